@@ -1,0 +1,221 @@
+package engine
+
+import "math/bits"
+
+// BoxID names a box of the sheet: column × NumBoxes + box. On a sheet of one column it is
+// the index of the box in the rules.
+type BoxID uint8
+
+// Sheet is one player's score sheet: which boxes are filled, with what, and the bonuses.
+// It is a value of fixed size: copying it copies the game, and no method allocates.
+type Sheet struct {
+	rules  *Rules
+	filled uint64
+	scores [MaxSlots]int16
+	upper  [MaxColumns]int16
+	extra  int16 // extra five-of-a-kind bonuses earned
+	turn   int16
+}
+
+// NewSheet returns an empty sheet for the rules.
+func NewSheet(r *Rules) Sheet { return Sheet{rules: r} }
+
+// Reset empties the sheet for a new game under the same rules.
+func (s *Sheet) Reset() { *s = Sheet{rules: s.rules} }
+
+// Rules returns the rules the sheet is played under.
+func (s *Sheet) Rules() *Rules { return s.rules }
+
+// Filled reports whether box id holds a score.
+func (s *Sheet) Filled(id BoxID) bool { return s.filled&(1<<id) != 0 }
+
+// FilledMask returns the filled boxes as a bit mask over BoxIDs.
+func (s *Sheet) FilledMask() uint64 { return s.filled }
+
+// Score returns the score written in box id (0 if empty).
+func (s *Sheet) Score(id BoxID) int { return int(s.scores[id]) }
+
+// Turn returns the number of boxes filled so far, which is the index of the current turn.
+func (s *Sheet) Turn() int { return int(s.turn) }
+
+// Done reports whether every box is filled.
+func (s *Sheet) Done() bool { return int(s.turn) == s.rules.NumSlots() }
+
+// Upper returns the upper subtotal of a column.
+func (s *Sheet) Upper(column int) int { return int(s.upper[column]) }
+
+// ExtraBonuses returns the number of extra five-of-a-kind bonuses earned.
+func (s *Sheet) ExtraBonuses() int { return int(s.extra) }
+
+func (s *Sheet) columnBits(c int) uint64 {
+	nb := len(s.rules.boxes)
+	return (s.filled >> (c * nb)) & (1<<nb - 1)
+}
+
+// yahtzeeFilled reports whether the yahtzee box of column c is filled, and with a non-zero score.
+func (s *Sheet) yahtzeeFilled(c int) (filled, scored bool) {
+	y := s.rules.YahtzeeBox
+	if y < 0 {
+		return false, false
+	}
+	id := c*len(s.rules.boxes) + y
+	return s.filled&(1<<id) != 0, s.scores[id] > 0
+}
+
+// JokerApplies reports whether a roll scored in box id counts as a joker: a five of a kind
+// scored at the fixed values of full house and straights.
+func (s *Sheet) JokerApplies(id BoxID, r Roll) bool {
+	rules := s.rules
+	if rules.Joker == NoJoker {
+		return false
+	}
+	face := r.OfAKind()
+	if face == 0 {
+		return false
+	}
+	c := int(id) / len(rules.boxes)
+	if filled, _ := s.yahtzeeFilled(c); !filled {
+		return false
+	}
+	if rules.Joker == FreeJoker && s.columnBits(c)&(1<<rules.faceBox[face]) == 0 {
+		return false
+	}
+	return true
+}
+
+// Points returns what roll r scores in box id now, the joker applied.
+func (s *Sheet) Points(id BoxID, r Roll) int {
+	b := int(id) % len(s.rules.boxes)
+	if s.JokerApplies(id, r) {
+		return int(s.rules.jokerScore[b][r.OfAKind()])
+	}
+	return int(s.rules.score[b][r])
+}
+
+// ExtraBonus returns the extra five-of-a-kind bonus that scoring r in box id earns:
+// the rules' points if r is five of a kind and the yahtzee box of that column already
+// holds a non-zero score, else 0.
+func (s *Sheet) ExtraBonus(id BoxID, r Roll) int {
+	if s.rules.ExtraPoints == 0 || r.OfAKind() == 0 {
+		return 0
+	}
+	if _, scored := s.yahtzeeFilled(int(id) / len(s.rules.boxes)); scored {
+		return s.rules.ExtraPoints
+	}
+	return 0
+}
+
+// Legal returns the boxes where a final roll r, reached after rollsUsed rolls, may be
+// scored, as a bit mask over BoxIDs. It applies the columns' fill orders, the "sec"
+// columns and the forced joker's order. It is empty only when the game is over or when
+// every open box is in a column that rollsUsed excludes.
+func (s *Sheet) Legal(r Roll, rollsUsed int) uint64 {
+	rules := s.rules
+	nb := len(rules.boxes)
+	var legal uint64
+	face := r.OfAKind()
+	for c := range rules.columns {
+		col := &rules.columns[c]
+		if col.FirstRollOnly && rollsUsed > 1 {
+			continue
+		}
+		filled := s.columnBits(c)
+		open := ^filled & (1<<nb - 1)
+		if open == 0 {
+			continue
+		}
+		switch col.Order {
+		case TopDown:
+			open &= -open
+		case BottomUp:
+			open = 1 << (63 - bits.LeadingZeros64(open))
+		default:
+			if rules.Joker == ForcedJoker && face != 0 {
+				if yf, _ := s.yahtzeeFilled(c); yf {
+					// Seed 000 section 05: the matching upper box if it is empty, else any
+					// empty lower box, else an empty upper box (for zero).
+					if m := uint64(1) << rules.faceBox[face]; open&m != 0 {
+						open = m
+					} else if lower := open &^ rules.upperMask; lower != 0 {
+						open = lower
+					}
+				}
+			}
+		}
+		legal |= open << (c * nb)
+	}
+	return legal
+}
+
+// Fill scores roll r in box id and returns the points written in the box (the extra
+// bonus, if any, is counted apart). It does not check legality: see Legal.
+func (s *Sheet) Fill(id BoxID, r Roll) int {
+	rules := s.rules
+	pts := s.Points(id, r)
+	if s.ExtraBonus(id, r) != 0 {
+		s.extra++
+	}
+	s.filled |= 1 << id
+	s.scores[id] = int16(pts)
+	c, b := int(id)/len(rules.boxes), int(id)%len(rules.boxes)
+	if rules.upperMask&(1<<b) != 0 {
+		s.upper[c] += int16(pts)
+	}
+	s.turn++
+	return pts
+}
+
+// UpperComplete reports whether every upper box of a column is filled.
+func (s *Sheet) UpperComplete(column int) bool {
+	return s.columnBits(column)&s.rules.upperMask == s.rules.upperMask
+}
+
+// UpperBonus returns the upper bonus of a column as the rules count it now: on a
+// partial sheet, "complete" rules count it only once the upper section is full.
+func (s *Sheet) UpperBonus(column int) int {
+	rules := s.rules
+	if rules.UpperPoints == 0 || int(s.upper[column]) < rules.UpperThreshold {
+		return 0
+	}
+	if !rules.UpperWhenReached && !s.UpperComplete(column) {
+		return 0
+	}
+	return rules.UpperPoints
+}
+
+// SectionTotal returns the total of a section of a column, subtracted boxes counted negatively.
+func (s *Sheet) SectionTotal(column int, sec Section) int {
+	rules := s.rules
+	nb := len(rules.boxes)
+	t := 0
+	for b := range rules.boxes {
+		box := &rules.boxes[b]
+		if box.Section != sec {
+			continue
+		}
+		v := int(s.scores[column*nb+b])
+		if box.Subtract {
+			v = -v
+		}
+		t += v
+	}
+	return t
+}
+
+// ColumnTotal returns the total of a column: its sections and its upper bonus.
+func (s *Sheet) ColumnTotal(column int) int {
+	return s.SectionTotal(column, Upper) + s.UpperBonus(column) +
+		s.SectionTotal(column, Middle) + s.SectionTotal(column, Lower)
+}
+
+// ExtraTotal returns the points of the extra five-of-a-kind bonuses.
+func (s *Sheet) ExtraTotal() int { return int(s.extra) * s.rules.ExtraPoints }
+
+// Total returns the score of the sheet: every column and the extra bonuses.
+func (s *Sheet) Total() int {
+	t := s.ExtraTotal()
+	for c := range s.rules.columns {
+		t += s.ColumnTotal(c)
+	}
+	return t
+}

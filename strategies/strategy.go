@@ -1,0 +1,100 @@
+package strategies
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+
+	"yams/engine"
+)
+
+// Strategy decides a player's moves. A Strategy is built per worker (New) and may keep
+// scratch space; its decisions must not allocate.
+type Strategy interface {
+	// Keep chooses the dice to hold before a reroll; rollsLeft is the number of rolls
+	// still allowed (1 or 2 under three-roll rules). Returning r.Keep() (all five dice)
+	// ends the turn: r is final. The keep must be part of r.
+	Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep
+	// Box chooses where to score the final roll r, reached after rollsUsed rolls;
+	// it returns a box of s.Legal(r, rollsUsed).
+	Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID
+}
+
+// GameStarter is implemented by strategies that draw random numbers. Before each game
+// the simulator hands them a generator seeded for that game alone, so that results do
+// not depend on which worker plays which game.
+type GameStarter interface {
+	StartGame(rng *rand.PCG)
+}
+
+// Factory builds a strategy for a rule set; it fails if the strategy cannot play them.
+type Factory func(rules *engine.Rules) (Strategy, error)
+
+// Info describes a registered strategy.
+type Info struct {
+	Name        string
+	Description string
+	// Heuristic strategies are in the default set of a simulation.
+	Heuristic bool
+	New       Factory
+}
+
+var (
+	mu       sync.RWMutex
+	registry = map[string]Info{}
+)
+
+// Register adds a strategy under its name. It panics on a duplicate name: registration
+// happens in init functions, where a duplicate is a programming error.
+func Register(info Info) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := registry[info.Name]; dup {
+		panic("strategies: duplicate strategy " + info.Name)
+	}
+	registry[info.Name] = info
+}
+
+// Lookup returns the strategy registered under name.
+func Lookup(name string) (Info, bool) {
+	mu.RLock()
+	defer mu.RUnlock()
+	info, ok := registry[name]
+	return info, ok
+}
+
+// All returns the registered strategies sorted by name.
+func All() []Info {
+	mu.RLock()
+	defer mu.RUnlock()
+	list := make([]Info, 0, len(registry))
+	for _, info := range registry {
+		list = append(list, info)
+	}
+	slices.SortFunc(list, func(a, b Info) int { return strings.Compare(a.Name, b.Name) })
+	return list
+}
+
+// Names returns the names of the registered strategies, sorted.
+func Names() []string {
+	var names []string
+	for _, info := range All() {
+		names = append(names, info.Name)
+	}
+	return names
+}
+
+// New builds the named strategy for the rules.
+func New(name string, rules *engine.Rules) (Strategy, error) {
+	info, ok := Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("unknown strategy %q (strategies: %s)", name, strings.Join(Names(), ", "))
+	}
+	s, err := info.New(rules)
+	if err != nil {
+		return nil, fmt.Errorf("strategy %s: %w", name, err)
+	}
+	return s, nil
+}
