@@ -47,9 +47,9 @@ func (s *Sheet) Upper(column int) int { return int(s.upper[column]) }
 // ExtraBonuses returns the number of extra five-of-a-kind bonuses earned.
 func (s *Sheet) ExtraBonuses() int { return int(s.extra) }
 
-func (s *Sheet) columnBits(c int) uint64 {
-	nb := len(s.rules.boxes)
-	return (s.filled >> (c * nb)) & (1<<nb - 1)
+func (r *Rules) columnBits(filled uint64, c int) uint64 {
+	nb := len(r.boxes)
+	return (filled >> (c * nb)) & (1<<nb - 1)
 }
 
 // yahtzeeFilled reports whether the yahtzee box of column c is filled, and with a non-zero score.
@@ -64,32 +64,36 @@ func (s *Sheet) yahtzeeFilled(c int) (filled, scored bool) {
 
 // JokerApplies reports whether a roll scored in box id counts as a joker: a five of a kind
 // scored at the fixed values of full house and straights.
-func (s *Sheet) JokerApplies(id BoxID, r Roll) bool {
-	rules := s.rules
-	if rules.Joker == NoJoker {
+func (s *Sheet) JokerApplies(id BoxID, r Roll) bool { return s.rules.JokerApplies(s.filled, id, r) }
+
+// JokerApplies reports whether roll scored in box id counts as a joker on a sheet whose
+// filled boxes are filled: the roll is five of a kind, the column's yahtzee box is filled
+// and, for the free joker, so is the matching upper box.
+func (r *Rules) JokerApplies(filled uint64, id BoxID, roll Roll) bool {
+	if r.Joker == NoJoker {
 		return false
 	}
-	face := r.OfAKind()
+	face := roll.OfAKind()
 	if face == 0 {
 		return false
 	}
-	c := int(id) / len(rules.boxes)
-	if filled, _ := s.yahtzeeFilled(c); !filled {
+	colBits := r.columnBits(filled, int(id)/len(r.boxes))
+	if colBits&(1<<r.YahtzeeBox) == 0 {
 		return false
 	}
-	if rules.Joker == FreeJoker && s.columnBits(c)&(1<<rules.faceBox[face]) == 0 {
-		return false
-	}
-	return true
+	return r.Joker == ForcedJoker || colBits&(1<<r.faceBox[face]) != 0
 }
 
 // Points returns what roll r scores in box id now, the joker applied.
-func (s *Sheet) Points(id BoxID, r Roll) int {
-	b := int(id) % len(s.rules.boxes)
-	if s.JokerApplies(id, r) {
-		return int(s.rules.jokerScore[b][r.OfAKind()])
+func (s *Sheet) Points(id BoxID, r Roll) int { return s.rules.Points(s.filled, id, r) }
+
+// Points returns what roll scores in box id of a sheet whose filled boxes are filled.
+func (r *Rules) Points(filled uint64, id BoxID, roll Roll) int {
+	b := int(id) % len(r.boxes)
+	if r.JokerApplies(filled, id, roll) {
+		return int(r.jokerScore[b][roll.OfAKind()])
 	}
-	return int(s.rules.score[b][r])
+	return int(r.score[b][roll])
 }
 
 // ExtraBonus returns the extra five-of-a-kind bonus that scoring r in box id earns:
@@ -109,18 +113,21 @@ func (s *Sheet) ExtraBonus(id BoxID, r Roll) int {
 // scored, as a bit mask over BoxIDs. It applies the columns' fill orders, the "sec"
 // columns and the forced joker's order. It is empty only when the game is over or when
 // every open box is in a column that rollsUsed excludes.
-func (s *Sheet) Legal(r Roll, rollsUsed int) uint64 {
-	rules := s.rules
-	nb := len(rules.boxes)
+func (s *Sheet) Legal(r Roll, rollsUsed int) uint64 { return s.rules.Legal(s.filled, r, rollsUsed) }
+
+// Legal returns the boxes where roll, reached after rollsUsed rolls, may be scored on a
+// sheet whose filled boxes are filled (see Sheet.Legal).
+func (r *Rules) Legal(filled uint64, roll Roll, rollsUsed int) uint64 {
+	nb := len(r.boxes)
 	var legal uint64
-	face := r.OfAKind()
-	for c := range rules.columns {
-		col := &rules.columns[c]
+	face := roll.OfAKind()
+	for c := range r.columns {
+		col := &r.columns[c]
 		if col.FirstRollOnly && rollsUsed > 1 {
 			continue
 		}
-		filled := s.columnBits(c)
-		open := ^filled & (1<<nb - 1)
+		colBits := r.columnBits(filled, c)
+		open := ^colBits & (1<<nb - 1)
 		if open == 0 {
 			continue
 		}
@@ -130,15 +137,13 @@ func (s *Sheet) Legal(r Roll, rollsUsed int) uint64 {
 		case BottomUp:
 			open = 1 << (63 - bits.LeadingZeros64(open))
 		default:
-			if rules.Joker == ForcedJoker && face != 0 {
-				if yf, _ := s.yahtzeeFilled(c); yf {
-					// Seed 000 section 05: the matching upper box if it is empty, else any
-					// empty lower box, else an empty upper box (for zero).
-					if m := uint64(1) << rules.faceBox[face]; open&m != 0 {
-						open = m
-					} else if lower := open &^ rules.upperMask; lower != 0 {
-						open = lower
-					}
+			if r.Joker == ForcedJoker && face != 0 && colBits&(1<<r.YahtzeeBox) != 0 {
+				// Seed 000 section 05: the matching upper box if it is empty, else any
+				// empty lower box, else an empty upper box (for zero).
+				if m := uint64(1) << r.faceBox[face]; open&m != 0 {
+					open = m
+				} else if lower := open &^ r.upperMask; lower != 0 {
+					open = lower
 				}
 			}
 		}
@@ -167,7 +172,7 @@ func (s *Sheet) Fill(id BoxID, r Roll) int {
 
 // UpperComplete reports whether every upper box of a column is filled.
 func (s *Sheet) UpperComplete(column int) bool {
-	return s.columnBits(column)&s.rules.upperMask == s.rules.upperMask
+	return s.rules.columnBits(s.filled, column)&s.rules.upperMask == s.rules.upperMask
 }
 
 // UpperBonus returns the upper bonus of a column as the rules count it now: on a
