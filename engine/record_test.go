@@ -56,7 +56,7 @@ func TestReplayRefusals(t *testing.T) {
 		{"sec after two rolls", `{"rules":"yams","options":["columns=free,sec"],"turns":[{"rolls":[[1,2,3,4,5],[1,2,3,4,6]],"box":"chance","column":"sec"}]}`, "column 1 (sec) takes only a first-roll result, this one came after 2 rolls"},
 		{"sec without rolls", `{"rules":"yams","options":["columns=free,sec"],"turns":[{"dice":[1,2,3,4,5],"box":"chance","column":1}]}`, "give the turn's rolls"},
 		{"bad column", `{"rules":"yams","options":["columns=free,sec"],"turns":[{"dice":[1,2,3,4,5],"box":"chance","column":5}]}`, "want a column name or an index from 0 to 1"},
-		{"wrong type", `{"rules":"hasbro","turns":[{"dice":[1,2,3,4,5.5],"box":"chance"}]}`, "want int"},
+		{"wrong type", `{"rules":"hasbro","turns":[{"dice":[1,2,3,4,5.5],"box":"chance"}]}`, "want an integer"},
 	}
 	for _, c := range cases {
 		_, _, err := replayJSON(t, c.rec)

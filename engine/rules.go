@@ -267,14 +267,14 @@ func Presets() []string {
 	if err != nil {
 		panic(err) // embedded at build time
 	}
-	names := []string{DefaultPreset}
+	var names []string
 	for _, e := range entries {
-		n := strings.TrimSuffix(e.Name(), ".json")
-		if n != DefaultPreset {
+		if n := strings.TrimSuffix(e.Name(), ".json"); n != DefaultPreset {
 			names = append(names, n)
 		}
 	}
-	return names
+	slices.Sort(names)
+	return append([]string{DefaultPreset}, names...)
 }
 
 // PresetJSON returns the rule file of a preset as shipped.
@@ -399,11 +399,31 @@ func jsonProblem(data []byte, err error) string {
 	case errors.As(err, &se):
 		return fmt.Sprintf("line %d: malformed JSON: %v", lineOf(data, se.Offset), se)
 	case errors.As(err, &te):
-		return fmt.Sprintf("line %d: field %s: want %s, got %s", lineOf(data, te.Offset), te.Field, te.Type, te.Value)
+		if te.Field == "" {
+			return fmt.Sprintf("line %d: want a JSON object, got %s", lineOf(data, te.Offset), te.Value)
+		}
+		return fmt.Sprintf("line %d: field %s: want %s, got %s", lineOf(data, te.Offset), te.Field, typeWord(te.Type.String()), te.Value)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return "empty or truncated JSON"
 	}
 	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// typeWord names a Go type the way a rule or record file's author knows it.
+func typeWord(goType string) string {
+	switch {
+	case strings.HasPrefix(goType, "int"), strings.HasPrefix(goType, "uint"):
+		return "an integer"
+	case goType == "string":
+		return "a string"
+	case goType == "bool":
+		return "true or false"
+	case strings.HasPrefix(goType, "[]"):
+		return "a list"
+	case strings.HasPrefix(goType, "map"), strings.HasPrefix(goType, "engine."), strings.HasPrefix(goType, "*engine."):
+		return "an object"
+	}
+	return goType
 }
 
 func lineOf(data []byte, offset int64) int {

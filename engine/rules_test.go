@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -11,7 +12,7 @@ import (
 func TestPresets(t *testing.T) {
 	names := Presets()
 	want := []string{"hasbro", "verhoeff", "yams", "yams-app", "yams-wiki"}
-	if len(names) != len(want) || names[0] != "hasbro" {
+	if !slices.Equal(names, want) {
 		t.Fatalf("presets %v", names)
 	}
 	hashes := map[string]string{}
@@ -84,7 +85,7 @@ func TestRuleErrors(t *testing.T) {
 		{"threshold too high", edit(func(m map[string]any) { m["upper_bonus"].(map[string]any)["threshold"] = 200.0 }), []string{"upper_bonus.threshold", "200 is impossible", "105"}},
 		{"rolls", edit(func(m map[string]any) { m["rolls"] = 0.0 }), []string{"rolls", "0 is impossible"}},
 		{"unknown field", edit(func(m map[string]any) { m["bonus"] = 1.0 }), []string{`unknown field "bonus"`}},
-		{"wrong type", edit(func(m map[string]any) { m["rolls"] = "three" }), []string{"rolls", "want int"}},
+		{"wrong type", edit(func(m map[string]any) { m["rolls"] = "three" }), []string{"rolls", "want an integer"}},
 		{"malformed", `{"name": "x", "boxes": [`, []string{"JSON"}},
 		{"no name", edit(func(m map[string]any) { delete(m, "name") }), []string{"name: missing"}},
 		{"section", edit(func(m map[string]any) { boxAt(m, 3)["section"] = "top" }), []string{"boxes[3] (fours).section", `"top"`}},

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"yams/engine"
+)
+
+func init() {
+	register(&command{
+		name:    "rules",
+		summary: "list the rule presets, print one as a rule file, or explain it",
+		run:     runRules,
+	})
+}
+
+func runRules(e *env, args []string) error {
+	fs := newFlags(e, "rules", "[NAME|FILE] [--rule key=value]... [--explain]")
+	options := fs.StringArray("rule", nil, "change a rule: key=value (see the list below; repeatable)")
+	explain := fs.Bool("explain", false, "describe the rules in words instead of printing the rule file")
+	fs.Usage = func() {
+		fmt.Fprintln(e.stdout, "Usage: yams rules [NAME|FILE] [--rule key=value]... [--explain]")
+		fmt.Fprintln(e.stdout, "\nWithout a name, lists the presets. With one, prints its rule file: copy it, edit it,")
+		fmt.Fprintln(e.stdout, "and pass the file to --rules. Flags:")
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		fmt.Fprintln(e.stdout, "\nRule options (--rule, or \"options\" in a rule file):")
+		for _, k := range engine.OptionKeys {
+			fmt.Fprintln(e.stdout, "  "+k)
+		}
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch fs.NArg() {
+	case 0:
+		if len(*options) > 0 || *explain {
+			return usagef("rules: --rule and --explain need a preset name or a rule file")
+		}
+		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+		for _, n := range engine.Presets() {
+			r, err := engine.Load(n)
+			if err != nil {
+				return err
+			}
+			def := ""
+			if n == engine.DefaultPreset {
+				def = " (default)"
+			}
+			fmt.Fprintf(tw, "%s%s\t%s (%s)\n", n, def, r.Spec().Title, r.Spec().Source)
+		}
+		return tw.Flush()
+	case 1:
+	default:
+		return usagef("rules: want one preset name or rule file, got %d arguments", fs.NArg())
+	}
+	name := fs.Arg(0)
+	rules, err := engine.Load(name, *options...)
+	if err != nil {
+		return badInput(err)
+	}
+	if *explain {
+		return explainRules(e, rules)
+	}
+	if raw, ok := engine.PresetJSON(name); ok && len(*options) == 0 {
+		_, err := e.stdout.Write(raw)
+		return err
+	}
+	_, err = e.stdout.Write(rules.JSON())
+	return err
+}
+
+// explainRules describes a rule set in words: what each box takes and scores, the
+// bonuses, the joker and the sheet.
+func explainRules(e *env, r *engine.Rules) error {
+	w := e.stdout
+	spec := r.Spec()
+	fmt.Fprintf(w, "%s: %s\n", spec.Name, spec.Title)
+	if spec.Source != "" {
+		fmt.Fprintf(w, "Source: %s\n", spec.Source)
+	}
+	fmt.Fprintf(w, "Rules hash: %s\n\n", r.Hash())
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "box\tlabel\tsection\tscores\tbest")
+	for i, b := range spec.Boxes {
+		best := 0
+		for roll := range engine.Roll(engine.NumRolls) {
+			best = max(best, r.Score(i, roll))
+		}
+		label := b.Label
+		if b.LabelFR != "" && b.LabelFR != b.Label {
+			label += " / " + b.LabelFR
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\n", b.ID, label, b.Section, describeBox(b), best)
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Rolls per turn: %d (a player may stop after any roll)\n", r.Rolls)
+	if r.UpperPoints > 0 {
+		when := "once the upper section is complete"
+		if r.UpperWhenReached {
+			when = "as soon as the upper subtotal reaches it"
+		}
+		fmt.Fprintf(w, "Upper bonus: %d points when the upper subtotal is at least %d, counted %s\n", r.UpperPoints, r.UpperThreshold, when)
+	} else {
+		fmt.Fprintln(w, "Upper bonus: none")
+	}
+	if r.ExtraPoints > 0 {
+		fmt.Fprintf(w, "Extra five of a kind: %d points each while the %s box holds a non-zero score\n", r.ExtraPoints, r.Boxes()[r.YahtzeeBox].ID)
+	} else {
+		fmt.Fprintln(w, "Extra five of a kind: no bonus")
+	}
+	switch r.Joker {
+	case engine.ForcedJoker:
+		fmt.Fprintln(w, "Joker: forced. Once the yahtzee box is filled (50 or 0), five of a kind goes in the matching upper box if empty, else in any empty lower box at the fixed scores, else for zero in an empty upper box")
+	case engine.FreeJoker:
+		fmt.Fprintln(w, "Joker: free. Five of a kind may go in any empty box; fixed scores apply once the yahtzee box and the matching upper box are both filled")
+	default:
+		fmt.Fprintln(w, "Joker: none. Five of a kind scores like any other roll")
+	}
+	var cols []string
+	for _, c := range r.Columns() {
+		s := c.Order.String()
+		if c.FirstRollOnly {
+			s += ", first roll only"
+		}
+		cols = append(cols, fmt.Sprintf("%s (%s)", c.Name, s))
+	}
+	fmt.Fprintf(w, "Sheet: %d column(s): %s; a game lasts %d turns\n", len(cols), strings.Join(cols, ", "), r.NumSlots())
+	return nil
+}
+
+func describeBox(b engine.BoxSpec) string {
+	plus := func(base string) string {
+		add := map[string]string{"all": "sum of the dice", "matching": "the matching dice"}[b.Add]
+		switch {
+		case b.Points > 0 && add != "":
+			return fmt.Sprintf("%s: %d + %s", base, b.Points, add)
+		case add != "":
+			return fmt.Sprintf("%s: %s", base, add)
+		default:
+			return fmt.Sprintf("%s: %d", base, b.Points)
+		}
+	}
+	var s string
+	switch b.Kind {
+	case "face":
+		s = fmt.Sprintf("%d × the number of %ds", b.Face, b.Face)
+	case "of_a_kind":
+		s = plus(fmt.Sprintf("at least %d identical dice", b.Count))
+	case "full_house":
+		base := "three of one face and two of another"
+		if b.FiveOfAKind {
+			base += " (or five of a kind)"
+		}
+		s = plus(base)
+	case "straight":
+		if len(b.Faces) > 0 {
+			s = plus(fmt.Sprintf("exactly %v", b.Faces))
+		} else {
+			s = plus(fmt.Sprintf("%d faces in sequence", b.Length))
+		}
+	case "chance":
+		s = plus("any dice")
+	}
+	if b.Subtract {
+		s += ", subtracted from the total"
+	}
+	return s
+}
