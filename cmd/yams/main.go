@@ -148,8 +148,7 @@ func newFlags(e *env, name, synopsis string) *pflag.FlagSet {
 func parseFlags(fs *pflag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fs.Usage()
-			return err
+			return err // pflag has printed the usage
 		}
 		return usagef("%s: %v (see yams %s --help)", fs.Name(), err, fs.Name())
 	}

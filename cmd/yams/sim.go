@@ -1,0 +1,378 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"yams/engine"
+	"yams/sim"
+	"yams/strategies"
+)
+
+func init() {
+	register(&command{
+		name:    "sim",
+		summary: "play many games with each strategy and print what they score",
+		run:     runSim,
+	})
+}
+
+const simSynopsis = "[--rules NAME|FILE] [--rule key=value]... [--strategy a,b,...] [--games N] [--seed S] [--workers W] [--json FILE|-] [--out DIR [--lang en|fr]] [--cpuprofile FILE]"
+
+// maxGames bounds --games: game indices times four must fit the seeding (sim.GameSeeds).
+const maxGames = 1 << 60
+
+// gamesFlag is --games: a positive whole number, written 1000000, 1_000_000 or 1e6.
+type gamesFlag int64
+
+func (g *gamesFlag) String() string { return strconv.FormatInt(int64(*g), 10) }
+func (g *gamesFlag) Type() string   { return "N" }
+
+func (g *gamesFlag) Set(s string) error {
+	n, err := parseCount(s)
+	if err != nil {
+		return err
+	}
+	*g = gamesFlag(n)
+	return nil
+}
+
+// parseCount reads a count of games: digits with optional underscores between them
+// (1_000_000), or a number with an exponent that is a whole number (1e6, 2.5e5).
+func parseCount(s string) (int64, error) {
+	want := errors.New("want a whole number of games, such as 1000000, 1_000_000 or 1e6")
+	if s == "" || strings.HasPrefix(s, "_") || strings.HasSuffix(s, "_") || strings.Contains(s, "__") {
+		return 0, want
+	}
+	s = strings.ReplaceAll(s, "_", "")
+	var n int64
+	if strings.ContainsAny(s, "eE") {
+		r, ok := new(big.Rat).SetString(s)
+		if !ok || !r.IsInt() || !r.Num().IsInt64() || strings.ContainsAny(s, "/") {
+			return 0, want
+		}
+		n = r.Num().Int64()
+	} else {
+		var err error
+		if n, err = strconv.ParseInt(s, 10, 64); err != nil {
+			if errors.Is(err, strconv.ErrRange) {
+				return 0, fmt.Errorf("at most %d games", int64(maxGames))
+			}
+			return 0, want
+		}
+	}
+	switch {
+	case n < 1:
+		return 0, fmt.Errorf("%d games: want at least one", n)
+	case n > maxGames:
+		return 0, fmt.Errorf("at most %d games", int64(maxGames))
+	}
+	return n, nil
+}
+
+func runSim(e *env, args []string) error {
+	fs := newFlags(e, "sim", simSynopsis)
+	rulesName := fs.String("rules", engine.DefaultPreset, "rules: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
+	options := fs.StringArray("rule", nil, "change one rule, key=value (repeatable; see yams rules --help)")
+	names := fs.StringSlice("strategy", nil, "strategies, comma-separated (default: every heuristic, and optimal when it is built in)")
+	games := gamesFlag(1_000_000)
+	fs.Var(&games, "games", "games per strategy (1000000, 1_000_000 and 1e6 alike)")
+	seed := fs.Uint64("seed", 1, "seed of the dice: the same seed gives the same results, whatever the workers")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines playing games")
+	jsonOut := fs.String("json", "", "write the summary as JSON to FILE (- for standard output, the table then going to standard error)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE")
+	out := addOutFlags(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("sim: unexpected argument %q (see yams sim --help)", fs.Arg(0))
+	}
+	if *workers < 1 {
+		return usagef("sim: --workers %d: want at least 1", *workers)
+	}
+	rules, err := engine.Load(*rulesName, *options...)
+	if err != nil {
+		return badInput(err)
+	}
+	infos, err := resolveStrategies(*names, fs.Changed("strategy"))
+	if err != nil {
+		return err
+	}
+
+	// The output files are opened before anything slow, so that a wrong path is refused
+	// at once; they are removed if the run does not happen.
+	table := e.stdout
+	var jsonFile io.WriteCloser
+	var created []*os.File
+	fail := func(err error) error {
+		for _, f := range created {
+			f.Close()
+			os.Remove(f.Name())
+		}
+		return err
+	}
+	switch *jsonOut {
+	case "":
+	case "-":
+		jsonFile, table = nopCloser{e.stdout}, e.stderr
+	default:
+		f, err := os.Create(*jsonOut)
+		if err != nil {
+			return badInput(fmt.Errorf("sim: --json: %w", err))
+		}
+		jsonFile, created = f, append(created, f)
+	}
+	if err := out.check("sim"); err != nil {
+		return fail(err)
+	}
+	var profile *os.File
+	if *cpuProfile != "" {
+		if profile, err = os.Create(*cpuProfile); err != nil {
+			return fail(badInput(fmt.Errorf("sim: --cpuprofile: %w", err)))
+		}
+		created = append(created, profile)
+	}
+
+	// Every strategy is built once before the run: rules it cannot play are refused
+	// before any game, and the shared tables it builds are ready for the workers (kept
+	// alive by built until the run ends).
+	setup := time.Now()
+	infos, built, notes, err := buildStrategies(rules, infos, fs.Changed("strategy"))
+	if err != nil {
+		return fail(err)
+	}
+	setupTime := time.Since(setup)
+	for _, n := range notes {
+		fmt.Fprintf(e.stderr, "yams: %s\n", n)
+	}
+	if profile != nil {
+		if err := pprof.StartCPUProfile(profile); err != nil {
+			return fail(fmt.Errorf("sim: --cpuprofile: %w", err))
+		}
+		defer profile.Close()
+		defer pprof.StopCPUProfile()
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var done atomic.Int64
+	cfg := sim.Config{
+		Rules: rules, RuleOptions: *options, Strategies: infos,
+		Seed: *seed, Games: int64(games), Workers: *workers, Progress: &done,
+	}
+	var bar *progress
+	if e.interactive {
+		bar = startProgress(e.stderr, cfg.Games, &done)
+	}
+	res, err := sim.Run(ctx, cfg)
+	if bar != nil {
+		bar.end()
+	}
+	runtime.KeepAlive(built)
+	if err != nil {
+		if res != nil && ctx.Err() != nil {
+			if res.Games > 0 {
+				printSim(table, res, setupTime)
+			}
+			return fail(fmt.Errorf("sim: interrupted after %s of %s games", thousands(res.Games), thousands(cfg.Games)))
+		}
+		return fail(err)
+	}
+	printSim(table, res, setupTime)
+	if jsonFile != nil {
+		err := res.WriteJSON(jsonFile)
+		if cerr := jsonFile.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fail(fmt.Errorf("sim: --json: %w", err))
+		}
+	}
+	return out.write(table, "sim", res, rules)
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+// resolveStrategies returns the strategies named by --strategy or, without it, every
+// heuristic and optimal when it is registered.
+func resolveStrategies(names []string, named bool) ([]strategies.Info, error) {
+	var infos []strategies.Info
+	if !named {
+		for _, info := range strategies.All() {
+			if info.Heuristic {
+				infos = append(infos, info)
+			}
+		}
+		if info, ok := strategies.Lookup("optimal"); ok && !info.Heuristic {
+			infos = append(infos, info)
+		}
+		return infos, nil
+	}
+	if len(names) == 0 {
+		return nil, usagef("sim: --strategy: no strategy given (strategies: %s)", strings.Join(strategies.Names(), ", "))
+	}
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		info, ok := strategies.Lookup(n)
+		if !ok {
+			return nil, usagef("sim: unknown strategy %q (strategies: %s)", n, strings.Join(strategies.Names(), ", "))
+		}
+		for _, o := range infos {
+			if o.Name == n {
+				return nil, usagef("sim: strategy %s given twice", n)
+			}
+		}
+		infos = append(infos, info)
+	}
+	return infos, nil
+}
+
+// buildStrategies builds each strategy once for the rules. A strategy that cannot play
+// them is an error when it was named, and left out with a note when it was a default.
+func buildStrategies(rules *engine.Rules, infos []strategies.Info, named bool) ([]strategies.Info, []strategies.Strategy, []string, error) {
+	var (
+		kept  []strategies.Info
+		built []strategies.Strategy
+		notes []string
+	)
+	for _, info := range infos {
+		st, err := info.New(rules)
+		if err != nil {
+			if named {
+				return nil, nil, nil, badInput(fmt.Errorf("sim: strategy %s: %w", info.Name, err))
+			}
+			notes = append(notes, fmt.Sprintf("sim: %s left out: %v", info.Name, err))
+			continue
+		}
+		kept = append(kept, info)
+		built = append(built, st)
+	}
+	if len(kept) == 0 {
+		return nil, nil, nil, badInput(errors.New("sim: no strategy can play these rules"))
+	}
+	return kept, built, notes, nil
+}
+
+// printSim prints the results: a line per strategy, then the mean and zero rate of
+// every box per strategy.
+func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
+	rules := res.Rules
+	for _, o := range res.RuleOptions {
+		rules += " --rule " + o
+	}
+	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy\n\n", rules, res.Seed, thousands(res.Games))
+
+	t := &textTable{}
+	t.row("strategy", "mean ± 95% CI", "sd", "median", "upper bonus ± 95% CI", "yahtzee", "joker", "games/s")
+	stats := make([]sim.Stats, len(res.Summaries))
+	for i, s := range res.Summaries {
+		st := s.Stats()
+		stats[i] = st
+		t.row(s.Strategy,
+			fmt.Sprintf("%.2f ± %.2f", st.Mean, st.CI95.Hi-st.Mean),
+			fmt.Sprintf("%.2f", st.StdDev),
+			strconv.Itoa(st.Median),
+			fmt.Sprintf("%.2f%% ± %.2f%%", 100*st.UpperBonus.Rate, 50*(st.UpperBonus.CI95.Hi-st.UpperBonus.CI95.Lo)),
+			fmt.Sprintf("%.2f%%", 100*st.YahtzeeScored.Rate),
+			fmt.Sprintf("%.2f%%", 100*st.Joker.Rate),
+			rate(res.GamesPerSecond(i)))
+	}
+	t.write(w)
+	fmt.Fprintln(w, "(yahtzee: games with a scored yahtzee box; joker: games with at least one joker)")
+
+	fmt.Fprintln(w)
+	t = &textTable{}
+	head := []string{"box (mean, zeros)"}
+	for _, s := range res.Summaries {
+		head = append(head, s.Strategy)
+	}
+	t.row(head...)
+	for id := range res.Summaries[0].Slots {
+		cells := []string{res.Summaries[0].SlotName(id)}
+		for i := range res.Summaries {
+			b := stats[i].Slots[id]
+			cells = append(cells, fmt.Sprintf("%.2f %5.1f%%", b.Mean, 100*b.ZeroRate))
+		}
+		t.row(cells...)
+	}
+	t.write(w)
+
+	played := res.Games * int64(len(res.Summaries))
+	workers := "workers"
+	if res.Workers == 1 {
+		workers = "worker"
+	}
+	fmt.Fprintf(w, "\n%s games in %s on %d %s (%s games/s); strategies ready in %s\n",
+		thousands(played), seconds(res.Elapsed), res.Workers, workers, rate(float64(played)/res.Elapsed.Seconds()), seconds(setup+res.Setup))
+}
+
+func rate(r float64) string {
+	if math.IsInf(r, 0) || math.IsNaN(r) {
+		return "-"
+	}
+	return thousands(int64(r))
+}
+
+func seconds(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
+
+// thousands formats n with a comma between groups of three digits.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// textTable lays out rows of cells: the first column left-aligned, the others right-aligned.
+type textTable struct{ rows [][]string }
+
+func (t *textTable) row(cells ...string) { t.rows = append(t.rows, cells) }
+
+func (t *textTable) write(w io.Writer) {
+	var width []int
+	for _, r := range t.rows {
+		for i, c := range r {
+			if i >= len(width) {
+				width = append(width, 0)
+			}
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	for _, r := range t.rows {
+		var b strings.Builder
+		for i, c := range r {
+			pad := strings.Repeat(" ", width[i]-len([]rune(c)))
+			if i == 0 {
+				b.WriteString(c + pad)
+			} else {
+				b.WriteString("  " + pad + c)
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+}

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"yams/sim"
+	"yams/strategies"
+)
+
+func TestSimTable(t *testing.T) {
+	out, errOut, code := execYams(t, "", "sim", "--games", "2_000", "--seed", "3", "--strategy", "random,greedy,upper-first")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	lines := strings.Split(out, "\n")
+	if lines[0] != "rules hasbro, seed 3, 2,000 games per strategy" {
+		t.Errorf("first line %q", lines[0])
+	}
+	for _, want := range []string{
+		`(?m)^strategy +mean ± 95% CI +sd +median +upper bonus ± 95% CI +yahtzee +joker +games/s$`,
+		`(?m)^random +\d+\.\d\d ± \d\.\d\d +\d+\.\d\d +\d+ +\d+\.\d\d% ± \d+\.\d\d% +\d+\.\d\d% +\d+\.\d\d% +[\d,]+$`,
+		`(?m)^greedy +2\d\d\.\d\d ± \d\.\d\d `,
+		`(?m)^upper-first +2\d\d\.\d\d ± \d\.\d\d `,
+		`(?m)^box \(mean, zeros\) +random +greedy +upper-first$`,
+		`(?m)^ones +\d+\.\d\d +\d+\.\d% +\d+\.\d\d +\d+\.\d% +\d+\.\d\d +\d+\.\d%$`,
+		`(?m)^chance +`,
+		`(?m)^6,000 games in \d+\.\d\d s on \d+ workers? \([\d,]+ games/s\); strategies ready in \d+\.\d\d s$`,
+	} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("output lacks %s:\n%s", want, out)
+		}
+	}
+	// The same seed gives the same table, but for the timings.
+	again, _, _ := execYams(t, "", "sim", "--games", "2e3", "--seed", "3", "--workers", "1", "--strategy", "random,greedy,upper-first")
+	timing := regexp.MustCompile(`[\d,]+ games/s|\d+\.\d\d s|\d+ workers?|[\d,]+\n| +`)
+	if timing.ReplaceAllString(out, " ") != timing.ReplaceAllString(again, " ") {
+		t.Errorf("same seed, another table:\n%s\n%s", out, again)
+	}
+}
+
+func TestSimDefaultStrategies(t *testing.T) {
+	infos, err := resolveStrategies(nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, info := range infos {
+		names = append(names, info.Name)
+	}
+	want := []string{"greedy", "random", "upper-first"}
+	_, optimal := strategies.Lookup("optimal")
+	if optimal {
+		want = append(want, "optimal")
+	}
+	if !slices.Equal(names, want) {
+		t.Errorf("default strategies %v, want %v", names, want)
+	}
+
+	// On a sheet of several columns, which no exact solve reaches, a default strategy
+	// that cannot play is left out with a note; the others play.
+	out, errOut, code := execYams(t, "", "sim", "--games", "60", "--rules", "yams-app", "--rule", "columns=top_down,free")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if !strings.HasPrefix(out, "rules yams-app --rule columns=top_down,free, seed 1, 60 games per strategy") {
+		t.Errorf("header: %q", strings.SplitN(out, "\n", 2)[0])
+	}
+	for _, name := range []string{"greedy", "random", "upper-first"} {
+		if !regexp.MustCompile(`(?m)^` + name + ` `).MatchString(out) {
+			t.Errorf("the default run lacks %s:\n%s", name, out)
+		}
+	}
+	if optimal && (!strings.HasPrefix(errOut, "yams: sim: optimal left out: ") || strings.Count(errOut, "\n") != 1) {
+		t.Errorf("optimal cannot play several columns: stderr %q, want one note", errOut)
+	}
+	// Named, it is an error.
+	if optimal {
+		out, errOut, code := execYams(t, "", "sim", "--games", "60", "--strategy", "optimal,greedy", "--rule", "columns=top_down,free")
+		wantUsageError(t, "optimal on several columns", out, errOut, code, "sim: strategy optimal: ")
+	}
+}
+
+func TestSimJSON(t *testing.T) {
+	out, errOut, code := execYams(t, "", "sim", "--games", "1e3", "--strategy", "greedy,random", "--json", "-", "--rule", "columns=top_down,free")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(errOut, "strategy") || !strings.Contains(errOut, "top_down.ones") {
+		t.Errorf("with --json -, the table goes to stderr: %q", errOut)
+	}
+	var doc struct {
+		Rules       string   `json:"rules"`
+		RuleOptions []string `json:"rule_options"`
+		Seed        uint64   `json:"seed"`
+		Games       int64    `json:"games"`
+		Strategies  []struct {
+			Name  string                     `json:"name"`
+			Games int64                      `json:"games"`
+			CI95  []float64                  `json:"ci95"`
+			Boxes map[string]json.RawMessage `json:"boxes"`
+		} `json:"strategies"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("stdout is not the JSON summary: %v\n%s", err, out)
+	}
+	if doc.Rules != "hasbro" || doc.Seed != 1 || doc.Games != 1000 || len(doc.Strategies) != 2 ||
+		doc.Strategies[0].Name != "greedy" || doc.Strategies[1].Games != 1000 || len(doc.Strategies[0].CI95) != 2 ||
+		len(doc.RuleOptions) != 1 || len(doc.Strategies[0].Boxes) != 26 {
+		t.Errorf("summary %+v", doc)
+	}
+	if _, ok := doc.Strategies[0].Boxes["free.chance"]; !ok {
+		t.Errorf("boxes of a sheet of several columns are column.box: %v", doc.Strategies[0].Boxes)
+	}
+
+	// To a file: the same summary, which reads back.
+	file := filepath.Join(t.TempDir(), "summary.json")
+	out2, _, code := execYams(t, "", "sim", "--games", "1000", "--strategy", "greedy,random", "--json", file, "--workers", "3", "--rule", "columns=top_down,free")
+	if code != 0 || !strings.Contains(out2, "greedy") {
+		t.Fatalf("exit %d, %q", code, out2)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(data, []byte(out)) {
+		t.Errorf("the file and --json - differ (3 workers and 2 must give the same summary)")
+	}
+	if _, err := sim.ReadSummary(bytes.NewReader(data)); err != nil {
+		t.Errorf("the summary does not read back: %v", err)
+	}
+}
+
+func TestSimCPUProfile(t *testing.T) {
+	prof := filepath.Join(t.TempDir(), "cpu.pprof")
+	_, errOut, code := execYams(t, "", "sim", "--games", "500", "--strategy", "greedy", "--cpuprofile", prof)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
+		t.Errorf("no profile written: %v", err)
+	}
+}
+
+func TestSimBadInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--games", "0"}, "0 games: want at least one"},
+		{[]string{"--games", "-5"}, "-5 games: want at least one"},
+		{[]string{"--games", "lots"}, "want a whole number of games"},
+		{[]string{"--games", "1.5"}, "want a whole number of games"},
+		{[]string{"--games", "2.5e0"}, "want a whole number of games"},
+		{[]string{"--games", "1__000"}, "want a whole number of games"},
+		{[]string{"--games", "1e30"}, "want a whole number of games"},
+		{[]string{"--games", "99999999999999999999"}, "at most"},
+		{[]string{"--strategy", "nope"}, `unknown strategy "nope"`},
+		{[]string{"--strategy", "greedy,greedy"}, "given twice"},
+		{[]string{"--strategy", ""}, "no strategy given"},
+		{[]string{"--rules", "nope"}, `unknown rules "nope"`},
+		{[]string{"--rule", "frob=1"}, `unknown option "frob"`},
+		{[]string{"--rule", "columns=sideways"}, "unknown column"},
+		{[]string{"--workers", "0"}, "--workers 0: want at least 1"},
+		{[]string{"--seed", "-1"}, "invalid argument"},
+		{[]string{"--frob"}, "unknown flag: --frob"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"--json", filepath.Join(dir, "no", "such", "dir.json")}, "--json"},
+		{[]string{"--cpuprofile", filepath.Join(dir, "no", "such.pprof")}, "--cpuprofile"},
+	} {
+		args := append([]string{"sim", "--games", "10"}, c.args...)
+		out, errOut, code := execYams(t, "", args...)
+		wantUsageError(t, strings.Join(c.args, " "), out, errOut, code, c.want)
+	}
+}
+
+func TestParseCount(t *testing.T) {
+	for s, want := range map[string]int64{"1": 1, "1000000": 1_000_000, "1_000_000": 1_000_000, "1e6": 1_000_000,
+		"2.5e5": 250_000, "1E3": 1000, "1_000e3": 1_000_000} {
+		if got, err := parseCount(s); err != nil || got != want {
+			t.Errorf("parseCount(%q) = %d, %v; want %d", s, got, err, want)
+		}
+	}
+}
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", -1234: "-1,234"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// The progress line, on a fake clock: redrawn every 250 ms with the games done, the rate
+// and the time left, and erased at the end.
+func TestProgress(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var out bytes.Buffer
+		var done atomic.Int64
+		p := startProgress(&out, 1000, &done)
+		time.Sleep(100 * time.Millisecond)
+		if out.Len() != 0 {
+			t.Errorf("drawn before the first tick: %q", out.String())
+		}
+		done.Store(250)
+		time.Sleep(200 * time.Millisecond) // 300 ms: one tick
+		synctest.Wait()
+		if got, want := out.String(), "\r\033[K250 / 1,000 games (25%), 1,000 games/s, 800ms left"; got != want {
+			t.Errorf("after 250 ms:\n%q\nwant\n%q", got, want)
+		}
+		out.Reset()
+		done.Store(500)
+		time.Sleep(250 * time.Millisecond)
+		synctest.Wait()
+		if got, want := out.String(), "\r\033[K500 / 1,000 games (50%), 1,000 games/s, 500ms left"; got != want {
+			t.Errorf("after 500 ms:\n%q\nwant\n%q", got, want)
+		}
+		out.Reset()
+		p.end()
+		if out.String() != "\r\033[K" {
+			t.Errorf("end: %q, want the line erased", out.String())
+		}
+	})
+	p := &progress{total: 3_000_000}
+	if got := p.line(1_000_000, 20*time.Second); got != "1,000,000 / 3,000,000 games (33%), 50,000 games/s, 40s left" {
+		t.Errorf("line: %q", got)
+	}
+	if got := p.line(0, 0); got != "0 / 3,000,000 games (0%)" {
+		t.Errorf("line at the start: %q", got)
+	}
+}

@@ -1,0 +1,94 @@
+// Package sim plays games of Yahtzee and Yam's with strategies on a pool of workers and
+// adds up what they score.
+//
+// # Games
+//
+// A Game plays one game of one strategy (Game.Play): each turn draws its dice onto an
+// engine.Tape in advance, the same number of words of the generator whatever the
+// decisions, so strategies that play a game from the same seed play the same dice
+// (common random numbers: their differences come from their decisions alone). Game g of
+// a run seeded with s draws from a *rand.PCG seeded with outputs 4g and 4g+1 of the
+// SplitMix64 sequence of s (GameSeeds); strategies that draw random numbers
+// (strategies.GameStarter) get a generator of their own, seeded with outputs 4g+2 and
+// 4g+3. A worker keeps one generator of each and reseeds it for every game: playing a
+// game allocates nothing. Every decision is checked against the rules; a strategy that
+// breaks one stops the run with a *MoveError.
+//
+// # Runs
+//
+// Run plays the games of a Config on GOMAXPROCS workers (or Config.Workers). Workers
+// take chunks of consecutive games from a shared counter and play each chunk strategy by
+// strategy, so that a strategy's tables stay in the cache. Since a game's dice depend only
+// on the seed and the game's index, and a Summary holds integer counts that add exactly,
+// the results are the same, bit for bit, for any number of workers, any chunking, and any
+// split of the game indices into slices run apart and merged (Config.First,
+// Results.Merge). A Progress counter, if given, is added each chunk's games, for a
+// display to read; cancelling the context stops the run after the chunks in flight.
+//
+// # Summaries
+//
+// A Summary holds integer counts only: the score histogram, the upper bonus and upper
+// subtotal histogram of each column, the games with a scored yahtzee, the histogram of
+// extra bonuses per game, the games with a joker, and per box the sum of its scores, its
+// zeros, its jokers and the histogram of the turn it was filled in; and the count, sum
+// and sum of squares of the scores of each block of game indices 2^b−1 to 2^(b+1)−2,
+// from which Convergence gives the running mean after 1, 3, 7... games. Its size depends
+// on the rules, never on the number of games. Stats derives the figures: mean, standard
+// deviation, standard error and 95% interval (from the exact integer sums), minimum,
+// maximum, median and percentiles (nearest rank), rates with Wilson 95% intervals, and
+// per box the mean and the rate of zeros.
+//
+// # Comparisons
+//
+// With Config.Pairs, Run also compares every two strategies game by game (Results.Pairs):
+// a Pair counts, over games played on the same dice, the sum and the sum of squares of
+// the differences of the scores and the games won, tied and lost, all integers that merge
+// like a Summary's. Workers keep the scores of the chunk in hand (a few kilobytes) and add
+// the differences once the chunk is played. Pair.Stats gives the paired mean difference
+// and its 95% interval, Unpaired the interval that ignores the pairing.
+//
+// RunTable plays table games (TableConfig): 2 to 6 players, each with their own dice
+// (seat s of table game t plays game index t·n+s), rotating seats from game to game; the
+// highest total wins and ties share the win in units of 1/60 (ShareUnits), so the counts
+// stay exact integers. Since solitaire Yahtzee has no interaction between players, the
+// seat makes no difference: TableResults.SeatWinRate shows it.
+//
+// # Summary file
+//
+// Results.WriteJSON writes the summary file of yams sim --json, the project's contract
+// with its users' scripts; ReadSummary reads it back into exactly the same Results (the
+// timings aside), checking it as it goes. Its shape:
+//
+//	{"rules": "hasbro", "rules_hash": "5a3da579f9c6719e", "rule_options": ["order=top_down"],
+//	 "seed": 1, "games": 1000000, "columns": ["free"],
+//	 "strategies": [{
+//	   "name": "greedy", "games": 1000000,
+//	   "mean": 219.678159, "stddev": 47.109, "stderr": 0.0471, "ci95": [219.586, 219.770],
+//	   "min": 74, "max": 834,
+//	   "percentiles": {"p1": 138, "p5": 164, "p25": 195, "p50": 210, "p75": 234, "p95": 318, "p99": 391},
+//	   "histogram": {"<score>": count, ...},
+//	   "upper_bonus": {"count": n, "rate": x, "ci95": [lo, hi]},
+//	   "upper_subtotal": {"<subtotal>": count, ...},
+//	   "yahtzee": {"box": "yahtzee", "scored": n, "scored_rate": x, "scored_ci95": [lo, hi],
+//	               "extra_bonus": {"<bonuses in a game>": count, ...}},
+//	   "joker": {"<box>": count, ...}, "joker_games": n, "joker_rate": x,
+//	   "boxes": {"<box>": {"mean": x, "zero_rate": x, "sum": n, "zeros": n,
+//	                       "fill_turn": {"<turn>": count, ...}}, ...},
+//	   "convergence": [{"first": 0, "games": 1, "sum": n, "squares": n,
+//	                    "running_games": 1, "running_mean": x, "running_ci95": [lo, hi]},
+//	                   {"first": 1, "games": 2, ...}, {"first": 3, "games": 4, ...}, ...]}]}
+//
+// The keys of a histogram are integers written as strings, in increasing order, and only
+// the values seen are listed; "rule_options" is left out when there are none. Boxes are
+// in the order of the sheet. On a sheet of several columns the box keys are
+// "<column>.<box>" (a column whose name another column shares is named "<name>#<position>"),
+// upper_bonus and upper_subtotal add up the columns (the rate is over games × columns)
+// and "by_column" lists {"name", "upper_bonus", "upper_subtotal"} per column.
+// "convergence" lists the blocks of game indices 2^b−1 to 2^(b+1)−2 that hold games, with
+// the mean and interval of all the games up to the end of each: the running mean after
+// 1, 3, 7, 15... games. A run with Config.Pairs (yams compare) adds "pairs", every two
+// strategies in their order: {"a", "b", "games", "sum", "squares" (of the differences
+// a − b), "wins", "ties", "losses" (of a against b), "mean", "stddev", "ci95",
+// "unpaired_ci95"}. Every count is exact; the other figures are derived from the counts, and ReadSummary refuses a file
+// whose figures do not match its counts.
+package sim

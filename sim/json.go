@@ -1,0 +1,642 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"yams/engine"
+)
+
+// The types below are the summary file, whose shape the package documentation gives.
+
+type jsonResults struct {
+	Rules       string         `json:"rules"`
+	RulesHash   string         `json:"rules_hash"`
+	RuleOptions []string       `json:"rule_options,omitempty"`
+	Seed        uint64         `json:"seed"`
+	Games       int64          `json:"games"`
+	Columns     []string       `json:"columns"`
+	Strategies  []jsonStrategy `json:"strategies"`
+	Pairs       []jsonPair     `json:"pairs,omitempty"`
+}
+
+// jsonPair is a Pair: its counts and the figures derived from them.
+type jsonPair struct {
+	A            string     `json:"a"`
+	B            string     `json:"b"`
+	Games        int64      `json:"games"`
+	Sum          int64      `json:"sum"`
+	Squares      *big.Int   `json:"squares"`
+	Wins         int64      `json:"wins"`
+	Ties         int64      `json:"ties"`
+	Losses       int64      `json:"losses"`
+	Mean         float64    `json:"mean"`
+	StdDev       float64    `json:"stddev"`
+	CI95         [2]float64 `json:"ci95"`
+	UnpairedCI95 [2]float64 `json:"unpaired_ci95"`
+}
+
+type jsonStrategy struct {
+	Name          string          `json:"name"`
+	Games         int64           `json:"games"`
+	Mean          float64         `json:"mean"`
+	StdDev        float64         `json:"stddev"`
+	StdErr        float64         `json:"stderr"`
+	CI95          [2]float64      `json:"ci95"`
+	Min           int             `json:"min"`
+	Max           int             `json:"max"`
+	Percentiles   object[int]     `json:"percentiles"`
+	Histogram     object[int64]   `json:"histogram"`
+	UpperBonus    jsonRate        `json:"upper_bonus"`
+	UpperSubtotal object[int64]   `json:"upper_subtotal"`
+	ByColumn      []jsonColumn    `json:"by_column,omitempty"`
+	Yahtzee       jsonYahtzee     `json:"yahtzee"`
+	Joker         object[int64]   `json:"joker"`
+	JokerGames    int64           `json:"joker_games"`
+	JokerRate     float64         `json:"joker_rate"`
+	Boxes         object[jsonBox] `json:"boxes"`
+	Convergence   []jsonBlock     `json:"convergence"`
+}
+
+// jsonBlock is a block of game indices (Summary.Blocks) and the running mean at its end.
+type jsonBlock struct {
+	First        int64      `json:"first"`
+	Games        int64      `json:"games"`
+	Sum          int64      `json:"sum"`
+	Squares      *big.Int   `json:"squares"`
+	RunningGames int64      `json:"running_games"`
+	RunningMean  float64    `json:"running_mean"`
+	RunningCI95  [2]float64 `json:"running_ci95"`
+}
+
+type jsonRate struct {
+	Count int64      `json:"count"`
+	Rate  float64    `json:"rate"`
+	CI95  [2]float64 `json:"ci95"`
+}
+
+type jsonColumn struct {
+	Name          string        `json:"name"`
+	UpperBonus    jsonRate      `json:"upper_bonus"`
+	UpperSubtotal object[int64] `json:"upper_subtotal"`
+}
+
+type jsonYahtzee struct {
+	Box        string        `json:"box"`
+	Scored     int64         `json:"scored"`
+	ScoredRate float64       `json:"scored_rate"`
+	ScoredCI95 [2]float64    `json:"scored_ci95"`
+	ExtraBonus object[int64] `json:"extra_bonus"`
+}
+
+type jsonBox struct {
+	Mean     float64       `json:"mean"`
+	ZeroRate float64       `json:"zero_rate"`
+	Sum      int64         `json:"sum"`
+	Zeros    int64         `json:"zeros"`
+	FillTurn object[int64] `json:"fill_turn"`
+}
+
+// object is a JSON object whose members keep their order, which a Go map would not.
+type object[V any] []member[V]
+
+type member[V any] struct {
+	Key   string
+	Value V
+}
+
+func (o object[V]) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(m.Key)
+		b.Write(k)
+		b.WriteByte(':')
+		v, err := json.Marshal(m.Value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func (o *object[V]) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return errors.New("want an object")
+	}
+	*o = (*o)[:0]
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key := t.(string) // a decoder only gives strings as keys
+		if seen[key] {
+			return fmt.Errorf("key %q twice", key)
+		}
+		seen[key] = true
+		var v V
+		if err := dec.Decode(&v); err != nil {
+			return fmt.Errorf("%q: %w", key, err)
+		}
+		*o = append(*o, member[V]{key, v})
+	}
+	return nil
+}
+
+func counts(h *Histogram, offset int) object[int64] {
+	o := object[int64]{}
+	for i, n := range h.Counts {
+		if n != 0 {
+			o = append(o, member[int64]{strconv.Itoa(h.Min + i + offset), n})
+		}
+	}
+	return o
+}
+
+func rate(p Proportion) jsonRate {
+	return jsonRate{Count: p.Count, Rate: p.Rate, CI95: [2]float64{p.CI95.Lo, p.CI95.Hi}}
+}
+
+// WriteJSON writes the results as the summary file.
+func (r *Results) WriteJSON(w io.Writer) error {
+	out := jsonResults{
+		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions,
+		Seed: r.Seed, Games: r.Games, Strategies: []jsonStrategy{},
+	}
+	if len(r.Summaries) > 0 {
+		out.Columns = r.Summaries[0].Columns
+	}
+	for _, s := range r.Summaries {
+		out.Strategies = append(out.Strategies, s.toJSON())
+	}
+	for _, p := range r.Pairs {
+		st := p.Stats()
+		un := Unpaired(r.summary(p.A), r.summary(p.B))
+		out.Pairs = append(out.Pairs, jsonPair{
+			A: p.A, B: p.B, Games: p.Games, Sum: p.Sum, Squares: p.Squares.Big(),
+			Wins: p.Wins, Ties: p.Ties, Losses: p.Losses,
+			Mean: st.Mean, StdDev: st.StdDev, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi},
+			UnpairedCI95: [2]float64{un.Lo, un.Hi},
+		})
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+func (s *Summary) toJSON() jsonStrategy {
+	st := s.Stats()
+	j := jsonStrategy{
+		Name: s.Strategy, Games: s.Games,
+		Mean: st.Mean, StdDev: st.StdDev, StdErr: st.StdErr, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi},
+		Min: st.Min, Max: st.Max,
+		Histogram:  counts(&s.Scores, 0),
+		UpperBonus: rate(st.UpperBonus),
+		Yahtzee: jsonYahtzee{
+			Scored: s.YahtzeeScored, ScoredRate: st.YahtzeeScored.Rate,
+			ScoredCI95: [2]float64{st.YahtzeeScored.CI95.Lo, st.YahtzeeScored.CI95.Hi},
+			ExtraBonus: counts(&s.ExtraBonuses, 0),
+		},
+		JokerGames: s.JokerGames, JokerRate: st.Joker.Rate,
+		Joker: object[int64]{}, Boxes: object[jsonBox]{},
+	}
+	for i, p := range PercentileRanks {
+		j.Percentiles = append(j.Percentiles, member[int]{"p" + strconv.Itoa(p), st.Percentiles[i]})
+	}
+	conv := s.Convergence()
+	j.Convergence = []jsonBlock{}
+	for i, b := range s.Blocks {
+		if b.Games == 0 {
+			continue
+		}
+		r := conv[len(j.Convergence)]
+		j.Convergence = append(j.Convergence, jsonBlock{
+			First: 1<<i - 1, Games: b.Games, Sum: b.Sum, Squares: b.Squares.Big(),
+			RunningGames: r.Games, RunningMean: r.Mean, RunningCI95: [2]float64{r.CI95.Lo, r.CI95.Hi},
+		})
+	}
+	if s.YahtzeeBox >= 0 {
+		j.Yahtzee.Box = s.Boxes[s.YahtzeeBox]
+	}
+	var all Histogram
+	for c := range s.Columns {
+		all.Merge(&s.UpperSubtotal[c])
+		if len(s.Columns) > 1 {
+			j.ByColumn = append(j.ByColumn, jsonColumn{
+				Name:          s.Columns[c],
+				UpperBonus:    rate(Wilson(s.UpperBonus[c], s.Games)),
+				UpperSubtotal: counts(&s.UpperSubtotal[c], 0),
+			})
+		}
+	}
+	j.UpperSubtotal = counts(&all, 0)
+	for i, sl := range s.Slots {
+		name := s.SlotName(i)
+		j.Joker = append(j.Joker, member[int64]{name, sl.Jokers})
+		j.Boxes = append(j.Boxes, member[jsonBox]{name, jsonBox{
+			Mean: st.Slots[i].Mean, ZeroRate: st.Slots[i].ZeroRate,
+			Sum: sl.Sum, Zeros: sl.Zeros,
+			FillTurn: counts(&Histogram{Min: 0, Counts: sl.FillTurn}, 1),
+		}})
+	}
+	return j
+}
+
+// Bounds on what a summary file may hold, so that a hostile or corrupt file cannot make
+// the reader allocate without limit.
+const (
+	maxScore    = 1 << 20
+	maxSubtotal = 1 << 16
+)
+
+// ReadSummary reads a summary file written by WriteJSON (yams sim --json) and rebuilds
+// its results exactly. It checks the file: every count is present and consistent with
+// the number of games, and the derived figures it rebuilds agree with those written. A
+// file that fails is refused with an error naming what is wrong; ReadSummary does not
+// panic on any input. The timings of the results are zero.
+func ReadSummary(r io.Reader) (*Results, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("summary: %w", err)
+	}
+	var in jsonResults
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&in); err != nil {
+		return nil, fmt.Errorf("summary: %w", err)
+	}
+	if dec.More() {
+		return nil, errors.New("summary: data after the JSON object")
+	}
+	bad := func(format string, args ...any) (*Results, error) {
+		return nil, fmt.Errorf("summary: "+format, args...)
+	}
+	switch {
+	case in.Games <= 0:
+		return bad("games: %d, want at least one", in.Games)
+	case len(in.Strategies) == 0:
+		return bad("no strategies")
+	case len(in.Columns) == 0 || len(in.Columns) > engine.MaxColumns:
+		return bad("columns: want 1 to %d, got %d", engine.MaxColumns, len(in.Columns))
+	}
+	res := &Results{Rules: in.Rules, RulesHash: in.RulesHash, RuleOptions: in.RuleOptions, Seed: in.Seed, Games: in.Games}
+	for i, js := range in.Strategies {
+		s, err := fromJSON(&js, in.Columns, in.Games)
+		if err != nil {
+			return bad("strategies[%d] (%s): %v", i, js.Name, err)
+		}
+		for _, o := range res.Summaries {
+			if o.Strategy == s.Strategy {
+				return bad("strategy %s given twice", s.Strategy)
+			}
+		}
+		res.Summaries = append(res.Summaries, s)
+		res.Busy = append(res.Busy, 0)
+	}
+	if len(in.Pairs) > 0 {
+		if err := res.pairsFromJSON(in.Pairs); err != nil {
+			return bad("%v", err)
+		}
+	}
+	return res, nil
+}
+
+// summary returns the summary of the named strategy, or nil.
+func (r *Results) summary(name string) *Summary {
+	for _, s := range r.Summaries {
+		if s.Strategy == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// pairsFromJSON rebuilds the pairs of the results, which must be every two strategies in
+// the order Run gives them, and checks them against the summaries.
+func (r *Results) pairsFromJSON(in []jsonPair) error {
+	var names []string
+	for _, s := range r.Summaries {
+		names = append(names, s.Strategy)
+	}
+	want := pairsOf(names)
+	if len(in) != len(want) {
+		return fmt.Errorf("pairs: %d pairs, want %d (every two strategies)", len(in), len(want))
+	}
+	for i, j := range in {
+		p := want[i]
+		if j.A != p.A || j.B != p.B {
+			return fmt.Errorf("pairs[%d]: %s−%s, want %s−%s", i, j.A, j.B, p.A, p.B)
+		}
+		if j.Games != r.Games || j.Squares == nil {
+			return fmt.Errorf("pairs[%d]: games %d, want %d", i, j.Games, r.Games)
+		}
+		for _, c := range []struct {
+			what string
+			n    int64
+		}{{"wins", j.Wins}, {"ties", j.Ties}, {"losses", j.Losses}} {
+			if err := inRange(fmt.Sprintf("pairs[%d].%s", i, c.what), c.n, r.Games); err != nil {
+				return err
+			}
+		}
+		if j.Wins+j.Ties+j.Losses != r.Games {
+			return fmt.Errorf("pairs[%d]: wins, ties and losses add up to %d games, want %d", i, j.Wins+j.Ties+j.Losses, r.Games)
+		}
+		sq, ok := Uint128Of(j.Squares)
+		if !ok {
+			return fmt.Errorf("pairs[%d]: squares out of range", i)
+		}
+		p.Games, p.Sum, p.Squares, p.Wins, p.Ties, p.Losses = j.Games, j.Sum, sq, j.Wins, j.Ties, j.Losses
+		// The differences add up to the difference of the sums of the two histograms,
+		// and the sum of their squares is at least sum²/games (Cauchy–Schwarz).
+		sa, _ := r.summary(p.A).Scores.Sums()
+		sb, _ := r.summary(p.B).Scores.Sums()
+		if d := new(big.Int).Sub(sa, sb); d.Cmp(big.NewInt(p.Sum)) != 0 {
+			return fmt.Errorf("pairs[%d]: sum %d, the histograms give %v", i, p.Sum, d)
+		}
+		lhs := new(big.Int).Mul(big.NewInt(p.Games), sq.Big())
+		if s := big.NewInt(p.Sum); lhs.Cmp(s.Mul(s, s)) < 0 {
+			return fmt.Errorf("pairs[%d]: squares %v are too few for the sum %d", i, j.Squares, p.Sum)
+		}
+		if (p.Sum > 0 && p.Wins == 0) || (p.Sum < 0 && p.Losses == 0) {
+			return fmt.Errorf("pairs[%d]: sum %d with %d wins and %d losses", i, p.Sum, p.Wins, p.Losses)
+		}
+		st := p.Stats()
+		un := Unpaired(r.summary(p.A), r.summary(p.B))
+		if !near(j.Mean, st.Mean) || !near(j.StdDev, st.StdDev) || !near(j.CI95[0], st.CI95.Lo) || !near(j.CI95[1], st.CI95.Hi) ||
+			!near(j.UnpairedCI95[0], un.Lo) || !near(j.UnpairedCI95[1], un.Hi) {
+			return fmt.Errorf("pairs[%d]: the figures do not match the counts", i)
+		}
+	}
+	r.Pairs = want
+	return nil
+}
+
+// fromJSON rebuilds a Summary from its JSON form and checks it.
+func fromJSON(j *jsonStrategy, columns []string, games int64) (*Summary, error) {
+	if j.Name == "" {
+		return nil, errors.New("no name")
+	}
+	if j.Games != games {
+		return nil, fmt.Errorf("games: %d, the file says %d", j.Games, games)
+	}
+	s := &Summary{Strategy: j.Name, Columns: slices.Clone(columns), Games: games, YahtzeeBox: -1}
+	nc := len(columns)
+	if len(j.Boxes) == 0 || len(j.Boxes)%nc != 0 || len(j.Boxes) > engine.MaxSlots {
+		return nil, fmt.Errorf("boxes: %d boxes for %d columns", len(j.Boxes), nc)
+	}
+	nb := len(j.Boxes) / nc
+	slots := len(j.Boxes)
+	for i, m := range j.Boxes {
+		c, id := 0, m.Key
+		if nc > 1 {
+			c = i / nb
+			var ok bool
+			if id, ok = strings.CutPrefix(m.Key, columns[c]+"."); !ok {
+				return nil, fmt.Errorf("boxes: %q: want a box of column %q", m.Key, columns[c])
+			}
+		}
+		if c == 0 {
+			if id == "" || slices.Contains(s.Boxes, id) {
+				return nil, fmt.Errorf("boxes: %q: empty or given twice", m.Key)
+			}
+			s.Boxes = append(s.Boxes, id)
+		} else if id != s.Boxes[i%nb] {
+			return nil, fmt.Errorf("boxes: %q: want the boxes of every column in the same order", m.Key)
+		}
+	}
+	var err error
+	if s.Scores, err = histogram(j.Histogram, 0); err != nil {
+		return nil, fmt.Errorf("histogram: %w", err)
+	}
+	if err := checkCounts("histogram", &s.Scores, -maxScore, maxScore, games); err != nil {
+		return nil, err
+	}
+	if s.ExtraBonuses, err = histogram(j.Yahtzee.ExtraBonus, 0); err != nil {
+		return nil, fmt.Errorf("yahtzee.extra_bonus: %w", err)
+	}
+	if err := checkCounts("yahtzee.extra_bonus", &s.ExtraBonuses, 0, slots, games); err != nil {
+		return nil, err
+	}
+	if nc > 1 {
+		if len(j.ByColumn) != nc {
+			return nil, fmt.Errorf("by_column: %d columns, want %d", len(j.ByColumn), nc)
+		}
+		for c, jc := range j.ByColumn {
+			if jc.Name != columns[c] {
+				return nil, fmt.Errorf("by_column[%d]: column %q, want %q", c, jc.Name, columns[c])
+			}
+			h, err := histogram(jc.UpperSubtotal, 0)
+			if err != nil {
+				return nil, fmt.Errorf("by_column[%d].upper_subtotal: %w", c, err)
+			}
+			if err := checkCounts(fmt.Sprintf("by_column[%d].upper_subtotal", c), &h, 0, maxSubtotal, games); err != nil {
+				return nil, err
+			}
+			s.UpperSubtotal = append(s.UpperSubtotal, h)
+			s.UpperBonus = append(s.UpperBonus, jc.UpperBonus.Count)
+		}
+	} else {
+		h, err := histogram(j.UpperSubtotal, 0)
+		if err != nil {
+			return nil, fmt.Errorf("upper_subtotal: %w", err)
+		}
+		if err := checkCounts("upper_subtotal", &h, 0, maxSubtotal, games); err != nil {
+			return nil, err
+		}
+		s.UpperSubtotal = []Histogram{h}
+		s.UpperBonus = []int64{j.UpperBonus.Count}
+	}
+	var bonus int64
+	for c, n := range s.UpperBonus {
+		if n < 0 || n > games {
+			return nil, fmt.Errorf("upper_bonus: count %d of column %s out of 0..%d", n, columns[c], games)
+		}
+		bonus += n
+	}
+	if bonus != j.UpperBonus.Count {
+		return nil, fmt.Errorf("upper_bonus: count %d, the columns add up to %d", j.UpperBonus.Count, bonus)
+	}
+
+	if j.Yahtzee.Box != "" {
+		if s.YahtzeeBox = slices.Index(s.Boxes, j.Yahtzee.Box); s.YahtzeeBox < 0 {
+			return nil, fmt.Errorf("yahtzee.box: no box %q", j.Yahtzee.Box)
+		}
+	}
+	s.YahtzeeScored = j.Yahtzee.Scored
+	s.JokerGames = j.JokerGames
+	if err := inRange("yahtzee.scored", s.YahtzeeScored, games); err != nil {
+		return nil, err
+	}
+	if err := inRange("joker_games", s.JokerGames, games); err != nil {
+		return nil, err
+	}
+	if len(j.Joker) != slots {
+		return nil, fmt.Errorf("joker: %d boxes, want %d", len(j.Joker), slots)
+	}
+	s.Slots = make([]SlotCounts, slots)
+	for i, m := range j.Boxes {
+		sl := &s.Slots[i]
+		if j.Joker[i].Key != m.Key {
+			return nil, fmt.Errorf("joker: %q, want %q", j.Joker[i].Key, m.Key)
+		}
+		sl.Sum, sl.Zeros, sl.Jokers = m.Value.Sum, m.Value.Zeros, j.Joker[i].Value
+		if err := inRange("boxes."+m.Key+".zeros", sl.Zeros, games); err != nil {
+			return nil, err
+		}
+		if err := inRange("joker."+m.Key, sl.Jokers, games); err != nil {
+			return nil, err
+		}
+		if math.Abs(float64(sl.Sum)) > maxScore*float64(games) {
+			return nil, fmt.Errorf("boxes.%s.sum: %d is impossible", m.Key, sl.Sum)
+		}
+		h, err := histogram(m.Value.FillTurn, -1)
+		if err != nil {
+			return nil, fmt.Errorf("boxes.%s.fill_turn: %w", m.Key, err)
+		}
+		if err := checkCounts("boxes."+m.Key+".fill_turn", &h, 0, slots-1, games); err != nil {
+			return nil, err
+		}
+		sl.FillTurn = make([]int64, slots)
+		for t, n := range h.Counts {
+			sl.FillTurn[h.Min+t] = n
+		}
+	}
+	s.setMask()
+
+	var blockGames int64
+	for i, jb := range j.Convergence {
+		b := block(jb.First)
+		if jb.First < 0 || jb.First != 1<<b-1 || (i > 0 && jb.First <= j.Convergence[i-1].First) {
+			return nil, fmt.Errorf("convergence[%d]: first %d: want 0, 1, 3, 7... in increasing order", i, jb.First)
+		}
+		if jb.Games <= 0 || jb.Games > int64(1)<<b || jb.Squares == nil {
+			return nil, fmt.Errorf("convergence[%d]: %d games in a block of %d", i, jb.Games, int64(1)<<b)
+		}
+		sq, ok := Uint128Of(jb.Squares)
+		if !ok {
+			return nil, fmt.Errorf("convergence[%d]: squares out of range", i)
+		}
+		s.Blocks[b] = Block{Games: jb.Games, Sum: jb.Sum, Squares: sq}
+		blockGames += jb.Games
+	}
+	// The blocks hold the same games as the histogram: the same count, sum and squares.
+	var blockSum, blockSquares big.Int
+	for _, b := range s.Blocks {
+		blockSum.Add(&blockSum, big.NewInt(b.Sum))
+		blockSquares.Add(&blockSquares, b.Squares.Big())
+	}
+	if sum, squares := s.Scores.Sums(); blockGames != games || blockSum.Cmp(sum) != 0 || blockSquares.Cmp(squares) != 0 {
+		return nil, errors.New("convergence: the blocks do not add up to the histogram")
+	}
+	for i, r := range s.Convergence() {
+		jb := j.Convergence[i]
+		if jb.RunningGames != r.Games || !near(jb.RunningMean, r.Mean) || !near(jb.RunningCI95[0], r.CI95.Lo) || !near(jb.RunningCI95[1], r.CI95.Hi) {
+			return nil, fmt.Errorf("convergence[%d]: running figures do not match the counts", i)
+		}
+	}
+
+	// The derived figures must be those of the counts: a file edited by hand, or
+	// damaged, fails here rather than feed a report numbers that do not add up.
+	st := s.Stats()
+	for _, f := range []struct {
+		name      string
+		got, want float64
+	}{{"mean", j.Mean, st.Mean}, {"stddev", j.StdDev, st.StdDev}, {"upper_bonus.rate", j.UpperBonus.Rate, st.UpperBonus.Rate},
+		{"yahtzee.scored_rate", j.Yahtzee.ScoredRate, st.YahtzeeScored.Rate}, {"joker_rate", j.JokerRate, st.Joker.Rate}} {
+		if !near(f.got, f.want) {
+			return nil, fmt.Errorf("%s: %v, the counts give %v", f.name, f.got, f.want)
+		}
+	}
+	for i, m := range j.Boxes {
+		if !near(m.Value.Mean, st.Slots[i].Mean) || !near(m.Value.ZeroRate, st.Slots[i].ZeroRate) {
+			return nil, fmt.Errorf("boxes.%s: mean %v and zero_rate %v, the counts give %v and %v",
+				m.Key, m.Value.Mean, m.Value.ZeroRate, st.Slots[i].Mean, st.Slots[i].ZeroRate)
+		}
+	}
+	if len(j.Percentiles) != len(PercentileRanks) {
+		return nil, fmt.Errorf("percentiles: %d, want %d", len(j.Percentiles), len(PercentileRanks))
+	}
+	for i, p := range PercentileRanks {
+		key := "p" + strconv.Itoa(p)
+		k := slices.IndexFunc(j.Percentiles, func(m member[int]) bool { return m.Key == key })
+		if k < 0 || j.Percentiles[k].Value != st.Percentiles[i] {
+			return nil, fmt.Errorf("percentiles: %s is not %d, which the counts give", key, st.Percentiles[i])
+		}
+	}
+	return s, nil
+}
+
+func near(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b))
+}
+
+func inRange(what string, n, games int64) error {
+	if n < 0 || n > games {
+		return fmt.Errorf("%s: %d out of 0..%d", what, n, games)
+	}
+	return nil
+}
+
+// histogram rebuilds a Histogram from its JSON counts, in any order; offset is added to
+// the keys.
+func histogram(o object[int64], offset int) (Histogram, error) {
+	var h Histogram
+	if len(o) == 0 {
+		return h, nil
+	}
+	values := make([]int, len(o))
+	for i, m := range o {
+		v, err := strconv.Atoi(m.Key)
+		if err != nil || v < -maxScore || v > maxScore {
+			return h, fmt.Errorf("key %q: want an integer within ±%d", m.Key, maxScore)
+		}
+		if m.Value <= 0 {
+			return h, fmt.Errorf("%q: count %d, want a positive count", m.Key, m.Value)
+		}
+		values[i] = v + offset
+	}
+	h = newHistogram(slices.Min(values), slices.Max(values))
+	for i, m := range o {
+		if h.Counts[values[i]-h.Min] != 0 {
+			return h, fmt.Errorf("key %q: value given twice", m.Key)
+		}
+		h.Counts[values[i]-h.Min] = m.Value
+	}
+	return h, nil
+}
+
+// checkCounts checks that h counts want values, all within lo..hi.
+func checkCounts(what string, h *Histogram, lo, hi int, want int64) error {
+	var total int64
+	for _, n := range h.Counts {
+		total += n
+		if total < 0 {
+			return fmt.Errorf("%s: counts overflow", what)
+		}
+	}
+	if total != want {
+		return fmt.Errorf("%s: counts %d games, want %d", what, total, want)
+	}
+	if len(h.Counts) > 0 && (h.Min < lo || h.Max() > hi) {
+		return fmt.Errorf("%s: values %d..%d out of %d..%d", what, h.Min, h.Max(), lo, hi)
+	}
+	return nil
+}

@@ -1,0 +1,252 @@
+package sim_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"yams/engine"
+	"yams/sim"
+)
+
+func sample(t testing.TB, rules string, opts ...string) *sim.Results {
+	t.Helper()
+	cfg := sim.Config{Rules: load(t, rules, opts...), RuleOptions: opts, Strategies: infos(t, "random", "greedy", "upper-first"), Seed: 9, Games: 300}
+	if len(opts) > 0 {
+		cfg.Games = 20
+	}
+	return run(t, cfg)
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	for _, res := range []*sim.Results{sample(t, "hasbro"), sample(t, "yams-wiki", "columns=top_down,free,free")} {
+		js := jsonOf(t, res)
+		back, err := sim.ReadSummary(bytes.NewReader(js))
+		if err != nil {
+			t.Fatalf("%s: %v", res.Rules, err)
+		}
+		if !reflect.DeepEqual(counts(res), counts(back)) {
+			t.Errorf("%s: the summary read back differs from the one written", res.Rules)
+		}
+		if again := jsonOf(t, back); !bytes.Equal(js, again) {
+			t.Errorf("%s: written again, the summary changes", res.Rules)
+		}
+	}
+}
+
+// The shape of the summary file is the users' contract (README): these keys, these types.
+func TestJSONShape(t *testing.T) {
+	res := sample(t, "hasbro")
+	var doc map[string]any
+	if err := json.Unmarshal(jsonOf(t, res), &doc); err != nil {
+		t.Fatal(err)
+	}
+	keys := func(m map[string]any) []string {
+		var k []string
+		for key := range m {
+			k = append(k, key)
+		}
+		slices.Sort(k)
+		return k
+	}
+	if got := keys(doc); !reflect.DeepEqual(got, []string{"columns", "games", "rules", "rules_hash", "seed", "strategies"}) {
+		t.Errorf("top-level keys %v", got)
+	}
+	if doc["rules"] != "hasbro" || doc["seed"] != 9.0 || doc["games"] != 300.0 {
+		t.Errorf("rules %v seed %v games %v", doc["rules"], doc["seed"], doc["games"])
+	}
+	strats := doc["strategies"].([]any)
+	if len(strats) != 3 {
+		t.Fatalf("%d strategies", len(strats))
+	}
+	pair := func(where string, v any) {
+		a, ok := v.([]any)
+		if !ok || len(a) != 2 || a[0].(float64) > a[1].(float64) {
+			t.Errorf("%s: %v is not an interval [lo, hi]", where, v)
+		}
+	}
+	countsOf := func(where string, v any, keyOK func(int) bool) float64 {
+		total := 0.0
+		for k, n := range v.(map[string]any) {
+			i, err := strconv.Atoi(k)
+			if err != nil || !keyOK(i) {
+				t.Errorf("%s: key %q", where, k)
+			}
+			total += n.(float64)
+		}
+		return total
+	}
+	for _, x := range strats {
+		s := x.(map[string]any)
+		name := s["name"].(string)
+		for _, k := range []string{"name", "games", "mean", "stddev", "ci95", "percentiles", "histogram", "upper_bonus", "yahtzee", "joker", "boxes", "convergence"} {
+			if _, ok := s[k]; !ok {
+				t.Errorf("%s: no %q", name, k)
+			}
+		}
+		pair(name+".ci95", s["ci95"])
+		conv := s["convergence"].([]any)
+		last := conv[len(conv)-1].(map[string]any)
+		if len(conv) != 9 || last["running_games"] != 300.0 || last["running_mean"] != s["mean"] {
+			t.Errorf("%s: convergence %v", name, conv)
+		}
+		if m, sd := s["mean"].(float64), s["stddev"].(float64); m <= 0 || sd <= 0 {
+			t.Errorf("%s: mean %v sd %v", name, m, sd)
+		}
+		p := s["percentiles"].(map[string]any)
+		if got := keys(p); !reflect.DeepEqual(got, []string{"p1", "p25", "p5", "p50", "p75", "p95", "p99"}) {
+			t.Errorf("%s: percentiles %v", name, got)
+		}
+		if p["p1"].(float64) > p["p50"].(float64) || p["p50"].(float64) > p["p99"].(float64) {
+			t.Errorf("%s: percentiles out of order %v", name, p)
+		}
+		if n := countsOf(name+".histogram", s["histogram"], func(int) bool { return true }); n != 300 {
+			t.Errorf("%s: histogram counts %v games", name, n)
+		}
+		ub := s["upper_bonus"].(map[string]any)
+		if got := keys(ub); !reflect.DeepEqual(got, []string{"ci95", "count", "rate"}) {
+			t.Errorf("%s: upper_bonus %v", name, got)
+		}
+		pair(name+".upper_bonus.ci95", ub["ci95"])
+		y := s["yahtzee"].(map[string]any)
+		if r, ok := y["scored_rate"].(float64); !ok || r < 0 || r > 1 {
+			t.Errorf("%s: yahtzee.scored_rate %v", name, y["scored_rate"])
+		}
+		if n := countsOf(name+".yahtzee.extra_bonus", y["extra_bonus"], func(k int) bool { return k >= 0 && k <= 13 }); n != 300 {
+			t.Errorf("%s: extra_bonus counts %v games", name, n)
+		}
+		joker := s["joker"].(map[string]any)
+		boxes := s["boxes"].(map[string]any)
+		if len(joker) != 13 || len(boxes) != 13 {
+			t.Errorf("%s: %d joker boxes, %d boxes, want 13", name, len(joker), len(boxes))
+		}
+		for id, v := range boxes {
+			b := v.(map[string]any)
+			if _, ok := joker[id]; !ok {
+				t.Errorf("%s: box %s has no joker count", name, id)
+			}
+			zr := b["zero_rate"].(float64)
+			if _, ok := b["mean"].(float64); !ok || zr < 0 || zr > 1 {
+				t.Errorf("%s.%s: %v", name, id, b)
+			}
+			if n := countsOf(name+"."+id+".fill_turn", b["fill_turn"], func(k int) bool { return k >= 1 && k <= 13 }); n != 300 {
+				t.Errorf("%s.%s: fill_turn counts %v games", name, id, n)
+			}
+		}
+	}
+}
+
+// edit decodes a summary file, changes it, and encodes it again.
+func edit(t testing.TB, js []byte, change func(doc map[string]any)) []byte {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(js, &doc); err != nil {
+		t.Fatal(err)
+	}
+	change(doc)
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestReadSummaryRefuses(t *testing.T) {
+	js := jsonOf(t, sample(t, "hasbro"))
+	strat := func(doc map[string]any) map[string]any { return doc["strategies"].([]any)[1].(map[string]any) }
+	obj := func(m map[string]any, k string) map[string]any { return m[k].(map[string]any) }
+	firstKey := func(m map[string]any) string {
+		k := make([]string, 0, len(m))
+		for key := range m {
+			k = append(k, key)
+		}
+		slices.Sort(k)
+		return k[0]
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "EOF"},
+		{"truncated", js[:len(js)/2], "unexpected EOF"},
+		{"not an object", []byte(`[1, 2]`), "cannot unmarshal"},
+		{"trailing data", append(slices.Clone(js), "{}"...), "data after"},
+		{"no games", edit(t, js, func(d map[string]any) { d["games"] = 0 }), "games: 0"},
+		{"no strategies", edit(t, js, func(d map[string]any) { d["strategies"] = []any{} }), "no strategies"},
+		{"strategy twice", edit(t, js, func(d map[string]any) {
+			d["strategies"] = append(d["strategies"].([]any), d["strategies"].([]any)[0])
+		}), "twice"},
+		{"a game more", edit(t, js, func(d map[string]any) {
+			h := obj(strat(d), "histogram")
+			h[firstKey(h)] = h[firstKey(h)].(float64) + 1
+		}), "histogram: counts 301 games"},
+		{"mean edited", edit(t, js, func(d map[string]any) { strat(d)["mean"] = 250.0 }), "mean: 250"},
+		{"negative count", edit(t, js, func(d map[string]any) {
+			h := obj(strat(d), "histogram")
+			h[firstKey(h)] = -1.0
+		}), "want a positive count"},
+		{"key not a number", edit(t, js, func(d map[string]any) { obj(strat(d), "histogram")["abc"] = 1.0 }), `key "abc"`},
+		{"huge key", edit(t, js, func(d map[string]any) { obj(strat(d), "histogram")["99999999999"] = 1.0 }), "within"},
+		{"fractional count", edit(t, js, func(d map[string]any) {
+			h := obj(strat(d), "histogram")
+			h[firstKey(h)] = 0.5
+		}), "cannot unmarshal number 0.5"},
+		{"box missing", edit(t, js, func(d map[string]any) { delete(obj(strat(d), "boxes"), "chance") }), "joker: 13 boxes, want 12"},
+		{"turn out of range", edit(t, js, func(d map[string]any) {
+			obj(obj(obj(strat(d), "boxes"), "ones"), "fill_turn")["14"] = 1.0
+		}), "fill_turn"},
+		{"zeros above games", edit(t, js, func(d map[string]any) { obj(obj(strat(d), "boxes"), "ones")["zeros"] = 301.0 }), "zeros: 301 out of 0..300"},
+		{"percentile edited", edit(t, js, func(d map[string]any) { obj(strat(d), "percentiles")["p50"] = 1.0 }), "percentiles"},
+		{"unknown yahtzee box", edit(t, js, func(d map[string]any) { obj(strat(d), "yahtzee")["box"] = "yam" }), `no box "yam"`},
+		{"bonus above games", edit(t, js, func(d map[string]any) { obj(strat(d), "upper_bonus")["count"] = 1000.0 }), "upper_bonus"},
+		{"block sum edited", edit(t, js, func(d map[string]any) {
+			strat(d)["convergence"].([]any)[2].(map[string]any)["sum"] = 1.0
+		}), "blocks do not add up"},
+		{"block misplaced", edit(t, js, func(d map[string]any) {
+			strat(d)["convergence"].([]any)[2].(map[string]any)["first"] = 4.0
+		}), "want 0, 1, 3, 7"},
+	} {
+		res, err := sim.ReadSummary(bytes.NewReader(c.data))
+		if err == nil || res != nil || !strings.HasPrefix(err.Error(), "summary: ") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: results %v, error %v; want one that says %q", c.name, res != nil, err, c.want)
+		}
+	}
+	// The reader takes any order of keys, as tools that sort them write.
+	if _, err := sim.ReadSummary(bytes.NewReader(edit(t, js, func(map[string]any) {}))); err != nil {
+		t.Errorf("keys sorted as strings: %v", err)
+	}
+}
+
+// FuzzReadSummary: no input makes the reader panic, and what it accepts it writes back
+// the same.
+func FuzzReadSummary(f *testing.F) {
+	// Small seeds: the fuzzer minimizes every input that finds new code, which takes
+	// minutes on a summary of a hundred kilobytes.
+	oneThrow, _ := engine.Parse("one-throw", []byte(oneThrow))
+	for _, rules := range []*sim.Results{
+		run(f, sim.Config{Rules: oneThrow, Strategies: infos(f, "random", "greedy"), Games: 4}),
+		run(f, sim.Config{Rules: load(f, "yams-app", "columns=free,sec"), Strategies: infos(f, "random"), Games: 2}),
+	} {
+		f.Add(jsonOf(f, rules))
+	}
+	f.Add([]byte(`{"games": 1, "columns": ["free"], "strategies": [{"name": "x", "games": 1, "histogram": {"5": 1}}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res, err := sim.ReadSummary(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := res.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		again, err := sim.ReadSummary(&b)
+		if err != nil || !reflect.DeepEqual(counts(res), counts(again)) {
+			t.Fatalf("accepted, written, refused or changed: %v", err)
+		}
+	})
+}

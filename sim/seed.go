@@ -1,0 +1,25 @@
+package sim
+
+// golden is SplitMix64's increment, 2^64 divided by the golden ratio.
+const golden = 0x9e3779b97f4a7c15
+
+// splitmix64 returns output i (from 0) of the SplitMix64 sequence seeded with seed
+// (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014): any
+// output is computed directly, so a game's seeds do not depend on the games before it.
+func splitmix64(seed, i uint64) uint64 {
+	z := seed + (i+1)*golden
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// GameSeeds returns the seeds of game g of a run seeded with seed: the two words of the
+// *rand.PCG that draws its dice, and the two of the one handed to strategies that draw
+// random numbers (strategies.GameStarter). They are outputs 4g to 4g+3 of the SplitMix64
+// sequence of the seed, so the two streams never share a seed within a run, and the dice
+// of a game depend on nothing but the seed and the game's index.
+func GameSeeds(seed, g uint64) (dice, draws [2]uint64) {
+	i := 4 * g
+	return [2]uint64{splitmix64(seed, i), splitmix64(seed, i+1)},
+		[2]uint64{splitmix64(seed, i+2), splitmix64(seed, i+3)}
+}

@@ -1,0 +1,165 @@
+package sim
+
+import (
+	"math"
+	"math/big"
+)
+
+// z95 is the 97.5th percentile of the standard normal distribution: a 95% interval is
+// the estimate ± z95 standard errors.
+const z95 = 1.959963984540054
+
+// PercentileRanks are the percentiles that Stats reports.
+var PercentileRanks = [...]int{1, 5, 25, 50, 75, 95, 99}
+
+// Interval is a confidence interval.
+type Interval struct{ Lo, Hi float64 }
+
+// Proportion is a count out of a number of trials, with its Wilson 95% interval, which
+// stays inside [0, 1] and is honest for rare events where the normal approximation is not.
+type Proportion struct {
+	Count, Trials int64
+	Rate          float64
+	CI95          Interval
+}
+
+// Wilson returns the proportion count/trials with its Wilson score interval at 95%
+// (E. B. Wilson, "Probable inference...", JASA 22, 1927).
+func Wilson(count, trials int64) Proportion {
+	p := Proportion{Count: count, Trials: trials}
+	if trials <= 0 {
+		return p
+	}
+	p.Rate = float64(count) / float64(trials)
+	p.CI95 = WilsonInterval(p.Rate, trials)
+	return p
+}
+
+// WilsonInterval returns the Wilson score 95% interval of a rate observed over trials.
+// The rate need not be a whole count over trials: a share of wins in which ties split a
+// win (TableResults) takes it too, and the interval is then slightly conservative, since
+// a split win varies less than a whole one.
+func WilsonInterval(rate float64, trials int64) Interval {
+	if trials <= 0 {
+		return Interval{}
+	}
+	n := float64(trials)
+	z2 := z95 * z95
+	den := 1 + z2/n
+	center := (rate + z2/(2*n)) / den
+	half := z95 * math.Sqrt(max(0, rate*(1-rate))/n+z2/(4*n*n)) / den
+	return Interval{max(0, center-half), min(1, center+half)}
+}
+
+// Stats are the statistics of a Summary, derived from its counts.
+type Stats struct {
+	Games int64
+	// Mean and StdDev (the sample standard deviation) are exact to the float64
+	// rounding: they are computed from the exact integer sums. StdErr is StdDev/√Games
+	// and CI95 the mean ± z95·StdErr (normal approximation).
+	Mean, StdDev, StdErr float64
+	CI95                 Interval
+	Min, Max             int
+	// Percentiles[i] is the PercentileRanks[i]-th percentile (nearest rank).
+	Percentiles [len(PercentileRanks)]int
+	Median      int
+	// UpperBonus counts the column bonuses out of games × columns.
+	UpperBonus    Proportion
+	YahtzeeScored Proportion
+	Joker         Proportion // games with at least one joker
+	// ExtraBonuses is the mean number of extra five-of-a-kind bonuses per game.
+	ExtraBonuses float64
+	Slots        []SlotStats
+}
+
+// SlotStats are the statistics of one box.
+type SlotStats struct {
+	Name     string
+	Mean     float64
+	ZeroRate float64
+}
+
+// Stats derives the statistics of the summary.
+func (s *Summary) Stats() Stats {
+	st := Stats{Games: s.Games}
+	if s.Games == 0 {
+		return st
+	}
+	sum, squares := s.Scores.Sums()
+	n := big.NewInt(s.Games)
+	st.Mean = ratio(sum, n)
+	if s.Games > 1 {
+		// Var = (n·Σx² − (Σx)²) / (n(n−1)), exact before the one rounding of ratio.
+		num := new(big.Int).Mul(n, squares)
+		num.Sub(num, new(big.Int).Mul(sum, sum))
+		den := new(big.Int).Mul(n, big.NewInt(s.Games-1))
+		st.StdDev = math.Sqrt(ratio(num, den))
+	}
+	st.StdErr = st.StdDev / math.Sqrt(float64(s.Games))
+	st.CI95 = Interval{st.Mean - z95*st.StdErr, st.Mean + z95*st.StdErr}
+	st.Min, st.Max, _ = s.Scores.Range()
+	for i, p := range PercentileRanks {
+		st.Percentiles[i] = s.Scores.Percentile(p)
+	}
+	st.Median = s.Scores.Percentile(50)
+	var bonus int64
+	for _, b := range s.UpperBonus {
+		bonus += b
+	}
+	st.UpperBonus = Wilson(bonus, s.Games*int64(len(s.Columns)))
+	st.YahtzeeScored = Wilson(s.YahtzeeScored, s.Games)
+	st.Joker = Wilson(s.JokerGames, s.Games)
+	extra, _ := s.ExtraBonuses.Sums()
+	st.ExtraBonuses = ratio(extra, n)
+	st.Slots = make([]SlotStats, len(s.Slots))
+	for i, sl := range s.Slots {
+		st.Slots[i] = SlotStats{
+			Name:     s.SlotName(i),
+			Mean:     float64(sl.Sum) / float64(s.Games),
+			ZeroRate: float64(sl.Zeros) / float64(s.Games),
+		}
+	}
+	return st
+}
+
+// RunningMean is the mean of the games of a run up to some index, with its 95% interval.
+type RunningMean struct {
+	Games        int64
+	Mean, StdDev float64
+	CI95         Interval
+}
+
+// Convergence returns the running mean at the end of each block of game indices (see
+// Summary.Blocks): after 1, 3, 7, 15... games, and after the last one.
+func (s *Summary) Convergence() []RunningMean {
+	var (
+		out     []RunningMean
+		n, sum  big.Int
+		squares Uint128
+		one     = big.NewInt(1)
+	)
+	for _, b := range s.Blocks {
+		if b.Games == 0 {
+			continue
+		}
+		n.Add(&n, big.NewInt(b.Games))
+		sum.Add(&sum, big.NewInt(b.Sum))
+		squares = squares.Add(b.Squares)
+		p := RunningMean{Games: n.Int64(), Mean: ratio(&sum, &n)}
+		if n.Cmp(one) > 0 {
+			num := new(big.Int).Mul(&n, squares.Big())
+			num.Sub(num, new(big.Int).Mul(&sum, &sum))
+			p.StdDev = math.Sqrt(ratio(num, new(big.Int).Mul(&n, new(big.Int).Sub(&n, one))))
+		}
+		half := z95 * p.StdDev / math.Sqrt(float64(p.Games))
+		p.CI95 = Interval{p.Mean - half, p.Mean + half}
+		out = append(out, p)
+	}
+	return out
+}
+
+// ratio returns a/b correctly rounded.
+func ratio(a, b *big.Int) float64 {
+	f, _ := new(big.Rat).SetFrac(a, b).Float64()
+	return f
+}

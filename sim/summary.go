@@ -1,0 +1,282 @@
+package sim
+
+import (
+	"fmt"
+	"math/big"
+	"math/bits"
+	"slices"
+	"strconv"
+
+	"yams/engine"
+)
+
+// Summary is what a strategy's games add up to, as integer counts only: the counts of
+// two runs add exactly, so chunks, workers and shards merge without loss, and the
+// statistics (Stats) are derived from the counts when they are shown.
+//
+// Boxes are counted per slot of the sheet (column × box, as engine.BoxID numbers them).
+type Summary struct {
+	Strategy string
+	// Columns labels the columns of the sheet (their names, made unique); Boxes holds the
+	// box ids of one column; YahtzeeBox is the index in Boxes of the five-of-a-kind box
+	// (the yahtzee), or -1 if the sheet has none.
+	Columns    []string
+	Boxes      []string
+	YahtzeeBox int
+
+	Games int64
+	// Scores counts the final scores.
+	Scores Histogram
+	// UpperBonus[c] counts the games whose column c earned the upper bonus, and
+	// UpperSubtotal[c] their upper subtotals.
+	UpperBonus    []int64
+	UpperSubtotal []Histogram
+	// YahtzeeScored counts the games with a non-zero score in a yahtzee box.
+	YahtzeeScored int64
+	// ExtraBonuses counts the games by their number of extra five-of-a-kind bonuses.
+	ExtraBonuses Histogram
+	// JokerGames counts the games in which at least one joker was scored.
+	JokerGames int64
+	Slots      []SlotCounts
+	// Blocks[b] adds up the games of index 2^b−1 to 2^(b+1)−2, so that the running mean
+	// after 1, 3, 7, 15... games, a convergence plot, is the sum of the first blocks.
+	// Blocks are of game indices, not of the order games finish in: they merge exactly.
+	Blocks [64]Block
+
+	ymask uint64 // the slots of the yahtzee box
+}
+
+// Block is the count, sum and sum of squares of the scores of a block of games.
+type Block struct {
+	Games, Sum int64
+	Squares    Uint128
+}
+
+// Uint128 is an unsigned integer of 128 bits: a sum of squares of a billion games of a
+// multi-column sheet overflows 64.
+type Uint128 struct{ Hi, Lo uint64 }
+
+// Add returns u + v.
+func (u Uint128) Add(v Uint128) Uint128 {
+	lo, carry := bits.Add64(u.Lo, v.Lo, 0)
+	return Uint128{u.Hi + v.Hi + carry, lo}
+}
+
+// Big returns u as a big.Int.
+func (u Uint128) Big() *big.Int {
+	b := new(big.Int).SetUint64(u.Hi)
+	return b.Lsh(b, 64).Or(b, new(big.Int).SetUint64(u.Lo))
+}
+
+// Uint128Of returns b, which must be within 0 and 2^128−1, as a Uint128.
+func Uint128Of(b *big.Int) (Uint128, bool) {
+	if b.Sign() < 0 || b.BitLen() > 128 {
+		return Uint128{}, false
+	}
+	lo := new(big.Int).And(b, new(big.Int).SetUint64(^uint64(0)))
+	return Uint128{new(big.Int).Rsh(b, 64).Uint64(), lo.Uint64()}, true
+}
+
+// block returns the block of game index g.
+func block(g int64) int { return bits.Len64(uint64(g)+1) - 1 }
+
+// SlotCounts is what the games wrote in one box.
+type SlotCounts struct {
+	Sum    int64 // of the scores written in the box
+	Zeros  int64 // games in which the box holds 0
+	Jokers int64 // games in which the box took a joker
+	// FillTurn[t] counts the games in which the box was filled in turn t+1.
+	FillTurn []int64
+}
+
+// NewSummary returns an empty summary of a strategy's games under the rules, its
+// histograms sized for every score the rules allow.
+func NewSummary(strategy string, rules *engine.Rules) *Summary {
+	cols := rules.Columns()
+	s := &Summary{
+		Strategy:      strategy,
+		Columns:       ColumnLabels(rules),
+		YahtzeeBox:    yahtzeeBox(rules),
+		UpperBonus:    make([]int64, len(cols)),
+		UpperSubtotal: make([]Histogram, len(cols)),
+		ExtraBonuses:  newHistogram(0, rules.NumSlots()),
+		Slots:         make([]SlotCounts, rules.NumSlots()),
+	}
+	for _, b := range rules.Boxes() {
+		s.Boxes = append(s.Boxes, b.ID)
+	}
+	lo, hi := scoreRange(rules)
+	s.Scores = newHistogram(lo, hi)
+	for c := range cols {
+		s.UpperSubtotal[c] = newHistogram(0, rules.MaxUpper())
+	}
+	for i := range s.Slots {
+		s.Slots[i].FillTurn = make([]int64, len(s.Slots))
+	}
+	s.setMask()
+	return s
+}
+
+func (s *Summary) setMask() {
+	s.ymask = 0
+	if s.YahtzeeBox >= 0 {
+		for c := range s.Columns {
+			s.ymask |= 1 << (c*len(s.Boxes) + s.YahtzeeBox)
+		}
+	}
+}
+
+// ColumnLabels returns the names of the columns of the rules, made unique by their
+// position ("free#2") where two columns share a name.
+func ColumnLabels(rules *engine.Rules) []string {
+	cols := rules.Columns()
+	count := map[string]int{}
+	for _, c := range cols {
+		count[c.Name]++
+	}
+	labels := make([]string, len(cols))
+	for i, c := range cols {
+		labels[i] = c.Name
+		if count[c.Name] > 1 {
+			labels[i] += "#" + strconv.Itoa(i+1)
+		}
+	}
+	return labels
+}
+
+// yahtzeeBox returns the box of the extra bonus and the joker or, in rules with neither,
+// the first five-of-a-kind box.
+func yahtzeeBox(rules *engine.Rules) int {
+	if rules.YahtzeeBox >= 0 {
+		return rules.YahtzeeBox
+	}
+	for i, b := range rules.Spec().Boxes {
+		if b.Kind == "of_a_kind" && b.Count == engine.NumDice {
+			return i
+		}
+	}
+	return -1
+}
+
+// scoreRange bounds the final score under the rules.
+func scoreRange(rules *engine.Rules) (lo, hi int) {
+	for b, box := range rules.Boxes() {
+		best := 0
+		for r := range engine.Roll(engine.NumRolls) {
+			best = max(best, rules.Score(b, r))
+		}
+		for f := 1; f <= engine.NumFaces; f++ {
+			best = max(best, rules.JokerScore(b, f))
+		}
+		if box.Subtract {
+			lo -= best
+		} else {
+			hi += best
+		}
+	}
+	cols := len(rules.Columns())
+	hi = cols*(hi+rules.UpperPoints) + rules.NumSlots()*rules.ExtraPoints
+	return cols * lo, hi
+}
+
+// Add counts a finished game, of index index in its run.
+func (s *Summary) Add(index int64, g *Game) {
+	sh := &g.Sheet
+	s.Games++
+	total := sh.Total()
+	s.Scores.Add(total)
+	b := &s.Blocks[block(index)]
+	b.Games++
+	b.Sum += int64(total)
+	hi, lo := bits.Mul64(uint64(abs(total)), uint64(abs(total)))
+	b.Squares = b.Squares.Add(Uint128{hi, lo})
+	for c := range s.UpperBonus {
+		s.UpperSubtotal[c].Add(sh.Upper(c))
+		if sh.UpperBonus(c) != 0 {
+			s.UpperBonus[c]++
+		}
+	}
+	s.ExtraBonuses.Add(sh.ExtraBonuses())
+	for m := s.ymask; m != 0; m &= m - 1 {
+		if sh.Score(engine.BoxID(bits.TrailingZeros64(m))) > 0 {
+			s.YahtzeeScored++
+			break
+		}
+	}
+	if g.Jokers != 0 {
+		s.JokerGames++
+		for m := g.Jokers; m != 0; m &= m - 1 {
+			s.Slots[bits.TrailingZeros64(m)].Jokers++
+		}
+	}
+	for i := range s.Slots {
+		sl := &s.Slots[i]
+		v := int64(sh.Score(engine.BoxID(i)))
+		sl.Sum += v
+		if v == 0 {
+			sl.Zeros++
+		}
+		sl.FillTurn[g.Turn[i]-1]++
+	}
+}
+
+// Merge adds the counts of o, a summary of the same strategy on the same sheet.
+func (s *Summary) Merge(o *Summary) error {
+	switch {
+	case o.Strategy != s.Strategy:
+		return fmt.Errorf("cannot merge the summary of %s into that of %s", o.Strategy, s.Strategy)
+	case !slices.Equal(o.Columns, s.Columns) || !slices.Equal(o.Boxes, s.Boxes) || o.YahtzeeBox != s.YahtzeeBox:
+		return fmt.Errorf("%s: cannot merge summaries of different sheets", s.Strategy)
+	}
+	s.Games += o.Games
+	s.Scores.Merge(&o.Scores)
+	for c := range s.UpperBonus {
+		s.UpperBonus[c] += o.UpperBonus[c]
+		s.UpperSubtotal[c].Merge(&o.UpperSubtotal[c])
+	}
+	s.YahtzeeScored += o.YahtzeeScored
+	s.ExtraBonuses.Merge(&o.ExtraBonuses)
+	s.JokerGames += o.JokerGames
+	for i, b := range o.Blocks {
+		s.Blocks[i].Games += b.Games
+		s.Blocks[i].Sum += b.Sum
+		s.Blocks[i].Squares = s.Blocks[i].Squares.Add(b.Squares)
+	}
+	for i := range s.Slots {
+		a, b := &s.Slots[i], &o.Slots[i]
+		a.Sum += b.Sum
+		a.Zeros += b.Zeros
+		a.Jokers += b.Jokers
+		for t, n := range b.FillTurn {
+			a.FillTurn[t] += n
+		}
+	}
+	return nil
+}
+
+// Trim drops the empty ends of the histograms, so that equal counts make equal summaries
+// however the histograms were sized.
+func (s *Summary) Trim() {
+	s.Scores.Trim()
+	s.ExtraBonuses.Trim()
+	for c := range s.UpperSubtotal {
+		s.UpperSubtotal[c].Trim()
+	}
+}
+
+// SlotName returns the name of a slot: the box id on a sheet of one column,
+// "column.box" on a sheet of several.
+func (s *Summary) SlotName(id int) string {
+	nb := len(s.Boxes)
+	if len(s.Columns) == 1 {
+		return s.Boxes[id%nb]
+	}
+	return s.Columns[id/nb] + "." + s.Boxes[id%nb]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

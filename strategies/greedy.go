@@ -1,0 +1,87 @@
+package strategies
+
+import "yams/engine"
+
+func init() {
+	Register(Info{
+		Name:        "greedy",
+		Description: "best score this turn: keeps that maximise the expected best score at the end of the turn, no look-ahead",
+		Heuristic:   true,
+		New:         func(r *engine.Rules) (Strategy, error) { return NewGreedy(r) },
+	})
+}
+
+// Greedy is Glenn's greedy strategy: it plays each turn as if it were the last. It keeps
+// the dice that maximise the expected best score available at the end of this turn, and
+// scores the final roll in the box that scores most now (the extra bonus included; a
+// subtracted box counts negatively), ties going to the box that is harder to fill later
+// (see the package documentation).
+//
+// On a sheet of one column its whole policy is computed once per rule set and shared; on
+// a sheet of several columns it plans each turn when the turn starts.
+type Greedy struct {
+	t    *greedyTables
+	live *live
+}
+
+type greedyTables struct {
+	plan   *planner
+	policy *policy // nil for a sheet of several columns
+}
+
+var greedyCache tableCache[greedyTables]
+
+// NewGreedy returns the greedy strategy for the rules.
+func NewGreedy(rules *engine.Rules) (*Greedy, error) {
+	t := greedyCache.get(rules.Hash(), func() *greedyTables { return newGreedyTables(rules) })
+	g := &Greedy{t: t}
+	if t.policy == nil {
+		g.live = &live{pl: t.plan}
+	}
+	return g, nil
+}
+
+func newGreedyTables(rules *engine.Rules) *greedyTables {
+	t := &greedyTables{plan: newPlanner(rules, 1, greedyWorth(rules), nil, ranks(boxOrder(rules)))}
+	if len(rules.Columns()) == 1 {
+		t.policy = buildPolicy(t.plan, []uint8{0}, nil)
+	}
+	return t
+}
+
+// greedyWorth is the score itself, negative for a subtracted box.
+func greedyWorth(rules *engine.Rules) func(st uint8, b, points int) float64 {
+	boxes := rules.Boxes()
+	return func(_ uint8, b, points int) float64 {
+		if boxes[b].Subtract {
+			return -float64(points)
+		}
+		return float64(points)
+	}
+}
+
+// state numbers the position of a sheet of one column in the policy table.
+func (t *greedyTables) state(s *engine.Sheet) int {
+	filled := s.FilledMask()
+	y := t.policy.ybox
+	return t.policy.state(0, filled, y >= 0 && s.Score(engine.BoxID(y)) > 0)
+}
+
+// Keep implements Strategy.
+func (g *Greedy) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
+	if g.live != nil {
+		p := g.t.plan.position(s)
+		return g.live.keep(&p, r, rollsLeft)
+	}
+	return g.t.policy.keep(g.t.state(s), r, rollsLeft)
+}
+
+// Box implements Strategy.
+func (g *Greedy) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
+	if g.live != nil {
+		p := g.t.plan.position(s)
+		id, _ := g.t.plan.best(&p, r, s.Legal(r, rollsUsed))
+		return id
+	}
+	return g.t.policy.box(g.t.state(s), r)
+}

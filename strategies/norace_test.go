@@ -1,0 +1,5 @@
+//go:build !race
+
+package strategies
+
+const raceEnabled = false
