@@ -1,0 +1,34 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestExact(t *testing.T) {
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	csv := filepath.Join(t.TempDir(), "d.csv")
+	out, errOut, code := execYams(t, "", "exact", "--rules", "yams-app", "--csv", csv)
+	if code != 0 {
+		t.Fatalf("exit %d, %q", code, errOut)
+	}
+	for _, want := range []string{"mean score", "198.7293046", "P(upper bonus)", "four_of_a_kind", "quantiles: p1 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	data, err := os.ReadFile(csv)
+	if err != nil || !strings.HasPrefix(string(data), "score,probability\n") {
+		t.Errorf("csv: %v %.40q", err, data)
+	}
+	out, errOut, code = execYams(t, "", "exact", "--strategy", "random")
+	wantUsageError(t, "random", out, errOut, code, "random numbers")
+	out, errOut, code = execYams(t, "", "exact", "--strategy", "nope")
+	wantUsageError(t, "unknown strategy", out, errOut, code, `unknown strategy "nope"`)
+	_, errOut, code = execYams(t, "", "exact", "--rules", "yams-app", "--distribution", "--max-memory", "1")
+	if code != 1 || !strings.Contains(errOut, "too large") {
+		t.Errorf("budget: exit %d, %q", code, errOut)
+	}
+}

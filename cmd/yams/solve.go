@@ -1,0 +1,101 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"yams/engine"
+	"yams/strategies/optimal"
+)
+
+func init() {
+	register(&command{
+		name:    "solve",
+		summary: "solve the rules exactly: the optimal expected score, and the table the optimal strategy plays from",
+		run:     runSolve,
+	})
+}
+
+func runSolve(e *env, args []string) error {
+	fs := newFlags(e, "solve", "[--rules NAME|FILE] [--rule key=value]... [--force] [--workers N]")
+	rulesName := fs.String("rules", engine.DefaultPreset, "rules: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
+	options := fs.StringArray("rule", nil, "change one rule, key=value (repeatable; see yams rules --help)")
+	force := fs.Bool("force", false, "solve again, whatever the cache holds")
+	workers := fs.Int("workers", 0, "goroutines that solve (0: one per CPU); the table is the same whatever the number")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return usagef("solve: unexpected argument %q (see yams solve --help)", fs.Arg(0))
+	}
+	if *workers < 0 {
+		return usagef("solve: --workers %d: want 0 or more", *workers)
+	}
+	rules, err := engine.Load(*rulesName, *options...)
+	if err != nil {
+		return badInput(err)
+	}
+	t, st, err := optimal.LoadOrSolve(rules, *force, *workers)
+	if err != nil {
+		return err
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "rules %s (hash %s): optimal expected score %.7f\n", describeRules(rules, *options), rules.Hash(), t.Expected())
+	if st.Rejected != nil {
+		fmt.Fprintf(e.stderr, "yams: cached table not used: %v\n", st.Rejected)
+	}
+	if st.DecisionsRejected != nil {
+		fmt.Fprintf(e.stderr, "yams: cached decisions not used: %v\n", st.DecisionsRejected)
+	}
+	if st.Loaded {
+		fmt.Fprintf(w, "table loaded from %s in %v (solved earlier; --force solves again)\n", st.Path, roundDuration(st.Load))
+	} else {
+		fmt.Fprintf(w, "solved in %v, with the optimal decisions of each of the %d turn-start states\n", roundDuration(t.Elapsed), t.States())
+		reportWrite(e, "table", st.Path, st.WriteErr)
+	}
+	switch {
+	case st.DecisionsLoaded:
+		fmt.Fprintf(w, "decisions loaded from %s in %v\n", st.DecisionsPath, roundDuration(st.DecisionsTime))
+	case st.Loaded:
+		fmt.Fprintf(w, "decisions worked out from the table in %v\n", roundDuration(st.DecisionsTime))
+		reportWrite(e, "decisions", st.DecisionsPath, st.DecisionsWriteErr)
+	default:
+		reportWrite(e, "decisions", st.DecisionsPath, st.DecisionsWriteErr)
+	}
+	return nil
+}
+
+// reportWrite says where a cache file went, or why it could not be written (the
+// results stand all the same).
+func reportWrite(e *env, what, path string, err error) {
+	if err != nil {
+		fmt.Fprintf(e.stderr, "yams: %s not cached: %v\n", what, err)
+		return
+	}
+	size := int64(0)
+	if fi, err := os.Stat(path); err == nil {
+		size = fi.Size()
+	}
+	fmt.Fprintf(e.stdout, "%s written to %s (%.1f MiB)\n", what, path, float64(size)/(1<<20))
+}
+
+// describeRules names rules with their options, as a user would pass them again.
+func describeRules(r *engine.Rules, options []string) string {
+	s := r.Name()
+	for _, o := range options {
+		s += " --rule " + o
+	}
+	return s
+}
+
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d
+}

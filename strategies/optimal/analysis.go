@@ -1,0 +1,449 @@
+package optimal
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"yams/engine"
+	"yams/strategies"
+)
+
+// Figures are the exact figures of a strategy on a rule set: no sampling error, only
+// floating-point rounding.
+type Figures struct {
+	Rules    string
+	Strategy string
+	Mean, SD float64
+	// HasBonus tells whether the rules have an upper bonus; PUpperBonus is the
+	// probability of earning it.
+	HasBonus    bool
+	PUpperBonus float64
+	// HasYahtzee tells whether the rules name a yahtzee box; PYahtzee is the probability
+	// that it ends with a non-zero score.
+	HasYahtzee bool
+	PYahtzee   float64
+	// ExtraBonuses is the expected number of extra five-of-a-kind bonuses.
+	ExtraBonuses float64
+	Boxes        []BoxFigures
+	// States is the number of turn-start states the strategy reaches with positive probability.
+	States int
+	// Distribution[i] is the probability of a final score of DistMin+i; nil unless asked for.
+	Distribution []float64
+	DistMin      int
+	// DistributionBytes is the peak memory the distribution took.
+	DistributionBytes int64
+	Elapsed           time.Duration
+}
+
+// BoxFigures are the exact figures of one box.
+type BoxFigures struct {
+	ID       string
+	Mean     float64
+	ZeroRate float64
+}
+
+// Quantile returns the smallest score s with P(score <= s) >= q, from the distribution.
+func (f *Figures) Quantile(q float64) int {
+	c := 0.0
+	for i, p := range f.Distribution {
+		if c += p; c >= q-1e-12 {
+			return f.DistMin + i
+		}
+	}
+	return f.DistMin + len(f.Distribution) - 1
+}
+
+// Options tune an analysis.
+type Options struct {
+	Workers int // 0: one per CPU
+	// Distribution asks for the exact distribution of the final score. It costs a
+	// probability per reachable (state, score so far) pair: see DistributionBudget.
+	Distribution bool
+	// DistributionBudget bounds the memory of the distribution in bytes (0: 4 GiB);
+	// an analysis that would need more stops with ErrTooLarge.
+	DistributionBudget int64
+}
+
+// Errors of an analysis.
+var (
+	// ErrTooLarge reports an exact distribution that does not fit in its memory budget.
+	ErrTooLarge = errors.New("exact distribution too large")
+	// ErrRandom reports a strategy that draws random numbers: its decisions are not a
+	// function of the sheet and the dice.
+	ErrRandom = errors.New("draws random numbers: its decisions are not a function of the sheet and the dice, so it has no exact analysis")
+)
+
+// decider is the decision rule an analysis follows: for a turn-start state, a keep for
+// every roll and number of rolls left and a box for every final roll.
+type decider interface {
+	begin(mask uint32, u, f int) error
+	keep(r engine.Roll, rollsLeft int) engine.Keep
+	box(r engine.Roll, rollsUsed int) int
+	err() error
+}
+
+// optimalDecider follows the optimal policy of a table: the decisions of a complete
+// policy if it has one, else worked out state by state.
+type optimalDecider struct {
+	w   *widget
+	p   *policy
+	out [numRolls]uint32
+}
+
+func (d *optimalDecider) begin(mask uint32, u, f int) error {
+	if d.p == nil {
+		d.w.decide(mask, u, f, &d.out)
+		return nil
+	}
+	id := d.p.block(mask, u, f)
+	if d.p.e16 != nil {
+		for r, e := range d.p.e16[id*blockLen : id*blockLen+numRolls] {
+			d.out[r] = uint32(e)
+		}
+	} else {
+		copy(d.out[:], d.p.e32[id*blockLen:id*blockLen+numRolls])
+	}
+	return nil
+}
+
+func (d *optimalDecider) keep(r engine.Roll, rollsLeft int) engine.Keep {
+	return entryKeep(d.out[r], r, rollsLeft)
+}
+
+func (d *optimalDecider) box(r engine.Roll, rollsUsed int) int { return entryBox(d.out[r]) }
+func (d *optimalDecider) err() error                           { return nil }
+
+// AnalyzeTable computes the exact figures of the optimal strategy of a table.
+func AnalyzeTable(t *Table, opts Options) (*Figures, error) {
+	f, err := analyze(t.sp, func() (decider, error) {
+		return &optimalDecider{w: newWidget(t.sp, t.v)}, nil
+	}, opts)
+	if f != nil {
+		f.Strategy = "optimal"
+	}
+	return f, err
+}
+
+// Analyze computes the exact figures of a registered strategy on rules r. The optimal
+// strategy is analysed from its table (loaded or solved, see LoadOrSolve); any other
+// strategy is asked for its decisions on a sheet built for each state. That is exact
+// for a strategy whose decisions depend only on the dice and on what the state records
+// of the sheet: the filled boxes, the upper subtotal, whether the yahtzee box holds a
+// non-zero score, and the turn number. Scores written in other boxes are made up
+// (zero where a box can hold zero), and the count of extra bonuses is zero. A strategy
+// that draws random numbers (strategies.GameStarter) is refused.
+func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
+	if name == "optimal" {
+		p, err := policyFor(r)
+		if err != nil {
+			return nil, err
+		}
+		f, err := analyze(p.sp, func() (decider, error) {
+			return &optimalDecider{w: newWidget(p.sp, p.t.v), p: p}, nil
+		}, opts)
+		if f != nil {
+			f.Strategy = "optimal"
+		}
+		return f, err
+	}
+	info, ok := strategies.Lookup(name)
+	if !ok {
+		_, err := strategies.New(name, r)
+		return nil, err
+	}
+	sp, err := newSpace(r, r.MaxUpper(), false)
+	if err != nil {
+		return nil, err
+	}
+	sy, err := newSynth(sp)
+	if err != nil {
+		return nil, err
+	}
+	f, err := analyze(sp, func() (decider, error) {
+		st, err := info.New(r)
+		if err != nil {
+			return nil, fmt.Errorf("strategy %s: %w", name, err)
+		}
+		if _, random := st.(strategies.GameStarter); random {
+			return nil, fmt.Errorf("strategy %s %w", name, ErrRandom)
+		}
+		return &strategyDecider{sy: sy, st: st, name: name}, nil
+	}, opts)
+	if f != nil {
+		f.Strategy = name
+	}
+	return f, err
+}
+
+// transition is one outcome of a turn: the next state, the points gained and its probability.
+type transition struct {
+	next   int32
+	reward int32
+	q      float64
+}
+
+// turnResult is the outcome of the turns of a batch of states, in state order.
+type turnResult struct {
+	src   []int32 // state of each group of transitions
+	count []int32 // number of transitions of each group
+	tr    []transition
+	stats partialStats
+	err   error
+}
+
+type partialStats struct {
+	boxSum, boxZero [engine.MaxBoxes]float64
+	bonus, extra    float64
+}
+
+// turnWorker pushes the probability of one state through one turn.
+type turnWorker struct {
+	sp   *space
+	d    decider
+	mass [numRolls]float64
+	q    [numKeeps]float64
+	// final[b][c]: probability of ending the turn in box b with a roll of score class c
+	// (five of a kind apart: fiveMass[b][face-1]).
+	final    [engine.MaxBoxes][256]float64
+	fiveMass [engine.MaxBoxes][engine.NumFaces]float64
+}
+
+func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
+	sp := tw.sp
+	mask, u, f := sp.split(i)
+	if err := tw.d.begin(mask, u, f); err != nil {
+		return err
+	}
+	tw.mass = rollProb
+	open := sp.full &^ mask
+	for ru := 1; ru <= sp.rolls; ru++ {
+		for r, m := range tw.mass {
+			if m == 0 {
+				continue
+			}
+			roll := engine.Roll(r)
+			if ru < sp.rolls {
+				if k := tw.d.keep(roll, sp.rolls-ru); k != roll.Keep() {
+					tw.q[k] += m
+					continue
+				}
+			}
+			b := tw.d.box(roll, ru)
+			if e := tw.d.err(); e != nil {
+				return e
+			}
+			if face := roll.OfAKind(); face != 0 {
+				tw.fiveMass[b][face-1] += m
+			} else {
+				tw.final[b][sp.cls[b][r]] += m
+			}
+		}
+		if e := tw.d.err(); e != nil {
+			return e
+		}
+		if ru == sp.rolls {
+			break
+		}
+		// The one-die-at-a-time recurrence, forwards: the mass of a keep spreads over
+		// the keeps of one more die.
+		for k := range rollBase {
+			if x := tw.q[k]; x != 0 {
+				x *= 1.0 / 6
+				for _, a := range keepAdd[k] {
+					tw.q[a] += x
+				}
+				tw.q[k] = 0
+			}
+		}
+		copy(tw.mass[:], tw.q[rollBase:])
+		clear(tw.q[rollBase:])
+	}
+	out.src = append(out.src, int32(i))
+	n := len(out.tr)
+	st := &out.stats
+	emit := func(b int, x fill, m float64) {
+		out.tr = append(out.tr, transition{next: int32(x.next), reward: int32(x.reward), q: m})
+		pm := p * m
+		st.boxSum[b] += pm * float64(x.pts)
+		if x.pts == 0 {
+			st.boxZero[b] += pm
+		}
+		if x.bonus {
+			st.bonus += pm
+		}
+		if x.extra {
+			st.extra += pm
+		}
+	}
+	for l := open; l != 0; l &= l - 1 {
+		b := bits.TrailingZeros32(l)
+		for c, pts := range sp.clsScore[b] {
+			if m := tw.final[b][c]; m != 0 {
+				emit(b, sp.applyPoints(mask, u, f, b, pts, false), m)
+				tw.final[b][c] = 0
+			}
+		}
+		for face, m := range tw.fiveMass[b] {
+			if m != 0 {
+				emit(b, sp.apply(mask, u, f, b, yahtzeeRolls[face]), m)
+				tw.fiveMass[b][face] = 0
+			}
+		}
+	}
+	out.count = append(out.count, int32(len(out.tr)-n))
+	return nil
+}
+
+// analyze runs the forward pass: the probability of each turn-start state, layer by
+// layer of filled boxes, with the first two moments of the score so far (sums of
+// p·S and p·S² over the games in the state), from which the mean and the deviation
+// follow exactly. Batches of states are worked out in parallel and merged in state
+// order, so the figures do not depend on the number of workers.
+func analyze(sp *space, newDecider func() (decider, error), opts Options) (*Figures, error) {
+	start := time.Now()
+	r := sp.rules
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	tws := make([]*turnWorker, workers)
+	for i := range tws {
+		d, err := newDecider()
+		if err != nil {
+			return nil, err
+		}
+		tws[i] = &turnWorker{sp: sp, d: d}
+	}
+	n := sp.numStates()
+	p := make([]float64, n)
+	a := make([]float64, n) // sum of p·S
+	b2 := make([]float64, n)
+	p[sp.index(0, 0, 0)] = 1
+	var dist *distribution
+	if opts.Distribution {
+		dist = newDistribution(n, opts.DistributionBudget)
+		dist.set(sp.index(0, 0, 0), 0, []float64{1})
+	}
+	layers := make([][]uint32, sp.nb+1)
+	for m := range uint32(1 << sp.nb) {
+		if sp.maskOK[m] {
+			layers[bits.OnesCount32(m)] = append(layers[bits.OnesCount32(m)], m)
+		}
+	}
+	var total partialStats
+	reached := 0
+	const batch = 4096
+	const chunk = 16
+	var list []int
+	// Result buffers are reused from batch to batch: the garbage collector would
+	// otherwise interrupt the workers over and over.
+	results := make([]turnResult, batch/chunk)
+	for layer := 0; layer < sp.nb; layer++ {
+		list = list[:0]
+		for _, m := range layers[layer] {
+			for u := range sp.nu {
+				for f := range sp.nf {
+					if i := sp.index(m, u, f); p[i] != 0 {
+						list = append(list, i)
+					}
+				}
+			}
+		}
+		reached += len(list)
+		for lo := 0; lo < len(list); lo += batch {
+			part := list[lo:min(lo+batch, len(list))]
+			results := results[:(len(part)+chunk-1)/chunk]
+			for i := range results {
+				res := &results[i]
+				res.src, res.count, res.tr = res.src[:0], res.count[:0], res.tr[:0]
+				res.stats, res.err = partialStats{}, nil
+			}
+			var next atomic.Int64
+			var wg sync.WaitGroup
+			for _, tw := range tws {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for {
+						c := int(next.Add(1)) - 1
+						if c >= len(results) {
+							return
+						}
+						res := &results[c]
+						for _, i := range part[c*chunk : min((c+1)*chunk, len(part))] {
+							if err := tw.run(i, p[i], res); err != nil {
+								res.err = err
+								return
+							}
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			for ri := range results {
+				res := &results[ri]
+				if res.err != nil {
+					return nil, res.err
+				}
+				k := 0
+				for g, src := range res.src {
+					ps, as, bs := p[src], a[src], b2[src]
+					for _, t := range res.tr[k : k+int(res.count[g])] {
+						x := float64(t.reward)
+						p[t.next] += t.q * ps
+						a[t.next] += t.q * (as + ps*x)
+						b2[t.next] += t.q * (bs + 2*as*x + ps*x*x)
+					}
+					if dist != nil {
+						if err := dist.push(int(src), res.tr[k:k+int(res.count[g])]); err != nil {
+							return nil, err
+						}
+					}
+					k += int(res.count[g])
+				}
+				for bx := range total.boxSum {
+					total.boxSum[bx] += res.stats.boxSum[bx]
+					total.boxZero[bx] += res.stats.boxZero[bx]
+				}
+				total.bonus += res.stats.bonus
+				total.extra += res.stats.extra
+			}
+		}
+		if dist != nil {
+			for _, i := range list {
+				dist.drop(i)
+			}
+		}
+	}
+	fig := &Figures{Rules: r.Name(), States: reached, HasBonus: r.UpperPoints != 0, HasYahtzee: sp.ybox >= 0}
+	mean, m2 := 0.0, 0.0
+	for u := range sp.nu {
+		for f := range sp.nf {
+			i := sp.index(sp.full, u, f)
+			mean += a[i]
+			m2 += b2[i]
+		}
+	}
+	fig.Mean = mean
+	fig.SD = math.Sqrt(max(0, m2-mean*mean))
+	fig.PUpperBonus = total.bonus
+	fig.ExtraBonuses = total.extra
+	for bx, box := range r.Boxes() {
+		fig.Boxes = append(fig.Boxes, BoxFigures{ID: box.ID, Mean: total.boxSum[bx], ZeroRate: total.boxZero[bx]})
+	}
+	if fig.HasYahtzee {
+		fig.PYahtzee = 1 - total.boxZero[sp.ybox]
+	}
+	if dist != nil {
+		fig.DistMin, fig.Distribution = dist.final(sp)
+		fig.DistributionBytes = dist.peak
+	}
+	fig.Elapsed = time.Since(start)
+	return fig, nil
+}

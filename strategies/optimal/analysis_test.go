@@ -1,0 +1,235 @@
+package optimal
+
+import (
+	"math"
+	"math/bits"
+	"testing"
+
+	"yams/engine"
+	"yams/strategies"
+)
+
+// mostFaces is a small strategy whose decisions depend only on the sheet and the dice:
+// it keeps the dice of its most frequent face (the higher face on a tie) and scores
+// where the roll is worth most now. It stands in for the heuristics of other packages.
+type mostFaces struct{}
+
+func (mostFaces) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
+	c := r.Counts()
+	best := 0
+	for f := range c {
+		if c[f] >= c[best] {
+			best = f
+		}
+	}
+	if c[best] == engine.NumDice {
+		return r.Keep()
+	}
+	dice := make([]int, 0, 5)
+	for range c[best] {
+		dice = append(dice, best+1)
+	}
+	k, _ := engine.KeepOf(dice)
+	return k
+}
+
+func (mostFaces) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
+	legal := s.Legal(r, rollsUsed)
+	best, bestPts := engine.BoxID(bits.TrailingZeros64(legal)), -1
+	for l := legal; l != 0; l &= l - 1 {
+		b := engine.BoxID(bits.TrailingZeros64(l))
+		if p := s.Points(b, r); p > bestPts {
+			best, bestPts = b, p
+		}
+	}
+	return best
+}
+
+func init() {
+	strategies.Register(strategies.Info{
+		Name:        "test-mostfaces",
+		Description: "test strategy: most frequent face, best box now",
+		Heuristic:   true,
+		New:         func(*engine.Rules) (strategies.Strategy, error) { return mostFaces{}, nil },
+	})
+}
+
+func TestAnalyzeOptimalMatchesTable(t *testing.T) {
+	heavy(t)
+	// Published figures of optimal play, to their four published decimals: the deviation
+	// of the forced and of the free joker (ties standing pat), and Verhoeff's rates, which
+	// the forced joker shares to that precision.
+	published := map[string][4]float64{ // sd, P(bonus), P(yahtzee), extra bonuses
+		"hasbro":   {59.6076, 0.6812, 0.3374, 0.0958},
+		"verhoeff": {59.6114, 0.6812, 0.3374, 0.0958},
+	}
+	for _, name := range []string{"hasbro", "verhoeff"} {
+		tab := solved(t, name)
+		fig, err := AnalyzeTable(tab, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(fig.Mean-tab.Expected()) > 1e-9 {
+			t.Errorf("%s: forward mean %.10f, table %.10f", name, fig.Mean, tab.Expected())
+		}
+		sum := 0.0
+		for _, b := range fig.Boxes {
+			sign := 1.0
+			if tab.rules.Boxes()[tab.rules.BoxIndex(b.ID)].Subtract {
+				sign = -1
+			}
+			sum += sign * b.Mean
+		}
+		sum += fig.PUpperBonus*float64(tab.rules.UpperPoints) + fig.ExtraBonuses*float64(tab.rules.ExtraPoints)
+		if math.Abs(sum-fig.Mean) > 1e-9 {
+			t.Errorf("%s: box means and bonuses add to %.10f, mean %.10f", name, sum, fig.Mean)
+		}
+		want := published[name]
+		for i, got := range []float64{fig.SD, fig.PUpperBonus, fig.PYahtzee, fig.ExtraBonuses} {
+			if math.Abs(got-want[i]) > 0.5e-4 {
+				t.Errorf("%s: figure %d is %.6f, published %.4f", name, i, got, want[i])
+			}
+		}
+		t.Logf("%s: mean %.7f sd %.6f P(bonus) %.6f P(yahtzee) %.6f extra %.6f states %d in %v",
+			name, fig.Mean, fig.SD, fig.PUpperBonus, fig.PYahtzee, fig.ExtraBonuses, fig.States, fig.Elapsed)
+	}
+}
+
+func TestAnalyzeDeterministic(t *testing.T) {
+	r := smallRules(t)
+	tab, err := Solve(r, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f1, err := AnalyzeTable(tab, Options{Workers: 1, Distribution: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f3, err := AnalyzeTable(tab, Options{Workers: 3, Distribution: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f1.Mean != f3.Mean || f1.SD != f3.SD || f1.PUpperBonus != f3.PUpperBonus || len(f1.Distribution) != len(f3.Distribution) {
+		t.Fatalf("1 worker %+v, 3 workers %+v", f1, f3)
+	}
+	for i := range f1.Distribution {
+		if f1.Distribution[i] != f3.Distribution[i] {
+			t.Fatalf("distribution differs at %d", i)
+		}
+	}
+}
+
+func TestDistribution(t *testing.T) {
+	r := smallRules(t)
+	for _, name := range []string{"optimal", "test-mostfaces"} {
+		fig, err := Analyze(name, r, Options{Distribution: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total, mean, m2 := 0.0, 0.0, 0.0
+		for i, p := range fig.Distribution {
+			s := float64(fig.DistMin + i)
+			total += p
+			mean += p * s
+			m2 += p * s * s
+		}
+		sd := math.Sqrt(m2 - mean*mean)
+		if math.Abs(total-1) > 1e-9 || math.Abs(mean-fig.Mean) > 1e-8 || math.Abs(sd-fig.SD) > 1e-6 {
+			t.Errorf("%s: distribution total %v mean %v sd %v; moments mean %v sd %v", name, total, mean, sd, fig.Mean, fig.SD)
+		}
+		t.Logf("%s: mean %.4f sd %.4f median %d, scores %d..%d", name, fig.Mean, fig.SD, fig.Quantile(0.5), fig.DistMin, fig.DistMin+len(fig.Distribution)-1)
+	}
+	if _, err := Analyze("optimal", r, Options{Distribution: true, DistributionBudget: 1 << 10}); err == nil {
+		t.Error("a 1 KiB budget was enough for a distribution")
+	}
+}
+
+// agree checks a simulated mean against an exact one within the 99% interval.
+func agree(t *testing.T, what string, exact, sum, sumSq float64, n int) {
+	t.Helper()
+	mean := sum / float64(n)
+	sd := math.Sqrt(max(0, sumSq/float64(n)-mean*mean))
+	half := 2.5758 * sd / math.Sqrt(float64(n))
+	if math.Abs(mean-exact) > half {
+		t.Errorf("%s: simulated %.5f ± %.5f (99%%), exact %.5f", what, mean, half, exact)
+	}
+}
+
+func checkAgreement(t *testing.T, fig *Figures, gs gameStats, r *engine.Rules) {
+	t.Helper()
+	agree(t, "mean", fig.Mean, gs.sum, gs.sumSq, gs.n)
+	if fig.HasBonus {
+		agree(t, "P(bonus)", fig.PUpperBonus, gs.bonus, gs.bonus, gs.n)
+	}
+	if fig.HasYahtzee {
+		agree(t, "P(yahtzee)", fig.PYahtzee, gs.yahtzee, gs.yahtzee, gs.n)
+	}
+	for b, bf := range fig.Boxes {
+		agree(t, "zero rate of "+bf.ID, bf.ZeroRate, gs.boxZero[b], gs.boxZero[b], gs.n)
+	}
+	t.Logf("%s on %s: exact %.4f, simulated %.4f over %d games", fig.Strategy, r.Name(), fig.Mean, gs.sum/float64(gs.n), gs.n)
+}
+
+func TestMonteCarloAgreesSmall(t *testing.T) {
+	r := smallRules(t)
+	for _, name := range []string{"optimal", "test-mostfaces"} {
+		fig, err := Analyze(name, r, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := strategies.New(name, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games := 200_000
+		if raceEnabled {
+			games = 20_000
+		}
+		checkAgreement(t, fig, playGames(t, st, r, games, 11), r)
+	}
+}
+
+func TestMonteCarloAgreesHasbro(t *testing.T) {
+	heavy(t)
+	if testing.Short() {
+		t.Skip("plays 200,000 games")
+	}
+	tab := solved(t, "hasbro")
+	fig, err := AnalyzeTable(tab, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAgreement(t, fig, playGames(t, NewStrategy(tab), tab.rules, 200_000, 5), tab.rules)
+}
+
+func TestAnalyzeRefuses(t *testing.T) {
+	if _, err := Analyze("optimal", mustRules(t, "hasbro", "columns=free,sec"), Options{}); err == nil {
+		t.Error("analysed a sheet of two columns")
+	}
+	if _, err := Analyze("no-such-strategy", mustRules(t, "hasbro"), Options{}); err == nil {
+		t.Error("analysed an unknown strategy")
+	}
+}
+
+func TestMonteCarloAgreesHeuristics(t *testing.T) {
+	heavy(t)
+	if testing.Short() {
+		t.Skip("analyses and plays the heuristics on hasbro")
+	}
+	r := mustRules(t, "hasbro")
+	for _, name := range []string{"greedy", "upper-first"} {
+		if _, ok := strategies.Lookup(name); !ok {
+			t.Logf("%s is not registered", name)
+			continue
+		}
+		fig, err := Analyze(name, r, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := strategies.New(name, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkAgreement(t, fig, playGames(t, st, r, 100_000, 13), r)
+	}
+}

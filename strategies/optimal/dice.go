@@ -1,0 +1,100 @@
+package optimal
+
+import (
+	"fmt"
+
+	"yams/engine"
+)
+
+// Dice tables in the layout the solver's inner loops want, derived once from the engine's.
+// The engine orders keeps by size with the five-dice keeps (the rolls) last, so a pass
+// over keep indices in increasing order visits smaller keeps first.
+const (
+	numRolls = engine.NumRolls
+	numKeeps = engine.NumKeeps
+	rollBase = numKeeps - numRolls // keep index of roll 0
+)
+
+var (
+	// keepAdd[k][f] is keep k with one more die showing face f+1 (k holds fewer than five dice).
+	keepAdd [rollBase][engine.NumFaces]uint16
+	// keepRem[remStart[k]:remStart[k+1]] lists the distinct keeps with one die of k removed.
+	remStart [numKeeps + 1]uint16
+	keepRem  []uint16
+	rollProb [numRolls]float64
+	// yahtzeeRolls[f-1] is five dice showing f.
+	yahtzeeRolls [engine.NumFaces]engine.Roll
+	// keepSize[k] is the number of dice of keep k.
+	keepSize [numKeeps]uint8
+	// subPos[r][k] is the position of keep k in engine.SubKeeps(r), the form in which
+	// the policy stores a keep.
+	subPos [numRolls][rollBase]uint8
+	// plainRoll is a roll that is no five of a kind: legality and points of every such
+	// roll depend on the sheet alone, so one of them stands for all.
+	plainRoll engine.Roll
+)
+
+func init() {
+	for r := range engine.Roll(numRolls) {
+		if int(r.Keep()) != rollBase+int(r) {
+			panic(fmt.Sprintf("optimal: roll %d is keep %d, want %d", r, r.Keep(), rollBase+int(r)))
+		}
+		rollProb[r] = r.Probability()
+	}
+	var parents [numKeeps][]uint16
+	for k := range engine.Keep(rollBase) {
+		if k.Size() >= engine.NumDice {
+			panic("optimal: keeps are not ordered by size")
+		}
+		for f := 1; f <= engine.NumFaces; f++ {
+			next := k.Add(f)
+			if next <= k {
+				panic("optimal: a larger keep has a smaller index")
+			}
+			keepAdd[k][f-1] = uint16(next)
+			// Distinct faces give distinct smaller keeps, and the same smaller keep is
+			// reached by one face only: no duplicate can appear.
+			parents[next] = append(parents[next], uint16(k))
+		}
+	}
+	for k := range parents {
+		remStart[k] = uint16(len(keepRem))
+		keepRem = append(keepRem, parents[k]...)
+	}
+	remStart[numKeeps] = uint16(len(keepRem))
+	for k := range engine.Keep(numKeeps) {
+		keepSize[k] = uint8(k.Size())
+	}
+	for r := range engine.Roll(numRolls) {
+		subs := engine.SubKeeps(r)
+		for i, k := range subs {
+			if i == 0 {
+				if k != r.Keep() {
+					panic("optimal: SubKeeps does not start with stopping")
+				}
+				continue
+			}
+			if !keepBefore(subs[i-1], k) && i > 1 {
+				panic("optimal: SubKeeps is not in decreasing size, then increasing index")
+			}
+			subPos[r][k] = uint8(i)
+		}
+	}
+	for f := 1; f <= engine.NumFaces; f++ {
+		r, ok := engine.RollOf([]int{f, f, f, f, f})
+		if !ok {
+			panic("optimal: no five of a kind")
+		}
+		yahtzeeRolls[f-1] = r
+	}
+	plainRoll, _ = engine.RollOf([]int{1, 1, 1, 1, 2})
+}
+
+// keepBefore is the tie-break order of keeps of equal value: more dice first, then the
+// lower index. It is the order of engine.SubKeeps after its first entry (stop).
+func keepBefore(a, b engine.Keep) bool {
+	if keepSize[a] != keepSize[b] {
+		return keepSize[a] > keepSize[b]
+	}
+	return a < b
+}

@@ -1,0 +1,146 @@
+package optimal
+
+import (
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"yams/engine"
+)
+
+// Table holds the optimal expected future score of every turn-start state of a rule
+// set: the solution of the game. It is immutable once built and safe to share.
+type Table struct {
+	rules *engine.Rules
+	sp    *space
+	v     []float64 // dense over the space's states; unreachable states hold 0
+	// Elapsed is how long the solve took (zero for a table read from a file).
+	Elapsed time.Duration
+}
+
+// Rules returns the rules the table solves.
+func (t *Table) Rules() *engine.Rules { return t.rules }
+
+// Expected returns the optimal expected final score of a game.
+func (t *Table) Expected() float64 { return t.v[t.sp.index(0, 0, 0)] }
+
+// States returns the number of reachable turn-start states the table covers.
+func (t *Table) States() int {
+	n := 0
+	for i := range t.v {
+		if t.sp.valid(t.sp.split(i)) {
+			n++
+		}
+	}
+	return n
+}
+
+// Value returns the optimal expected score still to come from the start of a turn on
+// sheet s, the bonuses included. It reports false if the sheet is not one of the table's
+// states (another rule set, or a state no game reaches).
+func (t *Table) Value(s *engine.Sheet) (float64, bool) {
+	i, ok := t.sp.sheetState(s)
+	if !ok {
+		return 0, false
+	}
+	return t.v[i], true
+}
+
+// newSolverSpace returns the space the solver works on: u capped at the threshold.
+func newSolverSpace(r *engine.Rules) (*space, error) {
+	return newSpace(r, r.UpperThreshold*min(1, r.UpperPoints), true)
+}
+
+// Solve computes the table of rules by backward induction over the number of filled
+// boxes, with workers goroutines (0: one per CPU). Every state is computed by the same
+// sequential code whichever worker takes it, so the table is the same bit for bit
+// whatever the number of workers.
+func Solve(r *engine.Rules, workers int) (*Table, error) {
+	start := time.Now()
+	sp, err := newSolverSpace(r)
+	if err != nil {
+		return nil, err
+	}
+	t, _ := solveSpace(r, sp, workers, false)
+	t.Elapsed = time.Since(start)
+	return t, nil
+}
+
+// solveSpace solves the game on sp; with decisions it also works out the optimal
+// decisions of every state on the way (about a tenth more work) and returns them.
+func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool) (*Table, *policy) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	t := &Table{rules: r, sp: sp, v: make([]float64, sp.numStates())}
+	layers := make([][]uint32, sp.nb+1)
+	for m := range uint32(1 << sp.nb) {
+		if sp.maskOK[m] {
+			n := bits.OnesCount32(m)
+			layers[n] = append(layers[n], m)
+		}
+	}
+	var pol *policy
+	if decisions {
+		pol = newPolicy(t)
+		pol.complete = true
+	}
+	widgets := make([]*widget, workers)
+	for i := range widgets {
+		widgets[i] = newWidget(sp, t.v)
+	}
+	for n := sp.nb - 1; n >= 0; n-- {
+		masks := layers[n]
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for _, w := range widgets {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var out [numRolls]uint32
+				for {
+					i := int(next.Add(1)) - 1
+					if i >= len(masks) {
+						return
+					}
+					m := masks[i]
+					for u := range sp.nu {
+						for f := range sp.nf {
+							switch {
+							case !sp.valid(m, u, f):
+							case pol != nil:
+								t.v[sp.index(m, u, f)] = w.decide(m, u, f, &out)
+								pol.store(pol.block(m, u, f), &out)
+							default:
+								t.v[sp.index(m, u, f)] = w.value(m, u, f, false)
+							}
+						}
+					}
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	return t, pol
+}
+
+// sheetState returns the state index of a one-column sheet at the start of a turn.
+func (sp *space) sheetState(s *engine.Sheet) (int, bool) {
+	if s.Rules() != sp.rules && s.Rules().Hash() != sp.rules.Hash() {
+		return 0, false
+	}
+	mask, u, f, ok := sp.sheetParts(s)
+	return sp.index(mask, u, f), ok
+}
+
+// sheetParts returns the state of a sheet of the space's rules as (mask, u, f).
+func (sp *space) sheetParts(s *engine.Sheet) (mask uint32, u, f int, ok bool) {
+	mask = uint32(s.FilledMask())
+	u = sp.canon(mask, min(sp.cap, s.Upper(0)))
+	if sp.nf == 2 && mask&(1<<sp.ybox) != 0 && s.Score(engine.BoxID(sp.ybox)) > 0 {
+		f = 1
+	}
+	return mask, u, f, u >= 0 && int(mask) < len(sp.maskOK) && sp.valid(mask, u, f)
+}

@@ -1,0 +1,301 @@
+package optimal
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+
+	"yams/engine"
+)
+
+// space is the set of turn-start states of a one-column game and what a turn does to them.
+//
+// A state is (mask, u, f): the filled boxes, the upper subtotal capped at cap, and whether
+// the yahtzee box holds a non-zero score (only when the rules pay an extra bonus, the one
+// thing that flag decides). Everything else the rules look at is a function of these:
+// the joker of either kind and the fill orders read the mask alone, an upper bonus
+// counted "as soon as reached" ends up in the same final total as one counted at the end,
+// and a subtracted box (the Minimum of Total II = Maximum − Minimum) only flips the sign
+// of its score in a sum, so the total stays a sum of per-turn rewards.
+//
+// The solver caps u at the bonus threshold, since beyond it the subtotal no longer
+// matters, and merges the subtotals from which the bonus is out of reach (u plus the
+// best scores of the open upper boxes below the threshold) into u = 0: from all of them
+// the rest of the game is the same game. That removes a third of hasbro's states. The
+// exact analysis of another strategy keeps the exact subtotal instead (capped at the
+// highest possible one), because a heuristic may well look at it.
+type space struct {
+	rules     *engine.Rules
+	nb        int
+	full      uint32 // every box
+	upper     uint32 // boxes of the upper section
+	threshold int    // upper bonus threshold; 0 without a bonus
+	bonus     int    // upper bonus points
+	cap       int
+	nu, nf    int // values of u (cap+1) and of f (1 or 2)
+	ybox      int // the yahtzee box, or -1
+	extra     int // extra bonus points, 0 without
+	rolls     int
+	// sameStop: the value of ending a turn does not depend on the roll number (no
+	// first-roll-only column).
+	sameStop bool
+	sign     [engine.MaxBoxes]int // -1 for a subtracted box
+
+	// cls[b][r] is the index of roll r's score in box b among the box's distinct scores
+	// clsScore[b], outside any joker. The solver values a box once per distinct score.
+	cls      [engine.MaxBoxes][numRolls]uint8
+	clsScore [engine.MaxBoxes][]int
+
+	maskOK []bool // masks the fill orders can reach
+	ureach []bool // [(mask&upper)*nu + u]: u is a possible capped subtotal of those boxes
+	// With merge, deadBelow[mask&upper] is the subtotal under which the bonus is out of
+	// reach; such subtotals are all written 0.
+	merge     bool
+	deadBelow []int
+}
+
+// errColumns explains why a sheet of several columns has no exact solve.
+func errColumns(r *engine.Rules) error {
+	n := len(r.Columns())
+	per := float64(uint64(1)<<r.NumBoxes()) * float64(r.UpperThreshold+1)
+	return fmt.Errorf("rules %s have %d columns: an exact solve needs every column's filled boxes and upper subtotal in its state, about %.1e states against %.1e for one column, far beyond memory and time; play these rules with a heuristic strategy",
+		r.Name(), n, math.Pow(per, float64(n)), per)
+}
+
+// newSpace builds the state space of rules, with u capped at capUpper (at least the
+// threshold when there is an upper bonus), merging the subtotals that can no longer
+// earn the bonus if merge is set.
+func newSpace(r *engine.Rules, capUpper int, merge bool) (*space, error) {
+	if len(r.Columns()) != 1 {
+		return nil, errColumns(r)
+	}
+	nb := r.NumBoxes()
+	sp := &space{
+		rules:    r,
+		nb:       nb,
+		full:     uint32(1)<<nb - 1,
+		cap:      capUpper,
+		nu:       capUpper + 1,
+		nf:       1,
+		ybox:     r.YahtzeeBox,
+		extra:    r.ExtraPoints,
+		rolls:    r.Rolls,
+		sameStop: !r.Columns()[0].FirstRollOnly,
+		merge:    merge && r.UpperPoints != 0,
+	}
+	if r.UpperPoints != 0 {
+		sp.threshold, sp.bonus = r.UpperThreshold, r.UpperPoints
+		if capUpper < sp.threshold {
+			return nil, fmt.Errorf("optimal: upper cap %d below the threshold %d", capUpper, sp.threshold)
+		}
+	}
+	if sp.extra != 0 {
+		sp.nf = 2
+	}
+	for b, box := range r.Boxes() {
+		sp.sign[b] = 1
+		if box.Subtract {
+			sp.sign[b] = -1
+		}
+		if r.IsUpper(b) {
+			sp.upper |= 1 << b
+		}
+		var scores []int
+		for roll := range engine.Roll(numRolls) {
+			scores = append(scores, r.Score(b, roll))
+		}
+		slices.Sort(scores)
+		scores = slices.Compact(scores)
+		if len(scores) > 255 {
+			return nil, fmt.Errorf("optimal: box %s has %d distinct scores", box.ID, len(scores))
+		}
+		sp.clsScore[b] = scores
+		for roll := range engine.Roll(numRolls) {
+			i, _ := slices.BinarySearch(scores, r.Score(b, roll))
+			sp.cls[b][roll] = uint8(i)
+		}
+	}
+	sp.reachMasks()
+	sp.reachUpper()
+	return sp, nil
+}
+
+// numStates is the size of a dense table over states, reachable or not.
+func (sp *space) numStates() int { return (1 << sp.nb) * sp.nu * sp.nf }
+
+func (sp *space) index(mask uint32, u, f int) int { return (int(mask)*sp.nu+u)*sp.nf + f }
+
+func (sp *space) split(i int) (mask uint32, u, f int) {
+	f = i % sp.nf
+	i /= sp.nf
+	return uint32(i / sp.nu), i % sp.nu, f
+}
+
+// valid reports whether a state can occur in a game.
+func (sp *space) valid(mask uint32, u, f int) bool {
+	if !sp.maskOK[mask] || !sp.ureach[int(mask&sp.upper)*sp.nu+u] {
+		return false
+	}
+	return f == 0 || mask&(1<<sp.ybox) != 0
+}
+
+// legal returns the boxes where roll may go after rollsUsed rolls, for a sheet with mask filled.
+func (sp *space) legal(mask uint32, roll engine.Roll, rollsUsed int) uint32 {
+	return uint32(sp.rules.Legal(uint64(mask), roll, rollsUsed))
+}
+
+// reachMasks marks the masks that some sequence of legal fills reaches from the empty sheet.
+func (sp *space) reachMasks() {
+	sp.maskOK = make([]bool, 1<<sp.nb)
+	sp.maskOK[0] = true
+	// A fill only adds a bit, so increasing numeric order visits every mask after all
+	// the masks it comes from.
+	for m := range uint32(1 << sp.nb) {
+		if !sp.maskOK[m] || m == sp.full {
+			continue
+		}
+		var next uint32
+		for ru := 1; ru <= sp.rolls; ru++ {
+			next |= sp.legal(m, plainRoll, ru)
+			for _, y := range yahtzeeRolls {
+				next |= sp.legal(m, y, ru)
+			}
+		}
+		for next != 0 {
+			b := bits.TrailingZeros32(next)
+			next &= next - 1
+			sp.maskOK[m|1<<b] = true
+		}
+	}
+}
+
+// boxScores returns every score box b can receive, joker scores included.
+func (sp *space) boxScores(b int) []int {
+	s := slices.Clone(sp.clsScore[b])
+	if sp.rules.Joker != engine.NoJoker {
+		for f := 1; f <= engine.NumFaces; f++ {
+			s = append(s, sp.rules.JokerScore(b, f))
+		}
+	}
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
+// reachUpper marks the capped subtotals each set of upper boxes can add up to.
+func (sp *space) reachUpper() {
+	sp.ureach = make([]bool, (1<<sp.nb)*sp.nu)
+	sp.ureach[0] = true
+	var vals [engine.MaxBoxes][]int
+	for b := range sp.nb {
+		if sp.upper&(1<<b) != 0 {
+			vals[b] = sp.boxScores(b)
+		}
+	}
+	for sub := uint32(1); sub <= sp.upper; sub++ {
+		if sub&^sp.upper != 0 {
+			continue
+		}
+		b := bits.TrailingZeros32(sub)
+		prev := sp.ureach[int(sub&^(1<<b))*sp.nu:][:sp.nu]
+		cur := sp.ureach[int(sub)*sp.nu:][:sp.nu]
+		for u, ok := range prev {
+			if !ok {
+				continue
+			}
+			for _, v := range vals[b] {
+				cur[min(sp.cap, u+v)] = true
+			}
+		}
+	}
+	if !sp.merge {
+		return
+	}
+	sp.deadBelow = make([]int, 1<<sp.nb)
+	for sub := uint32(0); sub <= sp.upper; sub++ {
+		if sub&^sp.upper != 0 {
+			continue
+		}
+		rest := 0
+		for l := sp.upper &^ sub; l != 0; l &= l - 1 {
+			rest += slices.Max(vals[bits.TrailingZeros32(l)])
+		}
+		dead := max(0, sp.threshold-rest)
+		sp.deadBelow[sub] = dead
+		cur := sp.ureach[int(sub)*sp.nu:][:sp.nu]
+		for u := range min(dead, sp.nu) {
+			if cur[u] {
+				cur[u], cur[0] = false, true
+			}
+		}
+	}
+}
+
+// canon returns the subtotal that stands for u on a sheet with mask filled.
+func (sp *space) canon(mask uint32, u int) int {
+	if sp.merge && u < sp.deadBelow[mask&sp.upper] {
+		return 0
+	}
+	return u
+}
+
+// fill is what scoring a final roll in a box does to a state.
+type fill struct {
+	next   int // index of the next state, (mask, u, f)
+	mask   uint32
+	u, f   int
+	pts    int // the score written in the box
+	reward int // points gained: the score (negated for a subtracted box), the upper bonus if earned, the extra bonus
+	bonus  bool
+	extra  bool
+}
+
+// apply scores roll in box b of state (mask, u, f).
+func (sp *space) apply(mask uint32, u, f, b int, roll engine.Roll) fill {
+	pts := sp.rules.Points(uint64(mask), engine.BoxID(b), roll)
+	return sp.applyPoints(mask, u, f, b, pts, roll.OfAKind() != 0)
+}
+
+// next returns the state after scoring roll in box b of state (mask, u, f), the
+// reward left out: what the strategy needs to fetch the next turn's decisions early,
+// at the cost of a few table lookups.
+func (sp *space) next(mask uint32, u, f, b int, roll engine.Roll) (uint32, int, int) {
+	var pts int
+	if roll.OfAKind() != 0 {
+		pts = sp.rules.Points(uint64(mask), engine.BoxID(b), roll)
+	} else {
+		pts = sp.clsScore[b][sp.cls[b][roll]]
+	}
+	if sp.upper&(1<<b) != 0 {
+		u = sp.canon(mask|1<<b, min(sp.cap, u+pts))
+	}
+	if b == sp.ybox && sp.nf == 2 && pts > 0 {
+		f = 1
+	}
+	return mask | 1<<b, u, f
+}
+
+// applyPoints is apply for a roll that scores pts in box b; five tells whether it is five of a kind.
+func (sp *space) applyPoints(mask uint32, u, f, b, pts int, five bool) fill {
+	x := fill{pts: pts, reward: sp.sign[b] * pts}
+	if sp.upper&(1<<b) != 0 {
+		nu := u + pts
+		if sp.threshold > 0 && u < sp.threshold && nu >= sp.threshold {
+			x.bonus = true
+			x.reward += sp.bonus
+		}
+		u = sp.canon(mask|1<<b, min(sp.cap, nu))
+	}
+	if sp.nf == 2 {
+		if five && f == 1 {
+			x.extra = true
+			x.reward += sp.extra
+		}
+		if b == sp.ybox && pts > 0 {
+			f = 1
+		}
+	}
+	x.mask, x.u, x.f = mask|1<<b, u, f
+	x.next = sp.index(x.mask, u, f)
+	return x
+}

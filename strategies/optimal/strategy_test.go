@@ -1,0 +1,282 @@
+package optimal
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"yams/engine"
+	"yams/sim"
+	"yams/strategies"
+)
+
+func TestStrategyRegistered(t *testing.T) {
+	info, ok := strategies.Lookup("optimal")
+	if !ok || info.Heuristic {
+		t.Fatalf("optimal: registered %v, heuristic %v", ok, info.Heuristic)
+	}
+	if _, err := strategies.New("optimal", smallRules(t, "columns=free,top_down")); err == nil {
+		t.Error("optimal accepted a sheet of two columns")
+	}
+}
+
+func TestStrategyMatchesTurnPlan(t *testing.T) {
+	heavy(t)
+	// The policy's keeps and boxes must be those of engine.TurnPlan fed the same stop values.
+	tab := solved(t, "hasbro")
+	sp := tab.sp
+	st := NewStrategy(tab)
+	g := rand.NewPCG(1, 2)
+	var plan engine.TurnPlan
+	w := newWidget(sp, tab.v)
+	for game := range 30 {
+		sh := engine.NewSheet(tab.rules)
+		for !sh.Done() {
+			i, _ := sp.sheetState(&sh)
+			mask, u, f := sp.split(i)
+			w.stops(mask, u, f, false)
+			plan.Stop[0] = w.stop[0]
+			ev := plan.Solve(3, true)
+			if math.Abs(ev-tab.v[i]) > 1e-9 {
+				t.Fatalf("game %d: state %#x/%d/%d: TurnPlan %v, table %v", game, mask, u, f, ev, tab.v[i])
+			}
+			for r := range engine.Roll(engine.NumRolls) {
+				for left := 1; left <= 2; left++ {
+					if a, b := st.Keep(&sh, r, left), plan.Keep(r, left); a != b {
+						t.Fatalf("state %#x/%d/%d roll %v left %d: keep %v, TurnPlan %v", mask, u, f, r, left, a, b)
+					}
+				}
+			}
+			roll := engine.Throw(g)
+			b := st.Box(&sh, roll, 1)
+			sh.Fill(b, roll)
+		}
+	}
+}
+
+func TestStrategyPlaysLegally(t *testing.T) {
+	heavy(t)
+	for _, c := range []struct {
+		name string
+		opts []string
+	}{{"hasbro", nil}, {"verhoeff", nil}, {"yams-app", nil}, {"hasbro", []string{"order=bottom_up"}}} {
+		st := NewStrategy(solved(t, c.name, c.opts...))
+		gs := playGames(t, st, mustRules(t, c.name, c.opts...), 2000, 7)
+		t.Logf("%s %v: mean %.2f over %d games", c.name, c.opts, gs.sum/float64(gs.n), gs.n)
+	}
+}
+
+func TestDecisionsAllocateNothing(t *testing.T) {
+	r := smallRules(t)
+	tab, err := Solve(r, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := NewStrategy(tab)
+	sh := engine.NewSheet(r)
+	g := rand.NewPCG(3, 4)
+	turn := func() {
+		roll := engine.Throw(g)
+		k := st.Keep(&sh, roll, 2)
+		if k != roll.Keep() {
+			roll = engine.Reroll(g, k)
+			if k = st.Keep(&sh, roll, 1); k != roll.Keep() {
+				roll = engine.Reroll(g, k)
+			}
+		}
+		sh.Fill(st.Box(&sh, roll, 3), roll)
+		if sh.Done() {
+			sh.Reset()
+		}
+	}
+	// Cold states (decisions worked out on first use) and warm ones alike.
+	if a := testing.AllocsPerRun(2000, turn); a != 0 {
+		t.Errorf("%v allocations per turn", a)
+	}
+}
+
+func TestSolveDeterministic(t *testing.T) {
+	r := mustRules(t, "yams-app")
+	if raceEnabled {
+		r = smallRules(t)
+	}
+	var want []byte
+	for _, workers := range []int{1, 2, 3} {
+		tab, err := Solve(r, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := tab.MarshalBinary()
+		_, p := solveSpace(r, tab.sp, workers, true)
+		b = append(b, p.entryBytes()...)
+		if want == nil {
+			want = b
+		} else if string(b) != string(want) {
+			t.Errorf("%d workers: table or decisions differ from 1 worker", workers)
+		}
+	}
+}
+
+// playParallel plays games of the optimal strategy of hasbro on every CPU with the
+// simulator's game loop, workers taking games from a shared counter.
+func playParallel(p *policy, seed uint64, games int) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st := newStrategyFrom(p)
+			g := sim.NewGame(p.sp.rules)
+			for {
+				first := next.Add(1000) - 1000
+				if first >= int64(games) {
+					return
+				}
+				dice := rand.NewPCG(seed, uint64(first)<<8|uint64(w))
+				for range min(1000, int64(games)-first) {
+					if err := g.Play(st, dice); err != nil {
+						panic(err)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// BenchmarkOptimalGames plays hasbro with the optimal strategy on every CPU, its table
+// and decisions loaded from the cache (solved once by the test binary), with the
+// simulator's game loop, and reports games per second.
+func BenchmarkOptimalGames(b *testing.B) {
+	p, err := policyFor(mustRules(b, "hasbro"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	start := time.Now()
+	playParallel(p, uint64(b.N), b.N)
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "games/s")
+}
+
+var warmOnce sync.Once
+
+// BenchmarkOptimalGamesLazy is BenchmarkOptimalGames with the decisions worked out when a
+// game first reaches a state (a table without its decisions file), once the cache is
+// warm (4,000,000 games played first); it reports the memory of the decisions kept.
+func BenchmarkOptimalGamesLazy(b *testing.B) {
+	tab := solved(b, "hasbro")
+	p := policyOf(tab)
+	warmOnce.Do(func() {
+		start := time.Now()
+		playParallel(p, 99, 4_000_000)
+		b.Logf("warm-up, 4,000,000 games from a cold cache: %v", time.Since(start))
+	})
+	b.ResetTimer()
+	start := time.Now()
+	playParallel(p, uint64(b.N), b.N)
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "games/s")
+	n := 0
+	for i := range p.ready {
+		if p.ready[i].Load() == blockReady {
+			n++
+		}
+	}
+	b.ReportMetric(float64(n), "states")
+	b.ReportMetric(float64(n*numRolls*2)/(1<<20), "MiB-decisions")
+}
+
+// BenchmarkSolveHasbro solves hasbro on every CPU.
+func BenchmarkSolveHasbro(b *testing.B) {
+	r := mustRules(b, "hasbro")
+	for b.Loop() {
+		if _, err := Solve(r, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecide works out the decisions of one state, as the cache does on a miss.
+func BenchmarkDecide(b *testing.B) {
+	tab := solved(b, "hasbro")
+	w := newWidget(tab.sp, tab.v)
+	var out [numRolls]uint32
+	for b.Loop() {
+		w.decide(0, 0, 0, &out)
+	}
+}
+
+// BenchmarkWidget values one state, as the solver does.
+func BenchmarkWidget(b *testing.B) {
+	tab := solved(b, "hasbro")
+	w := newWidget(tab.sp, tab.v)
+	for b.Loop() {
+		w.value(0, 0, 0, false)
+	}
+}
+
+func TestConcurrentCache(t *testing.T) {
+	// Workers filling the shared decision cache at once leave every block as one worker
+	// alone computes it.
+	r := smallRules(t)
+	tab, err := Solve(r, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPolicy(tab)
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st := newStrategyFrom(p)
+			g := sim.NewGame(r)
+			dice := rand.NewPCG(uint64(w), 1)
+			for range 3000 {
+				if err := g.Play(st, dice); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	w := newWidget(tab.sp, tab.v)
+	var want [numRolls]uint32
+	n := 0
+	for i := range tab.sp.numStates() {
+		mask, u, f := tab.sp.split(i)
+		if !tab.sp.valid(mask, u, f) {
+			continue
+		}
+		id := p.block(mask, u, f)
+		if p.ready[id].Load() != blockReady {
+			continue
+		}
+		n++
+		w.decide(mask, u, f, &want)
+		for r, e := range want {
+			if uint32(p.e16[id*blockLen+r]) != e {
+				t.Fatalf("state %#x/%d/%d roll %d: cached %#x, want %#x", mask, u, f, r, p.e16[id*blockLen+r], e)
+			}
+		}
+	}
+	t.Logf("%d states cached", n)
+}
+
+// BenchmarkSolveHasbroDecisions solves hasbro with the decisions of every state, as
+// yams solve does.
+func BenchmarkSolveHasbroDecisions(b *testing.B) {
+	r := mustRules(b, "hasbro")
+	sp, err := newSolverSpace(r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		solveSpace(r, sp, 0, true)
+	}
+}
