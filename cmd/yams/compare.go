@@ -1,0 +1,284 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"sync/atomic"
+
+	"yams/engine"
+	"yams/reports"
+	"yams/sim"
+	"yams/strategies"
+)
+
+func init() {
+	register(&command{
+		name:    "compare",
+		summary: "compare strategies on the same dice, or play them against each other at a table",
+		run:     runCompare,
+	})
+}
+
+const compareSynopsis = "(--strategy a,b[,c...] | --players a,b[,...]) [--games N] [--rules NAME|FILE] [--rule key=value]... [--seed S] [--workers W] [--json FILE|-] [--out DIR [--lang en|fr]]"
+
+func runCompare(e *env, args []string) error {
+	fs := newFlags(e, "compare", compareSynopsis)
+	rulesName := fs.String("rules", engine.DefaultPreset, "rules: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
+	options := fs.StringArray("rule", nil, "change one rule, key=value (repeatable; see yams rules --help)")
+	names := fs.StringSlice("strategy", nil, "two or more strategies to compare game by game on the same dice")
+	players := fs.StringSlice("players", nil, fmt.Sprintf("2 to %d strategies to seat at a table, each with their own dice (a strategy may sit more than once)", sim.MaxPlayers))
+	games := gamesFlag(1_000_000)
+	fs.Var(&games, "games", "games per strategy, or table games with --players (1000000, 1_000_000 and 1e6 alike)")
+	seed := fs.Uint64("seed", 1, "seed of the dice: the same seed gives the same results, whatever the workers")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines playing games")
+	jsonOut := fs.String("json", "", "write the results as JSON to FILE (- for standard output, the tables then going to standard error)")
+	out := addOutFlags(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	table := fs.Changed("players")
+	switch {
+	case fs.NArg() > 0:
+		return usagef("compare: unexpected argument %q (see yams compare --help)", fs.Arg(0))
+	case table && fs.Changed("strategy"):
+		return usagef("compare: --strategy and --players: give one or the other")
+	case !table && len(*names) < 2:
+		return usagef("compare: --strategy: give two strategies or more, such as --strategy greedy,upper-first (strategies: %s)", strings.Join(strategies.Names(), ", "))
+	case table && (len(*players) < 2 || len(*players) > sim.MaxPlayers):
+		return usagef("compare: --players: %d players, a table seats 2 to %d", len(*players), sim.MaxPlayers)
+	case *workers < 1:
+		return usagef("compare: --workers %d: want at least 1", *workers)
+	case table && int64(games) > maxGames/int64(len(*players)):
+		return usagef("compare: at most %d table games of %d players", int64(maxGames)/int64(len(*players)), len(*players))
+	}
+	rules, err := engine.Load(*rulesName, *options...)
+	if err != nil {
+		return badInput(err)
+	}
+	list := *names
+	if table {
+		list = *players
+	}
+	infos, err := lookupStrategies(list, !table)
+	if err != nil {
+		return err
+	}
+
+	// Everything that can be refused is refused before the games: the files, then the
+	// strategies, which are built once here (their shared tables ready for the workers).
+	outTable, jsonDst, err := openJSON(e, *jsonOut)
+	if err != nil {
+		return err
+	}
+	fail := func(err error) error {
+		jsonDst.discard()
+		return err
+	}
+	if err := out.check("compare"); err != nil {
+		return fail(err)
+	}
+	var built []strategies.Strategy
+	for _, info := range infos {
+		st, err := info.New(rules)
+		if err != nil {
+			return fail(badInput(fmt.Errorf("compare: strategy %s: %w", info.Name, err)))
+		}
+		built = append(built, st)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var done atomic.Int64
+	var bar *progress
+	if e.interactive {
+		bar = startProgress(e.stderr, int64(games), &done)
+	}
+	if table {
+		res, err := sim.RunTable(ctx, sim.TableConfig{
+			Rules: rules, RuleOptions: *options, Players: infos,
+			Seed: *seed, Games: int64(games), Workers: *workers, Progress: &done,
+		})
+		if bar != nil {
+			bar.end()
+		}
+		runtime.KeepAlive(built)
+		if err != nil {
+			if res != nil && ctx.Err() != nil {
+				return fail(fmt.Errorf("compare: interrupted after %s of %s table games", thousands(res.Games), thousands(int64(games))))
+			}
+			return fail(err)
+		}
+		printTable(outTable, res)
+		if jsonDst != nil {
+			if err := jsonDst.write(res.WriteJSON); err != nil {
+				return fmt.Errorf("compare: --json: %w", err)
+			}
+		}
+		if *out.dir != "" {
+			names, err := reports.WriteTable(*out.dir, res, reports.Options{Lang: *out.lang})
+			if err != nil {
+				return fmt.Errorf("compare: --out: %w", err)
+			}
+			out.written(outTable, len(names))
+		}
+		return nil
+	}
+
+	res, err := sim.Run(ctx, sim.Config{
+		Rules: rules, RuleOptions: *options, Strategies: infos,
+		Seed: *seed, Games: int64(games), Workers: *workers, Progress: &done, Pairs: true,
+	})
+	if bar != nil {
+		bar.end()
+	}
+	runtime.KeepAlive(built)
+	if err != nil {
+		if res != nil && ctx.Err() != nil {
+			return fail(fmt.Errorf("compare: interrupted after %s of %s games", thousands(res.Games), thousands(int64(games))))
+		}
+		return fail(err)
+	}
+	printComparison(outTable, res)
+	if jsonDst != nil {
+		if err := jsonDst.write(res.WriteJSON); err != nil {
+			return fmt.Errorf("compare: --json: %w", err)
+		}
+	}
+	return out.write(outTable, "compare", res, rules)
+}
+
+// lookupStrategies finds the named strategies; distinct says a strategy may be named
+// once only (a comparison), not several times (a table).
+func lookupStrategies(names []string, distinct bool) ([]strategies.Info, error) {
+	var infos []strategies.Info
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		info, ok := strategies.Lookup(n)
+		if !ok {
+			return nil, usagef("compare: unknown strategy %q (strategies: %s)", n, strings.Join(strategies.Names(), ", "))
+		}
+		for _, o := range infos {
+			if distinct && o.Name == n {
+				return nil, usagef("compare: strategy %s given twice", n)
+			}
+		}
+		infos = append(infos, info)
+	}
+	return infos, nil
+}
+
+// jsonDest is where --json goes: a file created before the run, or standard output.
+type jsonDest struct {
+	w io.Writer
+	f *os.File
+}
+
+// openJSON opens the destination of --json before the run. It returns where the tables
+// go: standard error when the JSON takes standard output.
+func openJSON(e *env, path string) (io.Writer, *jsonDest, error) {
+	switch path {
+	case "":
+		return e.stdout, nil, nil
+	case "-":
+		return e.stderr, &jsonDest{w: e.stdout}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, badInput(fmt.Errorf("compare: --json: %w", err))
+	}
+	return e.stdout, &jsonDest{w: f, f: f}, nil
+}
+
+// write writes the JSON and closes the file.
+func (d *jsonDest) write(to func(io.Writer) error) error {
+	err := to(d.w)
+	if d.f != nil {
+		if cerr := d.f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
+
+// discard removes the file of a run that did not happen.
+func (d *jsonDest) discard() {
+	if d != nil && d.f != nil {
+		d.f.Close()
+		os.Remove(d.f.Name())
+	}
+}
+
+// printComparison prints each strategy's mean, then each pair: the mean difference with
+// its paired interval, the unpaired interval and the head-to-head record.
+func printComparison(w io.Writer, res *sim.Results) {
+	rules := res.Rules
+	for _, o := range res.RuleOptions {
+		rules += " --rule " + o
+	}
+	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy on the same dice\n\n", rules, res.Seed, thousands(res.Games))
+	t := &textTable{}
+	t.row("strategy", "mean ± 95% CI", "sd")
+	for _, s := range res.Summaries {
+		st := s.Stats()
+		t.row(s.Strategy, fmt.Sprintf("%.2f ± %.2f", st.Mean, st.CI95.Hi-st.Mean), fmt.Sprintf("%.2f", st.StdDev))
+	}
+	t.write(w)
+	fmt.Fprintln(w)
+	t = &textTable{}
+	t.row("a − b", "mean difference ± 95% CI (paired)", "unpaired ± 95% CI", "paired/unpaired", "a wins", "ties", "b wins")
+	for _, p := range res.Pairs {
+		st := p.Stats()
+		var a, b *sim.Summary
+		for _, s := range res.Summaries {
+			if s.Strategy == p.A {
+				a = s
+			}
+			if s.Strategy == p.B {
+				b = s
+			}
+		}
+		un := sim.Unpaired(a, b)
+		ratio := (st.CI95.Hi - st.CI95.Lo) / (un.Hi - un.Lo)
+		t.row(p.A+" − "+p.B,
+			fmt.Sprintf("%+.3f ± %.3f", st.Mean, st.CI95.Hi-st.Mean),
+			fmt.Sprintf("± %.3f", (un.Hi-un.Lo)/2),
+			fmt.Sprintf("%.3f", ratio),
+			fmt.Sprintf("%.2f%%", 100*st.Wins.Rate), fmt.Sprintf("%.2f%%", 100*st.Ties.Rate), fmt.Sprintf("%.2f%%", 100*st.Losses.Rate))
+	}
+	t.write(w)
+	fmt.Fprintln(w, "(paired: from the game-by-game differences on the same dice; unpaired: as if the dice were independent)")
+}
+
+// printTable prints the wins of each player and of each seat, and the test of the seat.
+func printTable(w io.Writer, res *sim.TableResults) {
+	rules := res.Rules
+	for _, o := range res.RuleOptions {
+		rules += " --rule " + o
+	}
+	n := len(res.Players)
+	fmt.Fprintf(w, "rules %s, seed %d, %s table games of %d players, each on their own dice, seats rotating\n\n", rules, res.Seed, thousands(res.Games), n)
+	t := &textTable{}
+	t.row("player", "won (ties shared) ± 95% CI", "won alone", "tied first", "mean ± 95% CI")
+	for p, name := range res.Players {
+		s := res.WinRate(p)
+		mean, ci := res.Mean(p)
+		t.row(fmt.Sprintf("%d: %s", p+1, name), fmt.Sprintf("%.2f%% ± %.2f%%", 100*s.Rate, 50*(s.CI95.Hi-s.CI95.Lo)),
+			thousands(res.Outright[p]), thousands(res.Tied[p]), fmt.Sprintf("%.2f ± %.2f", mean, ci.Hi-mean))
+	}
+	t.write(w)
+	fmt.Fprintln(w)
+	t = &textTable{}
+	t.row("seat", "won ± 95% CI")
+	for s := range n {
+		r := res.SeatWinRate(s)
+		t.row(fmt.Sprint(s+1), fmt.Sprintf("%.2f%% ± %.2f%%", 100*r.Rate, 50*(r.CI95.Hi-r.CI95.Lo)))
+	}
+	t.write(w)
+	test := reports.SeatOrder(res)
+	fmt.Fprintf(w, "seat order: chi-square %.2f on %d degrees of freedom, p = %.3f (seats do not interact: each should win 1/%d)\n", test.ChiSquare, test.DF, test.P, n)
+}

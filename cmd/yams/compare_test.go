@@ -1,0 +1,129 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCompareStrategies(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	stdout, stderr, code := execYams(t, "", "compare", "--strategy", "greedy,upper-first,random", "--games", "400", "--seed", "3", "--out", out)
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, %s", code, stderr)
+	}
+	for _, want := range []string{
+		`(?m)^rules hasbro, seed 3, 400 games per strategy on the same dice$`,
+		`(?m)^a − b +mean difference ± 95% CI \(paired\) +unpaired ± 95% CI +paired/unpaired +a wins +ties +b wins$`,
+		`(?m)^greedy − upper-first +[-+]\d+\.\d{3} ± \d+\.\d{3} +± \d+\.\d{3} +\d\.\d{3} +\d+\.\d\d% +\d+\.\d\d% +\d+\.\d\d%$`,
+		`(?m)^greedy − random +\+\d+\.\d{3} ± `,
+		`(?m)^upper-first − random +\+\d+\.\d{3} ± `,
+	} {
+		if !regexp.MustCompile(want).MatchString(stdout) {
+			t.Errorf("output lacks %s:\n%s", want, stdout)
+		}
+	}
+	files := listDir(t, out)
+	for _, f := range []string{"summary.json", "summary.md", "compare.csv", "pairs.svg", "pairs.png", "head_to_head.svg", "head_to_head.png", "scores.svg", "report.html"} {
+		if !slices.Contains(files, f) {
+			t.Errorf("compare --out lacks %s", f)
+		}
+	}
+
+	// --json -: the JSON on standard output, the tables on standard error.
+	stdout, stderr, code = execYams(t, "", "compare", "--strategy", "greedy,upper-first", "--games", "200", "--json", "-")
+	if code != 0 || !strings.Contains(stderr, "greedy − upper-first") {
+		t.Fatalf("exit %d, stderr %s", code, stderr)
+	}
+	var doc struct {
+		Games int64
+		Pairs []struct {
+			A, B               string
+			Games              int64
+			Wins, Ties, Losses int64
+			CI95               [2]float64
+			UnpairedCI95       [2]float64 `json:"unpaired_ci95"`
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Pairs) != 1 {
+		t.Fatalf("pairs %+v", doc.Pairs)
+	}
+	p := doc.Pairs[0]
+	if p.A != "greedy" || p.B != "upper-first" || p.Wins+p.Ties+p.Losses != 200 ||
+		p.CI95[1]-p.CI95[0] >= p.UnpairedCI95[1]-p.UnpairedCI95[0] {
+		t.Errorf("pair %+v: the paired interval should be the narrower", p)
+	}
+}
+
+func TestComparePlayers(t *testing.T) {
+	dir := t.TempDir()
+	out, js := filepath.Join(dir, "out"), filepath.Join(dir, "table.json")
+	stdout, stderr, code := execYams(t, "", "compare", "--players", "greedy,random,greedy", "--games", "150", "--out", out, "--json", js, "--lang", "fr")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, %s", code, stderr)
+	}
+	for _, want := range []string{
+		`(?m)^rules hasbro, seed 1, 150 table games of 3 players, each on their own dice, seats rotating$`,
+		`(?m)^1: greedy +\d+\.\d\d% ± \d+\.\d\d% `,
+		`(?m)^2: random +0\.00% ± `,
+		`(?m)^seat order: chi-square \d+\.\d\d on 2 degrees of freedom, p = \d\.\d{3} `,
+	} {
+		if !regexp.MustCompile(want).MatchString(stdout) {
+			t.Errorf("output lacks %s:\n%s", want, stdout)
+		}
+	}
+	want := []string{"report.html", "seats.png", "seats.svg", "table.csv", "table.json", "table.md", "wins.png", "wins.svg"}
+	if got := listDir(t, out); !slices.Equal(got, want) {
+		t.Errorf("files %v, want %v", got, want)
+	}
+	a, _ := os.ReadFile(js)
+	b, _ := os.ReadFile(filepath.Join(out, "table.json"))
+	if len(a) == 0 || string(a) != string(b) {
+		t.Errorf("--json and table.json differ")
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "table.md"))
+	if !strings.Contains(string(md), "## Places") {
+		t.Errorf("table.md is not in French:\n%s", md)
+	}
+}
+
+func TestCompareBadInput(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a-file")
+	os.WriteFile(file, nil, 0o666)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "give two strategies or more"},
+		{[]string{"--strategy", "greedy"}, "give two strategies or more"},
+		{[]string{"--strategy", "greedy,nope"}, `unknown strategy "nope"`},
+		{[]string{"--strategy", "greedy,greedy"}, "strategy greedy given twice"},
+		{[]string{"--strategy", "greedy,random", "--players", "greedy,random"}, "one or the other"},
+		{[]string{"--players", "greedy"}, "1 players, a table seats 2 to 6"},
+		{[]string{"--players", "greedy,greedy,greedy,greedy,greedy,greedy,greedy"}, "7 players"},
+		{[]string{"--players", "greedy,nope"}, `unknown strategy "nope"`},
+		{[]string{"--strategy", "greedy,random", "--games", "0"}, "0 games"},
+		{[]string{"--strategy", "greedy,random", "--workers", "0"}, "--workers 0"},
+		{[]string{"--strategy", "greedy,random", "--rules", "nope"}, `unknown rules "nope"`},
+		{[]string{"--strategy", "greedy,random", "--out", filepath.Join(file, "x")}, "compare: --out: "},
+		{[]string{"--strategy", "greedy,random", "--json", filepath.Join(file, "x.json")}, "compare: --json: "},
+		{[]string{"--strategy", "greedy,random", "--out", dir, "--lang", "it"}, `language "it"`},
+		{[]string{"--strategy", "greedy,random", "more"}, `unexpected argument "more"`},
+	} {
+		args := append([]string{"compare", "--games", "10"}, c.args...)
+		if c.args == nil {
+			args = []string{"compare"}
+		}
+		stdout, stderr, code := execYams(t, "", args...)
+		wantUsageError(t, strings.Join(c.args, " "), stdout, stderr, code, c.want)
+	}
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// reportFiles are the files of the report of a run of greedy and upper-first.
+var reportFiles = []string{"summary.json", "summary.md", "summary.csv", "histogram.csv", "boxes.csv",
+	"scores.svg", "scores.png", "cdf.svg", "cdf.png", "upper_bonus.svg", "upper_bonus.png", "upper_subtotal.svg", "upper_subtotal.png",
+	"yahtzee.svg", "yahtzee.png", "extra_bonus.svg", "extra_bonus.png", "jokers.svg", "jokers.png", "box_mean.svg", "box_mean.png",
+	"box_zeros.svg", "box_zeros.png", "fill_turn_greedy.svg", "fill_turn_greedy.png", "fill_turn_upper-first.svg", "fill_turn_upper-first.png",
+	"convergence.svg", "convergence.png", "report.html"}
+
+func listDir(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// yams sim --out writes the whole report, and yams report renders the same files again
+// from the summary it wrote.
+func TestSimOutAndReport(t *testing.T) {
+	dir := t.TempDir()
+	a, b, js := filepath.Join(dir, "a"), filepath.Join(dir, "b"), filepath.Join(dir, "run.json")
+	_, errOut, code := execYams(t, "", "sim", "--games", "300", "--seed", "2", "--strategy", "greedy,upper-first", "--out", a, "--json", js)
+	if code != 0 {
+		t.Fatalf("sim: exit %d, %s", code, errOut)
+	}
+	want := slices.Clone(reportFiles)
+	slices.Sort(want)
+	if got := listDir(t, a); !slices.Equal(got, want) {
+		t.Errorf("sim --out wrote %v, want %v", got, want)
+	}
+	summary, _ := os.ReadFile(filepath.Join(a, "summary.json"))
+	if j, _ := os.ReadFile(js); !bytes.Equal(summary, j) {
+		t.Errorf("summary.json is not what --json wrote")
+	}
+
+	out, errOut, code := execYams(t, "", "report", "--from", filepath.Join(a, "summary.json"), "--out", b)
+	if code != 0 || errOut != "" {
+		t.Fatalf("report: exit %d, %s", code, errOut)
+	}
+	if want := "30 files written to " + b + "; open " + b + "/report.html\n"; out != want {
+		t.Errorf("report printed %q, want %q", out, want)
+	}
+	for _, n := range reportFiles {
+		x, _ := os.ReadFile(filepath.Join(a, n))
+		y, err := os.ReadFile(filepath.Join(b, n))
+		if err != nil || !bytes.Equal(x, y) {
+			t.Errorf("%s: rendered again from the summary, it differs (%v)", n, err)
+		}
+	}
+
+	fr := filepath.Join(dir, "fr")
+	if _, errOut, code := execYams(t, "", "report", "--from", js, "--out", fr, "--lang", "fr"); code != 0 {
+		t.Fatalf("report --lang fr: exit %d, %s", code, errOut)
+	}
+	md, _ := os.ReadFile(filepath.Join(fr, "summary.md"))
+	if !strings.HasPrefix(string(md), "# Rapport de simulation yams\n") || !strings.Contains(string(md), "| Brelan |") {
+		t.Errorf("French summary.md:\n%s", md)
+	}
+}
+
+func TestReportBadInput(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.json")
+	if _, errOut, code := execYams(t, "", "sim", "--games", "50", "--strategy", "greedy", "--json", good); code != 0 {
+		t.Fatal(errOut)
+	}
+	data, _ := os.ReadFile(good)
+	truncated := filepath.Join(dir, "truncated.json")
+	os.WriteFile(truncated, data[:len(data)/2], 0o666)
+	edited := filepath.Join(dir, "edited.json")
+	os.WriteFile(edited, bytes.Replace(data, []byte(`"games": 50,`), []byte(`"games": 51,`), 1), 0o666)
+	file := filepath.Join(dir, "a-file")
+	os.WriteFile(file, nil, 0o666)
+	out := filepath.Join(dir, "out")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--out", out}, "--from: no summary file given"},
+		{[]string{"--from", good}, "--out: no directory given"},
+		{[]string{"--from", filepath.Join(dir, "none.json"), "--out", out}, "no such file"},
+		{[]string{"--from", truncated, "--out", out}, "truncated.json: summary: unexpected EOF"},
+		{[]string{"--from", edited, "--out", out}, "edited.json: summary: "},
+		{[]string{"--from", file, "--out", out}, "a-file: summary: EOF"},
+		{[]string{"--from", good, "--out", out, "--lang", "de"}, `--lang: language "de": want en or fr`},
+		{[]string{"--from", good, "--out", out, "--rules", "yams"}, "are not those of the summary"},
+		{[]string{"--from", good, "--out", out, "--rules", "nope"}, `unknown rules "nope"`},
+		{[]string{"--from", good, "--out", filepath.Join(file, "sub")}, "report: --out: "},
+		{[]string{"--from", good, "--out", out, "extra"}, `unexpected argument "extra"`},
+	} {
+		stdout, stderr, code := execYams(t, "", append([]string{"report"}, c.args...)...)
+		wantUsageError(t, strings.Join(c.args, " "), stdout, stderr, code, c.want)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("a refused report created %s", out)
+	}
+}
+
+// An --out that cannot be written is refused before any game, and the --json file
+// opened for the run is removed.
+func TestSimOutRefusedFirst(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a-file")
+	os.WriteFile(file, nil, 0o666)
+	js := filepath.Join(dir, "run.json")
+	stdout, stderr, code := execYams(t, "", "sim", "--games", "1e9", "--json", js, "--out", filepath.Join(file, "report"))
+	wantUsageError(t, "sim --out under a file", stdout, stderr, code, "sim: --out: ")
+	if _, err := os.Stat(js); err == nil {
+		t.Errorf("the --json file of a refused run was left behind")
+	}
+	stdout, stderr, code = execYams(t, "", "sim", "--games", "10", "--lang", "fr")
+	wantUsageError(t, "sim --lang without --out", stdout, stderr, code, "--lang is for the report")
+	stdout, stderr, code = execYams(t, "", "sim", "--games", "10", "--out", dir, "--lang", "xx")
+	wantUsageError(t, "sim --lang xx", stdout, stderr, code, `language "xx"`)
+}

@@ -1,0 +1,139 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"yams/sim"
+)
+
+// title ends a figure's title with the rule set, so that a figure copied alone still
+// says what it shows.
+func (r *report) title(t string) string { return t + " · " + r.res.Rules }
+
+// strategyRows returns one dot series per strategy, each with a value in its own row.
+func (r *report) strategyRows(value func(i int) estimate) []dotSeries {
+	var ss []dotSeries
+	for i := range r.res.Summaries {
+		vals := make([]estimate, len(r.res.Summaries))
+		for k := range vals {
+			vals[k] = estimate{nan, 0, 0}
+		}
+		vals[i] = value(i)
+		ss = append(ss, dotSeries{look: look(i), vals: vals, whisker: 1.4})
+	}
+	return ss
+}
+
+func (r *report) strategyNames() []string {
+	var names []string
+	for _, s := range r.res.Summaries {
+		names = append(names, s.Strategy)
+	}
+	return names
+}
+
+// threshold returns the threshold of the upper bonus: from the rules when they are
+// known, else the lowest subtotal seen from which every game has the bonus (inferred).
+// ok is false when the rules have no bonus or no game earned it.
+func (r *report) threshold() (t int, inferred, ok bool) {
+	if r.rules != nil {
+		return r.rules.UpperThreshold, false, r.rules.UpperPoints > 0
+	}
+	var bonus int64
+	for _, s := range r.res.Summaries {
+		for _, b := range s.UpperBonus {
+			bonus += b
+		}
+	}
+	if bonus == 0 {
+		return 0, true, false
+	}
+	// The bonus comes with a subtotal at or above the threshold: the threshold is the
+	// lowest subtotal seen from which the games up add up to those with the bonus.
+	var hs []sim.Histogram
+	for _, s := range r.res.Summaries {
+		hs = append(hs, s.UpperSubtotal...)
+	}
+	all := merged(hs)
+	var above int64
+	for k := len(all.Counts) - 1; k >= 0; k-- {
+		above += all.Counts[k]
+		if above == bonus && all.Counts[k] > 0 {
+			return all.Min + k, true, true
+		}
+	}
+	return 0, true, false
+}
+
+func (r *report) bonusFigures() ([]Figure, error) {
+	l := r.l
+	s0 := r.res.Summaries[0]
+	xLabel := l.bonusX
+	if len(s0.Columns) > 1 {
+		xLabel = l.bonusXColumns
+	}
+	p := newPlot(l, r.title(l.bonusTitle), xLabel, "")
+	grid(p, true, false)
+	p.X.Tick.Marker = numberTicks{l: l}
+	if err := dotPlot(p, r.strategyNames(), r.strategyRows(func(i int) estimate { return fromProportion(r.st[i].UpperBonus) }), false, 100); err != nil {
+		return nil, plotError("upper_bonus", err)
+	}
+	p.X.Min = 0
+	p.X.Max = math.Max(p.X.Max, 10)
+	h := rowsHeight(len(r.res.Summaries), 1)
+	svg, png, err := p.render(figWidth, h)
+	if err != nil {
+		return nil, plotError("upper_bonus", err)
+	}
+	figs := []Figure{{Name: "upper_bonus", Title: l.bonusTitle, Caption: fmt.Sprintf(l.bonusCaption, r.context()), SVG: svg, PNG: png}}
+
+	p = newPlot(l, r.title(l.subtotalTitle), l.subtotalX, l.subtotalY)
+	grid(p, false, true)
+	p.Y.Min = 0
+	ymax := 0.0
+	for i, s := range r.res.Summaries {
+		h := merged(s.UpperSubtotal)
+		n := float64(h.Total())
+		if n == 0 {
+			continue
+		}
+		var xys plotter.XYs
+		for k, c := range h.Counts {
+			y := 100 * float64(c) / n
+			ymax = math.Max(ymax, y)
+			xys = append(xys, plotter.XY{X: float64(h.Min + k), Y: y})
+		}
+		line, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, plotError("upper_subtotal", err)
+		}
+		line.StepStyle = plotter.MidStep
+		line.LineStyle = look(i).line(1)
+		p.Add(line)
+		p.key(r.legendName(i), line)
+	}
+	if t, inferred, ok := r.threshold(); ok {
+		style := draw.LineStyle{Color: gray, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
+		line, err := vline(float64(t), 0, ymax*1.02, style)
+		if err != nil {
+			return nil, plotError("upper_subtotal", err)
+		}
+		key := l.thresholdKey
+		if inferred {
+			key = l.thresholdInferredKey
+		}
+		p.Add(line)
+		p.key(fmt.Sprintf(key, t), line)
+	}
+	svg, png, err = p.render(figWidth, figHeight)
+	if err != nil {
+		return nil, plotError("upper_subtotal", err)
+	}
+	figs = append(figs, Figure{Name: "upper_subtotal", Title: l.subtotalTitle, Caption: fmt.Sprintf(l.subtotalCaption, r.context()), SVG: svg, PNG: png})
+	return figs, nil
+}

@@ -1,0 +1,197 @@
+package reports
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/palette"
+	"gonum.org/v1/plot/palette/moreland"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+func (r *report) boxFigures() ([]Figure, error) {
+	l := r.l
+	n := len(r.slots)
+	var means, zeros []dotSeries
+	for i, s := range r.res.Summaries {
+		var m, z []estimate
+		for id := range s.Slots {
+			v := r.st[i].Slots[id].Mean
+			m = append(m, estimate{v, v, v})
+			z = append(z, wilson(s.Slots[id].Zeros, s.Games))
+		}
+		means = append(means, dotSeries{name: r.legendName(i), look: look(i), vals: m, noCI: true})
+		zeros = append(zeros, dotSeries{name: r.legendName(i), look: look(i), vals: z})
+	}
+	h := rowsHeight(n, len(r.res.Summaries))
+
+	p := newPlot(l, r.title(l.boxMeanTitle), l.boxMeanX, "")
+	grid(p, true, false)
+	if err := dotPlot(p, r.slots, means, true, 1); err != nil {
+		return nil, plotError("box_mean", err)
+	}
+	p.X.Min = math.Min(0, p.X.Min)
+	svg, png, err := p.render(figWidth, h)
+	if err != nil {
+		return nil, plotError("box_mean", err)
+	}
+	figs := []Figure{{Name: "box_mean", Title: l.boxMeanTitle, Caption: fmt.Sprintf(l.boxMeanCaption, r.context()), SVG: svg, PNG: png}}
+
+	p = newPlot(l, r.title(l.zeroTitle), l.zeroX, "")
+	grid(p, true, false)
+	if err := dotPlot(p, r.slots, zeros, true, 100); err != nil {
+		return nil, plotError("box_zeros", err)
+	}
+	p.X.Min = 0
+	svg, png, err = p.render(figWidth, h)
+	if err != nil {
+		return nil, plotError("box_zeros", err)
+	}
+	figs = append(figs, Figure{Name: "box_zeros", Title: l.zeroTitle, Caption: fmt.Sprintf(l.zeroCaption, r.context()), SVG: svg, PNG: png})
+	return figs, nil
+}
+
+// fillGrid is the share of games in which box (row) was filled in turn (column).
+type fillGrid struct {
+	z          [][]float64 // [box][turn], in %
+	rows, cols int
+}
+
+func (g fillGrid) Dims() (c, r int)   { return g.cols, g.rows }
+func (g fillGrid) Z(c, r int) float64 { return g.z[g.rows-1-r][c] }
+func (g fillGrid) X(c int) float64    { return float64(c + 1) }
+func (g fillGrid) Y(r int) float64    { return float64(r) }
+
+// heatPalette runs from white to black through Kindlmann's colours, whose lightness
+// falls steadily: the map reads the same in grayscale.
+func heatPalette() palette.Palette {
+	cm := moreland.Kindlmann()
+	cols := cm.Palette(64).Colors()
+	slices.Reverse(cols)
+	return plotPalette(cols)
+}
+
+type plotPalette []color.Color
+
+func (p plotPalette) Colors() []color.Color { return p }
+
+// fileName makes a strategy's name safe in a file name.
+func fileName(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+func (r *report) fillFigures() ([]Figure, error) {
+	l := r.l
+	var figs []Figure
+	for _, s := range r.res.Summaries {
+		n := len(s.Slots)
+		g := fillGrid{rows: n, cols: n}
+		top := 0.0
+		for id := range s.Slots {
+			row := make([]float64, n)
+			for t, c := range s.Slots[id].FillTurn {
+				row[t] = 100 * float64(c) / float64(s.Games)
+				top = math.Max(top, row[t])
+			}
+			g.z = append(g.z, row)
+		}
+		if top == 0 {
+			top = 1
+		}
+		pal := heatPalette()
+		hm := plotter.NewHeatMap(g, pal)
+		hm.Min, hm.Max = 0, top
+		title := fmt.Sprintf(l.fillTitle, s.Strategy)
+		p := newPlot(l, r.title(title), l.fillX, l.fillY)
+		p.Add(hm)
+		rev := slices.Clone(r.slots)
+		slices.Reverse(rev)
+		p.NominalY(rev...)
+		p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
+		p.X.Min, p.X.Max = 0.5, float64(n)+0.5
+		p.X.Tick.Marker = turnTicks{n}
+
+		bar := newPlot(l, "", "", "")
+		bar.HideY()
+		cb := &plotter.ColorBar{ColorMap: colorMapOf(pal, top)}
+		bar.Add(cb)
+		bar.X.Label.Text = l.fillKey
+		bar.X.Tick.Marker = numberTicks{l: l}
+		bar.X.Label.TextStyle.Font = font.From(sans, tickSize)
+
+		height := rowsHeight(n, 2)
+		draw1 := func(c draw.Canvas) {
+			barH := vg.Points(46)
+			p.Draw(draw.Crop(c, 0, 0, barH, 0))
+			bc := draw.Crop(c, vg.Points(90), -vg.Points(30), 0, -(c.Max.Y - c.Min.Y - barH))
+			bar.Draw(bc)
+		}
+		svg, png, err := renderWith(draw1, figWidth, height+vg.Points(46))
+		if err != nil {
+			return nil, plotError("fill_turn", err)
+		}
+		figs = append(figs, Figure{
+			Name: "fill_turn_" + fileName(s.Strategy), Title: title,
+			Caption: fmt.Sprintf(l.fillCaption, s.Strategy, r.context()), SVG: svg, PNG: png,
+		})
+	}
+	return figs, nil
+}
+
+// turnTicks label the turns 1, 5, 10... of a sheet of n boxes, and mark every turn.
+type turnTicks struct{ n int }
+
+func (t turnTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := 1
+	if t.n > 15 {
+		step = 5
+	}
+	var ticks []plot.Tick
+	for v := 1; v <= t.n; v++ {
+		label := ""
+		if v == 1 || v%step == 0 {
+			label = fmt.Sprint(v)
+		}
+		ticks = append(ticks, plot.Tick{Value: float64(v), Label: label})
+	}
+	return ticks
+}
+
+// colorMap maps 0..max onto a palette, for the colour bar.
+type colorMap struct {
+	colors   []color.Color
+	min, max float64
+}
+
+func colorMapOf(p palette.Palette, top float64) *colorMap {
+	return &colorMap{colors: p.Colors(), max: top}
+}
+
+func (m *colorMap) At(v float64) (color.Color, error) {
+	if v < m.min || v > m.max {
+		return nil, palette.ErrOverflow
+	}
+	// as the heat map picks its colours
+	k := int((v-m.min)*float64(len(m.colors)-1)/(m.max-m.min) + 0.5)
+	return m.colors[k], nil
+}
+func (m *colorMap) Max() float64                { return m.max }
+func (m *colorMap) Min() float64                { return m.min }
+func (m *colorMap) SetMax(v float64)            { m.max = v }
+func (m *colorMap) SetMin(v float64)            { m.min = v }
+func (m *colorMap) Alpha() float64              { return 1 }
+func (m *colorMap) SetAlpha(float64)            {}
+func (m *colorMap) Palette(int) palette.Palette { return plotPalette(m.colors) }

@@ -1,0 +1,52 @@
+// Package reports turns what package sim counted into what an article shows: plots
+// (gonum.org/v1/plot, as SVG and PNG), Markdown and CSV tables, the summary file, and
+// report.html, one self-contained page with all of them.
+//
+// # Outputs
+//
+// Write renders the report of a run (sim.Results) into a directory: summary.json (the
+// summary file of yams sim --json), summary.md, summary.csv, histogram.csv, boxes.csv,
+// compare.csv when the run compared its strategies in pairs (sim.Config.Pairs), every
+// figure of Figures as NAME.svg and NAME.png, and report.html. WriteTable does the same
+// for table games (sim.TableResults): table.json, table.md, table.csv, the figures of
+// TableFigures and report.html. Rendering depends on the counts only, so a report made
+// from a summary file read back (sim.ReadSummary) is the report of the run, byte for
+// byte.
+//
+// The figures of a run, in order: scores (the distribution of the final score, means and
+// medians marked), cdf, upper_bonus (rates with Wilson intervals), upper_subtotal (with
+// the threshold of the bonus), yahtzee, extra_bonus and jokers (when the rules have a
+// yahtzee box, extra bonuses and jokers), box_mean, box_zeros, fill_turn_STRATEGY (a heat
+// map of the turn each box is filled in), convergence (the running mean and its band,
+// from the summary's blocks of game indices), and with pairs, pairs (the paired and
+// unpaired intervals of each difference) and head_to_head. Table games have wins and
+// seats.
+//
+// # Style
+//
+// One style for every figure (style.go): 4.5 inches wide, Liberation Sans (gonum's
+// default is Liberation Serif) at sizes that stay legible at the width of a column, axis
+// labels with their units, titles and legends that name the rule set, legends under the
+// plot, and per strategy a colour of Okabe and Ito's palette, a dash pattern and a
+// marker, so that figures survive grayscale; heat maps run from white to black through
+// Kindlmann's colours, whose lightness falls steadily. Labels, numbers (decimal comma,
+// thin spaces) and the page come in English or French (Options.Lang).
+//
+// # Estimates
+//
+// Every estimated figure comes with its 95% interval: normal for means (from the exact
+// integer sums of sim), Wilson for rates and for shares of wins (ties split a win, which
+// makes it slightly conservative), distribution-free for the median and the percentiles
+// (the order statistics of ranks n·q ∓ 1.96·√(n·q·(1−q))), and by the delta method on the
+// fourth moment for the standard deviation. The summary keeps no sum of squares per box,
+// so the box means are bounded instead: a box's standard deviation is at most half its
+// range (Popoviciu). SeatOrder tests the effect of the seat at a table with Pearson's χ².
+//
+// # Tests
+//
+// Each kind of figure has a golden SVG in testdata, drawn from small runs of two
+// strategies defined in the tests on a small sheet (testdata/tiny.json), and compared
+// byte for byte; go test ./reports -run Golden -update rewrites them. TestHTMLInChromium
+// opens report.html in headless Chromium and checks that every figure is laid out,
+// visible and drawn; it skips, saying why, where Chromium is not installed.
+package reports

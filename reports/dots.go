@@ -1,0 +1,114 @@
+package reports
+
+import (
+	"math"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// dotSeries is one series of a dot plot: per category a value and its 95% interval (a
+// NaN value leaves the category out).
+type dotSeries struct {
+	name string // in the legend; "" for none
+	look series
+	vals []estimate
+	noCI bool // draw the dots alone
+	// width of the whiskers, in points; 0 for the default
+	whisker float64
+}
+
+type xErrs struct {
+	plotter.XYs
+	plotter.XErrors
+}
+
+// dotPlot draws dots with their intervals (whiskers), one row per category from the top
+// down, the series of a row side by side. With grouped false, each row has a dot of one
+// series only and the rows are not split. scale multiplies the values (100 for rates
+// shown as percentages).
+func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64) error {
+	n := len(cats)
+	rev := slices.Clone(cats)
+	slices.Reverse(rev)
+	p.NominalY(rev...)
+	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
+	spread := 0.0
+	if grouped && len(ss) > 1 {
+		spread = math.Min(0.7, 0.22*float64(len(ss)-1))
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range ss {
+		for _, e := range s.vals {
+			if !math.IsNaN(e.v) {
+				lo, hi = math.Min(lo, scale*math.Min(e.v, e.lo)), math.Max(hi, scale*math.Max(e.v, e.hi))
+			}
+		}
+	}
+	if hi > lo {
+		pad := 0.04 * (hi - lo)
+		p.X.Min, p.X.Max = lo-pad, hi+pad
+	}
+	for j, s := range ss {
+		off := 0.0
+		if spread > 0 {
+			off = spread/2 - spread*float64(j)/float64(len(ss)-1)
+		}
+		var pts plotter.XYs
+		var errs plotter.XErrors
+		for i, e := range s.vals {
+			if math.IsNaN(e.v) {
+				continue
+			}
+			y := float64(n-1-i) + off
+			pts = append(pts, plotter.XY{X: scale * e.v, Y: y})
+			errs = append(errs, struct{ Low, High float64 }{scale * (e.v - e.lo), scale * (e.hi - e.v)})
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		dots, err := plotter.NewScatter(pts)
+		if err != nil {
+			return err
+		}
+		dots.GlyphStyle = s.look.marker(2.6)
+		thumbs := []plot.Thumbnailer{dots}
+		if !s.noCI {
+			bars, err := plotter.NewXErrorBars(xErrs{pts, errs})
+			if err != nil {
+				return err
+			}
+			w := s.whisker
+			if w == 0 {
+				w = 1
+			}
+			bars.LineStyle = draw.LineStyle{Color: s.look.color, Width: vg.Points(w)}
+			bars.CapWidth = vg.Points(3)
+			p.Add(bars)
+		}
+		p.Add(dots)
+		if s.name != "" {
+			p.key(s.name, thumbs...)
+		}
+	}
+	return nil
+}
+
+// vline draws a vertical reference line across the rows of a dot plot, or across y0..y1.
+func vline(x, y0, y1 float64, style draw.LineStyle) (*plotter.Line, error) {
+	l, err := plotter.NewLine(plotter.XYs{{X: x, Y: y0}, {X: x, Y: y1}})
+	if err != nil {
+		return nil, err
+	}
+	l.LineStyle = style
+	return l, nil
+}
+
+// rowsHeight is the height of a figure of n rows of categories.
+func rowsHeight(n, perRow int) vg.Length {
+	h := vg.Points(70) + vg.Length(n)*vg.Points(float64(6+5*perRow))
+	return max(figHeight*2/3, min(h, 9*vg.Inch))
+}

@@ -1,0 +1,110 @@
+package reports
+
+import (
+	"bytes"
+	"flag"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden plots in testdata")
+
+// checkGolden compares an SVG with testdata/NAME.svg, byte for byte: gonum/plot draws
+// the same bytes for the same counts.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".svg")
+	if *update {
+		if err := os.WriteFile(path, got, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./reports -run Golden -update to write it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+		for i := range min(len(gl), len(wl)) {
+			if gl[i] != wl[i] {
+				t.Errorf("%s differs from %s at line %d:\n got  %s\n want %s\n(if the change is meant, run go test ./reports -run Golden -update)", name, path, i+1, gl[i], wl[i])
+				return
+			}
+		}
+		t.Errorf("%s: %d lines, %s has %d (if the change is meant, run go test ./reports -run Golden -update)", name, len(gl), path, len(wl))
+	}
+}
+
+// Every kind of plot has a golden SVG.
+func TestGoldenPlots(t *testing.T) {
+	res, rules := fixture(t)
+	figs, err := Figures(res, Options{Rules: rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tfigs, err := TableFigures(tableFixture(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	figs = append(figs, tfigs...)
+	var names []string
+	for _, f := range figs {
+		names = append(names, f.Name)
+		checkGolden(t, f.Name, f.SVG)
+	}
+	want := []string{"scores", "cdf", "upper_bonus", "upper_subtotal", "yahtzee", "extra_bonus", "jokers",
+		"box_mean", "box_zeros", "fill_turn_lazy", "fill_turn_hoarder", "convergence", "pairs", "head_to_head", "wins", "seats"}
+	if !slices.Equal(names, want) {
+		t.Errorf("figures %v, want %v", names, want)
+	}
+
+	// In French: the labels, the decimal comma, the names of the boxes from the rules.
+	fr, err := Figures(res, Options{Rules: rules, Lang: "fr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fr {
+		if f.Name == "scores" || f.Name == "box_zeros" {
+			checkGolden(t, f.Name+".fr", f.SVG)
+		}
+	}
+}
+
+// The PNGs are images of the figure's size, at 200 dots per inch.
+func TestPNG(t *testing.T) {
+	res, rules := fixture(t)
+	figs, err := Figures(res, Options{Rules: rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range figs {
+		img, err := png.Decode(bytes.NewReader(f.PNG))
+		if err != nil {
+			t.Errorf("%s: %v", f.Name, err)
+			continue
+		}
+		if b := img.Bounds(); b.Dx() != 900 || b.Dy() < 300 {
+			t.Errorf("%s: %v pixels, want 900 wide", f.Name, b)
+		}
+	}
+}
+
+// The SVGs name a font stack that starts with Liberation Sans, never the serif default.
+func TestFont(t *testing.T) {
+	res, rules := fixture(t)
+	figs, err := Figures(res, Options{Rules: rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range figs {
+		s := string(f.SVG)
+		if strings.Contains(s, "Serif") || !strings.Contains(s, svgFamily) || strings.Contains(s, "font-family:Liberation Sans;") {
+			t.Errorf("%s: font not Liberation Sans with its fallbacks", f.Name)
+		}
+	}
+}

@@ -1,0 +1,253 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Languages are the languages of the labels, tables and page.
+var Languages = []string{"en", "fr"}
+
+// labels are the words of every output in one language. Numbers follow the language
+// too: 1,234.5 in English, 1 234,5 in French (with narrow no-break spaces).
+type labels struct {
+	lang      string
+	decimal   string
+	thousands string
+	percent   string // between a number and %
+	colon     string // between a name and its value
+
+	// figures
+	scoresTitle, scoresX, scoresY, meanKey, medianKey string
+	scoresCaption                                     string // games, rules, bin width
+	cdfTitle, cdfY, cdfCaption                        string
+	bonusTitle, bonusX, bonusXColumns, bonusCaption   string
+	subtotalTitle, subtotalX, subtotalY               string
+	thresholdKey, thresholdInferredKey                string
+	subtotalCaption                                   string
+	yahtzeeTitle, yahtzeeX, yahtzeeCaption            string // box label
+	extraTitle, extraX, extraY, extraCaption          string // box label
+	jokerTitle, jokerX, jokerCaption                  string
+	boxMeanTitle, boxMeanX, boxMeanCaption            string
+	zeroTitle, zeroX, zeroCaption                     string
+	fillTitle, fillX, fillY, fillKey, fillCaption     string // strategy
+	convTitle, convX, convY, convCaption              string
+	pairTitle, pairX, pairedKey, unpairedKey          string
+	pairCaption                                       string
+	h2hTitle, h2hX, h2hWin, h2hTie, h2hLoss, versus   string
+	h2hCaption                                        string
+	winsTitle, winsX, winsCaption, evenKey            string
+	seatsTitle, seatsX, seat, allPlayers, seatCaption string
+
+	// tables and page
+	pageTitle, compareTitle, tableTitle                                string
+	parameters, rules, rulesHash, options, seed, games, strategies     string
+	none, strategy, mean, sd, median, min, max                         string
+	scoresTable, scoresNote                                            string
+	bonusTable, upperBonus, yahtzeeScored, extraPerGame, jokerGames    string
+	bonusNote, extraNote, percentilesTable, seatHead                   string
+	boxMeanTable, boxMeanNote, box, zeroTable, jokerTable              string
+	pairsTable, pair, pairedCI, unpairedCI, narrower, wins, ties, loss string
+	pairsNote                                                          string
+	playersTable, player, winShare, outright, tied, meanScore          string
+	seatsTable, seatTest, seatNote                                     string
+	figuresTitle, tablesTitle, generated                               string
+}
+
+var english = labels{
+	lang: "en", decimal: ".", thousands: ",", percent: "", colon: ": ",
+
+	scoresTitle: "Final score", scoresX: "final score (points)", scoresY: "games (% per point)",
+	meanKey: "mean: vertical line", medianKey: "median: marker",
+	scoresCaption: "Distribution of the final score over %s games per strategy (%s), in bins of %d points. Vertical lines mark the means, markers the medians.",
+	cdfTitle:      "Final score, cumulative", cdfY: "games at or below (%)",
+	cdfCaption: "Share of the games that score at most x points, per strategy (%s).",
+	bonusTitle: "Upper bonus", bonusX: "games with the upper bonus (%, 95% interval)", bonusXColumns: "columns with the upper bonus (%, 95% interval)",
+	bonusCaption:  "Rate of the upper bonus per strategy with its Wilson 95%% interval (%s).",
+	subtotalTitle: "Upper subtotal", subtotalX: "upper subtotal (points)", subtotalY: "games (%)",
+	thresholdKey: "bonus threshold (%d)", thresholdInferredKey: "bonus from %d (inferred)",
+	subtotalCaption: "Distribution of the upper subtotal at the end of the game; the vertical line is the threshold of the bonus (%s).",
+	yahtzeeTitle:    "%s scored", yahtzeeX: "games with a scored %s box (%%, 95%% interval)",
+	yahtzeeCaption: "Rate of games whose %s box scores, with its Wilson 95%% interval (%s).",
+	extraTitle:     "Extra %s bonuses", extraX: "extra bonuses in the game", extraY: "games (%, log scale)",
+	extraCaption: "Games by their number of extra %s bonuses, on a logarithmic scale (%s).",
+	jokerTitle:   "Jokers per box", jokerX: "games with a joker in the box (%, 95% interval)",
+	jokerCaption: "Share of games in which each box took a joker, with Wilson 95%% intervals (%s).",
+	boxMeanTitle: "Mean score per box", boxMeanX: "mean score (points)",
+	boxMeanCaption: "Mean score of each box per strategy (%s).",
+	zeroTitle:      "Boxes scored zero", zeroX: "games with 0 in the box (%, 95% interval)",
+	zeroCaption: "Share of games in which each box holds 0, with Wilson 95%% intervals (%s).",
+	fillTitle:   "Turn each box is filled: %s", fillX: "turn", fillY: "", fillKey: "games (%)",
+	fillCaption: "Share of the games in which each box is filled at each turn, strategy %s (%s).",
+	convTitle:   "Running mean", convX: "games played (log scale)", convY: "mean score (points)",
+	convCaption: "Mean score of the first games in the order of their index, with its 95%% interval (band) (%s).",
+	pairTitle:   "Paired differences", pairX: "difference of mean scores (points)",
+	pairedKey: "paired 95% interval", unpairedKey: "unpaired 95% interval",
+	pairCaption: "Mean difference of the scores of each pair on the same dice, with its paired 95%% interval (thick) and the wider interval that ignores the pairing (thin) (%s).",
+	h2hTitle:    "Head to head on the same dice", h2hX: "games (%)",
+	versus: "%s vs %s", h2hWin: "first wins", h2hTie: "tie", h2hLoss: "second wins",
+	h2hCaption: "For each pair, the games the first strategy wins, ties and loses against the second on the same dice (%s).",
+	winsTitle:  "Wins at the table", winsX: "games won (%, ties shared, 95% interval)",
+	winsCaption: "Share of the table games won by each player, a tie between k players counting 1/k for each, with Wilson 95%% intervals (%s).",
+	evenKey:     "1/%d",
+	seatsTitle:  "Wins by seat", seatsX: "games won (%, ties shared, 95% interval)", seat: "seat %d", allPlayers: "all players",
+	seatCaption: "Share of the games won from each seat, by all players together and by each player; players rotate seats from game to game (%s).",
+
+	pageTitle: "yams simulation report", compareTitle: "yams comparison report", tableTitle: "yams table games report",
+	parameters: "Parameters", rules: "rules", rulesHash: "rules hash", options: "rule options", seed: "seed",
+	games: "games", strategies: "strategies",
+	none: "none", strategy: "strategy", mean: "mean", sd: "sd", median: "median", min: "min", max: "max",
+	scoresTable: "Final score",
+	scoresNote:  "Every figure is followed by its 95% interval in brackets: normal for the mean, from the fourth moment for the standard deviation, from the order statistics (distribution-free) for the median and the percentiles.",
+	bonusTable:  "Bonuses and jokers", upperBonus: "upper bonus", yahtzeeScored: "%s scored", extraPerGame: "extra bonuses per game",
+	jokerGames: "games with a joker",
+	bonusNote:  "Rates with their Wilson 95% intervals.", extraNote: "Extra bonuses per game with a normal 95% interval.",
+	percentilesTable: "Final score: percentiles", seatHead: "seat",
+	boxMeanTable: "Mean score per box", boxMeanNote: "Means over every game; their 95%% intervals are narrower than ±%s points (the standard deviation of a box is at most half its range, Popoviciu).",
+	box: "box", zeroTable: "Boxes scored zero (%)", jokerTable: "Jokers per box (% of games)",
+	pairsTable: "Paired comparisons", pair: "pair", pairedCI: "mean difference (paired 95% interval)",
+	unpairedCI: "unpaired 95% interval", narrower: "paired width / unpaired", wins: "first wins", ties: "ties", loss: "second wins",
+	pairsNote:    "Both strategies of a pair play every game on the same dice (common random numbers): the interval from the game-by-game differences is narrower than the one that ignores the pairing. Wins, ties and losses count the games with their Wilson 95% intervals.",
+	playersTable: "Players", player: "player", winShare: "games won (ties shared)", outright: "won alone", tied: "tied first", meanScore: "mean score",
+	seatsTable: "Seats", seatTest: "Seat order: χ² = %s with %d degrees of freedom, p = %s.",
+	seatNote:     "Each player scores their own dice and nobody's decisions depend on another's sheet, so the seat cannot matter: every seat should win 1/%d of the games. Players rotate seats from game to game, and each seat throws its own dice. The χ² test compares the wins of each seat with 1/%d of the games (ties shared, which makes it slightly conservative).",
+	figuresTitle: "Figures", tablesTitle: "Tables", generated: "Generated by yams report.",
+}
+
+var french = labels{
+	lang: "fr", decimal: ",", thousands: "\u202f", percent: "\u202f", colon: "\u00a0: ",
+
+	scoresTitle: "Score final", scoresX: "score final (points)", scoresY: "parties (% par point)",
+	meanKey: "moyenne : trait vertical", medianKey: "médiane : symbole",
+	scoresCaption: "Distribution du score final sur %s parties par stratégie (%s), par classes de %d points. Les traits verticaux marquent les moyennes, les symboles les médianes.",
+	cdfTitle:      "Score final, distribution cumulée", cdfY: "parties inférieures ou égales (%)",
+	cdfCaption: "Part des parties qui marquent au plus x points, par stratégie (%s).",
+	bonusTitle: "Prime de la section supérieure", bonusX: "parties avec la prime (%, intervalle à 95 %)", bonusXColumns: "colonnes avec la prime (%, intervalle à 95 %)",
+	bonusCaption:  "Taux de la prime supérieure par stratégie avec son intervalle de Wilson à 95 %% (%s).",
+	subtotalTitle: "Sous-total supérieur", subtotalX: "sous-total supérieur (points)", subtotalY: "parties (%)",
+	thresholdKey: "seuil de la prime (%d)", thresholdInferredKey: "prime dès %d (déduit)",
+	subtotalCaption: "Distribution du sous-total supérieur en fin de partie ; le trait vertical est le seuil de la prime (%s).",
+	yahtzeeTitle:    "%s marqué", yahtzeeX: "parties où la case %s marque (%%, intervalle à 95 %%)",
+	yahtzeeCaption: "Taux des parties où la case %s marque, avec son intervalle de Wilson à 95 %% (%s).",
+	extraTitle:     "Primes de %s supplémentaires", extraX: "primes supplémentaires dans la partie", extraY: "parties (%, échelle log.)",
+	extraCaption: "Parties selon leur nombre de primes de %s supplémentaires, en échelle logarithmique (%s).",
+	jokerTitle:   "Jokers par case", jokerX: "parties avec un joker dans la case (%, intervalle à 95 %)",
+	jokerCaption: "Part des parties où chaque case a reçu un joker, avec les intervalles de Wilson à 95 %% (%s).",
+	boxMeanTitle: "Score moyen par case", boxMeanX: "score moyen (points)",
+	boxMeanCaption: "Score moyen de chaque case par stratégie (%s).",
+	zeroTitle:      "Cases à zéro", zeroX: "parties avec 0 dans la case (%, intervalle à 95 %)",
+	zeroCaption: "Part des parties où chaque case vaut 0, avec les intervalles de Wilson à 95 %% (%s).",
+	fillTitle:   "Tour où chaque case est remplie : %s", fillX: "tour", fillY: "", fillKey: "parties (%)",
+	fillCaption: "Part des parties où chaque case est remplie à chaque tour, stratégie %s (%s).",
+	convTitle:   "Moyenne cumulée", convX: "parties jouées (échelle log.)", convY: "score moyen (points)",
+	convCaption: "Score moyen des premières parties dans l’ordre de leur numéro, avec son intervalle à 95 %% (bande) (%s).",
+	pairTitle:   "Différences appariées", pairX: "différence des scores moyens (points)",
+	pairedKey: "intervalle apparié à 95 %", unpairedKey: "intervalle non apparié à 95 %",
+	pairCaption: "Différence moyenne des scores de chaque paire sur les mêmes dés, avec son intervalle apparié à 95 %% (épais) et l’intervalle plus large qui ignore l’appariement (fin) (%s).",
+	h2hTitle:    "Face-à-face sur les mêmes dés", h2hX: "parties (%)",
+	versus: "%s contre %s", h2hWin: "la première gagne", h2hTie: "égalité", h2hLoss: "la seconde gagne",
+	h2hCaption: "Pour chaque paire, les parties que la première stratégie gagne, fait égales et perd contre la seconde sur les mêmes dés (%s).",
+	winsTitle:  "Victoires à la table", winsX: "parties gagnées (%, égalités partagées, intervalle à 95 %)",
+	winsCaption: "Part des parties gagnées par chaque joueur, une égalité entre k joueurs comptant 1/k pour chacun, avec les intervalles de Wilson à 95 %% (%s).",
+	evenKey:     "1/%d",
+	seatsTitle:  "Victoires par place", seatsX: "parties gagnées (%, égalités partagées, intervalle à 95 %)", seat: "place %d", allPlayers: "tous les joueurs",
+	seatCaption: "Part des parties gagnées depuis chaque place, par l’ensemble des joueurs et par chacun ; les joueurs tournent d’une partie à l’autre (%s).",
+
+	pageTitle: "Rapport de simulation yams", compareTitle: "Rapport de comparaison yams", tableTitle: "Rapport de parties à plusieurs yams",
+	parameters: "Paramètres", rules: "règles", rulesHash: "empreinte des règles", options: "options de règles", seed: "graine",
+	games: "parties", strategies: "stratégies",
+	none: "aucune", strategy: "stratégie", mean: "moyenne", sd: "écart type", median: "médiane", min: "min.", max: "max.",
+	scoresTable: "Score final",
+	scoresNote:  "Chaque valeur est suivie de son intervalle à 95 % entre crochets : normal pour la moyenne, par le moment d’ordre quatre pour l’écart type, par les statistiques d’ordre (sans hypothèse de loi) pour la médiane et les centiles.",
+	bonusTable:  "Primes et jokers", upperBonus: "prime supérieure", yahtzeeScored: "%s marqué", extraPerGame: "primes supplémentaires par partie",
+	jokerGames: "parties avec un joker",
+	bonusNote:  "Taux avec leurs intervalles de Wilson à 95 %.", extraNote: "Primes supplémentaires par partie avec un intervalle normal à 95 %.",
+	percentilesTable: "Score final : centiles", seatHead: "place",
+	boxMeanTable: "Score moyen par case", boxMeanNote: "Moyennes sur toutes les parties ; leurs intervalles à 95 %% sont plus étroits que ±%s points (l’écart type d’une case vaut au plus la moitié de son étendue, Popoviciu).",
+	box: "case", zeroTable: "Cases à zéro (%)", jokerTable: "Jokers par case (% des parties)",
+	pairsTable: "Comparaisons appariées", pair: "paire", pairedCI: "différence moyenne (intervalle apparié à 95 %)",
+	unpairedCI: "intervalle non apparié à 95 %", narrower: "largeur appariée / non appariée", wins: "la première gagne", ties: "égalités", loss: "la seconde gagne",
+	pairsNote:    "Les deux stratégies d’une paire jouent chaque partie sur les mêmes dés (nombres aléatoires communs) : l’intervalle tiré des différences partie par partie est plus étroit que celui qui ignore l’appariement. Victoires, égalités et défaites avec leurs intervalles de Wilson à 95 %.",
+	playersTable: "Joueurs", player: "joueur", winShare: "parties gagnées (égalités partagées)", outright: "gagnées seul", tied: "premier ex æquo", meanScore: "score moyen",
+	seatsTable: "Places", seatTest: "Ordre des places : χ² = %s à %d degrés de liberté, p = %s.",
+	seatNote:     "Chaque joueur marque ses propres dés et aucune décision ne dépend de la feuille d’un autre : la place ne peut pas compter, chaque place devrait gagner 1/%d des parties. Les joueurs changent de place d’une partie à l’autre et chaque place lance ses propres dés. Le test du χ² compare les victoires de chaque place à 1/%d des parties (égalités partagées, ce qui le rend un peu conservateur).",
+	figuresTitle: "Figures", tablesTitle: "Tableaux", generated: "Produit par yams report.",
+}
+
+// labelsFor returns the labels of a language, or an error naming those there are.
+func labelsFor(lang string) (*labels, error) {
+	switch lang {
+	case "", "en":
+		return &english, nil
+	case "fr":
+		return &french, nil
+	}
+	return nil, fmt.Errorf("language %q: want %s", lang, strings.Join(Languages, " or "))
+}
+
+// count writes a whole number with the thousands separator of the language.
+func (l *labels) count(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteString("−")
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteString(l.thousands)
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// num writes x with prec decimals and the separators of the language.
+func (l *labels) num(x float64, prec int) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "–"
+	}
+	s := strconv.FormatFloat(math.Abs(x), 'f', prec, 64)
+	whole, frac, _ := strings.Cut(s, ".")
+	n, _ := strconv.ParseInt(whole, 10, 64)
+	out := l.count(n)
+	if frac != "" {
+		out += l.decimal + frac
+	}
+	if x < 0 && strings.Trim(s, "0.") != "" {
+		out = "−" + out
+	}
+	return out
+}
+
+// pct writes a rate as a percentage with prec decimals.
+func (l *labels) pct(rate float64, prec int) string { return l.num(100*rate, prec) + l.percent + "%" }
+
+// percentLabel writes a tick of a logarithmic axis of percentages: 100%, 1%, 0.01%.
+func (l *labels) percentLabel(v float64) string {
+	prec := max(0, int(math.Ceil(-math.Log10(v)-1e-9)))
+	return l.num(v, prec) + l.percent + "%"
+}
+
+// interval writes "x [lo, hi]", the way every estimate is shown.
+func (l *labels) interval(x, lo, hi float64, prec int) string {
+	sep := ", "
+	if l.decimal == "," {
+		sep = " ; "
+	}
+	return l.num(x, prec) + " [" + l.num(lo, prec) + sep + l.num(hi, prec) + "]"
+}
+
+// pctInterval writes a rate and its interval as percentages.
+func (l *labels) pctInterval(rate, lo, hi float64, prec int) string {
+	return l.interval(100*rate, 100*lo, 100*hi, prec) + l.percent + "%"
+}
+
+// CheckLang returns an error unless the reports speak lang.
+func CheckLang(lang string) error {
+	_, err := labelsFor(lang)
+	return err
+}

@@ -1,0 +1,226 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"yams/sim"
+)
+
+// Write writes every file, summary.json is the summary file of yams sim --json, and
+// the CSV files add up to the counts.
+func TestWrite(t *testing.T) {
+	res, rules := fixture(t)
+	dir := t.TempDir()
+	names, err := Write(dir, res, Options{Rules: rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"summary.json", "summary.md", "summary.csv", "histogram.csv", "boxes.csv", "compare.csv"}
+	for _, f := range []string{"scores", "cdf", "upper_bonus", "upper_subtotal", "yahtzee", "extra_bonus", "jokers",
+		"box_mean", "box_zeros", "fill_turn_lazy", "fill_turn_hoarder", "convergence", "pairs", "head_to_head"} {
+		want = append(want, f+".svg", f+".png")
+	}
+	want = append(want, "report.html")
+	if !slices.Equal(names, want) {
+		t.Errorf("files %v, want %v", names, want)
+	}
+	for _, n := range want {
+		if fi, err := os.Stat(filepath.Join(dir, n)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", n, err)
+		}
+	}
+
+	var js bytes.Buffer
+	if err := res.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, dir, "summary.json"); !bytes.Equal(got, js.Bytes()) {
+		t.Errorf("summary.json is not the summary file")
+	}
+
+	hist := readCSV(t, dir, "histogram.csv")
+	if !slices.Equal(hist[0], []string{"score", "lazy", "hoarder"}) {
+		t.Errorf("histogram.csv header %v", hist[0])
+	}
+	for col := 1; col <= 2; col++ {
+		var games, sum int64
+		for _, row := range hist[1:] {
+			v, _ := strconv.ParseInt(row[0], 10, 64)
+			n, _ := strconv.ParseInt(row[col], 10, 64)
+			games += n
+			sum += v * n
+		}
+		s := res.Summaries[col-1]
+		if total, _ := s.Scores.Sums(); games != s.Games || sum != total.Int64() {
+			t.Errorf("histogram.csv %s: %d games summing to %d, want %d and %v", hist[0][col], games, sum, s.Games, total)
+		}
+	}
+	summary := readCSV(t, dir, "summary.csv")
+	if len(summary) != 3 || summary[1][0] != "lazy" || summary[2][0] != "hoarder" || len(summary[0]) != len(summary[1]) {
+		t.Errorf("summary.csv: %v", summary)
+	}
+	col := slices.Index(summary[0], "mean")
+	if m, _ := strconv.ParseFloat(summary[2][col], 64); m != res.Summaries[1].Stats().Mean {
+		t.Errorf("summary.csv mean %v, want %v", summary[2][col], res.Summaries[1].Stats().Mean)
+	}
+	if boxes := readCSV(t, dir, "boxes.csv"); len(boxes) != 1+2*8 {
+		t.Errorf("boxes.csv: %d rows, want 17", len(boxes))
+	}
+	if cmp := readCSV(t, dir, "compare.csv"); len(cmp) != 2 || cmp[1][0] != "lazy" || cmp[1][1] != "hoarder" {
+		t.Errorf("compare.csv: %v", cmp)
+	}
+
+	md := string(read(t, dir, "summary.md"))
+	for _, s := range []string{"# yams comparison report", "## Parameters", "- rules: tiny", "## Final score", "## Final score: percentiles",
+		"## Bonuses and jokers", "## Mean score per box", "## Boxes scored zero (%)", "## Jokers per box", "## Paired comparisons",
+		"| lazy − hoarder |", "| Yahtzee |", "Popoviciu"} {
+		if !strings.Contains(md, s) {
+			t.Errorf("summary.md lacks %q", s)
+		}
+	}
+	// Every line of a table has as many cells as its header.
+	cells := 0
+	for _, line := range strings.Split(md, "\n") {
+		switch {
+		case !strings.HasPrefix(line, "|"):
+			cells = 0
+		case cells == 0:
+			cells = strings.Count(line, " | ")
+		case strings.Count(line, " | ") != cells && !strings.HasPrefix(line, "|---"):
+			t.Errorf("summary.md: %q has not the cells of its header", line)
+		}
+	}
+	for _, f := range []string{"summary.md", "report.html"} {
+		if s := string(read(t, dir, f)); strings.Contains(s, "%!") || strings.Contains(s, "NaN") {
+			t.Errorf("%s has a formatting error", f)
+		}
+	}
+}
+
+// A report rendered from the summary file is the report of the run, byte for byte.
+func TestWriteFromSummaryFile(t *testing.T) {
+	res, rules := fixture(t)
+	a, b := t.TempDir(), t.TempDir()
+	names, err := Write(a, res, Options{Rules: rules, Lang: "fr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := sim.ReadSummary(bytes.NewReader(read(t, a, "summary.json")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(b, back, Options{Rules: rules, Lang: "fr"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if !bytes.Equal(read(t, a, n), read(t, b, n)) {
+			t.Errorf("%s differs when rendered from the summary file", n)
+		}
+	}
+}
+
+// Without the rules, boxes are named by their ids and the threshold of the bonus is
+// read off the counts; rules that are not the results' are refused.
+func TestWithoutRules(t *testing.T) {
+	res, _ := fixture(t)
+	r, err := newReport(res, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.rules != nil || r.slots[0] != "ones" {
+		t.Errorf("rules %v, first box %q", r.rules, r.slots[0])
+	}
+	got, inferred, ok := r.threshold()
+	if !ok || !inferred || got < 50 {
+		t.Errorf("threshold %d (inferred %v, ok %v), want at least the rules' 50", got, inferred, ok)
+	}
+	// Among the subtotals seen, the first at or above the rules' threshold.
+	var lowest int
+	for _, s := range res.Summaries {
+		h := merged(s.UpperSubtotal)
+		for i, c := range h.Counts {
+			if v := h.Min + i; c > 0 && v >= 50 && (lowest == 0 || v < lowest) {
+				lowest = v
+			}
+		}
+	}
+	if got != lowest {
+		t.Errorf("inferred threshold %d, want %d", got, lowest)
+	}
+	if _, err := newReport(res, Options{Rules: tinyRulesWith(t, "upper_bonus.threshold=40")}); err == nil {
+		t.Errorf("rules of another hash accepted")
+	}
+	if _, err := newReport(res, Options{Lang: "de"}); err == nil || !strings.Contains(err.Error(), `language "de"`) {
+		t.Errorf("language de: %v", err)
+	}
+}
+
+func TestWriteTable(t *testing.T) {
+	dir := t.TempDir()
+	names, err := WriteTable(dir, tableFixture(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"table.json", "table.md", "table.csv", "wins.svg", "wins.png", "seats.svg", "seats.png", "report.html"}
+	if !slices.Equal(names, want) {
+		t.Errorf("files %v, want %v", names, want)
+	}
+	md := string(read(t, dir, "table.md"))
+	for _, s := range []string{"## Players", "| 1: lazy |", "| 3: hoarder |", "## Seats", "Seat order: χ² = "} {
+		if !strings.Contains(md, s) {
+			t.Errorf("table.md lacks %q:\n%s", s, md)
+		}
+	}
+	rows := readCSV(t, dir, "table.csv")
+	// a row per player, per player and seat, per seat
+	if len(rows) != 1+3+9+3 {
+		t.Errorf("table.csv: %d rows", len(rows))
+	}
+}
+
+// The seat test on counts made by hand: seats that win exactly their share give χ² = 0
+// and p = 1; a seat that wins everything is far from its share.
+func TestSeatOrder(t *testing.T) {
+	even := &sim.TableResults{
+		Players: []string{"a", "b"},
+		Seated:  [][]int64{{50, 50}, {50, 50}},
+		Shares:  [][]int64{{60 * 30, 60 * 30}, {60 * 20, 60 * 20}},
+	}
+	if st := SeatOrder(even); st.ChiSquare != 0 || st.DF != 1 || st.P != 1 {
+		t.Errorf("even seats: %+v", st)
+	}
+	// Seat 1 wins all 100 games: 50 expected at each seat, χ² = 50²/50 + 50²/50 = 100.
+	skew := &sim.TableResults{
+		Players: []string{"a", "b"},
+		Seated:  [][]int64{{50, 50}, {50, 50}},
+		Shares:  [][]int64{{60 * 50, 0}, {60 * 50, 0}},
+	}
+	if st := SeatOrder(skew); st.ChiSquare != 100 || st.P > 1e-20 {
+		t.Errorf("skewed seats: %+v", st)
+	}
+}
+
+func read(t *testing.T, dir, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func readCSV(t *testing.T, dir, name string) [][]string {
+	t.Helper()
+	rows, err := csv.NewReader(bytes.NewReader(read(t, dir, name))).ReadAll()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return rows
+}

@@ -1,0 +1,180 @@
+package reports
+
+import (
+	"fmt"
+
+	"gonum.org/v1/plot/plotter"
+
+	"yams/sim"
+)
+
+// binWidths are the widths the score histogram may be drawn with: the smallest that
+// gives at most maxBins bins over the range shown.
+var binWidths = []int{1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000}
+
+const maxBins = 80
+
+// scoreRange returns the scores to show: from the 0.1th percentile of the strategy that
+// scores least to the 99.9th of the one that scores most, widened to whole bins.
+func (r *report) scoreRange() (lo, hi, width int) {
+	lo, hi = 1<<31-1, -1<<31
+	for _, s := range r.res.Summaries {
+		lo = min(lo, quantile(&s.Scores, 0.001))
+		hi = max(hi, quantile(&s.Scores, 0.999))
+	}
+	for _, width = range binWidths {
+		if (hi-lo)/width+1 <= maxBins {
+			break
+		}
+	}
+	lo = floorTo(lo, width)
+	hi = floorTo(hi, width) + width
+	return lo, hi, width
+}
+
+func floorTo(x, w int) int {
+	q := x / w
+	if x%w != 0 && x < 0 {
+		q--
+	}
+	return q * w
+}
+
+// density returns the histogram of the scores of strategy i in bins of the width, as a
+// percentage of the games per point, at the centres of the bins from lo to hi.
+func (r *report) density(i, lo, hi, width int) plotter.XYs {
+	s := r.res.Summaries[i]
+	n := float64(s.Games)
+	var xys plotter.XYs
+	for b := lo; b < hi; b += width {
+		var c int64
+		for v := b; v < b+width; v++ {
+			if k := v - s.Scores.Min; k >= 0 && k < len(s.Scores.Counts) {
+				c += s.Scores.Counts[k]
+			}
+		}
+		xys = append(xys, plotter.XY{X: float64(b) + float64(width-1)/2, Y: 100 * float64(c) / n / float64(width)})
+	}
+	return xys
+}
+
+// at returns the y of the bin that holds x.
+func at(xys plotter.XYs, x float64, width int) float64 {
+	for _, p := range xys {
+		if x <= p.X+float64(width)/2 {
+			return p.Y
+		}
+	}
+	return 0
+}
+
+func (r *report) scoreFigures() ([]Figure, error) {
+	l := r.l
+	lo, hi, width := r.scoreRange()
+
+	p := newPlot(l, r.title(l.scoresTitle), l.scoresX, l.scoresY)
+	grid(p, false, true)
+	p.X.Min, p.X.Max = float64(lo), float64(hi)
+	p.Y.Min = 0
+	top := 0.0
+	for i := range r.res.Summaries {
+		xys := r.density(i, lo, hi, width)
+		for _, xy := range xys {
+			top = max(top, xy.Y)
+		}
+		line, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, plotError("scores", err)
+		}
+		line.StepStyle = plotter.MidStep
+		line.LineStyle = look(i).line(1.2)
+		st := r.st[i]
+		mean, err := plotter.NewLine(plotter.XYs{{X: st.Mean, Y: 0}, {X: st.Mean, Y: at(xys, st.Mean, width)}})
+		if err != nil {
+			return nil, plotError("scores", err)
+		}
+		mean.LineStyle = look(i).line(0.9)
+		mean.LineStyle.Dashes = nil
+		med, err := plotter.NewScatter(plotter.XYs{{X: float64(st.Median), Y: at(xys, float64(st.Median), width)}})
+		if err != nil {
+			return nil, plotError("scores", err)
+		}
+		med.GlyphStyle = look(i).marker(3)
+		p.Add(line, mean, med)
+		p.key(r.legendName(i), line, med)
+	}
+	p.key(l.meanKey)
+	p.key(l.medianKey)
+	p.Y.Max = 1.06 * top
+	svg, png, err := p.render(figWidth, figHeight)
+	if err != nil {
+		return nil, plotError("scores", err)
+	}
+	figs := []Figure{{
+		Name: "scores", Title: l.scoresTitle,
+		Caption: fmt.Sprintf(l.scoresCaption, l.count(r.res.Games), r.context(), width),
+		SVG:     svg, PNG: png,
+	}}
+
+	p = newPlot(l, r.title(l.cdfTitle), l.scoresX, l.cdfY)
+	grid(p, true, true)
+	p.X.Min, p.X.Max = float64(lo), float64(hi)
+	p.Y.Min, p.Y.Max = 0, 100
+	for i, s := range r.res.Summaries {
+		h := &s.Scores
+		n := float64(s.Games)
+		var cum int64
+		xys := plotter.XYs{}
+		for k, c := range h.Counts {
+			cum += c
+			v := h.Min + k
+			if c == 0 || v < lo {
+				continue
+			}
+			if len(xys) == 0 {
+				xys = append(xys, plotter.XY{X: float64(lo), Y: 100 * float64(cum-c) / n})
+			}
+			if v > hi {
+				break
+			}
+			xys = append(xys, plotter.XY{X: float64(v), Y: 100 * float64(cum) / n})
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		last := xys[len(xys)-1]
+		xys = append(xys, plotter.XY{X: float64(hi), Y: last.Y})
+		line, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, plotError("cdf", err)
+		}
+		line.StepStyle = plotter.PostStep
+		line.LineStyle = look(i).line(1.2)
+		med, err := plotter.NewScatter(plotter.XYs{{X: float64(r.st[i].Median), Y: 100 * cdfAt(h, r.st[i].Median, n)}})
+		if err != nil {
+			return nil, plotError("cdf", err)
+		}
+		med.GlyphStyle = look(i).marker(3)
+		p.Add(line, med)
+		p.key(r.legendName(i), line, med)
+	}
+	p.key(l.medianKey)
+	svg, png, err = p.render(figWidth, figHeight)
+	if err != nil {
+		return nil, plotError("cdf", err)
+	}
+	figs = append(figs, Figure{Name: "cdf", Title: l.cdfTitle, Caption: fmt.Sprintf(l.cdfCaption, r.context()), SVG: svg, PNG: png})
+	return figs, nil
+}
+
+// cdfAt returns the share of the values at or below v.
+func cdfAt(h *sim.Histogram, v int, n float64) float64 {
+	var c int64
+	for k, m := range h.Counts {
+		if h.Min+k > v {
+			break
+		}
+		c += m
+	}
+	return float64(c) / n
+}

@@ -1,0 +1,246 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"gonum.org/v1/gonum/stat/distuv"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"yams/sim"
+)
+
+// tableReport is what the report of table games draws from.
+type tableReport struct {
+	res     *sim.TableResults
+	l       *labels
+	players []string // "1: greedy"
+}
+
+func newTableReport(res *sim.TableResults, opt Options) (*tableReport, error) {
+	l, err := labelsFor(opt.Lang)
+	if err != nil {
+		return nil, err
+	}
+	t := &tableReport{res: res, l: l}
+	for p, name := range res.Players {
+		t.players = append(t.players, fmt.Sprintf("%d: %s", p+1, name))
+	}
+	return t, nil
+}
+
+func (t *tableReport) context() string {
+	rules := t.res.Rules
+	if len(t.res.RuleOptions) > 0 {
+		rules += ", " + strings.Join(t.res.RuleOptions, ", ")
+	}
+	return fmt.Sprintf("%s %s, %s %s, %s %d", t.l.rules, rules, t.l.count(t.res.Games), t.l.games, t.l.seed, t.res.Seed)
+}
+
+// SeatTest is the χ² test of the hypothesis that the seat makes no difference: the wins
+// of each seat against those its players would have won at their overall rates.
+type SeatTest struct {
+	ChiSquare float64
+	DF        int
+	P         float64
+}
+
+// SeatOrder tests the effect of the seat on the wins of table games. Under no effect,
+// seat s should win Σ_p Seated[p][s]·w_p games, w_p being player p's overall share of
+// wins; the statistic Σ_s (W_s − E_s)²/E_s then follows a χ² law of n−1 degrees of
+// freedom (Pearson's test of a multinomial, one win handed out per game). Split wins
+// vary less than whole ones, so the test is slightly conservative.
+func SeatOrder(res *sim.TableResults) SeatTest {
+	n := len(res.Players)
+	var chi float64
+	for s := range n {
+		var won, expected float64
+		for p := range n {
+			won += float64(res.Shares[p][s]) / sim.ShareUnits
+			expected += float64(res.Seated[p][s]) * res.WinRate(p).Rate
+		}
+		if expected > 0 {
+			chi += (won - expected) * (won - expected) / expected
+		}
+	}
+	t := SeatTest{ChiSquare: chi, DF: n - 1}
+	t.P = 1 - distuv.ChiSquared{K: float64(n - 1)}.CDF(chi)
+	return t
+}
+
+func (t *tableReport) figures() ([]Figure, error) {
+	l := t.l
+	n := len(t.players)
+	even := 100 / float64(n)
+	ref := draw.LineStyle{Color: gray, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}}
+
+	p := newPlot(l, l.winsTitle+" · "+t.res.Rules, l.winsX, "")
+	grid(p, true, false)
+	var ss []dotSeries
+	for k := range t.players {
+		vals := make([]estimate, n)
+		for i := range vals {
+			vals[i] = estimate{nan, 0, 0}
+		}
+		vals[k] = fromShare(t.res.WinRate(k))
+		ss = append(ss, dotSeries{look: look(k), vals: vals, whisker: 1.4})
+	}
+	if err := dotPlot(p, t.players, ss, false, 100); err != nil {
+		return nil, plotError("wins", err)
+	}
+	line, err := vline(even, -0.6, float64(n)-0.4, ref)
+	if err != nil {
+		return nil, plotError("wins", err)
+	}
+	p.Add(line)
+	p.key(fmt.Sprintf(l.evenKey, n), line)
+	p.X.Min = 0
+	svg, png, err := p.render(figWidth, rowsHeight(n, 1))
+	if err != nil {
+		return nil, plotError("wins", err)
+	}
+	figs := []Figure{{Name: "wins", Title: l.winsTitle, Caption: fmt.Sprintf(l.winsCaption, t.context()), SVG: svg, PNG: png}}
+
+	p = newPlot(l, l.seatsTitle+" · "+t.res.Rules, l.seatsX, "")
+	grid(p, true, false)
+	var seats []string
+	all := make([]estimate, n)
+	for s := range n {
+		seats = append(seats, fmt.Sprintf(l.seat, s+1))
+		all[s] = fromShare(t.res.SeatWinRate(s))
+	}
+	ss = []dotSeries{{name: l.allPlayers, look: series{color: rgb(0x555555), glyph: draw.BoxGlyph{}}, vals: all, whisker: 1.6}}
+	for k, name := range t.players {
+		vals := make([]estimate, n)
+		for s := range n {
+			vals[s] = fromShare(t.res.PlayerSeatWinRate(k, s))
+		}
+		ss = append(ss, dotSeries{name: name, look: look(k), vals: vals})
+	}
+	if err := dotPlot(p, seats, ss, true, 100); err != nil {
+		return nil, plotError("seats", err)
+	}
+	line, err = vline(even, -0.6, float64(n)-0.4, ref)
+	if err != nil {
+		return nil, plotError("seats", err)
+	}
+	p.Add(line)
+	p.key(fmt.Sprintf(l.evenKey, n), line)
+	p.X.Min = 0
+	svg, png, err = p.render(figWidth, rowsHeight(n, n+1))
+	if err != nil {
+		return nil, plotError("seats", err)
+	}
+	figs = append(figs, Figure{Name: "seats", Title: l.seatsTitle, Caption: fmt.Sprintf(l.seatCaption, t.context()), SVG: svg, PNG: png})
+	return figs, nil
+}
+
+func (t *tableReport) params() []param {
+	l := t.l
+	opts := l.none
+	if len(t.res.RuleOptions) > 0 {
+		opts = strings.Join(t.res.RuleOptions, ", ")
+	}
+	return []param{
+		{l.rules, t.res.Rules},
+		{l.rulesHash, t.res.RulesHash},
+		{l.options, opts},
+		{l.seed, fmt.Sprint(t.res.Seed)},
+		{l.games, l.count(t.res.Games)},
+		{l.playersTable, strings.Join(t.players, ", ")},
+	}
+}
+
+func (t *tableReport) tables() []table {
+	l := t.l
+	n := len(t.players)
+	pl := table{title: l.playersTable, head: []string{l.player, l.winShare, l.outright, l.tied, l.meanScore}}
+	for k, name := range t.players {
+		w := t.res.WinRate(k)
+		mean, ci := t.res.Mean(k)
+		pl.rows = append(pl.rows, []string{name, l.pctInterval(w.Rate, w.CI95.Lo, w.CI95.Hi, 2),
+			l.count(t.res.Outright[k]), l.count(t.res.Tied[k]), l.interval(mean, ci.Lo, ci.Hi, 2)})
+	}
+	test := SeatOrder(t.res)
+	st := table{title: l.seatsTable, head: []string{l.seatHead, l.allPlayers}}
+	st.head = append(st.head, t.players...)
+	st.note = fmt.Sprintf(l.seatNote, n, n) + " " + fmt.Sprintf(l.seatTest, l.num(test.ChiSquare, 2), test.DF, l.num(test.P, 3))
+	for s := range n {
+		a := t.res.SeatWinRate(s)
+		row := []string{fmt.Sprint(s + 1), l.pctInterval(a.Rate, a.CI95.Lo, a.CI95.Hi, 2)}
+		for k := range t.players {
+			w := t.res.PlayerSeatWinRate(k, s)
+			row = append(row, l.pctInterval(w.Rate, w.CI95.Lo, w.CI95.Hi, 2))
+		}
+		st.rows = append(st.rows, row)
+	}
+	return []table{pl, st}
+}
+
+func (t *tableReport) csv() []byte {
+	rows := [][]string{{"player", "strategy", "seat", "games", "win_units", "win_rate", "win_rate_lo", "win_rate_hi", "outright", "tied"}}
+	row := func(player, strategy, seat string, s sim.Share, outright, tied string) {
+		rows = append(rows, []string{player, strategy, seat, i64(s.Games), i64(s.Units), f64(s.Rate), f64(s.CI95.Lo), f64(s.CI95.Hi), outright, tied})
+	}
+	for k, name := range t.res.Players {
+		player := fmt.Sprint(k + 1)
+		row(player, name, "all", t.res.WinRate(k), i64(t.res.Outright[k]), i64(t.res.Tied[k]))
+		for s := range t.res.Players {
+			row(player, name, fmt.Sprint(s+1), t.res.PlayerSeatWinRate(k, s), "", "")
+		}
+	}
+	for s := range t.res.Players {
+		row("all", "", fmt.Sprint(s+1), t.res.SeatWinRate(s), "", "")
+	}
+	return writeCSV(rows)
+}
+
+// WriteTable writes the report of table games into dir: table.json, table.md, table.csv
+// (a row per player, per player and seat, and per seat, with win_units in 1/60 of a
+// win), the plots wins and seats as SVG and PNG, and report.html. It returns the names
+// of the files written.
+func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error) {
+	t, err := newTableReport(res, opt)
+	if err != nil {
+		return nil, err
+	}
+	figs, err := t.figures()
+	if err != nil {
+		return nil, err
+	}
+	var js bytes.Buffer
+	if err := res.WriteJSON(&js); err != nil {
+		return nil, err
+	}
+	var md strings.Builder
+	fmt.Fprintf(&md, "# %s\n\n", t.l.tableTitle)
+	markdownParams(&md, t.l, t.params())
+	for _, tb := range t.tables() {
+		markdownTable(&md, tb)
+	}
+	page, err := renderPage(t.l.lang, t.l.tableTitle, t.l, t.params(), t.tables(), figs)
+	if err != nil {
+		return nil, err
+	}
+	files := []file{
+		{"table.json", js.Bytes()},
+		{"table.md", []byte(strings.TrimRight(md.String(), "\n") + "\n")},
+		{"table.csv", t.csv()},
+	}
+	for _, f := range figs {
+		files = append(files, file{f.Name + ".svg", f.SVG}, file{f.Name + ".png", f.PNG})
+	}
+	files = append(files, file{"report.html", page})
+	return writeFiles(dir, files)
+}
+
+// TableFigures draws the plots of table games.
+func TableFigures(res *sim.TableResults, opt Options) ([]Figure, error) {
+	t, err := newTableReport(res, opt)
+	if err != nil {
+		return nil, err
+	}
+	return t.figures()
+}

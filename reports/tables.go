@@ -1,0 +1,248 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"yams/engine"
+	"yams/sim"
+)
+
+// table is a table of a report, written as Markdown (summary.md) and as HTML
+// (report.html) from the same cells.
+type table struct {
+	title string
+	head  []string
+	rows  [][]string
+	note  string
+}
+
+// param is a line of the parameters of a run.
+type param struct{ name, value string }
+
+func (r *report) params() []param {
+	l := r.l
+	rules := r.res.Rules
+	if r.rules != nil && r.rules.Spec().Title != "" {
+		rules += " — " + r.rules.Spec().Title
+	}
+	opts := l.none
+	if len(r.res.RuleOptions) > 0 {
+		opts = strings.Join(r.res.RuleOptions, ", ")
+	}
+	return []param{
+		{l.rules, rules},
+		{l.rulesHash, r.res.RulesHash},
+		{l.options, opts},
+		{l.seed, fmt.Sprint(r.res.Seed)},
+		{l.games, l.count(r.res.Games) + " / " + l.strategy},
+		{l.strategies, strings.Join(r.strategyNames(), ", ")},
+	}
+}
+
+// tables returns the tables of a run, in the order of the report.
+func (r *report) tables() []table {
+	l := r.l
+	var out []table
+
+	t := table{title: l.scoresTable, head: []string{l.strategy, l.games, l.mean, l.sd, l.median, l.min, l.max}, note: l.scoresNote}
+	p := table{title: l.percentilesTable, head: []string{l.strategy}}
+	for _, rank := range sim.PercentileRanks {
+		p.head = append(p.head, fmt.Sprintf("p%d", rank))
+	}
+	for i, s := range r.res.Summaries {
+		st := r.st[i]
+		mean, sd := r.meanSD(i)
+		med, mlo, mhi := percentileCI(&s.Scores, 50)
+		t.rows = append(t.rows, []string{s.Strategy, l.count(s.Games),
+			l.interval(mean.v, mean.lo, mean.hi, 2), l.interval(sd.v, sd.lo, sd.hi, 2),
+			l.interval(float64(med), float64(mlo), float64(mhi), 0),
+			l.count(int64(st.Min)), l.count(int64(st.Max))})
+		row := []string{s.Strategy}
+		for _, rank := range sim.PercentileRanks {
+			v, lo, hi := percentileCI(&s.Scores, rank)
+			row = append(row, l.interval(float64(v), float64(lo), float64(hi), 0))
+		}
+		p.rows = append(p.rows, row)
+	}
+	out = append(out, t, p)
+
+	s0 := r.res.Summaries[0]
+	box := r.yahtzeeLabel()
+	extra, jokers := false, false
+	for _, s := range r.res.Summaries {
+		if lo, hi, ok := s.ExtraBonuses.Range(); ok && (lo != 0 || hi != 0) {
+			extra = true
+		}
+		jokers = jokers || s.JokerGames > 0
+	}
+	b := table{title: l.bonusTable, head: []string{l.strategy, l.upperBonus}, note: l.bonusNote}
+	if extra {
+		b.note += " " + l.extraNote
+	}
+	if s0.YahtzeeBox >= 0 {
+		b.head = append(b.head, fmt.Sprintf(l.yahtzeeScored, box))
+	}
+	if extra {
+		b.head = append(b.head, l.extraPerGame)
+	}
+	if jokers {
+		b.head = append(b.head, l.jokerGames)
+	}
+	for i, s := range r.res.Summaries {
+		st := r.st[i]
+		row := []string{s.Strategy, l.pctInterval(st.UpperBonus.Rate, st.UpperBonus.CI95.Lo, st.UpperBonus.CI95.Hi, 2)}
+		if s0.YahtzeeBox >= 0 {
+			row = append(row, l.pctInterval(st.YahtzeeScored.Rate, st.YahtzeeScored.CI95.Lo, st.YahtzeeScored.CI95.Hi, 2))
+		}
+		if extra {
+			m, _ := moments(&s.ExtraBonuses)
+			row = append(row, l.interval(m.v, m.lo, m.hi, 4))
+		}
+		if jokers {
+			row = append(row, l.pctInterval(st.Joker.Rate, st.Joker.CI95.Lo, st.Joker.CI95.Hi, 2))
+		}
+		b.rows = append(b.rows, row)
+	}
+	out = append(out, b)
+
+	head := []string{l.box}
+	head = append(head, r.strategyNames()...)
+	m := table{title: l.boxMeanTable, head: head}
+	if bound, ok := r.boxMeanBound(); ok {
+		m.note = fmt.Sprintf(l.boxMeanNote, l.num(bound, 3))
+	}
+	z := table{title: l.zeroTable, head: head}
+	j := table{title: l.jokerTable, head: head}
+	for id, name := range r.slots {
+		mr, zr, jr := []string{name}, []string{name}, []string{name}
+		anyJoker := false
+		for i, s := range r.res.Summaries {
+			mr = append(mr, l.num(r.st[i].Slots[id].Mean, 2))
+			w := sim.Wilson(s.Slots[id].Zeros, s.Games)
+			zr = append(zr, l.interval(100*w.Rate, 100*w.CI95.Lo, 100*w.CI95.Hi, 2))
+			w = sim.Wilson(s.Slots[id].Jokers, s.Games)
+			jr = append(jr, l.interval(100*w.Rate, 100*w.CI95.Lo, 100*w.CI95.Hi, 3))
+			anyJoker = anyJoker || s.Slots[id].Jokers > 0
+		}
+		m.rows = append(m.rows, mr)
+		z.rows = append(z.rows, zr)
+		if anyJoker {
+			j.rows = append(j.rows, jr)
+		}
+	}
+	out = append(out, m, z)
+	if len(j.rows) > 0 {
+		out = append(out, j)
+	}
+
+	if len(r.res.Pairs) > 0 {
+		c := table{title: l.pairsTable, head: []string{l.pair, l.pairedCI, l.unpairedCI, l.narrower, l.wins, l.ties, l.loss}, note: l.pairsNote}
+		for _, p := range r.pairs() {
+			st := p.st
+			c.rows = append(c.rows, []string{p.name,
+				l.interval(st.Mean, st.CI95.Lo, st.CI95.Hi, 3),
+				"[" + l.num(p.unpaired.Lo, 3) + sepOf(l) + l.num(p.unpaired.Hi, 3) + "]",
+				l.num(p.ratio(), 3),
+				l.pctInterval(st.Wins.Rate, st.Wins.CI95.Lo, st.Wins.CI95.Hi, 2),
+				l.pctInterval(st.Ties.Rate, st.Ties.CI95.Lo, st.Ties.CI95.Hi, 2),
+				l.pctInterval(st.Losses.Rate, st.Losses.CI95.Lo, st.Losses.CI95.Hi, 2),
+			})
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func sepOf(l *labels) string {
+	if l.decimal == "," {
+		return " ; "
+	}
+	return ", "
+}
+
+// boxMeanBound bounds the half-width of the 95% interval of every box mean: the
+// standard deviation of a box's score is at most half its range (Popoviciu's
+// inequality), which the rules give. ok is false when the rules are unknown.
+func (r *report) boxMeanBound() (float64, bool) {
+	if r.rules == nil {
+		return 0, false
+	}
+	widest := 0
+	for b := range r.rules.Boxes() {
+		best := 0
+		for roll := range engine.Roll(engine.NumRolls) {
+			best = max(best, r.rules.Score(b, roll))
+		}
+		for f := 1; f <= engine.NumFaces; f++ {
+			best = max(best, r.rules.JokerScore(b, f))
+		}
+		widest = max(widest, best)
+	}
+	games := r.res.Games
+	if games < 1 {
+		return 0, false
+	}
+	return z95 * float64(widest) / 2 / math.Sqrt(float64(games)), true
+}
+
+// markdownTable writes a table as Markdown: the first column left-aligned, the others
+// right-aligned.
+func markdownTable(b *strings.Builder, t table) {
+	fmt.Fprintf(b, "## %s\n\n", t.title)
+	b.WriteString("| " + strings.Join(escapeCells(t.head), " | ") + " |\n")
+	b.WriteString("|---")
+	for range t.head[1:] {
+		b.WriteString("|--:")
+	}
+	b.WriteString("|\n")
+	for _, row := range t.rows {
+		b.WriteString("| " + strings.Join(escapeCells(row), " | ") + " |\n")
+	}
+	if t.note != "" {
+		b.WriteString("\n" + t.note + "\n")
+	}
+	b.WriteString("\n")
+}
+
+func escapeCells(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = strings.ReplaceAll(c, "|", `\|`)
+	}
+	return out
+}
+
+func markdownParams(b *strings.Builder, l *labels, ps []param) {
+	fmt.Fprintf(b, "## %s\n\n", l.parameters)
+	for _, p := range ps {
+		fmt.Fprintf(b, "- %s%s%s\n", p.name, l.colon, p.value)
+	}
+	b.WriteString("\n")
+}
+
+// markdown is summary.md: the parameters of the run, then every table.
+func (r *report) markdown() []byte {
+	var b strings.Builder
+	title := r.l.pageTitle
+	if len(r.res.Pairs) > 0 {
+		title = r.l.compareTitle
+	}
+	fmt.Fprintf(&b, "# %s\n\n", title)
+	markdownParams(&b, r.l, r.params())
+	for _, t := range r.tables() {
+		markdownTable(&b, t)
+	}
+	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
+}
+
+// meanSD returns the mean and standard deviation of strategy i: the exact figures of
+// sim.Stats, with the interval of the mean from Stats and that of the deviation from
+// its fourth moment (moments).
+func (r *report) meanSD(i int) (mean, sd estimate) {
+	st := r.st[i]
+	_, m := moments(&r.res.Summaries[i].Scores)
+	return estimate{st.Mean, st.CI95.Lo, st.CI95.Hi},
+		estimate{st.StdDev, max(0, st.StdDev-(m.v-m.lo)), st.StdDev + (m.hi - m.v)}
+}

@@ -1,0 +1,126 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+)
+
+func (r *report) yahtzeeFigures() ([]Figure, error) {
+	l := r.l
+	s0 := r.res.Summaries[0]
+	if s0.YahtzeeBox < 0 {
+		return nil, nil
+	}
+	box := r.yahtzeeLabel()
+	var figs []Figure
+
+	p := newPlot(l, r.title(fmt.Sprintf(l.yahtzeeTitle, box)), fmt.Sprintf(l.yahtzeeX, box), "")
+	grid(p, true, false)
+	if err := dotPlot(p, r.strategyNames(), r.strategyRows(func(i int) estimate { return fromProportion(r.st[i].YahtzeeScored) }), false, 100); err != nil {
+		return nil, plotError("yahtzee", err)
+	}
+	p.X.Min = 0
+	svg, png, err := p.render(figWidth, rowsHeight(len(r.res.Summaries), 1))
+	if err != nil {
+		return nil, plotError("yahtzee", err)
+	}
+	figs = append(figs, Figure{Name: "yahtzee", Title: fmt.Sprintf(l.yahtzeeTitle, box),
+		Caption: fmt.Sprintf(l.yahtzeeCaption, box, r.context()), SVG: svg, PNG: png})
+
+	extra := false
+	for _, s := range r.res.Summaries {
+		if lo, hi, ok := s.ExtraBonuses.Range(); ok && (lo != 0 || hi != 0) {
+			extra = true
+		}
+	}
+	if extra {
+		p := newPlot(l, r.title(fmt.Sprintf(l.extraTitle, box)), l.extraX, l.extraY)
+		grid(p, false, true)
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = logTicks{l: l, percent: true}
+		ymin := 100.0
+		kmax := 0
+		for i, s := range r.res.Summaries {
+			var xys plotter.XYs
+			for k, c := range s.ExtraBonuses.Counts {
+				if c == 0 {
+					continue
+				}
+				y := 100 * float64(c) / float64(s.Games)
+				ymin = math.Min(ymin, y)
+				kmax = max(kmax, s.ExtraBonuses.Min+k)
+				xys = append(xys, plotter.XY{X: float64(s.ExtraBonuses.Min + k), Y: y})
+			}
+			line, dots, err := plotter.NewLinePoints(xys)
+			if err != nil {
+				return nil, plotError("extra_bonus", err)
+			}
+			line.LineStyle = look(i).line(1)
+			dots.GlyphStyle = look(i).marker(2.6)
+			p.Add(line, dots)
+			p.key(r.legendName(i), line, dots)
+		}
+		p.Y.Min = math.Pow(10, math.Floor(math.Log10(ymin)))
+		p.Y.Max = 100
+		p.X.Min, p.X.Max = -0.3, float64(kmax)+0.3
+		p.X.Tick.Marker = integerTicks{}
+		svg, png, err := p.render(figWidth, figHeight)
+		if err != nil {
+			return nil, plotError("extra_bonus", err)
+		}
+		figs = append(figs, Figure{Name: "extra_bonus", Title: fmt.Sprintf(l.extraTitle, box),
+			Caption: fmt.Sprintf(l.extraCaption, box, r.context()), SVG: svg, PNG: png})
+	}
+
+	// Jokers per box: the boxes where some strategy put one.
+	var rows []int
+	for id := range s0.Slots {
+		for _, s := range r.res.Summaries {
+			if s.Slots[id].Jokers > 0 {
+				rows = append(rows, id)
+				break
+			}
+		}
+	}
+	if len(rows) == 0 {
+		return figs, nil
+	}
+	p = newPlot(l, r.title(l.jokerTitle), l.jokerX, "")
+	grid(p, true, false)
+	var cats []string
+	for _, id := range rows {
+		cats = append(cats, r.slots[id])
+	}
+	var ss []dotSeries
+	for i, s := range r.res.Summaries {
+		var vals []estimate
+		for _, id := range rows {
+			vals = append(vals, wilson(s.Slots[id].Jokers, s.Games))
+		}
+		ss = append(ss, dotSeries{name: r.legendName(i), look: look(i), vals: vals})
+	}
+	if err := dotPlot(p, cats, ss, true, 100); err != nil {
+		return nil, plotError("jokers", err)
+	}
+	p.X.Min = 0
+	svg, png, err = p.render(figWidth, rowsHeight(len(rows), len(ss)))
+	if err != nil {
+		return nil, plotError("jokers", err)
+	}
+	figs = append(figs, Figure{Name: "jokers", Title: l.jokerTitle, Caption: fmt.Sprintf(l.jokerCaption, r.context()), SVG: svg, PNG: png})
+	return figs, nil
+}
+
+// integerTicks mark every whole number of a short axis.
+type integerTicks struct{}
+
+func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
+	var ticks []plot.Tick
+	for v := math.Ceil(lo); v <= hi; v++ {
+		ticks = append(ticks, plot.Tick{Value: v, Label: fmt.Sprint(int64(v))})
+	}
+	return ticks
+}
