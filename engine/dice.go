@@ -350,11 +350,16 @@ func (t *Tape) First() Roll {
 // Reroll keeps k and takes the next dice of the tape for the others.
 // A turn never uses more dice than Draw drew for it.
 func (t *Tape) Reroll(k Keep) Roll {
-	for keeps[k].size < NumDice {
-		k = keeps[k].add[t.faces[t.next]]
-		t.next++
+	ki := &keeps[k]
+	free := NumDice - int(ki.size)
+	// The next free dice, read as base-6 digits in the order of ordered5, index the
+	// outcome table of k: one lookup instead of a chain of dependent ones.
+	idx := 0
+	for d := free - 1; d >= 0; d-- {
+		idx = idx*6 + int(t.faces[t.next+d])
 	}
-	return Roll(k - keepAllBase)
+	t.next += free
+	return rollsAfter[int(ki.offset)+idx]
 }
 
 // Faces returns the tape's dice (1..6), for records and tests.
