@@ -5,7 +5,22 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"yams/strategies/optimal"
 )
+
+// TestMain keeps every test of the package, whichever command it runs, out of the
+// user's cache: building the optimal strategy solves and caches tables.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "yams-cmd-test-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv(optimal.EnvCacheDir, dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
 
 func TestExact(t *testing.T) {
 	t.Setenv("YAMS_CACHE_DIR", t.TempDir())

@@ -97,6 +97,12 @@ func TestDecisionsAllocateNothing(t *testing.T) {
 	if a := testing.AllocsPerRun(2000, turn); a != 0 {
 		t.Errorf("%v allocations per turn", a)
 	}
+	// Decisions read from a complete policy, as from a decisions file.
+	_, p := solveSpace(r, tab.sp, 0, true)
+	st = newStrategyFrom(p)
+	if a := testing.AllocsPerRun(2000, turn); a != 0 {
+		t.Errorf("complete policy: %v allocations per turn", a)
+	}
 }
 
 func TestSolveDeterministic(t *testing.T) {
