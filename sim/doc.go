@@ -25,6 +25,21 @@
 // Results.Merge). A Progress counter, if given, is added each chunk's games, for a
 // display to read; cancelling the context stops the run after the chunks in flight.
 //
+// # Long runs
+//
+// Chunks are taken in the order of the game indices and always finished, so the games a
+// stopped run has played are always the first ones: its results are a prefix of the run,
+// marked Partial (Results.Planned games were to be played), which Config.Resume
+// continues, giving exactly the results of the run played without a break. With
+// Config.Checkpoint, Run hands over such a prefix every Config.CheckpointEvery: the
+// workers wait at the end of their chunk for the others to finish theirs, the counts are
+// copied, and they go on while the caller saves the copy. CheckResume refuses the
+// results of another run (rules, seed, strategies, shard, games), naming the difference.
+//
+// A Shard is the K-th of N contiguous slices of the games 0 to Total−1 (Config.Shard);
+// MergeShards adds up the N shards of a run, refusing shards of other runs, shards
+// missing, given twice or partial, into the results of the whole run, bit for bit.
+//
 // # Summaries
 //
 // A Summary holds integer counts only: the score histogram, the upper bonus and upper
@@ -55,9 +70,9 @@
 //
 // # Summary file
 //
-// Results.WriteJSON writes the summary file of yams sim --json, the project's contract
-// with its users' scripts; ReadSummary reads it back into exactly the same Results (the
-// timings aside), checking it as it goes. Its shape:
+// Results.WriteJSON writes the summary file of yams sim --json (and of its checkpoints),
+// the project's contract with its users' scripts; ReadSummary reads it back into exactly
+// the same Results (the timings aside), checking it as it goes. Its shape:
 //
 //	{"rules": "hasbro", "rules_hash": "5a3da579f9c6719e", "rule_options": ["order=top_down"],
 //	 "seed": 1, "games": 1000000, "columns": ["free"],
@@ -91,4 +106,14 @@
 // a − b), "wins", "ties", "losses" (of a against b), "mean", "stddev", "ci95",
 // "unpaired_ci95"}. Every count is exact; the other figures are derived from the counts, and ReadSummary refuses a file
 // whose figures do not match its counts.
+//
+// Results of a slice of the games add "first" (the first game index, left out when 0);
+// those of a shard add "shard": {"index": K, "count": N, "run_games": Total}; partial
+// results (a checkpoint, an interrupted run) add "partial": true, "planned_games" and
+// "next_game" (first + games, where the run resumes). Last comes "checksum":
+// "sha256:<64 hex digits>", the SHA-256 of a canonical binary encoding of every name and
+// count of the file (not of its layout, nor of the figures derived from the counts, which
+// are checked against them instead). ReadSummary checks it after everything else and
+// refuses a file whose checksum is missing or does not match: a file truncated, damaged
+// or edited after it was written is never read as results.
 package sim

@@ -22,10 +22,23 @@ type jsonResults struct {
 	RulesHash   string         `json:"rules_hash"`
 	RuleOptions []string       `json:"rule_options,omitempty"`
 	Seed        uint64         `json:"seed"`
+	First       int64          `json:"first,omitempty"`
 	Games       int64          `json:"games"`
+	Shard       *jsonShard     `json:"shard,omitempty"`
+	Partial     bool           `json:"partial,omitempty"`
+	Planned     int64          `json:"planned_games,omitempty"`
+	NextGame    int64          `json:"next_game,omitempty"`
 	Columns     []string       `json:"columns"`
 	Strategies  []jsonStrategy `json:"strategies"`
 	Pairs       []jsonPair     `json:"pairs,omitempty"`
+	Checksum    string         `json:"checksum"`
+}
+
+// jsonShard is a Shard: the K-th of N slices of the games 0 to RunGames−1.
+type jsonShard struct {
+	Index    int   `json:"index"`
+	Count    int   `json:"count"`
+	RunGames int64 `json:"run_games"`
 }
 
 // jsonPair is a Pair: its counts and the figures derived from them.
@@ -177,7 +190,14 @@ func rate(p Proportion) jsonRate {
 func (r *Results) WriteJSON(w io.Writer) error {
 	out := jsonResults{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions,
-		Seed: r.Seed, Games: r.Games, Strategies: []jsonStrategy{},
+		Seed: r.Seed, First: r.First, Games: r.Games, Strategies: []jsonStrategy{},
+		Checksum: r.checksum(),
+	}
+	if !r.Shard.IsZero() {
+		out.Shard = &jsonShard{Index: r.Shard.K, Count: r.Shard.N, RunGames: r.Shard.Total}
+	}
+	if r.Partial() {
+		out.Partial, out.Planned, out.NextGame = true, r.Planned, r.First+r.Games
 	}
 	if len(r.Summaries) > 0 {
 		out.Columns = r.Summaries[0].Columns
@@ -268,15 +288,25 @@ const (
 	maxSubtotal = 1 << 16
 )
 
-// ReadSummary reads a summary file written by WriteJSON (yams sim --json) and rebuilds
-// its results exactly. It checks the file: every count is present and consistent with
-// the number of games, and the derived figures it rebuilds agree with those written. A
-// file that fails is refused with an error naming what is wrong; ReadSummary does not
-// panic on any input. The timings of the results are zero.
+// maxSummaryBytes bounds the size of a summary file: the largest sheet (64 boxes) with
+// every score seen makes a few megabytes. (A variable, for a test to lower.)
+var maxSummaryBytes = 64 << 20
+
+// ReadSummary reads a summary file written by WriteJSON (yams sim --json, or a
+// checkpoint) and rebuilds its results exactly. It checks the file: every count is
+// present and consistent with the number of games, the slice of games is that of its
+// shard, the derived figures it rebuilds agree with those written, and last the checksum
+// (Results.WriteJSON writes one in every file) matches the content, so that a file
+// truncated, damaged or edited after it was written is refused. A file without a
+// checksum is refused too: yams never writes one. The error names what is wrong;
+// ReadSummary does not panic on any input. The timings of the results are zero.
 func ReadSummary(r io.Reader) (*Results, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, int64(maxSummaryBytes)+1))
 	if err != nil {
 		return nil, fmt.Errorf("summary: %w", err)
+	}
+	if len(data) > maxSummaryBytes {
+		return nil, fmt.Errorf("summary: more than %d MiB: not a summary file", maxSummaryBytes>>20)
 	}
 	var in jsonResults
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -297,7 +327,10 @@ func ReadSummary(r io.Reader) (*Results, error) {
 	case len(in.Columns) == 0 || len(in.Columns) > engine.MaxColumns:
 		return bad("columns: want 1 to %d, got %d", engine.MaxColumns, len(in.Columns))
 	}
-	res := &Results{Rules: in.Rules, RulesHash: in.RulesHash, RuleOptions: in.RuleOptions, Seed: in.Seed, Games: in.Games}
+	res := &Results{Rules: in.Rules, RulesHash: in.RulesHash, RuleOptions: in.RuleOptions, Seed: in.Seed, First: in.First, Games: in.Games, Planned: in.Games}
+	if err := res.sliceFromJSON(&in); err != nil {
+		return bad("%v", err)
+	}
 	for i, js := range in.Strategies {
 		s, err := fromJSON(&js, in.Columns, in.Games)
 		if err != nil {
@@ -316,7 +349,51 @@ func ReadSummary(r io.Reader) (*Results, error) {
 			return bad("%v", err)
 		}
 	}
+	// The checksum last: a file damaged in a way the checks above see is refused for
+	// what they see, which says more than a checksum.
+	switch {
+	case in.Checksum == "":
+		return bad("no checksum: yams writes one in every summary file; this one was not written by yams, or edited")
+	case !validChecksum(in.Checksum):
+		return bad("checksum %q: want %s and 64 hexadecimal digits", in.Checksum, checksumPrefix)
+	case in.Checksum != res.checksum():
+		return bad("checksum mismatch: the file was damaged or edited after yams wrote it")
+	}
 	return res, nil
+}
+
+func validChecksum(s string) bool {
+	hex, ok := strings.CutPrefix(s, checksumPrefix)
+	return ok && len(hex) == 64 && strings.Trim(hex, "0123456789abcdef") == ""
+}
+
+// sliceFromJSON reads and checks the slice of games of the results: their first game,
+// their shard, and for partial results the games planned and the next game to play.
+func (r *Results) sliceFromJSON(in *jsonResults) error {
+	if in.First < 0 || in.First > MaxGames || in.Games > MaxGames-in.First {
+		return fmt.Errorf("games %d to %d: out of 0 to %d", in.First, in.First+in.Games-1, int64(MaxGames)-1)
+	}
+	if in.Partial {
+		switch {
+		case in.Planned <= in.Games || in.Planned > MaxGames-in.First:
+			return fmt.Errorf("partial: %d planned games for %d played: want more, and at most %d", in.Planned, in.Games, int64(MaxGames)-in.First)
+		case in.NextGame != in.First+in.Games:
+			return fmt.Errorf("partial: next game %d, want %d (the first game and the games played)", in.NextGame, in.First+in.Games)
+		}
+		r.Planned = in.Planned
+	} else if in.Planned != 0 || in.NextGame != 0 {
+		return errors.New("planned_games and next_game are for partial results")
+	}
+	if in.Shard != nil {
+		r.Shard = Shard{K: in.Shard.Index, N: in.Shard.Count, Total: in.Shard.RunGames}
+		if err := r.Shard.Check(); err != nil {
+			return err
+		}
+		if first, games := r.Shard.Range(); r.First != first || r.Planned != games {
+			return fmt.Errorf("shard %s of %d games is games %d to %d, not %d to %d", r.Shard, r.Shard.Total, first, first+games-1, r.First, r.First+r.Planned-1)
+		}
+	}
+	return nil
 }
 
 // summary returns the summary of the named strategy, or nil.

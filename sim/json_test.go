@@ -53,7 +53,7 @@ func TestJSONShape(t *testing.T) {
 		slices.Sort(k)
 		return k
 	}
-	if got := keys(doc); !reflect.DeepEqual(got, []string{"columns", "games", "rules", "rules_hash", "seed", "strategies"}) {
+	if got := keys(doc); !reflect.DeepEqual(got, []string{"checksum", "columns", "games", "rules", "rules_hash", "seed", "strategies"}) {
 		t.Errorf("top-level keys %v", got)
 	}
 	if doc["rules"] != "hasbro" || doc["seed"] != 9.0 || doc["games"] != 300.0 {
@@ -216,9 +216,24 @@ func TestReadSummaryRefuses(t *testing.T) {
 			t.Errorf("%s: results %v, error %v; want one that says %q", c.name, res != nil, err, c.want)
 		}
 	}
-	// The reader takes any order of keys, as tools that sort them write.
-	if _, err := sim.ReadSummary(bytes.NewReader(edit(t, js, func(map[string]any) {}))); err != nil {
-		t.Errorf("keys sorted as strings: %v", err)
+	// The reader takes the file with other spaces and lines, and its members in another
+	// order, since the checksum is of the content. The order of the boxes is content
+	// (that of the sheet): a tool that sorts them changes the summary.
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, js); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sim.ReadSummary(&compact); err != nil {
+		t.Errorf("compacted: %v", err)
+	}
+	reordered := bytes.Replace(js, []byte(`"rules": "hasbro",`), nil, 1)
+	reordered = bytes.Replace(reordered, []byte(`"seed": 9,`), []byte(`"seed": 9, "rules": "hasbro",`), 1)
+	if _, err := sim.ReadSummary(bytes.NewReader(reordered)); err != nil || bytes.Equal(reordered, js) {
+		t.Errorf("rules after seed: %v", err)
+	}
+	_, err := sim.ReadSummary(bytes.NewReader(edit(t, js, func(map[string]any) {})))
+	if err == nil || !strings.Contains(err.Error(), "checksum mismatch") {
+		t.Errorf("boxes sorted by name: %v, want a checksum mismatch", err)
 	}
 }
 

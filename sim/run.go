@@ -38,7 +38,27 @@ type Config struct {
 	// Pairs asks for the paired comparison of every two strategies (Results.Pairs):
 	// workers keep the scores of a chunk's games and add up the differences per chunk.
 	Pairs bool
+
+	// Shard, if not zero, says that the run is a shard of a larger one: First and Games
+	// must then be its Range. It is recorded in the results, for MergeShards.
+	Shard Shard
+	// Resume, if not nil, holds the results of the first games of the run, played
+	// before: a checkpoint, or the results of an interrupted run, of the same run
+	// (CheckResume). The run plays games First+Resume.Games to First+Games−1 and its
+	// results add both: exactly those of the run played without a break.
+	Resume *Results
+	// Checkpoint, if not nil, is called every CheckpointEvery (10 s if zero) with the
+	// results of the games played so far, always a prefix of the run's games, for the
+	// caller to save; the calls are made one at a time, from a goroutine of Run's, and
+	// the results handed over are the caller's. An error from Checkpoint stops the run
+	// as a cancelled context does; Run returns it with the results so far.
+	Checkpoint      func(*Results) error
+	CheckpointEvery time.Duration
 }
+
+// DefaultCheckpointEvery is how often Run hands over a checkpoint when
+// Config.CheckpointEvery is zero.
+const DefaultCheckpointEvery = 10 * time.Second
 
 // Results are what a run found: one Summary per strategy, and how long it took.
 type Results struct {
@@ -46,14 +66,24 @@ type Results struct {
 	RulesHash   string
 	RuleOptions []string
 	Seed        uint64
-	Games       int64
-	Summaries   []*Summary
+	// The results count games First to First+Games−1 of the seed. Planned is the
+	// number of games the run set out to play from First: more than Games when it was
+	// interrupted (Partial), and then the games played are still those of the first
+	// indices. Shard is the shard of a larger run the results are of, if any.
+	First     int64
+	Games     int64
+	Planned   int64
+	Shard     Shard
+	Summaries []*Summary
 	// Pairs compares every two strategies game by game, A before B in the order of
 	// Summaries, when Config.Pairs asked for it (nil otherwise).
 	Pairs []*Pair
 
 	// The timings are not part of the summary written as JSON: a summary is the same,
-	// bit for bit, whenever and wherever its games are played.
+	// bit for bit, whenever and wherever its games are played. Resumed is the number of
+	// games that came from Config.Resume, played by another run: the timings are those
+	// of the other Games−Resumed.
+	Resumed int64
 	Workers int
 	Setup   time.Duration   // building the strategies (their policy tables)
 	Elapsed time.Duration   // playing
@@ -70,19 +100,20 @@ func (r *Results) GamesPerSecond(i int) float64 {
 	if r.Busy[i] <= 0 || r.Elapsed <= 0 {
 		return math.Inf(1)
 	}
-	return float64(r.Games) / (r.Elapsed.Seconds() * float64(r.Busy[i]) / float64(total))
+	return float64(r.Games-r.Resumed) / (r.Elapsed.Seconds() * float64(r.Busy[i]) / float64(total))
 }
 
-// Merge adds the results of another run of the same rules, seed and strategies (another
-// slice of game indices: a shard).
+// Partial reports whether the results are those of a run interrupted before its end:
+// they count the first Games of the Planned games.
+func (r *Results) Partial() bool { return r.Planned > r.Games }
+
+// Merge adds the results of another run of the same rules, seed and strategies, of the
+// slice of game indices just before or just after that of r (a shard, for instance).
+// Of the two slices, the earlier must be complete (not Partial); the merged results are
+// partial if the later one is. They are no longer of a shard (MergeShards checks that
+// the shards of a run are all there).
 func (r *Results) Merge(o *Results) error {
-	names := func(res *Results) []string {
-		var n []string
-		for _, s := range res.Summaries {
-			n = append(n, s.Strategy)
-		}
-		return n
-	}
+	names := (*Results).names
 	switch {
 	case o.RulesHash != r.RulesHash:
 		return fmt.Errorf("cannot merge results of different rules (%s %s, %s %s)", r.Rules, r.RulesHash, o.Rules, o.RulesHash)
@@ -92,6 +123,10 @@ func (r *Results) Merge(o *Results) error {
 		return fmt.Errorf("cannot merge results of different strategies (%v, %v)", names(r), names(o))
 	case len(r.Pairs) != len(o.Pairs):
 		return errors.New("cannot merge results with and without the paired comparison of the strategies")
+	case o.First == r.First+r.Games && r.Partial(), r.First == o.First+o.Games && o.Partial():
+		return errors.New("cannot merge results after partial results (an interrupted run): resume it first")
+	case o.First != r.First+r.Games && r.First != o.First+o.Games:
+		return fmt.Errorf("cannot merge games %d to %d with games %d to %d: the slices are not next to each other", r.First, r.First+r.Games-1, o.First, o.First+o.Games-1)
 	}
 	for i, p := range r.Pairs {
 		if err := p.Merge(o.Pairs[i]); err != nil {
@@ -104,7 +139,11 @@ func (r *Results) Merge(o *Results) error {
 		}
 		s.Trim()
 	}
+	r.First = min(r.First, o.First)
+	r.Planned = r.planned() + o.planned() // the earlier slice is complete
 	r.Games += o.Games
+	r.Resumed += o.Resumed
+	r.Shard = Shard{}
 	r.Elapsed += o.Elapsed
 	r.Setup += o.Setup
 	for i := range r.Busy {
@@ -141,10 +180,17 @@ type worker struct {
 // it, and the counts of a summary add exactly: the results are the same, bit for bit,
 // for any number of workers.
 //
-// Workers take chunks of consecutive games from a shared counter. When ctx is cancelled
-// they finish their chunk and stop: Run returns the results of the chunks finished (the
-// games they count are then not consecutive) with ctx's error. A strategy that breaks a
-// rule stops the run with an error that names it and the game.
+// Workers take chunks of consecutive games from a shared counter, in the order of the
+// game indices, and always finish a chunk they took. So when ctx is cancelled, and they
+// stop taking chunks, the games played are exactly games First to First+n−1 for some n:
+// Run returns their results, a prefix of the run marked Partial (Config.Resume continues
+// it), with ctx's error. A strategy that breaks a rule stops the run with an error that
+// names it and the game, and no results (its chunk is half counted).
+//
+// Checkpoints (Config.Checkpoint) are taken at such a point too: the workers wait at the
+// end of their chunk until every one has finished its own, the counts are copied, and
+// they go on while the copy is handed over. Each waits at most the time of one chunk,
+// at most 4096 games of each strategy (a few milliseconds).
 func Run(ctx context.Context, cfg Config) (*Results, error) {
 	switch {
 	case cfg.Rules == nil:
@@ -163,20 +209,32 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 			return nil, fmt.Errorf("sim: strategy %s given twice", s.Name)
 		}
 	}
+	if !cfg.Shard.IsZero() {
+		if err := cfg.Shard.Check(); err != nil {
+			return nil, fmt.Errorf("sim: %w", err)
+		}
+		if first, games := cfg.Shard.Range(); first != cfg.First || games != cfg.Games {
+			return nil, fmt.Errorf("sim: shard %s of %d games is games %d to %d, not %d to %d",
+				cfg.Shard, cfg.Shard.Total, first, first+games-1, cfg.First, cfg.First+cfg.Games-1)
+		}
+	}
+	base := cfg.Resume
+	var resumed int64
+	if base != nil {
+		if err := CheckResume(cfg, base); err != nil {
+			return nil, fmt.Errorf("sim: %w", err)
+		}
+		resumed = base.Games
+	}
+	// The workers play the games the resumed results have not.
+	part := cfg
+	part.First, part.Games = cfg.First+resumed, cfg.Games-resumed
 	nw := cfg.Workers
 	if nw == 0 {
 		nw = runtime.GOMAXPROCS(0)
 	}
-	nw = int(min(int64(nw), cfg.Games))
+	nw = int(max(0, min(int64(nw), part.Games)))
 
-	res := &Results{
-		Rules:       cfg.Rules.Name(),
-		RulesHash:   cfg.Rules.Hash(),
-		RuleOptions: cfg.RuleOptions,
-		Seed:        cfg.Seed,
-		Workers:     nw,
-		Busy:        make([]time.Duration, len(cfg.Strategies)),
-	}
 	start := time.Now()
 	workers := make([]*worker, nw)
 	for i := range workers {
@@ -192,10 +250,10 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 		}
 		workers[i] = w
 	}
-	res.Setup = time.Since(start)
+	setup := time.Since(start)
 
 	start = time.Now()
-	chunk := max(1, min(4096, cfg.Games/int64(8*nw)))
+	chunk := max(1, min(4096, part.Games/int64(8*max(1, nw))))
 	var names []string
 	for _, info := range cfg.Strategies {
 		names = append(names, info.Name)
@@ -209,59 +267,198 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 		}
 	}
 	var (
-		next atomic.Int64
-		stop atomic.Bool
-		wg   sync.WaitGroup
+		next   atomic.Int64
+		stop   atomic.Bool
+		broken atomic.Bool // a worker failed: its summaries hold half a chunk
+		wg     sync.WaitGroup
+		g      gate
 	)
+	g.cond.L = &g.mu
 	errs := make([]error, nw)
 	for i, w := range workers {
 		wg.Go(func() {
-			if errs[i] = w.play(ctx, &cfg, &next, chunk, &stop); errs[i] != nil {
+			if errs[i] = w.play(ctx, &part, &next, chunk, &stop, &g); errs[i] != nil {
+				broken.Store(true)
 				stop.Store(true)
 			}
+			g.leave()
 		})
 	}
-	wg.Wait()
-	res.Elapsed = time.Since(start)
+	var checkpointErr error
+	if cfg.Checkpoint != nil {
+		every := cfg.CheckpointEvery
+		if every <= 0 {
+			every = DefaultCheckpointEvery
+		}
+		finished, saved := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(saved)
+			tick := time.NewTicker(every)
+			defer tick.Stop()
+			for {
+				select {
+				case <-finished:
+					return
+				case <-tick.C:
+				}
+				var snap *Results
+				var err error
+				g.hold(nw, func() {
+					if !broken.Load() {
+						snap, err = collect(&cfg, base, workers, names)
+					}
+				})
+				if snap != nil && err == nil {
+					err = cfg.Checkpoint(snap)
+				}
+				if err != nil {
+					checkpointErr = err
+					stop.Store(true)
+					return
+				}
+			}
+		}()
+		wg.Wait()
+		close(finished)
+		<-saved
+	} else {
+		wg.Wait()
+	}
+	elapsed := time.Since(start)
 
+	for _, err := range errs {
+		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+			return nil, err // the chunk in flight is half counted: the summaries are not of whole games
+		}
+	}
+	res, err := collect(&cfg, base, workers, names)
+	if err != nil {
+		return nil, err
+	}
+	res.Resumed, res.Workers, res.Setup, res.Elapsed = resumed, nw, setup, elapsed
 	for i := range cfg.Strategies {
-		s := workers[0].players[i].summary
-		for _, w := range workers[1:] {
+		for _, w := range workers {
+			res.Busy[i] += w.players[i].busy
+		}
+	}
+	switch {
+	case !res.Partial():
+		return res, nil
+	case checkpointErr != nil:
+		return res, fmt.Errorf("checkpoint: %w", checkpointErr)
+	}
+	return res, ctx.Err()
+}
+
+// collect adds up the counts of base (results resumed, or nil) and of the workers into
+// new results, which the workers do not touch: the caller holds the workers between
+// chunks, or they have stopped.
+func collect(cfg *Config, base *Results, workers []*worker, names []string) (*Results, error) {
+	res := &Results{
+		Rules:       cfg.Rules.Name(),
+		RulesHash:   cfg.Rules.Hash(),
+		RuleOptions: cfg.RuleOptions,
+		Seed:        cfg.Seed,
+		First:       cfg.First,
+		Planned:     cfg.Games,
+		Shard:       cfg.Shard,
+		Busy:        make([]time.Duration, len(cfg.Strategies)),
+	}
+	if base != nil {
+		res.Games = base.Games
+	}
+	for _, w := range workers {
+		res.Games += w.done
+	}
+	for i, info := range cfg.Strategies {
+		s := NewSummary(info.Name, cfg.Rules)
+		if base != nil {
+			if err := s.Merge(base.Summaries[i]); err != nil {
+				return nil, fmt.Errorf("sim: the results resumed: %w", err)
+			}
+		}
+		for _, w := range workers {
 			if err := s.Merge(w.players[i].summary); err != nil {
 				panic(err) // the workers' summaries are of one strategy and one sheet
 			}
 		}
 		s.Trim()
 		res.Summaries = append(res.Summaries, s)
-		for _, w := range workers {
-			res.Busy[i] += w.players[i].busy
-		}
-	}
-	for _, w := range workers {
-		res.Games += w.done
 	}
 	if cfg.Pairs {
 		res.Pairs = pairsOf(names)
-		for _, w := range workers {
-			for i, p := range res.Pairs {
+		for i, p := range res.Pairs {
+			if base != nil {
+				if err := p.Merge(base.Pairs[i]); err != nil {
+					return nil, fmt.Errorf("sim: the results resumed: %w", err)
+				}
+			}
+			for _, w := range workers {
 				if err := p.Merge(w.pairs[i]); err != nil {
 					panic(err) // the workers' pairs are of the same strategies
 				}
 			}
 		}
 	}
-	for _, err := range errs {
-		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-			return nil, err // the chunk in flight is half counted: the summaries are not of whole games
-		}
+	return res, nil
+}
+
+// gate holds the workers between chunks while a checkpoint copies their counts.
+type gate struct {
+	want atomic.Bool // a checkpoint waits: workers stop at the end of their chunk
+	mu   sync.Mutex
+	cond sync.Cond // on mu
+	held bool      // the workers wait while held
+	idle int       // workers waiting at the gate, or gone
+}
+
+// pass is where a worker may be held, between two chunks.
+func (g *gate) pass() {
+	if !g.want.Load() {
+		return
 	}
-	return res, ctx.Err()
+	g.mu.Lock()
+	g.idle++
+	g.cond.Broadcast()
+	for g.held {
+		g.cond.Wait()
+	}
+	g.idle--
+	g.mu.Unlock()
+}
+
+// leave tells the gate that a worker has stopped for good.
+func (g *gate) leave() {
+	g.mu.Lock()
+	g.idle++
+	g.cond.Broadcast()
+	g.mu.Unlock()
+}
+
+// hold waits until each of the n workers is at the gate or gone, calls f, and lets them
+// go on.
+func (g *gate) hold(n int, f func()) {
+	g.mu.Lock()
+	g.held = true
+	g.want.Store(true)
+	for g.idle < n {
+		g.cond.Wait()
+	}
+	f()
+	g.held = false
+	g.want.Store(false)
+	g.cond.Broadcast()
+	g.mu.Unlock()
 }
 
 // play plays chunks of games until there are none left, ctx is done or another worker
 // failed.
-func (w *worker) play(ctx context.Context, cfg *Config, next *atomic.Int64, chunk int64, stop *atomic.Bool) error {
+func (w *worker) play(ctx context.Context, cfg *Config, next *atomic.Int64, chunk int64, stop *atomic.Bool, g *gate) error {
 	for !stop.Load() {
+		g.pass()
+		if stop.Load() {
+			return nil
+		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -91,7 +90,7 @@ func runCompare(e *env, args []string) error {
 		built = append(built, st)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible()
 	defer stop()
 	var done atomic.Int64
 	var bar *progress
@@ -108,8 +107,8 @@ func runCompare(e *env, args []string) error {
 		}
 		runtime.KeepAlive(built)
 		if err != nil {
-			if res != nil && ctx.Err() != nil {
-				return fail(fmt.Errorf("compare: interrupted after %s of %s table games", thousands(res.Games), thousands(int64(games))))
+			if _, code, ok := interruption(ctx); ok && res != nil {
+				return fail(exitError{code, fmt.Errorf("compare: %v after %s of %s table games; table games are not written when interrupted", context.Cause(ctx), thousands(res.Games), thousands(int64(games)))})
 			}
 			return fail(err)
 		}
@@ -137,11 +136,16 @@ func runCompare(e *env, args []string) error {
 		bar.end()
 	}
 	runtime.KeepAlive(built)
-	if err != nil {
-		if res != nil && ctx.Err() != nil {
-			return fail(fmt.Errorf("compare: interrupted after %s of %s games", thousands(res.Games), thousands(int64(games))))
-		}
+	if res == nil {
 		return fail(err)
+	}
+	if res.Games == 0 { // stopped before the first chunk was finished
+		return fail(stopped(ctx, "compare", res, err, nil))
+	}
+	// Interrupted, the comparison of the games played (a prefix of the run's) is
+	// written all the same, marked partial.
+	if res.Partial() {
+		fmt.Fprintf(outTable, "PARTIAL: %s of %s games played (the run was stopped)\n", thousands(res.Games), thousands(res.Planned))
 	}
 	printComparison(outTable, res)
 	if jsonDst != nil {
@@ -149,7 +153,17 @@ func runCompare(e *env, args []string) error {
 			return fmt.Errorf("compare: --json: %w", err)
 		}
 	}
-	return out.write(outTable, "compare", res, rules)
+	if err := out.write(outTable, "compare", res, rules); err != nil {
+		return err
+	}
+	if res.Partial() {
+		note := "the comparison of the games played is written, marked partial"
+		if jsonDst == nil && *out.dir == "" {
+			note = "the comparison of the games played is printed, marked partial"
+		}
+		return stopped(ctx, "compare", res, err, []string{note})
+	}
+	return nil
 }
 
 // lookupStrategies finds the named strategies; distinct says a strategy may be named

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/big"
 	"os"
-	"os/signal"
 	"runtime"
 	"runtime/pprof"
 	"strconv"
@@ -29,10 +27,10 @@ func init() {
 	})
 }
 
-const simSynopsis = "[--rules NAME|FILE] [--rule key=value]... [--strategy a,b,...] [--games N] [--seed S] [--workers W] [--json FILE|-] [--out DIR [--lang en|fr]] [--cpuprofile FILE]"
+const simSynopsis = "[--rules NAME|FILE] [--rule key=value]... [--strategy a,b,...] [--games N] [--seed S] [--workers W] [--shard K/N|env/N] [--checkpoint FILE [--checkpoint-every D] [--resume-if-present]] [--resume FILE] [--json FILE|-] [--out DIR [--lang en|fr]] [--cpuprofile FILE]"
 
 // maxGames bounds --games: game indices times four must fit the seeding (sim.GameSeeds).
-const maxGames = 1 << 60
+const maxGames = sim.MaxGames
 
 // gamesFlag is --games: a positive whole number, written 1000000, 1_000_000 or 1e6.
 type gamesFlag int64
@@ -93,6 +91,8 @@ func runSim(e *env, args []string) error {
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines playing games")
 	jsonOut := fs.String("json", "", "write the summary as JSON to FILE (- for standard output, the table then going to standard error)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE")
+	shardArg := fs.String("shard", "", "play the K-th (from 1) of N contiguous slices of the games, for yams merge to add up: K/N, or env/N to take K from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm), both from 0")
+	long := addLongRunFlags(fs)
 	out := addOutFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -111,11 +111,16 @@ func runSim(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	shard, err := parseShard("sim", *shardArg, int64(games))
+	if err != nil {
+		return err
+	}
 
-	// The output files are opened before anything slow, so that a wrong path is refused
-	// at once; they are removed if the run does not happen.
+	// Every output is checked before anything slow, so that a wrong path is refused at
+	// once, not after hours of games. The summary files are written at the end, each
+	// atomically; the profile, streamed, is created now and removed if the run does not
+	// happen.
 	table := e.stdout
-	var jsonFile io.WriteCloser
 	var created []*os.File
 	fail := func(err error) error {
 		for _, f := range created {
@@ -127,16 +132,18 @@ func runSim(e *env, args []string) error {
 	switch *jsonOut {
 	case "":
 	case "-":
-		jsonFile, table = nopCloser{e.stdout}, e.stderr
+		table = e.stderr
 	default:
-		f, err := os.Create(*jsonOut)
-		if err != nil {
+		if err := checkWritable(*jsonOut); err != nil {
 			return badInput(fmt.Errorf("sim: --json: %w", err))
 		}
-		jsonFile, created = f, append(created, f)
 	}
 	if err := out.check("sim"); err != nil {
-		return fail(err)
+		return err
+	}
+	resume, err := long.check("sim")
+	if err != nil {
+		return err
 	}
 	var profile *os.File
 	if *cpuProfile != "" {
@@ -166,47 +173,40 @@ func runSim(e *env, args []string) error {
 		defer pprof.StopCPUProfile()
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	var done atomic.Int64
 	cfg := sim.Config{
 		Rules: rules, RuleOptions: *options, Strategies: infos,
 		Seed: *seed, Games: int64(games), Workers: *workers, Progress: &done,
+		Shard: shard, Resume: resume, Checkpoint: long.saver(), CheckpointEvery: *long.every,
 	}
+	if !shard.IsZero() {
+		cfg.First, cfg.Games = shard.Range()
+	}
+	left := cfg.Games
+	if resume != nil {
+		if err := sim.CheckResume(cfg, resume); err != nil {
+			return fail(badInput(fmt.Errorf("sim: --resume %s: %w", long.from, err)))
+		}
+		left -= resume.Games
+	}
+	ctx, stop := interruptible()
+	defer stop()
 	var bar *progress
-	if e.interactive {
-		bar = startProgress(e.stderr, cfg.Games, &done)
+	if e.interactive && left > 0 {
+		bar = startProgress(e.stderr, left, &done)
 	}
 	res, err := sim.Run(ctx, cfg)
 	if bar != nil {
 		bar.end()
 	}
 	runtime.KeepAlive(built)
-	if err != nil {
-		if res != nil && ctx.Err() != nil {
-			if res.Games > 0 {
-				printSim(table, res, setupTime)
-			}
-			return fail(fmt.Errorf("sim: interrupted after %s of %s games", thousands(res.Games), thousands(cfg.Games)))
-		}
+	if res == nil {
 		return fail(err)
 	}
-	printSim(table, res, setupTime)
-	if jsonFile != nil {
-		err := res.WriteJSON(jsonFile)
-		if cerr := jsonFile.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return fail(fmt.Errorf("sim: --json: %w", err))
-		}
-	}
-	return out.write(table, "sim", res, rules)
+	// The results, complete or partial (interrupted, or a checkpoint failed), go to every
+	// destination; partial ones say so, and can be resumed from.
+	return finishRun(ctx, e, "sim", res, err, long, *jsonOut, out, table, rules, func(w io.Writer) { printSim(w, res, setupTime) })
 }
-
-type nopCloser struct{ io.Writer }
-
-func (nopCloser) Close() error { return nil }
 
 // resolveStrategies returns the strategies named by --strategy or, without it, every
 // heuristic and optimal when it is registered.
@@ -275,7 +275,9 @@ func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
 	for _, o := range res.RuleOptions {
 		rules += " --rule " + o
 	}
-	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy\n\n", rules, res.Seed, thousands(res.Games))
+	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy\n", rules, res.Seed, thousands(res.Games))
+	printSlice(w, res)
+	fmt.Fprintln(w)
 
 	t := &textTable{}
 	t.row("strategy", "mean ± 95% CI", "sd", "median", "upper bonus ± 95% CI", "yahtzee", "joker", "games/s")
@@ -312,7 +314,11 @@ func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
 	}
 	t.write(w)
 
-	played := res.Games * int64(len(res.Summaries))
+	played := (res.Games - res.Resumed) * int64(len(res.Summaries))
+	if played == 0 {
+		fmt.Fprintf(w, "\nevery game came from the run resumed: none was left to play\n")
+		return
+	}
 	workers := "workers"
 	if res.Workers == 1 {
 		workers = "worker"

@@ -1,0 +1,370 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"yams/engine"
+	"yams/reports"
+	"yams/sim"
+	"yams/strategies"
+)
+
+func init() {
+	register(&command{
+		name:    "bench",
+		summary: "measure the speed of the strategies: games/s on 1 to GOMAXPROCS workers, ns per decision and per game",
+		run:     runBench,
+	})
+}
+
+const benchSynopsis = "[--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule key=value]... [--out DIR]"
+
+// The fixed workload of yams bench: --games games per strategy and number of workers,
+// each run benchReps times, of which the fastest counts (the others met a busier
+// machine); the decisions of the first benchRecorded games are replayed, and the
+// scoring calls made, in proportion to --games.
+const (
+	benchGames     = 1_000_000
+	benchReps      = 3
+	benchRecorded  = 2000
+	decisionsRatio = 2  // decisions replayed per game of --games
+	scoringRatio   = 20 // scoring calls per game of --games
+)
+
+// benchResult is what yams bench measures of a strategy.
+type benchResult struct {
+	name string
+	// rates[w-1] is the games per second with w workers.
+	rates []float64
+	// nsDecision is the time of a decision (a keep or a box), replayed from positions
+	// met in play; decisions the number of decisions per game.
+	nsDecision, decisions float64
+}
+
+func (b *benchResult) nsGame() float64 { return 1e9 / b.rates[0] }
+
+// efficiency is the rate with w workers over w times the rate with one.
+func (b *benchResult) efficiency(w int) float64 { return b.rates[w-1] / (float64(w) * b.rates[0]) }
+
+func runBench(e *env, args []string) error {
+	fs := newFlags(e, "bench", benchSynopsis)
+	rulesName := fs.String("rules", engine.DefaultPreset, "rules: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
+	options := fs.StringArray("rule", nil, "change one rule, key=value (repeatable; see yams rules --help)")
+	names := fs.StringSlice("strategy", nil, "strategies, comma-separated (default: every heuristic, and optimal when it is built in)")
+	games := gamesFlag(benchGames)
+	fs.Var(&games, "games", "games per strategy and number of workers (the workload; 1000000, 1_000_000 and 1e6 alike)")
+	outDir := fs.String("out", "", "write the scaling plot (scaling.svg, scaling.png) and the figures (bench.csv) into DIR")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("bench: unexpected argument %q (see yams bench --help)", fs.Arg(0))
+	}
+	rules, err := engine.Load(*rulesName, *options...)
+	if err != nil {
+		return badInput(err)
+	}
+	infos, err := resolveStrategies(*names, fs.Changed("strategy"))
+	if err != nil {
+		return usageError{errors.New(strings.Replace(err.Error(), "sim: ", "bench: ", 1))}
+	}
+	if *outDir != "" {
+		if err := reports.CheckDir(*outDir); err != nil {
+			return badInput(fmt.Errorf("bench: --out: %w", err))
+		}
+	}
+	// Each strategy is built once here, so that one that cannot play the rules is
+	// refused (when named) or left out (by default) before any measure, and its shared
+	// tables are ready (and held) for the runs.
+	var built []strategies.Strategy
+	var kept []strategies.Info
+	for _, info := range infos {
+		st, err := info.New(rules)
+		if err != nil {
+			if fs.Changed("strategy") {
+				return badInput(fmt.Errorf("bench: strategy %s: %w", info.Name, err))
+			}
+			fmt.Fprintf(e.stderr, "yams: bench: %s left out: %v\n", info.Name, err)
+			continue
+		}
+		kept, built = append(kept, info), append(built, st)
+	}
+	if len(kept) == 0 {
+		return badInput(errors.New("bench: no strategy can play these rules"))
+	}
+
+	n := int64(games)
+	maxWorkers := runtime.GOMAXPROCS(0)
+	desc := rules.Name()
+	for _, o := range *options {
+		desc += " --rule " + o
+	}
+	fmt.Fprintf(e.stdout, "yams bench: rules %s; %s games per strategy and number of workers, the fastest of %d runs\n", desc, thousands(n), benchReps)
+	fmt.Fprintf(e.stdout, "%s/%s, %s, GOMAXPROCS %d%s\n\n", runtime.GOOS, runtime.GOARCH, runtime.Version(), maxWorkers, cpuModel())
+
+	var results []*benchResult
+	for _, info := range kept {
+		b, err := benchStrategy(rules, info, n, maxWorkers)
+		if err != nil {
+			return fmt.Errorf("bench: %s: %w", info.Name, err)
+		}
+		results = append(results, b)
+	}
+	nsScore := benchScoring(rules, n)
+	runtime.KeepAlive(built)
+
+	printBench(e.stdout, results, nsScore)
+	if *outDir != "" {
+		files, err := writeBench(*outDir, desc, results, nsScore)
+		if err != nil {
+			return fmt.Errorf("bench: --out: %w", err)
+		}
+		fmt.Fprintf(e.stdout, "\n%d files written to %s: %s\n", len(files), *outDir, strings.Join(files, ", "))
+	}
+	return nil
+}
+
+// benchStrategy measures a strategy: its games per second on 1 to maxWorkers workers
+// (sim.Run, the time of playing only), and the time of its decisions.
+func benchStrategy(rules *engine.Rules, info strategies.Info, n int64, maxWorkers int) (*benchResult, error) {
+	b := &benchResult{name: info.Name}
+	for w := 1; w <= maxWorkers; w++ {
+		var fastest time.Duration
+		for range benchReps {
+			res, err := sim.Run(context.Background(), sim.Config{Rules: rules, Strategies: []strategies.Info{info}, Seed: 1, Games: n, Workers: w})
+			if err != nil {
+				return nil, err
+			}
+			if fastest == 0 || res.Elapsed < fastest {
+				fastest = res.Elapsed
+			}
+		}
+		b.rates = append(b.rates, float64(n)/max(fastest.Seconds(), 1e-9))
+	}
+
+	// The decisions of the first games, recorded with the sheet they were made on, are
+	// replayed in the same order to a strategy of their own: the time of the decisions
+	// alone, without the dice, the checks and the counting of a game.
+	st, err := info.New(rules)
+	if err != nil {
+		return nil, err
+	}
+	rec := &recorder{st: st}
+	game := sim.NewGame(rules)
+	var dice, draws rand.PCG
+	recorded := min(n, benchRecorded)
+	for g := range uint64(recorded) {
+		d, w := sim.GameSeeds(1, g)
+		dice.Seed(d[0], d[1])
+		draws.Seed(w[0], w[1])
+		rec.StartGame(&draws)
+		if err := game.Play(rec, &dice); err != nil {
+			return nil, err
+		}
+	}
+	b.decisions = float64(len(rec.calls)) / float64(recorded)
+	if len(rec.calls) == 0 {
+		return b, nil // rules without a decision to make
+	}
+	fresh, err := info.New(rules)
+	if err != nil {
+		return nil, err
+	}
+	if gs, ok := fresh.(strategies.GameStarter); ok {
+		draws.Seed(1, 2)
+		gs.StartGame(&draws)
+	}
+	passes := max(1, int(n*decisionsRatio)/len(rec.calls))
+	fastest := bestOf(benchReps, func() {
+		for range passes {
+			rec.replay(fresh)
+		}
+	})
+	b.nsDecision = float64(fastest.Nanoseconds()) / float64(passes*len(rec.calls))
+	return b, nil
+}
+
+// bestOf runs f reps times and returns its shortest time.
+func bestOf(reps int, f func()) time.Duration {
+	var fastest time.Duration
+	for range reps {
+		t0 := time.Now()
+		f()
+		if d := time.Since(t0); fastest == 0 || d < fastest {
+			fastest = d
+		}
+	}
+	return max(fastest, 1)
+}
+
+// benchSink keeps the results of the calls timed, so that the compiler keeps the calls.
+var benchSink int
+
+// benchScoring returns the time of a scoring call, Sheet.Points (the points of a roll in
+// a box, the joker applied), over sheets, boxes and rolls drawn at random.
+func benchScoring(rules *engine.Rules, n int64) float64 {
+	type call struct {
+		sheet engine.Sheet
+		box   engine.BoxID
+		roll  engine.Roll
+	}
+	g := rand.New(rand.NewPCG(1, 2))
+	calls := make([]call, 4096)
+	slots := rules.NumSlots()
+	for i := range calls {
+		s := engine.NewSheet(rules)
+		// Fill a random number of boxes with random rolls, as far as they are legal.
+		for range g.IntN(slots) {
+			r := engine.Roll(g.IntN(engine.NumRolls))
+			if legal := s.Legal(r, rules.Rolls); legal != 0 {
+				for id := range slots {
+					if legal&(1<<id) != 0 {
+						s.Fill(engine.BoxID(id), r)
+						break
+					}
+				}
+			}
+		}
+		calls[i] = call{s, engine.BoxID(g.IntN(slots)), engine.Roll(g.IntN(engine.NumRolls))}
+	}
+	passes := max(1, int(n*scoringRatio)/len(calls))
+	fastest := bestOf(benchReps, func() {
+		sum := 0
+		for range passes {
+			for i := range calls {
+				c := &calls[i]
+				sum += c.sheet.Points(c.box, c.roll)
+			}
+		}
+		benchSink += sum
+	})
+	return float64(fastest.Nanoseconds()) / float64(passes*len(calls))
+}
+
+// recorder passes the decisions of a strategy on and records them: the sheet of each
+// turn, and each call with its roll and its number of rolls.
+type recorder struct {
+	st     strategies.Strategy
+	sheets []engine.Sheet
+	calls  []decision
+}
+
+type decision struct {
+	sheet int32
+	roll  engine.Roll
+	rolls int8 // rolls left for a keep, rolls used for a box
+	box   bool
+}
+
+func (r *recorder) StartGame(g *rand.PCG) {
+	if gs, ok := r.st.(strategies.GameStarter); ok {
+		gs.StartGame(g)
+	}
+}
+
+func (r *recorder) note(s *engine.Sheet, roll engine.Roll, rolls int, box bool) {
+	if len(r.sheets) == 0 || r.sheets[len(r.sheets)-1] != *s {
+		r.sheets = append(r.sheets, *s)
+	}
+	r.calls = append(r.calls, decision{int32(len(r.sheets) - 1), roll, int8(rolls), box})
+}
+
+func (r *recorder) Keep(s *engine.Sheet, roll engine.Roll, rollsLeft int) engine.Keep {
+	r.note(s, roll, rollsLeft, false)
+	return r.st.Keep(s, roll, rollsLeft)
+}
+
+func (r *recorder) Box(s *engine.Sheet, roll engine.Roll, rollsUsed int) engine.BoxID {
+	r.note(s, roll, rollsUsed, true)
+	return r.st.Box(s, roll, rollsUsed)
+}
+
+// replay asks st for every decision recorded, in order.
+func (r *recorder) replay(st strategies.Strategy) {
+	sum := 0
+	for _, c := range r.calls {
+		s := &r.sheets[c.sheet]
+		if c.box {
+			sum += int(st.Box(s, c.roll, int(c.rolls)))
+		} else {
+			sum += int(st.Keep(s, c.roll, int(c.rolls)))
+		}
+	}
+	benchSink += sum
+}
+
+// cpuModel returns ", " and the model of the processor, where Linux says it.
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+			return ", " + strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+func printBench(w io.Writer, results []*benchResult, nsScore float64) {
+	t := &textTable{}
+	t.row("strategy", "workers", "games/s", "speed-up", "efficiency")
+	for _, b := range results {
+		for k, r := range b.rates {
+			t.row(b.name, fmt.Sprint(k+1), thousands(int64(r)), fmt.Sprintf("%.2f", r/b.rates[0]), fmt.Sprintf("%.1f%%", 100*b.efficiency(k+1)))
+		}
+	}
+	t.write(w)
+	fmt.Fprintln(w, "(efficiency: the games/s of w workers over w times those of one)")
+	fmt.Fprintln(w)
+	t = &textTable{}
+	t.row("strategy", "ns/game", "ns/decision", "decisions/game", "decisions' share")
+	for _, b := range results {
+		t.row(b.name, thousands(int64(b.nsGame()+0.5)), fmt.Sprintf("%.1f", b.nsDecision), fmt.Sprintf("%.1f", b.decisions),
+			fmt.Sprintf("%.0f%%", 100*b.nsDecision*b.decisions/b.nsGame()))
+	}
+	t.write(w)
+	fmt.Fprintln(w, "(ns/game on one worker, everything included: dice, decisions, checks, counting; ns/decision: a keep or a box,")
+	fmt.Fprintln(w, " replayed from the positions of the first games)")
+	fmt.Fprintf(w, "\nscoring call (Sheet.Points: a box's points for a roll, the joker applied): %.2f ns\n", nsScore)
+}
+
+// writeBench writes the scaling plot and the figures into dir.
+func writeBench(dir, rules string, results []*benchResult, nsScore float64) ([]string, error) {
+	svg, png, err := scalingPlot(rules, results)
+	if err != nil {
+		return nil, err
+	}
+	var csv strings.Builder
+	csv.WriteString("strategy,workers,games_per_s,speedup,efficiency,ns_per_game,ns_per_decision,decisions_per_game,ns_per_scoring_call\n")
+	for _, b := range results {
+		for k, r := range b.rates {
+			fmt.Fprintf(&csv, "%s,%d,%.0f,%.4f,%.4f,%.1f,%.2f,%.2f,%.3f\n", b.name, k+1, r, r/b.rates[0], b.efficiency(k+1), b.nsGame(), b.nsDecision, b.decisions, nsScore)
+		}
+	}
+	files := []struct {
+		name string
+		data []byte
+	}{{"scaling.svg", svg}, {"scaling.png", png}, {"bench.csv", []byte(csv.String())}}
+	var names []string
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o666); err != nil {
+			return names, err
+		}
+		names = append(names, f.name)
+	}
+	return names, nil
+}

@@ -1,0 +1,437 @@
+package main
+
+// Long runs: shards (--shard), checkpoints (--checkpoint, --resume), interruption by
+// SIGINT or SIGTERM, and files written atomically.
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"yams/engine"
+	"yams/sim"
+)
+
+// The environment variables --shard env/N reads the shard index from (0-based): that of
+// a pod of a Kubernetes Indexed Job, and that of a task of a Slurm job array, less the
+// array's first index.
+const (
+	envK8sIndex  = "JOB_COMPLETION_INDEX"
+	envSlurmTask = "SLURM_ARRAY_TASK_ID"
+	envSlurmMin  = "SLURM_ARRAY_TASK_MIN"
+)
+
+// parseShard reads --shard: "K/N", the K-th (from 1) of N slices of the games, or
+// "env/N", with K from the environment. An empty flag is no shard.
+func parseShard(cmd, arg string, games int64) (sim.Shard, error) {
+	if arg == "" {
+		return sim.Shard{}, nil
+	}
+	var k, n int
+	if ns, ok := strings.CutPrefix(arg, "env/"); ok {
+		var err error
+		if n, err = strconv.Atoi(ns); err != nil || n < 1 {
+			return sim.Shard{}, usagef("%s: --shard %s: want env/N with N a positive number of shards", cmd, arg)
+		}
+		if k, err = shardFromEnv(n); err != nil {
+			return sim.Shard{}, usagef("%s: --shard %s: %v", cmd, arg, err)
+		}
+	} else {
+		var err error
+		if k, n, err = sim.ParseShard(arg); err != nil {
+			return sim.Shard{}, usagef("%s: --shard: %v", cmd, err)
+		}
+	}
+	s := sim.Shard{K: k, N: n, Total: games}
+	if err := s.Check(); err != nil {
+		return sim.Shard{}, usagef("%s: --shard %s: %v", cmd, arg, err)
+	}
+	return s, nil
+}
+
+// shardFromEnv returns the shard (from 1) of n that the batch system runs this process
+// as: JOB_COMPLETION_INDEX + 1 in a Kubernetes Indexed Job, SLURM_ARRAY_TASK_ID −
+// SLURM_ARRAY_TASK_MIN + 1 in a Slurm job array (the minimum taken as 0 if unset).
+func shardFromEnv(n int) (int, error) {
+	index := func(name string) (int, error) {
+		v := os.Getenv(name)
+		i, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, fmt.Errorf("%s=%q: want a whole number", name, v)
+		}
+		return i, nil
+	}
+	var i int
+	var from string
+	switch {
+	case os.Getenv(envK8sIndex) != "":
+		var err error
+		if i, err = index(envK8sIndex); err != nil {
+			return 0, err
+		}
+		from = envK8sIndex + "=" + strconv.Itoa(i)
+	case os.Getenv(envSlurmTask) != "":
+		task, err := index(envSlurmTask)
+		if err != nil {
+			return 0, err
+		}
+		lo := 0
+		if os.Getenv(envSlurmMin) != "" {
+			if lo, err = index(envSlurmMin); err != nil {
+				return 0, err
+			}
+		}
+		i = task - lo
+		from = fmt.Sprintf("%s=%d less %s=%d", envSlurmTask, task, envSlurmMin, lo)
+	default:
+		return 0, fmt.Errorf("neither %s (a Kubernetes Indexed Job) nor %s (a Slurm job array) is set: give --shard K/N", envK8sIndex, envSlurmTask)
+	}
+	if i < 0 || i >= n {
+		return 0, fmt.Errorf("%s gives the shard index %d: want 0 to %d (0-based) for %d shards", from, i, n-1, n)
+	}
+	return i + 1, nil
+}
+
+// longRun holds the flags of checkpoints and resumption.
+type longRun struct {
+	checkpoint      *string
+	every           *time.Duration
+	resume          *string
+	resumeIfPresent *bool
+	fs              *pflag.FlagSet
+
+	from string // the file the run resumes from, if any
+}
+
+func addLongRunFlags(fs *pflag.FlagSet) *longRun {
+	return &longRun{
+		fs:              fs,
+		checkpoint:      fs.String("checkpoint", "", "save the summary so far to FILE every --checkpoint-every, and at the end (written atomically: a temporary file, sync, rename)"),
+		every:           fs.Duration("checkpoint-every", sim.DefaultCheckpointEvery, "how often to save the --checkpoint (at least 100ms)"),
+		resume:          fs.String("resume", "", "continue the run saved in FILE: a --checkpoint, or the partial --json of an interrupted run"),
+		resumeIfPresent: fs.Bool("resume-if-present", false, "continue from the --checkpoint FILE if it exists, else start afresh (for batch jobs that may be restarted)"),
+	}
+}
+
+// minCheckpointEvery is the shortest --checkpoint-every: a checkpoint syncs a file to disk.
+const minCheckpointEvery = 100 * time.Millisecond
+
+// check validates the flags, makes sure the checkpoint can be written, and reads the
+// results to resume, if any (nil otherwise).
+func (l *longRun) check(cmd string) (*sim.Results, error) {
+	ckpt := *l.checkpoint
+	switch {
+	case l.fs.Changed("checkpoint-every") && ckpt == "":
+		return nil, usagef("%s: --checkpoint-every is for --checkpoint FILE: give it too", cmd)
+	case *l.every < minCheckpointEvery:
+		return nil, usagef("%s: --checkpoint-every %v: want at least %v", cmd, *l.every, minCheckpointEvery)
+	case *l.resumeIfPresent && ckpt == "":
+		return nil, usagef("%s: --resume-if-present resumes from the --checkpoint FILE: give it too", cmd)
+	case *l.resumeIfPresent && *l.resume != "":
+		return nil, usagef("%s: --resume and --resume-if-present: give one or the other", cmd)
+	case l.fs.Changed("resume") && *l.resume == "":
+		return nil, usagef("%s: --resume: no file given", cmd)
+	}
+	from := *l.resume
+	if ckpt != "" {
+		if err := checkWritable(ckpt); err != nil {
+			return nil, badInput(fmt.Errorf("%s: --checkpoint: %w", cmd, err))
+		}
+		_, err := os.Stat(ckpt)
+		exists := err == nil
+		switch {
+		case *l.resumeIfPresent && exists:
+			from = ckpt
+		case exists && !sameFile(ckpt, from):
+			return nil, usagef("%s: --checkpoint %s exists: give --resume %s or --resume-if-present to continue it, or remove it", cmd, ckpt, ckpt)
+		}
+	}
+	if from == "" {
+		return nil, nil
+	}
+	res, err := readSummaryFile(from)
+	if err != nil {
+		return nil, badInput(fmt.Errorf("%s: --resume %s: %w", cmd, from, err))
+	}
+	l.from = from
+	return res, nil
+}
+
+// sameFile reports whether a and b name the same file (b may not exist).
+func sameFile(a, b string) bool {
+	if b == "" {
+		return false
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
+// saver returns the function that writes a checkpoint, or nil without --checkpoint.
+func (l *longRun) saver() func(*sim.Results) error {
+	if *l.checkpoint == "" {
+		return nil
+	}
+	return func(res *sim.Results) error { return writeAtomic(*l.checkpoint, res.WriteJSON) }
+}
+
+// readSummaryFile reads and checks a summary file (sim.ReadSummary).
+func readSummaryFile(path string) (*sim.Results, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return sim.ReadSummary(bufio.NewReader(f))
+}
+
+// checkWritable makes sure that a file can be written at path: its directory exists and
+// takes a new file, and path is not a directory. It leaves nothing behind.
+func checkWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a directory", path)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".yams-check-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("cannot write %s: %w", path, pe.Err)
+		}
+		return err
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
+}
+
+// writeAtomic writes a file through write so that path holds either its old content or
+// the whole new one, whatever happens: the data go to a temporary file in the same
+// directory, which is synced to disk, closed and renamed over path; then the directory
+// is synced, so that the rename survives a crash.
+func writeAtomic(path string, write func(io.Writer) error) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	b := bufio.NewWriter(f)
+	if err = write(b); err != nil {
+		return err
+	}
+	if err = b.Flush(); err != nil {
+		return err
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return err
+	}
+	if runtime.GOOS == "windows" {
+		return nil // a directory cannot be opened for syncing there
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
+// interruptible returns a context that SIGINT or SIGTERM cancels, with the signal as its
+// cause (interruption). After the first signal the default handling is back: a second
+// Ctrl-C ends the process at once.
+func interruptible() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-ch:
+			signal.Stop(ch)
+			cancel(signalError{sig})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// signalError is the cause of a context cancelled by a signal.
+type signalError struct{ sig os.Signal }
+
+func (e signalError) Error() string { return "interrupted by " + signalName(e.sig) }
+
+func signalName(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return sig.String()
+}
+
+// interruption returns the signal that cancelled ctx and the exit status that says so,
+// 128 + the signal's number (130 for SIGINT, 143 for SIGTERM); ok is false if no signal
+// did.
+func interruption(ctx context.Context) (name string, code int, ok bool) {
+	var se signalError
+	if !errors.As(context.Cause(ctx), &se) {
+		return "", 0, false
+	}
+	code = 130
+	if s, isSys := se.sig.(syscall.Signal); isSys {
+		code = 128 + int(s)
+	}
+	return signalName(se.sig), code, true
+}
+
+// resumeHint says how to continue a run that stopped early: from the checkpoint, or
+// from the partial summary written to --json or into --out.
+func (l *longRun) resumeHint(jsonPath, outDir string) string {
+	var file string
+	switch {
+	case *l.checkpoint != "" && *l.resumeIfPresent:
+		return "to resume, run the same command again"
+	case *l.checkpoint != "":
+		file = *l.checkpoint
+	case jsonPath == "-":
+		return "the partial summary went to standard output: to resume, save it in a file and run the same command with --resume FILE"
+	case jsonPath != "":
+		file = jsonPath
+	case outDir != "":
+		file = filepath.Join(outDir, "summary.json")
+	default:
+		return "nothing was saved to resume from (--checkpoint FILE or --json FILE would have)"
+	}
+	if file == *l.resume {
+		return "to resume, run the same command again"
+	}
+	return "to resume, run the same command with --resume " + file
+}
+
+// finishRun writes the results of a run to every destination: the table (print, on
+// table), the checkpoint, --json and --out. A partial run (res.Partial: interrupted by
+// a signal, or stopped by a checkpoint that failed, runErr) writes what it played,
+// marked partial, and returns one line that says how far it got and how to resume, with
+// the exit status 128 + the signal's number when a signal stopped it.
+func finishRun(ctx context.Context, e *env, cmd string, res *sim.Results, runErr error, long *longRun,
+	jsonPath string, out outFlags, table io.Writer, rules *engine.Rules, print func(io.Writer)) error {
+	var failed []string // the destinations that could not be written
+	outDir := *out.dir
+	checkpointOK := false
+	if res.Games > 0 {
+		print(table)
+		if *long.checkpoint != "" {
+			if err := writeAtomic(*long.checkpoint, res.WriteJSON); err != nil {
+				failed = append(failed, fmt.Sprintf("--checkpoint: %v", err))
+			} else {
+				checkpointOK = true
+			}
+		}
+		var err error
+		switch jsonPath {
+		case "":
+		case "-":
+			err = res.WriteJSON(e.stdout)
+		default:
+			err = writeAtomic(jsonPath, res.WriteJSON)
+		}
+		if err != nil {
+			failed = append(failed, fmt.Sprintf("--json: %v", err))
+			jsonPath = "" // not to resume from
+		}
+		if err := out.write(table, cmd, res, rules); err != nil {
+			failed = append(failed, strings.TrimPrefix(err.Error(), cmd+": "))
+			outDir = ""
+		}
+	}
+	if !res.Partial() {
+		if len(failed) > 0 {
+			return fmt.Errorf("%s: %s", cmd, strings.Join(failed, "; "))
+		}
+		return nil
+	}
+
+	hint := *long
+	if !checkpointOK {
+		none := ""
+		hint.checkpoint = &none
+	}
+	return stopped(ctx, cmd, res, runErr, append(failed, hint.resumeHint(jsonPath, outDir)))
+}
+
+// stopped returns the error of a run that stopped before its end: one line that says
+// why (a signal, or runErr), how far it got, and then notes, with the exit status 128 +
+// the signal's number when a signal stopped it (130 for SIGINT, 143 for SIGTERM), 1
+// otherwise.
+func stopped(ctx context.Context, cmd string, res *sim.Results, runErr error, notes []string) error {
+	var msg strings.Builder
+	code := 1
+	if name, c, ok := interruption(ctx); ok {
+		code = c
+		fmt.Fprintf(&msg, "%s: interrupted by %s", cmd, name)
+	} else if runErr != nil {
+		fmt.Fprintf(&msg, "%s: %v; stopped", cmd, runErr)
+	} else {
+		fmt.Fprintf(&msg, "%s: stopped", cmd)
+	}
+	fmt.Fprintf(&msg, " after %s of %s games", thousands(res.Games), thousands(res.Planned))
+	if !res.Shard.IsZero() {
+		fmt.Fprintf(&msg, " of shard %s", res.Shard)
+	}
+	if res.Games == 0 {
+		notes = []string{"no game was finished, nothing was written"}
+	}
+	for _, n := range notes {
+		msg.WriteString("; " + n)
+	}
+	return exitError{code, errors.New(msg.String())}
+}
+
+// printSlice says, under the first line of a table of results, which games they are of
+// when that is not simply games 0 to Games−1 of one uninterrupted run: a shard, a run
+// resumed, a partial run.
+func printSlice(w io.Writer, res *sim.Results) {
+	if !res.Shard.IsZero() {
+		fmt.Fprintf(w, "shard %s of %s games: games %s to %s\n", res.Shard, thousands(res.Shard.Total), thousands(res.First), thousands(res.First+res.Planned-1))
+	}
+	if res.Resumed > 0 {
+		fmt.Fprintf(w, "resumed: %s of these games were played before, by the run resumed\n", thousands(res.Resumed))
+	}
+	if res.Partial() {
+		fmt.Fprintf(w, "PARTIAL: %s of %s games played, games %s to %s (the run was stopped)\n",
+			thousands(res.Games), thousands(res.Planned), thousands(res.First), thousands(res.First+res.Games-1))
+	}
+}
