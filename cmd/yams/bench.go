@@ -344,7 +344,11 @@ func printBench(w io.Writer, results []*benchResult, nsScore float64) {
 
 // writeBench writes the scaling plot and the figures into dir.
 func writeBench(dir, rules string, results []*benchResult, nsScore float64) ([]string, error) {
-	svg, png, err := scalingPlot(rules, results)
+	runs := make([]reports.Scaling, len(results))
+	for i, b := range results {
+		runs[i] = reports.Scaling{Strategy: b.name, GamesPerSecond: b.rates}
+	}
+	svg, png, err := reports.ScalingPlot(rules, runs)
 	if err != nil {
 		return nil, err
 	}
