@@ -188,17 +188,23 @@ func labelsFor(lang string) (*labels, error) {
 }
 
 // count writes a whole number with the thousands separator of the language.
-func (l *labels) count(n int64) string {
+func (l *labels) count(n int64) string { return groupDigits(n, l.thousands, "−") }
+
+// Thousands writes n with a comma between groups of three digits, as the tables of the
+// command line do: 1,000,000.
+func Thousands(n int64) string { return groupDigits(n, ",", "-") }
+
+func groupDigits(n int64, sep, minus string) string {
 	s := strconv.FormatInt(n, 10)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
 	var b strings.Builder
 	if neg {
-		b.WriteString("−")
+		b.WriteString(minus)
 	}
 	for i, c := range s {
 		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteString(l.thousands)
+			b.WriteString(sep)
 		}
 		b.WriteRune(c)
 	}

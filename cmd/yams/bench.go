@@ -58,8 +58,7 @@ func (b *benchResult) efficiency(w int) float64 { return b.rates[w-1] / (float64
 
 func runBench(e *env, args []string) error {
 	fs := newFlags(e, "bench", benchSynopsis)
-	rulesName := fs.String("rules", engine.DefaultPreset, "rules: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
-	options := fs.StringArray("rule", nil, "change one rule, key=value (repeatable; see yams rules --help)")
+	rulesName, options := addRulesFlags(fs)
 	names := fs.StringSlice("strategy", nil, "strategies, comma-separated (default: every heuristic, and optimal when it is built in)")
 	games := gamesFlag(benchGames)
 	fs.Var(&games, "games", "games per strategy and number of workers (the workload; 1000000, 1_000_000 and 1e6 alike)")
@@ -70,9 +69,9 @@ func runBench(e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("bench: unexpected argument %q (see yams bench --help)", fs.Arg(0))
 	}
-	rules, err := engine.Load(*rulesName, *options...)
+	rules, err := loadRules(*rulesName, *options)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
 	infos, err := resolveStrategies(*names, fs.Changed("strategy"))
 	if err != nil {

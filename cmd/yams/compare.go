@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"yams/engine"
 	"yams/reports"
 	"yams/sim"
 	"yams/strategies"
@@ -27,8 +26,7 @@ const compareSynopsis = "(--strategy a,b[,c...] | --players a,b[,...]) [--games 
 
 func runCompare(e *env, args []string) error {
 	fs := newFlags(e, "compare", compareSynopsis)
-	rulesName := fs.String("rules", engine.DefaultPreset, "rules: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
-	options := fs.StringArray("rule", nil, "change one rule, key=value (repeatable; see yams rules --help)")
+	rulesName, options := addRulesFlags(fs)
 	names := fs.StringSlice("strategy", nil, "two or more strategies to compare game by game on the same dice")
 	players := fs.StringSlice("players", nil, fmt.Sprintf("2 to %d strategies to seat at a table, each with their own dice (a strategy may sit more than once)", sim.MaxPlayers))
 	games := gamesFlag(1_000_000)
@@ -55,9 +53,9 @@ func runCompare(e *env, args []string) error {
 	case table && int64(games) > maxGames/int64(len(*players)):
 		return usagef("compare: at most %d table games of %d players", int64(maxGames)/int64(len(*players)), len(*players))
 	}
-	rules, err := engine.Load(*rulesName, *options...)
+	rules, err := loadRules(*rulesName, *options)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
 	list := *names
 	if table {

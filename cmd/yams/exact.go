@@ -23,8 +23,7 @@ func init() {
 
 func runExact(e *env, args []string) error {
 	fs := newFlags(e, "exact", "[--strategy NAME] [--rules NAME|FILE] [--rule key=value]... [--distribution] [--csv FILE] [--workers N]")
-	rulesName := fs.String("rules", engine.DefaultPreset, "rules: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
-	options := fs.StringArray("rule", nil, "change one rule, key=value (repeatable; see yams rules --help)")
+	rulesName, options := addRulesFlags(fs)
 	name := fs.String("strategy", "optimal", "the strategy ("+strings.Join(strategies.Names(), ", ")+"); one other than optimal must decide from the sheet and the dice alone")
 	withDist := fs.Bool("distribution", false, "also compute the exact distribution of the final score (for hasbro: seconds, and about 250 MiB)")
 	csvPath := fs.String("csv", "", "write the distribution as score,probability lines to FILE (implies --distribution)")
@@ -42,9 +41,9 @@ func runExact(e *env, args []string) error {
 	if _, ok := strategies.Lookup(*name); !ok {
 		return usagef("exact: unknown strategy %q (strategies: %s)", *name, strings.Join(strategies.Names(), ", "))
 	}
-	rules, err := engine.Load(*rulesName, *options...)
+	rules, err := loadRules(*rulesName, *options)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
 	fig, err := optimal.Analyze(*name, rules, optimal.Options{
 		Workers:            *workers,

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"yams/engine"
 )
 
 func main() {
@@ -162,4 +164,17 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// addRulesFlags declares --rules and --rule, which every command that plays takes.
+func addRulesFlags(fs *pflag.FlagSet) (name *string, options *[]string) {
+	name = fs.String("rules", engine.DefaultPreset, "rules: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
+	options = fs.StringArray("rule", nil, "change one rule, key=value (repeatable; see yams rules --help)")
+	return name, options
+}
+
+// loadRules loads the rules of --rules and --rule; a wrong name, file or option is the user's mistake.
+func loadRules(name string, options []string) (*engine.Rules, error) {
+	rules, err := engine.Load(name, options...)
+	return rules, badInput(err)
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/reports"
 	"yams/sim"
 	"yams/strategies"
 )
@@ -82,8 +83,7 @@ func parseCount(s string) (int64, error) {
 
 func runSim(e *env, args []string) error {
 	fs := newFlags(e, "sim", simSynopsis)
-	rulesName := fs.String("rules", engine.DefaultPreset, "rules: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
-	options := fs.StringArray("rule", nil, "change one rule, key=value (repeatable; see yams rules --help)")
+	rulesName, options := addRulesFlags(fs)
 	names := fs.StringSlice("strategy", nil, "strategies, comma-separated (default: every heuristic, and optimal when it is built in)")
 	games := gamesFlag(1_000_000)
 	fs.Var(&games, "games", "games per strategy (1000000, 1_000_000 and 1e6 alike)")
@@ -103,9 +103,9 @@ func runSim(e *env, args []string) error {
 	if *workers < 1 {
 		return usagef("sim: --workers %d: want at least 1", *workers)
 	}
-	rules, err := engine.Load(*rulesName, *options...)
+	rules, err := loadRules(*rulesName, *options)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
 	infos, err := resolveStrategies(*names, fs.Changed("strategy"))
 	if err != nil {
@@ -337,22 +337,7 @@ func rate(r float64) string {
 func seconds(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
 
 // thousands formats n with a comma between groups of three digits.
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
+func thousands(n int64) string { return reports.Thousands(n) }
 
 // textTable lays out rows of cells: the first column left-aligned, the others right-aligned.
 type textTable struct{ rows [][]string }

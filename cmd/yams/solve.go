@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"yams/engine"
@@ -20,8 +19,7 @@ func init() {
 
 func runSolve(e *env, args []string) error {
 	fs := newFlags(e, "solve", "[--rules NAME|FILE] [--rule key=value]... [--force] [--workers N]")
-	rulesName := fs.String("rules", engine.DefaultPreset, "rules: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
-	options := fs.StringArray("rule", nil, "change one rule, key=value (repeatable; see yams rules --help)")
+	rulesName, options := addRulesFlags(fs)
 	force := fs.Bool("force", false, "solve again, whatever the cache holds")
 	workers := fs.Int("workers", 0, "goroutines that solve (0: one per CPU); the table is the same whatever the number")
 	if err := parseFlags(fs, args); err != nil {
@@ -33,9 +31,9 @@ func runSolve(e *env, args []string) error {
 	if *workers < 0 {
 		return usagef("solve: --workers %d: want 0 or more", *workers)
 	}
-	rules, err := engine.Load(*rulesName, *options...)
+	rules, err := loadRules(*rulesName, *options)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
 	t, st, err := optimal.LoadOrSolve(rules, *force, *workers)
 	if err != nil {
