@@ -56,7 +56,7 @@ func BenchmarkScore(b *testing.B) {
 func BenchmarkSheetPoints(b *testing.B) {
 	rules := mustLoad(b, "hasbro")
 	sh := NewSheet(rules)
-	sh.Fill(BoxID(rules.YahtzeeBox), roll(b, 4, 4, 4, 4, 4))
+	sh.Fill(BoxID(rules.YahtzeeBox()), roll(b, 4, 4, 4, 4, 4))
 	var s int
 	i := 0
 	for b.Loop() {
@@ -69,7 +69,7 @@ func BenchmarkSheetPoints(b *testing.B) {
 func BenchmarkSheetLegal(b *testing.B) {
 	rules := mustLoad(b, "hasbro")
 	sh := NewSheet(rules)
-	sh.Fill(BoxID(rules.YahtzeeBox), roll(b, 4, 4, 4, 4, 4))
+	sh.Fill(BoxID(rules.YahtzeeBox()), roll(b, 4, 4, 4, 4, 4))
 	var s uint64
 	i := 0
 	for b.Loop() {

@@ -146,7 +146,7 @@ func illegalReason(s *Sheet, id BoxID, r Roll) string {
 		}
 	}
 	face := r.OfAKind()
-	if rules.Joker == ForcedJoker && face != 0 {
+	if rules.joker == ForcedJoker && face != 0 {
 		fb := rules.faceBox[face]
 		if !s.Filled(rules.Slot(c, int(fb))) {
 			return fmt.Sprintf("forced joker: five %ds must go in the empty %q box, not %q", face, rules.boxes[fb].ID, rules.boxes[b].ID)
@@ -187,8 +187,8 @@ func checkRolls(t RecordTurn, rules *Rules) (Roll, int, error) {
 	if n == 0 {
 		return 0, 0, fmt.Errorf("rolls is empty")
 	}
-	if n > rules.Rolls {
-		return 0, 0, fmt.Errorf("%d rolls, these rules allow %d", n, rules.Rolls)
+	if n > rules.rolls {
+		return 0, 0, fmt.Errorf("%d rolls, these rules allow %d", n, rules.rolls)
 	}
 	if t.Keeps != nil && len(t.Keeps) != n-1 {
 		return 0, 0, fmt.Errorf("%d keeps for %d rerolls: want one keep per reroll", len(t.Keeps), n-1)

@@ -152,8 +152,7 @@ func (j JokerMode) String() string { return jokerNames[j] }
 // Box is a compiled box.
 type Box struct {
 	ID       string
-	Label    string
-	LabelFR  string
+	Label    string // the label for display in English (the id when the rule file gives none)
 	Section  Section
 	Face     int // face counted by a face box, else 0
 	Subtract bool
@@ -174,16 +173,13 @@ type Rules struct {
 	boxes   []Box
 	columns []Column
 
-	Rolls int
-	// UpperThreshold and UpperPoints are the upper bonus; UpperPoints is 0 without one.
-	UpperThreshold int
-	UpperPoints    int
-	// UpperWhenReached: the bonus counts as soon as the threshold is reached.
-	UpperWhenReached bool
-	ExtraPoints      int // per extra five of a kind; 0 without the bonus
-	Joker            JokerMode
-	// YahtzeeBox is the box of the joker and the extra bonus, or -1.
-	YahtzeeBox int
+	rolls            int
+	upperThreshold   int
+	upperPoints      int
+	upperWhenReached bool
+	extraPoints      int
+	joker            JokerMode
+	yahtzeeBox       int
 
 	upperMask  uint64 // boxes of the upper section (box bits, one column)
 	faceBox    [NumFaces + 1]int8
@@ -191,6 +187,28 @@ type Rules struct {
 	jokerScore [MaxBoxes][NumFaces + 1]int16
 	maxUpper   int
 }
+
+// Rolls returns the number of rolls in a turn.
+func (r *Rules) Rolls() int { return r.rolls }
+
+// UpperThreshold returns the upper subtotal that earns the upper bonus.
+func (r *Rules) UpperThreshold() int { return r.upperThreshold }
+
+// UpperPoints returns the points of the upper bonus, 0 when the rules have none.
+func (r *Rules) UpperPoints() int { return r.upperPoints }
+
+// UpperWhenReached reports whether the upper bonus counts as soon as the threshold is
+// reached rather than once the upper section is complete.
+func (r *Rules) UpperWhenReached() bool { return r.upperWhenReached }
+
+// ExtraPoints returns the points of each extra five of a kind, 0 without the bonus.
+func (r *Rules) ExtraPoints() int { return r.extraPoints }
+
+// Joker returns how five of a kind is placed once the yahtzee box is filled.
+func (r *Rules) Joker() JokerMode { return r.joker }
+
+// YahtzeeBox returns the box of the joker and the extra bonus, or -1.
+func (r *Rules) YahtzeeBox() int { return r.yahtzeeBox }
 
 // Spec returns the rule file this Rules was compiled from, options applied.
 func (r *Rules) Spec() Spec { return r.spec }
@@ -580,7 +598,7 @@ func Compile(file string, spec Spec) (*Rules, error) {
 	if strings.TrimSpace(spec.Name) == "" {
 		return nil, bad("name", "missing")
 	}
-	r := &Rules{spec: spec, Rolls: spec.Rolls, YahtzeeBox: -1}
+	r := &Rules{spec: spec, rolls: spec.Rolls, yahtzeeBox: -1}
 	if spec.Rolls < 1 || spec.Rolls > MaxRollsPerTurn {
 		return nil, bad("rolls", "%d is impossible: want 1 to %d", spec.Rolls, MaxRollsPerTurn)
 	}
@@ -608,12 +626,9 @@ func Compile(file string, spec Spec) (*Rules, error) {
 		if sec < 0 {
 			return nil, bad(field+".section", "unknown section %q: want upper, middle or lower", b.Section)
 		}
-		box := Box{ID: b.ID, Label: b.Label, LabelFR: b.LabelFR, Section: Section(sec), Subtract: b.Subtract}
+		box := Box{ID: b.ID, Label: b.Label, Section: Section(sec), Subtract: b.Subtract}
 		if box.Label == "" {
 			box.Label = b.ID
-		}
-		if box.LabelFR == "" {
-			box.LabelFR = box.Label
 		}
 		add := b.Add
 		switch add {
@@ -760,11 +775,11 @@ func Compile(file string, spec Spec) (*Rules, error) {
 		switch ub.When {
 		case "", "complete":
 		case "reached":
-			r.UpperWhenReached = true
+			r.upperWhenReached = true
 		default:
 			return nil, bad("upper_bonus.when", "unknown %q: want complete or reached", ub.When)
 		}
-		r.UpperThreshold, r.UpperPoints = ub.Threshold, ub.Points
+		r.upperThreshold, r.upperPoints = ub.Threshold, ub.Points
 	}
 	yahtzeeBox := func(field, id string) (int, error) {
 		i, ok := seen[id]
@@ -774,8 +789,8 @@ func Compile(file string, spec Spec) (*Rules, error) {
 		if b := spec.Boxes[i]; b.Kind != "of_a_kind" || b.Count != NumDice {
 			return -1, bad(field, "box %q is not a five-of-a-kind box", id)
 		}
-		if r.YahtzeeBox >= 0 && r.YahtzeeBox != i {
-			return -1, bad(field, "names box %q, but another field names %q", id, spec.Boxes[r.YahtzeeBox].ID)
+		if r.yahtzeeBox >= 0 && r.yahtzeeBox != i {
+			return -1, bad(field, "names box %q, but another field names %q", id, spec.Boxes[r.yahtzeeBox].ID)
 		}
 		return i, nil
 	}
@@ -787,7 +802,7 @@ func Compile(file string, spec Spec) (*Rules, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.YahtzeeBox, r.ExtraPoints = i, ex.Points
+		r.yahtzeeBox, r.extraPoints = i, ex.Points
 	}
 	if j := spec.Joker; j != nil {
 		switch j.Mode {
@@ -797,10 +812,10 @@ func Compile(file string, spec Spec) (*Rules, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.YahtzeeBox = i
-			r.Joker = ForcedJoker
+			r.yahtzeeBox = i
+			r.joker = ForcedJoker
 			if j.Mode == "free" {
-				r.Joker = FreeJoker
+				r.joker = FreeJoker
 			}
 			for f := 1; f <= NumFaces; f++ {
 				if r.faceBox[f] < 0 {
@@ -898,7 +913,7 @@ func fiveOf(face int) Roll {
 func rulesHash(r *Rules) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "yams-rules-v1 rolls=%d upper=%d/%d/%v extra=%d joker=%d ybox=%d boxes=%d\n",
-		r.Rolls, r.UpperThreshold, r.UpperPoints, r.UpperWhenReached, r.ExtraPoints, r.Joker, r.YahtzeeBox, len(r.boxes))
+		r.rolls, r.upperThreshold, r.upperPoints, r.upperWhenReached, r.extraPoints, r.joker, r.yahtzeeBox, len(r.boxes))
 	for i, b := range r.boxes {
 		fmt.Fprintf(h, "%d %d %v %v %v\n", i, b.Section, b.Face, b.Subtract, r.score[i])
 		fmt.Fprintf(h, "%v\n", r.jokerScore[i])

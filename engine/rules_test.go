@@ -46,11 +46,11 @@ func TestHashIgnoresLabels(t *testing.T) {
 
 func TestOptions(t *testing.T) {
 	r := mustLoad(t, "hasbro", "upper_bonus.threshold=60", "upper_bonus.points=25", "rolls=1", "joker=free", "extra_yahtzee=0")
-	if r.UpperThreshold != 60 || r.UpperPoints != 25 || r.Rolls != 1 || r.Joker != FreeJoker || r.ExtraPoints != 0 {
+	if r.UpperThreshold() != 60 || r.UpperPoints() != 25 || r.Rolls() != 1 || r.Joker() != FreeJoker || r.ExtraPoints() != 0 {
 		t.Errorf("options not applied: %+v", r)
 	}
 	r = mustLoad(t, "yams-wiki", "upper_bonus.when=reached")
-	if !r.UpperWhenReached {
+	if !r.UpperWhenReached() {
 		t.Error("upper_bonus.when=reached not applied")
 	}
 }
@@ -147,7 +147,7 @@ func TestLoadFileErrors(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "mine.json")
 	os.WriteFile(p, []byte(`{"extends": "hasbro", "name": "mine", "options": {"upper_bonus.threshold": 60}}`), 0o644)
 	r, err := Load(p)
-	if err != nil || r.UpperThreshold != 60 || r.Name() != "mine" || r.NumBoxes() != 13 {
+	if err != nil || r.UpperThreshold() != 60 || r.Name() != "mine" || r.NumBoxes() != 13 {
 		t.Errorf("extends: %v %+v", err, r)
 	}
 }

@@ -420,7 +420,7 @@ func TestExamplesLoad(t *testing.T) {
 		}
 	}
 	fam := mustLoad(t, "../examples/rules/yams-family.json")
-	if len(fam.Columns()) != 4 || fam.ExtraPoints != 100 || fam.Score(fam.BoxIndex("three_of_a_kind"), roll(t, 2, 2, 2, 6, 6)) != 6 {
-		t.Errorf("yams-family: %d columns, extra %d", len(fam.Columns()), fam.ExtraPoints)
+	if len(fam.Columns()) != 4 || fam.ExtraPoints() != 100 || fam.Score(fam.BoxIndex("three_of_a_kind"), roll(t, 2, 2, 2, 6, 6)) != 6 {
+		t.Errorf("yams-family: %d columns, extra %d", len(fam.Columns()), fam.ExtraPoints())
 	}
 }

@@ -54,7 +54,7 @@ func (r *Rules) columnBits(filled uint64, c int) uint64 {
 
 // yahtzeeFilled reports whether the yahtzee box of column c is filled, and with a non-zero score.
 func (s *Sheet) yahtzeeFilled(c int) (filled, scored bool) {
-	y := s.rules.YahtzeeBox
+	y := s.rules.yahtzeeBox
 	if y < 0 {
 		return false, false
 	}
@@ -70,7 +70,7 @@ func (s *Sheet) JokerApplies(id BoxID, r Roll) bool { return s.rules.JokerApplie
 // filled boxes are filled: the roll is five of a kind, the column's yahtzee box is filled
 // and, for the free joker, so is the matching upper box.
 func (r *Rules) JokerApplies(filled uint64, id BoxID, roll Roll) bool {
-	if r.Joker == NoJoker {
+	if r.joker == NoJoker {
 		return false
 	}
 	face := roll.OfAKind()
@@ -78,10 +78,10 @@ func (r *Rules) JokerApplies(filled uint64, id BoxID, roll Roll) bool {
 		return false
 	}
 	colBits := r.columnBits(filled, int(id)/len(r.boxes))
-	if colBits&(1<<r.YahtzeeBox) == 0 {
+	if colBits&(1<<r.yahtzeeBox) == 0 {
 		return false
 	}
-	return r.Joker == ForcedJoker || colBits&(1<<r.faceBox[face]) != 0
+	return r.joker == ForcedJoker || colBits&(1<<r.faceBox[face]) != 0
 }
 
 // Points returns what roll r scores in box id now, the joker applied.
@@ -100,11 +100,11 @@ func (r *Rules) Points(filled uint64, id BoxID, roll Roll) int {
 // the rules' points if r is five of a kind and the yahtzee box of that column already
 // holds a non-zero score, else 0.
 func (s *Sheet) ExtraBonus(id BoxID, r Roll) int {
-	if s.rules.ExtraPoints == 0 || r.OfAKind() == 0 {
+	if s.rules.extraPoints == 0 || r.OfAKind() == 0 {
 		return 0
 	}
 	if _, scored := s.yahtzeeFilled(int(id) / len(s.rules.boxes)); scored {
-		return s.rules.ExtraPoints
+		return s.rules.extraPoints
 	}
 	return 0
 }
@@ -137,7 +137,7 @@ func (r *Rules) Legal(filled uint64, roll Roll, rollsUsed int) uint64 {
 		case BottomUp:
 			open = 1 << (63 - bits.LeadingZeros64(open))
 		default:
-			if r.Joker == ForcedJoker && face != 0 && colBits&(1<<r.YahtzeeBox) != 0 {
+			if r.joker == ForcedJoker && face != 0 && colBits&(1<<r.yahtzeeBox) != 0 {
 				// Seed 000 section 05: the matching upper box if it is empty, else any
 				// empty lower box, else an empty upper box (for zero).
 				if m := uint64(1) << r.faceBox[face]; open&m != 0 {
@@ -179,13 +179,13 @@ func (s *Sheet) UpperComplete(column int) bool {
 // partial sheet, "complete" rules count it only once the upper section is full.
 func (s *Sheet) UpperBonus(column int) int {
 	rules := s.rules
-	if rules.UpperPoints == 0 || int(s.upper[column]) < rules.UpperThreshold {
+	if rules.upperPoints == 0 || int(s.upper[column]) < rules.upperThreshold {
 		return 0
 	}
-	if !rules.UpperWhenReached && !s.UpperComplete(column) {
+	if !rules.upperWhenReached && !s.UpperComplete(column) {
 		return 0
 	}
-	return rules.UpperPoints
+	return rules.upperPoints
 }
 
 // SectionTotal returns the total of a section of a column, subtracted boxes counted negatively.
@@ -214,7 +214,7 @@ func (s *Sheet) ColumnTotal(column int) int {
 }
 
 // ExtraTotal returns the points of the extra five-of-a-kind bonuses.
-func (s *Sheet) ExtraTotal() int { return int(s.extra) * s.rules.ExtraPoints }
+func (s *Sheet) ExtraTotal() int { return int(s.extra) * s.rules.extraPoints }
 
 // Total returns the score of the sheet: every column and the extra bonuses.
 func (s *Sheet) Total() int {

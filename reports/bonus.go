@@ -42,7 +42,7 @@ func (r *report) strategyNames() []string {
 // ok is false when the rules have no bonus or no game earned it.
 func (r *report) threshold() (t int, inferred, ok bool) {
 	if r.rules != nil {
-		return r.rules.UpperThreshold, false, r.rules.UpperPoints > 0
+		return r.rules.UpperThreshold(), false, r.rules.UpperPoints() > 0
 	}
 	var bonus int64
 	for _, s := range r.res.Summaries {

@@ -81,18 +81,23 @@ func (r *report) slotLabel(s *sim.Summary, id int) string {
 	c, b := id/nb, id%nb
 	name := s.Boxes[b]
 	if r.rules != nil && b < len(r.rules.Boxes()) {
-		box := r.rules.Boxes()[b]
-		switch {
-		case r.l.lang == "fr" && box.LabelFR != "":
-			name = box.LabelFR
-		case box.Label != "":
-			name = box.Label
-		}
+		name = BoxLabel(r.rules, b, r.l.lang)
 	}
 	if len(s.Columns) > 1 {
 		return s.Columns[c] + " · " + name
 	}
 	return name
+}
+
+// BoxLabel returns the label of box b of the rules in a language of the reports: the
+// rule file's label_fr in French when it gives one, else its label, else the box's id.
+func BoxLabel(rules *engine.Rules, b int, lang string) string {
+	if lang == "fr" {
+		if fr := rules.Spec().Boxes[b].LabelFR; fr != "" {
+			return fr
+		}
+	}
+	return rules.Boxes()[b].Label
 }
 
 // yahtzeeLabel names the five-of-a-kind box, or "" if the sheet has none.

@@ -26,7 +26,7 @@ type Game struct {
 
 // NewGame returns the scratch space of a game under the rules.
 func NewGame(rules *engine.Rules) *Game {
-	g := &Game{Sheet: engine.NewSheet(rules), rolls: rules.Rolls, joker: rules.Joker != engine.NoJoker}
+	g := &Game{Sheet: engine.NewSheet(rules), rolls: rules.Rolls(), joker: rules.Joker() != engine.NoJoker}
 	for _, c := range rules.Columns() {
 		g.sec = g.sec || c.FirstRollOnly
 	}

@@ -147,8 +147,8 @@ func ColumnLabels(rules *engine.Rules) []string {
 // yahtzeeBox returns the box of the extra bonus and the joker or, in rules with neither,
 // the first five-of-a-kind box.
 func yahtzeeBox(rules *engine.Rules) int {
-	if rules.YahtzeeBox >= 0 {
-		return rules.YahtzeeBox
+	if rules.YahtzeeBox() >= 0 {
+		return rules.YahtzeeBox()
 	}
 	for i, b := range rules.Spec().Boxes {
 		if b.Kind == "of_a_kind" && b.Count == engine.NumDice {
@@ -175,7 +175,7 @@ func scoreRange(rules *engine.Rules) (lo, hi int) {
 		}
 	}
 	cols := len(rules.Columns())
-	hi = cols*(hi+rules.UpperPoints) + rules.NumSlots()*rules.ExtraPoints
+	hi = cols*(hi+rules.UpperPoints()) + rules.NumSlots()*rules.ExtraPoints()
 	return cols * lo, hi
 }
 

@@ -66,7 +66,7 @@ func TestTablesMatchTurnPlans(t *testing.T) {
 				positions++
 				for _, p := range pairs {
 					for r := range engine.Roll(engine.NumRolls) {
-						for left := 1; left < rules.Rolls; left++ {
+						for left := 1; left < rules.Rolls(); left++ {
 							if a, b := p.table.Keep(&s, r, left), p.plan.Keep(&s, r, left); a != b {
 								t.Fatalf("%s %s %v turn %d: keep of %s with %d left: table %s, plan %s",
 									p.name, c.preset, c.opts, s.Turn(), r, left, a, b)
@@ -131,7 +131,7 @@ func singleBox(t *testing.T, st Strategy, rules *engine.Rules, b int) float64 {
 			s.Fill(engine.BoxID(o), filler)
 		}
 	}
-	return turnExpectation(st, &s, rules.Rolls)
+	return turnExpectation(st, &s, rules.Rolls())
 }
 
 // turnExpectation is the exact expected points of one turn of st on s.

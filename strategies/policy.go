@@ -93,7 +93,7 @@ func newPlanner(rules *engine.Rules, statuses int, worth func(st uint8, b, point
 		rules:    rules,
 		nb:       rules.NumBoxes(),
 		slots:    rules.NumSlots(),
-		rolls:    rules.Rolls,
+		rolls:    rules.Rolls(),
 		sameStop: true,
 		ybox:     -1,
 		statuses: statuses,
@@ -106,8 +106,8 @@ func newPlanner(rules *engine.Rules, statuses int, worth func(st uint8, b, point
 			pl.sameStop = false
 		}
 	}
-	if rules.ExtraPoints != 0 && rules.YahtzeeBox >= 0 {
-		pl.extra, pl.ybox = float64(rules.ExtraPoints), rules.YahtzeeBox
+	if rules.ExtraPoints() != 0 && rules.YahtzeeBox() >= 0 {
+		pl.extra, pl.ybox = float64(rules.ExtraPoints()), rules.YahtzeeBox()
 	}
 	pl.plain, _ = engine.RollOf([]int{1, 2, 3, 4, 6})
 	for f := range engine.NumFaces {
@@ -405,11 +405,11 @@ func boxOrder(rules *engine.Rules) []engine.BoxID {
 				tp.Stop[0][r] = 1
 			}
 		}
-		hit[b] = tp.Solve(rules.Rolls, true)
+		hit[b] = tp.Solve(rules.Rolls(), true)
 		for r := range engine.Roll(engine.NumRolls) {
 			tp.Stop[0][r] = sign * float64(rules.Score(b, r))
 		}
-		mean[b] = tp.Solve(rules.Rolls, true)
+		mean[b] = tp.Solve(rules.Rolls(), true)
 	}
 	class := func(c engine.Column) int {
 		switch {

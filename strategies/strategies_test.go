@@ -54,9 +54,9 @@ func playChecked(t *testing.T, name string, rules *engine.Rules, st strategies.S
 			gs.StartGame(draws)
 		}
 		for !s.Done() {
-			tape.Draw(g, rules.Rolls)
+			tape.Draw(g, rules.Rolls())
 			r := tape.First()
-			rolls := rules.Rolls
+			rolls := rules.Rolls()
 			if secOnly() {
 				rolls = 1
 			}

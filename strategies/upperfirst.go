@@ -80,7 +80,7 @@ type upperInfo struct {
 
 func newUpperInfo(rules *engine.Rules) *upperInfo {
 	nb := rules.NumBoxes()
-	u := &upperInfo{nb: nb, threshold: rules.UpperThreshold, points: rules.UpperPoints}
+	u := &upperInfo{nb: nb, threshold: rules.UpperThreshold(), points: rules.UpperPoints()}
 	par := make([]int, nb)
 	best := make([]int, nb)
 	for b, box := range rules.Boxes() {
@@ -147,7 +147,7 @@ func newUpperTables(rules *engine.Rules) *upperTables {
 		}
 		exceptional[b] = int(math.Ceil(exceptionalPct * float64(best)))
 	}
-	credit := upperCredit * float64(rules.UpperPoints)
+	credit := upperCredit * float64(rules.UpperPoints())
 	worth := func(st uint8, b, points int) float64 {
 		box := &boxes[b]
 		switch {

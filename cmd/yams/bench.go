@@ -225,7 +225,7 @@ func benchScoring(rules *engine.Rules, n int64) float64 {
 		// Fill a random number of boxes with random rolls, as far as they are legal.
 		for range g.IntN(slots) {
 			r := engine.Roll(g.IntN(engine.NumRolls))
-			if legal := s.Legal(r, rules.Rolls); legal != 0 {
+			if legal := s.Legal(r, rules.Rolls()); legal != 0 {
 				for id := range slots {
 					if legal&(1<<id) != 0 {
 						s.Fill(engine.BoxID(id), r)

@@ -74,14 +74,14 @@ func printFigures(e *env, r *engine.Rules, options []string, f *optimal.Figures)
 	fmt.Fprintf(tw, "mean score\t%.7f\n", f.Mean)
 	fmt.Fprintf(tw, "standard deviation\t%.4f\n", f.SD)
 	if f.HasBonus {
-		fmt.Fprintf(tw, "P(upper bonus)\t%.4f%%\t(%.4f points)\n", 100*f.PUpperBonus, f.PUpperBonus*float64(r.UpperPoints))
+		fmt.Fprintf(tw, "P(upper bonus)\t%.4f%%\t(%.4f points)\n", 100*f.PUpperBonus, f.PUpperBonus*float64(r.UpperPoints()))
 	}
 	if f.HasYahtzee {
-		y := r.Boxes()[r.YahtzeeBox].ID
+		y := r.Boxes()[r.YahtzeeBox()].ID
 		fmt.Fprintf(tw, "P(%s box scored)\t%.4f%%\n", y, 100*f.PYahtzee)
 	}
-	if r.ExtraPoints != 0 {
-		fmt.Fprintf(tw, "extra bonuses\t%.6f per game\t(%.4f points)\n", f.ExtraBonuses, f.ExtraBonuses*float64(r.ExtraPoints))
+	if r.ExtraPoints() != 0 {
+		fmt.Fprintf(tw, "extra bonuses\t%.6f per game\t(%.4f points)\n", f.ExtraBonuses, f.ExtraBonuses*float64(r.ExtraPoints()))
 	}
 	tw.Flush()
 	fmt.Fprintln(w)

@@ -9,11 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -22,6 +20,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"yams/engine"
+	"yams/internal/outfile"
 	"yams/sim"
 )
 
@@ -147,7 +146,7 @@ func (l *longRun) check(cmd string) (*sim.Results, error) {
 	}
 	from := *l.resume
 	if ckpt != "" {
-		if err := checkWritable(ckpt); err != nil {
+		if err := outfile.Check(ckpt); err != nil {
 			return nil, badInput(fmt.Errorf("%s: --checkpoint: %w", cmd, err))
 		}
 		_, err := os.Stat(ckpt)
@@ -185,7 +184,7 @@ func (l *longRun) saver() func(*sim.Results) error {
 	if *l.checkpoint == "" {
 		return nil
 	}
-	return func(res *sim.Results) error { return writeAtomic(*l.checkpoint, res.WriteJSON) }
+	return func(res *sim.Results) error { return outfile.Write(*l.checkpoint, res.WriteJSON) }
 }
 
 // readSummaryFile reads and checks a summary file (sim.ReadSummary).
@@ -196,72 +195,6 @@ func readSummaryFile(path string) (*sim.Results, error) {
 	}
 	defer f.Close()
 	return sim.ReadSummary(bufio.NewReader(f))
-}
-
-// checkWritable makes sure that a file can be written at path: its directory exists and
-// takes a new file, and path is not a directory. It leaves nothing behind.
-func checkWritable(path string) error {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("%s is a directory", path)
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".yams-check-*")
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return fmt.Errorf("cannot write %s: %w", path, pe.Err)
-		}
-		return err
-	}
-	name := f.Name()
-	f.Close()
-	return os.Remove(name)
-}
-
-// writeAtomic writes a file through write so that path holds either its old content or
-// the whole new one, whatever happens: the data go to a temporary file in the same
-// directory, which is synced to disk, closed and renamed over path; then the directory
-// is synced, so that the rename survives a crash.
-func writeAtomic(path string, write func(io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	b := bufio.NewWriter(f)
-	if err = write(b); err != nil {
-		return err
-	}
-	if err = b.Flush(); err != nil {
-		return err
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return err
-	}
-	if runtime.GOOS == "windows" {
-		return nil // a directory cannot be opened for syncing there
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
 }
 
 // interruptible returns a context that SIGINT or SIGTERM cancels, with the signal as its
@@ -354,7 +287,7 @@ func finishRun(ctx context.Context, e *env, cmd string, res *sim.Results, runErr
 	if res.Games > 0 {
 		print(table)
 		if *long.checkpoint != "" {
-			if err := writeAtomic(*long.checkpoint, res.WriteJSON); err != nil {
+			if err := outfile.Write(*long.checkpoint, res.WriteJSON); err != nil {
 				failed = append(failed, fmt.Sprintf("--checkpoint: %v", err))
 			} else {
 				checkpointOK = true
@@ -366,7 +299,7 @@ func finishRun(ctx context.Context, e *env, cmd string, res *sim.Results, runErr
 		case "-":
 			err = res.WriteJSON(e.stdout)
 		default:
-			err = writeAtomic(jsonPath, res.WriteJSON)
+			err = outfile.Write(jsonPath, res.WriteJSON)
 		}
 		if err != nil {
 			failed = append(failed, fmt.Sprintf("--json: %v", err))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"yams/internal/outfile"
 	"yams/sim"
 )
 
@@ -32,7 +33,7 @@ func runMerge(e *env, args []string) error {
 	switch *jsonOut {
 	case "", "-":
 	default:
-		if err := checkWritable(*jsonOut); err != nil {
+		if err := outfile.Check(*jsonOut); err != nil {
 			return badInput(fmt.Errorf("merge: --json: %w", err))
 		}
 	}
@@ -62,7 +63,7 @@ func runMerge(e *env, args []string) error {
 			return fmt.Errorf("merge: %w", err)
 		}
 	} else if *jsonOut != "" {
-		if err := writeAtomic(*jsonOut, res.WriteJSON); err != nil {
+		if err := outfile.Write(*jsonOut, res.WriteJSON); err != nil {
 			return fmt.Errorf("merge: --json: %w", err)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"yams/engine"
+	"yams/reports"
 )
 
 func init() {
@@ -194,10 +195,11 @@ func printSheet(w io.Writer, s *engine.Sheet, out replayOutput, fr bool) {
 			if box.Section != sec {
 				continue
 			}
-			label := box.Label
+			lang := "en"
 			if fr {
-				label = box.LabelFR
+				lang = "fr"
 			}
+			label := reports.BoxLabel(rules, b, lang)
 			if box.Subtract {
 				label += " (−)"
 			}
@@ -237,8 +239,8 @@ func printSheet(w io.Writer, s *engine.Sheet, out replayOutput, fr bool) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
-	if rules.ExtraPoints > 0 {
-		fmt.Fprintf(w, "Extra five-of-a-kind bonuses: %d × %d = %d\n", s.ExtraBonuses(), rules.ExtraPoints, s.ExtraTotal())
+	if rules.ExtraPoints() > 0 {
+		fmt.Fprintf(w, "Extra five-of-a-kind bonuses: %d × %d = %d\n", s.ExtraBonuses(), rules.ExtraPoints(), s.ExtraTotal())
 	}
 	fmt.Fprintf(w, "Total: %d\n", s.Total())
 }

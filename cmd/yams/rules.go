@@ -97,22 +97,22 @@ func explainRules(e *env, r *engine.Rules) error {
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Rolls per turn: %d (a player may stop after any roll)\n", r.Rolls)
-	if r.UpperPoints > 0 {
+	fmt.Fprintf(w, "Rolls per turn: %d (a player may stop after any roll)\n", r.Rolls())
+	if r.UpperPoints() > 0 {
 		when := "once the upper section is complete"
-		if r.UpperWhenReached {
+		if r.UpperWhenReached() {
 			when = "as soon as the upper subtotal reaches it"
 		}
-		fmt.Fprintf(w, "Upper bonus: %d points when the upper subtotal is at least %d, counted %s\n", r.UpperPoints, r.UpperThreshold, when)
+		fmt.Fprintf(w, "Upper bonus: %d points when the upper subtotal is at least %d, counted %s\n", r.UpperPoints(), r.UpperThreshold(), when)
 	} else {
 		fmt.Fprintln(w, "Upper bonus: none")
 	}
-	if r.ExtraPoints > 0 {
-		fmt.Fprintf(w, "Extra five of a kind: %d points each while the %s box holds a non-zero score\n", r.ExtraPoints, r.Boxes()[r.YahtzeeBox].ID)
+	if r.ExtraPoints() > 0 {
+		fmt.Fprintf(w, "Extra five of a kind: %d points each while the %s box holds a non-zero score\n", r.ExtraPoints(), r.Boxes()[r.YahtzeeBox()].ID)
 	} else {
 		fmt.Fprintln(w, "Extra five of a kind: no bonus")
 	}
-	switch r.Joker {
+	switch r.Joker() {
 	case engine.ForcedJoker:
 		fmt.Fprintln(w, "Joker: forced. Once the yahtzee box is filled (50 or 0), five of a kind goes in the matching upper box if empty, else in any empty lower box at the fixed scores, else for zero in an empty upper box")
 	case engine.FreeJoker:

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/outfile"
 	"yams/reports"
 	"yams/sim"
 	"yams/strategies"
@@ -134,7 +135,7 @@ func runSim(e *env, args []string) error {
 	case "-":
 		table = e.stderr
 	default:
-		if err := checkWritable(*jsonOut); err != nil {
+		if err := outfile.Check(*jsonOut); err != nil {
 			return badInput(fmt.Errorf("sim: --json: %w", err))
 		}
 	}

@@ -421,7 +421,7 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options) (*Figu
 			}
 		}
 	}
-	fig := &Figures{Rules: r.Name(), States: reached, HasBonus: r.UpperPoints != 0, HasYahtzee: sp.ybox >= 0}
+	fig := &Figures{Rules: r.Name(), States: reached, HasBonus: r.UpperPoints() != 0, HasYahtzee: sp.ybox >= 0}
 	mean, m2 := 0.0, 0.0
 	for u := range sp.nu {
 		for f := range sp.nf {

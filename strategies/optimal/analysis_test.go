@@ -80,7 +80,7 @@ func TestAnalyzeOptimalMatchesTable(t *testing.T) {
 			}
 			sum += sign * b.Mean
 		}
-		sum += fig.PUpperBonus*float64(tab.rules.UpperPoints) + fig.ExtraBonuses*float64(tab.rules.ExtraPoints)
+		sum += fig.PUpperBonus*float64(tab.rules.UpperPoints()) + fig.ExtraBonuses*float64(tab.rules.ExtraPoints())
 		if math.Abs(sum-fig.Mean) > 1e-9 {
 			t.Errorf("%s: box means and bonuses add to %.10f, mean %.10f", name, sum, fig.Mean)
 		}

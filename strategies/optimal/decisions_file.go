@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"yams/internal/outfile"
 )
 
 // Decisions file layout, integers little-endian: magic "YAMS-DEC", version uint32, the
@@ -74,7 +76,7 @@ func (p *policy) header() []byte {
 
 // writeFile saves a complete policy atomically.
 func (p *policy) writeFile(path string) error {
-	return writeAtomic(path, func(w io.Writer) error {
+	return outfile.Write(path, func(w io.Writer) error {
 		h := sha256.New()
 		mw := io.MultiWriter(w, h)
 		if _, err := mw.Write(p.header()); err != nil {

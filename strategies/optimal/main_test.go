@@ -103,7 +103,7 @@ func playGames(t testing.TB, st strategies.Strategy, r *engine.Rules, n int, see
 		if sh.UpperBonus(0) > 0 {
 			gs.bonus++
 		}
-		if y := r.YahtzeeBox; y >= 0 && sh.Score(engine.BoxID(y)) > 0 {
+		if y := r.YahtzeeBox(); y >= 0 && sh.Score(engine.BoxID(y)) > 0 {
 			gs.yahtzee++
 		}
 		gs.extra += float64(sh.ExtraBonuses())

@@ -50,7 +50,7 @@ func (t *Table) Value(s *engine.Sheet) (float64, bool) {
 
 // newSolverSpace returns the space the solver works on: u capped at the threshold.
 func newSolverSpace(r *engine.Rules) (*space, error) {
-	return newSpace(r, r.UpperThreshold*min(1, r.UpperPoints), true)
+	return newSpace(r, r.UpperThreshold()*min(1, r.UpperPoints()), true)
 }
 
 // Solve computes the table of rules by backward induction over the number of filled

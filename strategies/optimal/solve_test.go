@@ -53,7 +53,7 @@ func solveByTurns(t *testing.T, r *engine.Rules) float64 {
 		if mask == 1<<r.NumBoxes()-1 {
 			return 0
 		}
-		k := key{mask, min(u, r.UpperThreshold), f}
+		k := key{mask, min(u, r.UpperThreshold()), f}
 		if v, ok := memo[k]; ok {
 			return v
 		}
@@ -70,21 +70,21 @@ func solveByTurns(t *testing.T, r *engine.Rules) float64 {
 				nu, nf := u, f
 				if r.IsUpper(b) {
 					nu += pts
-					if u < r.UpperThreshold && nu >= r.UpperThreshold {
-						x += float64(r.UpperPoints)
+					if u < r.UpperThreshold() && nu >= r.UpperThreshold() {
+						x += float64(r.UpperPoints())
 					}
 				}
-				if roll.OfAKind() != 0 && f && r.ExtraPoints != 0 {
-					x += float64(r.ExtraPoints)
+				if roll.OfAKind() != 0 && f && r.ExtraPoints() != 0 {
+					x += float64(r.ExtraPoints())
 				}
-				if b == r.YahtzeeBox && pts > 0 {
+				if b == r.YahtzeeBox() && pts > 0 {
 					nf = true
 				}
 				best = max(best, x+value(mask|1<<b, nu, nf))
 			}
 			plan.Stop[0][roll] = best
 		}
-		v := plan.Solve(r.Rolls, true)
+		v := plan.Solve(r.Rolls(), true)
 		memo[k] = v
 		return v
 	}
@@ -164,7 +164,7 @@ func bruteTotal(t *testing.T, r *engine.Rules) float64 {
 			}
 			plan.Stop[0][roll] = best
 		}
-		v := plan.Solve(r.Rolls, true)
+		v := plan.Solve(r.Rolls(), true)
 		memo[s] = v
 		return v
 	}

@@ -58,7 +58,7 @@ type space struct {
 // errColumns explains why a sheet of several columns has no exact solve.
 func errColumns(r *engine.Rules) error {
 	n := len(r.Columns())
-	per := float64(uint64(1)<<r.NumBoxes()) * float64(r.UpperThreshold+1)
+	per := float64(uint64(1)<<r.NumBoxes()) * float64(r.UpperThreshold()+1)
 	return fmt.Errorf("rules %s have %d columns: an exact solve needs every column's filled boxes and upper subtotal in its state, about %.1e states against %.1e for one column, far beyond memory and time; play these rules with a heuristic strategy",
 		r.Name(), n, math.Pow(per, float64(n)), per)
 }
@@ -78,14 +78,14 @@ func newSpace(r *engine.Rules, capUpper int, merge bool) (*space, error) {
 		cap:      capUpper,
 		nu:       capUpper + 1,
 		nf:       1,
-		ybox:     r.YahtzeeBox,
-		extra:    r.ExtraPoints,
-		rolls:    r.Rolls,
+		ybox:     r.YahtzeeBox(),
+		extra:    r.ExtraPoints(),
+		rolls:    r.Rolls(),
 		sameStop: !r.Columns()[0].FirstRollOnly,
-		merge:    merge && r.UpperPoints != 0,
+		merge:    merge && r.UpperPoints() != 0,
 	}
-	if r.UpperPoints != 0 {
-		sp.threshold, sp.bonus = r.UpperThreshold, r.UpperPoints
+	if r.UpperPoints() != 0 {
+		sp.threshold, sp.bonus = r.UpperThreshold(), r.UpperPoints()
 		if capUpper < sp.threshold {
 			return nil, fmt.Errorf("optimal: upper cap %d below the threshold %d", capUpper, sp.threshold)
 		}
@@ -173,7 +173,7 @@ func (sp *space) reachMasks() {
 // boxScores returns every score box b can receive, joker scores included.
 func (sp *space) boxScores(b int) []int {
 	s := slices.Clone(sp.clsScore[b])
-	if sp.rules.Joker != engine.NoJoker {
+	if sp.rules.Joker() != engine.NoJoker {
 		for f := 1; f <= engine.NumFaces; f++ {
 			s = append(s, sp.rules.JokerScore(b, f))
 		}

@@ -1,7 +1,6 @@
 package optimal
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/outfile"
 )
 
 // Table file layout, all integers little-endian:
@@ -136,58 +136,16 @@ func ReadTable(path string, r *engine.Rules) (*Table, error) {
 	return decodeTable(path, data, r)
 }
 
-// WriteFile writes the table atomically (see writeAtomic).
+// WriteFile writes the table atomically (see package outfile).
 func (t *Table) WriteFile(path string) error {
 	data, err := t.MarshalBinary()
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, func(w io.Writer) error {
+	return outfile.Write(path, func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
 	})
-}
-
-// writeAtomic writes a file through a temporary file in the same directory, synced, then
-// renamed over path, so that a reader sees the old file or the new one, never half of one.
-func writeAtomic(path string, write func(io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(f, 1<<20)
-	if err = write(bw); err != nil {
-		return err
-	}
-	if err = bw.Flush(); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(f.Name(), path); err != nil {
-		return err
-	}
-	// The rename is durable once the directory is synced; some systems cannot sync a
-	// directory, and the file is complete either way.
-	if d, derr := os.Open(dir); derr == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
 }
 
 // CacheDir returns the directory of cached tables: $YAMS_CACHE_DIR if set, else yams/

@@ -133,7 +133,7 @@ func TestMergedStatesExact(t *testing.T) {
 	// Merging the subtotals that can no longer reach the bonus changes no value.
 	r := smallRules(t)
 	merged := tableOf(t)
-	sp, err := newSpace(r, r.UpperThreshold, false)
+	sp, err := newSpace(r, r.UpperThreshold(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
