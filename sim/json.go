@@ -328,6 +328,11 @@ func ReadSummary(r io.Reader) (*Results, error) {
 		return bad("columns: want 1 to %d, got %d", engine.MaxColumns, len(in.Columns))
 	}
 	res := &Results{Rules: in.Rules, RulesHash: in.RulesHash, RuleOptions: in.RuleOptions, Seed: in.Seed, First: in.First, Games: in.Games, Planned: in.Games}
+	if data, ok := engine.PresetJSON(in.Rules); ok {
+		if rules, err := engine.Parse("preset "+in.Rules, data, in.RuleOptions...); err == nil && rules.Hash() == in.RulesHash {
+			res.RuleSet = rules
+		}
+	}
 	if err := res.sliceFromJSON(&in); err != nil {
 		return bad("%v", err)
 	}

@@ -65,6 +65,9 @@ type Results struct {
 	Rules       string
 	RulesHash   string
 	RuleOptions []string
+	// RuleSet is the rule set the games were played under (its name and hash are Rules
+	// and RulesHash): every Results made by Run or read by ReadSummary has it.
+	RuleSet *engine.Rules
 	Seed        uint64
 	// The results count games First to First+Games−1 of the seed. Planned is the
 	// number of games the run set out to play from First: more than Games when it was
@@ -358,6 +361,7 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string) (*Re
 		Rules:       cfg.Rules.Name(),
 		RulesHash:   cfg.Rules.Hash(),
 		RuleOptions: cfg.RuleOptions,
+		RuleSet:     cfg.Rules,
 		Seed:        cfg.Seed,
 		First:       cfg.First,
 		Planned:     cfg.Games,
