@@ -1,6 +1,7 @@
 package optimal
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -55,12 +56,15 @@ type space struct {
 	deadBelow []int
 }
 
+// ErrColumns reports rules whose sheet has several columns, which no exact solve reaches.
+var ErrColumns = errors.New("no exact solve of a sheet of several columns")
+
 // errColumns explains why a sheet of several columns has no exact solve.
 func errColumns(r *engine.Rules) error {
 	n := len(r.Columns())
 	per := float64(uint64(1)<<r.NumBoxes()) * float64(r.UpperThreshold()+1)
-	return fmt.Errorf("rules %s have %d columns: an exact solve needs every column's filled boxes and upper subtotal in its state, about %.1e states against %.1e for one column, far beyond memory and time; play these rules with a heuristic strategy",
-		r.Name(), n, math.Pow(per, float64(n)), per)
+	return fmt.Errorf("%w: rules %s have %d columns: an exact solve needs every column's filled boxes and upper subtotal in its state, about %.1e states against %.1e for one column, far beyond memory and time; play these rules with a heuristic strategy",
+		ErrColumns, r.Name(), n, math.Pow(per, float64(n)), per)
 }
 
 // newSpace builds the state space of rules, with u capped at capUpper (at least the
