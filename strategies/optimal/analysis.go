@@ -97,7 +97,7 @@ type optimalDecider struct {
 }
 
 func (d *optimalDecider) begin(mask uint32, u, f int) error {
-	if d.p == nil {
+	if d.p == nil || !d.p.ensure(mask, f, d.w) {
 		d.w.decide(mask, u, f, &d.out)
 		return nil
 	}

@@ -2,6 +2,7 @@ package optimal
 
 import (
 	"fmt"
+	"slices"
 
 	"yams/engine"
 )
@@ -29,6 +30,11 @@ var (
 	// subPos[r][k] is the position of keep k in engine.SubKeeps(r), the form in which
 	// the policy stores a keep.
 	subPos [numRolls][rollBase]uint8
+	// keepRank numbers the keeps that are not rolls in the order that breaks ties between
+	// keeps of equal value: more dice first, then the lower index; rank 0 is stopping,
+	// which wins every tie. rankKeep[rank] is the keep of a rank.
+	keepRank [rollBase]uint16
+	rankKeep [rollBase + 1]engine.Keep
 	// plainRoll is a roll that is no five of a kind: legality and points of every such
 	// roll depend on the sheet alone, so one of them stands for all.
 	plainRoll engine.Roll
@@ -88,6 +94,23 @@ func init() {
 		yahtzeeRolls[f-1] = r
 	}
 	plainRoll, _ = engine.RollOf([]int{1, 1, 1, 1, 2})
+	order := make([]engine.Keep, rollBase)
+	for k := range order {
+		order[k] = engine.Keep(k)
+	}
+	slices.SortFunc(order, func(a, b engine.Keep) int {
+		if keepBefore(a, b) {
+			return -1
+		}
+		if keepBefore(b, a) {
+			return 1
+		}
+		return 0
+	})
+	for i, k := range order {
+		keepRank[k] = uint16(i + 1)
+		rankKeep[i+1] = k
+	}
 }
 
 // keepBefore is the tie-break order of keeps of equal value: more dice first, then the

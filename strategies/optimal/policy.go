@@ -29,80 +29,27 @@ func entryKeep(e uint32, r engine.Roll, rollsLeft int) engine.Keep {
 	return engine.SubKeeps(r)[i]
 }
 
-// decide computes the decisions of every roll of state (mask, u, f) into out. Ties go,
-// for the keep, to stopping, then to the keep of more dice, then to the lower keep
-// index (the order of engine.SubKeeps, as engine.TurnPlan breaks them), and for the box
-// to the lowest box index: the first of the equal values in a fixed order, which makes
-// play deterministic. The best keep inside every keep follows from the keeps one die
-// smaller, as in bestRolls, carrying the keep along with its value: the tie-break is a
-// total order, so the best of a set does not depend on how the set is split.
-//
-// It returns the value of the state, the same number as value computes.
-func (w *widget) decide(mask uint32, u, f int, out *[numRolls]uint32) float64 {
-	sp := w.sp
-	w.stops(mask, u, f, true)
-	last := sp.rolls - 1
-	w.val[last] = *w.stopLayer(last + 1)
-	for r := range out {
-		out[r] = uint32(w.box[0][r])
-	}
-	ev, m, mk := &w.ev, &w.m, &w.mk
-	for ru := last - 1; ru >= 0; ru-- {
-		w.expect(&w.val[ru+1])
-		m[0], mk[0] = ev[0], 0
-		for k := 1; k < rollBase; k++ {
-			x, xk := ev[k], uint16(k)
-			for _, j := range keepRem[remStart[k]:remStart[k+1]] {
-				// Keeps one die smaller come in increasing index, so a tie goes to
-				// the keep already held unless it is smaller.
-				y, yk := m[j], mk[j]
-				if y > x || (y == x && keepSize[yk] > keepSize[xk]) || (y == x && keepSize[yk] == keepSize[xk] && yk < xk) {
-					x, xk = y, yk
-				}
-			}
-			m[k], mk[k] = x, xk
-		}
-		st := w.stopLayer(ru + 1)
-		shift := boxBits + keepBits*(last-ru-1)
-		for r := range numRolls {
-			x, xk := st[r], uint16(rollBase+r)
-			for _, j := range keepRem[remStart[rollBase+r]:remStart[rollBase+r+1]] {
-				y, yk := m[j], mk[j]
-				if y > x || (y == x && xk < rollBase && (keepSize[yk] > keepSize[xk] || (keepSize[yk] == keepSize[xk] && yk < xk))) {
-					x, xk = y, yk
-				}
-			}
-			w.val[ru][r] = x
-			if xk < rollBase {
-				out[r] |= uint32(subPos[r][xk]) << shift
-			}
-		}
-	}
-	e := 0.0
-	for r, p := range rollProb {
-		e += p * w.val[0][r]
-	}
-	return e
-}
-
-// policy is the optimal play of a rule set, shared by every Strategy of those rules:
-// the table, and the decisions of each reachable state, computed the first time a game
-// reaches the state and kept (a concurrent decision cache). The storage is reserved at
-// once, but the operating system backs a page only when a state in it is first written.
+// policy is the optimal play of a rule set, shared by every Strategy of those rules: the
+// table, and the decisions of each reachable state, laid out for play. A group's decisions
+// are decoded from the table's compressed stream (or, for a table without one, worked out
+// with a widget) the first time a game reaches one of its states, and kept: a concurrent
+// decision cache. The storage is reserved at once, but the operating system backs a page
+// only when a state in it is first written.
 type policy struct {
 	t  *Table
 	sp *space
-	// The block of a reachable state (mask, u, f) is base[f<<nb|mask] + rank[(mask&upper)*nu+u]:
-	// blocks are ordered by flag, mask and subtotal, and both tables are small enough to
-	// stay in the processor's cache, which one dense index of a million states would not.
+	// The block of a reachable state (mask, u, f) is base[g] + rank[up(mask)*nu+u], g =
+	// mask*nf+f: blocks are ordered by group and subtotal, and both tables are small
+	// enough to stay in the processor's cache, which one dense index of a million states
+	// would not.
 	base []int32
 	rank []uint16
 	// e16 holds the entries when they fit in 16 bits (three rolls or fewer), else e32.
 	e16   []uint16
 	e32   []uint32
-	ready []atomic.Uint32 // per block: 0 empty, 1 being written, 2 ready
-	// complete: every block is ready (solved with the table or read from a file), and
-	// the flags are not even looked at.
+	ready []atomic.Uint32 // per group: 0 empty, 1 being written, 2 ready
+	// complete: every group is ready (solved with the table), and the flags are not even
+	// looked at.
 	complete bool
 	n        int // blocks
 }
@@ -115,30 +62,22 @@ const (
 
 func newPolicy(t *Table) *policy {
 	sp := t.sp
-	p := &policy{t: t, sp: sp, base: make([]int32, sp.nf<<sp.nb), rank: make([]uint16, int(sp.upper+1)*sp.nu)}
-	for sub := range sp.upper + 1 {
-		k := 0
-		for u := range sp.nu {
-			if sp.ureach[int(sub)*sp.nu+u] {
-				p.rank[int(sub)*sp.nu+u] = uint16(k)
-				k++
-			}
+	p := &policy{t: t, sp: sp, base: make([]int32, sp.nf<<sp.nb), rank: make([]uint16, len(sp.ureach))}
+	for up, lanes := range sp.lanes {
+		for k, u := range lanes {
+			p.rank[up*sp.nu+int(u)] = uint16(k)
 		}
 	}
 	n := 0
-	for f := range sp.nf {
-		for mask := range uint32(1 << sp.nb) {
-			p.base[f<<sp.nb|int(mask)] = int32(n)
-			for u := range sp.nu {
-				if sp.valid(mask, u, f) {
-					n++
-				}
-			}
+	for g := range p.base {
+		p.base[g] = int32(n)
+		if mask, f := uint32(g/sp.nf), g%sp.nf; sp.groupValid(mask, f) {
+			n += len(sp.lanes[sp.up(mask)])
 		}
 	}
 	p.n = n
-	p.ready = make([]atomic.Uint32, n)
-	if boxBits+keepBits*(sp.rolls-1) <= 16 {
+	p.ready = make([]atomic.Uint32, len(p.base))
+	if !wideEntries(sp.rolls) {
 		var release func()
 		p.e16, release = allocEntries16(n * blockLen)
 		// The storage is not the garbage collector's: give it back with the policy.
@@ -147,6 +86,67 @@ func newPolicy(t *Table) *policy {
 		p.e32 = make([]uint32, n*blockLen)
 	}
 	return p
+}
+
+// wideEntries reports whether the entries of rules of that many rolls take 32 bits.
+func wideEntries(rolls int) bool { return boxBits+keepBits*(rolls-1) > 16 }
+
+// group returns the group of state (mask, f).
+func (p *policy) group(mask uint32, f int) int { return int(mask)*p.sp.nf + f }
+
+// storeGroup writes the decisions of the lanes of group g (numRolls entries per lane).
+func (p *policy) storeGroup(g int, entries []uint32) {
+	first := int(p.base[g])
+	for lane := range len(entries) / numRolls {
+		p.store(first+lane, (*[numRolls]uint32)(entries[lane*numRolls:]))
+	}
+}
+
+// ensure makes the decisions of group (mask, f) ready, decoding or working them out if no
+// worker has, and reports whether they are. When another worker is writing them, it
+// returns false at once: the caller works the state out privately rather than wait.
+func (p *policy) ensure(mask uint32, f int, w *widget) bool {
+	if p.complete {
+		return true
+	}
+	g := p.group(mask, f)
+	flag := &p.ready[g]
+	st := flag.Load()
+	if st == blockEmpty && flag.CompareAndSwap(blockEmpty, blockBusy) {
+		p.fillGroup(mask, f, w)
+		flag.Store(blockReady)
+		return true
+	}
+	return st == blockReady
+}
+
+// fillGroup writes the decisions of every state of group (mask, f): decoded from the
+// table's stream, or worked out with w when the table has none (or its group does not
+// decode, which a checked file never does).
+func (p *policy) fillGroup(mask uint32, f int, w *widget) {
+	sp, g := p.sp, p.group(mask, f)
+	lanes := sp.lanes[sp.up(mask)]
+	first := int(p.base[g])
+	if d := p.t.dec; d != nil {
+		blocks := len(lanes) * blockLen
+		var err error
+		if p.e16 != nil {
+			err = decodeGroup(d.group(g), len(lanes), len(lanes), d.wide, blockLen, p.e16[first*blockLen:][:blocks], nil)
+		} else {
+			err = decodeGroup(d.group(g), len(lanes), len(lanes), d.wide, blockLen, nil, p.e32[first*blockLen:][:blocks])
+		}
+		if err == nil {
+			return
+		}
+	}
+	for lo := 0; lo < len(lanes); lo += maxLanes {
+		block := lanes[lo:min(lo+maxLanes, len(lanes))]
+		w.setLanes(block)
+		w.evaluate(mask, f, true)
+		for i := range block {
+			p.store(first+lo+i, (*[numRolls]uint32)(w.out[i*numRolls:]))
+		}
+	}
 }
 
 var shared struct {
@@ -239,31 +239,15 @@ func (s *Strategy) load(sh *engine.Sheet, key uint64) {
 	s.mask, s.u, s.f = mask, u, f
 	id := p.block(mask, u, f)
 	s.cur16, s.cur32 = nil, nil
-	if p.complete {
-		if p.e16 != nil {
-			s.cur16 = p.e16[id*blockLen : id*blockLen+numRolls]
-		} else {
-			s.cur32 = p.e32[id*blockLen : id*blockLen+numRolls]
-		}
-		return
-	}
-	s.prefetch(id)
-	flag := &p.ready[id]
-	st := flag.Load()
-	if st == blockEmpty && flag.CompareAndSwap(blockEmpty, blockBusy) {
-		s.w.decide(mask, u, f, &s.scratch)
-		p.store(id, &s.scratch)
-		flag.Store(blockReady)
-		st = blockReady
-	}
-	switch {
-	case st != blockReady:
-		// Another worker is writing this state: work it out privately.
+	if !p.ensure(mask, f, s.w) {
+		// Another worker is writing this group: work the state out privately.
 		s.w.decide(mask, u, f, &s.scratch)
 		s.cur32 = s.scratch[:]
-	case p.e16 != nil:
+		return
+	}
+	if p.e16 != nil {
 		s.cur16 = p.e16[id*blockLen : id*blockLen+numRolls]
-	default:
+	} else {
 		s.cur32 = p.e32[id*blockLen : id*blockLen+numRolls]
 	}
 }
@@ -282,15 +266,16 @@ func (p *policy) store(id int, out *[numRolls]uint32) {
 
 // block returns the block of a reachable state.
 func (p *policy) block(mask uint32, u, f int) int {
-	return int(p.base[f<<p.sp.nb|int(mask)]) + int(p.rank[int(mask&p.sp.upper)*p.sp.nu+u])
+	return int(p.base[p.group(mask, f)]) + int(p.rank[p.sp.up(mask)*p.sp.nu+u])
 }
 
-// prefetch starts loading the decisions and the flag of a block.
-func (s *Strategy) prefetch(id int) {
+// prefetch starts loading the decisions of state (mask, u, f) and the flag of its group.
+func (s *Strategy) prefetch(mask uint32, u, f int) {
 	p := s.p
 	if !p.complete {
-		prefetchLines(unsafe.Pointer(&p.ready[id]), 1)
+		prefetchLines(unsafe.Pointer(&p.ready[p.group(mask, f)]), 1)
 	}
+	id := p.block(mask, u, f)
 	if p.e16 != nil {
 		prefetchLines(unsafe.Pointer(&p.e16[id*blockLen]), 2*blockLen/64)
 	} else {
@@ -325,7 +310,7 @@ func (s *Strategy) Box(sh *engine.Sheet, r engine.Roll, rollsUsed int) engine.Bo
 	// random over a few hundred megabytes, and waiting for memory is most of the cost
 	// of playing.
 	if sp := s.p.sp; s.mask|1<<b != sp.full {
-		s.prefetch(s.p.block(sp.next(s.mask, s.u, s.f, b, r)))
+		s.prefetch(sp.next(s.mask, s.u, s.f, b, r))
 	}
 	return engine.BoxID(b)
 }

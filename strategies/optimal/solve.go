@@ -16,6 +16,10 @@ type Table struct {
 	rules *engine.Rules
 	sp    *space
 	v     []float64 // dense over the space's states; unreachable states hold 0
+	// dec holds the optimal decisions of every state, compressed; nil for a table solved
+	// without them (the strategy then works each group out when a game first reaches it).
+	dec    *decisionStream
+	solved time.Time
 	// Elapsed is how long the solve took (zero for a table read from a file).
 	Elapsed time.Duration
 }
@@ -69,12 +73,13 @@ func Solve(r *engine.Rules, workers int) (*Table, error) {
 }
 
 // solveSpace solves the game on sp; with decisions it also works out the optimal
-// decisions of every state on the way (about a tenth more work) and returns them.
+// decisions of every state on the way, keeps them compressed in the table and returns
+// them, ready for play.
 func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool) (*Table, *policy) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	t := &Table{rules: r, sp: sp, v: make([]float64, sp.numStates())}
+	t := &Table{rules: r, sp: sp, v: make([]float64, sp.numStates()), solved: time.Now().UTC().Truncate(time.Second)}
 	layers := make([][]uint32, sp.nb+1)
 	for m := range uint32(1 << sp.nb) {
 		if sp.maskOK[m] {
@@ -83,45 +88,72 @@ func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool) (*Table
 		}
 	}
 	var pol *policy
+	var encoded [][]byte // per group, its decisions compressed
 	if decisions {
 		pol = newPolicy(t)
-		pol.complete = true
+		encoded = make([][]byte, sp.nf<<sp.nb)
 	}
 	widgets := make([]*widget, workers)
 	for i := range widgets {
 		widgets[i] = newWidget(sp, t.v)
 	}
 	for n := sp.nb - 1; n >= 0; n-- {
-		masks := layers[n]
+		// The groups of a layer: their next states are all in layers already solved.
+		var groups []int
+		for _, m := range layers[n] {
+			for f := range sp.nf {
+				if sp.groupValid(m, f) {
+					groups = append(groups, int(m)*sp.nf+f)
+				}
+			}
+		}
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		for _, w := range widgets {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var out [numRolls]uint32
+			wg.Go(func() {
+				var entries []uint32 // the decisions of the group's lanes
 				for {
 					i := int(next.Add(1)) - 1
-					if i >= len(masks) {
+					if i >= len(groups) {
 						return
 					}
-					m := masks[i]
-					for u := range sp.nu {
-						for f := range sp.nf {
-							switch {
-							case !sp.valid(m, u, f):
-							case pol != nil:
-								t.v[sp.index(m, u, f)] = w.decide(m, u, f, &out)
-								pol.store(pol.block(m, u, f), &out)
-							default:
-								t.v[sp.index(m, u, f)] = w.value(m, u, f, false)
-							}
+					g := groups[i]
+					m, f := uint32(g/sp.nf), g%sp.nf
+					lanes := sp.lanes[sp.up(m)]
+					entries = entries[:0]
+					for lo := 0; lo < len(lanes); lo += maxLanes {
+						block := lanes[lo:min(lo+maxLanes, len(lanes))]
+						w.setLanes(block)
+						e := w.evaluate(m, f, decisions)
+						for i, u := range block {
+							t.v[sp.index(m, int(u), f)] = e[i]
+						}
+						if decisions {
+							entries = append(entries, w.out[:len(block)*numRolls]...)
 						}
 					}
+					if decisions {
+						pol.storeGroup(g, entries)
+						encoded[g] = encodeGroup(nil, entries, wideEntries(sp.rolls))
+					}
 				}
-			}()
+			})
 		}
 		wg.Wait()
+	}
+	if decisions {
+		d := &decisionStream{wide: wideEntries(sp.rolls), off: make([]uint64, len(encoded)+1)}
+		size := 0
+		for _, e := range encoded {
+			size += len(e)
+		}
+		d.data = make([]byte, 0, size)
+		for g, e := range encoded {
+			d.data = append(d.data, e...)
+			d.off[g+1] = uint64(len(d.data))
+		}
+		t.dec = d
+		pol.complete = true
 	}
 	return t, pol
 }

@@ -49,9 +49,16 @@ type space struct {
 	clsScore [engine.MaxBoxes][]int
 
 	maskOK []bool // masks the fill orders can reach
-	ureach []bool // [(mask&upper)*nu + u]: u is a possible capped subtotal of those boxes
-	// With merge, deadBelow[mask&upper] is the subtotal under which the bonus is out of
-	// reach; such subtotals are all written 0.
+	// The sets of filled upper boxes are numbered 0 to 2^(upper boxes)−1: upIdx[mask] is
+	// the number of mask&upper (the bits of the upper boxes, packed).
+	upIdx []uint16
+	// ureach[up*nu + u]: u is a possible capped subtotal of the upper boxes numbered up.
+	ureach []bool
+	// lanes[up] lists the subtotals of ureach for up, increasing: the turn-start states
+	// of a group (a mask and a flag) that the solver works out together.
+	lanes [][]uint16
+	// With merge, deadBelow[up] is the subtotal under which the bonus is out of reach;
+	// such subtotals are all written 0.
 	merge     bool
 	deadBelow []int
 }
@@ -128,20 +135,30 @@ func newSpace(r *engine.Rules, capUpper int, merge bool) (*space, error) {
 // numStates is the size of a dense table over states, reachable or not.
 func (sp *space) numStates() int { return (1 << sp.nb) * sp.nu * sp.nf }
 
-func (sp *space) index(mask uint32, u, f int) int { return (int(mask)*sp.nu+u)*sp.nf + f }
+// index numbers the states so that those of a group (a mask and a flag) are consecutive,
+// in increasing subtotal: the solver reads the values of a group's next states as rows.
+func (sp *space) index(mask uint32, u, f int) int { return (int(mask)*sp.nf+f)*sp.nu + u }
 
 func (sp *space) split(i int) (mask uint32, u, f int) {
-	f = i % sp.nf
-	i /= sp.nf
-	return uint32(i / sp.nu), i % sp.nu, f
+	u = i % sp.nu
+	i /= sp.nu
+	return uint32(i / sp.nf), u, i % sp.nf
 }
+
+// up returns the number of the set of upper boxes filled in mask.
+func (sp *space) up(mask uint32) int { return int(sp.upIdx[mask]) }
 
 // valid reports whether a state can occur in a game.
 func (sp *space) valid(mask uint32, u, f int) bool {
-	if !sp.maskOK[mask] || !sp.ureach[int(mask&sp.upper)*sp.nu+u] {
+	if !sp.maskOK[mask] || !sp.ureach[sp.up(mask)*sp.nu+u] {
 		return false
 	}
 	return f == 0 || mask&(1<<sp.ybox) != 0
+}
+
+// groupValid reports whether the states of group (mask, f) occur in games.
+func (sp *space) groupValid(mask uint32, f int) bool {
+	return sp.maskOK[mask] && (f == 0 || mask&(1<<sp.ybox) != 0)
 }
 
 // legal returns the boxes where roll may go after rollsUsed rolls, for a sheet with mask filled.
@@ -188,7 +205,19 @@ func (sp *space) boxScores(b int) []int {
 
 // reachUpper marks the capped subtotals each set of upper boxes can add up to.
 func (sp *space) reachUpper() {
-	sp.ureach = make([]bool, (1<<sp.nb)*sp.nu)
+	nUp := bits.OnesCount32(sp.upper)
+	sp.upIdx = make([]uint16, 1<<sp.nb)
+	for m := range uint32(1 << sp.nb) {
+		k := 0
+		for i, l := 0, sp.upper; l != 0; l &= l - 1 {
+			if m&(1<<bits.TrailingZeros32(l)) != 0 {
+				k |= 1 << i
+			}
+			i++
+		}
+		sp.upIdx[m] = uint16(k)
+	}
+	sp.ureach = make([]bool, (1<<nUp)*sp.nu)
 	sp.ureach[0] = true
 	var vals [engine.MaxBoxes][]int
 	for b := range sp.nb {
@@ -196,13 +225,14 @@ func (sp *space) reachUpper() {
 			vals[b] = sp.boxScores(b)
 		}
 	}
+	// Every subset after the subsets it grows from: increasing masks over the upper bits.
 	for sub := uint32(1); sub <= sp.upper; sub++ {
 		if sub&^sp.upper != 0 {
 			continue
 		}
 		b := bits.TrailingZeros32(sub)
-		prev := sp.ureach[int(sub&^(1<<b))*sp.nu:][:sp.nu]
-		cur := sp.ureach[int(sub)*sp.nu:][:sp.nu]
+		prev := sp.ureach[sp.up(sub&^(1<<b))*sp.nu:][:sp.nu]
+		cur := sp.ureach[sp.up(sub)*sp.nu:][:sp.nu]
 		for u, ok := range prev {
 			if !ok {
 				continue
@@ -212,24 +242,31 @@ func (sp *space) reachUpper() {
 			}
 		}
 	}
-	if !sp.merge {
-		return
+	if sp.merge {
+		sp.deadBelow = make([]int, 1<<nUp)
+		for sub := uint32(0); sub <= sp.upper; sub++ {
+			if sub&^sp.upper != 0 {
+				continue
+			}
+			rest := 0
+			for l := sp.upper &^ sub; l != 0; l &= l - 1 {
+				rest += slices.Max(vals[bits.TrailingZeros32(l)])
+			}
+			dead := max(0, sp.threshold-rest)
+			sp.deadBelow[sp.up(sub)] = dead
+			cur := sp.ureach[sp.up(sub)*sp.nu:][:sp.nu]
+			for u := range min(dead, sp.nu) {
+				if cur[u] {
+					cur[u], cur[0] = false, true
+				}
+			}
+		}
 	}
-	sp.deadBelow = make([]int, 1<<sp.nb)
-	for sub := uint32(0); sub <= sp.upper; sub++ {
-		if sub&^sp.upper != 0 {
-			continue
-		}
-		rest := 0
-		for l := sp.upper &^ sub; l != 0; l &= l - 1 {
-			rest += slices.Max(vals[bits.TrailingZeros32(l)])
-		}
-		dead := max(0, sp.threshold-rest)
-		sp.deadBelow[sub] = dead
-		cur := sp.ureach[int(sub)*sp.nu:][:sp.nu]
-		for u := range min(dead, sp.nu) {
-			if cur[u] {
-				cur[u], cur[0] = false, true
+	sp.lanes = make([][]uint16, 1<<nUp)
+	for up := range sp.lanes {
+		for u, ok := range sp.ureach[up*sp.nu:][:sp.nu] {
+			if ok {
+				sp.lanes[up] = append(sp.lanes[up], uint16(u))
 			}
 		}
 	}
@@ -237,10 +274,20 @@ func (sp *space) reachUpper() {
 
 // canon returns the subtotal that stands for u on a sheet with mask filled.
 func (sp *space) canon(mask uint32, u int) int {
-	if sp.merge && u < sp.deadBelow[mask&sp.upper] {
+	if sp.merge && u < sp.deadBelow[sp.up(mask)] {
 		return 0
 	}
 	return u
+}
+
+// dead returns the subtotals of a sheet with mask filled that canon merges into 0, as
+// [1, n): their values are copies of the value of subtotal 0, so that a turn can read
+// the value of a next state without canon.
+func (sp *space) dead(mask uint32) int {
+	if !sp.merge {
+		return 0
+	}
+	return min(sp.deadBelow[sp.up(mask)], sp.nu)
 }
 
 // fill is what scoring a final roll in a box does to a state.

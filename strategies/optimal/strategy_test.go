@@ -38,8 +38,9 @@ func TestStrategyMatchesTurnPlan(t *testing.T) {
 		for !sh.Done() {
 			i, _ := sp.sheetState(&sh)
 			mask, u, f := sp.split(i)
-			w.stops(mask, u, f, false)
-			plan.Stop[0] = w.stop[0]
+			w.setLanes([]uint16{uint16(u)})
+			w.stops(mask, f, false)
+			copy(plan.Stop[0][:], w.stop[0])
 			ev := plan.Solve(3, true)
 			if math.Abs(ev-tab.v[i]) > 1e-9 {
 				t.Fatalf("game %d: state %#x/%d/%d: TurnPlan %v, table %v", game, mask, u, f, ev, tab.v[i])
@@ -112,13 +113,13 @@ func TestSolveDeterministic(t *testing.T) {
 	}
 	var want []byte
 	for _, workers := range []int{1, 2, 3} {
-		tab, err := Solve(r, workers)
+		sp, err := newSolverSpace(r)
 		if err != nil {
 			t.Fatal(err)
 		}
+		tab, _ := solveSpace(r, sp, workers, true)
+		tab.solved = time.Time{}
 		b, _ := tab.MarshalBinary()
-		_, p := solveSpace(r, tab.sp, workers, true)
-		b = append(b, p.entryBytes()...)
 		if want == nil {
 			want = b
 		} else if string(b) != string(want) {
@@ -221,7 +222,8 @@ func BenchmarkWidget(b *testing.B) {
 	tab := solved(b, "hasbro")
 	w := newWidget(tab.sp, tab.v)
 	for b.Loop() {
-		w.value(0, 0, 0, false)
+		w.setLanes([]uint16{0})
+		w.evaluate(0, 0, false)
 	}
 }
 
@@ -260,7 +262,7 @@ func TestConcurrentCache(t *testing.T) {
 			continue
 		}
 		id := p.block(mask, u, f)
-		if p.ready[id].Load() != blockReady {
+		if p.ready[p.group(mask, f)].Load() != blockReady {
 			continue
 		}
 		n++

@@ -20,14 +20,14 @@ type synth struct {
 	roll [engine.MaxBoxes][256]engine.Roll
 	// low[b] is the lowest-scoring roll of box b that is no five of a kind.
 	low [engine.MaxBoxes]engine.Roll
-	// choice[(sub)*nu + u] is the score of the lowest box of sub in a decomposition of
+	// choice[up(sub)*nu + u] is the score of the lowest box of sub in a decomposition of
 	// subtotal u over the upper boxes sub, or -1 if there is none.
 	choice []int16
 	five   engine.Roll // a five of a kind that scores in the yahtzee box
 }
 
 func newSynth(sp *space) (*synth, error) {
-	sy := &synth{sp: sp, choice: make([]int16, (1<<sp.nb)*sp.nu)}
+	sy := &synth{sp: sp, choice: make([]int16, len(sp.ureach))}
 	r := sp.rules
 	for b := range sp.nb {
 		lowScore := -1
@@ -65,11 +65,11 @@ func newSynth(sp *space) (*synth, error) {
 		rest := sub &^ (1 << b)
 		for _, v := range sp.clsScore[b] {
 			for u := range sp.nu {
-				if (rest == 0 && u != 0) || (rest != 0 && sy.choice[int(rest)*sp.nu+u] < 0) {
+				if (rest == 0 && u != 0) || (rest != 0 && sy.choice[sp.up(rest)*sp.nu+u] < 0) {
 					continue
 				}
-				if t := min(sp.cap, u+v); sy.choice[int(sub)*sp.nu+t] < 0 {
-					sy.choice[int(sub)*sp.nu+t] = int16(v)
+				if t := min(sp.cap, u+v); sy.choice[sp.up(sub)*sp.nu+t] < 0 {
+					sy.choice[sp.up(sub)*sp.nu+t] = int16(v)
 				}
 			}
 		}
@@ -84,7 +84,7 @@ func (sy *synth) sheet(s *engine.Sheet, mask uint32, u, f int) error {
 	sub := mask & sp.upper
 	t := u
 	for sub != 0 {
-		v := int(sy.choice[int(sub)*sp.nu+t])
+		v := int(sy.choice[sp.up(sub)*sp.nu+t])
 		if v < 0 {
 			return fmt.Errorf("no sheet of rules %s has upper subtotal %d with boxes %#x filled", sp.rules.Name(), u, mask&sp.upper)
 		}
@@ -131,7 +131,7 @@ func (sy *synth) restTotal(rest uint32, t, v int) int {
 		return t - v
 	}
 	for x := max(0, sp.cap-v); x <= sp.cap; x++ {
-		if sy.choice[int(rest)*sp.nu+x] >= 0 {
+		if sy.choice[sp.up(rest)*sp.nu+x] >= 0 {
 			return x
 		}
 	}

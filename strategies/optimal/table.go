@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -21,16 +22,20 @@ import (
 // Table file layout, all integers little-endian:
 //
 //	magic "YAMS-OPT", version uint32, then nb, nu, nf, rolls, merge (uint32 each): the
-//	shape of the state space; the rules hash (32 bytes, zero-padded); the number of
-//	values (uint64); the values (float64 each, dense over the states); the SHA-256 of
-//	everything before it.
+//	shape of the state space; the rules hash (32 bytes, zero-padded); the length of the
+//	metadata (uint32) and the metadata, JSON (the rule set, the objective, the date of
+//	the solve: what yams cache lists); the number of values (uint64) and the values
+//	(float64 each, dense over the states); the number of groups (uint64, 0 when the
+//	file has no decisions), the width of a decision entry in bytes (uint32) and 0
+//	(uint32), the offsets of the groups' decisions (uint64 each, one more than the
+//	groups) and the decisions (decisions.go); the SHA-256 of everything before it.
 //
 // A reader checks all of it before trusting a single value: a file that fails is
 // rebuilt, never used.
 const (
 	tableMagic   = "YAMS-OPT"
-	tableVersion = 1
-	headerSize   = 8 + 4 + 5*4 + 32 + 8
+	tableVersion = 2
+	headerSize   = 8 + 4 + 5*4 + 32
 	sumSize      = sha256.Size
 )
 
@@ -65,43 +70,103 @@ func (sp *space) shape() [5]uint32 {
 	return [5]uint32{uint32(sp.nb), uint32(sp.nu), uint32(sp.nf), uint32(sp.rolls), merge}
 }
 
-// MarshalBinary encodes the table in the file format.
-func (t *Table) MarshalBinary() ([]byte, error) {
-	buf := make([]byte, headerSize, headerSize+8*len(t.v)+sumSize)
-	copy(buf, tableMagic)
-	binary.LittleEndian.PutUint32(buf[8:], tableVersion)
-	for i, x := range t.sp.shape() {
-		binary.LittleEndian.PutUint32(buf[12+4*i:], x)
-	}
-	h := t.rules.Hash()
-	if len(h) > 32 {
-		return nil, fmt.Errorf("rules hash %q longer than 32 bytes", h)
-	}
-	copy(buf[32:64], h)
-	binary.LittleEndian.PutUint64(buf[64:], uint64(len(t.v)))
-	for _, x := range t.v {
-		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(x))
-	}
-	sum := sha256Sum(buf)
-	return append(buf, sum[:]...), nil
+// meta is the metadata of a table file.
+type meta struct {
+	Rules     engine.Spec `json:"rules"`
+	Objective string      `json:"objective"`
+	Solved    time.Time   `json:"solved"`
+	States    int         `json:"states"`
 }
 
-func sha256Sum(b []byte) [sumSize]byte { return sha256.Sum256(b) }
+// WriteTo writes the table in the file format.
+func (t *Table) WriteTo(w io.Writer) (int64, error) {
+	h := sha256.New()
+	cw := &countWriter{w: io.MultiWriter(w, h)}
+	head := make([]byte, headerSize)
+	copy(head, tableMagic)
+	binary.LittleEndian.PutUint32(head[8:], tableVersion)
+	for i, x := range t.sp.shape() {
+		binary.LittleEndian.PutUint32(head[12+4*i:], x)
+	}
+	hash := t.rules.Hash()
+	if len(hash) > 32 {
+		return 0, fmt.Errorf("rules hash %q longer than 32 bytes", hash)
+	}
+	copy(head[32:64], hash)
+	m, err := json.Marshal(meta{Rules: t.rules.Spec(), Objective: "mean", Solved: t.solved, States: t.States()})
+	if err != nil {
+		return 0, err
+	}
+	head = binary.LittleEndian.AppendUint32(head, uint32(len(m)))
+	head = append(head, m...)
+	head = binary.LittleEndian.AppendUint64(head, uint64(len(t.v)))
+	cw.Write(head)
+	buf := make([]byte, 0, 1<<16)
+	for i, x := range t.v {
+		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(x))
+		if len(buf) == cap(buf) || i == len(t.v)-1 {
+			cw.Write(buf)
+			buf = buf[:0]
+		}
+	}
+	var groups []byte
+	if d := t.dec; d == nil {
+		groups = binary.LittleEndian.AppendUint64(nil, 0)
+		groups = binary.LittleEndian.AppendUint64(groups, 0)
+	} else {
+		groups = binary.LittleEndian.AppendUint64(nil, uint64(len(d.off)-1))
+		groups = binary.LittleEndian.AppendUint32(groups, uint32(d.entryBytes()))
+		groups = binary.LittleEndian.AppendUint32(groups, 0)
+		for _, o := range d.off {
+			groups = binary.LittleEndian.AppendUint64(groups, o)
+		}
+	}
+	cw.Write(groups)
+	if t.dec != nil {
+		cw.Write(t.dec.data)
+	}
+	cw.Write(h.Sum(nil))
+	return cw.n, cw.err
+}
+
+// countWriter counts what it writes and keeps the first error.
+type countWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	c.err = err
+	return n, err
+}
+
+// MarshalBinary encodes the table in the file format.
+func (t *Table) MarshalBinary() ([]byte, error) {
+	var b bytes.Buffer
+	_, err := t.WriteTo(&b)
+	return b.Bytes(), err
+}
 
 // decodeTable checks and decodes a table file of rules; path names it in errors.
 func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	bad := func(kind error, format string, args ...any) error {
 		return &TableError{Path: path, Kind: kind, Detail: fmt.Sprintf(format, args...)}
 	}
-	if len(data) < headerSize+sumSize || string(data[:8]) != tableMagic {
+	if len(data) < headerSize+4+sumSize || string(data[:8]) != tableMagic {
 		return nil, bad(ErrCorrupt, "no table header")
-	}
-	body, sum := data[:len(data)-sumSize], data[len(data)-sumSize:]
-	if got := sha256Sum(body); !bytes.Equal(got[:], sum) {
-		return nil, bad(ErrCorrupt, "checksum mismatch")
 	}
 	if v := binary.LittleEndian.Uint32(data[8:]); v != tableVersion {
 		return nil, bad(ErrVersion, "version %d, this program reads %d", v, tableVersion)
+	}
+	body, sum := data[:len(data)-sumSize], data[len(data)-sumSize:]
+	if got := sha256.Sum256(body); !bytes.Equal(got[:], sum) {
+		return nil, bad(ErrCorrupt, "checksum mismatch")
 	}
 	hash := string(bytes.TrimRight(data[32:64], "\x00"))
 	if hash != r.Hash() {
@@ -116,14 +181,64 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 			return nil, bad(ErrForeign, "state space shape %d is %d, want %d", i, got, want)
 		}
 	}
-	n := binary.LittleEndian.Uint64(data[64:])
-	if n != uint64(sp.numStates()) || uint64(len(body)-headerSize) != 8*n {
-		return nil, bad(ErrCorrupt, "%d values in %d bytes, want %d values", n, len(body)-headerSize, sp.numStates())
+	rest := body[headerSize:]
+	take := func(n uint64) ([]byte, bool) {
+		if n > uint64(len(rest)) {
+			return nil, false
+		}
+		b := rest[:n]
+		rest = rest[n:]
+		return b, true
 	}
-	t := &Table{rules: r, sp: sp, v: make([]float64, n)}
+	mlen, _ := take(4)
+	mb, ok := take(uint64(binary.LittleEndian.Uint32(mlen)))
+	var m meta
+	if !ok || json.Unmarshal(mb, &m) != nil {
+		return nil, bad(ErrCorrupt, "metadata")
+	}
+	nb, ok := take(8)
+	n := uint64(0)
+	if ok {
+		n = binary.LittleEndian.Uint64(nb)
+	}
+	vals, ok2 := take(8 * n)
+	if !ok || !ok2 || n != uint64(sp.numStates()) {
+		return nil, bad(ErrCorrupt, "%d values, want %d", n, sp.numStates())
+	}
+	t := &Table{rules: r, sp: sp, v: make([]float64, n), solved: m.Solved}
 	for i := range t.v {
-		t.v[i] = math.Float64frombits(binary.LittleEndian.Uint64(body[headerSize+8*i:]))
+		t.v[i] = math.Float64frombits(binary.LittleEndian.Uint64(vals[8*i:]))
 	}
+	gh, ok := take(16)
+	if !ok {
+		return nil, bad(ErrCorrupt, "no decisions header")
+	}
+	groups := binary.LittleEndian.Uint64(gh)
+	if groups == 0 {
+		if len(rest) != 0 {
+			return nil, bad(ErrCorrupt, "%d bytes after the values", len(rest))
+		}
+		return t, nil
+	}
+	width := binary.LittleEndian.Uint32(gh[8:])
+	if groups != uint64(sp.nf<<sp.nb) || width != map[bool]uint32{false: 2, true: 4}[wideEntries(sp.rolls)] {
+		return nil, bad(ErrCorrupt, "%d groups of %d-byte decisions, want %d groups", groups, width, sp.nf<<sp.nb)
+	}
+	ob, ok := take(8 * (groups + 1))
+	if !ok {
+		return nil, bad(ErrCorrupt, "truncated decisions")
+	}
+	d := &decisionStream{wide: width == 4, off: make([]uint64, groups+1), data: rest}
+	for i := range d.off {
+		d.off[i] = binary.LittleEndian.Uint64(ob[8*i:])
+		if (i > 0 && d.off[i] < d.off[i-1]) || d.off[i] > uint64(len(rest)) {
+			return nil, bad(ErrCorrupt, "decision offsets out of order")
+		}
+	}
+	if d.off[0] != 0 || d.off[groups] != uint64(len(rest)) {
+		return nil, bad(ErrCorrupt, "decisions of %d bytes, the offsets say %d", len(rest), d.off[groups])
+	}
+	t.dec = d
 	return t, nil
 }
 
@@ -136,14 +251,13 @@ func ReadTable(path string, r *engine.Rules) (*Table, error) {
 	return decodeTable(path, data, r)
 }
 
-// WriteFile writes the table atomically (see package outfile).
+// WriteFile writes the table atomically (see package outfile), creating its directory.
 func (t *Table) WriteFile(path string) error {
-	data, err := t.MarshalBinary()
-	if err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
 	return outfile.Write(path, func(w io.Writer) error {
-		_, err := w.Write(data)
+		_, err := t.WriteTo(w)
 		return err
 	})
 }
@@ -170,12 +284,7 @@ func CachePath(r *engine.Rules) (string, error) {
 	return filepath.Join(d, fmt.Sprintf("optimal-%s.v%d.table", r.Hash(), tableVersion)), nil
 }
 
-// decisionsPath is the cache file of the decisions that go with a table file.
-func decisionsPath(tablePath string) string {
-	return strings.TrimSuffix(tablePath, ".table") + ".decisions"
-}
-
-// CacheStatus tells where a table and its decisions came from.
+// CacheStatus tells where a table came from.
 type CacheStatus struct {
 	Path   string
 	Loaded bool          // read from Path
@@ -185,18 +294,19 @@ type CacheStatus struct {
 	// WriteErr is why the solved table could not be saved; the table is good all the same.
 	WriteErr error
 
-	// The same for the file of the optimal decisions of every state.
+	// The decisions are in the table's file since version 2; these fields say the same
+	// as the ones above, for the callers that report them apart.
 	DecisionsPath     string
 	DecisionsLoaded   bool
-	DecisionsTime     time.Duration // to read the file, or to work the decisions out
+	DecisionsTime     time.Duration
 	DecisionsRejected error
 	DecisionsWriteErr error
 }
 
 // LoadOrSolve returns the table of rules r from the cache, or solves it and saves it
-// there, with the decisions of the optimal strategy in every state beside it (a second
-// file, which makes a fresh process play at full speed from its first game). With force
-// it solves whatever the cache holds.
+// there, with the decisions of the optimal strategy in every state (which makes a fresh
+// process play at full speed from its first game). With force it solves whatever the
+// cache holds.
 func LoadOrSolve(r *engine.Rules, force bool, workers int) (*Table, CacheStatus, error) {
 	t, _, st, err := loadOrSolve(r, force, workers)
 	return t, st, err
@@ -211,29 +321,17 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	if err != nil {
 		st.WriteErr = err
 	}
-	st.Path = path
-	if path != "" {
-		st.DecisionsPath = decisionsPath(path)
-	}
+	st.Path, st.DecisionsPath = path, path
 	if path != "" && !force {
 		start := time.Now()
 		t, err := ReadTable(path, r)
-		if err == nil {
+		if err == nil && t.dec != nil {
 			st.Loaded, st.Load = true, time.Since(start)
-			start = time.Now()
-			p := newPolicy(t)
-			err := p.readFile(st.DecisionsPath)
-			if err == nil {
-				st.DecisionsLoaded, st.DecisionsTime = true, time.Since(start)
-				return t, p, st, nil
-			}
-			if !errors.Is(err, fs.ErrNotExist) {
-				st.DecisionsRejected = err
-			}
-			p.fill(workers)
-			st.DecisionsTime = time.Since(start)
-			st.DecisionsWriteErr = p.writeFile(st.DecisionsPath)
-			return t, p, st, nil
+			st.DecisionsLoaded = true
+			return t, policyOf(t), st, nil
+		}
+		if err == nil {
+			err = &TableError{Path: path, Kind: ErrCorrupt, Detail: "no decisions"}
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			st.Rejected = err
@@ -248,7 +346,22 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	t.Elapsed = time.Since(start)
 	if path != "" {
 		st.WriteErr = t.WriteFile(path)
-		st.DecisionsWriteErr = p.writeFile(st.DecisionsPath)
+		st.DecisionsWriteErr = st.WriteErr
+		if st.WriteErr == nil {
+			removeOlderVersions(path, r)
+		}
 	}
+	tablePolicies.Store(t, p)
 	return t, p, st, nil
+}
+
+// removeOlderVersions removes the cache files of r written by earlier versions of the
+// format, which no version of yams that writes path reads again.
+func removeOlderVersions(path string, r *engine.Rules) {
+	dir := filepath.Dir(path)
+	for v := 1; v < tableVersion; v++ {
+		old := filepath.Join(dir, fmt.Sprintf("optimal-%s.v%d.table", r.Hash(), v))
+		os.Remove(old)
+		os.Remove(strings.TrimSuffix(old, ".table") + ".decisions")
+	}
 }

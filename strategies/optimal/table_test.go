@@ -1,19 +1,24 @@
 package optimal
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 )
 
-// tableOf solves the small rules with options.
+// tableOf solves the small rules with options, with the decisions of every state.
 func tableOf(t *testing.T, options ...string) *Table {
 	t.Helper()
-	tab, err := Solve(smallRules(t, options...), 0)
+	r := smallRules(t, options...)
+	sp, err := newSolverSpace(r)
 	if err != nil {
 		t.Fatal(err)
 	}
+	tab, _ := solveSpace(r, sp, 0, true)
 	return tab
 }
 
@@ -29,11 +34,29 @@ func TestTableRoundTrip(t *testing.T) {
 	}
 	a, _ := tab.MarshalBinary()
 	b, _ := got.MarshalBinary()
-	if string(a) != string(b) || got.Expected() != tab.Expected() {
+	if string(a) != string(b) || got.Expected() != tab.Expected() || got.dec == nil {
 		t.Error("table changed through its file")
 	}
-	if m, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.tmp-*")); len(m) != 0 {
+	if m, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".*")); len(m) != 0 {
 		t.Errorf("temporary files left: %v", m)
+	}
+	// The decisions decoded from the file are those of the solve.
+	_, want := solveSpace(tab.rules, tab.sp, 0, true)
+	p := newPolicy(got)
+	for i := range tab.sp.numStates() {
+		mask, u, f := tab.sp.split(i)
+		if !tab.sp.valid(mask, u, f) || mask == tab.sp.full {
+			continue
+		}
+		if !p.ensure(mask, f, newWidget(tab.sp, tab.v)) {
+			t.Fatal("group not ready")
+		}
+		id := p.block(mask, u, f)
+		for r := range numRolls {
+			if p.e16[id*blockLen+r] != want.e16[id*blockLen+r] {
+				t.Fatalf("state %#x/%d/%d roll %d: decoded %#x, solved %#x", mask, u, f, r, p.e16[id*blockLen+r], want.e16[id*blockLen+r])
+			}
+		}
 	}
 }
 
@@ -60,6 +83,9 @@ func TestTableFileRejected(t *testing.T) {
 		{"truncated", good[:len(good)/2], ErrCorrupt},
 		{"one byte short", good[:len(good)-1], ErrCorrupt},
 		{"flipped value", flip(headerSize + 1000), ErrCorrupt},
+		{"flipped decision", flip(len(good) - sumSize - 10), ErrCorrupt},
+		{"offsets out of order", resum(swapOffsets(good, tab)), ErrCorrupt},
+		{"no decisions header", resum(good[:len(good)-sumSize-len(tab.dec.data)-8*len(tab.dec.off)-16]), ErrCorrupt},
 		{"flipped checksum", flip(len(good) - 1), ErrCorrupt},
 		{"bad magic", flip(0), ErrCorrupt},
 		{"version", resum(version), ErrVersion},
@@ -73,10 +99,24 @@ func TestTableFileRejected(t *testing.T) {
 	}
 }
 
+// swapOffsets returns a table file whose first two non-empty group offsets are swapped.
+func swapOffsets(good []byte, tab *Table) []byte {
+	b := append([]byte(nil), good...)
+	start := len(b) - sumSize - len(tab.dec.data) - 8*len(tab.dec.off)
+	for g := 1; g+1 < len(tab.dec.off); g++ {
+		if tab.dec.off[g] != tab.dec.off[g+1] {
+			copy(b[start+8*g:], binary.LittleEndian.AppendUint64(nil, tab.dec.off[g+1]))
+			copy(b[start+8*(g+1):], binary.LittleEndian.AppendUint64(nil, tab.dec.off[g]))
+			break
+		}
+	}
+	return b
+}
+
 // resum recomputes the checksum of a table file, to test the checks behind it.
 func resum(b []byte) []byte {
 	body := b[:len(b)-sumSize]
-	sum := sha256Sum(body)
+	sum := sha256.Sum256(body)
 	return append(append([]byte(nil), body...), sum[:]...)
 }
 
@@ -94,7 +134,7 @@ func TestLoadOrSolveCache(t *testing.T) {
 	if _, st, _ = LoadOrSolve(r, true, 0); st.Loaded || st.DecisionsLoaded {
 		t.Error("force read the cache")
 	}
-	if _, p, st, err := loadOrSolve(r, false, 0); err != nil || !st.Loaded || !st.DecisionsLoaded || !p.complete {
+	if _, p, st, err := loadOrSolve(r, false, 0); err != nil || !st.Loaded || !st.DecisionsLoaded || p.t.dec == nil {
 		t.Fatalf("decisions not cached: %v %+v", err, st)
 	}
 	// A damaged file is rebuilt, and says why.
@@ -109,17 +149,6 @@ func TestLoadOrSolveCache(t *testing.T) {
 	}
 	if _, st, _ = LoadOrSolve(r, false, 0); !st.Loaded {
 		t.Error("the rebuilt table was not saved")
-	}
-	// Damaged decisions are worked out again from the table, and saved.
-	data, _ = os.ReadFile(st.DecisionsPath)
-	data[decisionsHeaderSize+3] ^= 4
-	os.WriteFile(st.DecisionsPath, data, 0o644)
-	_, p, st, err := loadOrSolve(r, false, 0)
-	if err != nil || !st.Loaded || st.DecisionsLoaded || !errors.Is(st.DecisionsRejected, ErrCorrupt) || !p.complete {
-		t.Fatalf("damaged decisions: %v %+v", err, st)
-	}
-	if _, _, st, _ = loadOrSolve(r, false, 0); !st.DecisionsLoaded {
-		t.Error("the rebuilt decisions were not saved")
 	}
 	// A file of other rules under this name is foreign.
 	other, _ := tableOf(t, "order=top_down").MarshalBinary()
@@ -150,54 +179,68 @@ func TestMergedStatesExact(t *testing.T) {
 	}
 }
 
-func TestDecisionsFile(t *testing.T) {
+// TestDecisionStream checks the compressed decisions: every group decodes to what the
+// solve worked out, a policy without a stream works the same decisions out with its
+// widget, and damaged bytes are refused, never a panic.
+func TestDecisionStream(t *testing.T) {
 	tab := tableOf(t)
-	solvedTab, p := solveSpace(tab.rules, tab.sp, 0, true)
-	if solvedTab.Expected() != tab.Expected() {
-		t.Fatal("solving with the decisions changed the table")
-	}
-	// The decisions worked out with the solve are those of the decision cache.
-	lazy := newPolicy(tab)
-	lazy.fill(3)
-	if string(lazy.entryBytes()) != string(p.entryBytes()) {
-		t.Fatal("decisions of the solve and of the cache differ")
-	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, "d.decisions")
-	if err := p.writeFile(path); err != nil {
-		t.Fatal(err)
-	}
-	back := newPolicy(tab)
-	if err := back.readFile(path); err != nil || !back.complete || string(back.entryBytes()) != string(p.entryBytes()) {
-		t.Fatalf("read back: %v", err)
-	}
-	good, _ := os.ReadFile(path)
-	otherPath := filepath.Join(dir, "o.decisions")
-	_, other := solveSpace(tab.rules, tab.sp, 0, true)
-	other.t = tableOf(t, "upper_bonus.points=20")
-	if err := other.writeFile(otherPath); err != nil {
-		t.Fatal(err)
-	}
-	foreign, _ := os.ReadFile(otherPath)
-	version := append([]byte(nil), good...)
-	version[8] = 7
-	flipped := append([]byte(nil), good...)
-	flipped[decisionsHeaderSize+100] ^= 1
-	for _, c := range []struct {
-		name string
-		data []byte
-		kind error
-	}{
-		{"empty", nil, ErrCorrupt},
-		{"truncated", good[:len(good)-1], ErrCorrupt},
-		{"flipped", flipped, ErrCorrupt},
-		{"version", version, ErrVersion},
-		{"other rules", foreign, ErrForeign},
-	} {
-		os.WriteFile(path, c.data, 0o644)
-		q := newPolicy(tab)
-		if err := q.readFile(path); !errors.Is(err, c.kind) || q.complete {
-			t.Errorf("%s: %v, want %v", c.name, err, c.kind)
+	sp := tab.sp
+	_, want := solveSpace(tab.rules, sp, 0, true)
+	lazy := newPolicy(&Table{rules: tab.rules, sp: sp, v: tab.v})
+	w := newWidget(sp, tab.v)
+	rng := rand.New(rand.NewPCG(5, 6))
+	groups := 0
+	for g := range sp.nf << sp.nb {
+		mask, f := uint32(g/sp.nf), g%sp.nf
+		if !sp.groupValid(mask, f) || mask == sp.full {
+			continue
+		}
+		groups++
+		lanes := len(sp.lanes[sp.up(mask)])
+		out := make([]uint16, lanes*numRolls)
+		if err := decodeGroup(tab.dec.group(g), lanes, lanes, false, numRolls, out, nil); err != nil {
+			t.Fatalf("group %d: %v", g, err)
+		}
+		lazy.ensure(mask, f, w)
+		first := int(want.base[g])
+		for lane := range lanes {
+			for r := range numRolls {
+				e := want.e16[(first+lane)*blockLen+r]
+				if out[lane*numRolls+r] != e || lazy.e16[(first+lane)*blockLen+r] != e {
+					t.Fatalf("group %d lane %d roll %d: decoded %#x, lazy %#x, solved %#x", g, lane, r, out[lane*numRolls+r], lazy.e16[(first+lane)*blockLen+r], e)
+				}
+			}
+		}
+		// Part of a group: the lanes up to the one asked for.
+		if lanes > 1 {
+			part := make([]uint16, lanes*numRolls)
+			upTo := 1 + rng.IntN(lanes)
+			if err := decodeGroup(tab.dec.group(g), lanes, upTo, false, numRolls, part, nil); err != nil || string(u16bytes(part[:upTo*numRolls])) != string(u16bytes(out[:upTo*numRolls])) {
+				t.Fatalf("group %d: the first %d lanes decode apart as %v", g, upTo, err)
+			}
+		}
+		// Damage: a byte changed or the group cut short either decodes to something (the
+		// file's checksum is what refuses it) or is refused; it never panics.
+		b := append([]byte(nil), tab.dec.group(g)...)
+		for range 20 {
+			c := append([]byte(nil), b...)
+			c[rng.IntN(len(c))] ^= byte(1 + rng.IntN(255))
+			decodeGroup(c, lanes, lanes, false, numRolls, make([]uint16, lanes*numRolls), nil)
+			decodeGroup(c[:rng.IntN(len(c))], lanes, lanes, false, numRolls, make([]uint16, lanes*numRolls), nil)
+		}
+		if lanes > 1 {
+			if err := decodeGroup(append(b, 0), lanes, lanes, false, numRolls, make([]uint16, lanes*numRolls), nil); err == nil {
+				t.Errorf("group %d: a byte too many decodes", g)
+			}
 		}
 	}
+	t.Logf("%d groups, %d bytes of decisions for %d states", groups, len(tab.dec.data), tab.States())
+}
+
+func u16bytes(x []uint16) []byte {
+	b := make([]byte, 0, 2*len(x))
+	for _, v := range x {
+		b = binary.LittleEndian.AppendUint16(b, v)
+	}
+	return b
 }
