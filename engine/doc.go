@@ -16,7 +16,7 @@
 // and parameters, the upper bonus, the extra five-of-a-kind bonus, the joker, the number
 // of rolls and the columns of the sheet. The presets hasbro (the default), verhoeff,
 // yams, yams-wiki and yams-app are such files, embedded from presets/. Options
-// (ApplyOption) change a preset without copying it: "upper_bonus.threshold=60",
+// (OptionKeys) change a preset without copying it: "upper_bonus.threshold=60",
 // "dry=true", "columns=top_down,bottom_up,free", "box.full_house.points=30".
 //
 // Compiling builds score[box][roll] and the joker's scores, so that scoring is a lookup.

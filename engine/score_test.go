@@ -197,3 +197,14 @@ func TestYamsWikiAlternativeScoring(t *testing.T) {
 		t.Errorf("examples/rules/yams-wiki-30-40-50.json plays differently from the options")
 	}
 }
+
+func TestHashIgnoresLabels(t *testing.T) {
+	a := mustLoad(t, "hasbro")
+	b := mustLoad(t, "hasbro", "name=mine", "box.chance.label=Luck")
+	if a.Hash() != b.Hash() {
+		t.Error("renaming changes the hash")
+	}
+	if c := mustLoad(t, "hasbro", "upper_bonus.threshold=60"); c.Hash() == a.Hash() {
+		t.Error("a new threshold keeps the hash")
+	}
+}

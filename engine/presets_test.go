@@ -1,0 +1,48 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestPresets(t *testing.T) {
+	names := Presets()
+	want := []string{"hasbro", "verhoeff", "yams", "yams-app", "yams-wiki"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("presets %v", names)
+	}
+	hashes := map[string]string{}
+	for _, n := range names {
+		r := mustLoad(t, n)
+		if r.Name() != n {
+			t.Errorf("preset %s is named %s", n, r.Name())
+		}
+		if other, dup := hashes[r.Hash()]; dup {
+			t.Errorf("presets %s and %s have the same hash", n, other)
+		}
+		hashes[r.Hash()] = n
+		// A preset printed by JSON() is a rule file that compiles to the same rules.
+		again, err := Parse("copy", r.JSON())
+		if err != nil || again.Hash() != r.Hash() {
+			t.Errorf("%s: JSON() does not round-trip: %v", n, err)
+		}
+	}
+}
+
+func TestLoadFileErrors(t *testing.T) {
+	if _, err := Load("hasbr"); err == nil || !strings.Contains(err.Error(), `unknown rules "hasbr"`) {
+		t.Errorf("unknown preset: %v", err)
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "none.json")); err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("missing file: %v", err)
+	}
+	p := filepath.Join(t.TempDir(), "mine.json")
+	os.WriteFile(p, []byte(`{"extends": "hasbro", "name": "mine", "options": {"upper_bonus.threshold": 60}}`), 0o644)
+	r, err := Load(p)
+	if err != nil || r.UpperThreshold() != 60 || r.Name() != "mine" || r.NumBoxes() != 13 {
+		t.Errorf("extends: %v %+v", err, r)
+	}
+}
