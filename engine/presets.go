@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"slices"
 	"strings"
@@ -42,8 +41,8 @@ func PresetJSON(name string) ([]byte, bool) {
 	return b, err == nil
 }
 
-// Load returns the rules named by a preset name or the path of a rule file,
-// with options ("key=value", see OptionKeys) applied in order.
+// Load returns the rules named by a preset name or the path of a rule file (a regular
+// file of at most MaxRuleFileBytes), with options ("key=value", see OptionKeys) applied in order.
 func Load(nameOrPath string, options ...string) (*Rules, error) {
 	if nameOrPath == "" {
 		nameOrPath = DefaultPreset
@@ -56,12 +55,12 @@ func Load(nameOrPath string, options ...string) (*Rules, error) {
 		data, file = b, "preset "+nameOrPath
 	} else {
 		var err error
-		data, err = os.ReadFile(nameOrPath)
+		data, err = ReadFileLimited("rules", nameOrPath, MaxRuleFileBytes)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(nameOrPath, "/\\.") {
 				return nil, fmt.Errorf("unknown rules %q: not a preset (%s) nor a file", nameOrPath, strings.Join(Presets(), ", "))
 			}
-			return nil, fmt.Errorf("rules: %w", err)
+			return nil, err
 		}
 	}
 	return Parse(file, data, options...)
