@@ -164,26 +164,6 @@ func runCompare(e *env, args []string) error {
 	return nil
 }
 
-// lookupStrategies finds the named strategies; distinct says a strategy may be named
-// once only (a comparison), not several times (a table).
-func lookupStrategies(names []string, distinct bool) ([]strategies.Info, error) {
-	var infos []strategies.Info
-	for _, n := range names {
-		n = strings.TrimSpace(n)
-		info, ok := strategies.Lookup(n)
-		if !ok {
-			return nil, usagef("compare: unknown strategy %q (strategies: %s)", n, strings.Join(strategies.Names(), ", "))
-		}
-		for _, o := range infos {
-			if distinct && o.Name == n {
-				return nil, usagef("compare: strategy %s given twice", n)
-			}
-		}
-		infos = append(infos, info)
-	}
-	return infos, nil
-}
-
 // jsonDest is where --json goes: a file created before the run, or standard output.
 type jsonDest struct {
 	w io.Writer

@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
-
-	"yams/engine"
 )
 
 func main() {
@@ -132,31 +130,6 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Run 'yams COMMAND --help' for the flags of a command.")
 }
 
-// newFlags returns a flag set that reports errors instead of exiting, and prints its
-// usage to the command's stderr on --help.
-func newFlags(e *env, name, synopsis string) *pflag.FlagSet {
-	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {
-		fmt.Fprintf(e.stdout, "Usage: yams %s %s\n\nFlags:\n", name, synopsis)
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-	}
-	return fs
-}
-
-// parseFlags parses args, turning a flag error into a usage error that names the command.
-func parseFlags(fs *pflag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return err // pflag has printed the usage
-		}
-		return usagef("%s: %v (see yams %s --help)", fs.Name(), err, fs.Name())
-	}
-	return nil
-}
-
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
@@ -164,17 +137,4 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// addRulesFlags declares --rules and --rule, which every command that plays takes.
-func addRulesFlags(fs *pflag.FlagSet) (name *string, options *[]string) {
-	name = fs.String("rules", engine.DefaultPreset, "rules: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
-	options = fs.StringArray("rule", nil, "change one rule, key=value (repeatable; see yams rules --help)")
-	return name, options
-}
-
-// loadRules loads the rules of --rules and --rule; a wrong name, file or option is the user's mistake.
-func loadRules(name string, options []string) (*engine.Rules, error) {
-	rules, err := engine.Load(name, options...)
-	return rules, badInput(err)
 }

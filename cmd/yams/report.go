@@ -2,12 +2,7 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
-	"strings"
-
-	"github.com/spf13/pflag"
 
 	"yams/engine"
 	"yams/reports"
@@ -23,56 +18,6 @@ func init() {
 }
 
 const reportSynopsis = "--from SUMMARY.json --out DIR [--lang en|fr] [--rules NAME|FILE]"
-
-// outFlags are --out and --lang, which sim, compare and report share.
-type outFlags struct {
-	dir, lang *string
-}
-
-func addOutFlags(fs *pflag.FlagSet) outFlags {
-	return outFlags{
-		dir:  fs.String("out", "", "write the report into DIR: the JSON, tables as Markdown and CSV, every plot as SVG and PNG, and report.html, which shows them all"),
-		lang: fs.String("lang", "en", "language of the report: "+strings.Join(reports.Languages, " or ")),
-	}
-}
-
-// check refuses a language the reports do not speak, and an output directory that
-// cannot be written: before the run, not after it.
-func (o outFlags) check(cmd string) error {
-	if err := reports.CheckLang(*o.lang); err != nil {
-		return usagef("%s: --lang: %v", cmd, err)
-	}
-	if *o.dir == "" {
-		if o.langSet() {
-			return usagef("%s: --lang is for the report: give --out DIR too", cmd)
-		}
-		return nil
-	}
-	if err := reports.CheckDir(*o.dir); err != nil {
-		return badInput(fmt.Errorf("%s: --out: %w", cmd, err))
-	}
-	return nil
-}
-
-func (o outFlags) langSet() bool { return *o.lang != "en" }
-
-// write writes the report of the results into --out, if it was given, and says so on w.
-func (o outFlags) write(w io.Writer, cmd string, res *sim.Results, rules *engine.Rules) error {
-	if *o.dir == "" {
-		return nil
-	}
-	names, err := reports.Write(*o.dir, res, reports.Options{Lang: *o.lang, Rules: rules})
-	if err != nil {
-		return fmt.Errorf("%s: --out: %w", cmd, err)
-	}
-	o.written(w, len(names))
-	return nil
-}
-
-// written says where the report is.
-func (o outFlags) written(w io.Writer, files int) {
-	fmt.Fprintf(w, "%d files written to %s; open %s\n", files, *o.dir, filepath.Join(*o.dir, "report.html"))
-}
 
 func runReport(e *env, args []string) error {
 	fs := newFlags(e, "report", reportSynopsis)

@@ -1,24 +1,17 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"math"
-	"math/big"
 	"os"
 	"runtime"
 	"runtime/pprof"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
-	"yams/engine"
 	"yams/internal/outfile"
-	"yams/reports"
 	"yams/sim"
-	"yams/strategies"
 )
 
 func init() {
@@ -30,57 +23,6 @@ func init() {
 }
 
 const simSynopsis = "[--rules NAME|FILE] [--rule key=value]... [--strategy a,b,...] [--games N] [--seed S] [--workers W] [--shard K/N|env/N] [--checkpoint FILE [--checkpoint-every D] [--resume-if-present]] [--resume FILE] [--json FILE|-] [--out DIR [--lang en|fr]] [--cpuprofile FILE]"
-
-// maxGames bounds --games: game indices times four must fit the seeding (sim.GameSeeds).
-const maxGames = sim.MaxGames
-
-// gamesFlag is --games: a positive whole number, written 1000000, 1_000_000 or 1e6.
-type gamesFlag int64
-
-func (g *gamesFlag) String() string { return strconv.FormatInt(int64(*g), 10) }
-func (g *gamesFlag) Type() string   { return "N" }
-
-func (g *gamesFlag) Set(s string) error {
-	n, err := parseCount(s)
-	if err != nil {
-		return err
-	}
-	*g = gamesFlag(n)
-	return nil
-}
-
-// parseCount reads a count of games: digits with optional underscores between them
-// (1_000_000), or a number with an exponent that is a whole number (1e6, 2.5e5).
-func parseCount(s string) (int64, error) {
-	want := errors.New("want a whole number of games, such as 1000000, 1_000_000 or 1e6")
-	if s == "" || strings.HasPrefix(s, "_") || strings.HasSuffix(s, "_") || strings.Contains(s, "__") {
-		return 0, want
-	}
-	s = strings.ReplaceAll(s, "_", "")
-	var n int64
-	if strings.ContainsAny(s, "eE") {
-		r, ok := new(big.Rat).SetString(s)
-		if !ok || !r.IsInt() || !r.Num().IsInt64() || strings.ContainsAny(s, "/") {
-			return 0, want
-		}
-		n = r.Num().Int64()
-	} else {
-		var err error
-		if n, err = strconv.ParseInt(s, 10, 64); err != nil {
-			if errors.Is(err, strconv.ErrRange) {
-				return 0, fmt.Errorf("at most %d games", int64(maxGames))
-			}
-			return 0, want
-		}
-	}
-	switch {
-	case n < 1:
-		return 0, fmt.Errorf("%d games: want at least one", n)
-	case n > maxGames:
-		return 0, fmt.Errorf("at most %d games", int64(maxGames))
-	}
-	return n, nil
-}
 
 func runSim(e *env, args []string) error {
 	fs := newFlags(e, "sim", simSynopsis)
@@ -209,66 +151,6 @@ func runSim(e *env, args []string) error {
 	return finishRun(ctx, e, "sim", res, err, long, *jsonOut, out, table, rules, func(w io.Writer) { printSim(w, res, setupTime) })
 }
 
-// resolveStrategies returns the strategies named by --strategy or, without it, every
-// heuristic and optimal when it is registered.
-func resolveStrategies(names []string, named bool) ([]strategies.Info, error) {
-	var infos []strategies.Info
-	if !named {
-		for _, info := range strategies.All() {
-			if info.Heuristic {
-				infos = append(infos, info)
-			}
-		}
-		if info, ok := strategies.Lookup("optimal"); ok && !info.Heuristic {
-			infos = append(infos, info)
-		}
-		return infos, nil
-	}
-	if len(names) == 0 {
-		return nil, usagef("sim: --strategy: no strategy given (strategies: %s)", strings.Join(strategies.Names(), ", "))
-	}
-	for _, n := range names {
-		n = strings.TrimSpace(n)
-		info, ok := strategies.Lookup(n)
-		if !ok {
-			return nil, usagef("sim: unknown strategy %q (strategies: %s)", n, strings.Join(strategies.Names(), ", "))
-		}
-		for _, o := range infos {
-			if o.Name == n {
-				return nil, usagef("sim: strategy %s given twice", n)
-			}
-		}
-		infos = append(infos, info)
-	}
-	return infos, nil
-}
-
-// buildStrategies builds each strategy once for the rules. A strategy that cannot play
-// them is an error when it was named, and left out with a note when it was a default.
-func buildStrategies(rules *engine.Rules, infos []strategies.Info, named bool) ([]strategies.Info, []strategies.Strategy, []string, error) {
-	var (
-		kept  []strategies.Info
-		built []strategies.Strategy
-		notes []string
-	)
-	for _, info := range infos {
-		st, err := info.New(rules)
-		if err != nil {
-			if named {
-				return nil, nil, nil, badInput(fmt.Errorf("sim: strategy %s: %w", info.Name, err))
-			}
-			notes = append(notes, fmt.Sprintf("sim: %s left out: %v", info.Name, err))
-			continue
-		}
-		kept = append(kept, info)
-		built = append(built, st)
-	}
-	if len(kept) == 0 {
-		return nil, nil, nil, badInput(errors.New("sim: no strategy can play these rules"))
-	}
-	return kept, built, notes, nil
-}
-
 // printSim prints the results: a line per strategy, then the mean and zero rate of
 // every box per strategy.
 func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
@@ -326,45 +208,4 @@ func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
 	}
 	fmt.Fprintf(w, "\n%s games in %s on %d %s (%s games/s); strategies ready in %s\n",
 		thousands(played), seconds(res.Elapsed), res.Workers, workers, rate(float64(played)/res.Elapsed.Seconds()), seconds(setup+res.Setup))
-}
-
-func rate(r float64) string {
-	if math.IsInf(r, 0) || math.IsNaN(r) {
-		return "-"
-	}
-	return thousands(int64(r))
-}
-
-func seconds(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
-
-// thousands formats n with a comma between groups of three digits.
-func thousands(n int64) string { return reports.Thousands(n) }
-
-// textTable lays out rows of cells: the first column left-aligned, the others right-aligned.
-type textTable struct{ rows [][]string }
-
-func (t *textTable) row(cells ...string) { t.rows = append(t.rows, cells) }
-
-func (t *textTable) write(w io.Writer) {
-	var width []int
-	for _, r := range t.rows {
-		for i, c := range r {
-			if i >= len(width) {
-				width = append(width, 0)
-			}
-			width[i] = max(width[i], len([]rune(c)))
-		}
-	}
-	for _, r := range t.rows {
-		var b strings.Builder
-		for i, c := range r {
-			pad := strings.Repeat(" ", width[i]-len([]rune(c)))
-			if i == 0 {
-				b.WriteString(c + pad)
-			} else {
-				b.WriteString("  " + pad + c)
-			}
-		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
-	}
 }

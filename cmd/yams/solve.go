@@ -3,9 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
-	"time"
 
-	"yams/engine"
 	"yams/strategies/optimal"
 )
 
@@ -77,23 +75,4 @@ func reportWrite(e *env, what, path string, err error) {
 		size = fi.Size()
 	}
 	fmt.Fprintf(e.stdout, "%s written to %s (%.1f MiB)\n", what, path, float64(size)/(1<<20))
-}
-
-// describeRules names rules with their options, as a user would pass them again.
-func describeRules(r *engine.Rules, options []string) string {
-	s := r.Name()
-	for _, o := range options {
-		s += " --rule " + o
-	}
-	return s
-}
-
-func roundDuration(d time.Duration) time.Duration {
-	switch {
-	case d >= time.Second:
-		return d.Round(10 * time.Millisecond)
-	case d >= time.Millisecond:
-		return d.Round(10 * time.Microsecond)
-	}
-	return d
 }

@@ -1,0 +1,65 @@
+package main
+
+// Text tables and the formats of figures on the command line.
+
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"yams/reports"
+)
+
+func rate(r float64) string {
+	if math.IsInf(r, 0) || math.IsNaN(r) {
+		return "-"
+	}
+	return thousands(int64(r))
+}
+
+func seconds(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
+
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d
+}
+
+// thousands formats n with a comma between groups of three digits.
+func thousands(n int64) string { return reports.Thousands(n) }
+
+// textTable lays out rows of cells: the first column left-aligned, the others right-aligned.
+type textTable struct{ rows [][]string }
+
+func (t *textTable) row(cells ...string) { t.rows = append(t.rows, cells) }
+
+func (t *textTable) write(w io.Writer) {
+	var width []int
+	for _, r := range t.rows {
+		for i, c := range r {
+			if i >= len(width) {
+				width = append(width, 0)
+			}
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	for _, r := range t.rows {
+		var b strings.Builder
+		for i, c := range r {
+			pad := strings.Repeat(" ", width[i]-len([]rune(c)))
+			if i == 0 {
+				b.WriteString(c + pad)
+			} else {
+				b.WriteString("  " + pad + c)
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+}
