@@ -1,0 +1,166 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+)
+
+// The types below are the summary file, whose shape the package documentation gives.
+
+type jsonResults struct {
+	Rules       string         `json:"rules"`
+	RulesHash   string         `json:"rules_hash"`
+	RuleOptions []string       `json:"rule_options,omitempty"`
+	Seed        uint64         `json:"seed"`
+	First       int64          `json:"first,omitempty"`
+	Games       int64          `json:"games"`
+	Shard       *jsonShard     `json:"shard,omitempty"`
+	Partial     bool           `json:"partial,omitempty"`
+	Planned     int64          `json:"planned_games,omitempty"`
+	NextGame    int64          `json:"next_game,omitempty"`
+	Columns     []string       `json:"columns"`
+	Strategies  []jsonStrategy `json:"strategies"`
+	Pairs       []jsonPair     `json:"pairs,omitempty"`
+	Checksum    string         `json:"checksum"`
+}
+
+// jsonShard is a Shard: the K-th of N slices of the games 0 to RunGames−1.
+type jsonShard struct {
+	Index    int   `json:"index"`
+	Count    int   `json:"count"`
+	RunGames int64 `json:"run_games"`
+}
+
+// jsonPair is a Pair: its counts and the figures derived from them.
+type jsonPair struct {
+	A            string     `json:"a"`
+	B            string     `json:"b"`
+	Games        int64      `json:"games"`
+	Sum          int64      `json:"sum"`
+	Squares      *big.Int   `json:"squares"`
+	Wins         int64      `json:"wins"`
+	Ties         int64      `json:"ties"`
+	Losses       int64      `json:"losses"`
+	Mean         float64    `json:"mean"`
+	StdDev       float64    `json:"stddev"`
+	CI95         [2]float64 `json:"ci95"`
+	UnpairedCI95 [2]float64 `json:"unpaired_ci95"`
+}
+
+type jsonStrategy struct {
+	Name          string          `json:"name"`
+	Games         int64           `json:"games"`
+	Mean          float64         `json:"mean"`
+	StdDev        float64         `json:"stddev"`
+	StdErr        float64         `json:"stderr"`
+	CI95          [2]float64      `json:"ci95"`
+	Min           int             `json:"min"`
+	Max           int             `json:"max"`
+	Percentiles   object[int]     `json:"percentiles"`
+	Histogram     object[int64]   `json:"histogram"`
+	UpperBonus    jsonRate        `json:"upper_bonus"`
+	UpperSubtotal object[int64]   `json:"upper_subtotal"`
+	ByColumn      []jsonColumn    `json:"by_column,omitempty"`
+	Yahtzee       jsonYahtzee     `json:"yahtzee"`
+	Joker         object[int64]   `json:"joker"`
+	JokerGames    int64           `json:"joker_games"`
+	JokerRate     float64         `json:"joker_rate"`
+	Boxes         object[jsonBox] `json:"boxes"`
+	Convergence   []jsonBlock     `json:"convergence"`
+}
+
+// jsonBlock is a block of game indices (Summary.Blocks) and the running mean at its end.
+type jsonBlock struct {
+	First        int64      `json:"first"`
+	Games        int64      `json:"games"`
+	Sum          int64      `json:"sum"`
+	Squares      *big.Int   `json:"squares"`
+	RunningGames int64      `json:"running_games"`
+	RunningMean  float64    `json:"running_mean"`
+	RunningCI95  [2]float64 `json:"running_ci95"`
+}
+
+type jsonRate struct {
+	Count int64      `json:"count"`
+	Rate  float64    `json:"rate"`
+	CI95  [2]float64 `json:"ci95"`
+}
+
+type jsonColumn struct {
+	Name          string        `json:"name"`
+	UpperBonus    jsonRate      `json:"upper_bonus"`
+	UpperSubtotal object[int64] `json:"upper_subtotal"`
+}
+
+type jsonYahtzee struct {
+	Box        string        `json:"box"`
+	Scored     int64         `json:"scored"`
+	ScoredRate float64       `json:"scored_rate"`
+	ScoredCI95 [2]float64    `json:"scored_ci95"`
+	ExtraBonus object[int64] `json:"extra_bonus"`
+}
+
+type jsonBox struct {
+	Mean     float64       `json:"mean"`
+	ZeroRate float64       `json:"zero_rate"`
+	Sum      int64         `json:"sum"`
+	Zeros    int64         `json:"zeros"`
+	FillTurn object[int64] `json:"fill_turn"`
+}
+
+// object is a JSON object whose members keep their order, which a Go map would not.
+type object[V any] []member[V]
+
+type member[V any] struct {
+	Key   string
+	Value V
+}
+
+func (o object[V]) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(m.Key)
+		b.Write(k)
+		b.WriteByte(':')
+		v, err := json.Marshal(m.Value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func (o *object[V]) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return errors.New("want an object")
+	}
+	*o = (*o)[:0]
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key := t.(string) // a decoder only gives strings as keys
+		if seen[key] {
+			return fmt.Errorf("key %q twice", key)
+		}
+		seen[key] = true
+		var v V
+		if err := dec.Decode(&v); err != nil {
+			return fmt.Errorf("%q: %w", key, err)
+		}
+		*o = append(*o, member[V]{key, v})
+	}
+	return nil
+}

@@ -1,0 +1,113 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// MergeShards adds up the results of the N shards of a run (Config.Shard), given in any
+// order, into the results of the whole run: exactly those of one run of all the games.
+// names[i] names parts[i] (a file) in the errors. It refuses results that do not belong
+// together (other rules, seed, strategies or comparison in pairs; shards of another
+// split or another number of games), shards given twice or missing, and partial shards
+// (interrupted runs, to be resumed first). Results that are not a shard count as shard
+// 1/1 of their games when they start at game 0. The parts are not changed.
+func MergeShards(names []string, parts []*Results) (*Results, error) {
+	if len(parts) == 0 {
+		return nil, errors.New("no results to merge")
+	}
+	if len(names) != len(parts) {
+		return nil, errors.New("merge: a name for every part")
+	}
+	shardOf := func(r *Results) Shard {
+		if r.Shard.IsZero() && r.First == 0 {
+			return Shard{1, 1, r.planned()}
+		}
+		return r.Shard
+	}
+	first, s0 := parts[0], shardOf(parts[0])
+	byK := make([]int, s0.N+1) // byK[k] is 1 + the index of shard k in parts
+	for i, p := range parts {
+		s := shardOf(p)
+		switch {
+		case p.Partial():
+			return nil, fmt.Errorf("%s: partial: %d of %d games of %s (an interrupted run: resume it, --resume, before merging)", names[i], p.Games, p.Planned, s.describe())
+		case s.IsZero():
+			return nil, fmt.Errorf("%s: games %d to %d, not a shard of a run (--shard K/N)", names[i], p.First, p.First+p.Games-1)
+		case p.RulesHash != first.RulesHash:
+			return nil, fmt.Errorf("%s: rules %s (hash %s), %s has %s (hash %s)", names[i], p.Rules, p.RulesHash, names[0], first.Rules, first.RulesHash)
+		case p.Seed != first.Seed:
+			return nil, fmt.Errorf("%s: seed %d, %s has seed %d", names[i], p.Seed, names[0], first.Seed)
+		case !slices.Equal(p.names(), first.names()):
+			return nil, fmt.Errorf("%s: strategies %s, %s has %s", names[i], strings.Join(p.names(), ","), names[0], strings.Join(first.names(), ","))
+		case len(p.Pairs) != len(first.Pairs):
+			return nil, fmt.Errorf("%s: %d paired comparisons, %s has %d (yams compare and yams sim do not merge)", names[i], len(p.Pairs), names[0], len(first.Pairs))
+		case s.N != s0.N || s.Total != s0.Total:
+			return nil, fmt.Errorf("%s: %s, %s is %s: not shards of the same run", names[i], s.describe(), names[0], s0.describe())
+		case byK[s.K] != 0:
+			return nil, fmt.Errorf("%s and %s are both shard %s: they overlap", names[byK[s.K]-1], names[i], s)
+		}
+		if f, g := s.Range(); p.First != f || p.Games != g {
+			return nil, fmt.Errorf("%s: games %d to %d, shard %s of %d games is games %d to %d", names[i], p.First, p.First+p.Games-1, s, s.Total, f, f+g-1)
+		}
+		byK[s.K] = i + 1
+	}
+	for k := 1; k <= s0.N; k++ {
+		if byK[k] == 0 {
+			s := Shard{k, s0.N, s0.Total}
+			f, g := s.Range()
+			return nil, fmt.Errorf("shard %s (games %d to %d) is missing", s, f, f+g-1)
+		}
+	}
+	var out *Results
+	for k := 1; k <= s0.N; k++ {
+		p := parts[byK[k]-1]
+		if out == nil {
+			out = p.clone()
+			continue
+		}
+		if err := out.Merge(p); err != nil {
+			return nil, fmt.Errorf("%s: %w", names[byK[k]-1], err)
+		}
+	}
+	out.Shard = Shard{}
+	return out, nil
+}
+
+// clone returns a deep copy of the counts of r, with its timings.
+func (r *Results) clone() *Results {
+	c := *r
+	c.RuleOptions = slices.Clone(r.RuleOptions)
+	c.Busy = slices.Clone(r.Busy)
+	c.Summaries = nil
+	for _, s := range r.Summaries {
+		c.Summaries = append(c.Summaries, s.clone())
+	}
+	c.Pairs = nil
+	for _, p := range r.Pairs {
+		q := *p
+		c.Pairs = append(c.Pairs, &q)
+	}
+	return &c
+}
+
+// clone returns a deep copy of s.
+func (s *Summary) clone() *Summary {
+	c := *s
+	c.Columns = slices.Clone(s.Columns)
+	c.Boxes = slices.Clone(s.Boxes)
+	c.Scores.Counts = slices.Clone(s.Scores.Counts)
+	c.ExtraBonuses.Counts = slices.Clone(s.ExtraBonuses.Counts)
+	c.UpperBonus = slices.Clone(s.UpperBonus)
+	c.UpperSubtotal = nil
+	for _, h := range s.UpperSubtotal {
+		c.UpperSubtotal = append(c.UpperSubtotal, Histogram{Min: h.Min, Counts: slices.Clone(h.Counts)})
+	}
+	c.Slots = slices.Clone(s.Slots)
+	for i := range c.Slots {
+		c.Slots[i].FillTurn = slices.Clone(s.Slots[i].FillTurn)
+	}
+	return &c
+}

@@ -1,0 +1,116 @@
+package sim
+
+import (
+	"encoding/json"
+	"io"
+	"strconv"
+)
+
+func counts(h *Histogram, offset int) object[int64] {
+	o := object[int64]{}
+	for i, n := range h.Counts {
+		if n != 0 {
+			o = append(o, member[int64]{strconv.Itoa(h.Min + i + offset), n})
+		}
+	}
+	return o
+}
+
+func rate(p Proportion) jsonRate {
+	return jsonRate{Count: p.Count, Rate: p.Rate, CI95: [2]float64{p.CI95.Lo, p.CI95.Hi}}
+}
+
+// WriteJSON writes the results as the summary file.
+func (r *Results) WriteJSON(w io.Writer) error {
+	out := jsonResults{
+		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions,
+		Seed: r.Seed, First: r.First, Games: r.Games, Strategies: []jsonStrategy{},
+		Checksum: r.checksum(),
+	}
+	if !r.Shard.IsZero() {
+		out.Shard = &jsonShard{Index: r.Shard.K, Count: r.Shard.N, RunGames: r.Shard.Total}
+	}
+	if r.Partial() {
+		out.Partial, out.Planned, out.NextGame = true, r.Planned, r.First+r.Games
+	}
+	if len(r.Summaries) > 0 {
+		out.Columns = r.Summaries[0].Columns
+	}
+	for _, s := range r.Summaries {
+		out.Strategies = append(out.Strategies, s.toJSON())
+	}
+	for _, p := range r.Pairs {
+		st := p.Stats()
+		un := Unpaired(r.summary(p.A), r.summary(p.B))
+		out.Pairs = append(out.Pairs, jsonPair{
+			A: p.A, B: p.B, Games: p.Games, Sum: p.Sum, Squares: p.Squares.Big(),
+			Wins: p.Wins, Ties: p.Ties, Losses: p.Losses,
+			Mean: st.Mean, StdDev: st.StdDev, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi},
+			UnpairedCI95: [2]float64{un.Lo, un.Hi},
+		})
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+func (s *Summary) toJSON() jsonStrategy {
+	st := s.Stats()
+	j := jsonStrategy{
+		Name: s.Strategy, Games: s.Games,
+		Mean: st.Mean, StdDev: st.StdDev, StdErr: st.StdErr, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi},
+		Min: st.Min, Max: st.Max,
+		Histogram:  counts(&s.Scores, 0),
+		UpperBonus: rate(st.UpperBonus),
+		Yahtzee: jsonYahtzee{
+			Scored: s.YahtzeeScored, ScoredRate: st.YahtzeeScored.Rate,
+			ScoredCI95: [2]float64{st.YahtzeeScored.CI95.Lo, st.YahtzeeScored.CI95.Hi},
+			ExtraBonus: counts(&s.ExtraBonuses, 0),
+		},
+		JokerGames: s.JokerGames, JokerRate: st.Joker.Rate,
+		Joker: object[int64]{}, Boxes: object[jsonBox]{},
+	}
+	for i, p := range PercentileRanks {
+		j.Percentiles = append(j.Percentiles, member[int]{"p" + strconv.Itoa(p), st.Percentiles[i]})
+	}
+	conv := s.Convergence()
+	j.Convergence = []jsonBlock{}
+	for i, b := range s.Blocks {
+		if b.Games == 0 {
+			continue
+		}
+		r := conv[len(j.Convergence)]
+		j.Convergence = append(j.Convergence, jsonBlock{
+			First: 1<<i - 1, Games: b.Games, Sum: b.Sum, Squares: b.Squares.Big(),
+			RunningGames: r.Games, RunningMean: r.Mean, RunningCI95: [2]float64{r.CI95.Lo, r.CI95.Hi},
+		})
+	}
+	if s.YahtzeeBox >= 0 {
+		j.Yahtzee.Box = s.Boxes[s.YahtzeeBox]
+	}
+	var all Histogram
+	for c := range s.Columns {
+		all.Merge(&s.UpperSubtotal[c])
+		if len(s.Columns) > 1 {
+			j.ByColumn = append(j.ByColumn, jsonColumn{
+				Name:          s.Columns[c],
+				UpperBonus:    rate(Wilson(s.UpperBonus[c], s.Games)),
+				UpperSubtotal: counts(&s.UpperSubtotal[c], 0),
+			})
+		}
+	}
+	j.UpperSubtotal = counts(&all, 0)
+	for i, sl := range s.Slots {
+		name := s.SlotName(i)
+		j.Joker = append(j.Joker, member[int64]{name, sl.Jokers})
+		j.Boxes = append(j.Boxes, member[jsonBox]{name, jsonBox{
+			Mean: st.Slots[i].Mean, ZeroRate: st.Slots[i].ZeroRate,
+			Sum: sl.Sum, Zeros: sl.Zeros,
+			FillTurn: counts(&Histogram{Min: 0, Counts: sl.FillTurn}, 1),
+		}})
+	}
+	return j
+}
