@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -150,36 +151,126 @@ func applyOption(spec *Spec, key, value string) error {
 	return err
 }
 
-// applyFileOptions applies the "options" of a rule file, in the order of their keys.
-func applyFileOptions(file string, spec *Spec) error {
-	keys := make([]string, 0, len(spec.Options))
-	for k := range spec.Options {
-		keys = append(keys, k)
+// Options are rule options as a rule file or a game record writes them, in either form:
+//
+//	"options": ["dry=true", "columns=free,sec"]
+//	"options": {"dry": true, "columns": ["free", "sec"]}
+//
+// A list is applied in its order. An object is applied in the order of its keys, sorted,
+// so that a tool that rewrites the file cannot change its meaning; its values are strings,
+// numbers, true or false, or lists (joined by commas). Decoded, both forms are the same
+// "key=value" strings, those of --rule.
+type Options []string
+
+// optionsError is options of the wrong shape; Field is "options", "options[i]" or "options.KEY".
+type optionsError struct {
+	Field, Problem string
+}
+
+func (e *optionsError) Error() string { return e.Field + ": " + e.Problem }
+
+// UnmarshalJSON reads either form of Options.
+func (o *Options) UnmarshalJSON(data []byte) error {
+	// Numbers keep their text: an option's value is checked where it is applied.
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return &optionsError{Field: "options", Problem: err.Error()}
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		raw := spec.Options[k]
-		var v any
-		if err := json.Unmarshal(raw, &v); err != nil {
-			return &ruleError{File: file, Field: "options." + k, Problem: err.Error()}
-		}
-		var value string
-		switch x := v.(type) {
-		case string:
-			value = x
-		case float64, bool:
-			value = string(raw)
-		case []any:
-			parts := make([]string, len(x))
-			for i, p := range x {
-				parts[i] = fmt.Sprint(p)
+	switch x := v.(type) {
+	case nil:
+		*o = nil
+	case []any:
+		opts := make(Options, len(x))
+		for i, e := range x {
+			field := fmt.Sprintf("options[%d]", i)
+			s, ok := e.(string)
+			if !ok {
+				return &optionsError{Field: field, Problem: fmt.Sprintf("want a \"key=value\" string, got %s", jsonWord(e))}
 			}
-			value = strings.Join(parts, ",")
-		default:
-			return &ruleError{File: file, Field: "options." + k, Problem: "want a string, a number, a boolean or a list"}
+			if !strings.Contains(s, "=") {
+				return &optionsError{Field: field, Problem: fmt.Sprintf("want \"key=value\", got %q", s)}
+			}
+			opts[i] = s
 		}
-		if err := applyOption(spec, k, value); err != nil {
-			return &ruleError{File: file, Field: "options." + k, Problem: err.Error()}
+		*o = opts
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		opts := make(Options, len(keys))
+		for i, k := range keys {
+			value, ok := optionValue(x[k])
+			if !ok {
+				return &optionsError{Field: "options." + k, Problem: fmt.Sprintf("want a string, a number, a boolean or a list of them, got %s", jsonWord(x[k]))}
+			}
+			opts[i] = k + "=" + value
+		}
+		*o = opts
+	default:
+		return &optionsError{Field: "options", Problem: fmt.Sprintf("want a list of \"key=value\" strings or an object, got %s", jsonWord(v))}
+	}
+	return nil
+}
+
+// optionValue writes a value of the object form as the value of --rule key=value: a
+// list of strings, numbers or booleans is joined by commas ("columns": ["free", "sec"]).
+func optionValue(v any) (string, bool) {
+	list, ok := v.([]any)
+	if !ok {
+		return scalarValue(v)
+	}
+	parts := make([]string, len(list))
+	for i, p := range list {
+		if parts[i], ok = scalarValue(p); !ok {
+			return "", false
+		}
+	}
+	return strings.Join(parts, ","), true
+}
+
+func scalarValue(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case json.Number:
+		return x.String(), true
+	case bool:
+		return strconv.FormatBool(x), true
+	}
+	return "", false
+}
+
+// jsonWord names the kind of a decoded JSON value, for an error message.
+func jsonWord(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "a string"
+	case json.Number:
+		return "a number"
+	case bool:
+		return "a boolean"
+	case []any:
+		return "a list"
+	}
+	return "an object"
+}
+
+// applyOptions applies options ("key=value") to spec in order; field names an option in errors.
+func applyOptions(file string, spec *Spec, options []string, field func(key string) string) error {
+	for _, o := range options {
+		key, value, ok := strings.Cut(o, "=")
+		if !ok {
+			return &ruleError{File: file, Field: field(o), Problem: "want key=value"}
+		}
+		key = strings.TrimSpace(key)
+		if err := applyOption(spec, key, strings.TrimSpace(value)); err != nil {
+			return &ruleError{File: file, Field: field(key), Problem: err.Error()}
 		}
 	}
 	return nil

@@ -29,14 +29,8 @@ func Parse(file string, data []byte, options ...string) (*Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, o := range options {
-		key, value, ok := strings.Cut(o, "=")
-		if !ok {
-			return nil, &ruleError{File: file, Field: "--rule " + o, Problem: "want key=value"}
-		}
-		if err := applyOption(&spec, strings.TrimSpace(key), strings.TrimSpace(value)); err != nil {
-			return nil, &ruleError{File: file, Field: "--rule " + strings.TrimSpace(key), Problem: err.Error()}
-		}
+	if err := applyOptions(file, &spec, options, func(key string) string { return "--rule " + key }); err != nil {
+		return nil, err
 	}
 	return compile(file, spec)
 }
@@ -65,12 +59,17 @@ func parseSpec(file string, data []byte, depth int) (Spec, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&spec); err != nil {
+		var oe *optionsError
+		if errors.As(err, &oe) {
+			return Spec{}, &ruleError{File: file, Field: oe.Field, Problem: oe.Problem}
+		}
 		return Spec{}, &ruleError{File: file, Problem: jsonProblem(data, err)}
 	}
 	if dec.More() {
 		return Spec{}, &ruleError{File: file, Problem: "data after the JSON object"}
 	}
-	if err := applyFileOptions(file, &spec); err != nil {
+	// A file's options are applied to the file, before those of the command line.
+	if err := applyOptions(file, &spec, spec.Options, func(key string) string { return "options." + key }); err != nil {
 		return Spec{}, err
 	}
 	spec.Options = nil
@@ -82,7 +81,10 @@ func parseSpec(file string, data []byte, depth int) (Spec, error) {
 func jsonProblem(data []byte, err error) string {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
+	var oe *optionsError
 	switch {
+	case errors.As(err, &oe):
+		return oe.Error()
 	case errors.As(err, &se):
 		return fmt.Sprintf("line %d: malformed JSON: %v", lineOf(data, se.Offset), se)
 	case errors.As(err, &te):

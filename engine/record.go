@@ -16,12 +16,13 @@ import (
 //	   {"dice": [6,6,6,6,6], "box": "yahtzee"}
 //	 ]}
 //
-// A turn gives either its final roll alone (dice) or every roll (rolls), with optionally the
-// dice kept before each reroll (keeps). On a sheet of several columns each turn names its
-// column, by index or by name.
+// Rules is a preset or the path of a rule file, and options (a list of "key=value" strings
+// or an object, see Options) change it. A turn gives either its final roll alone (dice) or
+// every roll (rolls), with optionally the dice kept before each reroll (keeps). On a sheet
+// of several columns each turn names its column, by index or by name.
 type Record struct {
 	Rules   string       `json:"rules"`
-	Options []string     `json:"options,omitempty"`
+	Options Options      `json:"options,omitempty"`
 	Turns   []RecordTurn `json:"turns"`
 }
 

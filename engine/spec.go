@@ -1,7 +1,5 @@
 package engine
 
-import "encoding/json"
-
 // Spec is a rule file as written in JSON: the boxes of a column and the rules around them.
 // The presets are Specs; a user copies one (yams rules NAME) and edits it.
 type Spec struct {
@@ -10,8 +8,9 @@ type Spec struct {
 	Source string `json:"source,omitempty"`
 	// Extends names a preset this file starts from; the fields the file gives replace the preset's.
 	Extends string `json:"extends,omitempty"`
-	// Options are applied last, with the keys of the --rule flag (see OptionKeys).
-	Options map[string]json.RawMessage `json:"options,omitempty"`
+	// Options are applied last, with the keys of the --rule flag (see OptionKeys): a list
+	// of "key=value" strings or an object {"key": value}.
+	Options Options `json:"options,omitempty"`
 	// Rolls is the number of rolls in a turn (3; 1 for "sec").
 	Rolls        int          `json:"rolls"`
 	Boxes        []BoxSpec    `json:"boxes"`
