@@ -14,7 +14,7 @@ import (
 // OptionKeys documents the rule options, the keys of --rule key=value and of a rule
 // file's "options", for help texts.
 var OptionKeys = []string{
-	"name=TEXT",
+	"name=TEXT, title=TEXT, title_fr=TEXT (for display only)",
 	"rolls=N (1..5; 1 is the \"sec\" game)",
 	"joker=forced|free|none",
 	"upper_bonus.threshold=N, upper_bonus.points=N (0: no bonus), upper_bonus.when=complete|reached",
@@ -47,6 +47,8 @@ func applyOption(spec *Spec, key, value string) error {
 		spec.Name = value
 	case "title":
 		spec.Title = value
+	case "title_fr":
+		spec.TitleFR = value
 	case "rolls":
 		spec.Rolls, err = atoi()
 	case "joker":

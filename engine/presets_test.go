@@ -46,3 +46,25 @@ func TestLoadFileErrors(t *testing.T) {
 		t.Errorf("extends: %v %+v", err, r)
 	}
 }
+
+// TestFrenchTitles checks that every preset and example has a title in each language and
+// that titles, like labels, are left out of the rules hash.
+func TestFrenchTitles(t *testing.T) {
+	files, _ := filepath.Glob("../examples/rules/*.json")
+	for _, name := range append(Presets(), files...) {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			r := mustLoad(t, name)
+			spec := r.Spec()
+			if spec.Title == "" || spec.TitleFR == "" || spec.TitleFR == spec.Title {
+				t.Errorf("title %q, title_fr %q: want both, different", spec.Title, spec.TitleFR)
+			}
+			again := mustLoad(t, name, "title=Other", "title_fr=Autre")
+			if again.Hash() != r.Hash() || again.Spec().TitleFR != "Autre" {
+				t.Errorf("title_fr=Autre: hash %s (want %s), title_fr %q", again.Hash(), r.Hash(), again.Spec().TitleFR)
+			}
+			if !strings.Contains(string(r.JSON()), `"title_fr"`) {
+				t.Error("JSON() leaves out title_fr")
+			}
+		})
+	}
+}

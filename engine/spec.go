@@ -3,9 +3,12 @@ package engine
 // Spec is a rule file as written in JSON: the boxes of a column and the rules around them.
 // The presets are Specs; a user copies one (yams rules NAME) and edits it.
 type Spec struct {
-	Name   string `json:"name"`
-	Title  string `json:"title,omitempty"`
-	Source string `json:"source,omitempty"`
+	Name  string `json:"name"`
+	Title string `json:"title,omitempty"`
+	// TitleFR is the title in French, for French reports. Name, titles and labels are for
+	// display: they are not part of the rules hash.
+	TitleFR string `json:"title_fr,omitempty"`
+	Source  string `json:"source,omitempty"`
 	// Extends names a preset this file starts from; the fields the file gives replace the preset's.
 	Extends string `json:"extends,omitempty"`
 	// Options are applied last, with the keys of the --rule flag (see OptionKeys): a list
