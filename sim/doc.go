@@ -75,7 +75,7 @@
 // the same Results (the timings aside), checking it as it goes. Its shape:
 //
 //	{"rules": "hasbro", "rules_hash": "5a3da579f9c6719e", "rule_options": ["order=top_down"],
-//	 "seed": 1, "games": 1000000, "columns": ["free"],
+//	 "seed": 1, "stream": 1, "games": 1000000, "columns": ["free"],
 //	 "strategies": [{
 //	   "name": "greedy", "games": 1000000,
 //	   "mean": 219.678159, "stddev": 47.109, "stderr": 0.0471, "ci95": [219.586, 219.770],
@@ -92,6 +92,11 @@
 //	   "convergence": [{"first": 0, "games": 1, "sum": n, "squares": n,
 //	                    "running_games": 1, "running_mean": x, "running_ci95": [lo, hi]},
 //	                   {"first": 1, "games": 2, ...}, {"first": 3, "games": 4, ...}, ...]}]}
+//
+// "stream" is the StreamVersion of the build that wrote the file: the dice a seed
+// throws and what a Summary counts of them. ReadSummary refuses a file of another stream
+// (one without "stream", written before it was recorded, is of stream 1): its games are
+// not those this build plays, and resuming or merging it would mix two runs.
 //
 // The keys of a histogram are integers written as strings, in increasing order, and only
 // the values seen are listed; "rule_options" is left out when there are none. Boxes are

@@ -11,20 +11,23 @@ import (
 // The types below are the summary file, whose shape the package documentation gives.
 
 type jsonResults struct {
-	Rules       string         `json:"rules"`
-	RulesHash   string         `json:"rules_hash"`
-	RuleOptions []string       `json:"rule_options,omitempty"`
-	Seed        uint64         `json:"seed"`
-	First       int64          `json:"first,omitempty"`
-	Games       int64          `json:"games"`
-	Shard       *jsonShard     `json:"shard,omitempty"`
-	Partial     bool           `json:"partial,omitempty"`
-	Planned     int64          `json:"planned_games,omitempty"`
-	NextGame    int64          `json:"next_game,omitempty"`
-	Columns     []string       `json:"columns"`
-	Strategies  []jsonStrategy `json:"strategies"`
-	Pairs       []jsonPair     `json:"pairs,omitempty"`
-	Checksum    string         `json:"checksum"`
+	Rules       string   `json:"rules"`
+	RulesHash   string   `json:"rules_hash"`
+	RuleOptions []string `json:"rule_options,omitempty"`
+	Seed        uint64   `json:"seed"`
+	// Stream is the StreamVersion of the build that wrote the file; files written before
+	// it was recorded leave it out, and are of stream 1.
+	Stream     *int           `json:"stream,omitempty"`
+	First      int64          `json:"first,omitempty"`
+	Games      int64          `json:"games"`
+	Shard      *jsonShard     `json:"shard,omitempty"`
+	Partial    bool           `json:"partial,omitempty"`
+	Planned    int64          `json:"planned_games,omitempty"`
+	NextGame   int64          `json:"next_game,omitempty"`
+	Columns    []string       `json:"columns"`
+	Strategies []jsonStrategy `json:"strategies"`
+	Pairs      []jsonPair     `json:"pairs,omitempty"`
+	Checksum   string         `json:"checksum"`
 }
 
 // jsonShard is a Shard: the K-th of N slices of the games 0 to RunGames−1.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+
+	"yams/sim"
 )
 
 // The shape of the summary file is the users' contract (README): these keys, these types.
@@ -23,11 +25,11 @@ func TestJSONShape(t *testing.T) {
 		slices.Sort(k)
 		return k
 	}
-	if got := keys(doc); !reflect.DeepEqual(got, []string{"checksum", "columns", "games", "rules", "rules_hash", "seed", "strategies"}) {
+	if got := keys(doc); !reflect.DeepEqual(got, []string{"checksum", "columns", "games", "rules", "rules_hash", "seed", "strategies", "stream"}) {
 		t.Errorf("top-level keys %v", got)
 	}
-	if doc["rules"] != "hasbro" || doc["seed"] != 9.0 || doc["games"] != 300.0 {
-		t.Errorf("rules %v seed %v games %v", doc["rules"], doc["seed"], doc["games"])
+	if doc["rules"] != "hasbro" || doc["seed"] != 9.0 || doc["games"] != 300.0 || doc["stream"] != float64(sim.StreamVersion) {
+		t.Errorf("rules %v seed %v games %v stream %v", doc["rules"], doc["seed"], doc["games"], doc["stream"])
 	}
 	strats := doc["strategies"].([]any)
 	if len(strats) != 3 {

@@ -53,6 +53,11 @@ func ReadSummary(r io.Reader) (*Results, error) {
 	bad := func(format string, args ...any) (*Results, error) {
 		return nil, fmt.Errorf("summary: "+format, args...)
 	}
+	// The stream first: a file of another stream may hold other fields, and it is
+	// refused for what it is.
+	if stream := streamOf(&in); stream != StreamVersion {
+		return bad("stream %d: the file was written by a build of yams with another dice stream (this one plays stream %d): its games are not this build's", stream, StreamVersion)
+	}
 	switch {
 	case in.Games <= 0:
 		return bad("games: %d, want at least one", in.Games)
@@ -445,4 +450,13 @@ func checkCounts(what string, h *Histogram, lo, hi int, want int64) error {
 		return fmt.Errorf("%s: values %d..%d out of %d..%d", what, h.Min, h.Max(), lo, hi)
 	}
 	return nil
+}
+
+// streamOf returns the stream version of a summary file: 1 when it records none, as
+// every file written before it was recorded.
+func streamOf(in *jsonResults) int {
+	if in.Stream == nil {
+		return 1
+	}
+	return *in.Stream
 }

@@ -107,11 +107,15 @@ func TestReadSummaryRefuses(t *testing.T) {
 		{"block misplaced", edit(t, js, func(d map[string]any) {
 			strat(d)["convergence"].([]any)[2].(map[string]any)["first"] = 4.0
 		}), "want 0, 1, 3, 7"},
+		{"another stream", edit(t, js, func(d map[string]any) { d["stream"] = sim.StreamVersion + 1.0 }),
+			"written by a build of yams with another dice stream"},
 	} {
-		res, err := sim.ReadSummary(bytes.NewReader(c.data))
-		if err == nil || res != nil || !strings.HasPrefix(err.Error(), "summary: ") || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: results %v, error %v; want one that says %q", c.name, res != nil, err, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			res, err := sim.ReadSummary(bytes.NewReader(c.data))
+			if err == nil || res != nil || !strings.HasPrefix(err.Error(), "summary: ") || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("results %v, error %v; want one line that says %q", res != nil, err, c.want)
+			}
+		})
 	}
 	// The reader takes the file with other spaces and lines, and its members in another
 	// order, since the checksum is of the content. The order of the boxes is content
@@ -127,6 +131,12 @@ func TestReadSummaryRefuses(t *testing.T) {
 	reordered = bytes.Replace(reordered, []byte(`"seed": 9,`), []byte(`"seed": 9, "rules": "hasbro",`), 1)
 	if _, err := sim.ReadSummary(bytes.NewReader(reordered)); err != nil || bytes.Equal(reordered, js) {
 		t.Errorf("rules after seed: %v", err)
+	}
+	// A file without "stream" was written before the stream was recorded: stream 1, read
+	// as long as StreamVersion is 1.
+	noStream := bytes.Replace(js, []byte(`"stream": 1,`), nil, 1)
+	if _, err := sim.ReadSummary(bytes.NewReader(noStream)); err != nil || bytes.Equal(noStream, js) {
+		t.Errorf("no stream: %v", err)
 	}
 	_, err := sim.ReadSummary(bytes.NewReader(edit(t, js, func(map[string]any) {})))
 	if err == nil || !strings.Contains(err.Error(), "checksum mismatch") {

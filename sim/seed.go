@@ -23,3 +23,12 @@ func GameSeeds(seed, g uint64) (dice, draws [2]uint64) {
 	return [2]uint64{splitmix64(seed, i), splitmix64(seed, i+1)},
 		[2]uint64{splitmix64(seed, i+2), splitmix64(seed, i+3)}
 }
+
+// StreamVersion names the games a build of yams plays from a seed: the dice of game g
+// (GameSeeds, then engine.Throw, engine.Reroll and engine.Tape drawing from a *rand.PCG)
+// and what a Summary counts of them. Every summary file records it ("stream"), and a
+// summary of another stream version is refused: its games are not those this build
+// would play, so resuming it (--resume) or merging it with this build's shards (yams
+// merge) would add up games of two different runs. regress_test.go pins the stream:
+// a change that moves its golden values must come with a new StreamVersion.
+const StreamVersion = 1

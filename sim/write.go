@@ -24,7 +24,7 @@ func rate(p Proportion) jsonRate {
 func (r *Results) WriteJSON(w io.Writer) error {
 	out := jsonResults{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions,
-		Seed: r.Seed, First: r.First, Games: r.Games, Strategies: []jsonStrategy{},
+		Seed: r.Seed, Stream: new(StreamVersion), First: r.First, Games: r.Games, Strategies: []jsonStrategy{},
 		Checksum: r.checksum(),
 	}
 	if !r.Shard.IsZero() {
