@@ -88,6 +88,28 @@ var boxKinds = []boxKind{
 		},
 	},
 	{
+		// Two pairs of different faces (Yatzy): 6-6-5-5-1 and 6-6-5-5-5 meet it, four of a
+		// kind does not; it counts the four dice of the two pairs.
+		name: "two_pairs",
+		build: func(*BoxSpec, fieldProblem) (boxPattern, error) {
+			return boxPattern{
+				meets: func(r Roll) bool {
+					pairs := 0
+					for _, x := range r.Counts() {
+						if x >= 2 {
+							pairs++
+						}
+					}
+					return pairs >= 2
+				},
+				matching: twoPairsDice,
+			}, nil
+		},
+		describe: func(b *BoxSpec, add string) string {
+			return scoring("two pairs of different faces (a full house counts)", b.Points, add)
+		},
+	},
+	{
 		name:   "full_house",
 		params: []string{"five_of_a_kind"},
 		build: func(b *BoxSpec, bad fieldProblem) (boxPattern, error) {
@@ -219,6 +241,20 @@ func scoring(requirement string, points int, add string) string {
 	default:
 		return fmt.Sprintf("%s: %d", requirement, points)
 	}
+}
+
+// twoPairsDice is the sum of the four dice of the two highest pairs of r. Five of a kind
+// makes two pairs of one face for the joker, which scores a box as if its requirement
+// were met: 4-4-4-4-4 counts 16.
+func twoPairsDice(r Roll) int {
+	c := r.Counts()
+	sum, pairs := 0, 0
+	for f := NumFaces; f >= 1 && pairs < 2; f-- {
+		n := min(int(c[f-1])/2, 2-pairs)
+		sum += 2 * n * f
+		pairs += n
+	}
+	return sum
 }
 
 func maxCount(r Roll) int {

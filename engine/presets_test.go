@@ -10,7 +10,7 @@ import (
 
 func TestPresets(t *testing.T) {
 	names := Presets()
-	want := []string{"hasbro", "verhoeff", "yams", "yams-app", "yams-wiki"}
+	want := []string{"hasbro", "verhoeff", "yams", "yams-app", "yams-wiki", "yatzy"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("presets %v", names)
 	}

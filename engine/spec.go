@@ -35,7 +35,7 @@ type BoxSpec struct {
 	LabelFR string `json:"label_fr,omitempty"`
 	// Section is upper, middle or lower; the upper bonus counts the upper section.
 	Section string `json:"section"`
-	// Kind is face, of_a_kind, full_house, straight or chance.
+	// Kind is face, of_a_kind, two_pairs, full_house, straight or chance.
 	Kind   string `json:"kind"`
 	Face   int    `json:"face,omitempty"`   // face: the face counted (1..6)
 	Count  int    `json:"count,omitempty"`  // of_a_kind: at least this many identical dice (2..5)
