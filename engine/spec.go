@@ -27,8 +27,9 @@ type Spec struct {
 //
 // A box whose requirement the roll meets scores Points plus, by Add, nothing ("none"),
 // the sum of the five dice ("all") or the sum of the dice that make the pattern
-// ("matching": the three or four identical dice of a "dry" brelan or carré). A box whose
-// requirement is not met scores zero. Face boxes always score face × count.
+// ("matching": the three or four identical dice of a "dry" brelan or carré, the two dice
+// of the highest pair, the four dice of two pairs). A box whose requirement is not met
+// scores zero. Face boxes always score face × count.
 type BoxSpec struct {
 	ID      string `json:"id"`
 	Label   string `json:"label,omitempty"`
