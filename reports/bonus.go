@@ -7,8 +7,6 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"yams/sim"
 )
 
 // title ends a figure's title with the rule set, so that a figure copied alone still
@@ -35,39 +33,6 @@ func (r *report) strategyNames() []string {
 		names = append(names, s.Strategy)
 	}
 	return names
-}
-
-// threshold returns the threshold of the upper bonus: from the rules when they are
-// known, else the lowest subtotal seen from which every game has the bonus (inferred).
-// ok is false when the rules have no bonus or no game earned it.
-func (r *report) threshold() (t int, inferred, ok bool) {
-	if r.rules != nil {
-		return r.rules.UpperThreshold(), false, r.rules.UpperPoints() > 0
-	}
-	var bonus int64
-	for _, s := range r.res.Summaries {
-		for _, b := range s.UpperBonus {
-			bonus += b
-		}
-	}
-	if bonus == 0 {
-		return 0, true, false
-	}
-	// The bonus comes with a subtotal at or above the threshold: the threshold is the
-	// lowest subtotal seen from which the games up add up to those with the bonus.
-	var hs []sim.Histogram
-	for _, s := range r.res.Summaries {
-		hs = append(hs, s.UpperSubtotal...)
-	}
-	all := merged(hs)
-	var above int64
-	for k := len(all.Counts) - 1; k >= 0; k-- {
-		above += all.Counts[k]
-		if above == bonus && all.Counts[k] > 0 {
-			return all.Min + k, true, true
-		}
-	}
-	return 0, true, false
 }
 
 func (r *report) bonusFigures() ([]Figure, error) {
@@ -117,18 +82,14 @@ func (r *report) bonusFigures() ([]Figure, error) {
 		p.Add(line)
 		p.key(r.legendName(i), line)
 	}
-	if t, inferred, ok := r.threshold(); ok {
+	if t, ok := r.threshold(); ok {
 		style := draw.LineStyle{Color: gray, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
 		line, err := vline(float64(t), 0, ymax*1.02, style)
 		if err != nil {
 			return nil, plotError("upper_subtotal", err)
 		}
-		key := l.thresholdKey
-		if inferred {
-			key = l.thresholdInferredKey
-		}
 		p.Add(line)
-		p.key(fmt.Sprintf(key, t), line)
+		p.key(fmt.Sprintf(l.thresholdKey, t), line)
 	}
 	svg, png, err = p.render(figWidth, figHeight)
 	if err != nil {

@@ -24,8 +24,7 @@ type labels struct {
 	scoresCaption                                     string // games, rules, bin width
 	cdfTitle, cdfY, cdfCaption                        string
 	bonusTitle, bonusX, bonusXColumns, bonusCaption   string
-	subtotalTitle, subtotalX, subtotalY               string
-	thresholdKey, thresholdInferredKey                string
+	subtotalTitle, subtotalX, subtotalY, thresholdKey string
 	subtotalCaption                                   string
 	yahtzeeTitle, yahtzeeX, yahtzeeCaption            string // box label
 	extraTitle, extraX, extraY, extraCaption          string // box label
@@ -67,7 +66,7 @@ var english = labels{
 	bonusTitle: "Upper bonus", bonusX: "games with the upper bonus (%, 95% interval)", bonusXColumns: "columns with the upper bonus (%, 95% interval)",
 	bonusCaption:  "Rate of the upper bonus per strategy with its Wilson 95%% interval (%s).",
 	subtotalTitle: "Upper subtotal", subtotalX: "upper subtotal (points)", subtotalY: "games (%)",
-	thresholdKey: "bonus threshold (%d)", thresholdInferredKey: "bonus from %d (inferred)",
+	thresholdKey:    "bonus threshold (%d)",
 	subtotalCaption: "Distribution of the upper subtotal at the end of the game; the vertical line is the threshold of the bonus (%s).",
 	yahtzeeTitle:    "%s scored", yahtzeeX: "games with a scored %s box (%%, 95%% interval)",
 	yahtzeeCaption: "Rate of games whose %s box scores, with its Wilson 95%% interval (%s).",
@@ -127,7 +126,7 @@ var french = labels{
 	bonusTitle: "Prime de la section supérieure", bonusX: "parties avec la prime (%, intervalle à 95 %)", bonusXColumns: "colonnes avec la prime (%, intervalle à 95 %)",
 	bonusCaption:  "Taux de la prime supérieure par stratégie avec son intervalle de Wilson à 95 %% (%s).",
 	subtotalTitle: "Sous-total supérieur", subtotalX: "sous-total supérieur (points)", subtotalY: "parties (%)",
-	thresholdKey: "seuil de la prime (%d)", thresholdInferredKey: "prime dès %d (déduit)",
+	thresholdKey:    "seuil de la prime (%d)",
 	subtotalCaption: "Distribution du sous-total supérieur en fin de partie ; le trait vertical est le seuil de la prime (%s).",
 	yahtzeeTitle:    "%s marqué", yahtzeeX: "parties où la case %s marque (%%, intervalle à 95 %%)",
 	yahtzeeCaption: "Taux des parties où la case %s marque, avec son intervalle de Wilson à 95 %% (%s).",

@@ -16,10 +16,8 @@ import (
 type Options struct {
 	// Lang is the language of the labels: "en" (the default) or "fr".
 	Lang string
-	// Rules are the rules the results were played under, for the labels of the boxes in
-	// the language and the threshold of the upper bonus. If nil, the preset the results
-	// name is used when it has their hash; failing that, boxes are named by their ids and
-	// the threshold is read off the counts.
+	// Rules, when given, replace the rule set the results carry (sim.Results.RuleSet),
+	// and must have the results' hash.
 	Rules *engine.Rules
 }
 
@@ -37,18 +35,8 @@ type report struct {
 	res   *sim.Results
 	st    []sim.Stats
 	l     *labels
-	rules *engine.Rules // nil when unknown
+	rules *engine.Rules // the rule set the games were played under
 	slots []string      // display names of the slots of the sheet
-}
-
-// RulesOf returns the rules of results played under a preset, or nil if their name is
-// not a preset or the preset's hash is not theirs (a rule file, or an older preset).
-func RulesOf(res *sim.Results) *engine.Rules {
-	rules, err := engine.Load(res.Rules, res.RuleOptions...)
-	if err != nil || rules.Hash() != res.RulesHash {
-		return nil
-	}
-	return rules
 }
 
 func newReport(res *sim.Results, opt Options) (*report, error) {
@@ -59,58 +47,15 @@ func newReport(res *sim.Results, opt Options) (*report, error) {
 	if len(res.Summaries) == 0 {
 		return nil, errors.New("reports: no strategy in the results")
 	}
-	r := &report{res: res, l: l, rules: opt.Rules}
-	if r.rules == nil {
-		r.rules = RulesOf(res)
-	} else if r.rules.Hash() != res.RulesHash {
-		return nil, fmt.Errorf("reports: rules %s (%s) are not those of the results (%s %s)", r.rules.Name(), r.rules.Hash(), res.Rules, res.RulesHash)
+	rules, err := ruleSetOf(res, opt.Rules)
+	if err != nil {
+		return nil, err
 	}
+	r := &report{res: res, l: l, rules: rules, slots: slotLabels(rules, l.lang)}
 	for _, s := range res.Summaries {
 		r.st = append(r.st, s.Stats())
 	}
-	s0 := res.Summaries[0]
-	for id := range s0.Slots {
-		r.slots = append(r.slots, r.slotLabel(s0, id))
-	}
 	return r, nil
-}
-
-// slotLabel names a box in the language, with its column on a sheet of several.
-func (r *report) slotLabel(s *sim.Summary, id int) string {
-	nb := len(s.Boxes)
-	c, b := id/nb, id%nb
-	name := s.Boxes[b]
-	if r.rules != nil && b < len(r.rules.Boxes()) {
-		name = BoxLabel(r.rules, b, r.l.lang)
-	}
-	if len(s.Columns) > 1 {
-		return s.Columns[c] + " · " + name
-	}
-	return name
-}
-
-// BoxLabel returns the label of box b of the rules in a language of the reports: the
-// rule file's label_fr in French when it gives one, else its label, else the box's id.
-func BoxLabel(rules *engine.Rules, b int, lang string) string {
-	if lang == "fr" {
-		if fr := rules.Spec().Boxes[b].LabelFR; fr != "" {
-			return fr
-		}
-	}
-	return rules.Boxes()[b].Label
-}
-
-// yahtzeeLabel names the five-of-a-kind box, or "" if the sheet has none.
-func (r *report) yahtzeeLabel() string {
-	s := r.res.Summaries[0]
-	if s.YahtzeeBox < 0 {
-		return ""
-	}
-	if len(s.Columns) > 1 {
-		// the label of the box without its column
-		return strings.SplitN(r.slots[s.YahtzeeBox], " · ", 2)[1]
-	}
-	return r.slots[s.YahtzeeBox]
 }
 
 // rulesText names the rule set and its options, for legends and captions.
@@ -185,8 +130,12 @@ func Write(dir string, res *sim.Results, opt Options) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The summary file records the rule set: the one the report used, which Options.Rules
+	// may have given.
+	withRules := *res
+	withRules.RuleSet = r.rules
 	var js bytes.Buffer
-	if err := res.WriteJSON(&js); err != nil {
+	if err := withRules.WriteJSON(&js); err != nil {
 		return nil, err
 	}
 	files := []file{

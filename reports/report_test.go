@@ -2,7 +2,10 @@ package reports
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
+	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"yams/engine"
 	"yams/sim"
 )
 
@@ -126,40 +130,126 @@ func TestWriteFromSummaryFile(t *testing.T) {
 	}
 }
 
-// Without the rules, boxes are named by their ids and the threshold of the bonus is
-// read off the counts; rules that are not the results' are refused.
-func TestWithoutRules(t *testing.T) {
-	res, _ := fixture(t)
-	r, err := newReport(res, Options{})
+// The report takes the labels, the threshold and the yahtzee box from the rule set the
+// results carry; Options.Rules replaces it only with rules of the results' hash, and
+// results with neither are refused with an error.
+func TestRuleSet(t *testing.T) {
+	res, rules := fixture(t)
+	r, err := newReport(res, Options{Lang: "fr"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.rules != nil || r.slots[0] != "ones" {
-		t.Errorf("rules %v, first box %q", r.rules, r.slots[0])
+	if r.rules != res.RuleSet || r.slots[0] != "As" || r.yahtzeeLabel() != "Yam's" {
+		t.Errorf("rules %v, first box %q, yahtzee %q: want the results' rule set, As and Yam's", r.rules, r.slots[0], r.yahtzeeLabel())
 	}
-	got, inferred, ok := r.threshold()
-	if !ok || !inferred || got < 50 {
-		t.Errorf("threshold %d (inferred %v, ok %v), want at least the rules' 50", got, inferred, ok)
+	if got, ok := r.threshold(); !ok || got != 50 {
+		t.Errorf("threshold %d (%v), want the rules' 50", got, ok)
 	}
-	// Among the subtotals seen, the first at or above the rules' threshold.
-	var lowest int
-	for _, s := range res.Summaries {
-		h := merged(s.UpperSubtotal)
-		for i, c := range h.Counts {
-			if v := h.Min + i; c > 0 && v >= 50 && (lowest == 0 || v < lowest) {
-				lowest = v
+	if !r.extraBonus() || !r.jokers() {
+		t.Errorf("extra bonus %v, jokers %v: the tiny rules have both", r.extraBonus(), r.jokers())
+	}
+
+	for _, c := range []struct {
+		name string
+		opt  Options
+		want string
+	}{
+		{"rules of another hash", Options{Rules: tinyRulesWith(t, "upper_bonus.threshold=40")}, "are not those of the results"},
+		{"unknown language", Options{Lang: "de"}, `language "de"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := newReport(res, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one that says %q", err, c.want)
 			}
+		})
+	}
+
+	// A summary of a rule file read back names its rules but does not hold them.
+	back, err := sim.ReadSummary(bytes.NewReader(summaryJSON(t, res)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("no rule set", func(t *testing.T) {
+		back := *back
+		back.RuleSet = nil
+		_, err := Write(t.TempDir(), &back, Options{})
+		if err == nil || !strings.Contains(err.Error(), "do not carry their rule set") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("error %v, want one line that says the rule set is missing", err)
 		}
+		if _, err := Write(t.TempDir(), &back, Options{Rules: rules}); err != nil {
+			t.Errorf("with the rules given: %v", err)
+		}
+	})
+	t.Run("sheet not the rules'", func(t *testing.T) {
+		other := *back
+		other.RuleSet = rules
+		s := *back.Summaries[0]
+		s.Boxes = append([]string{"aces"}, s.Boxes[1:]...)
+		other.Summaries = []*sim.Summary{&s}
+		if _, err := newReport(&other, Options{}); err == nil || !strings.Contains(err.Error(), `"aces"`) {
+			t.Errorf("error %v, want one that names the box", err)
+		}
+	})
+}
+
+// Which figures a report draws, the labels of its boxes and columns and the threshold it
+// marks follow the rules: every preset, and a sheet of several columns.
+func TestFiguresFollowRules(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opts []string
+	}{
+		{"hasbro", nil}, {"yams", nil}, {"yams-wiki", nil}, {"yams-app", nil}, {"yatzy", nil},
+		{"yams", []string{"columns=free,top_down,free", "extra_yahtzee=100", "upper_bonus.points=0"}},
+	} {
+		t.Run(strings.Join(append([]string{c.name}, c.opts...), " "), func(t *testing.T) {
+			rules, err := engine.Load(c.name, c.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := sim.Run(context.Background(), sim.Config{Rules: rules, Strategies: fixtureInfos(), Seed: 3, Games: 200, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := newReport(res, Options{Lang: "fr"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			figs, err := r.figures()
+			if err != nil {
+				t.Fatal(err)
+			}
+			has := map[string]string{}
+			for _, f := range figs {
+				has[f.Name] = string(f.SVG)
+			}
+			_, extra := has["extra_bonus"]
+			_, jokers := has["jokers"]
+			if extra != (rules.ExtraPoints() > 0) || jokers != (rules.Joker() != engine.NoJoker) {
+				t.Errorf("extra_bonus %v, jokers %v; the rules pay %d per extra bonus, joker %v", extra, jokers, rules.ExtraPoints(), rules.Joker())
+			}
+			threshold := fmt.Sprintf("seuil de la prime (%d)", rules.UpperThreshold())
+			if strings.Contains(has["upper_subtotal"], threshold) != (rules.UpperPoints() > 0) {
+				t.Errorf("upper_subtotal marks %q: %v, the rules pay %d for the bonus", threshold, !(rules.UpperPoints() > 0), rules.UpperPoints())
+			}
+			yb := res.Summaries[0].YahtzeeBox
+			if want := rules.Spec().Boxes[yb].LabelFR; !strings.Contains(has["yahtzee"], ">"+html.EscapeString(want)+" marqué") {
+				t.Errorf("yahtzee figure does not name the box %q", want)
+			}
+			if len(rules.Columns()) > 1 && (r.slots[0] != "libre#1 · As" || r.slots[rules.NumBoxes()] != "descendante · As") {
+				t.Errorf("slots %q, want the columns named in French", r.slots)
+			}
+		})
 	}
-	if got != lowest {
-		t.Errorf("inferred threshold %d, want %d", got, lowest)
+}
+
+func summaryJSON(t *testing.T, res *sim.Results) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := res.WriteJSON(&b); err != nil {
+		t.Fatal(err)
 	}
-	if _, err := newReport(res, Options{Rules: tinyRulesWith(t, "upper_bonus.threshold=40")}); err == nil {
-		t.Errorf("rules of another hash accepted")
-	}
-	if _, err := newReport(res, Options{Lang: "de"}); err == nil || !strings.Contains(err.Error(), `language "de"`) {
-		t.Errorf("language de: %v", err)
-	}
+	return b.Bytes()
 }
 
 func TestWriteTable(t *testing.T) {

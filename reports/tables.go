@@ -24,7 +24,7 @@ type param struct{ name, value string }
 func (r *report) params() []param {
 	l := r.l
 	rules := r.res.Rules
-	if r.rules != nil && r.rules.Spec().Title != "" {
+	if r.rules.Spec().Title != "" {
 		rules += " — " + r.rules.Spec().Title
 	}
 	opts := l.none
@@ -70,13 +70,7 @@ func (r *report) tables() []table {
 
 	s0 := r.res.Summaries[0]
 	box := r.yahtzeeLabel()
-	extra, jokers := false, false
-	for _, s := range r.res.Summaries {
-		if lo, hi, ok := s.ExtraBonuses.Range(); ok && (lo != 0 || hi != 0) {
-			extra = true
-		}
-		jokers = jokers || s.JokerGames > 0
-	}
+	extra, jokers := r.extraBonus(), r.jokers()
 	b := table{title: l.bonusTable, head: []string{l.strategy, l.upperBonus}, note: l.bonusNote}
 	if extra {
 		b.note += " " + l.extraNote
@@ -116,24 +110,25 @@ func (r *report) tables() []table {
 	z := table{title: l.zeroTable, head: head}
 	j := table{title: l.jokerTable, head: head}
 	for id, name := range r.slots {
-		mr, zr, jr := []string{name}, []string{name}, []string{name}
-		anyJoker := false
+		mr, zr := []string{name}, []string{name}
 		for i, s := range r.res.Summaries {
 			mr = append(mr, l.num(r.st[i].Slots[id].Mean, 2))
 			w := sim.Wilson(s.Slots[id].Zeros, s.Games)
 			zr = append(zr, l.interval(100*w.Rate, 100*w.CI95.Lo, 100*w.CI95.Hi, 2))
-			w = sim.Wilson(s.Slots[id].Jokers, s.Games)
-			jr = append(jr, l.interval(100*w.Rate, 100*w.CI95.Lo, 100*w.CI95.Hi, 3))
-			anyJoker = anyJoker || s.Slots[id].Jokers > 0
 		}
 		m.rows = append(m.rows, mr)
 		z.rows = append(z.rows, zr)
-		if anyJoker {
-			j.rows = append(j.rows, jr)
-		}
 	}
 	out = append(out, m, z)
-	if len(j.rows) > 0 {
+	if jokers {
+		for _, id := range r.jokerSlots() {
+			jr := []string{r.slots[id]}
+			for _, s := range r.res.Summaries {
+				w := sim.Wilson(s.Slots[id].Jokers, s.Games)
+				jr = append(jr, l.interval(100*w.Rate, 100*w.CI95.Lo, 100*w.CI95.Hi, 3))
+			}
+			j.rows = append(j.rows, jr)
+		}
 		out = append(out, j)
 	}
 
@@ -164,11 +159,8 @@ func sepOf(l *labels) string {
 
 // boxMeanBound bounds the half-width of the 95% interval of every box mean: the
 // standard deviation of a box's score is at most half its range (Popoviciu's
-// inequality), which the rules give. ok is false when the rules are unknown.
+// inequality), which the rules give. ok is false for results of no game.
 func (r *report) boxMeanBound() (float64, bool) {
-	if r.rules == nil {
-		return 0, false
-	}
 	widest := 0
 	for b := range r.rules.Boxes() {
 		best := 0

@@ -30,13 +30,7 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 	figs = append(figs, Figure{Name: "yahtzee", Title: fmt.Sprintf(l.yahtzeeTitle, box),
 		Caption: fmt.Sprintf(l.yahtzeeCaption, box, r.context()), SVG: svg, PNG: png})
 
-	extra := false
-	for _, s := range r.res.Summaries {
-		if lo, hi, ok := s.ExtraBonuses.Range(); ok && (lo != 0 || hi != 0) {
-			extra = true
-		}
-	}
-	if extra {
+	if r.extraBonus() {
 		p := newPlot(l, r.title(fmt.Sprintf(l.extraTitle, box)), l.extraX, l.extraY)
 		grid(p, false, true)
 		p.Y.Scale = plot.LogScale{}
@@ -63,7 +57,8 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 			p.Add(line, dots)
 			p.key(r.legendName(i), line, dots)
 		}
-		p.Y.Min = math.Pow(10, math.Floor(math.Log10(ymin)))
+		// A run too short for any extra bonus still gets a decade of axis.
+		p.Y.Min = math.Min(10, math.Pow(10, math.Floor(math.Log10(ymin))))
 		p.Y.Max = 100
 		p.X.Min, p.X.Max = -0.3, float64(kmax)+0.3
 		p.X.Tick.Marker = integerTicks{}
@@ -75,19 +70,10 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 			Caption: fmt.Sprintf(l.extraCaption, box, r.context()), SVG: svg, PNG: png})
 	}
 
-	// Jokers per box: the boxes where some strategy put one.
-	var rows []int
-	for id := range s0.Slots {
-		for _, s := range r.res.Summaries {
-			if s.Slots[id].Jokers > 0 {
-				rows = append(rows, id)
-				break
-			}
-		}
-	}
-	if len(rows) == 0 {
+	if !r.jokers() {
 		return figs, nil
 	}
+	rows := r.jokerSlots()
 	p = newPlot(l, r.title(l.jokerTitle), l.jokerX, "")
 	grid(p, true, false)
 	var cats []string
