@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -26,8 +25,6 @@ func init() {
 		run:     runBench,
 	})
 }
-
-const benchSynopsis = "[--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule key=value]... [--out DIR]"
 
 // The fixed workload of yams bench: --games games per strategy and number of workers,
 // each run benchReps times, of which the fastest counts (the others met a busier
@@ -57,57 +54,42 @@ func (b *benchResult) nsGame() float64 { return 1e9 / b.rates[0] }
 func (b *benchResult) efficiency(w int) float64 { return b.rates[w-1] / (float64(w) * b.rates[0]) }
 
 func runBench(e *env, args []string) error {
-	fs := newFlags(e, "bench", benchSynopsis)
-	rulesName, options := addRulesFlags(fs)
-	names := fs.StringSlice("strategy", nil, "strategies, comma-separated (default: every heuristic, and optimal when it is built in)")
+	fs := newFlags(e)
+	names := addStrategyFlag(fs, "the strategies `a,b,...` (default: every heuristic, and optimal when it is built in)")
 	games := gamesFlag(benchGames)
-	fs.Var(&games, "games", "games per strategy and number of workers (the workload; 1000000, 1_000_000 and 1e6 alike)")
-	outDir := fs.String("out", "", "write the scaling plot (scaling.svg, scaling.png) and the figures (bench.csv) into DIR")
+	fs.Var(&games, "games", "`N` games per strategy and number of workers (the workload; 1000000, 1_000_000 and 1e6 alike)")
+	rulesFlags := addRulesFlags(fs)
+	outDir := fs.String("out", "", "write the scaling plot (scaling.svg, scaling.png) and the figures (bench.csv) into `DIR`")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("bench: unexpected argument %q (see yams bench --help)", fs.Arg(0))
+	if err := noArgs(fs); err != nil {
+		return err
 	}
-	rules, err := loadRules(*rulesName, *options)
+	rules, err := rulesFlags.load()
 	if err != nil {
 		return err
 	}
-	infos, err := resolveStrategies(*names, fs.Changed("strategy"))
-	if err != nil {
-		return usageError{errors.New(strings.Replace(err.Error(), "sim: ", "bench: ", 1))}
+	named := fs.Changed("strategy")
+	infos := defaultStrategies()
+	if named {
+		if infos, err = lookupStrategies("strategy", *names, true); err != nil {
+			return err
+		}
 	}
 	if *outDir != "" {
 		if err := reports.CheckDir(*outDir); err != nil {
-			return badInput(fmt.Errorf("bench: --out: %w", err))
+			return badInput(fmt.Errorf("--out: %w", err))
 		}
 	}
-	// Each strategy is built once here, so that one that cannot play the rules is
-	// refused (when named) or left out (by default) before any measure, and its shared
-	// tables are ready (and held) for the runs.
-	var built []strategies.Strategy
-	var kept []strategies.Info
-	for _, info := range infos {
-		st, err := info.New(rules)
-		if err != nil {
-			if fs.Changed("strategy") {
-				return badInput(fmt.Errorf("bench: strategy %s: %w", info.Name, err))
-			}
-			fmt.Fprintf(e.stderr, "yams: bench: %s left out: %v\n", info.Name, err)
-			continue
-		}
-		kept, built = append(kept, info), append(built, st)
-	}
-	if len(kept) == 0 {
-		return badInput(errors.New("bench: no strategy can play these rules"))
+	kept, built, err := buildStrategies(e, rules, infos, named)
+	if err != nil {
+		return err
 	}
 
 	n := int64(games)
 	maxWorkers := runtime.GOMAXPROCS(0)
-	desc := rules.Name()
-	for _, o := range *options {
-		desc += " --rule " + o
-	}
+	desc := describeRules(rules.Name(), rulesFlags.options)
 	fmt.Fprintf(e.stdout, "yams bench: rules %s; %s games per strategy and number of workers, the fastest of %d runs\n", desc, thousands(n), benchReps)
 	fmt.Fprintf(e.stdout, "%s/%s, %s, GOMAXPROCS %d%s\n\n", runtime.GOOS, runtime.GOARCH, runtime.Version(), maxWorkers, cpuModel())
 
@@ -115,7 +97,7 @@ func runBench(e *env, args []string) error {
 	for _, info := range kept {
 		b, err := benchStrategy(rules, info, n, maxWorkers)
 		if err != nil {
-			return fmt.Errorf("bench: %s: %w", info.Name, err)
+			return fmt.Errorf("%s: %w", info.Name, err)
 		}
 		results = append(results, b)
 	}
@@ -126,7 +108,7 @@ func runBench(e *env, args []string) error {
 	if *outDir != "" {
 		files, err := writeBench(*outDir, desc, results, nsScore)
 		if err != nil {
-			return fmt.Errorf("bench: --out: %w", err)
+			return fmt.Errorf("--out: %w", err)
 		}
 		fmt.Fprintf(e.stdout, "\n%d files written to %s: %s\n", len(files), *outDir, strings.Join(files, ", "))
 	}

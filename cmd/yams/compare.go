@@ -22,46 +22,42 @@ func init() {
 	})
 }
 
-const compareSynopsis = "(--strategy a,b[,c...] | --players a,b[,...]) [--games N] [--rules NAME|FILE] [--rule key=value]... [--seed S] [--workers W] [--json FILE|-] [--out DIR [--lang en|fr]]"
-
 func runCompare(e *env, args []string) error {
-	fs := newFlags(e, "compare", compareSynopsis)
-	rulesName, options := addRulesFlags(fs)
-	names := fs.StringSlice("strategy", nil, "two or more strategies to compare game by game on the same dice")
-	players := fs.StringSlice("players", nil, fmt.Sprintf("2 to %d strategies to seat at a table, each with their own dice (a strategy may sit more than once)", sim.MaxPlayers))
-	games := gamesFlag(1_000_000)
-	fs.Var(&games, "games", "games per strategy, or table games with --players (1000000, 1_000_000 and 1e6 alike)")
-	seed := fs.Uint64("seed", 1, "seed of the dice: the same seed gives the same results, whatever the workers")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines playing games")
-	jsonOut := fs.String("json", "", "write the results as JSON to FILE (- for standard output, the tables then going to standard error)")
+	fs := newFlags(e)
+	names := addStrategyFlag(fs, "two or more strategies `a,b,...` to compare game by game on the same dice")
+	players := fs.StringSlice("players", nil, fmt.Sprintf("2 to %d strategies `a,b,...` to seat at a table, each with their own dice (a strategy may sit more than once)", sim.MaxPlayers))
+	oneOfFlags(fs, "strategy", "players")
+	rulesFlags := addRulesFlags(fs)
+	play := addPlayFlags(fs, "`N` games per strategy, or table games with --players (1000000, 1_000_000 and 1e6 alike)")
+	jsonOut := fs.String("json", "", "write the results as JSON to `FILE|-` (- for standard output, the tables then going to standard error)")
 	out := addOutFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	table := fs.Changed("players")
-	switch {
-	case fs.NArg() > 0:
-		return usagef("compare: unexpected argument %q (see yams compare --help)", fs.Arg(0))
-	case table && fs.Changed("strategy"):
-		return usagef("compare: --strategy and --players: give one or the other")
-	case !table && len(*names) < 2:
-		return usagef("compare: --strategy: give two strategies or more, such as --strategy greedy,upper-first (strategies: %s)", strings.Join(strategies.Names(), ", "))
-	case table && (len(*players) < 2 || len(*players) > sim.MaxPlayers):
-		return usagef("compare: --players: %d players, a table seats 2 to %d", len(*players), sim.MaxPlayers)
-	case *workers < 1:
-		return usagef("compare: --workers %d: want at least 1", *workers)
-	case table && int64(games) > maxGames/int64(len(*players)):
-		return usagef("compare: at most %d table games of %d players", int64(maxGames)/int64(len(*players)), len(*players))
+	if err := noArgs(fs); err != nil {
+		return err
 	}
-	rules, err := loadRules(*rulesName, *options)
+	table := fs.Changed("players")
+	games := int64(play.games)
+	switch {
+	case table && fs.Changed("strategy"):
+		return usagef("--strategy and --players: give one or the other")
+	case !table && len(*names) < 2:
+		return usagef("--strategy: give two strategies or more, such as --strategy greedy,upper-first (strategies: %s)", strings.Join(strategies.Names(), ", "))
+	case table && (len(*players) < 2 || len(*players) > sim.MaxPlayers):
+		return usagef("--players: %d players, a table seats 2 to %d", len(*players), sim.MaxPlayers)
+	case table && games > maxGames/int64(len(*players)):
+		return usagef("at most %d table games of %d players", int64(maxGames)/int64(len(*players)), len(*players))
+	}
+	rules, err := rulesFlags.load()
 	if err != nil {
 		return err
 	}
-	list := *names
+	list, flag := *names, "strategy"
 	if table {
-		list = *players
+		list, flag = *players, "players"
 	}
-	infos, err := lookupStrategies(list, !table)
+	infos, err := lookupStrategies(flag, list, !table)
 	if err != nil {
 		return err
 	}
@@ -76,14 +72,14 @@ func runCompare(e *env, args []string) error {
 		jsonDst.discard()
 		return err
 	}
-	if err := out.check("compare"); err != nil {
+	if err := out.check(); err != nil {
 		return fail(err)
 	}
 	var built []strategies.Strategy
 	for _, info := range infos {
 		st, err := info.New(rules)
 		if err != nil {
-			return fail(badInput(fmt.Errorf("compare: strategy %s: %w", info.Name, err)))
+			return fail(badInput(fmt.Errorf("strategy %s: %w", info.Name, err)))
 		}
 		built = append(built, st)
 	}
@@ -93,12 +89,12 @@ func runCompare(e *env, args []string) error {
 	var done atomic.Int64
 	var bar *progress
 	if e.interactive {
-		bar = startProgress(e.stderr, int64(games), &done)
+		bar = startProgress(e.stderr, games, &done)
 	}
 	if table {
 		res, err := sim.RunTable(ctx, sim.TableConfig{
-			Rules: rules, RuleOptions: *options, Players: infos,
-			Seed: *seed, Games: int64(games), Workers: *workers, Progress: &done,
+			Rules: rules, RuleOptions: rulesFlags.options, Players: infos,
+			Seed: play.seed, Games: games, Workers: int(play.workers), Progress: &done,
 		})
 		if bar != nil {
 			bar.end()
@@ -106,20 +102,20 @@ func runCompare(e *env, args []string) error {
 		runtime.KeepAlive(built)
 		if err != nil {
 			if _, code, ok := interruption(ctx); ok && res != nil {
-				return fail(exitError{code, fmt.Errorf("compare: %v after %s of %s table games; table games are not written when interrupted", context.Cause(ctx), thousands(res.Games), thousands(int64(games)))})
+				return fail(exitError{code, fmt.Errorf("%v after %s of %s table games; table games are not written when interrupted", context.Cause(ctx), thousands(res.Games), thousands(games))})
 			}
 			return fail(err)
 		}
 		printTable(outTable, res)
 		if jsonDst != nil {
 			if err := jsonDst.write(res.WriteJSON); err != nil {
-				return fmt.Errorf("compare: --json: %w", err)
+				return fmt.Errorf("--json: %w", err)
 			}
 		}
-		if *out.dir != "" {
-			names, err := reports.WriteTable(*out.dir, res, reports.Options{Lang: *out.lang})
+		if out.dir != "" {
+			names, err := reports.WriteTable(out.dir, res, reports.Options{Lang: out.lang})
 			if err != nil {
-				return fmt.Errorf("compare: --out: %w", err)
+				return fmt.Errorf("--out: %w", err)
 			}
 			out.written(outTable, len(names))
 		}
@@ -127,8 +123,8 @@ func runCompare(e *env, args []string) error {
 	}
 
 	res, err := sim.Run(ctx, sim.Config{
-		Rules: rules, RuleOptions: *options, Strategies: infos,
-		Seed: *seed, Games: int64(games), Workers: *workers, Progress: &done, Pairs: true,
+		Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
+		Seed: play.seed, Games: games, Workers: int(play.workers), Progress: &done, Pairs: true,
 	})
 	if bar != nil {
 		bar.end()
@@ -138,7 +134,7 @@ func runCompare(e *env, args []string) error {
 		return fail(err)
 	}
 	if res.Games == 0 { // stopped before the first chunk was finished
-		return fail(stopped(ctx, "compare", res, err, nil))
+		return fail(stopped(ctx, res, err, nil))
 	}
 	// Interrupted, the comparison of the games played (a prefix of the run's) is
 	// written all the same, marked partial.
@@ -148,18 +144,18 @@ func runCompare(e *env, args []string) error {
 	printComparison(outTable, res)
 	if jsonDst != nil {
 		if err := jsonDst.write(res.WriteJSON); err != nil {
-			return fmt.Errorf("compare: --json: %w", err)
+			return fmt.Errorf("--json: %w", err)
 		}
 	}
-	if err := out.write(outTable, "compare", res, rules); err != nil {
+	if err := out.write(outTable, res, rules); err != nil {
 		return err
 	}
 	if res.Partial() {
 		note := "the comparison of the games played is written, marked partial"
-		if jsonDst == nil && *out.dir == "" {
+		if jsonDst == nil && out.dir == "" {
 			note = "the comparison of the games played is printed, marked partial"
 		}
-		return stopped(ctx, "compare", res, err, []string{note})
+		return stopped(ctx, res, err, []string{note})
 	}
 	return nil
 }
@@ -181,7 +177,7 @@ func openJSON(e *env, path string) (io.Writer, *jsonDest, error) {
 	}
 	f, err := os.Create(path)
 	if err != nil {
-		return nil, nil, badInput(fmt.Errorf("compare: --json: %w", err))
+		return nil, nil, badInput(fmt.Errorf("--json: %w", err))
 	}
 	return e.stdout, &jsonDest{w: f, f: f}, nil
 }
@@ -208,11 +204,7 @@ func (d *jsonDest) discard() {
 // printComparison prints each strategy's mean, then each pair: the mean difference with
 // its paired interval, the unpaired interval and the head-to-head record.
 func printComparison(w io.Writer, res *sim.Results) {
-	rules := res.Rules
-	for _, o := range res.RuleOptions {
-		rules += " --rule " + o
-	}
-	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy on the same dice\n\n", rules, res.Seed, thousands(res.Games))
+	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy on the same dice\n\n", describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games))
 	t := &textTable{}
 	t.row("strategy", "mean ± 95% CI", "sd")
 	for _, s := range res.Summaries {
@@ -248,12 +240,8 @@ func printComparison(w io.Writer, res *sim.Results) {
 
 // printTable prints the wins of each player and of each seat, and the test of the seat.
 func printTable(w io.Writer, res *sim.TableResults) {
-	rules := res.Rules
-	for _, o := range res.RuleOptions {
-		rules += " --rule " + o
-	}
 	n := len(res.Players)
-	fmt.Fprintf(w, "rules %s, seed %d, %s table games of %d players, each on their own dice, seats rotating\n\n", rules, res.Seed, thousands(res.Games), n)
+	fmt.Fprintf(w, "rules %s, seed %d, %s table games of %d players, each on their own dice, seats rotating\n\n", describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games), n)
 	t := &textTable{}
 	t.row("player", "won (ties shared) ± 95% CI", "won alone", "tied first", "mean ± 95% CI")
 	for p, name := range res.Players {

@@ -22,44 +22,45 @@ func init() {
 }
 
 func runExact(e *env, args []string) error {
-	fs := newFlags(e, "exact", "[--strategy NAME] [--rules NAME|FILE] [--rule key=value]... [--distribution] [--csv FILE] [--workers N]")
-	rulesName, options := addRulesFlags(fs)
-	name := fs.String("strategy", "optimal", "the strategy ("+strings.Join(strategies.Names(), ", ")+"); one other than optimal must decide from the sheet and the dice alone")
+	fs := newFlags(e)
+	name := fs.String("strategy", "optimal", "the strategy `NAME` ("+strings.Join(strategies.Names(), ", ")+"); one other than optimal must decide from the sheet and the dice alone")
+	rulesFlags := addRulesFlags(fs)
 	withDist := fs.Bool("distribution", false, "also compute the exact distribution of the final score (for hasbro: seconds, and about 250 MiB)")
-	csvPath := fs.String("csv", "", "write the distribution as score,probability lines to FILE (implies --distribution)")
-	workers := fs.Int("workers", 0, "goroutines (0: one per CPU); the figures are the same whatever the number")
-	budget := fs.Int64("max-memory", 4<<10, "memory budget of the distribution, in MiB")
+	budget := fs.Int64("max-memory", 4<<10, "the memory budget of the distribution, in `MiB`")
+	csvPath := fs.String("csv", "", "write the distribution as score,probability lines to `FILE` (implies --distribution)")
+	var workers workersFlag
+	addWorkersFlag(fs, &workers, "compute")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 0 {
-		return usagef("exact: unexpected argument %q (see yams exact --help)", fs.Arg(0))
+	if err := noArgs(fs); err != nil {
+		return err
 	}
-	if *workers < 0 || *budget <= 0 {
-		return usagef("exact: --workers and --max-memory must be positive")
+	if *budget <= 0 {
+		return usagef("--max-memory %d: want a positive number of MiB", *budget)
 	}
 	if _, ok := strategies.Lookup(*name); !ok {
-		return usagef("exact: unknown strategy %q (strategies: %s)", *name, strings.Join(strategies.Names(), ", "))
+		return usagef("unknown strategy %q (strategies: %s)", *name, strings.Join(strategies.Names(), ", "))
 	}
-	rules, err := loadRules(*rulesName, *options)
+	rules, err := rulesFlags.load()
 	if err != nil {
 		return err
 	}
 	fig, err := optimal.Analyze(*name, rules, optimal.Options{
-		Workers:            *workers,
+		Workers:            int(workers),
 		Distribution:       *withDist || *csvPath != "",
 		DistributionBudget: *budget << 20,
 	})
 	if errors.Is(err, optimal.ErrRandom) {
-		return badInput(fmt.Errorf("exact: %w", err))
+		return badInput(err)
 	}
 	if errors.Is(err, optimal.ErrTooLarge) {
-		return fmt.Errorf("exact: %w; raise --max-memory or leave out --distribution", err)
+		return fmt.Errorf("%w; raise --max-memory or leave out --distribution", err)
 	}
 	if err != nil {
 		return err
 	}
-	printFigures(e, rules, *options, fig)
+	printFigures(e, rules, rulesFlags.options, fig)
 	if *csvPath != "" {
 		return writeDistribution(*csvPath, fig)
 	}
@@ -69,7 +70,7 @@ func runExact(e *env, args []string) error {
 func printFigures(e *env, r *engine.Rules, options []string, f *optimal.Figures) {
 	w := e.stdout
 	fmt.Fprintf(w, "exact figures of %s on %s (%d turn-start states reached, computed in %v)\n\n",
-		f.Strategy, describeRules(r, options), f.States, roundDuration(f.Elapsed))
+		f.Strategy, describeRules(r.Name(), options), f.States, roundDuration(f.Elapsed))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "mean score\t%.7f\n", f.Mean)
 	fmt.Fprintf(tw, "standard deviation\t%.4f\n", f.SD)

@@ -1,21 +1,82 @@
 package main
 
-// Reading the files a command is given.
-
+// The files of the commands: the summaries they read, and the one way they write a
+// result, checked before the work and written at the end through yams/internal/outfile.
 
 import (
 	"bufio"
+	"fmt"
+	"io"
 	"os"
 
+	"github.com/spf13/pflag"
+
+	"yams/internal/outfile"
 	"yams/sim"
 )
 
-// readSummaryFile reads and checks a summary file (sim.ReadSummary).
+// readSummaryFile reads and checks a summary file (sim.ReadSummary); its errors name the file.
 func readSummaryFile(path string) (*sim.Results, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return sim.ReadSummary(bufio.NewReader(f))
+	res, err := sim.ReadSummary(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return res, nil
+}
+
+// outputFile is a file a command writes a result into, named by a flag: "-" is standard
+// output where the flag allows it. It is checked before the work (check), so that a path
+// that cannot be written is refused at once, not after hours of games, and written at
+// the end (write) through outfile: what the file held before stays intact until then,
+// and a command that fails leaves it as it was.
+type outputFile struct {
+	flag string
+	path string
+}
+
+// addOutputFile declares the flag of an output file.
+func addOutputFile(fs *pflag.FlagSet, flag, usage string) *outputFile {
+	o := &outputFile{flag: flag}
+	fs.StringVar(&o.path, flag, "", usage)
+	return o
+}
+
+// given reports whether the flag names a destination.
+func (o *outputFile) given() bool { return o.path != "" }
+
+// toStdout reports whether the output goes to standard output ("-").
+func (o *outputFile) toStdout() bool { return o.path == "-" }
+
+// check makes sure the file can be written; a path that cannot is the user's mistake.
+func (o *outputFile) check() error {
+	if !o.given() || o.toStdout() {
+		return nil
+	}
+	if err := outfile.Check(o.path); err != nil {
+		return badInput(fmt.Errorf("--%s: %w", o.flag, err))
+	}
+	return nil
+}
+
+// write writes the output with write: to standard output for "-", else to the file,
+// which then holds either what it held before or the whole new content.
+func (o *outputFile) write(e *env, write func(io.Writer) error) error {
+	var err error
+	switch {
+	case !o.given():
+		return nil
+	case o.toStdout():
+		err = write(e.stdout)
+	default:
+		err = outfile.Write(o.path, write)
+	}
+	if err != nil {
+		return fmt.Errorf("--%s: %w", o.flag, err)
+	}
+	return nil
 }

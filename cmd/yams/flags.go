@@ -1,7 +1,8 @@
 package main
 
-// The flags that several commands share: the rules, the games, the report.
-
+// The flags of the commands and those they share: the rules, the games, the workers, the
+// report. Each flag's usage backquotes the name of its argument, which the help and the
+// synopsis show (pflag.UnquoteUsage).
 
 import (
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"io"
 	"math/big"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -19,52 +21,114 @@ import (
 	"yams/sim"
 )
 
-// newFlags returns a flag set that reports errors instead of exiting, and prints its
-// usage to the command's stderr on --help.
-func newFlags(e *env, name, synopsis string) *pflag.FlagSet {
-	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+// newFlags returns the flag set of the command e runs: it returns its errors instead of
+// exiting, lists the flags in the order they are declared, and prints the command's help
+// on --help.
+func newFlags(e *env) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(e.cmd.name, pflag.ContinueOnError)
+	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.Usage = func() {
-		fmt.Fprintf(e.stdout, "Usage: yams %s %s\n\nFlags:\n", name, synopsis)
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-	}
+	fs.Usage = func() { printHelp(e.stdout, e.cmd, fs) }
 	return fs
 }
 
-// parseFlags parses args, turning a flag error into a usage error that names the command.
+// parseFlags parses args; a flag that is wrong is a usage error that points to --help.
 func parseFlags(fs *pflag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return err // pflag has printed the usage
-		}
-		return usagef("%s: %v (see yams %s --help)", fs.Name(), err, fs.Name())
+	err := fs.Parse(args)
+	var invalid *pflag.InvalidValueError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, pflag.ErrHelp):
+		return err // pflag has printed the help
+	case errors.As(err, &invalid):
+		f := invalid.GetFlag()
+		return usagef("--%s %s: %s (see yams %s --help)", f.Name, invalid.GetValue(), whyInvalid(f, invalid.Unwrap()), fs.Name())
+	}
+	return usagef("%v (see yams %s --help)", err, fs.Name())
+}
+
+// whyInvalid says what is wrong with the value of flag f: the error of its own type, or,
+// for the types of pflag, what they want.
+func whyInvalid(f *pflag.Flag, err error) string {
+	var num *strconv.NumError
+	switch {
+	case f.Value.Type() == "duration":
+		return "want a duration such as 10s, 2m or 1h30m"
+	case errors.As(err, &num) && errors.Is(num.Err, strconv.ErrRange):
+		return "out of range"
+	case errors.As(err, &num) && strings.HasPrefix(f.Value.Type(), "uint"):
+		return "want a whole number, 0 or more"
+	case errors.As(err, &num):
+		return "want a whole number"
+	}
+	return err.Error()
+}
+
+// noArgs refuses the arguments left after the flags, for a command that takes none.
+func noArgs(fs *pflag.FlagSet) error {
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q (see yams %s --help)", fs.Arg(0), fs.Name())
 	}
 	return nil
 }
 
-// addRulesFlags declares --rules and --rule, which every command that plays takes.
-func addRulesFlags(fs *pflag.FlagSet) (name *string, options *[]string) {
-	name = fs.String("rules", engine.DefaultPreset, "rules: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
-	options = fs.StringArray("rule", nil, "change one rule, key=value (repeatable; see yams rules --help)")
-	return name, options
+// rulesFlags are --rules and --rule, which every command that plays or solves takes.
+type rulesFlags struct {
+	name    string
+	options []string
 }
 
-// loadRules loads the rules of --rules and --rule; a wrong name, file or option is the user's mistake.
-func loadRules(name string, options []string) (*engine.Rules, error) {
-	rules, err := engine.Load(name, options...)
+func addRulesFlags(fs *pflag.FlagSet) *rulesFlags {
+	r := &rulesFlags{}
+	fs.StringVar(&r.name, "rules", engine.DefaultPreset, "the rules `NAME|FILE`: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
+	addRuleOptionFlag(fs, &r.options)
+	return r
+}
+
+// addRuleOptionFlag declares --rule, an option applied to the rules.
+func addRuleOptionFlag(fs *pflag.FlagSet, options *[]string) {
+	fs.StringArrayVar(options, "rule", nil, "change one rule, `KEY=VALUE` (repeatable; yams rules --help lists the keys)")
+}
+
+// load loads the rules; a wrong name, file or option is the user's mistake.
+func (r *rulesFlags) load() (*engine.Rules, error) {
+	rules, err := engine.Load(r.name, r.options...)
 	return rules, badInput(err)
 }
 
-// describeRules names rules with their options, as a user would pass them again.
-func describeRules(r *engine.Rules, options []string) string {
-	s := r.Name()
+// describeRules names a rule set with its options, as a user would pass them again.
+func describeRules(name string, options []string) string {
 	for _, o := range options {
-		s += " --rule " + o
+		name += " --rule " + o
 	}
-	return s
+	return name
 }
+
+// addStrategyFlag declares --strategy, a list of strategies.
+func addStrategyFlag(fs *pflag.FlagSet, usage string) *[]string {
+	return fs.StringSlice("strategy", nil, usage)
+}
+
+// playFlags are the flags of the commands that play games: how many, on which dice,
+// with how many goroutines.
+type playFlags struct {
+	games   gamesFlag
+	seed    uint64
+	workers workersFlag
+}
+
+// addPlayFlags declares --games, whose usage depends on the command, --seed and --workers.
+func addPlayFlags(fs *pflag.FlagSet, gamesUsage string) *playFlags {
+	p := &playFlags{games: defaultGames}
+	fs.Var(&p.games, "games", gamesUsage)
+	fs.Uint64Var(&p.seed, "seed", 1, "the seed `S` of the dice: the same seed gives the same results, whatever the workers")
+	addWorkersFlag(fs, &p.workers, "play")
+	return p
+}
+
+// defaultGames is the default of --games.
+const defaultGames = 1_000_000
 
 // maxGames bounds --games: game indices times four must fit the seeding (sim.GameSeeds).
 const maxGames = sim.MaxGames
@@ -110,59 +174,89 @@ func parseCount(s string) (int64, error) {
 	}
 	switch {
 	case n < 1:
-		return 0, fmt.Errorf("%d games: want at least one", n)
+		return 0, errors.New("want at least one game")
 	case n > maxGames:
 		return 0, fmt.Errorf("at most %d games", int64(maxGames))
 	}
 	return n, nil
 }
 
-// outFlags are --out and --lang, which sim, compare and report share.
-type outFlags struct {
-	dir, lang *string
+// maxWorkers bounds --workers. Each worker holds its own strategies, counts and, in a
+// solve, its own scratch tables: a million of them takes gigabytes, for nothing, since
+// goroutines beyond the processors only wait their turn.
+const maxWorkers = 256
+
+// workersFlag is --workers: the goroutines that play or solve, 1 to maxWorkers, one per
+// CPU by default, in every command that has it.
+type workersFlag int
+
+func (w *workersFlag) String() string { return strconv.Itoa(int(*w)) }
+func (w *workersFlag) Type() string   { return "W" }
+
+func (w *workersFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	switch {
+	case err != nil:
+		return errors.New("want a whole number of goroutines")
+	case n < 1 || n > maxWorkers:
+		return fmt.Errorf("want 1 to %d", maxWorkers)
+	}
+	*w = workersFlag(n)
+	return nil
 }
 
-func addOutFlags(fs *pflag.FlagSet) outFlags {
-	return outFlags{
-		dir:  fs.String("out", "", "write the report into DIR: the JSON, tables as Markdown and CSV, every plot as SVG and PNG, and report.html, which shows them all"),
-		lang: fs.String("lang", "en", "language of the report: "+strings.Join(reports.Languages, " or ")),
-	}
+// addWorkersFlag declares --workers, the goroutines that do what verb says.
+func addWorkersFlag(fs *pflag.FlagSet, w *workersFlag, verb string) {
+	*w = workersFlag(min(runtime.GOMAXPROCS(0), maxWorkers))
+	fs.Var(w, "workers", fmt.Sprintf("`W` goroutines that %s, 1 to %d; the results are the same whatever the number", verb, maxWorkers))
+	fs.Lookup("workers").DefValue = "one per CPU"
+}
+
+// outFlags are --out and --lang: the report of a run, written into a directory.
+type outFlags struct {
+	dir, lang string
+	fs        *pflag.FlagSet
+}
+
+func addOutFlags(fs *pflag.FlagSet) *outFlags {
+	o := &outFlags{fs: fs}
+	fs.StringVar(&o.dir, "out", "", "write the report into `DIR`: the JSON, tables as Markdown and CSV, every plot as SVG and PNG, and report.html, which shows them all")
+	fs.StringVar(&o.lang, "lang", "en", "the language `LANG` of the report: "+strings.Join(reports.Languages, " or "))
+	return o
 }
 
 // check refuses a language the reports do not speak, and an output directory that
 // cannot be written: before the run, not after it.
-func (o outFlags) check(cmd string) error {
-	if err := reports.CheckLang(*o.lang); err != nil {
-		return usagef("%s: --lang: %v", cmd, err)
+func (o *outFlags) check() error {
+	if err := reports.CheckLang(o.lang); err != nil {
+		return usagef("--lang: %v", err)
 	}
-	if *o.dir == "" {
-		if o.langSet() {
-			return usagef("%s: --lang is for the report: give --out DIR too", cmd)
+	if o.dir == "" {
+		if o.fs.Changed("lang") {
+			return usagef("--lang is for the report: give --out DIR too")
 		}
 		return nil
 	}
-	if err := reports.CheckDir(*o.dir); err != nil {
-		return badInput(fmt.Errorf("%s: --out: %w", cmd, err))
+	if err := reports.CheckDir(o.dir); err != nil {
+		return badInput(fmt.Errorf("--out: %w", err))
 	}
 	return nil
 }
 
-func (o outFlags) langSet() bool { return *o.lang != "en" }
-
 // write writes the report of the results into --out, if it was given, and says so on w.
-func (o outFlags) write(w io.Writer, cmd string, res *sim.Results, rules *engine.Rules) error {
-	if *o.dir == "" {
+func (o *outFlags) write(w io.Writer, res *sim.Results, rules *engine.Rules) error {
+	if o.dir == "" {
 		return nil
 	}
-	names, err := reports.Write(*o.dir, res, reports.Options{Lang: *o.lang, Rules: rules})
+	names, err := reports.Write(o.dir, res, reports.Options{Lang: o.lang, Rules: rules})
 	if err != nil {
-		return fmt.Errorf("%s: --out: %w", cmd, err)
+		return fmt.Errorf("--out: %w", err)
 	}
 	o.written(w, len(names))
 	return nil
 }
 
 // written says where the report is.
-func (o outFlags) written(w io.Writer, files int) {
-	fmt.Fprintf(w, "%d files written to %s; open %s\n", files, *o.dir, filepath.Join(*o.dir, "report.html"))
+func (o *outFlags) written(w io.Writer, files int) {
+	fmt.Fprintf(w, "%s written to %s; open %s\n", plural(files, "file", "files"), o.dir, filepath.Join(o.dir, "report.html"))
 }

@@ -1,7 +1,7 @@
 package main
 
-// Long runs: shards (--shard), checkpoints (--checkpoint, --resume), interruption by
-// SIGINT or SIGTERM, and files written atomically.
+// Long runs: shards (--shard), checkpoints (--checkpoint, --resume), and what a run that
+// stopped before its end writes and says.
 
 import (
 	"context"
@@ -32,7 +32,7 @@ const (
 
 // parseShard reads --shard: "K/N", the K-th (from 1) of N slices of the games, or
 // "env/N", with K from the environment. An empty flag is no shard.
-func parseShard(cmd, arg string, games int64) (sim.Shard, error) {
+func parseShard(arg string, games int64) (sim.Shard, error) {
 	if arg == "" {
 		return sim.Shard{}, nil
 	}
@@ -40,20 +40,20 @@ func parseShard(cmd, arg string, games int64) (sim.Shard, error) {
 	if ns, ok := strings.CutPrefix(arg, "env/"); ok {
 		var err error
 		if n, err = strconv.Atoi(ns); err != nil || n < 1 {
-			return sim.Shard{}, usagef("%s: --shard %s: want env/N with N a positive number of shards", cmd, arg)
+			return sim.Shard{}, usagef("--shard %s: want env/N with N a positive number of shards", arg)
 		}
 		if k, err = shardFromEnv(n); err != nil {
-			return sim.Shard{}, usagef("%s: --shard %s: %v", cmd, arg, err)
+			return sim.Shard{}, usagef("--shard %s: %v", arg, err)
 		}
 	} else {
 		var err error
 		if k, n, err = sim.ParseShard(arg); err != nil {
-			return sim.Shard{}, usagef("%s: --shard: %v", cmd, err)
+			return sim.Shard{}, usagef("--shard: %v", err)
 		}
 	}
 	s := sim.Shard{K: k, N: n, Total: games}
 	if err := s.Check(); err != nil {
-		return sim.Shard{}, usagef("%s: --shard %s: %v", cmd, arg, err)
+		return sim.Shard{}, usagef("--shard %s: %v", arg, err)
 	}
 	return s, nil
 }
@@ -101,25 +101,26 @@ func shardFromEnv(n int) (int, error) {
 	return i + 1, nil
 }
 
-// longRun holds the flags of checkpoints and resumption.
+// longRun holds the flags of shards, checkpoints and resumption.
 type longRun struct {
-	checkpoint      *string
-	every           *time.Duration
-	resume          *string
-	resumeIfPresent *bool
+	shard           string
+	checkpoint      string
+	every           time.Duration
+	resume          string
+	resumeIfPresent bool
 	fs              *pflag.FlagSet
 
 	from string // the file the run resumes from, if any
 }
 
 func addLongRunFlags(fs *pflag.FlagSet) *longRun {
-	return &longRun{
-		fs:              fs,
-		checkpoint:      fs.String("checkpoint", "", "save the summary so far to FILE every --checkpoint-every, and at the end (written atomically: a temporary file, sync, rename)"),
-		every:           fs.Duration("checkpoint-every", sim.DefaultCheckpointEvery, "how often to save the --checkpoint (at least 100ms)"),
-		resume:          fs.String("resume", "", "continue the run saved in FILE: a --checkpoint, or the partial --json of an interrupted run"),
-		resumeIfPresent: fs.Bool("resume-if-present", false, "continue from the --checkpoint FILE if it exists, else start afresh (for batch jobs that may be restarted)"),
-	}
+	l := &longRun{fs: fs}
+	fs.StringVar(&l.shard, "shard", "", "play the K-th (from 1) of N contiguous slices of the games, for yams merge to add up: `K/N`, or env/N to take K from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm), both from 0")
+	fs.StringVar(&l.checkpoint, "checkpoint", "", "save the summary so far to `FILE` every --checkpoint-every, and at the end (written atomically: a temporary file, sync, rename)")
+	fs.DurationVar(&l.every, "checkpoint-every", sim.DefaultCheckpointEvery, "how often `D` to save the --checkpoint (at least 100ms)")
+	fs.StringVar(&l.resume, "resume", "", "continue the run saved in `FILE`: a --checkpoint, or the partial --json of an interrupted run")
+	fs.BoolVar(&l.resumeIfPresent, "resume-if-present", false, "continue from the --checkpoint FILE if it exists, else start afresh (for batch jobs that may be restarted)")
+	return l
 }
 
 // minCheckpointEvery is the shortest --checkpoint-every: a checkpoint syncs a file to disk.
@@ -127,32 +128,32 @@ const minCheckpointEvery = 100 * time.Millisecond
 
 // check validates the flags, makes sure the checkpoint can be written, and reads the
 // results to resume, if any (nil otherwise).
-func (l *longRun) check(cmd string) (*sim.Results, error) {
-	ckpt := *l.checkpoint
+func (l *longRun) check() (*sim.Results, error) {
+	ckpt := l.checkpoint
 	switch {
 	case l.fs.Changed("checkpoint-every") && ckpt == "":
-		return nil, usagef("%s: --checkpoint-every is for --checkpoint FILE: give it too", cmd)
-	case *l.every < minCheckpointEvery:
-		return nil, usagef("%s: --checkpoint-every %v: want at least %v", cmd, *l.every, minCheckpointEvery)
-	case *l.resumeIfPresent && ckpt == "":
-		return nil, usagef("%s: --resume-if-present resumes from the --checkpoint FILE: give it too", cmd)
-	case *l.resumeIfPresent && *l.resume != "":
-		return nil, usagef("%s: --resume and --resume-if-present: give one or the other", cmd)
-	case l.fs.Changed("resume") && *l.resume == "":
-		return nil, usagef("%s: --resume: no file given", cmd)
+		return nil, usagef("--checkpoint-every is for --checkpoint FILE: give it too")
+	case l.every < minCheckpointEvery:
+		return nil, usagef("--checkpoint-every %v: want at least %v", l.every, minCheckpointEvery)
+	case l.resumeIfPresent && ckpt == "":
+		return nil, usagef("--resume-if-present resumes from the --checkpoint FILE: give it too")
+	case l.resumeIfPresent && l.resume != "":
+		return nil, usagef("--resume and --resume-if-present: give one or the other")
+	case l.fs.Changed("resume") && l.resume == "":
+		return nil, usagef("--resume: no file given")
 	}
-	from := *l.resume
+	from := l.resume
 	if ckpt != "" {
 		if err := outfile.Check(ckpt); err != nil {
-			return nil, badInput(fmt.Errorf("%s: --checkpoint: %w", cmd, err))
+			return nil, badInput(fmt.Errorf("--checkpoint: %w", err))
 		}
 		_, err := os.Stat(ckpt)
 		exists := err == nil
 		switch {
-		case *l.resumeIfPresent && exists:
+		case l.resumeIfPresent && exists:
 			from = ckpt
 		case exists && !sameFile(ckpt, from):
-			return nil, usagef("%s: --checkpoint %s exists: give --resume %s or --resume-if-present to continue it, or remove it", cmd, ckpt, ckpt)
+			return nil, usagef("--checkpoint %s exists: give --resume %s or --resume-if-present to continue it, or remove it", ckpt, ckpt)
 		}
 	}
 	if from == "" {
@@ -160,7 +161,7 @@ func (l *longRun) check(cmd string) (*sim.Results, error) {
 	}
 	res, err := readSummaryFile(from)
 	if err != nil {
-		return nil, badInput(fmt.Errorf("%s: --resume %s: %w", cmd, from, err))
+		return nil, badInput(fmt.Errorf("--resume: %w", err))
 	}
 	l.from = from
 	return res, nil
@@ -178,21 +179,21 @@ func sameFile(a, b string) bool {
 
 // saver returns the function that writes a checkpoint, or nil without --checkpoint.
 func (l *longRun) saver() func(*sim.Results) error {
-	if *l.checkpoint == "" {
+	if l.checkpoint == "" {
 		return nil
 	}
-	return func(res *sim.Results) error { return outfile.Write(*l.checkpoint, res.WriteJSON) }
+	return func(res *sim.Results) error { return outfile.Write(l.checkpoint, res.WriteJSON) }
 }
 
-// resumeHint says how to continue a run that stopped early: from the checkpoint, or
-// from the partial summary written to --json or into --out.
-func (l *longRun) resumeHint(jsonPath, outDir string) string {
+// resumeHint says how to continue a run that stopped early: from the checkpoint if one
+// was saved, or from the partial summary written to --json or into --out.
+func (l *longRun) resumeHint(checkpointSaved bool, jsonPath, outDir string) string {
 	var file string
 	switch {
-	case *l.checkpoint != "" && *l.resumeIfPresent:
+	case checkpointSaved && l.resumeIfPresent:
 		return "to resume, run the same command again"
-	case *l.checkpoint != "":
-		file = *l.checkpoint
+	case checkpointSaved:
+		file = l.checkpoint
 	case jsonPath == "-":
 		return "the partial summary went to standard output: to resume, save it in a file and run the same command with --resume FILE"
 	case jsonPath != "":
@@ -202,7 +203,7 @@ func (l *longRun) resumeHint(jsonPath, outDir string) string {
 	default:
 		return "nothing was saved to resume from (--checkpoint FILE or --json FILE would have)"
 	}
-	if file == *l.resume {
+	if file == l.resume {
 		return "to resume, run the same command again"
 	}
 	return "to resume, run the same command with --resume " + file
@@ -213,66 +214,52 @@ func (l *longRun) resumeHint(jsonPath, outDir string) string {
 // a signal, or stopped by a checkpoint that failed, runErr) writes what it played,
 // marked partial, and returns one line that says how far it got and how to resume, with
 // the exit status 128 + the signal's number when a signal stopped it.
-func finishRun(ctx context.Context, e *env, cmd string, res *sim.Results, runErr error, long *longRun,
-	jsonPath string, out outFlags, table io.Writer, rules *engine.Rules, print func(io.Writer)) error {
+func finishRun(ctx context.Context, e *env, res *sim.Results, runErr error, long *longRun,
+	jsonOut *outputFile, out *outFlags, table io.Writer, rules *engine.Rules, print func(io.Writer)) error {
 	var failed []string // the destinations that could not be written
-	outDir := *out.dir
-	checkpointOK := false
+	jsonPath, outDir := jsonOut.path, out.dir
+	checkpointSaved := false
 	if res.Games > 0 {
 		print(table)
-		if *long.checkpoint != "" {
-			if err := outfile.Write(*long.checkpoint, res.WriteJSON); err != nil {
+		if long.checkpoint != "" {
+			if err := outfile.Write(long.checkpoint, res.WriteJSON); err != nil {
 				failed = append(failed, fmt.Sprintf("--checkpoint: %v", err))
 			} else {
-				checkpointOK = true
+				checkpointSaved = true
 			}
 		}
-		var err error
-		switch jsonPath {
-		case "":
-		case "-":
-			err = res.WriteJSON(e.stdout)
-		default:
-			err = outfile.Write(jsonPath, res.WriteJSON)
-		}
-		if err != nil {
-			failed = append(failed, fmt.Sprintf("--json: %v", err))
+		if err := jsonOut.write(e, res.WriteJSON); err != nil {
+			failed = append(failed, err.Error())
 			jsonPath = "" // not to resume from
 		}
-		if err := out.write(table, cmd, res, rules); err != nil {
-			failed = append(failed, strings.TrimPrefix(err.Error(), cmd+": "))
+		if err := out.write(table, res, rules); err != nil {
+			failed = append(failed, err.Error())
 			outDir = ""
 		}
 	}
 	if !res.Partial() {
 		if len(failed) > 0 {
-			return fmt.Errorf("%s: %s", cmd, strings.Join(failed, "; "))
+			return errors.New(strings.Join(failed, "; "))
 		}
 		return nil
 	}
-
-	hint := *long
-	if !checkpointOK {
-		none := ""
-		hint.checkpoint = &none
-	}
-	return stopped(ctx, cmd, res, runErr, append(failed, hint.resumeHint(jsonPath, outDir)))
+	return stopped(ctx, res, runErr, append(failed, long.resumeHint(checkpointSaved, jsonPath, outDir)))
 }
 
 // stopped returns the error of a run that stopped before its end: one line that says
 // why (a signal, or runErr), how far it got, and then notes, with the exit status 128 +
 // the signal's number when a signal stopped it (130 for SIGINT, 143 for SIGTERM), 1
 // otherwise.
-func stopped(ctx context.Context, cmd string, res *sim.Results, runErr error, notes []string) error {
+func stopped(ctx context.Context, res *sim.Results, runErr error, notes []string) error {
 	var msg strings.Builder
 	code := 1
 	if name, c, ok := interruption(ctx); ok {
 		code = c
-		fmt.Fprintf(&msg, "%s: interrupted by %s", cmd, name)
+		fmt.Fprintf(&msg, "interrupted by %s", name)
 	} else if runErr != nil {
-		fmt.Fprintf(&msg, "%s: %v; stopped", cmd, runErr)
+		fmt.Fprintf(&msg, "%v; stopped", runErr)
 	} else {
-		fmt.Fprintf(&msg, "%s: stopped", cmd)
+		msg.WriteString("stopped")
 	}
 	fmt.Fprintf(&msg, " after %s of %s games", thousands(res.Games), thousands(res.Planned))
 	if !res.Shard.IsZero() {

@@ -420,7 +420,7 @@ func TestLongRunBadInput(t *testing.T) {
 		{[]string{"SLURM_ARRAY_TASK_ID", "-1"}, []string{"--shard", "env/2"}, "gives the shard index -1"},
 		{nil, []string{"--checkpoint-every", "1s"}, "--checkpoint-every is for --checkpoint FILE"},
 		{nil, []string{"--checkpoint", filepath.Join(dir, "c"), "--checkpoint-every", "10ms"}, "--checkpoint-every 10ms: want at least 100ms"},
-		{nil, []string{"--checkpoint", filepath.Join(dir, "c"), "--checkpoint-every", "soon"}, "invalid argument"},
+		{nil, []string{"--checkpoint", filepath.Join(dir, "c"), "--checkpoint-every", "soon"}, "--checkpoint-every soon: want a duration"},
 		{nil, []string{"--resume-if-present"}, "--resume-if-present resumes from the --checkpoint FILE"},
 		{nil, []string{"--checkpoint", exists, "--resume-if-present", "--resume", good}, "--resume and --resume-if-present"},
 		{nil, []string{"--checkpoint", exists}, "--checkpoint " + exists + " exists: give --resume"},
@@ -497,7 +497,7 @@ func TestBench(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--games", "0"}, "0 games: want at least one"},
+		{[]string{"--games", "0"}, "--games 0: want at least one game"},
 		{[]string{"--strategy", "nope"}, `bench: unknown strategy "nope"`},
 		{[]string{"--rules", "nope"}, `unknown rules "nope"`},
 		{[]string{"--out", filepath.Join(dir, "scaling.svg")}, "bench: --out: "},
@@ -510,11 +510,11 @@ func TestBench(t *testing.T) {
 
 // The summary of a shard says which games it holds; sim.Shard and the flag agree.
 func TestParseShardFlag(t *testing.T) {
-	s, err := parseShard("sim", "3/4", 1000)
+	s, err := parseShard("3/4", 1000)
 	if err != nil || s != (sim.Shard{K: 3, N: 4, Total: 1000}) {
 		t.Errorf("3/4: %+v, %v", s, err)
 	}
-	if s, err := parseShard("sim", "", 1000); err != nil || !s.IsZero() {
+	if s, err := parseShard("", 1000); err != nil || !s.IsZero() {
 		t.Errorf("no shard: %+v, %v", s, err)
 	}
 }

@@ -19,9 +19,14 @@ func main() {
 type command struct {
 	name    string
 	summary string
-	// run executes the subcommand; env carries the streams. A returned usageError
-	// exits with status 2, any other error with status 1.
-	run func(env *env, args []string) error
+	// args names the arguments the command takes besides its flags, as its synopsis
+	// shows them ("[FILE|-]"); empty if it takes none.
+	args string
+	// run executes the command. Its error is printed as one line, "yams: NAME: ...",
+	// and sets the exit status: 2 for a usageError, the code of an exitError, 1 otherwise.
+	run func(e *env, args []string) error
+	// moreHelp, if not nil, prints what --help says after the flags.
+	moreHelp func(w io.Writer)
 }
 
 var commands = map[string]*command{}
@@ -33,12 +38,81 @@ func register(c *command) {
 	commands[c.name] = c
 }
 
-// env is what a subcommand may touch of the outside world, so tests run it in-process.
+func commandNames() []string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// env is what a command may touch of the outside world, so that tests run it in-process.
 type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	// interactive is true when stderr is a terminal: progress lines are shown.
+	cmd    *command // the command running
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	// interactive is true when stderr is a terminal: progress lines are drawn.
 	interactive bool
+	// stdinTerminal is true when stdin is a terminal: a command that reads it says so.
+	stdinTerminal bool
+}
+
+// note prints, on stderr, a remark of the command that does not stop it.
+func (e *env) note(format string, args ...any) {
+	fmt.Fprintf(e.stderr, "yams: %s: %s\n", e.cmd.name, fmt.Sprintf(format, args...))
+}
+
+func run(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
+		interactive: isTerminal(stderr), stdinTerminal: isTerminal(stdin)}
+	return e.dispatch(args)
+}
+
+// dispatch runs the command that args name and returns the exit status.
+func (e *env) dispatch(args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return 2
+	}
+	name, rest := args[0], args[1:]
+	if name == "help" || name == "-h" || name == "--help" {
+		if len(rest) == 0 {
+			usage(e.stdout)
+			return e.exit(nil)
+		}
+		name, rest = rest[0], []string{"--help"}
+	}
+	c, ok := commands[name]
+	if !ok {
+		return e.exit(usagef("unknown command %q (commands: %s; see yams --help)", name, strings.Join(commandNames(), ", ")))
+	}
+	e.cmd = c
+	return e.exit(c.run(e, rest))
+}
+
+// exit prints the error a command ended with, if any, as one line on stderr, and
+// returns the exit status it calls for.
+func (e *env) exit(err error) int {
+	if err == nil || errors.Is(err, pflag.ErrHelp) {
+		return 0
+	}
+	// One line: a message never spans lines, whatever error it wraps.
+	msg := strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", " ")
+	if e.cmd != nil {
+		msg = e.cmd.name + ": " + msg
+	}
+	fmt.Fprintf(e.stderr, "yams: %s\n", msg)
+	var ee exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
 }
 
 // usageError is a mistake of the user's: a flag, a file, a value. It exits with status 2.
@@ -67,74 +141,3 @@ type exitError struct {
 
 func (e exitError) Error() string { return e.err.Error() }
 func (e exitError) Unwrap() error { return e.err }
-
-func run(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, interactive: isTerminal(stderr)}
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				return exitCode(stderr, c.run(e, []string{"--help"}))
-			}
-		}
-		usage(stdout)
-		if len(args) == 0 {
-			return 2
-		}
-		return 0
-	}
-	c, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "yams: unknown command %q (commands: %s)\n", args[0], strings.Join(commandNames(), ", "))
-		return 2
-	}
-	return exitCode(stderr, c.run(e, args[1:]))
-}
-
-func exitCode(stderr io.Writer, err error) int {
-	if err == nil || errors.Is(err, pflag.ErrHelp) {
-		return 0
-	}
-	// One line: a message never spans lines, whatever error it wraps.
-	msg := strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", " ")
-	fmt.Fprintf(stderr, "yams: %s\n", msg)
-	var ee exitError
-	if errors.As(err, &ee) {
-		return ee.code
-	}
-	var ue usageError
-	if errors.As(err, &ue) {
-		return 2
-	}
-	return 1
-}
-
-func commandNames() []string {
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
-
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "yams plays Yahtzee and Yam's with bot strategies and reports how they compare.")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Usage: yams COMMAND [flags]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Commands:")
-	for _, n := range commandNames() {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'yams COMMAND --help' for the flags of a command.")
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}

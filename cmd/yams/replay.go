@@ -16,6 +16,7 @@ func init() {
 	register(&command{
 		name:    "replay",
 		summary: "check a recorded game against its rules and print its sheet",
+		args:    "[FILE|-]",
 		run:     runReplay,
 	})
 }
@@ -59,14 +60,14 @@ type replayOutput struct {
 }
 
 func runReplay(e *env, args []string) error {
-	fs := newFlags(e, "replay", "[FILE|-] [--json]")
+	fs := newFlags(e)
 	asJSON := fs.Bool("json", false, "print the sheet as JSON")
-	lang := fs.String("lang", "en", "labels of the printed sheet: en or fr")
+	lang := fs.String("lang", "en", "the language `LANG` of the printed sheet: en or fr")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *lang != "en" && *lang != "fr" {
-		return usagef("replay: --lang %q: want en or fr", *lang)
+		return usagef("--lang %q: want en or fr", *lang)
 	}
 	name := "-"
 	switch fs.NArg() {
@@ -74,7 +75,7 @@ func runReplay(e *env, args []string) error {
 	case 1:
 		name = fs.Arg(0)
 	default:
-		return usagef("replay: want one record file (or - for standard input), got %d arguments", fs.NArg())
+		return usagef("want one record file (or - for standard input), got %d arguments", fs.NArg())
 	}
 	var (
 		data []byte
@@ -87,7 +88,7 @@ func runReplay(e *env, args []string) error {
 		data, err = os.ReadFile(name)
 	}
 	if err != nil {
-		return badInput(fmt.Errorf("replay: %w", err))
+		return badInput(err)
 	}
 	rec, err := engine.ParseRecord(data)
 	if err != nil {

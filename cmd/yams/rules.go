@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"text/tabwriter"
 
@@ -12,32 +13,31 @@ func init() {
 	register(&command{
 		name:    "rules",
 		summary: "list the rule presets, print one as a rule file, or explain it",
+		args:    "[NAME|FILE]",
 		run:     runRules,
+		moreHelp: func(w io.Writer) {
+			fmt.Fprintln(w, "Without a name, lists the presets. With one, prints its rule file: copy it, edit it,")
+			fmt.Fprintln(w, "and pass the file to --rules.")
+			fmt.Fprintln(w, "\nRule options (--rule, or \"options\" in a rule file):")
+			for _, k := range engine.OptionKeys {
+				fmt.Fprintln(w, "  "+k)
+			}
+		},
 	})
 }
 
 func runRules(e *env, args []string) error {
-	fs := newFlags(e, "rules", "[NAME|FILE] [--rule key=value]... [--explain]")
-	options := fs.StringArray("rule", nil, "change a rule: key=value (see the list below; repeatable)")
+	fs := newFlags(e)
+	var options []string
+	addRuleOptionFlag(fs, &options)
 	explain := fs.Bool("explain", false, "describe the rules in words instead of printing the rule file")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stdout, "Usage: yams rules [NAME|FILE] [--rule key=value]... [--explain]")
-		fmt.Fprintln(e.stdout, "\nWithout a name, lists the presets. With one, prints its rule file: copy it, edit it,")
-		fmt.Fprintln(e.stdout, "and pass the file to --rules. Flags:")
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
-		fmt.Fprintln(e.stdout, "\nRule options (--rule, or \"options\" in a rule file):")
-		for _, k := range engine.OptionKeys {
-			fmt.Fprintln(e.stdout, "  "+k)
-		}
-	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	switch fs.NArg() {
 	case 0:
-		if len(*options) > 0 || *explain {
-			return usagef("rules: --rule and --explain need a preset name or a rule file")
+		if len(options) > 0 || *explain {
+			return usagef("--rule and --explain need a preset name or a rule file")
 		}
 		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 		for _, n := range engine.Presets() {
@@ -54,17 +54,17 @@ func runRules(e *env, args []string) error {
 		return tw.Flush()
 	case 1:
 	default:
-		return usagef("rules: want one preset name or rule file, got %d arguments", fs.NArg())
+		return usagef("want one preset name or rule file, got %d arguments", fs.NArg())
 	}
 	name := fs.Arg(0)
-	rules, err := engine.Load(name, *options...)
+	rules, err := engine.Load(name, options...)
 	if err != nil {
 		return badInput(err)
 	}
 	if *explain {
 		return explainRules(e, rules)
 	}
-	if raw, ok := engine.PresetJSON(name); ok && len(*options) == 0 {
+	if raw, ok := engine.PresetJSON(name); ok && len(options) == 0 {
 		_, err := e.stdout.Write(raw)
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 // Interruption by SIGINT or SIGTERM.
 
-
 import (
 	"context"
 	"errors"

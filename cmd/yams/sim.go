@@ -10,7 +10,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"yams/internal/outfile"
 	"yams/sim"
 )
 
@@ -22,39 +21,33 @@ func init() {
 	})
 }
 
-const simSynopsis = "[--rules NAME|FILE] [--rule key=value]... [--strategy a,b,...] [--games N] [--seed S] [--workers W] [--shard K/N|env/N] [--checkpoint FILE [--checkpoint-every D] [--resume-if-present]] [--resume FILE] [--json FILE|-] [--out DIR [--lang en|fr]] [--cpuprofile FILE]"
-
 func runSim(e *env, args []string) error {
-	fs := newFlags(e, "sim", simSynopsis)
-	rulesName, options := addRulesFlags(fs)
-	names := fs.StringSlice("strategy", nil, "strategies, comma-separated (default: every heuristic, and optimal when it is built in)")
-	games := gamesFlag(1_000_000)
-	fs.Var(&games, "games", "games per strategy (1000000, 1_000_000 and 1e6 alike)")
-	seed := fs.Uint64("seed", 1, "seed of the dice: the same seed gives the same results, whatever the workers")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines playing games")
-	jsonOut := fs.String("json", "", "write the summary as JSON to FILE (- for standard output, the table then going to standard error)")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE")
-	shardArg := fs.String("shard", "", "play the K-th (from 1) of N contiguous slices of the games, for yams merge to add up: K/N, or env/N to take K from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm), both from 0")
+	fs := newFlags(e)
+	rulesFlags := addRulesFlags(fs)
+	names := addStrategyFlag(fs, "the strategies `a,b,...` (default: every heuristic, and optimal when it is built in)")
+	play := addPlayFlags(fs, "`N` games per strategy (1000000, 1_000_000 and 1e6 alike)")
 	long := addLongRunFlags(fs)
+	jsonOut := addOutputFile(fs, "json", "write the summary as JSON to `FILE|-` (- for standard output, the table then going to standard error)")
 	out := addOutFlags(fs)
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE`")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("sim: unexpected argument %q (see yams sim --help)", fs.Arg(0))
+	if err := noArgs(fs); err != nil {
+		return err
 	}
-	if *workers < 1 {
-		return usagef("sim: --workers %d: want at least 1", *workers)
-	}
-	rules, err := loadRules(*rulesName, *options)
+	rules, err := rulesFlags.load()
 	if err != nil {
 		return err
 	}
-	infos, err := resolveStrategies(*names, fs.Changed("strategy"))
-	if err != nil {
-		return err
+	named := fs.Changed("strategy")
+	infos := defaultStrategies()
+	if named {
+		if infos, err = lookupStrategies("strategy", *names, true); err != nil {
+			return err
+		}
 	}
-	shard, err := parseShard("sim", *shardArg, int64(games))
+	shard, err := parseShard(long.shard, int64(play.games))
 	if err != nil {
 		return err
 	}
@@ -64,6 +57,19 @@ func runSim(e *env, args []string) error {
 	// atomically; the profile, streamed, is created now and removed if the run does not
 	// happen.
 	table := e.stdout
+	if jsonOut.toStdout() {
+		table = e.stderr
+	}
+	if err := jsonOut.check(); err != nil {
+		return err
+	}
+	if err := out.check(); err != nil {
+		return err
+	}
+	resume, err := long.check()
+	if err != nil {
+		return err
+	}
 	var created []*os.File
 	fail := func(err error) error {
 		for _, f := range created {
@@ -72,45 +78,23 @@ func runSim(e *env, args []string) error {
 		}
 		return err
 	}
-	switch *jsonOut {
-	case "":
-	case "-":
-		table = e.stderr
-	default:
-		if err := outfile.Check(*jsonOut); err != nil {
-			return badInput(fmt.Errorf("sim: --json: %w", err))
-		}
-	}
-	if err := out.check("sim"); err != nil {
-		return err
-	}
-	resume, err := long.check("sim")
-	if err != nil {
-		return err
-	}
 	var profile *os.File
 	if *cpuProfile != "" {
 		if profile, err = os.Create(*cpuProfile); err != nil {
-			return fail(badInput(fmt.Errorf("sim: --cpuprofile: %w", err)))
+			return fail(badInput(fmt.Errorf("--cpuprofile: %w", err)))
 		}
 		created = append(created, profile)
 	}
 
-	// Every strategy is built once before the run: rules it cannot play are refused
-	// before any game, and the shared tables it builds are ready for the workers (kept
-	// alive by built until the run ends).
 	setup := time.Now()
-	infos, built, notes, err := buildStrategies(rules, infos, fs.Changed("strategy"))
+	infos, built, err := buildStrategies(e, rules, infos, named)
 	if err != nil {
 		return fail(err)
 	}
 	setupTime := time.Since(setup)
-	for _, n := range notes {
-		fmt.Fprintf(e.stderr, "yams: %s\n", n)
-	}
 	if profile != nil {
 		if err := pprof.StartCPUProfile(profile); err != nil {
-			return fail(fmt.Errorf("sim: --cpuprofile: %w", err))
+			return fail(fmt.Errorf("--cpuprofile: %w", err))
 		}
 		defer profile.Close()
 		defer pprof.StopCPUProfile()
@@ -118,9 +102,9 @@ func runSim(e *env, args []string) error {
 
 	var done atomic.Int64
 	cfg := sim.Config{
-		Rules: rules, RuleOptions: *options, Strategies: infos,
-		Seed: *seed, Games: int64(games), Workers: *workers, Progress: &done,
-		Shard: shard, Resume: resume, Checkpoint: long.saver(), CheckpointEvery: *long.every,
+		Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
+		Seed: play.seed, Games: int64(play.games), Workers: int(play.workers), Progress: &done,
+		Shard: shard, Resume: resume, Checkpoint: long.saver(), CheckpointEvery: long.every,
 	}
 	if !shard.IsZero() {
 		cfg.First, cfg.Games = shard.Range()
@@ -128,7 +112,7 @@ func runSim(e *env, args []string) error {
 	left := cfg.Games
 	if resume != nil {
 		if err := sim.CheckResume(cfg, resume); err != nil {
-			return fail(badInput(fmt.Errorf("sim: --resume %s: %w", long.from, err)))
+			return fail(badInput(fmt.Errorf("--resume %s: %w", long.from, err)))
 		}
 		left -= resume.Games
 	}
@@ -148,17 +132,13 @@ func runSim(e *env, args []string) error {
 	}
 	// The results, complete or partial (interrupted, or a checkpoint failed), go to every
 	// destination; partial ones say so, and can be resumed from.
-	return finishRun(ctx, e, "sim", res, err, long, *jsonOut, out, table, rules, func(w io.Writer) { printSim(w, res, setupTime) })
+	return finishRun(ctx, e, res, err, long, jsonOut, out, table, rules, func(w io.Writer) { printSim(w, res, setupTime) })
 }
 
 // printSim prints the results: a line per strategy, then the mean and zero rate of
 // every box per strategy.
 func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
-	rules := res.Rules
-	for _, o := range res.RuleOptions {
-		rules += " --rule " + o
-	}
-	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy\n", rules, res.Seed, thousands(res.Games))
+	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy\n", describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games))
 	printSlice(w, res)
 	fmt.Fprintln(w)
 
@@ -202,10 +182,6 @@ func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
 		fmt.Fprintf(w, "\nevery game came from the run resumed: none was left to play\n")
 		return
 	}
-	workers := "workers"
-	if res.Workers == 1 {
-		workers = "worker"
-	}
-	fmt.Fprintf(w, "\n%s games in %s on %d %s (%s games/s); strategies ready in %s\n",
-		thousands(played), seconds(res.Elapsed), res.Workers, workers, rate(float64(played)/res.Elapsed.Seconds()), seconds(setup+res.Setup))
+	fmt.Fprintf(w, "\n%s games in %s on %s (%s games/s); strategies ready in %s\n",
+		thousands(played), seconds(res.Elapsed), plural(res.Workers, "worker", "workers"), rate(float64(played)/res.Elapsed.Seconds()), seconds(setup+res.Setup))
 }

@@ -49,12 +49,8 @@ func TestSimTable(t *testing.T) {
 }
 
 func TestSimDefaultStrategies(t *testing.T) {
-	infos, err := resolveStrategies(nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var names []string
-	for _, info := range infos {
+	for _, info := range defaultStrategies() {
 		names = append(names, info.Name)
 	}
 	want := []string{"greedy", "random", "upper-first"}
@@ -157,8 +153,8 @@ func TestSimBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--games", "0"}, "0 games: want at least one"},
-		{[]string{"--games", "-5"}, "-5 games: want at least one"},
+		{[]string{"--games", "0"}, "--games 0: want at least one game"},
+		{[]string{"--games", "-5"}, "--games -5: want at least one game"},
 		{[]string{"--games", "lots"}, "want a whole number of games"},
 		{[]string{"--games", "1.5"}, "want a whole number of games"},
 		{[]string{"--games", "2.5e0"}, "want a whole number of games"},
@@ -171,8 +167,10 @@ func TestSimBadInput(t *testing.T) {
 		{[]string{"--rules", "nope"}, `unknown rules "nope"`},
 		{[]string{"--rule", "frob=1"}, `unknown option "frob"`},
 		{[]string{"--rule", "columns=sideways"}, "unknown column"},
-		{[]string{"--workers", "0"}, "--workers 0: want at least 1"},
-		{[]string{"--seed", "-1"}, "invalid argument"},
+		{[]string{"--workers", "0"}, "--workers 0: want 1 to 256"},
+		{[]string{"--workers", "257"}, "--workers 257: want 1 to 256"},
+		{[]string{"--workers", "many"}, "--workers many: want a whole number of goroutines"},
+		{[]string{"--seed", "-1"}, "--seed -1: must be a non-negative integer"},
 		{[]string{"--frob"}, "unknown flag: --frob"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"--json", filepath.Join(dir, "no", "such", "dir.json")}, "--json"},

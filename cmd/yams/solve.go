@@ -16,29 +16,27 @@ func init() {
 }
 
 func runSolve(e *env, args []string) error {
-	fs := newFlags(e, "solve", "[--rules NAME|FILE] [--rule key=value]... [--force] [--workers N]")
-	rulesName, options := addRulesFlags(fs)
+	fs := newFlags(e)
+	rulesFlags := addRulesFlags(fs)
 	force := fs.Bool("force", false, "solve again, whatever the cache holds")
-	workers := fs.Int("workers", 0, "goroutines that solve (0: one per CPU); the table is the same whatever the number")
+	var workers workersFlag
+	addWorkersFlag(fs, &workers, "solve")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 0 {
-		return usagef("solve: unexpected argument %q (see yams solve --help)", fs.Arg(0))
+	if err := noArgs(fs); err != nil {
+		return err
 	}
-	if *workers < 0 {
-		return usagef("solve: --workers %d: want 0 or more", *workers)
-	}
-	rules, err := loadRules(*rulesName, *options)
+	rules, err := rulesFlags.load()
 	if err != nil {
 		return err
 	}
-	t, st, err := optimal.LoadOrSolve(rules, *force, *workers)
+	t, st, err := optimal.LoadOrSolve(rules, *force, int(workers))
 	if err != nil {
 		return err
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "rules %s (hash %s): optimal expected score %.7f\n", describeRules(rules, *options), rules.Hash(), t.Expected())
+	fmt.Fprintf(w, "rules %s (hash %s): optimal expected score %.7f\n", describeRules(rules.Name(), rulesFlags.options), rules.Hash(), t.Expected())
 	if st.Rejected != nil {
 		fmt.Fprintf(e.stderr, "yams: cached table not used: %v\n", st.Rejected)
 	}

@@ -2,7 +2,6 @@ package main
 
 // Text tables and the formats of figures on the command line.
 
-
 import (
 	"fmt"
 	"io"
@@ -12,28 +11,6 @@ import (
 
 	"yams/reports"
 )
-
-func rate(r float64) string {
-	if math.IsInf(r, 0) || math.IsNaN(r) {
-		return "-"
-	}
-	return thousands(int64(r))
-}
-
-func seconds(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
-
-func roundDuration(d time.Duration) time.Duration {
-	switch {
-	case d >= time.Second:
-		return d.Round(10 * time.Millisecond)
-	case d >= time.Millisecond:
-		return d.Round(10 * time.Microsecond)
-	}
-	return d
-}
-
-// thousands formats n with a comma between groups of three digits.
-func thousands(n int64) string { return reports.Thousands(n) }
 
 // textTable lays out rows of cells: the first column left-aligned, the others right-aligned.
 type textTable struct{ rows [][]string }
@@ -62,4 +39,35 @@ func (t *textTable) write(w io.Writer) {
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	}
+}
+
+// thousands formats n with a comma between groups of three digits.
+func thousands(n int64) string { return reports.Thousands(n) }
+
+// plural writes a count with its noun, singular for one: "1 player", "3 players".
+func plural[N ~int | ~int64](n N, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return thousands(int64(n)) + " " + many
+}
+
+// rate formats a number of things per second, "-" if it is not finite.
+func rate(r float64) string {
+	if math.IsInf(r, 0) || math.IsNaN(r) {
+		return "-"
+	}
+	return thousands(int64(r))
+}
+
+func seconds(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
+
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d
 }
