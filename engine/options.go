@@ -205,6 +205,9 @@ func (o *Options) UnmarshalJSON(data []byte) error {
 		sort.Strings(keys)
 		opts := make(Options, len(keys))
 		for i, k := range keys {
+			if strings.Contains(k, "=") {
+				return &optionsError{Field: "options." + k, Problem: `a key holds no "="`}
+			}
 			value, ok := optionValue(x[k])
 			if !ok {
 				return &optionsError{Field: "options." + k, Problem: fmt.Sprintf("want a string, a number, a boolean or a list of them, got %s", jsonWord(x[k]))}

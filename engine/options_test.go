@@ -112,6 +112,7 @@ func TestOptionsMalformed(t *testing.T) {
 		{"a number", `7`, `options: want a list of "key=value" strings or an object, got a number`},
 		{"null value", `{"dry": null}`, `options.dry: want a string, a number, a boolean or a list of them, got null`},
 		{"object value", `{"dry": {"yes": true}}`, `options.dry: want a string, a number, a boolean or a list of them, got an object`},
+		{"equals sign in a key", `{"dry=true": true}`, `options.dry=true: a key holds no "="`},
 		{"list of lists", `{"columns": [["free"]]}`, `options.columns: want a string, a number, a boolean or a list of them, got a list`},
 	}
 	for _, c := range cases {
