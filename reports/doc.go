@@ -9,9 +9,17 @@
 // compare.csv when the run compared its strategies in pairs (sim.Config.Pairs), every
 // figure of Figures as NAME.svg and NAME.png, and report.html. WriteTable does the same
 // for table games (sim.TableResults): table.json, table.md, table.csv, the figures of
-// TableFigures and report.html. Rendering depends on the counts only, so a report made
-// from a summary file read back (sim.ReadSummary) is the report of the run, byte for
-// byte.
+// TableFigures and report.html. Rendering depends on the counts and the rule set only,
+// so a report made from a summary file read back (sim.ReadSummary) is the report of the
+// run, byte for byte.
+//
+// Every file is written through yams/internal/outfile: a file of the directory holds its
+// previous content or the whole new one, never a part, whatever fails while a report is
+// written (a full disk leaves the previous summary.json as it was). A hidden manifest,
+// .yams-report, lists the files the last report wrote; the next report into the
+// directory removes those of them it does not write again (the fill_turn_ figures of a
+// strategy no longer in the run, compare.csv of a run without pairs), and nothing else:
+// not a file of the user's, nor one a report wrote before manifests existed.
 //
 // The figures of a run, in order: scores (the distribution of the final score, means and
 // medians marked), cdf, upper_bonus (rates with Wilson intervals), upper_subtotal (with

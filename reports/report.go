@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"yams/engine"
@@ -99,40 +97,33 @@ func (r *report) figures() ([]Figure, error) {
 	return out, nil
 }
 
-// CheckDir makes sure that dir exists, creating it, and that files can be written in it:
-// a command calls it before a run, so that a wrong --out is refused at once.
-func CheckDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, ".yams-check-*")
-	if err != nil {
-		return err
-	}
-	name := f.Name()
-	if err := f.Close(); err != nil {
-		os.Remove(name)
-		return err
-	}
-	return os.Remove(name)
-}
-
 // Write writes the whole report of a run into dir: summary.json (the summary file of
 // yams sim --json), summary.md, summary.csv, histogram.csv, boxes.csv, compare.csv when
 // the results compare strategies in pairs, every figure as SVG and PNG, and report.html,
-// the page that shows them all. It returns the names of the files written.
+// the page that shows them all. It removes the files the previous report wrote in dir
+// that this one does not (see the package documentation), and returns the names of the
+// files written.
 func Write(dir string, res *sim.Results, opt Options) ([]string, error) {
 	r, err := newReport(res, opt)
 	if err != nil {
 		return nil, err
 	}
+	files, err := r.files()
+	if err != nil {
+		return nil, err
+	}
+	return writeReport(dir, files)
+}
+
+// files renders every file of the report.
+func (r *report) files() ([]file, error) {
 	figs, err := r.figures()
 	if err != nil {
 		return nil, err
 	}
 	// The summary file records the rule set: the one the report used, which Options.Rules
 	// may have given.
-	withRules := *res
+	withRules := *r.res
 	withRules.RuleSet = r.rules
 	var js bytes.Buffer
 	if err := withRules.WriteJSON(&js); err != nil {
@@ -145,7 +136,7 @@ func Write(dir string, res *sim.Results, opt Options) ([]string, error) {
 		{"histogram.csv", r.histogramCSV()},
 		{"boxes.csv", r.boxesCSV()},
 	}
-	if len(res.Pairs) > 0 {
+	if len(r.res.Pairs) > 0 {
 		files = append(files, file{"compare.csv", r.compareCSV()})
 	}
 	for _, f := range figs {
@@ -155,25 +146,5 @@ func Write(dir string, res *sim.Results, opt Options) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	files = append(files, file{"report.html", page})
-	return writeFiles(dir, files)
-}
-
-type file struct {
-	name string
-	data []byte
-}
-
-func writeFiles(dir string, files []file) ([]string, error) {
-	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o666); err != nil {
-			return names, err
-		}
-		names = append(names, f.name)
-	}
-	return names, nil
+	return append(files, file{"report.html", page}), nil
 }

@@ -199,7 +199,8 @@ func (t *tableReport) csv() []byte {
 
 // WriteTable writes the report of table games into dir: table.json, table.md, table.csv
 // (a row per player, per player and seat, and per seat, with win_units in 1/60 of a
-// win), the plots wins and seats as SVG and PNG, and report.html. It returns the names
+// win), the plots wins and seats as SVG and PNG, and report.html. Like Write, it removes
+// the files of the previous report in dir that it does not write, and returns the names
 // of the files written.
 func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error) {
 	t, err := newTableReport(res, opt)
@@ -233,7 +234,7 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 		files = append(files, file{f.Name + ".svg", f.SVG}, file{f.Name + ".png", f.PNG})
 	}
 	files = append(files, file{"report.html", page})
-	return writeFiles(dir, files)
+	return writeReport(dir, files)
 }
 
 // TableFigures draws the plots of table games.
