@@ -11,47 +11,34 @@ import (
 // in hexadecimal.
 const checksumPrefix = "sha256:"
 
-// checksum returns the checksum of the results as a summary file holds it: SHA-256 over
-// a canonical binary encoding of everything ReadSummary rebuilds the results from — the
-// rules, their hash and options, the seed, the slice of games (first game, games played
-// and planned, shard), and every count of every summary and pair, with the names of the
-// strategies, columns and boxes. The derived figures (means, intervals, rates) are left
-// out: ReadSummary recomputes them from the counts and refuses a file whose figures
-// differ, and a machine that rounds them differently in the last bit must still read the
-// file. The layout of the JSON (spaces, order of keys) is left out too, so a file
-// reformatted by a tool is still accepted; any change of a value is not.
-func (r *Results) checksum() string {
+// checksumV2 returns the checksum of the results as a summary file holds it: SHA-256 over
+// a canonical binary encoding of everything ReadSummary rebuilds the results from: the
+// dice stream (StreamVersion), the rule set (spec, the canonical JSON of its
+// engine.Spec, as json.Marshal writes it whatever the layout of the file), and all that
+// checksumV1 covers. The derived figures (means, intervals, rates) are left out:
+// ReadSummary recomputes them from the counts and refuses a file whose figures differ,
+// and a machine that rounds them differently in the last bit must still read the file.
+// The layout of the JSON (spaces, order of keys) is left out too, so a file reformatted
+// by a tool is still accepted; any change of a value is not.
+func (r *Results) checksumV2(spec []byte) string {
+	e := encoder{h: sha256.New()}
+	e.str("yams summary v2")
+	e.int(StreamVersion)
+	e.str(string(spec))
+	e.results(r)
+	return checksumPrefix + hex.EncodeToString(e.h.Sum(nil))
+}
+
+// checksumV1 returns the checksum of the summary files written before the stream and the
+// rule set were recorded ("stream" and "rule_set"), which ReadSummary still reads. It
+// covers the rules by name, hash and options, the seed, the slice of games (first game,
+// games played and planned, shard), and every count of every summary and pair, with the
+// names of the strategies, columns and boxes. It never changes: files of it are in
+// users' hands.
+func (r *Results) checksumV1() string {
 	e := encoder{h: sha256.New()}
 	e.str("yams summary v1")
-	e.str(r.Rules)
-	e.str(r.RulesHash)
-	e.int(int64(len(r.RuleOptions)))
-	for _, o := range r.RuleOptions {
-		e.str(o)
-	}
-	e.int(int64(r.Seed))
-	e.int(r.First)
-	e.int(r.Games)
-	e.int(r.planned())
-	e.int(int64(r.Shard.K))
-	e.int(int64(r.Shard.N))
-	e.int(r.Shard.Total)
-	e.int(int64(len(r.Summaries)))
-	for _, s := range r.Summaries {
-		e.summary(s)
-	}
-	e.int(int64(len(r.Pairs)))
-	for _, p := range r.Pairs {
-		e.str(p.A)
-		e.str(p.B)
-		e.int(p.Games)
-		e.int(p.Sum)
-		e.int(int64(p.Squares.Hi))
-		e.int(int64(p.Squares.Lo))
-		e.int(p.Wins)
-		e.int(p.Ties)
-		e.int(p.Losses)
-	}
+	e.results(r)
 	return checksumPrefix + hex.EncodeToString(e.h.Sum(nil))
 }
 
@@ -94,6 +81,39 @@ func (e *encoder) hist(h *Histogram) {
 			e.int(int64(h.Min + i))
 			e.int(c)
 		}
+	}
+}
+
+// results writes the names and counts of the results, as checksumV1 describes them.
+func (e *encoder) results(r *Results) {
+	e.str(r.Rules)
+	e.str(r.RulesHash)
+	e.int(int64(len(r.RuleOptions)))
+	for _, o := range r.RuleOptions {
+		e.str(o)
+	}
+	e.int(int64(r.Seed))
+	e.int(r.First)
+	e.int(r.Games)
+	e.int(r.planned())
+	e.int(int64(r.Shard.K))
+	e.int(int64(r.Shard.N))
+	e.int(r.Shard.Total)
+	e.int(int64(len(r.Summaries)))
+	for _, s := range r.Summaries {
+		e.summary(s)
+	}
+	e.int(int64(len(r.Pairs)))
+	for _, p := range r.Pairs {
+		e.str(p.A)
+		e.str(p.B)
+		e.int(p.Games)
+		e.int(p.Sum)
+		e.int(int64(p.Squares.Hi))
+		e.int(int64(p.Squares.Lo))
+		e.int(p.Wins)
+		e.int(p.Ties)
+		e.int(p.Losses)
 	}
 }
 

@@ -91,12 +91,21 @@
 //	                       "fill_turn": {"<turn>": count, ...}}, ...},
 //	   "convergence": [{"first": 0, "games": 1, "sum": n, "squares": n,
 //	                    "running_games": 1, "running_mean": x, "running_ci95": [lo, hi]},
-//	                   {"first": 1, "games": 2, ...}, {"first": 3, "games": 4, ...}, ...]}]}
+//	                   {"first": 1, "games": 2, ...}, {"first": 3, "games": 4, ...}, ...]}],
+//	 "rule_set": {"name": "hasbro", "rolls": 3, "boxes": [...], ...},
+//	 "checksum": "sha256:..."}
 //
 // "stream" is the StreamVersion of the build that wrote the file: the dice a seed
 // throws and what a Summary counts of them. ReadSummary refuses a file of another stream
 // (one without "stream", written before it was recorded, is of stream 1): its games are
 // not those this build plays, and resuming or merging it would mix two runs.
+//
+// "rule_set" is the rule set the games were played under, options applied, as a rule
+// file holds it (yams rules NAME prints one): ReadSummary compiles it into
+// Results.RuleSet and refuses a file whose rule set does not compile, or is not of the
+// name ("rules") and hash ("rules_hash") of the file. A file written before it was
+// recorded is read when "rules" names a preset whose hash with "rule_options" is
+// "rules_hash"; otherwise it is refused (a summary never makes the reader load a file).
 //
 // The keys of a histogram are integers written as strings, in increasing order, and only
 // the values seen are listed; "rule_options" is left out when there are none. Boxes are
@@ -116,9 +125,11 @@
 // those of a shard add "shard": {"index": K, "count": N, "run_games": Total}; partial
 // results (a checkpoint, an interrupted run) add "partial": true, "planned_games" and
 // "next_game" (first + games, where the run resumes). Last comes "checksum":
-// "sha256:<64 hex digits>", the SHA-256 of a canonical binary encoding of every name and
-// count of the file (not of its layout, nor of the figures derived from the counts, which
-// are checked against them instead). ReadSummary checks it after everything else and
+// "sha256:<64 hex digits>", the SHA-256 of a canonical binary encoding of the stream,
+// the rule set (its JSON as json.Marshal writes it) and every name and count of the
+// file (not of its layout, nor of the figures derived from the counts, which are checked
+// against them instead); a file written before the stream and the rule set were
+// recorded has the checksum of the same encoding without them. ReadSummary checks it after everything else and
 // refuses a file whose checksum is missing or does not match: a file truncated, damaged
 // or edited after it was written is never read as results.
 package sim

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+
+	"yams/engine"
 )
 
 // The types below are the summary file, whose shape the package documentation gives.
@@ -27,7 +29,20 @@ type jsonResults struct {
 	Columns    []string       `json:"columns"`
 	Strategies []jsonStrategy `json:"strategies"`
 	Pairs      []jsonPair     `json:"pairs,omitempty"`
-	Checksum   string         `json:"checksum"`
+	// RuleSet is the rule set the games were played under, options applied, as a rule
+	// file holds it (engine.Spec); files written before it was recorded leave it out.
+	RuleSet  json.RawMessage `json:"rule_set,omitempty"`
+	Checksum string          `json:"checksum"`
+}
+
+// ruleSetJSON returns the rule set of a summary file: the JSON of the rules' spec, which
+// is also its canonical form for the checksum (checksumV2).
+func ruleSetJSON(rules *engine.Rules) ([]byte, error) {
+	b, err := json.Marshal(rules.Spec())
+	if err != nil {
+		return nil, fmt.Errorf("rule set %s: %w", rules.Name(), err)
+	}
+	return b, nil
 }
 
 // jsonShard is a Shard: the K-th of N slices of the games 0 to RunGames−1.

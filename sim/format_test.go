@@ -25,11 +25,14 @@ func TestJSONShape(t *testing.T) {
 		slices.Sort(k)
 		return k
 	}
-	if got := keys(doc); !reflect.DeepEqual(got, []string{"checksum", "columns", "games", "rules", "rules_hash", "seed", "strategies", "stream"}) {
+	if got := keys(doc); !reflect.DeepEqual(got, []string{"checksum", "columns", "games", "rule_set", "rules", "rules_hash", "seed", "strategies", "stream"}) {
 		t.Errorf("top-level keys %v", got)
 	}
 	if doc["rules"] != "hasbro" || doc["seed"] != 9.0 || doc["games"] != 300.0 || doc["stream"] != float64(sim.StreamVersion) {
 		t.Errorf("rules %v seed %v games %v stream %v", doc["rules"], doc["seed"], doc["games"], doc["stream"])
+	}
+	if rs, ok := doc["rule_set"].(map[string]any); !ok || rs["name"] != "hasbro" || len(rs["boxes"].([]any)) != 13 {
+		t.Errorf("rule_set %v, want the spec of hasbro", doc["rule_set"])
 	}
 	strats := doc["strategies"].([]any)
 	if len(strats) != 3 {

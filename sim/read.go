@@ -67,10 +67,9 @@ func ReadSummary(r io.Reader) (*Results, error) {
 		return bad("columns: want 1 to %d, got %d", engine.MaxColumns, len(in.Columns))
 	}
 	res := &Results{Rules: in.Rules, RulesHash: in.RulesHash, RuleOptions: in.RuleOptions, Seed: in.Seed, First: in.First, Games: in.Games, Planned: in.Games}
-	if data, ok := engine.PresetJSON(in.Rules); ok {
-		if rules, err := engine.Parse("preset "+in.Rules, data, in.RuleOptions...); err == nil && rules.Hash() == in.RulesHash {
-			res.RuleSet = rules
-		}
+	var spec []byte // the canonical rule set of a file that records it; nil for an earlier file
+	if res.RuleSet, spec, err = ruleSetOf(&in); err != nil {
+		return bad("%v", err)
 	}
 	if err := res.sliceFromJSON(&in); err != nil {
 		return bad("%v", err)
@@ -100,10 +99,42 @@ func ReadSummary(r io.Reader) (*Results, error) {
 		return bad("no checksum: yams writes one in every summary file; this one was not written by yams, or edited")
 	case !validChecksum(in.Checksum):
 		return bad("checksum %q: want %s and 64 hexadecimal digits", in.Checksum, checksumPrefix)
-	case in.Checksum != res.checksum():
+	case spec == nil && in.Checksum != res.checksumV1(), spec != nil && in.Checksum != res.checksumV2(spec):
 		return bad("checksum mismatch: the file was damaged or edited after yams wrote it")
+	// After the checksum, which sees an edit of either first: a file whose rule set is
+	// not that of its name and hash was not written by yams.
+	case res.RuleSet.Name() != in.Rules:
+		return bad("rule_set: named %q, the file's rules are %q", res.RuleSet.Name(), in.Rules)
+	case res.RuleSet.Hash() != in.RulesHash:
+		return bad("rule_set: its hash is %s, the file's rules_hash is %s", res.RuleSet.Hash(), in.RulesHash)
 	}
 	return res, nil
+}
+
+// ruleSetOf returns the rule set of a summary file, and its canonical JSON for the
+// checksum. A file records it ("rule_set"); ReadSummary checks that it has the file's
+// name and hash after the checksum. A file written before it was recorded names a preset
+// instead, whose hash with the file's options must be the file's: a summary never makes
+// the reader load a file by name (a hostile one could name /dev/zero), so the results of
+// a rule file of those days cannot be read; spec is then nil.
+func ruleSetOf(in *jsonResults) (rules *engine.Rules, spec []byte, err error) {
+	if len(in.RuleSet) == 0 {
+		data, ok := engine.PresetJSON(in.Rules)
+		if ok {
+			rules, err = engine.Parse("preset "+in.Rules, data, in.RuleOptions...)
+		}
+		if !ok || err != nil || rules.Hash() != in.RulesHash {
+			return nil, nil, fmt.Errorf("no rule_set, and rules %q with options %q are no preset of hash %s: a summary of an earlier yams played under a rule file cannot be checked", in.Rules, in.RuleOptions, in.RulesHash)
+		}
+		return rules, nil, nil
+	}
+	if rules, err = engine.Parse("rule_set", in.RuleSet); err != nil {
+		return nil, nil, err
+	}
+	if spec, err = ruleSetJSON(rules); err != nil {
+		return nil, nil, err
+	}
+	return rules, spec, nil
 }
 
 func validChecksum(s string) bool {

@@ -3,6 +3,8 @@ package sim_test
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -171,4 +173,118 @@ func FuzzReadSummary(f *testing.F) {
 			t.Fatalf("accepted, written, refused or changed: %v", err)
 		}
 	})
+}
+
+// Summary files written before the stream and the rule set were recorded (testdata/v1,
+// written by yams at commit de3fe82) are still read, their checksum checked by the
+// encoding of those days: the rule set is then the preset the file names, with its
+// options, when its hash is the file's; the results of a rule file are refused, since a
+// summary never makes the reader load a file by name. Written again, they carry their
+// rule set and the checksum of today.
+func TestReadEarlierFiles(t *testing.T) {
+	read := func(t *testing.T, name string) []byte {
+		t.Helper()
+		js, err := os.ReadFile(filepath.Join("testdata", "v1", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(js, []byte(`"rule_set"`)) || bytes.Contains(js, []byte(`"stream"`)) {
+			t.Fatalf("%s is not a file of the first format", name)
+		}
+		return js
+	}
+	for _, c := range []struct {
+		file, rules string
+		options     []string
+		pairs       int
+	}{
+		{"hasbro-compare.json", "hasbro", nil, 1},
+		{"yams-app-columns.json", "yams-app", []string{"columns=free,top_down,sec", "order=top_down"}, 0},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			js := read(t, c.file)
+			res, err := sim.ReadSummary(bytes.NewReader(js))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := load(t, c.rules, c.options...)
+			if res.RuleSet == nil || res.RuleSet.Hash() != want.Hash() || res.RulesHash != want.Hash() || len(res.Pairs) != c.pairs {
+				t.Errorf("rule set %v, hash %s, %d pairs; want %s and %d pairs", res.RuleSet != nil, res.RulesHash, len(res.Pairs), want.Hash(), c.pairs)
+			}
+			again := jsonOf(t, res)
+			back, err := sim.ReadSummary(bytes.NewReader(again))
+			if err != nil || !bytes.Contains(again, []byte(`"rule_set": {`)) || !reflect.DeepEqual(counts(res), counts(back)) {
+				t.Errorf("written again: %v, or another summary", err)
+			}
+			// The checksum of those days is checked, not skipped.
+			edited := bytes.Replace(js, []byte(`"seed": `), []byte(`"seed": 1`), 1)
+			if _, err := sim.ReadSummary(bytes.NewReader(edited)); err == nil || !strings.Contains(err.Error(), "checksum mismatch") {
+				t.Errorf("seed edited: %v, want a checksum mismatch", err)
+			}
+		})
+	}
+	t.Run("rule-file.json", func(t *testing.T) {
+		res, err := sim.ReadSummary(bytes.NewReader(read(t, "rule-file.json")))
+		if err == nil || res != nil || !strings.Contains(err.Error(), `no rule_set, and rules "house"`) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v, want one line that says the rules of the file are no preset", err)
+		}
+	})
+}
+
+// A file records its rule set, which ReadSummary compiles and checks: a file whose rule
+// set was edited, removed or broken is refused, in one line.
+func TestRuleSetChecked(t *testing.T) {
+	rules := load(t, "verhoeff", "upper_bonus.threshold=60")
+	js := jsonOf(t, run(t, sim.Config{Rules: rules, RuleOptions: []string{"upper_bonus.threshold=60"}, Strategies: infos(t, "greedy"), Seed: 3, Games: 50}))
+	res, err := sim.ReadSummary(bytes.NewReader(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.RuleSet.Hash() != rules.Hash() || res.RuleSet.UpperThreshold() != 60 || !reflect.DeepEqual(res.RuleSet.Spec(), rules.Spec()) {
+		t.Errorf("rule set read back: %s, threshold %d", res.RuleSet.Hash(), res.RuleSet.UpperThreshold())
+	}
+	for _, c := range []struct {
+		name     string
+		old, new string
+		want     string
+	}{
+		{"threshold edited", `"threshold": 60`, `"threshold": 61`, "checksum mismatch"},
+		{"title edited", `"title": "`, `"title": "x`, "checksum mismatch"},
+		{"rule set removed", `"rule_set": {`, `"rule_set_": {`, "checksum mismatch"},
+		{"rule set broken", `"rolls": 3`, `"rolls": 9`, "rules rule_set: rolls: 9 is impossible"},
+		{"rule set not an object", `"rule_set": {`, `"rule_set": 1, "x": {`, "rules rule_set"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			data := bytes.Replace(js, []byte(c.old), []byte(c.new), 1)
+			if bytes.Equal(data, js) {
+				t.Fatalf("no %s in the file", c.old)
+			}
+			res, err := sim.ReadSummary(bytes.NewReader(data))
+			if err == nil || res != nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("%v, want one line that says %q", err, c.want)
+			}
+		})
+	}
+}
+
+// A summary file of the format of today (testdata/v2, written by yams compare --rules
+// yams-app --rule columns=free,free,sec) is read by every later build of stream 1: the
+// file format is a contract with the users' files.
+func TestReadFileOfToday(t *testing.T) {
+	js, err := os.ReadFile(filepath.Join("testdata", "v2", "yams-app-compare.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.ReadSummary(bytes.NewReader(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := load(t, "yams-app", "columns=free,free,sec")
+	if res.RuleSet.Hash() != want.Hash() || !slices.Equal(res.Summaries[0].Columns, []string{"free#1", "free#2", "sec"}) || len(res.Pairs) != 1 || res.Games != 60 {
+		t.Errorf("rules %s, columns %v, %d pairs, %d games", res.RuleSet.Hash(), res.Summaries[0].Columns, len(res.Pairs), res.Games)
+	}
+	back, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, res)))
+	if err != nil || !reflect.DeepEqual(counts(res), counts(back)) {
+		t.Errorf("written again and read back: %v, or other results", err)
+	}
 }

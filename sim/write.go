@@ -2,6 +2,8 @@ package sim
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"strconv"
 )
@@ -20,12 +22,24 @@ func rate(p Proportion) jsonRate {
 	return jsonRate{Count: p.Count, Rate: p.Rate, CI95: [2]float64{p.CI95.Lo, p.CI95.Hi}}
 }
 
-// WriteJSON writes the results as the summary file.
+// WriteJSON writes the results as the summary file. The results must carry the rule set
+// they were played under (Results.RuleSet, which Run and ReadSummary set), of their name
+// and hash: the file records it, and a file that ReadSummary would refuse is not written.
 func (r *Results) WriteJSON(w io.Writer) error {
+	switch {
+	case r.RuleSet == nil:
+		return errors.New("sim: the results have no rule set (Results.RuleSet): a summary file records it")
+	case r.RuleSet.Hash() != r.RulesHash || r.RuleSet.Name() != r.Rules:
+		return fmt.Errorf("sim: the results are of rules %s (hash %s), their rule set is %s (hash %s)", r.Rules, r.RulesHash, r.RuleSet.Name(), r.RuleSet.Hash())
+	}
+	spec, err := ruleSetJSON(r.RuleSet)
+	if err != nil {
+		return fmt.Errorf("sim: %w", err)
+	}
 	out := jsonResults{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions,
 		Seed: r.Seed, Stream: new(StreamVersion), First: r.First, Games: r.Games, Strategies: []jsonStrategy{},
-		Checksum: r.checksum(),
+		RuleSet: spec, Checksum: r.checksumV2(spec),
 	}
 	if !r.Shard.IsZero() {
 		out.Shard = &jsonShard{Index: r.Shard.K, Count: r.Shard.N, RunGames: r.Shard.Total}
