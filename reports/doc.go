@@ -37,8 +37,11 @@
 // labels with their units, titles and legends that name the rule set, legends under the
 // plot, and per strategy a colour of Okabe and Ito's palette, a dash pattern and a
 // marker, so that figures survive grayscale; heat maps run from white to black through
-// Kindlmann's colours, whose lightness falls steadily. Labels, numbers (decimal comma,
-// thin spaces) and the page come in English or French (Options.Lang).
+// Kindlmann's colours, whose lightness falls steadily. Everything a reader sees comes in
+// English or French (Options.Lang): titles, captions, legends, tables, the page, the
+// labels of the boxes and the title of the rule set (the rule file's label_fr and
+// title_fr), numbers (decimal comma, thin spaces). The CSV files are for programs: their
+// headers and ids stay English, their numbers take a decimal point.
 //
 // # Estimates
 //
@@ -57,4 +60,7 @@
 // byte for byte; go test ./reports -run Golden -update rewrites them. TestHTMLInChromium
 // opens report.html in headless Chromium and checks that every figure is laid out,
 // visible and drawn; it skips, saying why, where Chromium is not installed.
+// TestFrenchEverywhere reads every string of French reports (figures, page, Markdown)
+// and fails on a word of English from its list, so that a string added in English only
+// does not go unnoticed.
 package reports

@@ -59,6 +59,15 @@ func BoxLabel(rules *engine.Rules, b int, lang string) string {
 	return rules.Boxes()[b].Label
 }
 
+// ruleSetTitle returns the title of the rule set in a language of the reports: the rule
+// file's title_fr in French when it gives one, else its title ("" if it has none).
+func ruleSetTitle(rules *engine.Rules, lang string) string {
+	if fr := rules.Spec().TitleFR; lang == "fr" && fr != "" {
+		return fr
+	}
+	return rules.Spec().Title
+}
+
 // frenchColumns name in French the columns a rule file leaves unnamed, which take the
 // name of their order (or "sec").
 var frenchColumns = map[string]string{"free": "libre", "top_down": "descendante", "bottom_up": "montante", "sec": "sèche"}

@@ -24,8 +24,8 @@ type param struct{ name, value string }
 func (r *report) params() []param {
 	l := r.l
 	rules := r.res.Rules
-	if r.rules.Spec().Title != "" {
-		rules += " — " + r.rules.Spec().Title
+	if title := ruleSetTitle(r.rules, l.lang); title != "" {
+		rules += " — " + title
 	}
 	opts := l.none
 	if len(r.res.RuleOptions) > 0 {

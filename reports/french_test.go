@@ -1,0 +1,177 @@
+package reports
+
+import (
+	"context"
+	"encoding/csv"
+	"html"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"yams/engine"
+	"yams/sim"
+)
+
+// englishWords are words a French report must not hold: English words that are not
+// also French ("score", "points", "chance", "joker", "options", "total", "figures",
+// "large", "second", "pair", "a", "as", "on", "or" are both, and stay out of the list).
+// A string added to the reports and left in English is very likely to hold one of them.
+var englishWords = []string{
+	"an", "the", "of", "and", "with", "without", "per", "by", "from", "for", "to", "in", "at",
+	"is", "are", "each", "every", "which", "its", "their", "than", "below", "above", "beyond", "not",
+	"game", "games", "played", "strategy", "strategies", "player", "players", "seat", "seats", "turn", "turns",
+	"rules", "rule", "seed", "hash", "none", "report", "generated", "comparison", "parameters",
+	"bonus", "bonuses", "upper", "lower", "subtotal", "threshold", "extra", "scored", "zero", "box", "boxes", "filled",
+	"mean", "means", "median", "medians", "sd", "deviation", "percentile", "percentiles", "interval", "intervals",
+	"rate", "rates", "share", "shares", "cumulative", "running", "scale", "line", "marker", "markers", "band",
+	"paired", "unpaired", "difference", "differences", "wins", "win", "won", "ties", "tie", "tied",
+	"loses", "losses", "first", "head", "vs", "alone", "all", "ideal", "workers", "narrower", "wider",
+	"aces", "ones", "twos", "threes", "fours", "fives", "sixes", "kind", "house", "straight", "small",
+	"booklet", "forced", "free", "sheet", "top_down", "bottom_up", "top", "bottom", "down",
+}
+
+// frenchTexts returns every string a reader sees in the report of dir, by file (an SVG
+// figure's texts, the text and labels of report.html, the Markdown, the labels of
+// boxes.csv; the other CSV cells are numbers and ids, their headers are for programs).
+func frenchTexts(t *testing.T, dir string) map[string][]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svgText := regexp.MustCompile(`(?s)<text[^>]*>(.*?)</text>`)
+	out := map[string][]string{}
+	for _, e := range entries {
+		name := e.Name()
+		data := string(read(t, dir, name))
+		switch filepath.Ext(name) {
+		case ".svg":
+			for _, m := range svgText.FindAllStringSubmatch(data, -1) {
+				out[name] = append(out[name], html.UnescapeString(m[1]))
+			}
+		case ".md":
+			out[name] = []string{data}
+		case ".html":
+			out[name] = htmlTexts(data)
+		case ".csv":
+			if name != "boxes.csv" {
+				continue
+			}
+			rows, err := csv.NewReader(strings.NewReader(data)).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			col := slices.Index(rows[0], "label")
+			for _, row := range rows[1:] {
+				out[name] = append(out[name], row[col])
+			}
+		}
+	}
+	return out
+}
+
+// htmlTexts returns the text of a page and the values of its attributes a reader meets
+// (the title a screen reader says for each figure).
+func htmlTexts(page string) []string {
+	var texts []string
+	for _, m := range regexp.MustCompile(`(?:aria-label|title|alt)="([^"]*)"`).FindAllStringSubmatch(page, -1) {
+		texts = append(texts, html.UnescapeString(m[1]))
+	}
+	page = regexp.MustCompile(`(?s)<style>.*?</style>`).ReplaceAllString(page, " ")
+	page = regexp.MustCompile(`(?s)<[^>]*>`).ReplaceAllString(page, " ")
+	return append(texts, html.UnescapeString(page))
+}
+
+// withoutNames takes out of s the names that are no one's language: strategies, rule
+// sets, options, hashes, commands.
+func withoutNames(s string, names []string) string {
+	for _, n := range names {
+		s = strings.ReplaceAll(s, n, " ")
+	}
+	return s
+}
+
+// englishIn returns the words of englishWords in s.
+func englishIn(s string) []string {
+	var found []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '_' }) {
+		if w = strings.ToLower(w); slices.Contains(englishWords, w) && !slices.Contains(found, w) {
+			found = append(found, w)
+		}
+	}
+	return found
+}
+
+// decimalPoint finds a number written with a decimal point.
+var decimalPoint = regexp.MustCompile(`[0-9]\.[0-9]`)
+
+// around returns the words of s about the first place w is one of them.
+func around(s, w string) string {
+	fields := strings.Fields(s)
+	for i, f := range fields {
+		if slices.Contains(strings.FieldsFunc(strings.ToLower(f), func(r rune) bool { return !unicode.IsLetter(r) && r != '_' }), w) {
+			return strings.Join(fields[max(0, i-6):min(len(fields), i+7)], " ")
+		}
+	}
+	return s
+}
+
+// Every string of a French report is French: captions, titles, legends, tables, the page
+// and the title of the rule set. The same check finds English in every kind of file of
+// an English report, so that it cannot pass for want of text to read.
+func TestFrenchEverywhere(t *testing.T) {
+	res, _ := fixture(t)
+	columns, err := engine.Load("hasbro", "columns=free,sec,free")
+	if err != nil {
+		t.Fatal(err)
+	}
+	several, err := sim.Run(context.Background(), sim.Config{Rules: columns, Strategies: fixtureInfos(), Seed: 2, Games: 100, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := tableFixture(t)
+	cases := []struct {
+		name  string
+		write func(dir, lang string) error
+	}{
+		{"tiny sheet, pairs", func(dir, lang string) error { _, err := Write(dir, res, Options{Lang: lang}); return err }},
+		{"hasbro, three columns", func(dir, lang string) error { _, err := Write(dir, several, Options{Lang: lang}); return err }},
+		{"table games", func(dir, lang string) error { _, err := WriteTable(dir, table, Options{Lang: lang}); return err }},
+	}
+	names := []string{"yams report", "lazy", "hoarder", "tiny", "hasbro", "columns=free,sec,free", res.RulesHash, several.RulesHash}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fr, en := t.TempDir(), t.TempDir()
+			if err := c.write(fr, "fr"); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.write(en, "en"); err != nil {
+				t.Fatal(err)
+			}
+			for file, texts := range frenchTexts(t, fr) {
+				for _, s := range texts {
+					s = withoutNames(s, names)
+					for _, w := range englishIn(s) {
+						t.Errorf("%s: %q in %q", file, w, around(s, w))
+					}
+					if m := decimalPoint.FindString(s); m != "" {
+						t.Errorf("%s: %q: a decimal point, not a comma", file, m)
+					}
+				}
+			}
+			for file, texts := range frenchTexts(t, en) {
+				found := false
+				for _, s := range texts {
+					found = found || len(englishIn(withoutNames(s, names))) > 0
+				}
+				if !found {
+					t.Errorf("%s of the English report: no English word found: the check reads nothing there", file)
+				}
+			}
+		})
+	}
+}
