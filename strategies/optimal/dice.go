@@ -35,6 +35,9 @@ var (
 	// which wins every tie. rankKeep[rank] is the keep of a rank.
 	keepRank [rollBase]uint16
 	rankKeep [rollBase + 1]engine.Keep
+	// posOfRank[r][rank] is the position in engine.SubKeeps(r) of the keep of that rank,
+	// the form in which a policy entry stores a keep (0 for rank 0: stop).
+	posOfRank [numRolls][rollBase + 1]uint8
 	// plainRoll is a roll that is no five of a kind: legality and points of every such
 	// roll depend on the sheet alone, so one of them stands for all.
 	plainRoll engine.Roll
@@ -110,6 +113,11 @@ func init() {
 	for i, k := range order {
 		keepRank[k] = uint16(i + 1)
 		rankKeep[i+1] = k
+	}
+	for r := range posOfRank {
+		for rank := 1; rank <= rollBase; rank++ {
+			posOfRank[r][rank] = subPos[r][rankKeep[rank]]
+		}
 	}
 }
 

@@ -48,8 +48,7 @@ type policy struct {
 	e16   []uint16
 	e32   []uint32
 	ready []atomic.Uint32 // per group: 0 empty, 1 being written, 2 ready
-	// complete: every group is ready (solved with the table), and the flags are not even
-	// looked at.
+	// complete: every group is ready, and the flags are not even looked at.
 	complete bool
 	n        int // blocks
 }
@@ -94,14 +93,6 @@ func wideEntries(rolls int) bool { return boxBits+keepBits*(rolls-1) > 16 }
 // group returns the group of state (mask, f).
 func (p *policy) group(mask uint32, f int) int { return int(mask)*p.sp.nf + f }
 
-// storeGroup writes the decisions of the lanes of group g (numRolls entries per lane).
-func (p *policy) storeGroup(g int, entries []uint32) {
-	first := int(p.base[g])
-	for lane := range len(entries) / numRolls {
-		p.store(first+lane, (*[numRolls]uint32)(entries[lane*numRolls:]))
-	}
-}
-
 // ensure makes the decisions of group (mask, f) ready, decoding or working them out if no
 // worker has, and reports whether they are. When another worker is writing them, it
 // returns false at once: the caller works the state out privately rather than wait.
@@ -143,8 +134,10 @@ func (p *policy) fillGroup(mask uint32, f int, w *widget) {
 		block := lanes[lo:min(lo+maxLanes, len(lanes))]
 		w.setLanes(block)
 		w.evaluate(mask, f, true)
+		var e [numRolls]uint32
 		for i := range block {
-			p.store(first+lo+i, (*[numRolls]uint32)(w.out[i*numRolls:]))
+			w.laneEntries(i, &e)
+			p.store(first+lo+i, &e)
 		}
 	}
 }

@@ -248,6 +248,7 @@ func TestLanesMatchReference(t *testing.T) {
 			}
 			tab, pol := solveSpace(r, sp, 0, true)
 			ref := newRefWidget(sp, tab.v)
+			pw := newWidget(sp, tab.v)
 			var out [numRolls]uint32
 			states := 0
 			for i := range sp.numStates() {
@@ -259,6 +260,9 @@ func TestLanesMatchReference(t *testing.T) {
 				v := ref.decide(mask, u, f, &out)
 				if math.Float64bits(v) != math.Float64bits(tab.v[i]) {
 					t.Fatalf("state %#x/%d/%d: lanes %v, reference %v", mask, u, f, tab.v[i], v)
+				}
+				if !pol.ensure(mask, f, pw) {
+					t.Fatal("group not ready")
 				}
 				id := pol.block(mask, u, f)
 				for r, e := range out {

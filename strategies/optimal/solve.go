@@ -73,8 +73,8 @@ func Solve(r *engine.Rules, workers int) (*Table, error) {
 }
 
 // solveSpace solves the game on sp; with decisions it also works out the optimal
-// decisions of every state on the way, keeps them compressed in the table and returns
-// them, ready for play.
+// decisions of every state on the way, keeps them compressed in the table, and returns
+// the policy that plays from them (which decodes a group the first time a game reaches it).
 func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool) (*Table, *policy) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -87,10 +87,8 @@ func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool) (*Table
 			layers[n] = append(layers[n], m)
 		}
 	}
-	var pol *policy
 	var encoded [][]byte // per group, its decisions compressed
 	if decisions {
-		pol = newPolicy(t)
 		encoded = make([][]byte, sp.nf<<sp.nb)
 	}
 	widgets := make([]*widget, workers)
@@ -111,7 +109,8 @@ func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool) (*Table
 		var wg sync.WaitGroup
 		for _, w := range widgets {
 			wg.Go(func() {
-				var entries []uint32 // the decisions of the group's lanes
+				var entries []uint32 // the decisions of the group's lanes, lane after lane
+				var lane [numRolls]uint32
 				for {
 					i := int(next.Add(1)) - 1
 					if i >= len(groups) {
@@ -129,11 +128,13 @@ func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool) (*Table
 							t.v[sp.index(m, int(u), f)] = e[i]
 						}
 						if decisions {
-							entries = append(entries, w.out[:len(block)*numRolls]...)
+							for i := range block {
+								w.laneEntries(i, &lane)
+								entries = append(entries, lane[:]...)
+							}
 						}
 					}
 					if decisions {
-						pol.storeGroup(g, entries)
 						encoded[g] = encodeGroup(nil, entries, wideEntries(sp.rolls))
 					}
 				}
@@ -153,9 +154,9 @@ func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool) (*Table
 			d.off[g+1] = uint64(len(d.data))
 		}
 		t.dec = d
-		pol.complete = true
+		return t, newPolicy(t)
 	}
-	return t, pol
+	return t, nil
 }
 
 // sheetState returns the state index of a one-column sheet at the start of a turn.

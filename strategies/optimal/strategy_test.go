@@ -40,7 +40,9 @@ func TestStrategyMatchesTurnPlan(t *testing.T) {
 			mask, u, f := sp.split(i)
 			w.setLanes([]uint16{uint16(u)})
 			w.stops(mask, f, false)
-			copy(plan.Stop[0][:], w.stop[0])
+			for r := range plan.Stop[0] {
+				plan.Stop[0][r] = w.stop[0][r*w.S]
+			}
 			ev := plan.Solve(3, true)
 			if math.Abs(ev-tab.v[i]) > 1e-9 {
 				t.Fatalf("game %d: state %#x/%d/%d: TurnPlan %v, table %v", game, mask, u, f, ev, tab.v[i])

@@ -48,7 +48,7 @@ func TestTableRoundTrip(t *testing.T) {
 		if !tab.sp.valid(mask, u, f) || mask == tab.sp.full {
 			continue
 		}
-		if !p.ensure(mask, f, newWidget(tab.sp, tab.v)) {
+		if !p.ensure(mask, f, newWidget(tab.sp, tab.v)) || !want.ensure(mask, f, newWidget(tab.sp, tab.v)) {
 			t.Fatal("group not ready")
 		}
 		id := p.block(mask, u, f)
@@ -202,6 +202,7 @@ func TestDecisionStream(t *testing.T) {
 			t.Fatalf("group %d: %v", g, err)
 		}
 		lazy.ensure(mask, f, w)
+		want.ensure(mask, f, w)
 		first := int(want.base[g])
 		for lane := range lanes {
 			for r := range numRolls {

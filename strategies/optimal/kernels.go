@@ -1,0 +1,145 @@
+package optimal
+
+import "math"
+
+// The widget's inner loops, on vectors of lanes: every vector holds S values per roll or
+// keep, S a multiple of 4 (the lanes, padded). Each has a plain Go version, here, and on
+// processors that have AVX an assembly version (kernels_amd64.s) that does four lanes per
+// instruction. Both do the same floating-point operations in the same order on each lane,
+// so that a table does not depend on the processor it was solved on (the tests compare
+// them bit for bit); the one liberty is the sign of a zero that two equal values compete
+// with, which no value of a table reaches.
+//
+// Ranks of keeps (keepRank) and boxes travel in float64 vectors beside the values, so that
+// a comparison mask selects a value and its rank with the same instruction.
+
+// laneStride returns the padded number of lanes of a widget of L lanes.
+func laneStride(L int) int { return (L + 3) &^ 3 }
+
+// sixth is 1/6, the weight of each face of the die added to a keep; the assembly reads it.
+var sixth = 1.0 / 6
+
+// keepRankF and the index tables below are keepRank, keepAdd, remStart and keepRem in the
+// form the assembly reads.
+var keepRankF [rollBase]float64
+
+func init() {
+	for k, r := range keepRank {
+		keepRankF[k] = float64(r)
+	}
+}
+
+// expectGeneric fills the rows of the keeps that are not rolls, from the rolls' rows: the
+// value of a keep is the mean, over the face of one more die, of the keep with that die.
+func expectGeneric(ev []float64, S int) {
+	for k := rollBase - 1; k >= 0; k-- {
+		a := &keepAdd[k]
+		dst := ev[k*S : (k+1)*S : (k+1)*S]
+		r0, r1, r2 := ev[int(a[0])*S:][:S], ev[int(a[1])*S:][:S], ev[int(a[2])*S:][:S]
+		r3, r4, r5 := ev[int(a[3])*S:][:S], ev[int(a[4])*S:][:S], ev[int(a[5])*S:][:S]
+		for i := range dst {
+			dst[i] = (r0[i] + r1[i] + r2[i] + r3[i] + r4[i] + r5[i]) * sixth
+		}
+	}
+}
+
+// bestRollsGeneric sets m[k] to the best value of a keep inside keep k, and out[r] to the
+// larger of stop[r] and the best m of the four-dice keeps of roll r.
+func bestRollsGeneric(ev, m, stop, out []float64, S int) {
+	for k := range rollBase {
+		dst := m[k*S : (k+1)*S : (k+1)*S]
+		copy(dst, ev[k*S:(k+1)*S])
+		for _, j := range keepRem[remStart[k]:remStart[k+1]] {
+			for i, x := range m[int(j)*S:][:S] {
+				dst[i] = max(dst[i], x)
+			}
+		}
+	}
+	for r := range numRolls {
+		dst := out[r*S : (r+1)*S : (r+1)*S]
+		copy(dst, stop[r*S:(r+1)*S])
+		for _, j := range keepRem[remStart[rollBase+r]:remStart[rollBase+r+1]] {
+			for i, x := range m[int(j)*S:][:S] {
+				dst[i] = max(dst[i], x)
+			}
+		}
+	}
+}
+
+// decideRollsGeneric is bestRollsGeneric that also carries the rank of the best keep: mk
+// for the keeps inside each keep, bk for each roll (0 when stopping is best). A tie goes
+// to the lower rank.
+func decideRollsGeneric(ev, m, mk, stop, out, bk []float64, S int) {
+	for k := range rollBase {
+		dst := m[k*S : (k+1)*S : (k+1)*S]
+		dk := mk[k*S : (k+1)*S : (k+1)*S]
+		copy(dst, ev[k*S:(k+1)*S])
+		for i := range dk {
+			dk[i] = keepRankF[k]
+		}
+		for _, j := range keepRem[remStart[k]:remStart[k+1]] {
+			src, srk := m[int(j)*S:][:S], mk[int(j)*S:][:S]
+			for i, y := range src {
+				if y > dst[i] || (y == dst[i] && srk[i] < dk[i]) {
+					dst[i], dk[i] = y, srk[i]
+				}
+			}
+		}
+	}
+	for r := range numRolls {
+		dst := out[r*S : (r+1)*S : (r+1)*S]
+		dk := bk[r*S : (r+1)*S : (r+1)*S]
+		copy(dst, stop[r*S:(r+1)*S])
+		clear(dk)
+		for _, j := range keepRem[remStart[rollBase+r]:remStart[rollBase+r+1]] {
+			src, srk := m[int(j)*S:][:S], mk[int(j)*S:][:S]
+			for i, y := range src {
+				if y > dst[i] || (y == dst[i] && srk[i] < dk[i]) {
+					dst[i], dk[i] = y, srk[i]
+				}
+			}
+		}
+	}
+}
+
+// maxClassGeneric raises st[r] to cv[cls[r]], the value of a box's score for roll r.
+func maxClassGeneric(st, cv []float64, S int, cls *[numRolls]uint8) {
+	for r := range numRolls {
+		dst := st[r*S : (r+1)*S : (r+1)*S]
+		for i, x := range cv[int(cls[r])*S:][:S] {
+			dst[i] = max(dst[i], x)
+		}
+	}
+}
+
+// maxClassArgGeneric is maxClassGeneric that also records box b in arg where its value is
+// higher (strictly: a tie keeps the lower box, tried first).
+func maxClassArgGeneric(st, arg, cv []float64, S int, cls *[numRolls]uint8, b float64) {
+	for r := range numRolls {
+		dst := st[r*S : (r+1)*S : (r+1)*S]
+		a := arg[r*S : (r+1)*S : (r+1)*S]
+		for i, x := range cv[int(cls[r])*S:][:S] {
+			if x > dst[i] {
+				dst[i], a[i] = x, b
+			}
+		}
+	}
+}
+
+// dotGeneric sets e[i] to the expected value of lane i over the first roll: the sum over
+// the rolls, in order, of their probability times val.
+func dotGeneric(e, val []float64, S int) {
+	clear(e[:S])
+	for r, p := range rollProb {
+		for i, x := range val[r*S:][:S] {
+			e[i] += p * x
+		}
+	}
+}
+
+// fillNegInf sets every value of v to −∞.
+func fillNegInf(v []float64) {
+	for i := range v {
+		v[i] = math.Inf(-1)
+	}
+}
