@@ -191,3 +191,18 @@ func (r *Rules) JSON() []byte {
 	}
 	return append(b, '\n')
 }
+
+// FiveOfAKindBox returns the box that takes five of a kind: the box of the joker and the
+// extra bonus or, in rules with neither, the first of_a_kind box of five dice (the
+// yahtzee, Yam's or Yatzy box); -1 if the sheet has none. Reports count its scored games.
+func (r *Rules) FiveOfAKindBox() int {
+	if r.yahtzeeBox >= 0 {
+		return r.yahtzeeBox
+	}
+	for i, b := range r.spec.Boxes {
+		if b.Kind == "of_a_kind" && b.Count == NumDice {
+			return i
+		}
+	}
+	return -1
+}

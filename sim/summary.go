@@ -96,7 +96,7 @@ func NewSummary(strategy string, rules *engine.Rules) *Summary {
 	s := &Summary{
 		Strategy:      strategy,
 		Columns:       ColumnLabels(rules),
-		YahtzeeBox:    yahtzeeBox(rules),
+		YahtzeeBox:    rules.FiveOfAKindBox(),
 		UpperBonus:    make([]int64, len(cols)),
 		UpperSubtotal: make([]Histogram, len(cols)),
 		ExtraBonuses:  newHistogram(0, rules.NumSlots()),
@@ -142,20 +142,6 @@ func ColumnLabels(rules *engine.Rules) []string {
 		}
 	}
 	return labels
-}
-
-// yahtzeeBox returns the box of the extra bonus and the joker or, in rules with neither,
-// the first five-of-a-kind box.
-func yahtzeeBox(rules *engine.Rules) int {
-	if rules.YahtzeeBox() >= 0 {
-		return rules.YahtzeeBox()
-	}
-	for i, b := range rules.Spec().Boxes {
-		if b.Kind == "of_a_kind" && b.Count == engine.NumDice {
-			return i
-		}
-	}
-	return -1
 }
 
 // scoreRange bounds the final score under the rules.

@@ -24,7 +24,8 @@ type Figures struct {
 	// probability of earning it.
 	HasBonus    bool
 	PUpperBonus float64
-	// HasYahtzee tells whether the rules name a yahtzee box; PYahtzee is the probability
+	// HasYahtzee tells whether the sheet has a box for five of a kind (the yahtzee, Yam's or
+	// Yatzy: engine.Rules.FiveOfAKindBox); PYahtzee is the probability
 	// that it ends with a non-zero score.
 	HasYahtzee bool
 	PYahtzee   float64
@@ -421,7 +422,7 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options) (*Figu
 			}
 		}
 	}
-	fig := &Figures{Rules: r.Name(), States: reached, HasBonus: r.UpperPoints() != 0, HasYahtzee: sp.ybox >= 0}
+	fig := &Figures{Rules: r.Name(), States: reached, HasBonus: r.UpperPoints() != 0, HasYahtzee: r.FiveOfAKindBox() >= 0}
 	mean, m2 := 0.0, 0.0
 	for u := range sp.nu {
 		for f := range sp.nf {
@@ -438,7 +439,7 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options) (*Figu
 		fig.Boxes = append(fig.Boxes, BoxFigures{ID: box.ID, Mean: total.boxSum[bx], ZeroRate: total.boxZero[bx]})
 	}
 	if fig.HasYahtzee {
-		fig.PYahtzee = 1 - total.boxZero[sp.ybox]
+		fig.PYahtzee = 1 - total.boxZero[r.FiveOfAKindBox()]
 	}
 	if dist != nil {
 		fig.DistMin, fig.Distribution = dist.final(sp)
