@@ -119,11 +119,13 @@ func TestCompareBadInput(t *testing.T) {
 		{[]string{"--strategy", "greedy,random", "--out", dir, "--lang", "it"}, `language "it"`},
 		{[]string{"--strategy", "greedy,random", "more"}, `unexpected argument "more"`},
 	} {
-		args := append([]string{"compare", "--games", "10"}, c.args...)
-		if c.args == nil {
-			args = []string{"compare"}
-		}
-		stdout, stderr, code := execYams(t, "", args...)
-		wantUsageError(t, strings.Join(c.args, " "), stdout, stderr, code, c.want)
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			args := append([]string{"compare", "--games", "10"}, c.args...)
+			if c.args == nil {
+				args = []string{"compare"}
+			}
+			stdout, stderr, code := execYams(t, "", args...)
+			wantUsageError(t, strings.Join(c.args, " "), stdout, stderr, code, c.want)
+		})
 	}
 }

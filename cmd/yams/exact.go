@@ -69,8 +69,9 @@ func runExact(e *env, args []string) error {
 
 func printFigures(e *env, r *engine.Rules, options []string, f *optimal.Figures) {
 	w := e.stdout
-	fmt.Fprintf(w, "exact figures of %s on %s (%d turn-start states reached, computed in %v)\n\n",
-		f.Strategy, describeRules(r.Name(), options), f.States, roundDuration(f.Elapsed))
+	fmt.Fprintf(w, "exact figures of %s on %s (%d turn-start states reached)\n\n",
+		f.Strategy, describeRules(r.Name(), options), f.States)
+	defer fmt.Fprintf(w, "\ncomputed in %s\n", duration(f.Elapsed))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "mean score\t%.7f\n", f.Mean)
 	fmt.Fprintf(tw, "standard deviation\t%.4f\n", f.SD)

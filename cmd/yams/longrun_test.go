@@ -331,8 +331,10 @@ func TestShardsAndMerge(t *testing.T) {
 		{[]string{files[0], "--lang", "fr"}, "--lang is for the report"},
 		{[]string{files[0], "--frob"}, "unknown flag: --frob"},
 	} {
-		out, errOut, code := execYams(t, "", append([]string{"merge"}, c.args...)...)
-		wantUsageError(t, strings.Join(c.args, " "), out, errOut, code, c.want)
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			out, errOut, code := execYams(t, "", append([]string{"merge"}, c.args...)...)
+			wantUsageError(t, strings.Join(c.args, " "), out, errOut, code, c.want)
+		})
 	}
 }
 
@@ -438,15 +440,17 @@ func TestLongRunBadInput(t *testing.T) {
 		{nil, []string{"--resume", good, "--rules", "yams"}, "the checkpoint is of rules hasbro (hash "},
 		{nil, []string{"--resume", good, "--shard", "1/2"}, "the checkpoint is not a shard, this run is shard 1/2 of 100 games"},
 	} {
-		if c.env != nil {
-			t.Setenv(c.env[0], c.env[1])
-		}
-		args := append([]string{"sim", "--games", "100", "--strategy", "greedy"}, c.args...)
-		out, errOut, code := execYams(t, "", args...)
-		wantUsageError(t, strings.Join(c.args, " "), out, errOut, code, c.want)
-		if c.env != nil {
-			os.Unsetenv(c.env[0])
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			if c.env != nil {
+				t.Setenv(c.env[0], c.env[1])
+			}
+			args := append([]string{"sim", "--games", "100", "--strategy", "greedy"}, c.args...)
+			out, errOut, code := execYams(t, "", args...)
+			wantUsageError(t, strings.Join(c.args, " "), out, errOut, code, c.want)
+			if c.env != nil {
+				os.Unsetenv(c.env[0])
+			}
+		})
 	}
 	// Nothing was left behind by the checks.
 	for _, f := range listDir(t, dir) {
@@ -503,8 +507,10 @@ func TestBench(t *testing.T) {
 		{[]string{"--out", filepath.Join(dir, "scaling.svg")}, "bench: --out: "},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 	} {
-		out, errOut, code := execYams(t, "", append([]string{"bench"}, c.args...)...)
-		wantUsageError(t, strings.Join(c.args, " "), out, errOut, code, c.want)
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			out, errOut, code := execYams(t, "", append([]string{"bench"}, c.args...)...)
+			wantUsageError(t, strings.Join(c.args, " "), out, errOut, code, c.want)
+		})
 	}
 }
 

@@ -62,13 +62,15 @@ func TestReplayRefusesIllegalRecords(t *testing.T) {
 		{`[1,2]`, "want a JSON object, got array"},
 	}
 	for i, c := range cases {
-		out, errOut, code := execYams(t, c.record, "replay")
-		wantUsageError(t, c.record, out, errOut, code, c.want)
-		// The same through a file, whose name the message gives.
-		path := filepath.Join(dir, "r"+string(rune('a'+i))+".json")
-		os.WriteFile(path, []byte(c.record), 0o644)
-		out, errOut, code = execYams(t, "", "replay", path, "--json")
-		wantUsageError(t, path, out, errOut, code, path)
+		t.Run(c.record, func(t *testing.T) {
+			out, errOut, code := execYams(t, c.record, "replay")
+			wantUsageError(t, c.record, out, errOut, code, c.want)
+			// The same through a file, whose name the message gives.
+			path := filepath.Join(dir, "r"+string(rune('a'+i))+".json")
+			os.WriteFile(path, []byte(c.record), 0o644)
+			out, errOut, code = execYams(t, "", "replay", path, "--json")
+			wantUsageError(t, path, out, errOut, code, path)
+		})
 	}
 	out, errOut, code := execYams(t, "", "replay", filepath.Join(dir, "missing.json"))
 	wantUsageError(t, "missing file", out, errOut, code, "no such file")

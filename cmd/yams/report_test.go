@@ -103,8 +103,10 @@ func TestReportBadInput(t *testing.T) {
 		{[]string{"--from", good, "--out", filepath.Join(file, "sub")}, "report: --out: "},
 		{[]string{"--from", good, "--out", out, "extra"}, `unexpected argument "extra"`},
 	} {
-		stdout, stderr, code := execYams(t, "", append([]string{"report"}, c.args...)...)
-		wantUsageError(t, strings.Join(c.args, " "), stdout, stderr, code, c.want)
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			stdout, stderr, code := execYams(t, "", append([]string{"report"}, c.args...)...)
+			wantUsageError(t, strings.Join(c.args, " "), stdout, stderr, code, c.want)
+		})
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("a refused report created %s", out)

@@ -54,7 +54,9 @@ func TestRulesErrors(t *testing.T) {
 		{[]string{"rules", "a", "b"}, "want one preset name"},
 		{[]string{"rules", "--bogus"}, "unknown flag: --bogus"},
 	} {
-		out, errOut, code := execYams(t, "", c.args...)
-		wantUsageError(t, strings.Join(c.args, " "), out, errOut, code, c.want)
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			out, errOut, code := execYams(t, "", c.args...)
+			wantUsageError(t, strings.Join(c.args, " "), out, errOut, code, c.want)
+		})
 	}
 }

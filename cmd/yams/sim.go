@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -136,14 +137,15 @@ func runSim(e *env, args []string) error {
 }
 
 // printSim prints the results: a line per strategy, then the mean and zero rate of
-// every box per strategy.
+// every box per strategy, then how long the games took. The tables depend on the seed
+// alone; the timings come last, on lines of their own.
 func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
 	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy\n", describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games))
 	printSlice(w, res)
 	fmt.Fprintln(w)
 
 	t := &textTable{}
-	t.row("strategy", "mean ± 95% CI", "sd", "median", "upper bonus ± 95% CI", "yahtzee", "joker", "games/s")
+	t.row("strategy", "mean ± 95% CI", "sd", "median", "upper bonus ± 95% CI", "yahtzee", "joker")
 	stats := make([]sim.Stats, len(res.Summaries))
 	for i, s := range res.Summaries {
 		st := s.Stats()
@@ -154,8 +156,7 @@ func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
 			strconv.Itoa(st.Median),
 			fmt.Sprintf("%.2f%% ± %.2f%%", 100*st.UpperBonus.Rate, 50*(st.UpperBonus.CI95.Hi-st.UpperBonus.CI95.Lo)),
 			fmt.Sprintf("%.2f%%", 100*st.YahtzeeScored.Rate),
-			fmt.Sprintf("%.2f%%", 100*st.Joker.Rate),
-			rate(res.GamesPerSecond(i)))
+			fmt.Sprintf("%.2f%%", 100*st.Joker.Rate))
 	}
 	t.write(w)
 	fmt.Fprintln(w, "(yahtzee: games with a scored yahtzee box; joker: games with at least one joker)")
@@ -176,12 +177,32 @@ func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
 		t.row(cells...)
 	}
 	t.write(w)
+	fmt.Fprintln(w)
+	printTimings(w, res, setup)
+}
 
-	played := (res.Games - res.Resumed) * int64(len(res.Summaries))
-	if played == 0 {
-		fmt.Fprintf(w, "\nevery game came from the run resumed: none was left to play\n")
+// printTimings says how long the games of a run took: all together, in games of every
+// strategy per second, and per strategy, over the time the workers spent playing it.
+func printTimings(w io.Writer, res *sim.Results, setup time.Duration) {
+	perStrategy := res.Games - res.Resumed
+	if perStrategy == 0 {
+		fmt.Fprintln(w, "every game came from the run resumed: none was left to play")
 		return
 	}
-	fmt.Fprintf(w, "\n%s games in %s on %s (%s games/s); strategies ready in %s\n",
-		thousands(played), seconds(res.Elapsed), plural(res.Workers, "worker", "workers"), rate(float64(played)/res.Elapsed.Seconds()), seconds(setup+res.Setup))
+	n := len(res.Summaries)
+	played := perStrategy * int64(n)
+	count := thousands(played) + " games"
+	if n > 1 {
+		count = fmt.Sprintf("%s games (%d strategies × %s)", thousands(played), n, thousands(perStrategy))
+	}
+	fmt.Fprintf(w, "%s in %s on %s: %s games/s; strategies ready in %s\n",
+		count, duration(res.Elapsed), plural(res.Workers, "worker", "workers"), rate(float64(played)/res.Elapsed.Seconds()), duration(setup+res.Setup))
+	if n == 1 {
+		return
+	}
+	var rates []string
+	for i, s := range res.Summaries {
+		rates = append(rates, fmt.Sprintf("%s %s games/s", s.Strategy, rate(res.GamesPerSecond(i))))
+	}
+	fmt.Fprintf(w, "per strategy, over the time spent playing it: %s\n", strings.Join(rates, ", "))
 }

@@ -38,22 +38,22 @@ func runSolve(e *env, args []string) error {
 	w := e.stdout
 	fmt.Fprintf(w, "rules %s (hash %s): optimal expected score %.7f\n", describeRules(rules.Name(), rulesFlags.options), rules.Hash(), t.Expected())
 	if st.Rejected != nil {
-		fmt.Fprintf(e.stderr, "yams: cached table not used: %v\n", st.Rejected)
+		e.note("cached table not used: %v", st.Rejected)
 	}
 	if st.DecisionsRejected != nil {
-		fmt.Fprintf(e.stderr, "yams: cached decisions not used: %v\n", st.DecisionsRejected)
+		e.note("cached decisions not used: %v", st.DecisionsRejected)
 	}
 	if st.Loaded {
-		fmt.Fprintf(w, "table loaded from %s in %v (solved earlier; --force solves again)\n", st.Path, roundDuration(st.Load))
+		fmt.Fprintf(w, "table loaded from %s in %s (solved earlier; --force solves again)\n", st.Path, duration(st.Load))
 	} else {
-		fmt.Fprintf(w, "solved in %v, with the optimal decisions of each of the %d turn-start states\n", roundDuration(t.Elapsed), t.States())
+		fmt.Fprintf(w, "solved in %s, with the optimal decisions of each of the %d turn-start states\n", duration(t.Elapsed), t.States())
 		reportWrite(e, "table", st.Path, st.WriteErr)
 	}
 	switch {
 	case st.DecisionsLoaded:
-		fmt.Fprintf(w, "decisions loaded from %s in %v\n", st.DecisionsPath, roundDuration(st.DecisionsTime))
+		fmt.Fprintf(w, "decisions loaded from %s in %s\n", st.DecisionsPath, duration(st.DecisionsTime))
 	case st.Loaded:
-		fmt.Fprintf(w, "decisions worked out from the table in %v\n", roundDuration(st.DecisionsTime))
+		fmt.Fprintf(w, "decisions worked out from the table in %s\n", duration(st.DecisionsTime))
 		reportWrite(e, "decisions", st.DecisionsPath, st.DecisionsWriteErr)
 	default:
 		reportWrite(e, "decisions", st.DecisionsPath, st.DecisionsWriteErr)
@@ -65,7 +65,7 @@ func runSolve(e *env, args []string) error {
 // results stand all the same).
 func reportWrite(e *env, what, path string, err error) {
 	if err != nil {
-		fmt.Fprintf(e.stderr, "yams: %s not cached: %v\n", what, err)
+		e.note("%s not cached: %v", what, err)
 		return
 	}
 	size := int64(0)

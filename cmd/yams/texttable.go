@@ -60,14 +60,13 @@ func rate(r float64) string {
 	return thousands(int64(r))
 }
 
-func seconds(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
-
-func roundDuration(d time.Duration) time.Duration {
+// duration formats a time taken: "2.43 s", "830.6 ms", "412 µs".
+func duration(d time.Duration) string {
 	switch {
 	case d >= time.Second:
-		return d.Round(10 * time.Millisecond)
+		return fmt.Sprintf("%.2f s", d.Seconds())
 	case d >= time.Millisecond:
-		return d.Round(10 * time.Microsecond)
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
 	}
-	return d
+	return fmt.Sprintf("%.0f µs", float64(d)/float64(time.Microsecond))
 }

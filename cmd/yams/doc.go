@@ -1,0 +1,162 @@
+// Yams plays Yahtzee and Yam's with bot strategies and reports, with exact figures and
+// confidence intervals, how those strategies compare.
+//
+// Usage:
+//
+//	yams COMMAND [arguments] [flags]
+//
+// The commands:
+//
+//	sim      play many games with each strategy and print what they score
+//	compare  compare strategies on the same dice, or play them against each other at a table
+//	solve    solve the rules exactly: the optimal expected score, and the optimal strategy's table
+//	exact    exact figures of a strategy (mean, deviation, bonus rates, per box, distribution)
+//	replay   check a recorded game against its rules and print its sheet
+//	rules    list the rule presets, print one as a rule file, or explain it
+//	report   render the tables, plots and page of a saved summary again
+//	merge    add up the summaries of the shards of a run into the summary of the whole run
+//	bench    measure the speed of the strategies
+//
+// yams COMMAND --help prints the flags of a command. The examples below are run by the
+// tests of this package, and their output checked (the timings aside).
+//
+// # Rules
+//
+//	yams rules [NAME|FILE] [--rule KEY=VALUE]... [--explain]
+//
+// Rules are data: a rule set is a JSON file, and the presets are such files. yams rules
+// lists the presets; yams rules NAME prints one (copy it, edit it, pass the file to
+// --rules); --explain describes it in words, each box with what it takes and what it
+// scores. --rule KEY=VALUE, repeatable, changes one rule; yams rules --help lists the keys.
+//
+//	$ yams rules
+//	hasbro (default)  Yahtzee, Hasbro booklet E0950 (1996) with the 2023 FAQ: forced joker (seeds 000 and 002)
+//	verhoeff          Yahtzee as in Verhoeff's optimal-strategy papers: free joker (T. Verhoeff's Optimal Solitaire Yahtzee Player, published optimum 254.5896095)
+//	yams              Yam's as most boxes play it: Yahtzee's sheet and scores, no extra bonus, no joker (seed 001)
+//	yams-app          Yam's of the score-sheet app: 12 boxes, bonus as soon as 63 is reached (seed 004)
+//	yams-wiki         Yam's with a middle section: Maximum − Minimum, and the "Yam's ou yum" lower section (seed 003)
+//
+// Every command that plays or solves takes --rules NAME|FILE (a preset or a rule file,
+// hasbro by default) and --rule KEY=VALUE.
+//
+// # Checking a game
+//
+//	yams replay [FILE|-] [--json] [--lang LANG]
+//
+// yams replay checks a recorded game turn by turn against its rules and prints its sheet,
+// in English or, with --lang fr, in French; --json prints it as JSON. The record is read
+// from FILE, or from standard input without one.
+//
+//	$ echo '{"rules":"hasbro","turns":[{"dice":[6,6,6,6,6],"box":"yahtzee"},{"dice":[6,6,6,6,6],"box":"sixes"}]}' | yams replay
+//	Rules hasbro (partial, 2 of 13 turns)
+//	...
+//	Extra five-of-a-kind bonuses: 1 × 100 = 100
+//	Total: 180
+//
+// A record that breaks a rule is refused, naming the turn and the rule:
+//
+//	$ echo '{"rules":"hasbro","turns":[{"dice":[4,4,4,4,4],"box":"yahtzee"},{"dice":[4,4,4,4,4],"box":"chance"}]}' | yams replay
+//	yams: replay: record standard input: turn 2: forced joker: five 4s must go in the empty "fours" box, not "chance"
+//
+// # Simulating
+//
+//	yams sim [--rules NAME|FILE] [--rule KEY=VALUE]... [--strategy a,b,...] [--games N] [--seed S] [--workers W] [--shard K/N] [--checkpoint FILE] [--checkpoint-every D] [--resume FILE] [--resume-if-present] [--json FILE|-] [--out DIR] [--lang LANG] [--cpuprofile FILE]
+//
+// yams sim plays --games games (a million by default) with each strategy, every strategy
+// on the same dice: game g of every strategy draws from a generator seeded by the seed
+// and g alone, so the same --seed gives the same results, bit for bit, whatever the
+// number of workers. It prints a line per strategy, the mean score and zero rate of
+// every box, and last how long the games took.
+//
+//	$ yams sim --strategy greedy,random --games 10000 --seed 7 --workers 1
+//	rules hasbro, seed 7, 10,000 games per strategy
+//
+//	strategy  mean ± 95% CI     sd  median  upper bonus ± 95% CI  yahtzee  joker
+//	greedy    219.82 ± 0.90  46.00     210         3.62% ± 0.37%   28.11%  6.08%
+//	random     46.12 ± 0.36  18.26      42         0.00% ± 0.02%    0.09%  0.54%
+//	(yahtzee: games with a scored yahtzee box; joker: games with at least one joker)
+//	...
+//	20,000 games (2 strategies × 10,000) in 111.0 ms on 1 worker: 180,239 games/s; strategies ready in 423.9 ms
+//	per strategy, over the time spent playing it: greedy 149,025 games/s, random 227,993 games/s
+//
+// --json FILE writes the summary file (- for standard output, the tables then going to
+// standard error), whose shape the package sim documents; --out DIR writes the report:
+// tables, plots and report.html (--lang fr for French). A long run survives an
+// interruption: on SIGINT or SIGTERM it writes what it played, marked partial, and exits
+// with status 130 or 143; --checkpoint FILE saves its progress every --checkpoint-every,
+// and --resume FILE (or --resume-if-present) continues it. --shard K/N plays the K-th of N
+// slices of the games, which yams merge adds up:
+//
+//	$ yams sim --strategy greedy --games 1000 --shard 1/2 --json shard-1.json
+//	...
+//	$ yams sim --strategy greedy --games 1000 --shard 2/2 --json shard-2.json
+//	...
+//	$ yams merge shard-1.json shard-2.json --json all.json
+//	merged 2 shards into all.json: rules hasbro, seed 1, 1,000 games of greedy
+//
+// # Comparing
+//
+//	yams compare (--strategy a,b,... | --players a,b,...) [--rules NAME|FILE] [--rule KEY=VALUE]... [--games N] [--seed S] [--workers W] [--json FILE|-] [--out DIR] [--lang LANG]
+//
+// With --strategy, every strategy plays the same games on the same dice, and each pair is
+// compared game by game: the paired interval of the mean difference is much narrower
+// than the unpaired one.
+//
+//	$ yams compare --strategy greedy,upper-first --games 2000
+//	rules hasbro, seed 1, 2,000 games per strategy on the same dice
+//
+//	strategy     mean ± 95% CI     sd
+//	greedy       219.43 ± 2.05  46.68
+//	upper-first  236.15 ± 2.50  56.98
+//
+//	a − b                 mean difference ± 95% CI (paired)  unpaired ± 95% CI  paired/unpaired  a wins   ties  b wins
+//	greedy − upper-first                    -16.721 ± 2.110            ± 3.228            0.654  34.20%  1.00%  64.80%
+//	(paired: from the game-by-game differences on the same dice; unpaired: as if the dice were independent)
+//
+// With --players, 2 to 6 players sit at a table, each with their own dice, and the
+// highest total wins; a tie shares the win.
+//
+// # Exact figures
+//
+//	yams solve [--rules NAME|FILE] [--rule KEY=VALUE]... [--force] [--workers W]
+//	yams exact [--strategy NAME] [--rules NAME|FILE] [--rule KEY=VALUE]... [--distribution] [--max-memory MiB] [--csv FILE] [--workers W]
+//
+// yams solve computes the optimal strategy's table by backward induction and keeps it in
+// the cache directory ($YAMS_CACHE_DIR, or the user's cache directory); yams exact gives
+// the exact figures of a strategy that decides from the sheet and the dice alone, and with
+// --distribution the exact distribution of the final score. A sheet of several columns is
+// out of reach of an exact solve: both refuse it.
+//
+//	$ yams exact --rules yams-app
+//	exact figures of optimal on yams-app (78292 turn-start states reached)
+//
+//	mean score          198.7293046
+//	standard deviation  40.6933
+//	...
+//
+// # Reports and benchmarks
+//
+//	yams report --from FILE --out DIR [--lang LANG] [--rules NAME|FILE]
+//	yams merge SHARD.json... [--json FILE|-] [--out DIR] [--lang LANG]
+//	yams bench [--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--out DIR]
+//
+// yams report writes the report of a saved summary again; yams merge adds up the shards
+// of a run; yams bench measures the games per second of each strategy on 1 to GOMAXPROCS
+// workers, and the time of a decision.
+//
+// # Workers
+//
+// --workers W is the number of goroutines that play (sim, compare) or compute (solve,
+// exact): one per CPU by default, at most 256, since each holds its own strategies and
+// tables and more goroutines than processors only wait. The results never depend on it.
+//
+// # Exit status
+//
+// 0 when the command did what it was asked; 2 for a mistake of the user's (a flag, a rule
+// file, a game record, a summary file), with exactly one line on standard error that
+// says what is wrong and nothing on standard output; 130 or 143 for a run interrupted by
+// SIGINT or SIGTERM; 1 for any other failure.
+//
+//	$ yams sim --workers 1000
+//	yams: sim: --workers 1000: want 1 to 256 (see yams sim --help)
+package main
