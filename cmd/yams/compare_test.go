@@ -28,7 +28,7 @@ func TestCompareStrategies(t *testing.T) {
 			t.Errorf("output lacks %s:\n%s", want, stdout)
 		}
 	}
-	files := listDir(t, out)
+	files := listReport(t, out)
 	for _, f := range []string{"summary.json", "summary.md", "compare.csv", "pairs.svg", "pairs.png", "head_to_head.svg", "head_to_head.png", "scores.svg", "report.html"} {
 		if !slices.Contains(files, f) {
 			t.Errorf("compare --out lacks %s", f)
@@ -81,7 +81,7 @@ func TestComparePlayers(t *testing.T) {
 		}
 	}
 	want := []string{"report.html", "seats.png", "seats.svg", "table.csv", "table.json", "table.md", "wins.png", "wins.svg"}
-	if got := listDir(t, out); !slices.Equal(got, want) {
+	if got := listReport(t, out); !slices.Equal(got, want) {
 		t.Errorf("files %v, want %v", got, want)
 	}
 	a, _ := os.ReadFile(js)

@@ -32,9 +32,7 @@
 //	$ yams rules
 //	hasbro (default)  Yahtzee, Hasbro booklet E0950 (1996) with the 2023 FAQ: forced joker (seeds 000 and 002)
 //	verhoeff          Yahtzee as in Verhoeff's optimal-strategy papers: free joker (T. Verhoeff's Optimal Solitaire Yahtzee Player, published optimum 254.5896095)
-//	yams              Yam's as most boxes play it: Yahtzee's sheet and scores, no extra bonus, no joker (seed 001)
-//	yams-app          Yam's of the score-sheet app: 12 boxes, bonus as soon as 63 is reached (seed 004)
-//	yams-wiki         Yam's with a middle section: Maximum − Minimum, and the "Yam's ou yum" lower section (seed 003)
+//	...
 //
 // Every command that plays or solves takes --rules NAME|FILE (a preset or a rule file,
 // hasbro by default) and --rule KEY=VALUE.
@@ -130,8 +128,8 @@
 //	$ yams exact --rules yams-app
 //	exact figures of optimal on yams-app (78292 turn-start states reached)
 //
-//	mean score          198.7293046
-//	standard deviation  40.6933
+//	mean score             198.7293046
+//	standard deviation     40.6933
 //	...
 //
 // # Reports and benchmarks

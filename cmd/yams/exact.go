@@ -79,7 +79,7 @@ func printFigures(e *env, r *engine.Rules, options []string, f *optimal.Figures)
 		fmt.Fprintf(tw, "P(upper bonus)\t%.4f%%\t(%.4f points)\n", 100*f.PUpperBonus, f.PUpperBonus*float64(r.UpperPoints()))
 	}
 	if f.HasYahtzee {
-		y := r.Boxes()[r.YahtzeeBox()].ID
+		y := r.Boxes()[r.FiveOfAKindBox()].ID
 		fmt.Fprintf(tw, "P(%s box scored)\t%.4f%%\n", y, 100*f.PYahtzee)
 	}
 	if r.ExtraPoints() != 0 {
