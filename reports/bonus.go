@@ -5,8 +5,6 @@ import (
 	"math"
 
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 )
 
 // title ends a figure's title with the rule set, so that a figure copied alone still
@@ -58,9 +56,8 @@ func (r *report) bonusFigures() ([]Figure, error) {
 	figs := []Figure{{Name: "upper_bonus", Title: l.bonusTitle, Caption: fmt.Sprintf(l.bonusCaption, r.context()), SVG: svg, PNG: png}}
 
 	p = newPlot(l, r.title(l.subtotalTitle), l.subtotalX, l.subtotalY)
-	grid(p, false, true)
-	p.Y.Min = 0
-	ymax := 0.0
+	var lines []*plotter.Line
+	ymax, xmax := 0.0, 0.0
 	for i, s := range r.res.Summaries {
 		h := merged(s.UpperSubtotal)
 		n := float64(h.Total())
@@ -73,23 +70,34 @@ func (r *report) bonusFigures() ([]Figure, error) {
 			ymax = math.Max(ymax, y)
 			xys = append(xys, plotter.XY{X: float64(h.Min + k), Y: y})
 		}
+		xmax = math.Max(xmax, float64(h.Max()))
 		line, err := plotter.NewLine(xys)
 		if err != nil {
 			return nil, plotError("upper_subtotal", err)
 		}
 		line.StepStyle = plotter.MidStep
 		line.LineStyle = look(i).line(1)
-		p.Add(line)
+		lines = append(lines, line)
 		p.key(r.legendName(i), line)
 	}
+	p.Y.Min, p.Y.Max = 0, 1.05*ymax
+	// The games with the bonus lie on a shaded ground, from the edge of the bar of the
+	// threshold up: a line at the threshold would hide the bar of the games that reach
+	// it exactly, where the strategies that aim at the bonus pile up.
 	if t, ok := r.threshold(); ok {
-		style := draw.LineStyle{Color: gray, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
-		line, err := vline(float64(t), 0, ymax*1.02, style)
+		lo, hi := float64(t)-0.5, math.Max(xmax, float64(t)+0.5)
+		shade, err := plotter.NewPolygon(plotter.XYs{{X: lo, Y: 0}, {X: hi, Y: 0}, {X: hi, Y: p.Y.Max}, {X: lo, Y: p.Y.Max}})
 		if err != nil {
 			return nil, plotError("upper_subtotal", err)
 		}
+		shade.Color = rgb(0xebebeb)
+		shade.LineStyle.Width = 0
+		p.Add(shade)
+		p.key(fmt.Sprintf(l.thresholdKey, t), shade)
+	}
+	grid(p, false, true)
+	for _, line := range lines {
 		p.Add(line)
-		p.key(fmt.Sprintf(l.thresholdKey, t), line)
 	}
 	svg, png, err = p.render(figWidth, figHeight)
 	if err != nil {

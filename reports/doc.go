@@ -22,9 +22,10 @@
 // not a file of the user's, nor one a report wrote before manifests existed.
 //
 // The figures of a run, in order: scores (the distribution of the final score, means and
-// medians marked), cdf, upper_bonus (rates with Wilson intervals), upper_subtotal (with
-// the threshold of the bonus), yahtzee, extra_bonus and jokers (when the rules have a
-// yahtzee box, extra bonuses and jokers), box_mean, box_zeros, fill_turn_STRATEGY (a heat
+// medians marked), cdf, upper_bonus (rates with Wilson intervals), upper_subtotal (the
+// games with the bonus on a shaded ground, so that no line hides the bar of the games at
+// the threshold), yahtzee, extra_bonus and jokers (when the rules have a yahtzee box,
+// extra bonuses and jokers), box_mean, box_zeros, fill_turn_STRATEGY (a heat
 // map of the turn each box is filled in), convergence (the running mean and its band,
 // from the summary's blocks of game indices), and with pairs, pairs (the paired and
 // unpaired intervals of each difference) and head_to_head. Table games have wins and

@@ -228,7 +228,7 @@ func TestFiguresFollowRules(t *testing.T) {
 			if extra != (rules.ExtraPoints() > 0) || jokers != (rules.Joker() != engine.NoJoker) {
 				t.Errorf("extra_bonus %v, jokers %v; the rules pay %d per extra bonus, joker %v", extra, jokers, rules.ExtraPoints(), rules.Joker())
 			}
-			threshold := fmt.Sprintf("seuil de la prime (%d)", rules.UpperThreshold())
+			threshold := fmt.Sprintf("prime dès %d (grisé)", rules.UpperThreshold())
 			if strings.Contains(has["upper_subtotal"], threshold) != (rules.UpperPoints() > 0) {
 				t.Errorf("upper_subtotal marks %q: %v, the rules pay %d for the bonus", threshold, !(rules.UpperPoints() > 0), rules.UpperPoints())
 			}
