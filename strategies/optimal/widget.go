@@ -45,6 +45,8 @@ type widget struct {
 	e   []float64 // [S]: value of each state before its first roll
 	// out[r*S+i]: with tracking, the decisions of lane i for roll r (policy entries).
 	out []uint32
+	// evLayers, when set, receives a copy of ev for each roll number (an Evaluator's).
+	evLayers *[engine.MaxRollsPerTurn][]float64
 }
 
 func newWidget(sp *space, v []float64) *widget {
@@ -177,6 +179,9 @@ func (w *widget) evaluate(mask uint32, f int, track bool) []float64 {
 	}
 	for ru := last - 1; ru >= 0; ru-- {
 		w.expect(w.val[ru+1])
+		if w.evLayers != nil {
+			copy(w.evLayers[ru][:numKeeps*S], w.ev[:numKeeps*S])
+		}
 		if !track {
 			bestRollsLanes(w.ev, w.m, w.stopLayer(ru+1), w.val[ru], S)
 			continue

@@ -1,0 +1,159 @@
+package optimal
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"yams/engine"
+)
+
+// Evaluator gives the value of every option at a position of play under optimal play
+// afterwards: the value of every keep of a roll and of every box a final roll may go in,
+// as expected final scores. It is the one place that values options: the regret of a
+// strategy (exact or simulated), the grading of a recorded game and the advice at a
+// position all ask it, so they agree to the last bit.
+//
+// A position is a sheet at the start of a turn (Start), then a roll and the number of
+// rolls used. Start works the turn out once (one widget, a few microseconds); every value
+// of that turn is then a lookup. An Evaluator holds scratch space: build one per
+// goroutine.
+type Evaluator struct {
+	t *Table
+	w *widget
+	// The state worked out, and the points the sheet holds as the solver counts them
+	// (the upper bonus from the moment the subtotal reaches the threshold).
+	mask   uint32
+	u, f   int
+	valid  bool
+	soFar  float64
+	before float64 // the value of the state at the start of the turn
+	// ev[ru][k*S]: the value of keeping k and rerolling the rest after roll number ru+1.
+	ev [engine.MaxRollsPerTurn][]float64
+}
+
+// NewEvaluator returns an evaluator of positions of the table's rules.
+func NewEvaluator(t *Table) *Evaluator {
+	e := &Evaluator{t: t, w: newWidget(t.sp, t.v)}
+	for ru := range t.sp.rolls - 1 {
+		e.ev[ru] = make([]float64, numKeeps*maxLanes)
+	}
+	return e
+}
+
+// Option is a keep or a box with its value: the expected final score when it is chosen
+// and the rest of the game is played optimally.
+type Option struct {
+	Keep  engine.Keep  // for a keep: the dice held (the whole roll: stop)
+	Box   engine.BoxID // for a box
+	Value float64
+}
+
+// Start works out the turn that starts on sheet s. It fails if the sheet is not one of
+// the table's (other rules, or a sheet of several columns).
+func (e *Evaluator) Start(s *engine.Sheet) error {
+	sp := e.t.sp
+	if s.Rules() != sp.rules && s.Rules().Hash() != sp.rules.Hash() {
+		return fmt.Errorf("a sheet of rules %s, not of the table's rules %s", s.Rules().Name(), sp.rules.Name())
+	}
+	mask, u, f, ok := sp.sheetParts(s)
+	if !ok {
+		return fmt.Errorf("the sheet (boxes %#x filled, upper subtotal %d) is not a position of rules %s", s.FilledMask(), s.Upper(0), sp.rules.Name())
+	}
+	e.soFar = solverPoints(s)
+	if e.valid && mask == e.mask && u == e.u && f == e.f {
+		return nil
+	}
+	e.startState(mask, u, f)
+	return nil
+}
+
+// startState works out the turn of state (mask, u, f).
+func (e *Evaluator) startState(mask uint32, u, f int) {
+	e.mask, e.u, e.f, e.valid = mask, u, f, true
+	w := e.w
+	w.one[0] = uint16(u)
+	w.setLanes(w.one[:])
+	w.evLayers = &e.ev
+	e.before = w.evaluate(mask, f, false)[0]
+	w.evLayers = nil
+}
+
+// solverPoints returns what sheet s has scored as the solver counts it: the boxes (a
+// subtracted one negatively), the extra bonuses, and the upper bonus once the subtotal has
+// reached the threshold, whenever the rules pay it.
+func solverPoints(s *engine.Sheet) float64 {
+	r := s.Rules()
+	pts := s.ExtraTotal()
+	for c := range r.Columns() {
+		pts += s.SectionTotal(c, engine.Upper) + s.SectionTotal(c, engine.Middle) + s.SectionTotal(c, engine.Lower)
+		if r.UpperPoints() != 0 && s.Upper(c) >= r.UpperThreshold() {
+			pts += r.UpperPoints()
+		}
+	}
+	return float64(pts)
+}
+
+// Value returns the expected final score of optimal play from the start of the turn.
+func (e *Evaluator) Value() float64 { return e.soFar + e.before }
+
+// KeepValue returns the value of holding keep k of roll r after rollsUsed rolls and
+// rerolling the other dice (k = r.Keep(): stopping, the value of the best box for r).
+// rollsUsed is below the rules' rolls.
+func (e *Evaluator) KeepValue(r engine.Roll, rollsUsed int, k engine.Keep) float64 {
+	if k.IsRoll() {
+		return e.BestBoxValue(r, rollsUsed)
+	}
+	return e.soFar + e.ev[rollsUsed-1][int(k)*e.w.S]
+}
+
+// BestKeepValue returns the value of the best keep of roll r after rollsUsed rolls.
+func (e *Evaluator) BestKeepValue(r engine.Roll, rollsUsed int) float64 {
+	return e.soFar + e.w.val[rollsUsed-1][int(r)*e.w.S]
+}
+
+// BoxValue returns the value of scoring roll r in box b, reached after rollsUsed rolls;
+// b must be legal there.
+func (e *Evaluator) BoxValue(r engine.Roll, rollsUsed int, b engine.BoxID) float64 {
+	x := e.t.sp.apply(e.mask, e.u, e.f, int(b), r)
+	return e.soFar + (float64(x.reward) + e.t.v[x.next]) // the sum the widget makes, then the points so far
+}
+
+// BestBoxValue returns the value of the best box for the final roll r after rollsUsed rolls.
+func (e *Evaluator) BestBoxValue(r engine.Roll, rollsUsed int) float64 {
+	return e.soFar + e.w.stopLayer(rollsUsed)[int(r)*e.w.S]
+}
+
+// Keeps returns every keep of roll r after rollsUsed rolls with its value, the best first
+// (ties in the order the optimal strategy breaks them: stop, more dice, lower index).
+func (e *Evaluator) Keeps(r engine.Roll, rollsUsed int) []Option {
+	subs := engine.SubKeeps(r)
+	out := make([]Option, len(subs))
+	for i, k := range subs {
+		out[i] = Option{Keep: k, Value: e.KeepValue(r, rollsUsed, k)}
+	}
+	slices.SortStableFunc(out, func(a, b Option) int { return cmpDesc(a.Value, b.Value) })
+	return out
+}
+
+// Boxes returns every box that may take the final roll r after rollsUsed rolls, with its
+// value, the best first (ties to the lower box, as the optimal strategy breaks them).
+func (e *Evaluator) Boxes(r engine.Roll, rollsUsed int) []Option {
+	var out []Option
+	for l := e.t.sp.legal(e.mask, r, rollsUsed); l != 0; l &= l - 1 {
+		b := engine.BoxID(bits.TrailingZeros32(l))
+		out = append(out, Option{Box: b, Value: e.BoxValue(r, rollsUsed, b)})
+	}
+	slices.SortStableFunc(out, func(a, b Option) int { return cmpDesc(a.Value, b.Value) })
+	return out
+}
+
+func cmpDesc(a, b float64) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return 0
+}
