@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/outfile"
 	"yams/reports"
 	"yams/sim"
 	"yams/strategies"
@@ -346,7 +347,7 @@ func writeBench(dir, rules string, results []*benchResult, nsScore float64) ([]s
 	}{{"scaling.svg", svg}, {"scaling.png", png}, {"bench.csv", []byte(csv.String())}}
 	var names []string
 	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o666); err != nil {
+		if err := outfile.WriteBytes(filepath.Join(dir, f.name), f.data); err != nil {
 			return names, err
 		}
 		names = append(names, f.name)

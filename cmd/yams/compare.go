@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -29,7 +28,7 @@ func runCompare(e *env, args []string) error {
 	oneOfFlags(fs, "strategy", "players")
 	rulesFlags := addRulesFlags(fs)
 	play := addPlayFlags(fs, "`N` games per strategy, or table games with --players (1000000, 1_000_000 and 1e6 alike)")
-	jsonOut := fs.String("json", "", "write the results as JSON to `FILE|-` (- for standard output, the tables then going to standard error)")
+	jsonOut := addOutputFile(fs, "json", "write the results as JSON to `FILE|-` (- for standard output, the tables then going to standard error)", true)
 	out := addOutFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -64,22 +63,21 @@ func runCompare(e *env, args []string) error {
 
 	// Everything that can be refused is refused before the games: the files, then the
 	// strategies, which are built once here (their shared tables ready for the workers).
-	outTable, jsonDst, err := openJSON(e, *jsonOut)
-	if err != nil {
-		return err
+	outTable := e.stdout
+	if jsonOut.toStdout() {
+		outTable = e.stderr
 	}
-	fail := func(err error) error {
-		jsonDst.discard()
+	if err := jsonOut.check(); err != nil {
 		return err
 	}
 	if err := out.check(); err != nil {
-		return fail(err)
+		return err
 	}
 	var built []strategies.Strategy
 	for _, info := range infos {
 		st, err := info.New(rules)
 		if err != nil {
-			return fail(badInput(fmt.Errorf("strategy %s: %w", info.Name, err)))
+			return badInput(fmt.Errorf("strategy %s: %w", info.Name, err))
 		}
 		built = append(built, st)
 	}
@@ -102,15 +100,13 @@ func runCompare(e *env, args []string) error {
 		runtime.KeepAlive(built)
 		if err != nil {
 			if _, code, ok := interruption(ctx); ok && res != nil {
-				return fail(exitError{code, fmt.Errorf("%v after %s of %s table games; table games are not written when interrupted", context.Cause(ctx), thousands(res.Games), thousands(games))})
+				return exitError{code, fmt.Errorf("%v after %s of %s table games; table games are not written when interrupted", context.Cause(ctx), thousands(res.Games), thousands(games))}
 			}
-			return fail(err)
+			return err
 		}
 		printTable(outTable, res)
-		if jsonDst != nil {
-			if err := jsonDst.write(res.WriteJSON); err != nil {
-				return fmt.Errorf("--json: %w", err)
-			}
+		if err := jsonOut.write(e, res.WriteJSON); err != nil {
+			return err
 		}
 		if out.dir != "" {
 			names, err := reports.WriteTable(out.dir, res, reports.Options{Lang: out.lang})
@@ -131,10 +127,10 @@ func runCompare(e *env, args []string) error {
 	}
 	runtime.KeepAlive(built)
 	if res == nil {
-		return fail(err)
+		return err
 	}
 	if res.Games == 0 { // stopped before the first chunk was finished
-		return fail(stopped(ctx, res, err, nil))
+		return stopped(ctx, res, err, nil)
 	}
 	// Interrupted, the comparison of the games played (a prefix of the run's) is
 	// written all the same, marked partial.
@@ -142,63 +138,20 @@ func runCompare(e *env, args []string) error {
 		fmt.Fprintf(outTable, "PARTIAL: %s of %s games played (the run was stopped)\n", thousands(res.Games), thousands(res.Planned))
 	}
 	printComparison(outTable, res)
-	if jsonDst != nil {
-		if err := jsonDst.write(res.WriteJSON); err != nil {
-			return fmt.Errorf("--json: %w", err)
-		}
+	if err := jsonOut.write(e, res.WriteJSON); err != nil {
+		return err
 	}
 	if err := out.write(outTable, res, rules); err != nil {
 		return err
 	}
 	if res.Partial() {
 		note := "the comparison of the games played is written, marked partial"
-		if jsonDst == nil && out.dir == "" {
+		if !jsonOut.given() && out.dir == "" {
 			note = "the comparison of the games played is printed, marked partial"
 		}
 		return stopped(ctx, res, err, []string{note})
 	}
 	return nil
-}
-
-// jsonDest is where --json goes: a file created before the run, or standard output.
-type jsonDest struct {
-	w io.Writer
-	f *os.File
-}
-
-// openJSON opens the destination of --json before the run. It returns where the tables
-// go: standard error when the JSON takes standard output.
-func openJSON(e *env, path string) (io.Writer, *jsonDest, error) {
-	switch path {
-	case "":
-		return e.stdout, nil, nil
-	case "-":
-		return e.stderr, &jsonDest{w: e.stdout}, nil
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, nil, badInput(fmt.Errorf("--json: %w", err))
-	}
-	return e.stdout, &jsonDest{w: f, f: f}, nil
-}
-
-// write writes the JSON and closes the file.
-func (d *jsonDest) write(to func(io.Writer) error) error {
-	err := to(d.w)
-	if d.f != nil {
-		if cerr := d.f.Close(); err == nil {
-			err = cerr
-		}
-	}
-	return err
-}
-
-// discard removes the file of a run that did not happen.
-func (d *jsonDest) discard() {
-	if d != nil && d.f != nil {
-		d.f.Close()
-		os.Remove(d.f.Name())
-	}
 }
 
 // printComparison prints each strategy's mean, then each pair: the mean difference with

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -126,6 +127,26 @@ func TestCompareBadInput(t *testing.T) {
 			}
 			stdout, stderr, code := execYams(t, "", args...)
 			wantUsageError(t, strings.Join(c.args, " "), stdout, stderr, code, c.want)
+		})
+	}
+}
+
+// A compare that fails after its --json was checked leaves the file as it was: the
+// results of the run before are not lost to a mistake in the next command.
+func TestCompareKeepsPreviousJSON(t *testing.T) {
+	for _, mode := range []string{"--strategy", "--players"} {
+		t.Run(mode, func(t *testing.T) {
+			js := filepath.Join(t.TempDir(), "prev.json")
+			if _, errOut, code := execYams(t, "", "compare", mode, "greedy,random", "--games", "100", "--json", js); code != 0 {
+				t.Fatal(errOut)
+			}
+			prev := readFile(t, js)
+			// optimal cannot play a sheet of several columns: refused once the files are checked.
+			out, errOut, code := execYams(t, "", "compare", mode, "optimal,greedy", "--rule", "columns=free,top_down", "--games", "100", "--json", js)
+			wantUsageError(t, "optimal on two columns", out, errOut, code, "strategy optimal: ")
+			if now := readFile(t, js); !bytes.Equal(now, prev) {
+				t.Errorf("the failed compare changed %s:\n%s", js, now)
+			}
 		})
 	}
 }

@@ -148,6 +148,14 @@
 // exact): one per CPU by default, at most 256, since each holds its own strategies and
 // tables and more goroutines than processors only wait. The results never depend on it.
 //
+// # Files
+//
+// Every file a command writes (--json, --csv, --checkpoint, --cpuprofile, bench --out) is
+// checked before the work starts, so that a path that cannot be written is refused at
+// once, and written at the end as a whole: a temporary file in the same directory,
+// synced, then renamed over the path. A command that fails leaves what the file held
+// before.
+//
 // # Exit status
 //
 // 0 when the command did what it was asked; 2 for a mistake of the user's (a flag, a rule

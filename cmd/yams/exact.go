@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"strings"
 	"text/tabwriter"
 
@@ -27,7 +27,7 @@ func runExact(e *env, args []string) error {
 	rulesFlags := addRulesFlags(fs)
 	withDist := fs.Bool("distribution", false, "also compute the exact distribution of the final score (for hasbro: seconds, and about 250 MiB)")
 	budget := fs.Int64("max-memory", 4<<10, "the memory budget of the distribution, in `MiB`")
-	csvPath := fs.String("csv", "", "write the distribution as score,probability lines to `FILE` (implies --distribution)")
+	csv := addOutputFile(fs, "csv", "write the distribution as score,probability lines to `FILE` (implies --distribution)", false)
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "compute")
 	if err := parseFlags(fs, args); err != nil {
@@ -46,9 +46,12 @@ func runExact(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := csv.check(); err != nil {
+		return err
+	}
 	fig, err := optimal.Analyze(*name, rules, optimal.Options{
 		Workers:            int(workers),
-		Distribution:       *withDist || *csvPath != "",
+		Distribution:       *withDist || csv.given(),
 		DistributionBudget: *budget << 20,
 	})
 	if errors.Is(err, optimal.ErrRandom) {
@@ -61,10 +64,7 @@ func runExact(e *env, args []string) error {
 		return err
 	}
 	printFigures(e, rules, rulesFlags.options, fig)
-	if *csvPath != "" {
-		return writeDistribution(*csvPath, fig)
-	}
-	return nil
+	return csv.write(e, func(w io.Writer) error { return writeDistribution(w, fig) })
 }
 
 func printFigures(e *env, r *engine.Rules, options []string, f *optimal.Figures) {
@@ -120,21 +120,15 @@ func printFigures(e *env, r *engine.Rules, options []string, f *optimal.Figures)
 	}
 }
 
-func writeDistribution(path string, f *optimal.Figures) error {
-	out, err := os.Create(path)
-	if err != nil {
-		return badInput(err)
-	}
-	bw := bufio.NewWriter(out)
+// writeDistribution writes the distribution of the final score as CSV: a line per
+// score of non-zero probability.
+func writeDistribution(w io.Writer, f *optimal.Figures) error {
+	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "score,probability")
 	for i, p := range f.Distribution {
 		if p != 0 {
 			fmt.Fprintf(bw, "%d,%.17g\n", f.DistMin+i, p)
 		}
 	}
-	if err := bw.Flush(); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return bw.Flush()
 }

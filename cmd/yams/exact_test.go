@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,8 +43,14 @@ func TestExact(t *testing.T) {
 	wantUsageError(t, "random", out, errOut, code, "random numbers")
 	out, errOut, code = execYams(t, "", "exact", "--strategy", "nope")
 	wantUsageError(t, "unknown strategy", out, errOut, code, `unknown strategy "nope"`)
-	_, errOut, code = execYams(t, "", "exact", "--rules", "yams-app", "--distribution", "--max-memory", "1")
+	// A computation that fails leaves the --csv file of the one before as it was.
+	_, errOut, code = execYams(t, "", "exact", "--rules", "yams-app", "--csv", csv, "--max-memory", "1")
 	if code != 1 || !strings.Contains(errOut, "too large") {
 		t.Errorf("budget: exit %d, %q", code, errOut)
 	}
+	if now, _ := os.ReadFile(csv); !bytes.Equal(now, data) {
+		t.Errorf("the failed exact changed %s", csv)
+	}
+	out, errOut, code = execYams(t, "", "exact", "--rules", "yams-app", "--csv", filepath.Join(csv, "x.csv"))
+	wantUsageError(t, "csv under a file", out, errOut, code, "exact: --csv: ")
 }

@@ -30,18 +30,20 @@ func readSummaryFile(path string) (*sim.Results, error) {
 }
 
 // outputFile is a file a command writes a result into, named by a flag: "-" is standard
-// output where the flag allows it. It is checked before the work (check), so that a path
+// output where the flag allows it (stdoutOK). It is checked before the work (check), so that a path
 // that cannot be written is refused at once, not after hours of games, and written at
 // the end (write) through outfile: what the file held before stays intact until then,
 // and a command that fails leaves it as it was.
 type outputFile struct {
-	flag string
-	path string
+	flag     string
+	path     string
+	stdoutOK bool
 }
 
-// addOutputFile declares the flag of an output file.
-func addOutputFile(fs *pflag.FlagSet, flag, usage string) *outputFile {
-	o := &outputFile{flag: flag}
+// addOutputFile declares the flag of an output file; stdoutOK says whether "-" names
+// standard output.
+func addOutputFile(fs *pflag.FlagSet, flag, usage string, stdoutOK bool) *outputFile {
+	o := &outputFile{flag: flag, stdoutOK: stdoutOK}
 	fs.StringVar(&o.path, flag, "", usage)
 	return o
 }
@@ -50,12 +52,15 @@ func addOutputFile(fs *pflag.FlagSet, flag, usage string) *outputFile {
 func (o *outputFile) given() bool { return o.path != "" }
 
 // toStdout reports whether the output goes to standard output ("-").
-func (o *outputFile) toStdout() bool { return o.path == "-" }
+func (o *outputFile) toStdout() bool { return o.stdoutOK && o.path == "-" }
 
 // check makes sure the file can be written; a path that cannot is the user's mistake.
 func (o *outputFile) check() error {
-	if !o.given() || o.toStdout() {
+	switch {
+	case !o.given() || o.toStdout():
 		return nil
+	case o.path == "-":
+		return usagef("--%s -: give a file (this output does not go to standard output)", o.flag)
 	}
 	if err := outfile.Check(o.path); err != nil {
 		return badInput(fmt.Errorf("--%s: %w", o.flag, err))

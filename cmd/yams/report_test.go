@@ -127,8 +127,7 @@ func TestReportBadInput(t *testing.T) {
 	}
 }
 
-// An --out that cannot be written is refused before any game, and the --json file
-// opened for the run is removed.
+// An --out that cannot be written is refused before any game, and no --json file is left.
 func TestSimOutRefusedFirst(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a-file")

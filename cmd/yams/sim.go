@@ -1,9 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"runtime/pprof"
 	"strconv"
@@ -28,9 +28,9 @@ func runSim(e *env, args []string) error {
 	names := addStrategyFlag(fs, "the strategies `a,b,...` (default: every heuristic, and optimal when it is built in)")
 	play := addPlayFlags(fs, "`N` games per strategy (1000000, 1_000_000 and 1e6 alike)")
 	long := addLongRunFlags(fs)
-	jsonOut := addOutputFile(fs, "json", "write the summary as JSON to `FILE|-` (- for standard output, the table then going to standard error)")
+	jsonOut := addOutputFile(fs, "json", "write the summary as JSON to `FILE|-` (- for standard output, the table then going to standard error)", true)
 	out := addOutFlags(fs)
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE`")
+	profile := addOutputFile(fs, "cpuprofile", "write a CPU profile of the run to `FILE`", false)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -54,9 +54,7 @@ func runSim(e *env, args []string) error {
 	}
 
 	// Every output is checked before anything slow, so that a wrong path is refused at
-	// once, not after hours of games. The summary files are written at the end, each
-	// atomically; the profile, streamed, is created now and removed if the run does not
-	// happen.
+	// once, not after hours of games, and written at the end, each atomically.
 	table := e.stdout
 	if jsonOut.toStdout() {
 		table = e.stderr
@@ -67,39 +65,20 @@ func runSim(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
+	if err := profile.check(); err != nil {
+		return err
+	}
 	resume, err := long.check()
 	if err != nil {
 		return err
-	}
-	var created []*os.File
-	fail := func(err error) error {
-		for _, f := range created {
-			f.Close()
-			os.Remove(f.Name())
-		}
-		return err
-	}
-	var profile *os.File
-	if *cpuProfile != "" {
-		if profile, err = os.Create(*cpuProfile); err != nil {
-			return fail(badInput(fmt.Errorf("--cpuprofile: %w", err)))
-		}
-		created = append(created, profile)
 	}
 
 	setup := time.Now()
 	infos, built, err := buildStrategies(e, rules, infos, named)
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	setupTime := time.Since(setup)
-	if profile != nil {
-		if err := pprof.StartCPUProfile(profile); err != nil {
-			return fail(fmt.Errorf("--cpuprofile: %w", err))
-		}
-		defer profile.Close()
-		defer pprof.StopCPUProfile()
-	}
 
 	var done atomic.Int64
 	cfg := sim.Config{
@@ -113,7 +92,7 @@ func runSim(e *env, args []string) error {
 	left := cfg.Games
 	if resume != nil {
 		if err := sim.CheckResume(cfg, resume); err != nil {
-			return fail(badInput(fmt.Errorf("--resume %s: %w", long.from, err)))
+			return badInput(fmt.Errorf("--resume %s: %w", long.from, err))
 		}
 		left -= resume.Games
 	}
@@ -123,17 +102,32 @@ func runSim(e *env, args []string) error {
 	if e.interactive && left > 0 {
 		bar = startProgress(e.stderr, left, &done)
 	}
+	// The profile is kept in memory while the games are played (a few megabytes), and
+	// written with the results.
+	var samples bytes.Buffer
+	if profile.given() {
+		if err := pprof.StartCPUProfile(&samples); err != nil {
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+	}
 	res, err := sim.Run(ctx, cfg)
+	if profile.given() {
+		pprof.StopCPUProfile()
+	}
 	if bar != nil {
 		bar.end()
 	}
 	runtime.KeepAlive(built)
 	if res == nil {
-		return fail(err)
+		return err
 	}
 	// The results, complete or partial (interrupted, or a checkpoint failed), go to every
 	// destination; partial ones say so, and can be resumed from.
-	return finishRun(ctx, e, res, err, long, jsonOut, out, table, rules, func(w io.Writer) { printSim(w, res, setupTime) })
+	err = finishRun(ctx, e, res, err, long, jsonOut, out, table, rules, func(w io.Writer) { printSim(w, res, setupTime) })
+	if perr := profile.write(e, func(w io.Writer) error { _, err := samples.WriteTo(w); return err }); err == nil {
+		err = perr
+	}
+	return err
 }
 
 // printSim prints the results: a line per strategy, then the mean and zero rate of

@@ -167,6 +167,7 @@ func TestSimBadInput(t *testing.T) {
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"--json", filepath.Join(dir, "no", "such", "dir.json")}, "--json"},
 		{[]string{"--cpuprofile", filepath.Join(dir, "no", "such.pprof")}, "--cpuprofile"},
+		{[]string{"--cpuprofile", "-"}, "--cpuprofile -: give a file"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			args := append([]string{"sim", "--games", "10"}, c.args...)
