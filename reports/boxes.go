@@ -10,7 +10,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/palette"
-	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -59,23 +58,50 @@ func (r *report) boxFigures() ([]Figure, error) {
 }
 
 // fillGrid is the share of games in which box (row) was filled in turn (column).
+// Its colour is that of the square root of the share (see fillFigures).
 type fillGrid struct {
 	z          [][]float64 // [box][turn], in %
 	rows, cols int
 }
 
 func (g fillGrid) Dims() (c, r int)   { return g.cols, g.rows }
-func (g fillGrid) Z(c, r int) float64 { return g.z[g.rows-1-r][c] }
+func (g fillGrid) Z(c, r int) float64 { return math.Sqrt(g.z[g.rows-1-r][c]) }
 func (g fillGrid) X(c int) float64    { return float64(c + 1) }
 func (g fillGrid) Y(r int) float64    { return float64(r) }
 
-// heatPalette runs from white to black through Kindlmann's colours, whose lightness
-// falls steadily: the map reads the same in grayscale.
+// heatRamp is ColorBrewer's "Blues" (Brewer, 2002), from near white to dark blue: one
+// hue whose lightness falls steadily, so that a darker cell is always more games, in
+// colour and in grayscale alike.
+var heatRamp = []uint32{0xf7fbff, 0xdeebf7, 0xc6dbef, 0x9ecae1, 0x6baed6, 0x4292c6, 0x2171b5, 0x08519c, 0x08306b}
+
+// heatPalette returns the ramp in 64 steps, interpolated between its colours.
 func heatPalette() palette.Palette {
-	cm := moreland.Kindlmann()
-	cols := cm.Palette(64).Colors()
-	slices.Reverse(cols)
+	const steps = 64
+	cols := make([]color.Color, steps)
+	for i := range cols {
+		x := float64(i) / (steps - 1) * float64(len(heatRamp)-1)
+		k := min(int(x), len(heatRamp)-2)
+		f := x - float64(k)
+		a, b := heatRamp[k], heatRamp[k+1]
+		mix := func(shift uint) uint8 {
+			ca, cb := float64(a>>shift&0xff), float64(b>>shift&0xff)
+			return uint8(math.Round(ca + f*(cb-ca)))
+		}
+		cols[i] = color.RGBA{mix(16), mix(8), mix(0), 0xff}
+	}
 	return plotPalette(cols)
+}
+
+// roundUp returns a round value at or above x > 0: 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a
+// power of ten, the top of a colour scale.
+func roundUp(x float64) float64 {
+	mag := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, m := range []float64{1, 1.5, 2, 2.5, 3, 4, 5, 6, 8} {
+		if m*mag >= x*(1-1e-12) {
+			return m * mag
+		}
+	}
+	return 10 * mag
 }
 
 type plotPalette []color.Color
@@ -93,13 +119,20 @@ func fileName(s string) string {
 	}, s)
 }
 
+// fillFigures draws a heat map per strategy, all on one colour scale, from 0 to the
+// largest share of any strategy rounded up: the maps of a run compare at a glance, and a
+// uniform map (random's 1/n in every cell) reads as one even colour, not as the noise of
+// its cells stretched over a scale of its own. The colour follows the square root of the
+// share: the few cells of a run that hold a third of the games would otherwise take the
+// whole ramp, and the shares of a few percent that make most of a map would all look
+// alike. The colour bar is marked in shares.
 func (r *report) fillFigures() ([]Figure, error) {
 	l := r.l
-	var figs []Figure
+	var grids []fillGrid
+	top := 0.0
 	for _, s := range r.res.Summaries {
 		n := len(s.Slots)
 		g := fillGrid{rows: n, cols: n}
-		top := 0.0
 		for id := range s.Slots {
 			row := make([]float64, n)
 			for t, c := range s.Slots[id].FillTurn {
@@ -108,12 +141,18 @@ func (r *report) fillFigures() ([]Figure, error) {
 			}
 			g.z = append(g.z, row)
 		}
-		if top == 0 {
-			top = 1
-		}
-		pal := heatPalette()
-		hm := plotter.NewHeatMap(g, pal)
-		hm.Min, hm.Max = 0, top
+		grids = append(grids, g)
+	}
+	if top == 0 {
+		top = 1
+	}
+	top = roundUp(top)
+	pal := heatPalette()
+	var figs []Figure
+	for i, s := range r.res.Summaries {
+		n := len(s.Slots)
+		hm := plotter.NewHeatMap(grids[i], pal)
+		hm.Min, hm.Max = 0, math.Sqrt(top)
 		title := fmt.Sprintf(l.fillTitle, s.Strategy)
 		p := newPlot(l, r.title(title), l.fillX, l.fillY)
 		p.Add(hm)
@@ -126,10 +165,10 @@ func (r *report) fillFigures() ([]Figure, error) {
 
 		bar := newPlot(l, "", "", "")
 		bar.HideY()
-		cb := &plotter.ColorBar{ColorMap: colorMapOf(pal, top)}
+		cb := &plotter.ColorBar{ColorMap: colorMapOf(pal, math.Sqrt(top))}
 		bar.Add(cb)
 		bar.X.Label.Text = l.fillKey
-		bar.X.Tick.Marker = numberTicks{l: l}
+		bar.X.Tick.Marker = sqrtTicks{l: l, top: top}
 		bar.X.Label.TextStyle.Font = font.From(sans, tickSize)
 
 		height := rowsHeight(n, 2)
@@ -166,6 +205,44 @@ func (t turnTicks) Ticks(lo, hi float64) []plot.Tick {
 			label = fmt.Sprint(v)
 		}
 		ticks = append(ticks, plot.Tick{Value: float64(v), Label: label})
+	}
+	return ticks
+}
+
+// sqrtTicks mark the shares 0 and 1, 2, 5, 10, 20, 50... from a fiftieth of top up to
+// top on the axis of the colour bar, which runs in square roots of the shares; a share too close to the one
+// marked before it gets a tick without a label.
+type sqrtTicks struct {
+	l   *labels
+	top float64
+}
+
+func (t sqrtTicks) Ticks(lo, hi float64) []plot.Tick {
+	var values []float64
+	for mag := math.Pow(10, math.Floor(math.Log10(t.top/50))); mag < t.top; mag *= 10 {
+		for _, m := range []float64{1, 2, 5} {
+			if v := m * mag; v >= t.top/50 && v < t.top*(1-1e-9) {
+				values = append(values, v)
+			}
+		}
+	}
+	values = append(values, t.top)
+	gap := 0.09 * math.Sqrt(t.top)
+	ticks := []plot.Tick{{Value: 0, Label: t.l.num(0, 0)}}
+	last := 0.0
+	for i, v := range values {
+		x := math.Sqrt(v)
+		tk := plot.Tick{Value: x}
+		// the top is always labelled; a share just under it gives way
+		closeToTop := i < len(values)-1 && math.Sqrt(t.top)-x < gap
+		if x-last >= gap && !closeToTop || i == len(values)-1 {
+			prec := max(0, int(math.Ceil(-math.Log10(v)-1e-9)))
+			tk.Label = t.l.num(v, prec)
+			last = x
+		}
+		if x >= lo && x <= hi {
+			ticks = append(ticks, tk)
+		}
 	}
 	return ticks
 }

@@ -25,11 +25,11 @@
 // medians marked), cdf, upper_bonus (rates with Wilson intervals), upper_subtotal (the
 // games with the bonus on a shaded ground, so that no line hides the bar of the games at
 // the threshold), yahtzee, extra_bonus and jokers (when the rules have a yahtzee box,
-// extra bonuses and jokers), box_mean, box_zeros, fill_turn_STRATEGY (a heat
-// map of the turn each box is filled in), convergence (the running mean and its band,
-// from the summary's blocks of game indices), and with pairs, pairs (the paired and
-// unpaired intervals of each difference) and head_to_head. Table games have wins and
-// seats.
+// extra bonuses and jokers), box_mean, box_zeros, fill_turn_STRATEGY (a heat map of the
+// turn each box is filled in, on the colour scale of the run), convergence (the running
+// mean and its band, from the summary's blocks of game indices), and with pairs, pairs
+// (the paired and unpaired intervals of each difference) and head_to_head. Table games
+// have wins and seats.
 //
 // # Style
 //
@@ -37,9 +37,11 @@
 // default is Liberation Serif) at sizes that stay legible at the width of a column, axis
 // labels with their units, titles and legends that name the rule set, legends under the
 // plot, and per strategy a colour of Okabe and Ito's palette, a dash pattern and a
-// marker, so that figures survive grayscale; heat maps run from white to black through
-// Kindlmann's colours, whose lightness falls steadily. Everything a reader sees comes in
-// English or French (Options.Lang): titles, captions, legends, tables, the page, the
+// marker, so that figures survive grayscale. The heat maps of a run share one colour
+// scale, ColorBrewer's Blues, whose lightness falls steadily from near white to dark
+// blue, darker with the square root of the share (so that the shares of a few percent
+// that make most of a map stay apart), and marked in shares. Everything a reader sees
+// comes in English or French (Options.Lang): titles, captions, legends, tables, the page, the
 // labels of the boxes and the title of the rule set (the rule file's label_fr and
 // title_fr), numbers (decimal comma, thin spaces). The CSV files are for programs: their
 // headers and ids stay English, their numbers take a decimal point.
