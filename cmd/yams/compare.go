@@ -63,7 +63,7 @@ func runCompare(e *env, args []string) error {
 
 	// Everything that can be refused is refused before the games: the files, then the
 	// strategies, which are built once here (their shared tables ready for the workers).
-	outTable := e.stdout
+	var outTable io.Writer = e.stdout
 	if jsonOut.toStdout() {
 		outTable = e.stderr
 	}

@@ -161,7 +161,9 @@
 // 0 when the command did what it was asked; 2 for a mistake of the user's (a flag, a rule
 // file, a game record, a summary file), with exactly one line on standard error that
 // says what is wrong and nothing on standard output; 130 or 143 for a run interrupted by
-// SIGINT or SIGTERM; 1 for any other failure.
+// SIGINT or SIGTERM; 1 for any other failure, among them an output that could not be
+// written: yams sim > /dev/full fails, saying so, rather than exit 0 with its results
+// lost.
 //
 //	$ yams sim --workers 1000
 //	yams: sim: --workers 1000: want 1 to 256 (see yams sim --help)

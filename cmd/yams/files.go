@@ -85,3 +85,22 @@ func (o *outputFile) write(e *env, write func(io.Writer) error) error {
 	}
 	return nil
 }
+
+// output is a command's standard output. It remembers the first write that failed (a
+// full disk, /dev/full), after which it writes nothing more: the command then fails
+// (env.exit) rather than exit 0 with its output lost.
+type output struct {
+	w   io.Writer
+	err error
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}

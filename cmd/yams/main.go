@@ -51,7 +51,7 @@ func commandNames() []string {
 type env struct {
 	cmd    *command // the command running
 	stdin  io.Reader
-	stdout io.Writer
+	stdout *output // the command's output, which remembers a write that failed
 	stderr io.Writer
 	// interactive is true when stderr is a terminal: progress lines are drawn.
 	interactive bool
@@ -65,7 +65,7 @@ func (e *env) note(format string, args ...any) {
 }
 
 func run(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
+	e := &env{stdin: stdin, stdout: &output{w: stdout}, stderr: stderr,
 		interactive: isTerminal(stderr), stdinTerminal: isTerminal(stdin)}
 	return e.dispatch(args)
 }
@@ -93,9 +93,14 @@ func (e *env) dispatch(args []string) int {
 }
 
 // exit prints the error a command ended with, if any, as one line on stderr, and
-// returns the exit status it calls for.
+// returns the exit status it calls for. A command that succeeded but could not write
+// its output fails.
 func (e *env) exit(err error) int {
-	if err == nil || errors.Is(err, pflag.ErrHelp) {
+	lost := e.stdout.err
+	switch {
+	case lost != nil && (err == nil || errors.Is(err, pflag.ErrHelp) || errors.Is(err, lost)):
+		err = fmt.Errorf("standard output: %w", lost)
+	case err == nil || errors.Is(err, pflag.ErrHelp):
 		return 0
 	}
 	// One line: a message never spans lines, whatever error it wraps.

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -42,5 +44,49 @@ func TestTopLevel(t *testing.T) {
 	out, _, code = execYams(t, "", "help", "replay")
 	if code != 0 || !strings.Contains(out, "--json") {
 		t.Errorf("help replay: exit %d, %q", code, out)
+	}
+}
+
+// A command whose output cannot be written (a full disk, here /dev/full) fails with exit
+// status 1 and one line that says so, instead of exiting 0 with its output lost.
+func TestOutputLost(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full here: %v", err)
+	}
+	defer full.Close()
+	dir := t.TempDir()
+	summary := filepath.Join(dir, "summary.json")
+	if _, errOut, code := execYams(t, "", "sim", "--games", "50", "--strategy", "greedy", "--json", summary); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, args := range [][]string{
+		{"sim", "--games", "50", "--strategy", "greedy"},
+		{"sim", "--games", "50", "--strategy", "greedy", "--json", "-"},
+		{"compare", "--strategy", "greedy,random", "--games", "50"},
+		{"compare", "--players", "greedy,random", "--games", "50"},
+		{"solve", "--rules", "yams-app"},
+		{"exact", "--rules", "yams-app"},
+		{"replay", filepath.Join("testdata", "game.json")},
+		{"rules"},
+		{"rules", "hasbro"},
+		{"rules", "hasbro", "--explain"},
+		{"merge", summary},
+		{"report", "--from", summary, "--out", filepath.Join(dir, "report")},
+		{"bench", "--games", "50", "--strategy", "random"},
+		{"sim", "--help"},
+		{"--help"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var errb bytes.Buffer
+			code := run(strings.NewReader(""), full, &errb, args)
+			// With --json -, the table goes to stderr, before the error.
+			lines := strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n")
+			last := lines[len(lines)-1]
+			if code != 1 || !strings.HasPrefix(last, "yams: ") || !strings.Contains(last, "write /dev/full: no space left on device") ||
+				strings.Count(errb.String(), "yams: ") != 1 {
+				t.Errorf("exit %d, stderr %q", code, errb.String())
+			}
+		})
 	}
 }

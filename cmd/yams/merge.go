@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"yams/sim"
@@ -52,7 +53,7 @@ func runMerge(e *env, args []string) error {
 		return badInput(err)
 	}
 
-	msgs := e.stdout
+	var msgs io.Writer = e.stdout
 	if jsonOut.toStdout() {
 		msgs = e.stderr
 	}

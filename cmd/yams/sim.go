@@ -55,7 +55,7 @@ func runSim(e *env, args []string) error {
 
 	// Every output is checked before anything slow, so that a wrong path is refused at
 	// once, not after hours of games, and written at the end, each atomically.
-	table := e.stdout
+	var table io.Writer = e.stdout
 	if jsonOut.toStdout() {
 		table = e.stderr
 	}
