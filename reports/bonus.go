@@ -53,7 +53,7 @@ func (r *report) bonusFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("upper_bonus", err)
 	}
-	figs := []Figure{{Name: "upper_bonus", Title: l.bonusTitle, Caption: fmt.Sprintf(l.bonusCaption, r.context()), SVG: svg, PNG: png}}
+	figs := []Figure{{Name: "upper_bonus", Title: l.bonusTitle, Caption: fmt.Sprintf(l.bonusCaption, r.context()) + " " + l.hiddenCI, SVG: svg, PNG: png}}
 
 	p = newPlot(l, r.title(l.subtotalTitle), l.subtotalX, l.subtotalY)
 	var lines []*plotter.Line

@@ -53,7 +53,7 @@ func (r *report) boxFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("box_zeros", err)
 	}
-	figs = append(figs, Figure{Name: "box_zeros", Title: l.zeroTitle, Caption: fmt.Sprintf(l.zeroCaption, r.context()), SVG: svg, PNG: png})
+	figs = append(figs, Figure{Name: "box_zeros", Title: l.zeroTitle, Caption: fmt.Sprintf(l.zeroCaption, r.context()) + " " + l.hiddenCI, SVG: svg, PNG: png})
 	return figs, nil
 }
 

@@ -37,7 +37,9 @@
 // default is Liberation Serif) at sizes that stay legible at the width of a column, axis
 // labels with their units, titles and legends that name the rule set, legends under the
 // plot, and per strategy a colour of Okabe and Ito's palette, a dash pattern and a
-// marker, so that figures survive grayscale. The heat maps of a run share one colour
+// marker, so that figures survive grayscale. In dot plots each marker stands on a white
+// ground of its own shape: an interval narrower than the marker hides behind it, as the
+// caption says, instead of showing through a hollow marker. The heat maps of a run share one colour
 // scale, ColorBrewer's Blues, whose lightness falls steadily from near white to dark
 // blue, darker with the square root of the share (so that the shares of a few percent
 // that make most of a map stay apart), and marked in shares. Everything a reader sees

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"image/color"
 	"math"
 	"slices"
 
@@ -74,7 +75,7 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 		if err != nil {
 			return err
 		}
-		dots.GlyphStyle = s.look.marker(2.6)
+		dots.GlyphStyle = s.look.marker(markerRadius)
 		thumbs := []plot.Thumbnailer{dots}
 		if !s.noCI {
 			bars, err := plotter.NewXErrorBars(xErrs{pts, errs})
@@ -87,7 +88,15 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 			}
 			bars.LineStyle = draw.LineStyle{Color: s.look.color, Width: vg.Points(w)}
 			bars.CapWidth = vg.Points(3)
-			p.Add(bars)
+			// The marker stands on a white disc or shape of its own outline, so that an
+			// interval narrower than the marker hides behind it (the captions say so)
+			// rather than showing through a hollow marker as a stray glyph.
+			ground, err := plotter.NewScatter(pts)
+			if err != nil {
+				return err
+			}
+			ground.GlyphStyle = draw.GlyphStyle{Color: color.White, Radius: vg.Points(markerRadius), Shape: solid(s.look.glyph)}
+			p.Add(bars, ground)
 		}
 		p.Add(dots)
 		if s.name != "" {
@@ -95,6 +104,21 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 		}
 	}
 	return nil
+}
+
+// markerRadius is the radius of the markers of a dot plot, in points.
+const markerRadius = 2.6
+
+// solid returns the filled shape of a marker's outline: a disc for a ring, a box for a
+// square, a pyramid for a triangle, and a disc around a cross or a plus.
+func solid(g draw.GlyphDrawer) draw.GlyphDrawer {
+	switch g.(type) {
+	case draw.SquareGlyph, draw.BoxGlyph:
+		return draw.BoxGlyph{}
+	case draw.TriangleGlyph, draw.PyramidGlyph:
+		return draw.PyramidGlyph{}
+	}
+	return draw.CircleGlyph{}
 }
 
 // vline draws a vertical reference line across the rows of a dot plot, or across y0..y1.

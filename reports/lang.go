@@ -33,6 +33,7 @@ type labels struct {
 	zeroTitle, zeroX, zeroCaption                     string
 	fillTitle, fillX, fillY, fillKey, fillCaption     string // strategy
 	convTitle, convX, convY, convCaption              string
+	hiddenCI                                          string // after the caption of a dot plot
 	pairTitle, pairX, pairedKey, unpairedKey          string
 	pairCaption                                       string
 	h2hTitle, h2hX, h2hWin, h2hTie, h2hLoss, versus   string
@@ -80,6 +81,7 @@ var english = labels{
 	zeroCaption: "Share of games in which each box holds 0, with Wilson 95%% intervals (%s).",
 	fillTitle:   "Turn each box is filled: %s", fillX: "turn", fillY: "", fillKey: "games (%)",
 	fillCaption: "Share of the games in which each box is filled at each turn, strategy %s; every strategy of the run on one colour scale, darker with the square root of the share (%s).",
+	hiddenCI:    "An interval narrower than its marker is hidden behind it.",
 	convTitle:   "Running mean", convX: "games played (log scale)", convY: "mean score (points)",
 	convCaption: "Mean score of the first games in the order of their index, with its 95%% interval (band) (%s).",
 	pairTitle:   "Paired differences", pairX: "difference of mean scores (points)",
@@ -140,6 +142,7 @@ var french = labels{
 	zeroCaption: "Part des parties où chaque case vaut 0, avec les intervalles de Wilson à 95 %% (%s).",
 	fillTitle:   "Tour où chaque case est remplie : %s", fillX: "tour", fillY: "", fillKey: "parties (%)",
 	fillCaption: "Part des parties où chaque case est remplie à chaque tour, stratégie %s ; une même échelle de couleurs pour toutes les stratégies du rapport, plus sombre avec la racine carrée de la part (%s).",
+	hiddenCI:    "Un intervalle plus étroit que son symbole est caché derrière lui.",
 	convTitle:   "Moyenne cumulée", convX: "parties jouées (échelle log.)", convY: "score moyen (points)",
 	convCaption: "Score moyen des premières parties dans l’ordre de leur numéro, avec son intervalle à 95 %% (bande) (%s).",
 	pairTitle:   "Différences appariées", pairX: "différence des scores moyens (points)",

@@ -101,7 +101,7 @@ func (t *tableReport) figures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("wins", err)
 	}
-	figs := []Figure{{Name: "wins", Title: l.winsTitle, Caption: fmt.Sprintf(l.winsCaption, t.context()), SVG: svg, PNG: png}}
+	figs := []Figure{{Name: "wins", Title: l.winsTitle, Caption: fmt.Sprintf(l.winsCaption, t.context()) + " " + l.hiddenCI, SVG: svg, PNG: png}}
 
 	p = newPlot(l, l.seatsTitle+" · "+t.res.Rules, l.seatsX, "")
 	grid(p, true, false)
@@ -133,7 +133,7 @@ func (t *tableReport) figures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("seats", err)
 	}
-	figs = append(figs, Figure{Name: "seats", Title: l.seatsTitle, Caption: fmt.Sprintf(l.seatCaption, t.context()), SVG: svg, PNG: png})
+	figs = append(figs, Figure{Name: "seats", Title: l.seatsTitle, Caption: fmt.Sprintf(l.seatCaption, t.context()) + " " + l.hiddenCI, SVG: svg, PNG: png})
 	return figs, nil
 }
 

@@ -28,7 +28,7 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 		return nil, plotError("yahtzee", err)
 	}
 	figs = append(figs, Figure{Name: "yahtzee", Title: fmt.Sprintf(l.yahtzeeTitle, box),
-		Caption: fmt.Sprintf(l.yahtzeeCaption, box, r.context()), SVG: svg, PNG: png})
+		Caption: fmt.Sprintf(l.yahtzeeCaption, box, r.context()) + " " + l.hiddenCI, SVG: svg, PNG: png})
 
 	if r.extraBonus() {
 		p := newPlot(l, r.title(fmt.Sprintf(l.extraTitle, box)), l.extraX, l.extraY)
@@ -96,7 +96,7 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("jokers", err)
 	}
-	figs = append(figs, Figure{Name: "jokers", Title: l.jokerTitle, Caption: fmt.Sprintf(l.jokerCaption, r.context()), SVG: svg, PNG: png})
+	figs = append(figs, Figure{Name: "jokers", Title: l.jokerTitle, Caption: fmt.Sprintf(l.jokerCaption, r.context()) + " " + l.hiddenCI, SVG: svg, PNG: png})
 	return figs, nil
 }
 
