@@ -134,25 +134,18 @@ func benchStrategy(rules *engine.Rules, info strategies.Info, n int64, maxWorker
 		b.rates = append(b.rates, float64(n)/max(fastest.Seconds(), 1e-9))
 	}
 
-	// The decisions of the first games, recorded with the sheet they were made on, are
-	// replayed in the same order to a strategy of their own: the time of the decisions
-	// alone, without the dice, the checks and the counting of a game.
-	st, err := info.New(rules)
-	if err != nil {
-		return nil, err
-	}
-	rec := &recorder{st: st}
-	game := sim.NewGame(rules)
-	var dice, draws rand.PCG
+	// The decisions of the first games, recorded by sim with the sheet they were made on,
+	// are replayed in the same order to a strategy of their own: the time of the
+	// decisions alone, without the dice, the checks and the counting of a game.
+	rec := &recorder{}
+	recording := strategies.Info{Name: info.Name, New: func(r *engine.Rules) (strategies.Strategy, error) {
+		st, err := info.New(r)
+		rec.st = st
+		return rec, err
+	}}
 	recorded := min(n, benchRecorded)
-	for g := range uint64(recorded) {
-		d, w := sim.GameSeeds(1, g)
-		dice.Seed(d[0], d[1])
-		draws.Seed(w[0], w[1])
-		rec.StartGame(&draws)
-		if err := game.Play(rec, &dice); err != nil {
-			return nil, err
-		}
+	if _, err := sim.Run(context.Background(), sim.Config{Rules: rules, Strategies: []strategies.Info{recording}, Seed: 1, Games: recorded, Workers: 1}); err != nil {
+		return nil, err
 	}
 	b.decisions = float64(len(rec.calls)) / float64(recorded)
 	if len(rec.calls) == 0 {
@@ -163,8 +156,7 @@ func benchStrategy(rules *engine.Rules, info strategies.Info, n int64, maxWorker
 		return nil, err
 	}
 	if gs, ok := fresh.(strategies.GameStarter); ok {
-		draws.Seed(1, 2)
-		gs.StartGame(&draws)
+		gs.StartGame(rand.NewPCG(1, 2))
 	}
 	passes := max(1, int(n*decisionsRatio)/len(rec.calls))
 	fastest := bestOf(benchReps, func() {
@@ -234,7 +226,8 @@ func benchScoring(rules *engine.Rules, n int64) float64 {
 }
 
 // recorder passes the decisions of a strategy on and records them: the sheet of each
-// turn, and each call with its roll and its number of rolls.
+// turn, and each call with its roll and its number of rolls. sim plays it with one
+// worker, so that the calls are those of the games in order.
 type recorder struct {
 	st     strategies.Strategy
 	sheets []engine.Sheet

@@ -130,7 +130,7 @@ func addPlayFlags(fs *pflag.FlagSet, gamesUsage string) *playFlags {
 // defaultGames is the default of --games.
 const defaultGames = 1_000_000
 
-// maxGames bounds --games: game indices times four must fit the seeding (sim.GameSeeds).
+// maxGames bounds --games: the most games sim plays in a run.
 const maxGames = sim.MaxGames
 
 // gamesFlag is --games: a positive whole number, written 1000000, 1_000_000 or 1e6.
