@@ -87,7 +87,11 @@ func runCompare(e *env, args []string) error {
 	var done atomic.Int64
 	var bar *progress
 	if e.interactive {
-		bar = startProgress(e.stderr, games, &done)
+		unit := gamesOf(len(infos))
+		if table {
+			unit = tableGames
+		}
+		bar = startProgress(e.stderr, games, unit, &done)
 	}
 	if table {
 		res, err := sim.RunTable(ctx, sim.TableConfig{

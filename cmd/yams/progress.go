@@ -8,23 +8,38 @@ import (
 )
 
 // progress shows how far a run is on one line of a terminal, rewritten in place: the
-// games done, the rate and the time left. The workers only add to done, a chunk of games
-// at a time; one goroutine reads it a few times a second and draws the line.
+// games finished, the rate and the time left, all in one unit that the line names, the
+// one the summary of the run uses. The workers add to done the game indices of each
+// chunk they finish; one goroutine reads it a few times a second and draws the line.
 type progress struct {
 	w     io.Writer
-	total int64
+	total int64 // game indices to play
+	unit  progressUnit
 	done  *atomic.Int64
 	start time.Time
 	stop  chan struct{}
 	ended chan struct{}
 }
 
+// progressUnit is what a run counts: its noun, and how many of them a game index makes.
+// A game index of sim and compare --strategy is played by every strategy, a game each; a
+// game index of compare --players is one table game.
+type progressUnit struct {
+	noun     string
+	perIndex int64
+}
+
+// gamesOf is the unit of a run of n strategies.
+func gamesOf(n int) progressUnit { return progressUnit{"games", int64(n)} }
+
+var tableGames = progressUnit{"table games", 1}
+
 // progressInterval is how often the line is redrawn.
 const progressInterval = 250 * time.Millisecond
 
-// startProgress starts drawing the progress of a run of total games on w.
-func startProgress(w io.Writer, total int64, done *atomic.Int64) *progress {
-	p := &progress{w: w, total: total, done: done, start: time.Now(), stop: make(chan struct{}), ended: make(chan struct{})}
+// startProgress starts drawing, on w, the progress of a run of total game indices.
+func startProgress(w io.Writer, total int64, unit progressUnit, done *atomic.Int64) *progress {
+	p := &progress{w: w, total: total, unit: unit, done: done, start: time.Now(), stop: make(chan struct{}), ended: make(chan struct{})}
 	go p.loop()
 	return p
 }
@@ -44,20 +59,24 @@ func (p *progress) loop() {
 	}
 }
 
-// line formats the progress after elapsed time with done games played.
+// line formats the progress after elapsed time, with done game indices finished. The
+// rate and the time left come from the games finished only, and are left out until
+// some are.
 func (p *progress) line(done int64, elapsed time.Duration) string {
-	s := fmt.Sprintf("%s / %s games (%.0f%%)", thousands(done), thousands(p.total), 100*float64(done)/float64(p.total))
+	k := p.unit.perIndex
+	s := fmt.Sprintf("%s of %s", thousands(k*done), countOf(p.unit.noun, k, p.total))
+	s += fmt.Sprintf(", %.0f%%", 100*float64(done)/float64(p.total))
 	if done == 0 || elapsed <= 0 {
 		return s
 	}
-	rate := float64(done) / elapsed.Seconds()
+	rate := float64(done) / elapsed.Seconds() // game indices per second
 	left := time.Duration(float64(p.total-done) / rate * float64(time.Second))
 	if left < 10*time.Second {
 		left = left.Round(100 * time.Millisecond)
 	} else {
 		left = left.Round(time.Second)
 	}
-	return s + fmt.Sprintf(", %s games/s, %s left", thousands(int64(rate)), left)
+	return s + fmt.Sprintf(", %s %s/s, %s left", thousands(int64(rate*float64(k))), p.unit.noun, left)
 }
 
 // end erases the line and returns once it is erased.

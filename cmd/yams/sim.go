@@ -100,7 +100,7 @@ func runSim(e *env, args []string) error {
 	defer stop()
 	var bar *progress
 	if e.interactive && left > 0 {
-		bar = startProgress(e.stderr, left, &done)
+		bar = startProgress(e.stderr, left, gamesOf(len(infos)), &done)
 	}
 	// The profile is kept in memory while the games are played (a few megabytes), and
 	// written with the results.
@@ -176,7 +176,8 @@ func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
 }
 
 // printTimings says how long the games of a run took: all together, in games of every
-// strategy per second, and per strategy, over the time the workers spent playing it.
+// strategy per second (the unit of the progress line), and per strategy, over the time
+// the workers spent playing it.
 func printTimings(w io.Writer, res *sim.Results, setup time.Duration) {
 	perStrategy := res.Games - res.Resumed
 	if perStrategy == 0 {
@@ -185,12 +186,8 @@ func printTimings(w io.Writer, res *sim.Results, setup time.Duration) {
 	}
 	n := len(res.Summaries)
 	played := perStrategy * int64(n)
-	count := thousands(played) + " games"
-	if n > 1 {
-		count = fmt.Sprintf("%s games (%d strategies × %s)", thousands(played), n, thousands(perStrategy))
-	}
 	fmt.Fprintf(w, "%s in %s on %s: %s games/s; strategies ready in %s\n",
-		count, duration(res.Elapsed), plural(res.Workers, "worker", "workers"), rate(float64(played)/res.Elapsed.Seconds()), duration(setup+res.Setup))
+		countOf("games", int64(n), perStrategy), duration(res.Elapsed), plural(res.Workers, "worker", "workers"), rate(float64(played)/res.Elapsed.Seconds()), duration(setup+res.Setup))
 	if n == 1 {
 		return
 	}

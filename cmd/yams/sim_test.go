@@ -8,10 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"testing/synctest"
-	"time"
 
 	"yams/sim"
 	"yams/strategies"
@@ -195,44 +192,5 @@ func TestThousands(t *testing.T) {
 				t.Errorf("thousands(%d) = %q, want %q", n, got, want)
 			}
 		})
-	}
-}
-
-// The progress line, on a fake clock: redrawn every 250 ms with the games done, the rate
-// and the time left, and erased at the end.
-func TestProgress(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		var out bytes.Buffer
-		var done atomic.Int64
-		p := startProgress(&out, 1000, &done)
-		time.Sleep(100 * time.Millisecond)
-		if out.Len() != 0 {
-			t.Errorf("drawn before the first tick: %q", out.String())
-		}
-		done.Store(250)
-		time.Sleep(200 * time.Millisecond) // 300 ms: one tick
-		synctest.Wait()
-		if got, want := out.String(), "\r\033[K250 / 1,000 games (25%), 1,000 games/s, 800ms left"; got != want {
-			t.Errorf("after 250 ms:\n%q\nwant\n%q", got, want)
-		}
-		out.Reset()
-		done.Store(500)
-		time.Sleep(250 * time.Millisecond)
-		synctest.Wait()
-		if got, want := out.String(), "\r\033[K500 / 1,000 games (50%), 1,000 games/s, 500ms left"; got != want {
-			t.Errorf("after 500 ms:\n%q\nwant\n%q", got, want)
-		}
-		out.Reset()
-		p.end()
-		if out.String() != "\r\033[K" {
-			t.Errorf("end: %q, want the line erased", out.String())
-		}
-	})
-	p := &progress{total: 3_000_000}
-	if got := p.line(1_000_000, 20*time.Second); got != "1,000,000 / 3,000,000 games (33%), 50,000 games/s, 40s left" {
-		t.Errorf("line: %q", got)
-	}
-	if got := p.line(0, 0); got != "0 / 3,000,000 games (0%)" {
-		t.Errorf("line at the start: %q", got)
 	}
 }
