@@ -78,7 +78,7 @@ func (r *report) bonusFigures() ([]Figure, error) {
 		line.StepStyle = plotter.MidStep
 		line.LineStyle = look(i).line(1)
 		lines = append(lines, line)
-		p.key(r.legendName(i), line)
+		p.key(s.Strategy, line)
 	}
 	p.Y.Min, p.Y.Max = 0, 1.05*ymax
 	// The games with the bonus lie on a shaded ground, from the edge of the bar of the

@@ -26,8 +26,8 @@ func (r *report) boxFigures() ([]Figure, error) {
 			m = append(m, estimate{v, v, v})
 			z = append(z, wilson(s.Slots[id].Zeros, s.Games))
 		}
-		means = append(means, dotSeries{name: r.legendName(i), look: look(i), vals: m, noCI: true})
-		zeros = append(zeros, dotSeries{name: r.legendName(i), look: look(i), vals: z})
+		means = append(means, dotSeries{name: s.Strategy, look: look(i), vals: m, noCI: true})
+		zeros = append(zeros, dotSeries{name: s.Strategy, look: look(i), vals: z})
 	}
 	h := rowsHeight(n, len(r.res.Summaries))
 

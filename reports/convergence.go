@@ -68,7 +68,7 @@ func (r *report) convergenceFigures() ([]Figure, error) {
 		line.LineStyle = look(i).line(1.1)
 		dots.GlyphStyle = look(i).marker(2)
 		p.Add(band, line, dots)
-		p.key(r.legendName(i), band, line, dots)
+		p.key(s.Strategy, band, line, dots)
 		drawn = true
 	}
 	if !drawn {

@@ -22,7 +22,8 @@
 // not a file of the user's, nor one a report wrote before manifests existed.
 //
 // The figures of a run, in order: scores (the distribution of the final score, means and
-// medians marked), cdf, upper_bonus (rates with Wilson intervals), upper_subtotal (the
+// medians marked, from the 0.1th to the 99.9th percentile; the caption counts the games
+// beyond the axis), cdf, upper_bonus (rates with Wilson intervals), upper_subtotal (the
 // games with the bonus on a shaded ground, so that no line hides the bar of the games at
 // the threshold), yahtzee, extra_bonus and jokers (when the rules have a yahtzee box,
 // extra bonuses and jokers), box_mean, box_zeros, fill_turn_STRATEGY (a heat map of the
@@ -35,18 +36,21 @@
 //
 // One style for every figure (style.go): 4.5 inches wide, Liberation Sans (gonum's
 // default is Liberation Serif) at sizes that stay legible at the width of a column, axis
-// labels with their units, titles and legends that name the rule set, legends under the
-// plot, and per strategy a colour of Okabe and Ito's palette, a dash pattern and a
-// marker, so that figures survive grayscale. In dot plots each marker stands on a white
-// ground of its own shape: an interval narrower than the marker hides behind it, as the
-// caption says, instead of showing through a hollow marker. The heat maps of a run share one colour
-// scale, ColorBrewer's Blues, whose lightness falls steadily from near white to dark
-// blue, darker with the square root of the share (so that the shares of a few percent
-// that make most of a map stay apart), and marked in shares. Everything a reader sees
-// comes in English or French (Options.Lang): titles, captions, legends, tables, the page, the
-// labels of the boxes and the title of the rule set (the rule file's label_fr and
-// title_fr), numbers (decimal comma, thin spaces). The CSV files are for programs: their
-// headers and ids stay English, their numbers take a decimal point.
+// labels with their units, titles that name the rule set, legends under the plot that
+// name the strategies, and per strategy a colour of Okabe and Ito's palette, a dash
+// pattern and a marker, so that figures survive grayscale. In dot plots each marker
+// stands on a white ground of its own shape: an interval narrower than the marker hides
+// behind it, as the caption says, instead of showing through a hollow marker. The heat
+// maps of a run share one colour scale, ColorBrewer's Blues, whose lightness falls
+// steadily from near white to dark blue, darker with the square root of the share (so
+// that the shares of a few percent that make most of a map stay apart), and marked in
+// shares. In report.html a figure takes the width of the page's column.
+//
+// Everything a reader sees comes in English or French (Options.Lang): titles, captions,
+// legends, tables, the page, the labels of the boxes and columns and the title of the
+// rule set (the rule file's label_fr and title_fr), numbers (decimal comma, thin
+// spaces). The CSV files are for programs: their headers and ids stay English, their
+// numbers take a decimal point.
 //
 // # Estimates
 //

@@ -28,7 +28,9 @@ type htmlFigure struct {
 
 // The page is self-contained: the plots are inline SVG, the style is in the page, the
 // fonts are the reader's own (Liberation Sans, or Arial or Helvetica, which share its
-// metrics), and there is no script and no link to anything.
+// metrics), and there is no script and no link to anything. A figure takes the width of
+// the page's column, and no more height than the window (a tall figure then keeps its
+// proportions in the middle of the column).
 var pageTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <html lang="{{.Lang}}">
 <head>
@@ -49,8 +51,8 @@ th { border-bottom: 1px solid #888; font-weight: bold; vertical-align: bottom; w
 table.params td { text-align: left; white-space: normal; }
 p.note { font-size: .8rem; color: #444; max-width: 50rem; }
 figure.plot { margin: 2rem 0; }
-figure.plot svg { display: block; width: 100%; max-width: 40rem; height: auto; }
-figcaption { font-size: .85rem; color: #333; max-width: 40rem; margin-top: .4rem; }
+figure.plot svg { display: block; width: 100%; height: auto; max-height: 92vh; }
+figcaption { font-size: .85rem; color: #333; max-width: 50rem; margin-top: .4rem; }
 footer { font-size: .75rem; color: #666; margin-top: 3rem; }
 </style>
 </head>

@@ -32,8 +32,9 @@ const probe = `<script>
   var figs = [];
   document.querySelectorAll("figure.plot").forEach(function (f) {
     var s = f.querySelector("svg"), r = s ? s.getBoundingClientRect() : null, st = s ? getComputedStyle(s) : null;
+    var column = f.getBoundingClientRect().width;
     var bb = s ? s.getBBox() : null, text = s ? s.querySelector("text") : null;
-    figs.push({id: f.id, width: r ? r.width : 0, height: r ? r.height : 0, left: r ? r.left : 0, right: r ? r.right : 0,
+    figs.push({id: f.id, column: column, width: r ? r.width : 0, height: r ? r.height : 0, left: r ? r.left : 0, right: r ? r.right : 0,
       visibility: st ? st.visibility : "", display: st ? st.display : "", paths: s ? s.querySelectorAll("path").length : 0,
       texts: s ? s.querySelectorAll("text").length : 0, contentWidth: bb ? bb.width : 0, contentHeight: bb ? bb.height : 0,
       textWidth: text ? text.getComputedTextLength() : 0});
@@ -50,6 +51,7 @@ type probed struct {
 	Tables  int
 	Figures []struct {
 		ID                          string
+		Column                      float64 // the width of the figure element
 		Width, Height, Left, Right  float64
 		Visibility, Display         string
 		Paths, Texts                int
@@ -111,6 +113,8 @@ func checkInChromium(t *testing.T, dir string, figures, tables int) {
 		switch {
 		case f.Width < 200 || f.Height < 100:
 			t.Errorf("%s: laid out %.0f × %.0f px", f.ID, f.Width, f.Height)
+		case f.Width < f.Column-1:
+			t.Errorf("%s: %.0f px wide in a column of %.0f px: not sized to the page", f.ID, f.Width, f.Column)
 		case f.Left < 0 || f.Right > got.Width+1:
 			t.Errorf("%s: from %.0f to %.0f px, outside the page of %.0f px", f.ID, f.Left, f.Right, got.Width)
 		case f.Visibility != "visible" || f.Display == "none":

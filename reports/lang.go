@@ -20,26 +20,28 @@ type labels struct {
 	colon     string // between a name and its value
 
 	// figures
-	scoresTitle, scoresX, scoresY, meanKey, medianKey string
-	scoresCaption                                     string // games, rules, bin width
-	cdfTitle, cdfY, cdfCaption                        string
-	bonusTitle, bonusX, bonusXColumns, bonusCaption   string
-	subtotalTitle, subtotalX, subtotalY, thresholdKey string
-	subtotalCaption                                   string
-	yahtzeeTitle, yahtzeeX, yahtzeeCaption            string // box label
-	extraTitle, extraX, extraY, extraCaption          string // box label
-	jokerTitle, jokerX, jokerCaption                  string
-	boxMeanTitle, boxMeanX, boxMeanCaption            string
-	zeroTitle, zeroX, zeroCaption                     string
-	fillTitle, fillX, fillY, fillKey, fillCaption     string // strategy
-	convTitle, convX, convY, convCaption              string
-	hiddenCI                                          string // after the caption of a dot plot
-	pairTitle, pairX, pairedKey, unpairedKey          string
-	pairCaption                                       string
-	h2hTitle, h2hX, h2hWin, h2hTie, h2hLoss, versus   string
-	h2hCaption                                        string
-	winsTitle, winsX, winsCaption, evenKey            string
-	seatsTitle, seatsX, seat, allPlayers, seatCaption string
+	scoresTitle, scoresX, scoresY, meanKey, medianKey  string
+	scoresCaption                                      string // bin width, context
+	beyond, allTogether, beyondAbove, beyondBelow, and string // games left out of the axis of scores
+	gamesPerStrategy                                   string
+	cdfTitle, cdfY, cdfCaption                         string
+	bonusTitle, bonusX, bonusXColumns, bonusCaption    string
+	subtotalTitle, subtotalX, subtotalY, thresholdKey  string
+	subtotalCaption                                    string
+	yahtzeeTitle, yahtzeeX, yahtzeeCaption             string // box label
+	extraTitle, extraX, extraY, extraCaption           string // box label
+	jokerTitle, jokerX, jokerCaption                   string
+	boxMeanTitle, boxMeanX, boxMeanCaption             string
+	zeroTitle, zeroX, zeroCaption                      string
+	fillTitle, fillX, fillY, fillKey, fillCaption      string // strategy
+	convTitle, convX, convY, convCaption               string
+	hiddenCI                                           string // after the caption of a dot plot
+	pairTitle, pairX, pairedKey, unpairedKey           string
+	pairCaption                                        string
+	h2hTitle, h2hX, h2hWin, h2hTie, h2hLoss, versus    string
+	h2hCaption                                         string
+	winsTitle, winsX, winsCaption, evenKey             string
+	seatsTitle, seatsX, seat, allPlayers, seatCaption  string
 
 	// tables and page
 	pageTitle, compareTitle, tableTitle                                string
@@ -61,8 +63,11 @@ var english = labels{
 
 	scoresTitle: "Final score", scoresX: "final score (points)", scoresY: "games (% per point)",
 	meanKey: "mean: vertical line", medianKey: "median: marker",
-	scoresCaption: "Distribution of the final score over %s games per strategy (%s), in bins of %d points. Vertical lines mark the means, markers the medians.",
-	cdfTitle:      "Final score, cumulative", cdfY: "games at or below (%)",
+	scoresCaption: "Distribution of the final score per strategy, in bins of %d points (%s). Vertical lines mark the means, markers the medians.",
+	beyond:        "Beyond the axis%s: %s.", allTogether: ", all strategies together", and: " and ",
+	beyondAbove: "%s games at %s points or more (up to %s)", beyondBelow: "%s games below %s points (down to %s)",
+	gamesPerStrategy: "games per strategy",
+	cdfTitle:         "Final score, cumulative", cdfY: "games at or below (%)",
 	cdfCaption: "Share of the games that score at most x points, per strategy (%s).",
 	bonusTitle: "Upper bonus", bonusX: "games with the upper bonus (%, 95% interval)", bonusXColumns: "columns with the upper bonus (%, 95% interval)",
 	bonusCaption:  "Rate of the upper bonus per strategy with its Wilson 95%% interval (%s).",
@@ -122,8 +127,11 @@ var french = labels{
 
 	scoresTitle: "Score final", scoresX: "score final (points)", scoresY: "parties (% par point)",
 	meanKey: "moyenne : trait vertical", medianKey: "médiane : symbole",
-	scoresCaption: "Distribution du score final sur %s parties par stratégie (%s), par classes de %d points. Les traits verticaux marquent les moyennes, les symboles les médianes.",
-	cdfTitle:      "Score final, distribution cumulée", cdfY: "parties inférieures ou égales (%)",
+	scoresCaption: "Distribution du score final par stratégie, par classes de %d points (%s). Les traits verticaux marquent les moyennes, les symboles les médianes.",
+	beyond:        "Hors de l’axe%s : %s.", allTogether: ", toutes stratégies confondues", and: " et ",
+	beyondAbove: "%s parties à %s points ou plus (jusqu’à %s)", beyondBelow: "%s parties sous %s points (jusqu’à %s)",
+	gamesPerStrategy: "parties par stratégie",
+	cdfTitle:         "Score final, distribution cumulée", cdfY: "parties inférieures ou égales (%)",
 	cdfCaption: "Part des parties qui marquent au plus x points, par stratégie (%s).",
 	bonusTitle: "Prime de la section supérieure", bonusX: "parties avec la prime (%, intervalle à 95 %)", bonusXColumns: "colonnes avec la prime (%, intervalle à 95 %)",
 	bonusCaption:  "Taux de la prime supérieure par stratégie avec son intervalle de Wilson à 95 %% (%s).",

@@ -64,14 +64,9 @@ func (r *report) rulesText() string {
 	return r.res.Rules + ", " + strings.Join(r.res.RuleOptions, ", ")
 }
 
-// legendName names a strategy and the rule set in a legend.
-func (r *report) legendName(i int) string {
-	return r.res.Summaries[i].Strategy + " (" + r.res.Rules + ")"
-}
-
 // context is the end of every caption: the rules, the games and the seed.
 func (r *report) context() string {
-	return fmt.Sprintf("%s %s, %s %s, %s %d", r.l.rules, r.rulesText(), r.l.count(r.res.Games), r.l.games, r.l.seed, r.res.Seed)
+	return fmt.Sprintf("%s %s, %s %s, %s %d", r.l.rules, r.rulesText(), r.l.count(r.res.Games), r.l.gamesPerStrategy, r.l.seed, r.res.Seed)
 }
 
 // Figures draws every plot of the results, in the order of the report.

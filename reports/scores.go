@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"strings"
 
 	"gonum.org/v1/plot/plotter"
 
@@ -77,7 +78,7 @@ func (r *report) scoreFigures() ([]Figure, error) {
 	p.X.Min, p.X.Max = float64(lo), float64(hi)
 	p.Y.Min = 0
 	top := 0.0
-	for i := range r.res.Summaries {
+	for i, s := range r.res.Summaries {
 		xys := r.density(i, lo, hi, width)
 		for _, xy := range xys {
 			top = max(top, xy.Y)
@@ -101,7 +102,7 @@ func (r *report) scoreFigures() ([]Figure, error) {
 		}
 		med.GlyphStyle = look(i).marker(3)
 		p.Add(line, mean, med)
-		p.key(r.legendName(i), line, med)
+		p.key(s.Strategy, line, med)
 	}
 	p.key(l.meanKey)
 	p.key(l.medianKey)
@@ -112,7 +113,7 @@ func (r *report) scoreFigures() ([]Figure, error) {
 	}
 	figs := []Figure{{
 		Name: "scores", Title: l.scoresTitle,
-		Caption: fmt.Sprintf(l.scoresCaption, l.count(r.res.Games), r.context(), width),
+		Caption: fmt.Sprintf(l.scoresCaption, width, r.context()) + r.beyondAxis(lo, hi),
 		SVG:     svg, PNG: png,
 	}}
 
@@ -134,7 +135,7 @@ func (r *report) scoreFigures() ([]Figure, error) {
 			if len(xys) == 0 {
 				xys = append(xys, plotter.XY{X: float64(lo), Y: 100 * float64(cum-c) / n})
 			}
-			if v > hi {
+			if v >= hi {
 				break
 			}
 			xys = append(xys, plotter.XY{X: float64(v), Y: 100 * float64(cum) / n})
@@ -156,15 +157,52 @@ func (r *report) scoreFigures() ([]Figure, error) {
 		}
 		med.GlyphStyle = look(i).marker(3)
 		p.Add(line, med)
-		p.key(r.legendName(i), line, med)
+		p.key(s.Strategy, line, med)
 	}
 	p.key(l.medianKey)
 	svg, png, err = p.render(figWidth, figHeight)
 	if err != nil {
 		return nil, plotError("cdf", err)
 	}
-	figs = append(figs, Figure{Name: "cdf", Title: l.cdfTitle, Caption: fmt.Sprintf(l.cdfCaption, r.context()), SVG: svg, PNG: png})
+	figs = append(figs, Figure{Name: "cdf", Title: l.cdfTitle, Caption: fmt.Sprintf(l.cdfCaption, r.context()) + r.beyondAxis(lo, hi), SVG: svg, PNG: png})
 	return figs, nil
+}
+
+// beyondAxis says how many games the axis of scores, from lo to hi (excluded), leaves
+// out on either side, and how far they go; "" if none.
+func (r *report) beyondAxis(lo, hi int) string {
+	l := r.l
+	var below, above int64
+	lowest, highest := lo, hi-1
+	for _, s := range r.res.Summaries {
+		h := &s.Scores
+		for k, c := range h.Counts {
+			switch v := h.Min + k; {
+			case c == 0:
+			case v < lo:
+				below += c
+				lowest = min(lowest, v)
+			case v >= hi:
+				above += c
+				highest = max(highest, v)
+			}
+		}
+	}
+	var parts []string
+	if above > 0 {
+		parts = append(parts, fmt.Sprintf(l.beyondAbove, l.count(above), l.count(int64(hi)), l.count(int64(highest))))
+	}
+	if below > 0 {
+		parts = append(parts, fmt.Sprintf(l.beyondBelow, l.count(below), l.count(int64(lo)), l.count(int64(lowest))))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	together := ""
+	if len(r.res.Summaries) > 1 {
+		together = l.allTogether
+	}
+	return " " + fmt.Sprintf(l.beyond, together, strings.Join(parts, l.and))
 }
 
 // cdfAt returns the share of the values at or below v.

@@ -33,8 +33,10 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 	if r.extraBonus() {
 		p := newPlot(l, r.title(fmt.Sprintf(l.extraTitle, box)), l.extraX, l.extraY)
 		grid(p, false, true)
-		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = logTicks{l: l, percent: true}
+		// The axis is linear in log10 of the share rather than gonum's LogScale, which
+		// places the glyph box of the axis label at the middle of the data range, high
+		// up a logarithmic axis, and pushes the plot down by half the label's length.
+		p.Y.Tick.Marker = decadeTicks{l}
 		ymin := 100.0
 		kmax := 0
 		for i, s := range r.res.Summaries {
@@ -46,7 +48,7 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 				y := 100 * float64(c) / float64(s.Games)
 				ymin = math.Min(ymin, y)
 				kmax = max(kmax, s.ExtraBonuses.Min+k)
-				xys = append(xys, plotter.XY{X: float64(s.ExtraBonuses.Min + k), Y: y})
+				xys = append(xys, plotter.XY{X: float64(s.ExtraBonuses.Min + k), Y: math.Log10(y)})
 			}
 			line, dots, err := plotter.NewLinePoints(xys)
 			if err != nil {
@@ -55,11 +57,11 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 			line.LineStyle = look(i).line(1)
 			dots.GlyphStyle = look(i).marker(2.6)
 			p.Add(line, dots)
-			p.key(r.legendName(i), line, dots)
+			p.key(s.Strategy, line, dots)
 		}
 		// A run too short for any extra bonus still gets a decade of axis.
-		p.Y.Min = math.Min(10, math.Pow(10, math.Floor(math.Log10(ymin))))
-		p.Y.Max = 100
+		p.Y.Min = math.Min(1, math.Floor(math.Log10(ymin)))
+		p.Y.Max = 2 // 100%
 		p.X.Min, p.X.Max = -0.3, float64(kmax)+0.3
 		p.X.Tick.Marker = integerTicks{}
 		svg, png, err := p.render(figWidth, figHeight)
@@ -86,7 +88,7 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 		for _, id := range rows {
 			vals = append(vals, wilson(s.Slots[id].Jokers, s.Games))
 		}
-		ss = append(ss, dotSeries{name: r.legendName(i), look: look(i), vals: vals})
+		ss = append(ss, dotSeries{name: s.Strategy, look: look(i), vals: vals})
 	}
 	if err := dotPlot(p, cats, ss, true, 100); err != nil {
 		return nil, plotError("jokers", err)
@@ -98,6 +100,18 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 	}
 	figs = append(figs, Figure{Name: "jokers", Title: l.jokerTitle, Caption: fmt.Sprintf(l.jokerCaption, r.context()) + " " + l.hiddenCI, SVG: svg, PNG: png})
 	return figs, nil
+}
+
+// decadeTicks mark an axis of log10 of percentages: 100%, 10%, 1%... and the whole
+// multiples between them.
+type decadeTicks struct{ l *labels }
+
+func (t decadeTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := logTicks{l: t.l, percent: true}.Ticks(math.Pow(10, lo), math.Pow(10, hi))
+	for i := range ticks {
+		ticks[i].Value = math.Log10(ticks[i].Value)
+	}
+	return ticks
 }
 
 // integerTicks mark every whole number of a short axis.
