@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -28,7 +29,9 @@ func MergeShards(names []string, parts []*Results) (*Results, error) {
 		return r.Shard
 	}
 	first, s0 := parts[0], shardOf(parts[0])
-	byK := make([]int, s0.N+1) // byK[k] is 1 + the index of shard k in parts
+	// The shards given, by index: never a slot per claimed shard, since N comes from the
+	// files (a shard of 2^60 one-game shards is a valid file).
+	byK := make(map[int]int, len(parts)) // the index in parts of shard K
 	for i, p := range parts {
 		s := shardOf(p)
 		switch {
@@ -46,30 +49,36 @@ func MergeShards(names []string, parts []*Results) (*Results, error) {
 			return nil, fmt.Errorf("%s: %d paired comparisons, %s has %d (yams compare and yams sim do not merge)", names[i], len(p.Pairs), names[0], len(first.Pairs))
 		case s.N != s0.N || s.Total != s0.Total:
 			return nil, fmt.Errorf("%s: %s, %s is %s: not shards of the same run", names[i], s.describe(), names[0], s0.describe())
-		case byK[s.K] != 0:
-			return nil, fmt.Errorf("%s and %s are both shard %s: they overlap", names[byK[s.K]-1], names[i], s)
+		}
+		if err := s.Check(); err != nil {
+			return nil, fmt.Errorf("%s: %w", names[i], err)
+		}
+		if j, dup := byK[s.K]; dup {
+			return nil, fmt.Errorf("%s and %s are both shard %s: they overlap", names[j], names[i], s)
 		}
 		if f, g := s.Range(); p.First != f || p.Games != g {
 			return nil, fmt.Errorf("%s: games %d to %d, shard %s of %d games is games %d to %d", names[i], p.First, p.First+p.Games-1, s, s.Total, f, f+g-1)
 		}
-		byK[s.K] = i + 1
+		byK[s.K] = i
 	}
-	for k := 1; k <= s0.N; k++ {
-		if byK[k] == 0 {
-			s := Shard{k, s0.N, s0.Total}
-			f, g := s.Range()
-			return nil, fmt.Errorf("shard %s (games %d to %d) is missing", s, f, f+g-1)
+	// The shards in order; the first index missing is the first that is not its rank.
+	ks := slices.Sorted(maps.Keys(byK))
+	if len(ks) != s0.N {
+		k := len(ks) + 1
+		for i, kk := range ks {
+			if kk != i+1 {
+				k = i + 1
+				break
+			}
 		}
+		s := Shard{k, s0.N, s0.Total}
+		f, g := s.Range()
+		return nil, fmt.Errorf("shard %s (games %d to %d) is missing", s, f, f+g-1)
 	}
-	var out *Results
-	for k := 1; k <= s0.N; k++ {
-		p := parts[byK[k]-1]
-		if out == nil {
-			out = p.clone()
-			continue
-		}
-		if err := out.Merge(p); err != nil {
-			return nil, fmt.Errorf("%s: %w", names[byK[k]-1], err)
+	out := parts[byK[ks[0]]].clone()
+	for _, k := range ks[1:] {
+		if err := out.Merge(parts[byK[k]]); err != nil {
+			return nil, fmt.Errorf("%s: %w", names[byK[k]], err)
 		}
 	}
 	out.Shard = Shard{}
