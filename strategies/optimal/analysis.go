@@ -39,7 +39,40 @@ type Figures struct {
 	DistMin      int
 	// DistributionBytes is the peak memory the distribution took.
 	DistributionBytes int64
-	Elapsed           time.Duration
+	// Regret is where the strategy loses its points against optimal play; nil unless
+	// asked for (Options.Regret).
+	Regret  *Regret
+	Elapsed time.Duration
+}
+
+// CostlyAbove are the costs, in points, above which Regret counts a decision costly: more
+// than nothing (more than 1e-9, for the rounding of values equal in exact arithmetic), more
+// than a point, more than five.
+var CostlyAbove = [3]float64{0, 1, 5}
+
+// costEpsilon is the cost below which a decision counts as free: two options of equal
+// value in exact arithmetic may differ in the last bits of their computed values.
+const costEpsilon = 1e-9
+
+// Regret is the expected cost of a strategy's decisions against optimal play, in points of
+// final score: at each decision, the value of the best option minus the value of the
+// option taken, both under optimal play afterwards (Evaluator). Summed over a game, the
+// costs add up to the optimal expected score minus the strategy's expected score: a
+// strategy loses its points nowhere else.
+type Regret struct {
+	OptimalMean float64
+	Total       float64
+	// Keep[i] is the cost of the keeps decided after roll i+1 (keep1, keep2, ...); Box
+	// that of the boxes.
+	Keep []float64
+	Box  float64
+	// ByBox[b] is the cost of the turns that ended in box b (the keeps of the turn and its
+	// box), ByTurn[t] that of turn t+1.
+	ByBox  []float64
+	ByTurn []float64
+	// Costly[i] is the expected number of decisions per game that cost more than
+	// CostlyAbove[i] points.
+	Costly [len(CostlyAbove)]float64
 }
 
 // BoxFigures are the exact figures of one box.
@@ -68,7 +101,10 @@ type Options struct {
 	Distribution bool
 	// DistributionBudget bounds the memory of the distribution in bytes (0: 4 GiB);
 	// an analysis that would need more stops with ErrTooLarge.
+	// Regret asks where the strategy loses its points against optimal play
+	// (Figures.Regret): the optimal table of the rules is loaded or solved for it.
 	DistributionBudget int64
+	Regret             bool
 }
 
 // Errors of an analysis.
@@ -122,9 +158,10 @@ func (d *optimalDecider) err() error                           { return nil }
 
 // AnalyzeTable computes the exact figures of the optimal strategy of a table.
 func AnalyzeTable(t *Table, opts Options) (*Figures, error) {
+	p := policyOf(t)
 	f, err := analyze(t.sp, func() (decider, error) {
-		return &optimalDecider{w: newWidget(t.sp, t.v)}, nil
-	}, opts)
+		return &optimalDecider{w: newWidget(t.sp, t.v), p: p}, nil
+	}, opts, t)
 	if f != nil {
 		f.Strategy = "optimal"
 	}
@@ -147,7 +184,7 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 		}
 		f, err := analyze(p.sp, func() (decider, error) {
 			return &optimalDecider{w: newWidget(p.sp, p.t.v), p: p}, nil
-		}, opts)
+		}, opts, p.t)
 		if f != nil {
 			f.Strategy = "optimal"
 		}
@@ -166,6 +203,14 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 	if err != nil {
 		return nil, err
 	}
+	var best *Table
+	if opts.Regret {
+		p, err := policyFor(r)
+		if err != nil {
+			return nil, err
+		}
+		best = p.t
+	}
 	f, err := analyze(sp, func() (decider, error) {
 		st, err := info.New(r)
 		if err != nil {
@@ -175,7 +220,7 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 			return nil, fmt.Errorf("strategy %s %w", name, ErrRandom)
 		}
 		return &strategyDecider{sy: sy, st: st, name: name}, nil
-	}, opts)
+	}, opts, best)
 	if f != nil {
 		f.Strategy = name
 	}
@@ -201,6 +246,23 @@ type turnResult struct {
 type partialStats struct {
 	boxSum, boxZero [engine.MaxBoxes]float64
 	bonus, extra    float64
+	// With regret: the expected cost of the keeps of each roll number, of the boxes, of
+	// the turns that end in each box and of each turn, and the costly decisions.
+	keepCost [engine.MaxRollsPerTurn]float64
+	boxCost  float64
+	byBox    [engine.MaxBoxes]float64
+	byTurn   [engine.MaxBoxes]float64
+	costly   [len(CostlyAbove)]float64
+}
+
+// addCost counts a decision of probability pm that costs cost in turn t.
+func (st *partialStats) addCost(pm, cost float64, t int) {
+	st.byTurn[t] += pm * cost
+	for i, above := range CostlyAbove {
+		if cost > max(above, costEpsilon) {
+			st.costly[i] += pm
+		}
+	}
 }
 
 // turnWorker pushes the probability of one state through one turn.
@@ -209,6 +271,11 @@ type turnWorker struct {
 	d    decider
 	mass [numRolls]float64
 	q    [numKeeps]float64
+	// With regret: the evaluator of positions of the optimal table, and beside mass and q
+	// the cost the games carry since the start of the turn (probability × cost).
+	ev    *Evaluator
+	cmass [numRolls]float64
+	cq    [numKeeps]float64
 	// final[b][c]: probability of ending the turn in box b with a roll of score class c
 	// (five of a kind apart: fiveMass[b][face-1]).
 	final    [engine.MaxBoxes][256]float64
@@ -221,7 +288,17 @@ func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
 	if err := tw.d.begin(mask, u, f); err != nil {
 		return err
 	}
+	ev := tw.ev
+	if ev != nil {
+		osp := ev.t.sp
+		if ou := osp.canon(mask, min(osp.cap, u)); !ev.sameState(mask, ou, f) {
+			ev.startState(mask, ou, f)
+		}
+	}
+	turn := bits.OnesCount32(mask)
+	st := &out.stats
 	tw.mass = rollProb
+	clear(tw.cmass[:])
 	open := sp.full &^ mask
 	for ru := 1; ru <= sp.rolls; ru++ {
 		for r, m := range tw.mass {
@@ -229,15 +306,30 @@ func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
 				continue
 			}
 			roll := engine.Roll(r)
+			c := tw.cmass[r]
 			if ru < sp.rolls {
-				if k := tw.d.keep(roll, sp.rolls-ru); k != roll.Keep() {
+				k := tw.d.keep(roll, sp.rolls-ru)
+				if ev != nil {
+					cost := max(0, ev.BestKeepValue(roll, ru)-ev.KeepValue(roll, ru, k))
+					st.keepCost[ru-1] += p * m * cost
+					st.addCost(p*m, cost, turn)
+					c += m * cost
+				}
+				if k != roll.Keep() {
 					tw.q[k] += m
+					tw.cq[k] += c
 					continue
 				}
 			}
 			b := tw.d.box(roll, ru)
 			if e := tw.d.err(); e != nil {
 				return e
+			}
+			if ev != nil {
+				cost := max(0, ev.BestBoxValue(roll, ru)-ev.BoxValue(roll, ru, engine.BoxID(b)))
+				st.boxCost += p * m * cost
+				st.addCost(p*m, cost, turn)
+				st.byBox[b] += p * (c + m*cost)
 			}
 			if face := roll.OfAKind(); face != 0 {
 				tw.fiveMass[b][face-1] += m
@@ -252,22 +344,25 @@ func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
 			break
 		}
 		// The one-die-at-a-time recurrence, forwards: the mass of a keep spreads over
-		// the keeps of one more die.
+		// the keeps of one more die, and the cost its games carry with it.
 		for k := range rollBase {
 			if x := tw.q[k]; x != 0 {
 				x *= 1.0 / 6
+				c := tw.cq[k] * (1.0 / 6)
 				for _, a := range keepAdd[k] {
 					tw.q[a] += x
+					tw.cq[a] += c
 				}
-				tw.q[k] = 0
+				tw.q[k], tw.cq[k] = 0, 0
 			}
 		}
 		copy(tw.mass[:], tw.q[rollBase:])
 		clear(tw.q[rollBase:])
+		copy(tw.cmass[:], tw.cq[rollBase:])
+		clear(tw.cq[rollBase:])
 	}
 	out.src = append(out.src, int32(i))
 	n := len(out.tr)
-	st := &out.stats
 	emit := func(b int, x fill, m float64) {
 		out.tr = append(out.tr, transition{next: int32(x.next), reward: int32(x.reward), q: m})
 		pm := p * m
@@ -305,8 +400,9 @@ func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
 // layer of filled boxes, with the first two moments of the score so far (sums of
 // p·S and p·S² over the games in the state), from which the mean and the deviation
 // follow exactly. Batches of states are worked out in parallel and merged in state
-// order, so the figures do not depend on the number of workers.
-func analyze(sp *space, newDecider func() (decider, error), opts Options) (*Figures, error) {
+// order, so the figures do not depend on the number of workers. With opts.Regret, best
+// is the optimal table the decisions are valued with.
+func analyze(sp *space, newDecider func() (decider, error), opts Options, best *Table) (*Figures, error) {
 	start := time.Now()
 	r := sp.rules
 	workers := opts.Workers
@@ -320,6 +416,10 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options) (*Figu
 			return nil, err
 		}
 		tws[i] = &turnWorker{sp: sp, d: d}
+		if opts.Regret {
+			tws[i].ev = NewEvaluator(best)
+			tws[i].ev.blocks = true
+		}
 	}
 	n := sp.numStates()
 	p := make([]float64, n)
@@ -348,8 +448,10 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options) (*Figu
 	for layer := 0; layer < sp.nb; layer++ {
 		list = list[:0]
 		for _, m := range layers[layer] {
-			for u := range sp.nu {
-				for f := range sp.nf {
+			// In the order of the states: a group's subtotals one after the other, which
+			// an evaluator works out together.
+			for f := range sp.nf {
+				for u := range sp.nu {
 					if i := sp.index(m, u, f); p[i] != 0 {
 						list = append(list, i)
 					}
@@ -408,12 +510,7 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options) (*Figu
 					}
 					k += int(res.count[g])
 				}
-				for bx := range total.boxSum {
-					total.boxSum[bx] += res.stats.boxSum[bx]
-					total.boxZero[bx] += res.stats.boxZero[bx]
-				}
-				total.bonus += res.stats.bonus
-				total.extra += res.stats.extra
+				total.add(&res.stats)
 			}
 		}
 		if dist != nil {
@@ -445,6 +542,34 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options) (*Figu
 		fig.DistMin, fig.Distribution = dist.final(sp)
 		fig.DistributionBytes = dist.peak
 	}
+	if opts.Regret {
+		rg := &Regret{OptimalMean: best.Expected(), Keep: total.keepCost[:sp.rolls-1], Box: total.boxCost,
+			ByBox: total.byBox[:sp.nb], ByTurn: total.byTurn[:sp.nb], Costly: total.costly}
+		rg.Total = rg.Box
+		for _, c := range rg.Keep {
+			rg.Total += c
+		}
+		fig.Regret = rg
+	}
 	fig.Elapsed = time.Since(start)
 	return fig, nil
+}
+
+// add adds the figures of a batch of states.
+func (st *partialStats) add(o *partialStats) {
+	for bx := range st.boxSum {
+		st.boxSum[bx] += o.boxSum[bx]
+		st.boxZero[bx] += o.boxZero[bx]
+		st.byBox[bx] += o.byBox[bx]
+		st.byTurn[bx] += o.byTurn[bx]
+	}
+	st.bonus += o.bonus
+	st.extra += o.extra
+	for i := range st.keepCost {
+		st.keepCost[i] += o.keepCost[i]
+	}
+	st.boxCost += o.boxCost
+	for i := range st.costly {
+		st.costly[i] += o.costly[i]
+	}
 }

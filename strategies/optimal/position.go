@@ -21,22 +21,36 @@ import (
 type Evaluator struct {
 	t *Table
 	w *widget
-	// The state worked out, and the points the sheet holds as the solver counts them
-	// (the upper bonus from the moment the subtotal reaches the threshold).
-	mask   uint32
-	u, f   int
-	valid  bool
-	soFar  float64
-	before float64 // the value of the state at the start of the turn
-	// ev[ru][k*S]: the value of keeping k and rerolling the rest after roll number ru+1.
+	// blocks: work out every subtotal of a group's block of lanes at once (for an exact
+	// analysis, which visits the states of a group one after the other), rather than
+	// the one state asked for (for play, which does not come back to a group soon).
+	blocks bool
+	// The states worked out: group (mask, f), the subtotals of lanes; the lane of the
+	// current state, i; the points the sheet holds as the solver counts them (the upper
+	// bonus from the moment the subtotal reaches the threshold).
+	mask    uint32
+	f       int
+	lanes   []uint16
+	laneBuf [maxLanes]uint16
+	u, i    int
+	valid   bool
+	soFar   float64
+	// before[i]: the value of lane i's state at the start of the turn.
+	before []float64
+	// ev[ru][k*S+i]: the value of keeping k and rerolling the rest after roll number ru+1.
 	ev [engine.MaxRollsPerTurn][]float64
+	// boxes[b][c*S+i]: the value of scoring the c-th score of box b (no five of a kind).
+	boxes [engine.MaxBoxes][]float64
 }
 
 // NewEvaluator returns an evaluator of positions of the table's rules.
 func NewEvaluator(t *Table) *Evaluator {
-	e := &Evaluator{t: t, w: newWidget(t.sp, t.v)}
+	e := &Evaluator{t: t, w: newWidget(t.sp, t.v), before: make([]float64, maxLanes)}
 	for ru := range t.sp.rolls - 1 {
 		e.ev[ru] = make([]float64, numKeeps*maxLanes)
+	}
+	for b := range t.sp.nb {
+		e.boxes[b] = make([]float64, len(t.sp.clsScore[b])*maxLanes)
 	}
 	return e
 }
@@ -61,22 +75,54 @@ func (e *Evaluator) Start(s *engine.Sheet) error {
 		return fmt.Errorf("the sheet (boxes %#x filled, upper subtotal %d) is not a position of rules %s", s.FilledMask(), s.Upper(0), sp.rules.Name())
 	}
 	e.soFar = solverPoints(s)
-	if e.valid && mask == e.mask && u == e.u && f == e.f {
-		return nil
+	if !e.sameState(mask, u, f) {
+		e.startState(mask, u, f)
 	}
-	e.startState(mask, u, f)
 	return nil
 }
 
-// startState works out the turn of state (mask, u, f).
+// startState works out the turn of state (mask, u, f), and with blocks those of the other
+// subtotals of its block of lanes.
 func (e *Evaluator) startState(mask uint32, u, f int) {
-	e.mask, e.u, e.f, e.valid = mask, u, f, true
-	w := e.w
+	sp, w := e.t.sp, e.w
+	lanes := w.one[:]
 	w.one[0] = uint16(u)
-	w.setLanes(w.one[:])
+	if e.blocks {
+		all := sp.lanes[sp.up(mask)]
+		pos, _ := slices.BinarySearch(all, uint16(u))
+		lo := pos / maxLanes * maxLanes
+		lanes = all[lo:min(lo+maxLanes, len(all))]
+	}
+	e.mask, e.f, e.u, e.valid = mask, f, u, true
+	e.lanes = append(e.laneBuf[:0], lanes...)
+	e.i, _ = slices.BinarySearch(e.lanes, uint16(u))
+	w.setLanes(e.lanes)
 	w.evLayers = &e.ev
-	e.before = w.evaluate(mask, f, false)[0]
+	copy(e.before, w.evaluate(mask, f, false))
 	w.evLayers = nil
+	S := w.S
+	for l := sp.full &^ mask; l != 0; l &= l - 1 {
+		b := bits.TrailingZeros32(l)
+		for c, pts := range sp.clsScore[b] {
+			w.scoreValues(mask, f, b, pts, false, e.boxes[b][c*S:][:w.L])
+		}
+	}
+}
+
+// sameState reports whether the evaluator has worked out the turn of (mask, u, f), and
+// makes it the current state if so.
+func (e *Evaluator) sameState(mask uint32, u, f int) bool {
+	if !e.valid || mask != e.mask || f != e.f {
+		return false
+	}
+	if u == e.u {
+		return true
+	}
+	i, found := slices.BinarySearch(e.lanes, uint16(u))
+	if found {
+		e.u, e.i = u, i
+	}
+	return found
 }
 
 // solverPoints returns what sheet s has scored as the solver counts it: the boxes (a
@@ -95,7 +141,7 @@ func solverPoints(s *engine.Sheet) float64 {
 }
 
 // Value returns the expected final score of optimal play from the start of the turn.
-func (e *Evaluator) Value() float64 { return e.soFar + e.before }
+func (e *Evaluator) Value() float64 { return e.soFar + e.before[e.i] }
 
 // KeepValue returns the value of holding keep k of roll r after rollsUsed rolls and
 // rerolling the other dice (k = r.Keep(): stopping, the value of the best box for r).
@@ -104,24 +150,27 @@ func (e *Evaluator) KeepValue(r engine.Roll, rollsUsed int, k engine.Keep) float
 	if k.IsRoll() {
 		return e.BestBoxValue(r, rollsUsed)
 	}
-	return e.soFar + e.ev[rollsUsed-1][int(k)*e.w.S]
+	return e.soFar + e.ev[rollsUsed-1][int(k)*e.w.S+e.i]
 }
 
 // BestKeepValue returns the value of the best keep of roll r after rollsUsed rolls.
 func (e *Evaluator) BestKeepValue(r engine.Roll, rollsUsed int) float64 {
-	return e.soFar + e.w.val[rollsUsed-1][int(r)*e.w.S]
+	return e.soFar + e.w.val[rollsUsed-1][int(r)*e.w.S+e.i]
 }
 
 // BoxValue returns the value of scoring roll r in box b, reached after rollsUsed rolls;
 // b must be legal there.
 func (e *Evaluator) BoxValue(r engine.Roll, rollsUsed int, b engine.BoxID) float64 {
+	if r.OfAKind() == 0 {
+		return e.soFar + e.boxes[b][int(e.t.sp.cls[b][r])*e.w.S+e.i]
+	}
 	x := e.t.sp.apply(e.mask, e.u, e.f, int(b), r)
 	return e.soFar + (float64(x.reward) + e.t.v[x.next]) // the sum the widget makes, then the points so far
 }
 
 // BestBoxValue returns the value of the best box for the final roll r after rollsUsed rolls.
 func (e *Evaluator) BestBoxValue(r engine.Roll, rollsUsed int) float64 {
-	return e.soFar + e.w.stopLayer(rollsUsed)[int(r)*e.w.S]
+	return e.soFar + e.w.stopLayer(rollsUsed)[int(r)*e.w.S+e.i]
 }
 
 // Keeps returns every keep of roll r after rollsUsed rolls with its value, the best first

@@ -132,3 +132,23 @@ func TestEvaluator(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkEvaluatorStart works out the turns of states met all over hasbro, one state at
+// a time, as the regret of a simulation does at every turn.
+func BenchmarkEvaluatorStart(b *testing.B) {
+	tab := solved(b, "hasbro")
+	e := NewEvaluator(tab)
+	sp := tab.sp
+	var states [][3]int
+	for i := 0; i < sp.numStates(); i += 37 {
+		m, u, f := sp.split(i)
+		if sp.valid(m, u, f) && m != sp.full {
+			states = append(states, [3]int{int(m), u, f})
+		}
+	}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		s := states[i%len(states)]
+		e.startState(uint32(s[0]), s[1], s[2])
+	}
+}
