@@ -33,7 +33,7 @@ func (r *report) strategyNames() []string {
 	return names
 }
 
-func (r *report) bonusFigures() ([]Figure, error) {
+func (r *report) bonusFigures() ([]figure, error) {
 	l := r.l
 	s0 := r.res.Summaries[0]
 	xLabel := l.bonusX
@@ -53,7 +53,7 @@ func (r *report) bonusFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("upper_bonus", err)
 	}
-	figs := []Figure{{Name: "upper_bonus", Title: l.bonusTitle, Caption: fmt.Sprintf(l.bonusCaption, r.context()) + " " + l.hiddenCI, SVG: svg, PNG: png}}
+	figs := []figure{{name: "upper_bonus", title: l.bonusTitle, caption: fmt.Sprintf(l.bonusCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png}}
 
 	p = newPlot(l, r.title(l.subtotalTitle), l.subtotalX, l.subtotalY)
 	var lines []*plotter.Line
@@ -103,6 +103,6 @@ func (r *report) bonusFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("upper_subtotal", err)
 	}
-	figs = append(figs, Figure{Name: "upper_subtotal", Title: l.subtotalTitle, Caption: fmt.Sprintf(l.subtotalCaption, r.context()), SVG: svg, PNG: png})
+	figs = append(figs, figure{name: "upper_subtotal", title: l.subtotalTitle, caption: fmt.Sprintf(l.subtotalCaption, r.context()), svg: svg, png: png})
 	return figs, nil
 }

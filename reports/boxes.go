@@ -15,7 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-func (r *report) boxFigures() ([]Figure, error) {
+func (r *report) boxFigures() ([]figure, error) {
 	l := r.l
 	n := len(r.slots)
 	var means, zeros []dotSeries
@@ -41,7 +41,7 @@ func (r *report) boxFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("box_mean", err)
 	}
-	figs := []Figure{{Name: "box_mean", Title: l.boxMeanTitle, Caption: fmt.Sprintf(l.boxMeanCaption, r.context()), SVG: svg, PNG: png}}
+	figs := []figure{{name: "box_mean", title: l.boxMeanTitle, caption: fmt.Sprintf(l.boxMeanCaption, r.context()), svg: svg, png: png}}
 
 	p = newPlot(l, r.title(l.zeroTitle), l.zeroX, "")
 	grid(p, true, false)
@@ -53,7 +53,7 @@ func (r *report) boxFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("box_zeros", err)
 	}
-	figs = append(figs, Figure{Name: "box_zeros", Title: l.zeroTitle, Caption: fmt.Sprintf(l.zeroCaption, r.context()) + " " + l.hiddenCI, SVG: svg, PNG: png})
+	figs = append(figs, figure{name: "box_zeros", title: l.zeroTitle, caption: fmt.Sprintf(l.zeroCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png})
 	return figs, nil
 }
 
@@ -126,7 +126,7 @@ func fileName(s string) string {
 // share: the few cells of a run that hold a third of the games would otherwise take the
 // whole ramp, and the shares of a few percent that make most of a map would all look
 // alike. The colour bar is marked in shares.
-func (r *report) fillFigures() ([]Figure, error) {
+func (r *report) fillFigures() ([]figure, error) {
 	l := r.l
 	var grids []fillGrid
 	top := 0.0
@@ -148,7 +148,7 @@ func (r *report) fillFigures() ([]Figure, error) {
 	}
 	top = roundUp(top)
 	pal := heatPalette()
-	var figs []Figure
+	var figs []figure
 	for i, s := range r.res.Summaries {
 		n := len(s.Slots)
 		hm := plotter.NewHeatMap(grids[i], pal)
@@ -182,9 +182,9 @@ func (r *report) fillFigures() ([]Figure, error) {
 		if err != nil {
 			return nil, plotError("fill_turn", err)
 		}
-		figs = append(figs, Figure{
-			Name: "fill_turn_" + fileName(s.Strategy), Title: title,
-			Caption: fmt.Sprintf(l.fillCaption, s.Strategy, r.context()), SVG: svg, PNG: png,
+		figs = append(figs, figure{
+			name: "fill_turn_" + fileName(s.Strategy), title: title,
+			caption: fmt.Sprintf(l.fillCaption, s.Strategy, r.context()), svg: svg, png: png,
 		})
 	}
 	return figs, nil

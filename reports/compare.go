@@ -42,7 +42,7 @@ func (r *report) pairs() []pairFigures {
 	return out
 }
 
-func (r *report) pairFigures() ([]Figure, error) {
+func (r *report) pairFigures() ([]figure, error) {
 	if len(r.res.Pairs) == 0 {
 		return nil, nil
 	}
@@ -56,7 +56,7 @@ func (r *report) pairFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("pairs", err)
 	}
-	figs := []Figure{{Name: "pairs", Title: l.pairTitle, Caption: fmt.Sprintf(l.pairCaption, r.context()), SVG: svg, PNG: png}}
+	figs := []figure{{name: "pairs", title: l.pairTitle, caption: fmt.Sprintf(l.pairCaption, r.context()), svg: svg, png: png}}
 	h := rowsHeight(len(cats), 1)
 
 	p := newPlot(l, r.title(l.h2hTitle), l.h2hX, "")
@@ -99,7 +99,7 @@ func (r *report) pairFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("head_to_head", err)
 	}
-	figs = append(figs, Figure{Name: "head_to_head", Title: l.h2hTitle, Caption: fmt.Sprintf(l.h2hCaption, r.context()), SVG: svg, PNG: png})
+	figs = append(figs, figure{name: "head_to_head", title: l.h2hTitle, caption: fmt.Sprintf(l.h2hCaption, r.context()), svg: svg, png: png})
 	return figs, nil
 }
 

@@ -33,7 +33,7 @@ func runningPoints(s *sim.Summary) []sim.RunningMean {
 	return pts
 }
 
-func (r *report) convergenceFigures() ([]Figure, error) {
+func (r *report) convergenceFigures() ([]figure, error) {
 	l := r.l
 	p := newPlot(l, r.title(l.convTitle), l.convX, l.convY)
 	grid(p, true, true)
@@ -78,5 +78,5 @@ func (r *report) convergenceFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("convergence", err)
 	}
-	return []Figure{{Name: "convergence", Title: l.convTitle, Caption: fmt.Sprintf(l.convCaption, r.context()), SVG: svg, PNG: png}}, nil
+	return []figure{{name: "convergence", title: l.convTitle, caption: fmt.Sprintf(l.convCaption, r.context()), svg: svg, png: png}}, nil
 }

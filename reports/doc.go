@@ -7,11 +7,17 @@
 // Write renders the report of a run (sim.Results) into a directory: summary.json (the
 // summary file of yams sim --json), summary.md, summary.csv, histogram.csv, boxes.csv,
 // compare.csv when the run compared its strategies in pairs (sim.Config.Pairs), every
-// figure of Figures as NAME.svg and NAME.png, and report.html. WriteTable does the same
-// for table games (sim.TableResults): table.json, table.md, table.csv, the figures of
-// TableFigures and report.html. Rendering depends on the counts and the rule set only,
-// so a report made from a summary file read back (sim.ReadSummary) is the report of the
-// run, byte for byte.
+// figure as NAME.svg and NAME.png, and report.html. WriteTable does the same for table
+// games (sim.TableResults): table.json, table.md, table.csv, the figures wins and seats,
+// and report.html. Rendering depends on the counts and the rule set only, so a report
+// made from a summary file read back (sim.ReadSummary) is the report of the run, byte
+// for byte.
+//
+// What a report says of the rules (the labels of the boxes and columns, the threshold
+// of the upper bonus, whether the rules pay extra bonuses and have a joker, the title
+// of the rule set) comes from the rule set the results carry (sim.Results.RuleSet),
+// never from the counts. Options.Rules replaces it with rules of the same hash; results
+// with neither are refused with an error.
 //
 // Every file is written through yams/internal/outfile: a file of the directory holds its
 // previous content or the whole new one, never a part, whatever fails while a report is
@@ -19,7 +25,8 @@
 // .yams-report, lists the files the last report wrote; the next report into the
 // directory removes those of them it does not write again (the fill_turn_ figures of a
 // strategy no longer in the run, compare.csv of a run without pairs), and nothing else:
-// not a file of the user's, nor one a report wrote before manifests existed.
+// not a file of the user's, nor one a report wrote before manifests existed. CheckDir
+// lets a command refuse an --out it cannot write before a long run.
 //
 // The figures of a run, in order: scores (the distribution of the final score, means and
 // medians marked, from the 0.1th to the 99.9th percentile; the caption counts the games
@@ -62,6 +69,12 @@
 // so the box means are bounded instead: a box's standard deviation is at most half its
 // range (Popoviciu). SeatOrder tests the effect of the seat at a table with Pearson's χ².
 //
+// # For the command line
+//
+// BoxLabel names a box in a language (yams replay), Languages and CheckLang say which
+// languages the reports speak, Thousands groups the digits of the command line's tables,
+// and ScalingPlot draws the speed-up of yams bench in the style of the reports.
+//
 // # Tests
 //
 // Each kind of figure has a golden SVG in testdata, drawn from small runs of two
@@ -71,5 +84,7 @@
 // visible and drawn; it skips, saying why, where Chromium is not installed.
 // TestFrenchEverywhere reads every string of French reports (figures, page, Markdown)
 // and fails on a word of English from its list, so that a string added in English only
-// does not go unnoticed.
+// does not go unnoticed. The tests of write_test.go check that a second report leaves
+// no stale file of the first, keeps the user's own, and that a failed write keeps the
+// previous summary.json.
 package reports

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"yams/sim"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden plots in testdata")
@@ -40,22 +42,37 @@ func checkGolden(t *testing.T, name string, got []byte) {
 	}
 }
 
-// Every kind of plot has a golden SVG.
-func TestGoldenPlots(t *testing.T) {
-	res, rules := fixture(t)
-	figs, err := Figures(res, Options{Rules: rules})
+// figuresOf draws the figures of a report.
+func figuresOf(t *testing.T, res *sim.Results, opt Options) []figure {
+	t.Helper()
+	r, err := newReport(res, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tfigs, err := TableFigures(tableFixture(t), Options{})
+	figs, err := r.figures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return figs
+}
+
+// Every kind of plot has a golden SVG.
+func TestGoldenPlots(t *testing.T) {
+	res, rules := fixture(t)
+	figs := figuresOf(t, res, Options{Rules: rules})
+	tr, err := newTableReport(tableFixture(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tfigs, err := tr.figures()
 	if err != nil {
 		t.Fatal(err)
 	}
 	figs = append(figs, tfigs...)
 	var names []string
 	for _, f := range figs {
-		names = append(names, f.Name)
-		checkGolden(t, f.Name, f.SVG)
+		names = append(names, f.name)
+		checkGolden(t, f.name, f.svg)
 	}
 	want := []string{"scores", "cdf", "upper_bonus", "upper_subtotal", "yahtzee", "extra_bonus", "jokers",
 		"box_mean", "box_zeros", "fill_turn_lazy", "fill_turn_hoarder", "convergence", "pairs", "head_to_head", "wins", "seats"}
@@ -64,13 +81,10 @@ func TestGoldenPlots(t *testing.T) {
 	}
 
 	// In French: the labels, the decimal comma, the names of the boxes from the rules.
-	fr, err := Figures(res, Options{Rules: rules, Lang: "fr"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fr := figuresOf(t, res, Options{Rules: rules, Lang: "fr"})
 	for _, f := range fr {
-		if f.Name == "scores" || f.Name == "box_zeros" {
-			checkGolden(t, f.Name+".fr", f.SVG)
+		if f.name == "scores" || f.name == "box_zeros" {
+			checkGolden(t, f.name+".fr", f.svg)
 		}
 	}
 }
@@ -78,18 +92,15 @@ func TestGoldenPlots(t *testing.T) {
 // The PNGs are images of the figure's size, at 200 dots per inch.
 func TestPNG(t *testing.T) {
 	res, rules := fixture(t)
-	figs, err := Figures(res, Options{Rules: rules})
-	if err != nil {
-		t.Fatal(err)
-	}
+	figs := figuresOf(t, res, Options{Rules: rules})
 	for _, f := range figs {
-		img, err := png.Decode(bytes.NewReader(f.PNG))
+		img, err := png.Decode(bytes.NewReader(f.png))
 		if err != nil {
-			t.Errorf("%s: %v", f.Name, err)
+			t.Errorf("%s: %v", f.name, err)
 			continue
 		}
 		if b := img.Bounds(); b.Dx() != 900 || b.Dy() < 300 {
-			t.Errorf("%s: %v pixels, want 900 wide", f.Name, b)
+			t.Errorf("%s: %v pixels, want 900 wide", f.name, b)
 		}
 	}
 }
@@ -97,14 +108,11 @@ func TestPNG(t *testing.T) {
 // The SVGs name a font stack that starts with Liberation Sans, never the serif default.
 func TestFont(t *testing.T) {
 	res, rules := fixture(t)
-	figs, err := Figures(res, Options{Rules: rules})
-	if err != nil {
-		t.Fatal(err)
-	}
+	figs := figuresOf(t, res, Options{Rules: rules})
 	for _, f := range figs {
-		s := string(f.SVG)
+		s := string(f.svg)
 		if strings.Contains(s, "Serif") || !strings.Contains(s, svgFamily) || strings.Contains(s, "font-family:Liberation Sans;") {
-			t.Errorf("%s: font not Liberation Sans with its fallbacks", f.Name)
+			t.Errorf("%s: font not Liberation Sans with its fallbacks", f.name)
 		}
 	}
 }

@@ -107,7 +107,7 @@ func inlineSVG(svg []byte, title string) template.HTML {
 	return template.HTML(s) // drawn by gonum/plot, which escapes its text
 }
 
-func renderPage(lang, title string, l *labels, params []param, tables []table, figs []Figure) ([]byte, error) {
+func renderPage(lang, title string, l *labels, params []param, tables []table, figs []figure) ([]byte, error) {
 	pg := page{Lang: lang, Title: title}
 	pg.Labels.Parameters, pg.Labels.Tables, pg.Labels.Figures, pg.Labels.Generated = l.parameters, l.tablesTitle, l.figuresTitle, l.generated
 	for _, p := range params {
@@ -117,7 +117,7 @@ func renderPage(lang, title string, l *labels, params []param, tables []table, f
 		pg.Tables = append(pg.Tables, htmlTable{Title: t.title, Note: t.note, Head: t.head, Rows: t.rows})
 	}
 	for _, f := range figs {
-		pg.Figures = append(pg.Figures, htmlFigure{Name: f.Name, Title: f.Title, Caption: f.Caption, SVG: inlineSVG(f.SVG, f.Title)})
+		pg.Figures = append(pg.Figures, htmlFigure{Name: f.name, Title: f.title, Caption: f.caption, SVG: inlineSVG(f.svg, f.title)})
 	}
 	var b bytes.Buffer
 	if err := pageTemplate.Execute(&b, pg); err != nil {
@@ -127,7 +127,7 @@ func renderPage(lang, title string, l *labels, params []param, tables []table, f
 }
 
 // html is report.html for a run.
-func (r *report) html(figs []Figure) ([]byte, error) {
+func (r *report) html(figs []figure) ([]byte, error) {
 	title := r.l.pageTitle
 	if len(r.res.Pairs) > 0 {
 		title = r.l.compareTitle

@@ -19,13 +19,13 @@ type Options struct {
 	Rules *engine.Rules
 }
 
-// Figure is one plot of a report, drawn as SVG and PNG.
-type Figure struct {
-	Name    string // the file name, without extension
-	Title   string
-	Caption string
-	SVG     []byte
-	PNG     []byte
+// figure is one plot of a report, drawn as SVG and PNG.
+type figure struct {
+	name    string // the file name, without extension
+	title   string
+	caption string
+	svg     []byte
+	png     []byte
 }
 
 // report is what every figure and table of a run draws from.
@@ -69,18 +69,10 @@ func (r *report) context() string {
 	return fmt.Sprintf("%s %s, %s %s, %s %d", r.l.rules, r.rulesText(), r.l.count(r.res.Games), r.l.gamesPerStrategy, r.l.seed, r.res.Seed)
 }
 
-// Figures draws every plot of the results, in the order of the report.
-func Figures(res *sim.Results, opt Options) ([]Figure, error) {
-	r, err := newReport(res, opt)
-	if err != nil {
-		return nil, err
-	}
-	return r.figures()
-}
-
-func (r *report) figures() ([]Figure, error) {
-	var out []Figure
-	for _, f := range []func() ([]Figure, error){
+// figures draws every plot of the results, in the order of the report.
+func (r *report) figures() ([]figure, error) {
+	var out []figure
+	for _, f := range []func() ([]figure, error){
 		r.scoreFigures, r.bonusFigures, r.yahtzeeFigures, r.boxFigures, r.fillFigures, r.convergenceFigures, r.pairFigures,
 	} {
 		figs, err := f()
@@ -135,7 +127,7 @@ func (r *report) files() ([]file, error) {
 		files = append(files, file{"compare.csv", r.compareCSV()})
 	}
 	for _, f := range figs {
-		files = append(files, file{f.Name + ".svg", f.SVG}, file{f.Name + ".png", f.PNG})
+		files = append(files, file{f.name + ".svg", f.svg}, file{f.name + ".png", f.png})
 	}
 	page, err := r.html(figs)
 	if err != nil {

@@ -221,7 +221,7 @@ func TestFiguresFollowRules(t *testing.T) {
 			}
 			has := map[string]string{}
 			for _, f := range figs {
-				has[f.Name] = string(f.SVG)
+				has[f.name] = string(f.svg)
 			}
 			_, extra := has["extra_bonus"]
 			_, jokers := has["jokers"]

@@ -69,7 +69,7 @@ func at(xys plotter.XYs, x float64, width int) float64 {
 	return 0
 }
 
-func (r *report) scoreFigures() ([]Figure, error) {
+func (r *report) scoreFigures() ([]figure, error) {
 	l := r.l
 	lo, hi, width := r.scoreRange()
 
@@ -111,10 +111,10 @@ func (r *report) scoreFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("scores", err)
 	}
-	figs := []Figure{{
-		Name: "scores", Title: l.scoresTitle,
-		Caption: fmt.Sprintf(l.scoresCaption, width, r.context()) + r.beyondAxis(lo, hi),
-		SVG:     svg, PNG: png,
+	figs := []figure{{
+		name: "scores", title: l.scoresTitle,
+		caption: fmt.Sprintf(l.scoresCaption, width, r.context()) + r.beyondAxis(lo, hi),
+		svg:     svg, png: png,
 	}}
 
 	p = newPlot(l, r.title(l.cdfTitle), l.scoresX, l.cdfY)
@@ -164,7 +164,7 @@ func (r *report) scoreFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("cdf", err)
 	}
-	figs = append(figs, Figure{Name: "cdf", Title: l.cdfTitle, Caption: fmt.Sprintf(l.cdfCaption, r.context()) + r.beyondAxis(lo, hi), SVG: svg, PNG: png})
+	figs = append(figs, figure{name: "cdf", title: l.cdfTitle, caption: fmt.Sprintf(l.cdfCaption, r.context()) + r.beyondAxis(lo, hi), svg: svg, png: png})
 	return figs, nil
 }
 

@@ -70,7 +70,7 @@ func SeatOrder(res *sim.TableResults) SeatTest {
 	return t
 }
 
-func (t *tableReport) figures() ([]Figure, error) {
+func (t *tableReport) figures() ([]figure, error) {
 	l := t.l
 	n := len(t.players)
 	even := 100 / float64(n)
@@ -101,7 +101,7 @@ func (t *tableReport) figures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("wins", err)
 	}
-	figs := []Figure{{Name: "wins", Title: l.winsTitle, Caption: fmt.Sprintf(l.winsCaption, t.context()) + " " + l.hiddenCI, SVG: svg, PNG: png}}
+	figs := []figure{{name: "wins", title: l.winsTitle, caption: fmt.Sprintf(l.winsCaption, t.context()) + " " + l.hiddenCI, svg: svg, png: png}}
 
 	p = newPlot(l, l.seatsTitle+" · "+t.res.Rules, l.seatsX, "")
 	grid(p, true, false)
@@ -133,7 +133,7 @@ func (t *tableReport) figures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("seats", err)
 	}
-	figs = append(figs, Figure{Name: "seats", Title: l.seatsTitle, Caption: fmt.Sprintf(l.seatCaption, t.context()) + " " + l.hiddenCI, SVG: svg, PNG: png})
+	figs = append(figs, figure{name: "seats", title: l.seatsTitle, caption: fmt.Sprintf(l.seatCaption, t.context()) + " " + l.hiddenCI, svg: svg, png: png})
 	return figs, nil
 }
 
@@ -231,17 +231,8 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 		{"table.csv", t.csv()},
 	}
 	for _, f := range figs {
-		files = append(files, file{f.Name + ".svg", f.SVG}, file{f.Name + ".png", f.PNG})
+		files = append(files, file{f.name + ".svg", f.svg}, file{f.name + ".png", f.png})
 	}
 	files = append(files, file{"report.html", page})
 	return writeReport(dir, files)
-}
-
-// TableFigures draws the plots of table games.
-func TableFigures(res *sim.TableResults, opt Options) ([]Figure, error) {
-	t, err := newTableReport(res, opt)
-	if err != nil {
-		return nil, err
-	}
-	return t.figures()
 }

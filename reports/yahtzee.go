@@ -8,14 +8,14 @@ import (
 	"gonum.org/v1/plot/plotter"
 )
 
-func (r *report) yahtzeeFigures() ([]Figure, error) {
+func (r *report) yahtzeeFigures() ([]figure, error) {
 	l := r.l
 	s0 := r.res.Summaries[0]
 	if s0.YahtzeeBox < 0 {
 		return nil, nil
 	}
 	box := r.yahtzeeLabel()
-	var figs []Figure
+	var figs []figure
 
 	p := newPlot(l, r.title(fmt.Sprintf(l.yahtzeeTitle, box)), fmt.Sprintf(l.yahtzeeX, box), "")
 	grid(p, true, false)
@@ -27,8 +27,8 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("yahtzee", err)
 	}
-	figs = append(figs, Figure{Name: "yahtzee", Title: fmt.Sprintf(l.yahtzeeTitle, box),
-		Caption: fmt.Sprintf(l.yahtzeeCaption, box, r.context()) + " " + l.hiddenCI, SVG: svg, PNG: png})
+	figs = append(figs, figure{name: "yahtzee", title: fmt.Sprintf(l.yahtzeeTitle, box),
+		caption: fmt.Sprintf(l.yahtzeeCaption, box, r.context()) + " " + l.hiddenCI, svg: svg, png: png})
 
 	if r.extraBonus() {
 		p := newPlot(l, r.title(fmt.Sprintf(l.extraTitle, box)), l.extraX, l.extraY)
@@ -68,8 +68,8 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 		if err != nil {
 			return nil, plotError("extra_bonus", err)
 		}
-		figs = append(figs, Figure{Name: "extra_bonus", Title: fmt.Sprintf(l.extraTitle, box),
-			Caption: fmt.Sprintf(l.extraCaption, box, r.context()), SVG: svg, PNG: png})
+		figs = append(figs, figure{name: "extra_bonus", title: fmt.Sprintf(l.extraTitle, box),
+			caption: fmt.Sprintf(l.extraCaption, box, r.context()), svg: svg, png: png})
 	}
 
 	if !r.jokers() {
@@ -98,7 +98,7 @@ func (r *report) yahtzeeFigures() ([]Figure, error) {
 	if err != nil {
 		return nil, plotError("jokers", err)
 	}
-	figs = append(figs, Figure{Name: "jokers", Title: l.jokerTitle, Caption: fmt.Sprintf(l.jokerCaption, r.context()) + " " + l.hiddenCI, SVG: svg, PNG: png})
+	figs = append(figs, figure{name: "jokers", title: l.jokerTitle, caption: fmt.Sprintf(l.jokerCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png})
 	return figs, nil
 }
 
