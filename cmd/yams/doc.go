@@ -43,13 +43,37 @@
 //
 // yams replay checks a recorded game turn by turn against its rules and prints its sheet,
 // in English or, with --lang fr, in French; --json prints it as JSON. The record is read
-// from FILE, or from standard input without one.
+// from FILE, or from standard input without one (on a terminal, yams says so: end the
+// record with Ctrl-D). A record or rule file larger than engine's limits, or a path that
+// is not a regular file (a directory, a device, a pipe), is refused.
 //
 //	$ echo '{"rules":"hasbro","turns":[{"dice":[6,6,6,6,6],"box":"yahtzee"},{"dice":[6,6,6,6,6],"box":"sixes"}]}' | yams replay
 //	Rules hasbro (partial, 2 of 13 turns)
 //	...
-//	Extra five-of-a-kind bonuses: 1 × 100 = 100
+//	Extra Yahtzee bonuses: 1 × 100 = 100
 //	Total: 180
+//
+//	$ echo '{"rules":"yams","turns":[{"dice":[6,6,6,6,6],"box":"yahtzee"},{"dice":[5,5,5,5,2],"box":"fives"}]}' | yams replay --lang fr
+//	Règles yams (partie en cours, 2 tours joués sur 13)
+//
+//	As             ·
+//	Deux           ·
+//	Trois          ·
+//	Quatre         ·
+//	Cinq          20
+//	Six            ·
+//	Sous-total    20
+//	Prime          0
+//	Brelan         ·
+//	Carré          ·
+//	Full           ·
+//	Petite suite   ·
+//	Grande suite   ·
+//	Yam's         50
+//	Chance         ·
+//	Total bas     50
+//
+//	Total : 70
 //
 // A record that breaks a rule is refused, naming the turn and the rule:
 //

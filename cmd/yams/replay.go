@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"text/tabwriter"
+	"slices"
+	"strconv"
+	"strings"
 
 	"yams/engine"
 	"yams/reports"
@@ -62,12 +63,12 @@ type replayOutput struct {
 func runReplay(e *env, args []string) error {
 	fs := newFlags(e)
 	asJSON := fs.Bool("json", false, "print the sheet as JSON")
-	lang := fs.String("lang", "en", "the language `LANG` of the printed sheet: en or fr")
+	lang := fs.String("lang", "en", "the language `LANG` of the printed sheet: "+strings.Join(reports.Languages, " or "))
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *lang != "en" && *lang != "fr" {
-		return usagef("--lang %q: want en or fr", *lang)
+	if err := reports.CheckLang(*lang); err != nil {
+		return usagef("--lang: %v", err)
 	}
 	name := "-"
 	switch fs.NArg() {
@@ -77,22 +78,23 @@ func runReplay(e *env, args []string) error {
 	default:
 		return usagef("want one record file (or - for standard input), got %d arguments", fs.NArg())
 	}
+	// The record is read with engine's size limit; a file that is not a regular one (a
+	// directory, a device, a pipe) is refused.
 	var (
-		data []byte
-		err  error
+		rec *engine.Record
+		err error
 	)
 	if name == "-" {
-		data, err = io.ReadAll(e.stdin)
+		if e.stdinTerminal {
+			e.note("reading a game record from standard input (Ctrl-D to end)")
+		}
 		name = "standard input"
+		rec, err = engine.ReadRecord(e.stdin, name)
 	} else {
-		data, err = os.ReadFile(name)
+		rec, err = engine.ReadRecordFile(name)
 	}
 	if err != nil {
 		return badInput(err)
-	}
-	rec, err := engine.ParseRecord(data)
-	if err != nil {
-		return badInput(fmt.Errorf("record %s: %w", name, err))
 	}
 	if rec.Rules == "" {
 		return badInput(fmt.Errorf("record %s: no rules given (\"rules\": a preset name or a rule file)", name))
@@ -115,7 +117,7 @@ func runReplay(e *env, args []string) error {
 			return err
 		}
 	} else {
-		printSheet(&buf, &sheet, out, *lang == "fr")
+		printSheet(&buf, &sheet, out, *lang)
 	}
 	_, err = e.stdout.Write(buf.Bytes())
 	return err
@@ -163,43 +165,79 @@ func replayResult(s *engine.Sheet, turns []engine.TurnResult) replayOutput {
 	return out
 }
 
-func printSheet(w io.Writer, s *engine.Sheet, out replayOutput, fr bool) {
+// sheetWords are the words of a printed sheet in a language.
+type sheetWords struct {
+	rules, complete                      string // "Rules %s (%s)", "complete"
+	partial                              func(played, turns int) string
+	upperSubtotal, upperBonus            string
+	middleTotal, lowerTotal, columnTotal string
+	extraBonuses, total                  string // "Extra %s bonuses: ", "Total: "
+	columnNames                          map[string]string
+}
+
+var sheetLanguages = map[string]*sheetWords{
+	"en": {
+		rules: "Rules %s (%s)", complete: "complete",
+		partial:       func(played, turns int) string { return fmt.Sprintf("partial, %d of %d turns", played, turns) },
+		upperSubtotal: "Upper subtotal", upperBonus: "Upper bonus",
+		middleTotal: "Middle total", lowerTotal: "Lower total", columnTotal: "Column total",
+		extraBonuses: "Extra %s bonuses: ", total: "Total: ",
+	},
+	"fr": {
+		rules: "Règles %s (%s)", complete: "partie terminée",
+		partial: func(played, turns int) string {
+			if played < 2 { // singular in French
+				return fmt.Sprintf("partie en cours, %d tour joué sur %d", played, turns)
+			}
+			return fmt.Sprintf("partie en cours, %d tours joués sur %d", played, turns)
+		},
+		upperSubtotal: "Sous-total", upperBonus: "Prime",
+		middleTotal: "Total II", lowerTotal: "Total bas", columnTotal: "Total de la colonne",
+		extraBonuses: "Primes de %s supplémentaires : ", total: "Total : ",
+		// The columns a rule file leaves unnamed take the name of their order, in English;
+		// the reports name them so in French too.
+		columnNames: map[string]string{"free": "libre", "top_down": "descendante", "bottom_up": "montante", "sec": "sèche"},
+	},
+}
+
+// printSheet prints the sheet of a replayed game in a language: the boxes section by
+// section with their subtotals and bonuses, a column per column of the sheet, and the
+// total.
+func printSheet(w io.Writer, s *engine.Sheet, out replayOutput, lang string) {
+	words := sheetLanguages[lang]
 	rules := s.Rules()
 	cols := rules.Columns()
-	status := "complete"
+	status := words.complete
 	if !out.Complete {
-		status = fmt.Sprintf("partial, %d of %d turns", out.TurnsPlayed, rules.NumSlots())
+		status = words.partial(out.TurnsPlayed, rules.NumSlots())
 	}
-	fmt.Fprintf(w, "Rules %s (%s)\n\n", rules.Name(), status)
-	// Labels align left and numbers right: each number is padded to its column's width.
-	width := make([]int, len(cols))
-	for c, col := range cols {
-		width[c] = max(6, len(col.Name))
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(w, words.rules+"\n\n", rules.Name(), status)
+	t := &textTable{}
 	if len(cols) > 1 {
-		fmt.Fprint(tw, "\t")
-		for c, col := range cols {
-			fmt.Fprintf(tw, "%*s\t", width[c], col.Name)
+		head := []string{""}
+		for _, col := range cols {
+			name := col.Name
+			if fr, ok := words.columnNames[name]; ok {
+				name = fr
+			}
+			head = append(head, name)
 		}
-		fmt.Fprintln(tw)
+		t.row(head...)
 	}
 	row := func(label string, value func(c int) string) {
-		fmt.Fprintf(tw, "%s\t", label)
+		cells := []string{label}
 		for c := range cols {
-			fmt.Fprintf(tw, "%*s\t", width[c], value(c))
+			cells = append(cells, value(c))
 		}
-		fmt.Fprintln(tw)
+		t.row(cells...)
 	}
-	sectionRows := func(sec engine.Section) {
+	section := func(sec engine.Section, total string, value func(c int) int) {
+		filled := false
 		for b, box := range rules.Boxes() {
 			if box.Section != sec {
 				continue
 			}
-			lang := "en"
-			if fr {
-				lang = "fr"
-			}
+			filled = true
 			label := reports.BoxLabel(rules, b, lang)
 			if box.Subtract {
 				label += " (−)"
@@ -209,39 +247,26 @@ func printSheet(w io.Writer, s *engine.Sheet, out replayOutput, fr bool) {
 				if !s.Filled(id) {
 					return "·"
 				}
-				return fmt.Sprint(s.Score(id))
+				return strconv.Itoa(s.Score(id))
 			})
 		}
-	}
-	has := func(sec engine.Section) bool {
-		for _, b := range rules.Boxes() {
-			if b.Section == sec {
-				return true
-			}
+		if filled {
+			row(total, func(c int) string { return strconv.Itoa(value(c)) })
 		}
-		return false
 	}
-	words := map[bool][4]string{false: {"Upper subtotal", "Upper bonus", "Middle total", "Lower total"}, true: {"Sous-total", "Prime", "Total II", "Total bas"}}[fr]
-	if has(engine.Upper) {
-		sectionRows(engine.Upper)
-		row(words[0], func(c int) string { return fmt.Sprint(s.Upper(c)) })
-		row(words[1], func(c int) string { return fmt.Sprint(s.UpperBonus(c)) })
+	section(engine.Upper, words.upperSubtotal, s.Upper)
+	if slices.ContainsFunc(rules.Boxes(), func(b engine.Box) bool { return b.Section == engine.Upper }) {
+		row(words.upperBonus, func(c int) string { return strconv.Itoa(s.UpperBonus(c)) })
 	}
-	if has(engine.Middle) {
-		sectionRows(engine.Middle)
-		row(words[2], func(c int) string { return fmt.Sprint(s.SectionTotal(c, engine.Middle)) })
-	}
-	if has(engine.Lower) {
-		sectionRows(engine.Lower)
-		row(words[3], func(c int) string { return fmt.Sprint(s.SectionTotal(c, engine.Lower)) })
-	}
+	section(engine.Middle, words.middleTotal, func(c int) int { return s.SectionTotal(c, engine.Middle) })
+	section(engine.Lower, words.lowerTotal, func(c int) int { return s.SectionTotal(c, engine.Lower) })
 	if len(cols) > 1 {
-		row("Column total", func(c int) string { return fmt.Sprint(s.ColumnTotal(c)) })
+		row(words.columnTotal, func(c int) string { return strconv.Itoa(s.ColumnTotal(c)) })
 	}
-	tw.Flush()
+	t.write(w)
 	fmt.Fprintln(w)
 	if rules.ExtraPoints() > 0 {
-		fmt.Fprintf(w, "Extra five-of-a-kind bonuses: %d × %d = %d\n", s.ExtraBonuses(), rules.ExtraPoints(), s.ExtraTotal())
+		fmt.Fprintf(w, words.extraBonuses+"%d × %d = %d\n", reports.BoxLabel(rules, rules.YahtzeeBox(), lang), s.ExtraBonuses(), rules.ExtraPoints(), s.ExtraTotal())
 	}
-	fmt.Fprintf(w, "Total: %d\n", s.Total())
+	fmt.Fprintf(w, "%s%d\n", words.total, s.Total())
 }

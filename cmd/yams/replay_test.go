@@ -1,11 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"yams/engine"
+	"yams/reports"
 )
 
 const aliceRecord = `{"rules": "hasbro",
@@ -74,6 +80,109 @@ func TestReplayRefusesIllegalRecords(t *testing.T) {
 	}
 	out, errOut, code := execYams(t, "", "replay", filepath.Join(dir, "missing.json"))
 	wantUsageError(t, "missing file", out, errOut, code, "no such file")
+	// engine reads the record: a directory or a device is refused without being read.
+	out, errOut, code = execYams(t, "", "replay", dir)
+	wantUsageError(t, "directory", out, errOut, code, "record "+dir+": a directory, not a regular file")
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		out, errOut, code = execYams(t, "", "replay", "/dev/zero")
+		wantUsageError(t, "device", out, errOut, code, "record /dev/zero: a device, not a regular file")
+	}
 	out, errOut, code = execYams(t, "", "replay", "--lang", "de")
-	wantUsageError(t, "lang", out, errOut, code, `--lang "de"`)
+	wantUsageError(t, "lang", out, errOut, code, `--lang: language "de": want en or fr`)
+}
+
+// letters splits a text into its words.
+var letters = regexp.MustCompile(`\p{L}+(['’]\p{L}+)?`)
+
+// sheetText is every string of a printed sheet in a language, the labels of the boxes of
+// every preset among them.
+func sheetText(t *testing.T, lang string) string {
+	t.Helper()
+	w := sheetLanguages[lang]
+	parts := []string{w.rules, w.complete, w.partial(0, 13), w.partial(2, 13), w.upperSubtotal, w.upperBonus,
+		w.middleTotal, w.lowerTotal, w.columnTotal, w.extraBonuses, w.total}
+	for en, fr := range sheetLanguages["fr"].columnNames {
+		parts = append(parts, map[string]string{"en": en, "fr": fr}[lang])
+	}
+	for _, p := range engine.Presets() {
+		rules, err := engine.Load(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for b := range rules.Boxes() {
+			parts = append(parts, reports.BoxLabel(rules, b, lang))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// Under --lang fr, every word a user sees is French: the sheets of the records of
+// testdata and of an empty game of every preset and of a sheet of every kind of column
+// (which show every box and every column) have none of the English words that French
+// does not share. In English, the same sheets show every one of those words: the test
+// walks them all.
+func TestReplayFrench(t *testing.T) {
+	english := map[string]bool{}
+	for _, w := range letters.FindAllString(sheetText(t, "en"), -1) {
+		english[w] = true
+	}
+	for _, w := range letters.FindAllString(sheetText(t, "fr"), -1) {
+		delete(english, w)
+	}
+	// A French string left in English would take its words out of the list above.
+	never := strings.Fields("Rules complete partial turns of Upper subtotal bonus bonuses Middle Lower Column Extra " +
+		"Aces Twos Threes Fours Fives Sixes kind house Small Large straight pair pairs free top down bottom up")
+	records := map[string]string{"columns of every kind": `{"rules": "hasbro", "options": ["columns=top_down,bottom_up,free,sec"], "turns": []}`}
+	for _, f := range []string{"game.json", "columns.json", "wiki.json"} {
+		records[f] = string(readFile(t, filepath.Join("testdata", f)))
+	}
+	for _, p := range engine.Presets() {
+		records["empty "+p] = fmt.Sprintf(`{"rules": %q, "turns": []}`, p)
+	}
+	records["one turn"] = `{"rules": "hasbro", "turns": [{"dice": [1,1,1,1,1], "box": "ones"}]}`
+	seen := map[string]bool{}
+	for name, record := range records {
+		t.Run(name, func(t *testing.T) {
+			fr, errOut, code := execYams(t, record, "replay", "--lang", "fr")
+			if code != 0 {
+				t.Fatalf("exit %d, %s", code, errOut)
+			}
+			for _, w := range letters.FindAllString(fr, -1) {
+				if english[w] || slices.Contains(never, w) {
+					t.Errorf("the French sheet says %q:\n%s", w, fr)
+				}
+			}
+			en, _, _ := execYams(t, record, "replay")
+			for _, w := range letters.FindAllString(en, -1) {
+				seen[w] = true
+			}
+		})
+	}
+	for w := range english {
+		if !seen[w] {
+			t.Errorf("no English sheet shows %q: the records do not walk every string", w)
+		}
+	}
+	if len(english) < 20 {
+		t.Errorf("only %d English words to look for: %v", len(english), english)
+	}
+}
+
+// Without a file, replay reads standard input; on a terminal it first says so, since it
+// would otherwise wait in silence. Elsewhere (a pipe, a file) it says nothing.
+func TestReplayFromATerminal(t *testing.T) {
+	for _, terminal := range []bool{true, false} {
+		t.Run(fmt.Sprint("terminal ", terminal), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			e := &env{stdin: strings.NewReader(aliceRecord), stdout: &output{w: &out}, stderr: &errb, stdinTerminal: terminal}
+			code := e.dispatch([]string{"replay"})
+			want := ""
+			if terminal {
+				want = "yams: replay: reading a game record from standard input (Ctrl-D to end)\n"
+			}
+			if code != 0 || errb.String() != want || !strings.Contains(out.String(), "Total: 188") {
+				t.Errorf("exit %d, stderr %q, want %q\n%s", code, errb.String(), want, out.String())
+			}
+		})
+	}
 }
