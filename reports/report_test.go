@@ -164,7 +164,7 @@ func TestRuleSet(t *testing.T) {
 		})
 	}
 
-	// A summary of a rule file read back names its rules but does not hold them.
+	// Results without their rule set: a summary file of an earlier yams, of a rule file.
 	back, err := sim.ReadSummary(bytes.NewReader(summaryJSON(t, res)))
 	if err != nil {
 		t.Fatal(err)
@@ -188,6 +188,12 @@ func TestRuleSet(t *testing.T) {
 		other.Summaries = []*sim.Summary{&s}
 		if _, err := newReport(&other, Options{}); err == nil || !strings.Contains(err.Error(), `"aces"`) {
 			t.Errorf("error %v, want one that names the box", err)
+		}
+		s = *back.Summaries[0]
+		s.YahtzeeBox = 0
+		other.Summaries = []*sim.Summary{&s}
+		if _, err := newReport(&other, Options{}); err == nil || !strings.Contains(err.Error(), "five-of-a-kind") {
+			t.Errorf("error %v, want one that says the five-of-a-kind box is not the rules'", err)
 		}
 	})
 }
@@ -232,7 +238,7 @@ func TestFiguresFollowRules(t *testing.T) {
 			if strings.Contains(has["upper_subtotal"], threshold) != (rules.UpperPoints() > 0) {
 				t.Errorf("upper_subtotal marks %q: %v, the rules pay %d for the bonus", threshold, !(rules.UpperPoints() > 0), rules.UpperPoints())
 			}
-			yb := res.Summaries[0].YahtzeeBox
+			yb := rules.FiveOfAKindBox()
 			if want := rules.Spec().Boxes[yb].LabelFR; !strings.Contains(has["yahtzee"], ">"+html.EscapeString(want)+" marqué") {
 				t.Errorf("yahtzee figure does not name the box %q", want)
 			}

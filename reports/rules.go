@@ -44,6 +44,9 @@ func ruleSetOf(res *sim.Results, override *engine.Rules) (*engine.Rules, error) 
 				return nil, fmt.Errorf("reports: strategy %s counted box %d as %q, the rules %s name it %q", s.Strategy, b, s.Boxes[b], rules.Name(), box.ID)
 			}
 		}
+		if s.YahtzeeBox != rules.FiveOfAKindBox() {
+			return nil, fmt.Errorf("reports: strategy %s counted box %d as the five-of-a-kind box, the rules %s box %d", s.Strategy, s.YahtzeeBox, rules.Name(), rules.FiveOfAKindBox())
+		}
 	}
 	return rules, nil
 }
@@ -111,10 +114,10 @@ func slotLabels(rules *engine.Rules, lang string) []string {
 	return out
 }
 
-// yahtzeeLabel names the five-of-a-kind box the summaries count, or "" if the sheet has
-// none.
+// yahtzeeLabel names the five-of-a-kind box of the rules, whose scored games the
+// summaries count, or "" if the sheet has none.
 func (r *report) yahtzeeLabel() string {
-	b := r.res.Summaries[0].YahtzeeBox
+	b := r.rules.FiveOfAKindBox()
 	if b < 0 {
 		return ""
 	}

@@ -68,14 +68,13 @@ func (r *report) tables() []table {
 	}
 	out = append(out, t, p)
 
-	s0 := r.res.Summaries[0]
 	box := r.yahtzeeLabel()
 	extra, jokers := r.extraBonus(), r.jokers()
 	b := table{title: l.bonusTable, head: []string{l.strategy, l.upperBonus}, note: l.bonusNote}
 	if extra {
 		b.note += " " + l.extraNote
 	}
-	if s0.YahtzeeBox >= 0 {
+	if r.rules.FiveOfAKindBox() >= 0 {
 		b.head = append(b.head, fmt.Sprintf(l.yahtzeeScored, box))
 	}
 	if extra {
@@ -87,7 +86,7 @@ func (r *report) tables() []table {
 	for i, s := range r.res.Summaries {
 		st := r.st[i]
 		row := []string{s.Strategy, l.pctInterval(st.UpperBonus.Rate, st.UpperBonus.CI95.Lo, st.UpperBonus.CI95.Hi, 2)}
-		if s0.YahtzeeBox >= 0 {
+		if r.rules.FiveOfAKindBox() >= 0 {
 			row = append(row, l.pctInterval(st.YahtzeeScored.Rate, st.YahtzeeScored.CI95.Lo, st.YahtzeeScored.CI95.Hi, 2))
 		}
 		if extra {

@@ -10,8 +10,7 @@ import (
 
 func (r *report) yahtzeeFigures() ([]figure, error) {
 	l := r.l
-	s0 := r.res.Summaries[0]
-	if s0.YahtzeeBox < 0 {
+	if r.rules.FiveOfAKindBox() < 0 {
 		return nil, nil
 	}
 	box := r.yahtzeeLabel()
