@@ -110,7 +110,8 @@
 // The keys of a histogram are integers written as strings, in increasing order, and only
 // the values seen are listed; "rule_options" is left out when there are none. Boxes are
 // in the order of the sheet. On a sheet of several columns the box keys are
-// "<column>.<box>" (a column whose name another column shares is named "<name>#<position>"),
+// "<column>.<box>", the column by its label (ColumnLabels: its name, with "_" for a dot,
+// and "#<position>" after a name that another column shares, unique whatever the names),
 // upper_bonus and upper_subtotal add up the columns (the rate is over games × columns)
 // and "by_column" lists {"name", "upper_bonus", "upper_subtotal"} per column.
 // "convergence" lists the blocks of game indices 2^b−1 to 2^(b+1)−2 that hold games, with

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 
 	"yams/engine"
 )
@@ -126,20 +127,39 @@ func (s *Summary) setMask() {
 	}
 }
 
-// ColumnLabels returns the names of the columns of the rules, made unique by their
-// position ("free#2") where two columns share a name.
+// ColumnLabels returns the labels of the columns of the rules: their names, unique by
+// construction whatever the names. A dot, which separates the column from the box in the
+// box keys of a summary file ("free.ones"), becomes "_"; a name that several columns
+// share (once its dots are replaced) is followed by the column's position ("free#2");
+// and a label so made that is still another column's label ("a#2" named so, besides two
+// columns named "a") is followed by its position again until no other column has it.
 func ColumnLabels(rules *engine.Rules) []string {
 	cols := rules.Columns()
+	names := make([]string, len(cols))
 	count := map[string]int{}
-	for _, c := range cols {
-		count[c.Name]++
+	for i, c := range cols {
+		names[i] = strings.ReplaceAll(c.Name, ".", "_")
+		count[names[i]]++
+	}
+	// The names no other column has are kept; the others take their position, in order.
+	taken := map[string]bool{}
+	for _, n := range names {
+		if count[n] == 1 {
+			taken[n] = true
+		}
 	}
 	labels := make([]string, len(cols))
-	for i, c := range cols {
-		labels[i] = c.Name
-		if count[c.Name] > 1 {
-			labels[i] += "#" + strconv.Itoa(i+1)
+	for i, n := range names {
+		labels[i] = n
+		if count[n] == 1 {
+			continue
 		}
+		suffix := "#" + strconv.Itoa(i+1)
+		labels[i] += suffix
+		for taken[labels[i]] {
+			labels[i] += suffix
+		}
+		taken[labels[i]] = true
 	}
 	return labels
 }
