@@ -111,7 +111,7 @@ func runBench(e *env, args []string) error {
 		if err != nil {
 			return fmt.Errorf("--out: %w", err)
 		}
-		fmt.Fprintf(e.stdout, "\n%d files written to %s: %s\n", len(files), *outDir, strings.Join(files, ", "))
+		fmt.Fprintf(e.stdout, "\n%s written to %s: %s\n", plural(len(files), "file", "files"), *outDir, strings.Join(files, ", "))
 	}
 	return nil
 }

@@ -44,7 +44,7 @@ func runCompare(e *env, args []string) error {
 	case !table && len(*names) < 2:
 		return usagef("--strategy: give two strategies or more, such as --strategy greedy,upper-first (strategies: %s)", strings.Join(strategies.Names(), ", "))
 	case table && (len(*players) < 2 || len(*players) > sim.MaxPlayers):
-		return usagef("--players: %d players, a table seats 2 to %d", len(*players), sim.MaxPlayers)
+		return usagef("--players: %s, a table seats 2 to %d", plural(len(*players), "player", "players"), sim.MaxPlayers)
 	case table && games > maxGames/int64(len(*players)):
 		return usagef("at most %d table games of %d players", int64(maxGames)/int64(len(*players)), len(*players))
 	}

@@ -109,7 +109,7 @@ func TestCompareBadInput(t *testing.T) {
 		{[]string{"--strategy", "greedy,nope"}, `unknown strategy "nope"`},
 		{[]string{"--strategy", "greedy,greedy"}, "strategy greedy given twice"},
 		{[]string{"--strategy", "greedy,random", "--players", "greedy,random"}, "one or the other"},
-		{[]string{"--players", "greedy"}, "1 players, a table seats 2 to 6"},
+		{[]string{"--players", "greedy"}, "--players: 1 player, a table seats 2 to 6"},
 		{[]string{"--players", "greedy,greedy,greedy,greedy,greedy,greedy,greedy"}, "7 players"},
 		{[]string{"--players", "greedy,nope"}, `unknown strategy "nope"`},
 		{[]string{"--strategy", "greedy,random", "--games", "0"}, "--games 0: want at least one game"},

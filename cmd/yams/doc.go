@@ -26,8 +26,9 @@
 //
 // Rules are data: a rule set is a JSON file, and the presets are such files. yams rules
 // lists the presets; yams rules NAME prints one (copy it, edit it, pass the file to
-// --rules); --explain describes it in words, each box with what it takes and what it
-// scores. --rule KEY=VALUE, repeatable, changes one rule; yams rules --help lists the keys.
+// --rules); --explain describes it in words, each box with what it takes, what it scores
+// and its best score (the lowest, for a box subtracted from the total). --rule KEY=VALUE,
+// repeatable, changes one rule; yams rules --help lists the keys.
 //
 //	$ yams rules
 //	hasbro (default)  Yahtzee, Hasbro booklet E0950 (1996) with the 2023 FAQ: forced joker (seeds 000 and 002)
@@ -87,16 +88,18 @@
 // yams sim plays --games games (a million by default) with each strategy, every strategy
 // on the same dice: game g of every strategy draws from a generator seeded by the seed
 // and g alone, so the same --seed gives the same results, bit for bit, whatever the
-// number of workers. It prints a line per strategy, the mean score and zero rate of
-// every box, and last how long the games took.
+// number of workers. It prints a line per strategy (the columns of the upper bonus, of
+// the five-of-a-kind box and of the joker when the rules have them), the mean score and
+// zero rate of every box, named by its label, and last how long the games took, in games
+// of every strategy per second, the unit of the progress line it draws on a terminal.
 //
 //	$ yams sim --strategy greedy,random --games 10000 --seed 7 --workers 1
 //	rules hasbro, seed 7, 10,000 games per strategy
 //
-//	strategy  mean ± 95% CI     sd  median  upper bonus ± 95% CI  yahtzee  joker
+//	strategy  mean ± 95% CI     sd  median  upper bonus ± 95% CI  Yahtzee  joker
 //	greedy    219.82 ± 0.90  46.00     210         3.62% ± 0.37%   28.11%  6.08%
 //	random     46.12 ± 0.36  18.26      42         0.00% ± 0.02%    0.09%  0.54%
-//	(yahtzee: games with a scored yahtzee box; joker: games with at least one joker)
+//	(Yahtzee: games with the Yahtzee box scored; joker: games with at least one joker)
 //	...
 //	20,000 games (2 strategies × 10,000) in 111.0 ms on 1 worker: 180,239 games/s; strategies ready in 423.9 ms
 //	per strategy, over the time spent playing it: greedy 149,025 games/s, random 227,993 games/s
@@ -147,13 +150,15 @@
 // the cache directory ($YAMS_CACHE_DIR, or the user's cache directory); yams exact gives
 // the exact figures of a strategy that decides from the sheet and the dice alone, and with
 // --distribution the exact distribution of the final score. A sheet of several columns is
-// out of reach of an exact solve: both refuse it.
+// out of reach of an exact solve: both refuse it, with exit status 2.
 //
 //	$ yams exact --rules yams-app
-//	exact figures of optimal on yams-app (78292 turn-start states reached)
+//	exact figures of optimal on yams-app (78,292 turn-start states reached)
 //
-//	mean score             198.7293046
-//	standard deviation     40.6933
+//	mean score          198.7293046
+//	standard deviation  40.6933
+//	P(upper bonus)      56.1178%  (19.6412 points)
+//	P(Yam scored)       29.2370%
 //	...
 //
 // # Reports and benchmarks

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"yams/engine"
+	"yams/reports"
 	"yams/strategies"
 	"yams/strategies/optimal"
 )
@@ -39,6 +40,9 @@ func runExact(e *env, args []string) error {
 	if *budget <= 0 {
 		return usagef("--max-memory %d: want a positive number of MiB", *budget)
 	}
+	if strings.Contains(*name, ",") {
+		return usagef("--strategy %s: exact takes one strategy", *name)
+	}
 	if _, ok := strategies.Lookup(*name); !ok {
 		return usagef("unknown strategy %q (strategies: %s)", *name, strings.Join(strategies.Names(), ", "))
 	}
@@ -54,7 +58,7 @@ func runExact(e *env, args []string) error {
 		Distribution:       *withDist || csv.given(),
 		DistributionBudget: *budget << 20,
 	})
-	if errors.Is(err, optimal.ErrRandom) {
+	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) {
 		return badInput(err)
 	}
 	if errors.Is(err, optimal.ErrTooLarge) {
@@ -69,8 +73,8 @@ func runExact(e *env, args []string) error {
 
 func printFigures(e *env, r *engine.Rules, options []string, f *optimal.Figures) {
 	w := e.stdout
-	fmt.Fprintf(w, "exact figures of %s on %s (%d turn-start states reached)\n\n",
-		f.Strategy, describeRules(r.Name(), options), f.States)
+	fmt.Fprintf(w, "exact figures of %s on %s (%s turn-start states reached)\n\n",
+		f.Strategy, describeRules(r.Name(), options), thousands(int64(f.States)))
 	defer fmt.Fprintf(w, "\ncomputed in %s\n", duration(f.Elapsed))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "mean score\t%.7f\n", f.Mean)
@@ -79,20 +83,19 @@ func printFigures(e *env, r *engine.Rules, options []string, f *optimal.Figures)
 		fmt.Fprintf(tw, "P(upper bonus)\t%.4f%%\t(%.4f points)\n", 100*f.PUpperBonus, f.PUpperBonus*float64(r.UpperPoints()))
 	}
 	if f.HasYahtzee {
-		y := r.Boxes()[r.FiveOfAKindBox()].ID
-		fmt.Fprintf(tw, "P(%s box scored)\t%.4f%%\n", y, 100*f.PYahtzee)
+		fmt.Fprintf(tw, "P(%s scored)\t%.4f%%\n", reports.BoxLabel(r, r.FiveOfAKindBox(), "en"), 100*f.PYahtzee)
 	}
 	if r.ExtraPoints() != 0 {
 		fmt.Fprintf(tw, "extra bonuses\t%.6f per game\t(%.4f points)\n", f.ExtraBonuses, f.ExtraBonuses*float64(r.ExtraPoints()))
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "box\tmean\tzero rate\t")
+	t := &textTable{}
+	t.row("box", "mean", "zero rate")
 	for _, b := range f.Boxes {
-		fmt.Fprintf(tw, "%s\t%.4f\t%.4f%%\t\n", b.ID, b.Mean, 100*b.ZeroRate)
+		t.row(reports.BoxLabel(r, r.BoxIndex(b.ID), "en"), fmt.Sprintf("%.4f", b.Mean), fmt.Sprintf("%.4f%%", 100*b.ZeroRate))
 	}
-	tw.Flush()
+	t.write(w)
 	if f.Distribution == nil {
 		return
 	}

@@ -30,7 +30,7 @@ func TestExact(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, %q", code, errOut)
 	}
-	for _, want := range []string{"mean score", "198.7293046", "P(upper bonus)", "four_of_a_kind", "quantiles: p1 "} {
+	for _, want := range []string{"(78,292 turn-start states reached)", "mean score", "198.7293046", "P(upper bonus)", "4 of a kind ", "quantiles: p1 "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -43,6 +43,8 @@ func TestExact(t *testing.T) {
 	wantUsageError(t, "random", out, errOut, code, "random numbers")
 	out, errOut, code = execYams(t, "", "exact", "--strategy", "nope")
 	wantUsageError(t, "unknown strategy", out, errOut, code, `unknown strategy "nope"`)
+	out, errOut, code = execYams(t, "", "exact", "--strategy", "greedy,optimal")
+	wantUsageError(t, "two strategies", out, errOut, code, "--strategy greedy,optimal: exact takes one strategy")
 	// A computation that fails leaves the --csv file of the one before as it was.
 	_, errOut, code = execYams(t, "", "exact", "--rules", "yams-app", "--csv", csv, "--max-memory", "1")
 	if code != 1 || !strings.Contains(errOut, "too large") {

@@ -96,7 +96,7 @@ func shardFromEnv(n int) (int, error) {
 		return 0, fmt.Errorf("neither %s (a Kubernetes Indexed Job) nor %s (a Slurm job array) is set: give --shard K/N", envK8sIndex, envSlurmTask)
 	}
 	if i < 0 || i >= n {
-		return 0, fmt.Errorf("%s gives the shard index %d: want 0 to %d (0-based) for %d shards", from, i, n-1, n)
+		return 0, fmt.Errorf("%s gives the shard index %d: want 0 to %d (0-based) for %s", from, i, n-1, plural(n, "shard", "shards"))
 	}
 	return i + 1, nil
 }

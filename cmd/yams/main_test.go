@@ -39,7 +39,12 @@ func TestTopLevel(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "replay") || !strings.Contains(out, "rules") {
 		t.Errorf("help: exit %d, %q", code, out)
 	}
-	out, errOut, code := execYams(t, "", "frobnicate")
+	// Without a command: the usage, on stderr, and exit status 2.
+	out, errOut, code := execYams(t, "")
+	if code != 2 || out != "" || !strings.Contains(errOut, "Usage: yams COMMAND") || !strings.Contains(errOut, "replay") {
+		t.Errorf("no command: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	out, errOut, code = execYams(t, "", "frobnicate")
 	wantUsageError(t, "unknown command", out, errOut, code, `unknown command "frobnicate"`)
 	out, _, code = execYams(t, "", "help", "replay")
 	if code != 0 || !strings.Contains(out, "--json") {

@@ -85,15 +85,11 @@ func explainRules(e *env, r *engine.Rules) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "box\tlabel\tsection\tscores\tbest")
 	for i, b := range spec.Boxes {
-		best := 0
-		for roll := range engine.Roll(engine.NumRolls) {
-			best = max(best, r.Score(i, roll))
-		}
 		label := b.Label
 		if b.LabelFR != "" && b.LabelFR != b.Label {
 			label += " / " + b.LabelFR
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\n", b.ID, label, b.Section, describeBox(b), best)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\n", b.ID, label, b.Section, b.Describe(), bestScore(r, i))
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
@@ -128,45 +124,19 @@ func explainRules(e *env, r *engine.Rules) error {
 		}
 		cols = append(cols, fmt.Sprintf("%s (%s)", c.Name, s))
 	}
-	fmt.Fprintf(w, "Sheet: %d column(s): %s; a game lasts %d turns\n", len(cols), strings.Join(cols, ", "), r.NumSlots())
+	fmt.Fprintf(w, "Sheet: %s: %s; a game lasts %d turns\n", plural(len(cols), "column", "columns"), strings.Join(cols, ", "), r.NumSlots())
 	return nil
 }
 
-func describeBox(b engine.BoxSpec) string {
-	plus := func(base string) string {
-		add := map[string]string{"all": "sum of the dice", "matching": "the matching dice"}[b.Add]
-		switch {
-		case b.Points > 0 && add != "":
-			return fmt.Sprintf("%s: %d + %s", base, b.Points, add)
-		case add != "":
-			return fmt.Sprintf("%s: %s", base, add)
-		default:
-			return fmt.Sprintf("%s: %d", base, b.Points)
+// bestScore is the best score box b of the rules can take: its highest, or its lowest
+// for a box subtracted from the total (the Minimum).
+func bestScore(r *engine.Rules, b int) int {
+	subtract := r.Boxes()[b].Subtract
+	best := r.Score(b, 0)
+	for roll := range engine.Roll(engine.NumRolls) {
+		if s := r.Score(b, roll); subtract && s < best || !subtract && s > best {
+			best = s
 		}
 	}
-	var s string
-	switch b.Kind {
-	case "face":
-		s = fmt.Sprintf("%d × the number of %ds", b.Face, b.Face)
-	case "of_a_kind":
-		s = plus(fmt.Sprintf("at least %d identical dice", b.Count))
-	case "full_house":
-		base := "three of one face and two of another"
-		if b.FiveOfAKind {
-			base += " (or five of a kind)"
-		}
-		s = plus(base)
-	case "straight":
-		if len(b.Faces) > 0 {
-			s = plus(fmt.Sprintf("exactly %v", b.Faces))
-		} else {
-			s = plus(fmt.Sprintf("%d faces in sequence", b.Length))
-		}
-	case "chance":
-		s = plus("any dice")
-	}
-	if b.Subtract {
-		s += ", subtracted from the total"
-	}
-	return s
+	return best
 }

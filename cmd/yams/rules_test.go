@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -34,6 +35,11 @@ func TestRulesCommand(t *testing.T) {
 	out, _, _ = execYams(t, "", "rules", "hasbro", "--rule", "upper_bonus.threshold=60")
 	if !strings.Contains(out, `"threshold": 60`) {
 		t.Errorf("option not in the printed file: %s", out)
+	}
+	// The best score of the Minimum, subtracted from the total, is its lowest: five 1s.
+	out, _, _ = execYams(t, "", "rules", "yams-wiki", "--explain")
+	if !regexp.MustCompile(`(?m)^min +Minimum .* 5$`).MatchString(out) || !regexp.MustCompile(`(?m)^max +Maximum .* 30$`).MatchString(out) {
+		t.Errorf("explain yams-wiki: the best of the Minimum is 5, of the Maximum 30:\n%s", out)
 	}
 	out, _, code = execYams(t, "", "rules", "hasbro", "--explain")
 	if code != 0 || !strings.Contains(out, "Joker: forced") || !strings.Contains(out, "35 points when the upper subtotal is at least 63") {

@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"yams/engine"
+	"yams/reports"
 	"yams/sim"
 )
 
@@ -132,38 +134,73 @@ func runSim(e *env, args []string) error {
 
 // printSim prints the results: a line per strategy, then the mean and zero rate of
 // every box per strategy, then how long the games took. The tables depend on the seed
-// alone; the timings come last, on lines of their own.
+// alone; the timings come last, on lines of their own. The boxes are named by their
+// labels (the summary file keeps the ids), and the columns of a bonus, a five of a kind
+// or a joker the rules do not have are left out.
 func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
 	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy\n", describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games))
 	printSlice(w, res)
 	fmt.Fprintln(w)
 
+	rules := res.RuleSet
+	bonus := rules.UpperPoints() > 0
+	five := res.Summaries[0].YahtzeeBox // the five-of-a-kind box, or -1
+	joker := rules.Joker() != engine.NoJoker
+	head := []string{"strategy", "mean ± 95% CI", "sd", "median"}
+	var notes []string
+	if bonus {
+		head = append(head, "upper bonus ± 95% CI")
+	}
+	if five >= 0 {
+		label := reports.BoxLabel(rules, five, "en")
+		head = append(head, label)
+		notes = append(notes, fmt.Sprintf("%s: games with the %s box scored", label, label))
+	}
+	if joker {
+		head = append(head, "joker")
+		notes = append(notes, "joker: games with at least one joker")
+	}
 	t := &textTable{}
-	t.row("strategy", "mean ± 95% CI", "sd", "median", "upper bonus ± 95% CI", "yahtzee", "joker")
+	t.row(head...)
 	stats := make([]sim.Stats, len(res.Summaries))
 	for i, s := range res.Summaries {
 		st := s.Stats()
 		stats[i] = st
-		t.row(s.Strategy,
+		cells := []string{s.Strategy,
 			fmt.Sprintf("%.2f ± %.2f", st.Mean, st.CI95.Hi-st.Mean),
 			fmt.Sprintf("%.2f", st.StdDev),
-			strconv.Itoa(st.Median),
-			fmt.Sprintf("%.2f%% ± %.2f%%", 100*st.UpperBonus.Rate, 50*(st.UpperBonus.CI95.Hi-st.UpperBonus.CI95.Lo)),
-			fmt.Sprintf("%.2f%%", 100*st.YahtzeeScored.Rate),
-			fmt.Sprintf("%.2f%%", 100*st.Joker.Rate))
+			strconv.Itoa(st.Median)}
+		if bonus {
+			cells = append(cells, fmt.Sprintf("%.2f%% ± %.2f%%", 100*st.UpperBonus.Rate, 50*(st.UpperBonus.CI95.Hi-st.UpperBonus.CI95.Lo)))
+		}
+		if five >= 0 {
+			cells = append(cells, fmt.Sprintf("%.2f%%", 100*st.YahtzeeScored.Rate))
+		}
+		if joker {
+			cells = append(cells, fmt.Sprintf("%.2f%%", 100*st.Joker.Rate))
+		}
+		t.row(cells...)
 	}
 	t.write(w)
-	fmt.Fprintln(w, "(yahtzee: games with a scored yahtzee box; joker: games with at least one joker)")
+	if len(notes) > 0 {
+		fmt.Fprintf(w, "(%s)\n", strings.Join(notes, "; "))
+	}
 
 	fmt.Fprintln(w)
 	t = &textTable{}
-	head := []string{"box (mean, zeros)"}
+	head = []string{"box (mean, zeros)"}
 	for _, s := range res.Summaries {
 		head = append(head, s.Strategy)
 	}
 	t.row(head...)
-	for id := range res.Summaries[0].Slots {
-		cells := []string{res.Summaries[0].SlotName(id)}
+	s0 := res.Summaries[0]
+	for id := range s0.Slots {
+		c, b := id/len(s0.Boxes), id%len(s0.Boxes)
+		name := reports.BoxLabel(rules, b, "en")
+		if len(s0.Columns) > 1 {
+			name = s0.Columns[c] + " · " + name
+		}
+		cells := []string{name}
 		for i := range res.Summaries {
 			b := stats[i].Slots[id]
 			cells = append(cells, fmt.Sprintf("%.2f %5.1f%%", b.Mean, 100*b.ZeroRate))

@@ -80,7 +80,7 @@ func TestSimJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	if !strings.Contains(errOut, "strategy") || !strings.Contains(errOut, "top_down.ones") {
+	if !strings.Contains(errOut, "strategy") || !strings.Contains(errOut, "top_down · Aces") {
 		t.Errorf("with --json -, the table goes to stderr: %q", errOut)
 	}
 	var doc struct {
@@ -190,6 +190,31 @@ func TestThousands(t *testing.T) {
 		t.Run(want, func(t *testing.T) {
 			if got := thousands(n); got != want {
 				t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+			}
+		})
+	}
+}
+
+// The table of yams sim has the columns of a bonus, a five-of-a-kind box and a joker
+// only when the rules have them, and names the boxes by their labels.
+func TestSimColumnsOfTheRules(t *testing.T) {
+	for _, c := range []struct {
+		rules []string
+		head  string
+		box   string
+	}{
+		{[]string{"--rules", "hasbro"}, "strategy  mean ± 95% CI     sd  median  upper bonus ± 95% CI  Yahtzee  joker", "3 of a kind"},
+		{[]string{"--rules", "yams-wiki"}, "strategy  mean ± 95% CI     sd  median  upper bonus ± 95% CI   Yam's", "Minimum"},
+		{[]string{"--rules", "yams-wiki", "--rule", "upper_bonus.points=0"}, "strategy  mean ± 95% CI     sd  median   Yam's", "Maximum"},
+	} {
+		t.Run(strings.Join(c.rules, " "), func(t *testing.T) {
+			out, errOut, code := execYams(t, "", append([]string{"sim", "--games", "200", "--strategy", "greedy"}, c.rules...)...)
+			if code != 0 {
+				t.Fatalf("exit %d, %s", code, errOut)
+			}
+			lines := strings.Split(out, "\n")
+			if lines[2] != c.head || !regexp.MustCompile(`(?m)^`+c.box+` +\d`).MatchString(out) {
+				t.Errorf("head %q, want %q; box %q:\n%s", lines[2], c.head, c.box, out)
 			}
 		})
 	}

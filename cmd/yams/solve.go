@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
@@ -32,6 +33,9 @@ func runSolve(e *env, args []string) error {
 		return err
 	}
 	t, st, err := optimal.LoadOrSolve(rules, *force, int(workers))
+	if errors.Is(err, optimal.ErrColumns) {
+		return badInput(err)
+	}
 	if err != nil {
 		return err
 	}
@@ -46,7 +50,7 @@ func runSolve(e *env, args []string) error {
 	if st.Loaded {
 		fmt.Fprintf(w, "table loaded from %s in %s (solved earlier; --force solves again)\n", st.Path, duration(st.Load))
 	} else {
-		fmt.Fprintf(w, "solved in %s, with the optimal decisions of each of the %d turn-start states\n", duration(t.Elapsed), t.States())
+		fmt.Fprintf(w, "solved in %s, with the optimal decisions of each of the %s turn-start states\n", duration(t.Elapsed), thousands(int64(t.States())))
 		reportWrite(e, "table", st.Path, st.WriteErr)
 	}
 	switch {

@@ -37,9 +37,15 @@ func TestSolveCaches(t *testing.T) {
 
 func TestSolveRefusesColumns(t *testing.T) {
 	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
-	_, errOut, code := execYams(t, "", "solve", "--rule", "columns=free,top_down")
-	if code != 1 || !strings.Contains(errOut, "2 columns") || !strings.Contains(errOut, "heuristic") {
-		t.Errorf("exit %d, %q", code, errOut)
+	// A sheet of several columns is the user's choice of rules: exit status 2, as sim.
+	for _, cmd := range []string{"solve", "exact"} {
+		t.Run(cmd, func(t *testing.T) {
+			out, errOut, code := execYams(t, "", cmd, "--rule", "columns=free,top_down")
+			wantUsageError(t, cmd, out, errOut, code, "2 columns")
+			if !strings.Contains(errOut, "heuristic") {
+				t.Errorf("%s does not say what plays such a sheet: %q", cmd, errOut)
+			}
+		})
 	}
 	out, errOut, code := execYams(t, "", "solve", "--rules", "nope")
 	wantUsageError(t, "unknown rules", out, errOut, code, "nope")
