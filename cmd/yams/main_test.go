@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -91,6 +92,44 @@ func TestOutputLost(t *testing.T) {
 			if code != 1 || !strings.HasPrefix(last, "yams: ") || !strings.Contains(last, "write /dev/full: no space left on device") ||
 				strings.Count(errb.String(), "yams: ") != 1 {
 				t.Errorf("exit %d, stderr %q", code, errb.String())
+			}
+		})
+	}
+}
+
+// Every command that plays or solves caps --workers at 256 with one line, and takes one
+// per CPU by default.
+func TestWorkersCap(t *testing.T) {
+	for _, args := range [][]string{
+		{"sim", "--games", "10"},
+		{"compare", "--strategy", "greedy,random", "--games", "10"},
+		{"compare", "--players", "greedy,random", "--games", "10"},
+		{"solve", "--rules", "yams-app"},
+		{"exact", "--rules", "yams-app"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			for _, w := range []string{"0", "257", "100000000"} {
+				out, errOut, code := execYams(t, "", append(args, "--workers", w)...)
+				wantUsageError(t, w, out, errOut, code, "--workers "+w+": want 1 to 256")
+			}
+			help, _, _ := execYams(t, "", args[0], "--help")
+			if !regexp.MustCompile(`(?m)^  --workers W +W goroutines that \w+, 1 to 256; .*\(default one per CPU\)$`).MatchString(help) {
+				t.Errorf("%s --help does not document --workers:\n%s", args[0], help)
+			}
+		})
+	}
+}
+
+// Every flag's argument in a synopsis is a name its usage gives (a backquoted word),
+// never the type pflag would guess ("string", "int").
+func TestSynopsesNameArguments(t *testing.T) {
+	guess := regexp.MustCompile(`--[\w-]+ (string|int|int64|uint|uint64|strings|stringArray|duration|float)\b`)
+	for _, name := range commandNames() {
+		t.Run(name, func(t *testing.T) {
+			help, _, code := execYams(t, "", name, "--help")
+			synopsis, _, _ := strings.Cut(help, "\n")
+			if code != 0 || !strings.HasPrefix(synopsis, "Usage: yams "+name) || guess.MatchString(help) {
+				t.Errorf("exit %d, help:\n%s", code, help)
 			}
 		})
 	}
