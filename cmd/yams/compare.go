@@ -73,13 +73,9 @@ func runCompare(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
-	var built []strategies.Strategy
-	for _, info := range infos {
-		st, err := info.New(rules)
-		if err != nil {
-			return badInput(fmt.Errorf("strategy %s: %w", info.Name, err))
-		}
-		built = append(built, st)
+	_, built, err := buildStrategies(e, rules, infos, true)
+	if err != nil {
+		return err
 	}
 
 	ctx, stop := interruptible()
