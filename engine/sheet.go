@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // BoxID names a box of the sheet: column × NumBoxes + box. On a sheet of one column it is
 // the index of the box in the rules.
@@ -223,4 +226,53 @@ func (s *Sheet) Total() int {
 		t += s.ColumnTotal(c)
 	}
 	return t
+}
+
+// SheetOf returns the sheet of rules r whose boxes hold scores (scores[id] is the score
+// of box id, or −1 when the box is empty) and which has earned extra five-of-a-kind
+// bonuses: a sheet told rather than played, as an external bot is told it. It checks that
+// each score is one its box can take (the joker's scores included), not that a game
+// could have filled the boxes in that order.
+func SheetOf(r *Rules, scores []int, extra int) (Sheet, error) {
+	s := NewSheet(r)
+	if len(scores) != r.NumSlots() {
+		return s, fmt.Errorf("%d scores for a sheet of %d boxes", len(scores), r.NumSlots())
+	}
+	if extra < 0 || (extra > 0 && r.extraPoints == 0) || extra >= r.NumSlots() {
+		return s, fmt.Errorf("%d extra bonuses: impossible under rules %s", extra, r.Name())
+	}
+	for id, v := range scores {
+		if v < 0 {
+			continue
+		}
+		c, b := r.Split(BoxID(id))
+		if !r.canScore(b, v) {
+			return s, fmt.Errorf("box %s cannot hold %d", r.boxes[b].ID, v)
+		}
+		s.filled |= 1 << id
+		s.scores[id] = int16(v)
+		if r.upperMask&(1<<b) != 0 {
+			s.upper[c] += int16(v)
+		}
+		s.turn++
+	}
+	s.extra = int16(extra)
+	return s, nil
+}
+
+// canScore reports whether box b can hold score v: from some roll, or from a joker.
+func (r *Rules) canScore(b, v int) bool {
+	for roll := range Roll(NumRolls) {
+		if int(r.score[b][roll]) == v {
+			return true
+		}
+	}
+	if r.joker != NoJoker {
+		for f := 1; f <= NumFaces; f++ {
+			if int(r.jokerScore[b][f]) == v {
+				return true
+			}
+		}
+	}
+	return false
 }
