@@ -37,6 +37,7 @@ func compile(file string, spec Spec) (*Rules, error) {
 		}
 	}
 	c.r.hash = rulesHash(c.r)
+	c.r.holdable()
 	return c.r, nil
 }
 

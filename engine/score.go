@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 )
 
 // Limits of a sheet. A game has at most MaxSlots boxes over all its columns, so that
@@ -91,6 +92,23 @@ type Rules struct {
 	score      [MaxBoxes][NumRolls]int16
 	jokerScore [MaxBoxes][NumFaces + 1]int16
 	maxUpper   int
+	// holds[b] lists, increasing, the scores box b can hold (the joker's included).
+	holds [MaxBoxes][]int16
+}
+
+// holdable lists the scores each box can hold.
+func (r *Rules) holdable() {
+	for b := range r.boxes {
+		var h []int16
+		for roll := range Roll(NumRolls) {
+			h = append(h, r.score[b][roll])
+		}
+		if r.joker != NoJoker {
+			h = append(h, r.jokerScore[b][1:]...)
+		}
+		slices.Sort(h)
+		r.holds[b] = slices.Compact(h)
+	}
 }
 
 // Rolls returns the number of rolls in a turn.

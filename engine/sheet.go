@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // BoxID names a box of the sheet: column × NumBoxes + box. On a sheet of one column it is
@@ -262,17 +263,6 @@ func SheetOf(r *Rules, scores []int, extra int) (Sheet, error) {
 
 // canScore reports whether box b can hold score v: from some roll, or from a joker.
 func (r *Rules) canScore(b, v int) bool {
-	for roll := range Roll(NumRolls) {
-		if int(r.score[b][roll]) == v {
-			return true
-		}
-	}
-	if r.joker != NoJoker {
-		for f := 1; f <= NumFaces; f++ {
-			if int(r.jokerScore[b][f]) == v {
-				return true
-			}
-		}
-	}
-	return false
+	_, ok := slices.BinarySearch(r.holds[b], int16(v))
+	return ok && v == int(int16(v))
 }
