@@ -11,6 +11,11 @@ import (
 // Game is the scratch space of one player's game: the sheet, the dice of the current
 // turn, and what a Summary records of each box besides its score. A worker keeps one
 // Game per strategy and reuses it for every game, so playing allocates nothing.
+//
+// A game is a sequence of decisions: Start begins it, Decision tells what it waits for (a
+// keep or a box), Keep and Box apply the answer and move on. Play asks a Strategy for
+// every answer; a worker that plays a batch strategy (an external bot) keeps many games
+// waiting at once and answers them together.
 type Game struct {
 	Sheet engine.Sheet
 	// Turn[id] is the turn, from 1, in which box id was filled.
@@ -19,9 +24,46 @@ type Game struct {
 	Jokers uint64
 
 	tape  engine.Tape
+	dice  *rand.PCG
 	rolls int
 	sec   bool // the sheet has a column that takes only first-roll results
 	joker bool
+
+	// The turn in play: its number, its roll, the rolls used and allowed.
+	turn      int
+	roll      engine.Roll
+	used      int
+	turnRolls int
+	// Index is the game's index in its run, set by the worker that plays it.
+	Index int64
+	// obs, when set, is told each turn once played, recorded in Last (for regret), and
+	// cost is what the game's decisions have cost so far.
+	obs  TurnObserver
+	Last TurnRecord
+	cost gameCost
+}
+
+// TurnObserver is told every turn of a game once played (Game.Observe).
+type TurnObserver interface {
+	// Turn is called when the box of a turn is filled, before the next turn is thrown:
+	// g.Last holds the turn.
+	Turn(g *Game)
+}
+
+// Observe makes the game record its turns and tell obs each one (nil: stop).
+func (g *Game) Observe(obs TurnObserver) { g.obs = obs }
+
+// TurnRecord is a turn as it was played: the sheet at its start, its rolls, the keeps
+// between them and the box of the last roll.
+type TurnRecord struct {
+	Turn  int
+	Sheet engine.Sheet
+	Rolls [engine.MaxRollsPerTurn]engine.Roll
+	Keeps [engine.MaxRollsPerTurn - 1]engine.Keep
+	// N is the rolls thrown (Keeps[:N-1] held before rolls 2 to N) of the Allowed; when N
+	// is below Allowed, the player stopped after roll N (a keep of the whole roll).
+	N, Allowed int
+	Box        engine.BoxID
 }
 
 // NewGame returns the scratch space of a game under the rules.
@@ -42,43 +84,117 @@ type MoveError struct {
 
 func (e *MoveError) Error() string { return fmt.Sprintf("turn %d: %s", e.Turn, e.Problem) }
 
-// Play plays a whole game of st on an empty sheet, with the dice of each turn drawn from
-// dice onto a tape (engine.Tape): every turn draws the same number of words whatever the
-// decisions, so strategies that play a game from the same seed play the same dice.
-//
-// When every open box is in a "sec" column, the turn has one roll and Keep is not asked.
-// A decision that breaks the rules ends the game with a *MoveError.
-func (g *Game) Play(st strategies.Strategy, dice *rand.PCG) error {
-	s := &g.Sheet
-	s.Reset()
+// DecisionKind tells what a game waits for.
+type DecisionKind uint8
+
+const (
+	// Over: the game is over.
+	Over DecisionKind = iota
+	// KeepDecision: the dice to hold before a reroll (all five: stop).
+	KeepDecision
+	// BoxDecision: the box that takes the final roll.
+	BoxDecision
+)
+
+// Start begins a game on an empty sheet whose turns draw their dice from dice onto a tape
+// (engine.Tape): every turn draws the same number of words whatever the decisions, so
+// strategies that play a game from the same seed play the same dice.
+func (g *Game) Start(dice *rand.PCG) {
+	g.Sheet.Reset()
 	g.Jokers = 0
-	for turn := 1; !s.Done(); turn++ {
-		g.tape.Draw(dice, g.rolls)
-		r := g.tape.First()
-		rolls := g.rolls
-		if g.sec && s.Legal(r, 2) == 0 {
-			rolls = 1
-		}
-		used := 1
-		for ; used < rolls; used++ {
-			k := st.Keep(s, r, rolls-used)
-			if !k.Within(r) {
-				return &MoveError{Turn: turn, Problem: fmt.Sprintf("keep %s is not part of roll %s", k, r)}
+	g.dice = dice
+	g.turn = 0
+	g.beginTurn()
+}
+
+// beginTurn throws the first roll of the next turn. When every open box is in a "sec"
+// column, the turn has one roll and no keep is asked.
+func (g *Game) beginTurn() {
+	g.turn++
+	g.tape.Draw(g.dice, g.rolls)
+	g.roll = g.tape.First()
+	g.used = 1
+	g.turnRolls = g.rolls
+	if g.sec && g.Sheet.Legal(g.roll, 2) == 0 {
+		g.turnRolls = 1
+	}
+	if g.obs != nil {
+		g.Last.Turn, g.Last.Sheet, g.Last.N, g.Last.Allowed = g.turn, g.Sheet, 1, g.turnRolls
+		g.Last.Rolls[0] = g.roll
+	}
+}
+
+// Decision returns what the game waits for, the roll it is about and the rolls used.
+func (g *Game) Decision() (kind DecisionKind, r engine.Roll, rollsUsed int) {
+	switch {
+	case g.Sheet.Done():
+		return Over, 0, 0
+	case g.used < g.turnRolls:
+		return KeepDecision, g.roll, g.used
+	}
+	return BoxDecision, g.roll, g.used
+}
+
+// RollsLeft returns the rerolls left in the turn, for a keep decision.
+func (g *Game) RollsLeft() int { return g.turnRolls - g.used }
+
+// TurnNumber returns the turn in play, from 1.
+func (g *Game) TurnNumber() int { return g.turn }
+
+// Keep applies the keep k of a keep decision: the roll is final if k holds every die,
+// else the other dice are rerolled. A keep that is not part of the roll is a *MoveError.
+func (g *Game) Keep(k engine.Keep) error {
+	if !k.Within(g.roll) {
+		return &MoveError{Turn: g.turn, Problem: fmt.Sprintf("keep %s is not part of roll %s", k, g.roll)}
+	}
+	if k.IsRoll() {
+		g.turnRolls = g.used
+		return nil
+	}
+	g.roll = g.tape.Reroll(k)
+	g.used++
+	if g.obs != nil {
+		g.Last.Keeps[g.used-2], g.Last.Rolls[g.used-1], g.Last.N = k, g.roll, g.used
+	}
+	return nil
+}
+
+// Box scores the final roll in box id and begins the next turn. A box the rules do not
+// allow for the roll is a *MoveError.
+func (g *Game) Box(id engine.BoxID) error {
+	s := &g.Sheet
+	if s.Legal(g.roll, g.used)&(1<<id) == 0 {
+		return &MoveError{Turn: g.turn, Problem: fmt.Sprintf("box %s may not take %s after %d rolls", slotName(s.Rules(), id), g.roll, g.used)}
+	}
+	if g.joker && s.JokerApplies(id, g.roll) {
+		g.Jokers |= 1 << id
+	}
+	s.Fill(id, g.roll)
+	g.Turn[id] = uint8(g.turn)
+	if g.obs != nil {
+		g.Last.Box = id
+		g.obs.Turn(g)
+	}
+	if !s.Done() {
+		g.beginTurn()
+	}
+	return nil
+}
+
+// Play plays a whole game of st on an empty sheet (see Start). A decision that breaks
+// the rules ends the game with a *MoveError.
+func (g *Game) Play(st strategies.Strategy, dice *rand.PCG) error {
+	g.Start(dice)
+	s := &g.Sheet
+	for !s.Done() {
+		for g.used < g.turnRolls {
+			if err := g.Keep(st.Keep(s, g.roll, g.turnRolls-g.used)); err != nil {
+				return err
 			}
-			if k.IsRoll() {
-				break
-			}
-			r = g.tape.Reroll(k)
 		}
-		id := st.Box(s, r, used)
-		if s.Legal(r, used)&(1<<id) == 0 {
-			return &MoveError{Turn: turn, Problem: fmt.Sprintf("box %s may not take %s after %d rolls", slotName(s.Rules(), id), r, used)}
+		if err := g.Box(st.Box(s, g.roll, g.used)); err != nil {
+			return err
 		}
-		if g.joker && s.JokerApplies(id, r) {
-			g.Jokers |= 1 << id
-		}
-		s.Fill(id, r)
-		g.Turn[id] = uint8(turn)
 	}
 	return nil
 }

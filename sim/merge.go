@@ -114,6 +114,9 @@ func (s *Summary) clone() *Summary {
 	for _, h := range s.UpperSubtotal {
 		c.UpperSubtotal = append(c.UpperSubtotal, Histogram{Min: h.Min, Counts: slices.Clone(h.Counts)})
 	}
+	if s.Regret != nil {
+		c.Regret = s.Regret.clone()
+	}
 	c.Slots = slices.Clone(s.Slots)
 	for i := range c.Slots {
 		c.Slots[i].FillTurn = slices.Clone(s.Slots[i].FillTurn)

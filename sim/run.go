@@ -54,6 +54,13 @@ type Config struct {
 	// as a cancelled context does; Run returns it with the results so far.
 	Checkpoint      func(*Results) error
 	CheckpointEvery time.Duration
+
+	// Regret, if not nil, builds for each worker a Valuer of the rules' optimal play,
+	// with which every turn of every strategy is valued (Summary.Regret): the cost of
+	// each decision against the best one. Costliest is how many of the costliest
+	// positions each strategy keeps (0: DefaultCostliest).
+	Regret    func() (Valuer, error)
+	Costliest int
 }
 
 // DefaultCheckpointEvery is how often Run hands over a checkpoint when
@@ -68,7 +75,7 @@ type Results struct {
 	// RuleSet is the rule set the games were played under (its name and hash are Rules
 	// and RulesHash): every Results made by Run or read by ReadSummary has it.
 	RuleSet *engine.Rules
-	Seed        uint64
+	Seed    uint64
 	// The results count games First to First+Games−1 of the seed. Planned is the
 	// number of games the run set out to play from First: more than Games when it was
 	// interrupted (Partial), and then the games played are still those of the first
@@ -160,22 +167,80 @@ func (r *Results) Merge(o *Results) error {
 // player is one strategy in a worker.
 type player struct {
 	name     string
-	strategy strategies.Strategy
+	strategy strategies.Strategy // nil for a batch strategy
+	batch    strategies.Batch
 	starter  strategies.GameStarter
 	game     *Game
-	summary  *Summary
-	busy     time.Duration
+	// A batch strategy plays the games of a chunk together, each on its own dice.
+	games  []*Game
+	dice   []rand.PCG
+	seed   []uint64 // each game's seed for the strategy's own draws
+	reqs   []strategies.Request
+	answer []strategies.Answer
+	slot   []int32 // the game of each request
+	// total holds the counts of the chunks committed (see frontier), chunk those of the
+	// chunk in play.
+	total, chunk *Summary
+	regret       *regretObserver
+	busy         time.Duration
 }
 
 type worker struct {
 	players []player
 	dice    rand.PCG
 	draws   rand.PCG
-	done    int64
-	// With Config.Pairs, scores[i] holds the scores of player i in the chunk, and pairs
-	// add up their differences.
-	scores [][]int32
-	pairs  []*Pair
+	// With Config.Pairs, scores[i] holds the scores of player i in the chunk, pairs
+	// the committed differences and chunkPairs those of the chunk in play.
+	scores            [][]int32
+	pairs, chunkPairs []*Pair
+	// pending holds chunks finished after a chunk still in play elsewhere: they are
+	// committed once the frontier passes them, or dropped if it never does.
+	pending []pendingChunk
+	spare   []pendingChunk
+}
+
+// pendingChunk is a finished chunk waiting for the frontier.
+type pendingChunk struct {
+	lo, hi    int64
+	summaries []*Summary
+	pairs     []*Pair
+}
+
+// frontier is where the committed prefix of a run ends: every game before at has been
+// played by a chunk that finished. Workers finish chunks out of order; a chunk past the
+// frontier waits (pendingChunk) until the chunks before it are done. When a chunk fails
+// (a strategy broke a rule, a bot stopped answering), the frontier never passes it, so
+// the results of a stopped run are always those of its first games, whatever happened
+// after.
+type frontier struct {
+	mu   sync.Mutex
+	at   int64
+	done map[int64]int64 // finished chunks past at, by first game: their end
+}
+
+// finish records that games [lo, hi) are played and returns the frontier.
+func (f *frontier) finish(lo, hi int64) int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if lo != f.at {
+		f.done[lo] = hi
+		return f.at
+	}
+	f.at = hi
+	for {
+		next, ok := f.done[f.at]
+		if !ok {
+			return f.at
+		}
+		delete(f.done, f.at)
+		f.at = next
+	}
+}
+
+func (f *frontier) get() int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.at
 }
 
 // Run plays the games of cfg on a pool of workers and returns the summary of each
@@ -187,13 +252,14 @@ type worker struct {
 // game indices, and always finish a chunk they took. So when ctx is cancelled, and they
 // stop taking chunks, the games played are exactly games First to First+n−1 for some n:
 // Run returns their results, a prefix of the run marked Partial (Config.Resume continues
-// it), with ctx's error. A strategy that breaks a rule stops the run with an error that
-// names it and the game, and no results (its chunk is half counted).
+// it), with ctx's error. When a strategy breaks a rule, or a batch strategy fails, Run
+// stops the same way and returns the results of the games before the failed chunk,
+// marked Partial, with an error that names the strategy and the game.
 //
 // Checkpoints (Config.Checkpoint) are taken at such a point too: the workers wait at the
 // end of their chunk until every one has finished its own, the counts are copied, and
-// they go on while the copy is handed over. Each waits at most the time of one chunk,
-// at most 4096 games of each strategy (a few milliseconds).
+// they go on while the copy is handed over. A chunk takes a few tens of milliseconds of
+// play (its size follows the speed of the strategies), so a checkpoint waits that long.
 func Run(ctx context.Context, cfg Config) (*Results, error) {
 	switch {
 	case cfg.Rules == nil:
@@ -240,48 +306,40 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 
 	start := time.Now()
 	workers := make([]*worker, nw)
-	for i := range workers {
-		w := &worker{}
-		for _, info := range cfg.Strategies {
-			st, err := info.New(cfg.Rules)
-			if err != nil {
-				return nil, fmt.Errorf("strategy %s: %w", info.Name, err)
+	defer func() {
+		for _, w := range workers {
+			if w != nil {
+				w.close()
 			}
-			p := player{name: info.Name, strategy: st, game: NewGame(cfg.Rules), summary: NewSummary(info.Name, cfg.Rules)}
-			p.starter, _ = st.(strategies.GameStarter)
-			w.players = append(w.players, p)
 		}
-		workers[i] = w
-	}
-	setup := time.Since(start)
-
-	start = time.Now()
-	chunk := max(1, min(4096, part.Games/int64(8*max(1, nw))))
+	}()
 	var names []string
 	for _, info := range cfg.Strategies {
 		names = append(names, info.Name)
 	}
-	if cfg.Pairs {
-		for _, w := range workers {
-			w.pairs = pairsOf(names)
-			for range w.players {
-				w.scores = append(w.scores, make([]int32, chunk))
-			}
+	for i := range workers {
+		w, err := newWorker(&cfg, i, names)
+		workers[i] = w
+		if err != nil {
+			return nil, err
 		}
 	}
+	setup := time.Since(start)
+
+	start = time.Now()
 	var (
 		next   atomic.Int64
 		stop   atomic.Bool
-		broken atomic.Bool // a worker failed: its summaries hold half a chunk
 		wg     sync.WaitGroup
 		g      gate
+		front  = &frontier{at: 0, done: map[int64]int64{}}
+		sizing = newChunkSizer(&cfg, part.Games, nw)
 	)
 	g.cond.L = &g.mu
 	errs := make([]error, nw)
 	for i, w := range workers {
 		wg.Go(func() {
-			if errs[i] = w.play(ctx, &part, &next, chunk, &stop, &g); errs[i] != nil {
-				broken.Store(true)
+			if errs[i] = w.play(ctx, &part, &next, sizing, front, &stop, &g); errs[i] != nil {
 				stop.Store(true)
 			}
 			g.leave()
@@ -306,12 +364,8 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 				}
 				var snap *Results
 				var err error
-				g.hold(nw, func() {
-					if !broken.Load() {
-						snap, err = collect(&cfg, base, workers, names)
-					}
-				})
-				if snap != nil && err == nil {
+				g.hold(nw, func() { snap, err = collect(&cfg, base, workers, names, front.get()) })
+				if err == nil {
 					err = cfg.Checkpoint(snap)
 				}
 				if err != nil {
@@ -329,12 +383,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	}
 	elapsed := time.Since(start)
 
-	for _, err := range errs {
-		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-			return nil, err // the chunk in flight is half counted: the summaries are not of whole games
-		}
-	}
-	res, err := collect(&cfg, base, workers, names)
+	res, err := collect(&cfg, base, workers, names, front.get())
 	if err != nil {
 		return nil, err
 	}
@@ -344,7 +393,17 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 			res.Busy[i] += w.players[i].busy
 		}
 	}
+	// The first failure in the order of the games is the one that stopped the prefix.
+	var failed *chunkError
+	for _, err := range errs {
+		var ce *chunkError
+		if errors.As(err, &ce) && (failed == nil || ce.lo < failed.lo) {
+			failed = ce
+		}
+	}
 	switch {
+	case failed != nil:
+		return res, failed.err
 	case !res.Partial():
 		return res, nil
 	case checkpointErr != nil:
@@ -353,10 +412,114 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	return res, ctx.Err()
 }
 
-// collect adds up the counts of base (results resumed, or nil) and of the workers into
-// new results, which the workers do not touch: the caller holds the workers between
-// chunks, or they have stopped.
-func collect(cfg *Config, base *Results, workers []*worker, names []string) (*Results, error) {
+// chunkError is the failure of a worker in the chunk of games from lo.
+type chunkError struct {
+	lo  int64
+	err error
+}
+
+func (e *chunkError) Error() string { return e.err.Error() }
+func (e *chunkError) Unwrap() error { return e.err }
+
+// newWorker builds the strategies of worker i.
+func newWorker(cfg *Config, i int, names []string) (*worker, error) {
+	w := &worker{}
+	for _, info := range cfg.Strategies {
+		p := player{name: info.Name, game: NewGame(cfg.Rules)}
+		var err error
+		if info.NewBatch != nil {
+			p.batch, err = info.NewBatch(cfg.Rules, i)
+		} else {
+			p.strategy, err = info.New(cfg.Rules)
+			p.starter, _ = p.strategy.(strategies.GameStarter)
+		}
+		if err != nil {
+			return w, fmt.Errorf("strategy %s: %w", info.Name, err)
+		}
+		p.total, p.chunk = NewSummary(info.Name, cfg.Rules), NewSummary(info.Name, cfg.Rules)
+		if cfg.Regret != nil {
+			v, err := cfg.Regret()
+			if err != nil {
+				w.players = append(w.players, p)
+				return w, fmt.Errorf("regret: %w", err)
+			}
+			costliest := cfg.Costliest
+			if costliest == 0 {
+				costliest = DefaultCostliest
+			}
+			p.total.Regret = NewRegret(cfg.Rules, costliest)
+			p.chunk.Regret = NewRegret(cfg.Rules, costliest)
+			p.regret = newRegretObserver(v, p.chunk.Regret)
+			p.game.Observe(p.regret)
+		}
+		w.players = append(w.players, p)
+	}
+	if cfg.Pairs {
+		w.pairs, w.chunkPairs = pairsOf(names), pairsOf(names)
+	}
+	return w, nil
+}
+
+// close stops the worker's batch strategies.
+func (w *worker) close() {
+	for i := range w.players {
+		if b := w.players[i].batch; b != nil {
+			b.Close()
+		}
+	}
+}
+
+// chunkSizer chooses how many games a worker takes at once: enough that taking a chunk
+// costs nothing, few enough that a chunk lasts tens of milliseconds whatever the speed of
+// the strategies (several-column sheets are slow), so that a checkpoint, an interruption
+// or the progress line never waits long. A batch strategy (an external bot) gets chunks of
+// batchChunk games, played together.
+type chunkSizer struct {
+	min, max int64
+	batch    bool
+}
+
+const (
+	chunkTarget = 20 * time.Millisecond
+	maxChunk    = 4096
+	batchChunk  = 1024
+)
+
+func newChunkSizer(cfg *Config, games int64, workers int) chunkSizer {
+	c := chunkSizer{min: 16, max: max(1, min(maxChunk, games/int64(8*max(1, workers))))}
+	for _, info := range cfg.Strategies {
+		if info.NewBatch != nil {
+			c.batch = true
+		}
+	}
+	c.min = min(c.min, c.max)
+	return c
+}
+
+// first is the size of a worker's first chunk.
+func (c chunkSizer) first() int64 {
+	if c.batch {
+		return min(batchChunk, max(c.max, c.min))
+	}
+	return c.min
+}
+
+// next is the size of the chunk after one of n games that took d.
+func (c chunkSizer) next(n int64, d time.Duration) int64 {
+	if c.batch {
+		return min(batchChunk, max(c.max, c.min))
+	}
+	if d <= 0 {
+		return c.max
+	}
+	size := int64(float64(n) * float64(chunkTarget) / float64(d))
+	return max(c.min, min(c.max, size))
+}
+
+// collect adds up the counts of base (results resumed, or nil) and of the workers' chunks
+// committed before end into new results, which the workers do not touch: the caller holds
+// the workers between chunks, or they have stopped.
+func collect(cfg *Config, base *Results, workers []*worker, names []string, end int64) (*Results, error) {
 	res := &Results{
 		Rules:       cfg.Rules.Name(),
 		RulesHash:   cfg.Rules.Hash(),
@@ -367,12 +530,10 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string) (*Re
 		Planned:     cfg.Games,
 		Shard:       cfg.Shard,
 		Busy:        make([]time.Duration, len(cfg.Strategies)),
+		Games:       end,
 	}
 	if base != nil {
-		res.Games = base.Games
-	}
-	for _, w := range workers {
-		res.Games += w.done
+		res.Games += base.Games
 	}
 	for i, info := range cfg.Strategies {
 		s := NewSummary(info.Name, cfg.Rules)
@@ -382,8 +543,11 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string) (*Re
 			}
 		}
 		for _, w := range workers {
-			if err := s.Merge(w.players[i].summary); err != nil {
-				panic(err) // the workers' summaries are of one strategy and one sheet
+			mustMerge(s.Merge(w.players[i].total))
+			for _, c := range w.pending {
+				if c.hi <= end {
+					mustMerge(s.Merge(c.summaries[i]))
+				}
 			}
 		}
 		s.Trim()
@@ -398,13 +562,24 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string) (*Re
 				}
 			}
 			for _, w := range workers {
-				if err := p.Merge(w.pairs[i]); err != nil {
-					panic(err) // the workers' pairs are of the same strategies
+				mustMerge(p.Merge(w.pairs[i]))
+				for _, c := range w.pending {
+					if c.hi <= end {
+						mustMerge(p.Merge(c.pairs[i]))
+					}
 				}
 			}
 		}
 	}
 	return res, nil
+}
+
+// mustMerge panics on the error of merging counts of the same strategies and sheet, which
+// cannot happen.
+func mustMerge(err error) {
+	if err != nil {
+		panic(err)
+	}
 }
 
 // gate holds the workers between chunks while a checkpoint copies their counts.
@@ -457,7 +632,8 @@ func (g *gate) hold(n int, f func()) {
 
 // play plays chunks of games until there are none left, ctx is done or another worker
 // failed.
-func (w *worker) play(ctx context.Context, cfg *Config, next *atomic.Int64, chunk int64, stop *atomic.Bool, g *gate) error {
+func (w *worker) play(ctx context.Context, cfg *Config, next *atomic.Int64, sizing chunkSizer, front *frontier, stop *atomic.Bool, g *gate) error {
+	size := sizing.first()
 	for !stop.Load() {
 		g.pass()
 		if stop.Load() {
@@ -466,49 +642,169 @@ func (w *worker) play(ctx context.Context, cfg *Config, next *atomic.Int64, chun
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		lo := next.Add(chunk) - chunk
+		lo := next.Add(size) - size
 		if lo >= cfg.Games {
 			return nil
 		}
-		hi := min(lo+chunk, cfg.Games)
-		// Strategy by strategy: a strategy's tables stay in the cache for the whole chunk.
-		for i := range w.players {
-			p := &w.players[i]
-			t0 := time.Now()
-			for g := cfg.First + lo; g < cfg.First+hi; g++ {
-				dice, draws := GameSeeds(cfg.Seed, uint64(g))
-				w.dice.Seed(dice[0], dice[1])
-				if p.starter != nil {
-					w.draws.Seed(draws[0], draws[1])
-					p.starter.StartGame(&w.draws)
-				}
-				if err := p.game.Play(p.strategy, &w.dice); err != nil {
-					return fmt.Errorf("strategy %s, game %d: %w", p.name, g, err)
-				}
-				p.summary.Add(g, p.game)
-				if w.scores != nil {
-					w.scores[i][g-cfg.First-lo] = int32(p.game.Sheet.Total())
-				}
-			}
-			p.busy += time.Since(t0)
+		hi := min(lo+size, cfg.Games)
+		t0 := time.Now()
+		if err := w.playChunk(cfg, lo, hi); err != nil {
+			return &chunkError{lo: lo, err: err}
 		}
-		if w.scores != nil {
-			w.addPairs(int(hi - lo))
-		}
-		w.done += hi - lo
+		w.commit(lo, hi, front.finish(lo, hi))
 		if cfg.Progress != nil {
 			cfg.Progress.Add(hi - lo)
+		}
+		size = sizing.next(hi-lo, time.Since(t0))
+	}
+	return nil
+}
+
+// playChunk plays games lo to hi−1 (of cfg.First on) of every strategy into the chunk's
+// counts, strategy by strategy: a strategy's tables stay in the cache for the whole chunk.
+func (w *worker) playChunk(cfg *Config, lo, hi int64) error {
+	n := int(hi - lo)
+	if w.pairs != nil {
+		for len(w.scores) < len(w.players) {
+			w.scores = append(w.scores, nil)
+		}
+		for i := range w.scores {
+			if cap(w.scores[i]) < n {
+				w.scores[i] = make([]int32, n)
+			}
+			w.scores[i] = w.scores[i][:n]
+		}
+	}
+	for i := range w.players {
+		p := &w.players[i]
+		t0 := time.Now()
+		var err error
+		if p.batch != nil {
+			err = w.playBatch(p, i, cfg, lo, hi)
+		} else {
+			err = w.playEach(p, i, cfg, lo, hi)
+		}
+		p.busy += time.Since(t0)
+		if err != nil {
+			return err
+		}
+	}
+	if w.pairs != nil {
+		w.addPairs(n)
+	}
+	return nil
+}
+
+// playEach plays the games of a chunk one after the other.
+func (w *worker) playEach(p *player, i int, cfg *Config, lo, hi int64) error {
+	for g := cfg.First + lo; g < cfg.First+hi; g++ {
+		dice, draws := GameSeeds(cfg.Seed, uint64(g))
+		w.dice.Seed(dice[0], dice[1])
+		if p.starter != nil {
+			w.draws.Seed(draws[0], draws[1])
+			p.starter.StartGame(&w.draws)
+		}
+		p.game.Index = g
+		if err := p.game.Play(p.strategy, &w.dice); err != nil {
+			return fmt.Errorf("strategy %s, game %d: %w", p.name, g, err)
+		}
+		if err := w.finishGame(p, i, p.game, g-cfg.First-lo); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// addPairs adds the differences of the first n games of the chunk to the worker's pairs.
+// finishGame counts a finished game of player p at position k of the chunk.
+func (w *worker) finishGame(p *player, i int, g *Game, k int64) error {
+	p.chunk.Add(g.Index, g)
+	if p.regret != nil {
+		if p.regret.err != nil {
+			return fmt.Errorf("strategy %s, game %d: %w", p.name, g.Index, p.regret.err)
+		}
+		p.regret.endGame(g)
+	}
+	if w.scores != nil {
+		w.scores[i][k] = int32(g.Sheet.Total())
+	}
+	return nil
+}
+
+// commit hands the chunk just played, games [lo, hi), to the worker's committed counts if
+// the frontier has passed it, or keeps it pending; and commits the pending chunks the
+// frontier has passed since.
+func (w *worker) commit(lo, hi, front int64) {
+	if hi <= front {
+		for i := range w.players {
+			p := &w.players[i]
+			mustMerge(p.total.Merge(p.chunk))
+			p.chunk.clear()
+		}
+		for i, pr := range w.chunkPairs {
+			mustMerge(w.pairs[i].Merge(pr))
+			pr.clear()
+		}
+	} else {
+		c := w.spareChunk()
+		c.lo, c.hi = lo, hi
+		for i := range w.players {
+			p := &w.players[i]
+			c.summaries[i], p.chunk = p.chunk, c.summaries[i]
+			if p.regret != nil {
+				p.regret.r = p.chunk.Regret
+			}
+		}
+		for i := range w.chunkPairs {
+			c.pairs[i], w.chunkPairs[i] = w.chunkPairs[i], c.pairs[i]
+		}
+		w.pending = append(w.pending, c)
+	}
+	kept := w.pending[:0]
+	for _, c := range w.pending {
+		if c.hi > front {
+			kept = append(kept, c)
+			continue
+		}
+		for i := range w.players {
+			mustMerge(w.players[i].total.Merge(c.summaries[i]))
+		}
+		for i := range w.pairs {
+			mustMerge(w.pairs[i].Merge(c.pairs[i]))
+		}
+		w.spare = append(w.spare, c)
+	}
+	w.pending = kept
+}
+
+// spareChunk returns empty counts for a pending chunk, reusing those of a chunk committed.
+func (w *worker) spareChunk() pendingChunk {
+	if n := len(w.spare); n > 0 {
+		c := w.spare[n-1]
+		w.spare = w.spare[:n-1]
+		for _, s := range c.summaries {
+			s.clear()
+		}
+		for _, p := range c.pairs {
+			p.clear()
+		}
+		return c
+	}
+	c := pendingChunk{summaries: make([]*Summary, len(w.players)), pairs: make([]*Pair, len(w.chunkPairs))}
+	for i := range w.players {
+		c.summaries[i] = w.players[i].chunk.empty()
+	}
+	for i, p := range w.chunkPairs {
+		c.pairs[i] = &Pair{A: p.A, B: p.B}
+	}
+	return c
+}
+
+// addPairs adds the differences of the first n games of the chunk to the chunk's pairs.
 func (w *worker) addPairs(n int) {
 	k := 0
 	for i := range w.scores {
 		for j := i + 1; j < len(w.scores); j++ {
-			p, a, b := w.pairs[k], w.scores[i][:n], w.scores[j][:n]
+			p, a, b := w.chunkPairs[k], w.scores[i][:n], w.scores[j][:n]
 			for g := range a {
 				p.Add(int(a[g]), int(b[g]))
 			}

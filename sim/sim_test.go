@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -367,8 +369,63 @@ func TestIllegalMovesStopTheRun(t *testing.T) {
 		info := strategies.Info{Name: "cheat", New: func(*engine.Rules) (strategies.Strategy, error) { return c.s, nil }}
 		res, err := sim.Run(context.Background(), sim.Config{Rules: rules, Strategies: []strategies.Info{info}, Games: 10})
 		var me *sim.MoveError
-		if res != nil || !errors.As(err, &me) || !strings.Contains(err.Error(), "strategy cheat, game") || !strings.Contains(err.Error(), c.want) {
+		if res == nil || res.Games != 0 || !res.Partial() || !errors.As(err, &me) || !strings.Contains(err.Error(), "strategy cheat, game 0") || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("cheat %+v: results %v, error %v", c.s, res, err)
+		}
+	}
+}
+
+// sometimes plays first-legal-box, and in some games (drawn from the generator of the
+// game) breaks the rules at its last turn, unless it is honest.
+type sometimes struct {
+	honest bool
+	fail   bool
+}
+
+func (s *sometimes) StartGame(g *rand.PCG) { s.fail = !s.honest && g.Uint64()%700 == 0 }
+
+func (s *sometimes) Keep(_ *engine.Sheet, r engine.Roll, _ int) engine.Keep { return r.Keep() }
+
+func (s *sometimes) Box(sh *engine.Sheet, r engine.Roll, used int) engine.BoxID {
+	legal := sh.Legal(r, used)
+	if s.fail && sh.Turn() == sh.Rules().NumSlots()-1 {
+		return engine.BoxID(bits.TrailingZeros64(^legal & (1<<sh.Rules().NumSlots() - 1)))
+	}
+	return engine.BoxID(bits.TrailingZeros64(legal))
+}
+
+// TestFailureKeepsThePrefix: a strategy that breaks a rule in the middle of a run stops it
+// with the results of the games before the chunk that failed, marked partial, and those
+// are the results of an honest run of as many games, bit for bit, whatever the workers.
+func TestFailureKeepsThePrefix(t *testing.T) {
+	rules := load(t, "hasbro")
+	first := int64(-1) // the first game that breaks a rule
+	for g := int64(0); first < 0; g++ {
+		_, draws := sim.GameSeeds(1, uint64(g))
+		if rand.NewPCG(draws[0], draws[1]).Uint64()%700 == 0 {
+			first = g
+		}
+	}
+	for _, workers := range []int{1, 2, 5} {
+		info := strategies.Info{Name: "sometimes", New: func(*engine.Rules) (strategies.Strategy, error) { return &sometimes{}, nil }}
+		res, err := sim.Run(context.Background(), sim.Config{Rules: rules, Strategies: []strategies.Info{info}, Seed: 1, Games: 20 * first, Workers: workers})
+		if err == nil || res == nil || !res.Partial() || res.Games > first || !strings.Contains(err.Error(), fmt.Sprintf("game %d", first)) {
+			t.Fatalf("%d workers: %v games, error %v; the first rule broken is in game %d", workers, res.Games, err, first)
+		}
+		if res.Games == 0 {
+			if workers == 1 {
+				t.Fatalf("one worker stopped at game %d with no game kept: its first chunks were whole", first)
+			}
+			continue
+		}
+		honest := strategies.Info{Name: "sometimes", New: func(*engine.Rules) (strategies.Strategy, error) { return &sometimes{honest: true}, nil }}
+		want, err := sim.Run(context.Background(), sim.Config{Rules: rules, Strategies: []strategies.Info{honest}, Seed: 1, Games: res.Games, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Planned = res.Games
+		if a, b := jsonOf(t, res), jsonOf(t, want); !bytes.Equal(a, b) {
+			t.Errorf("%d workers: the %d games before the failure differ from an honest run", workers, res.Games)
 		}
 	}
 }

@@ -43,6 +43,9 @@ type Summary struct {
 	// after 1, 3, 7, 15... games, a convergence plot, is the sum of the first blocks.
 	// Blocks are of game indices, not of the order games finish in: they merge exactly.
 	Blocks [64]Block
+	// Regret is the cost of the strategy's decisions against optimal play, when the run
+	// measured it (Config.Regret); nil otherwise.
+	Regret *Regret
 
 	ymask uint64 // the slots of the yahtzee box
 }
@@ -233,6 +236,19 @@ func (s *Summary) Merge(o *Summary) error {
 		return fmt.Errorf("cannot merge the summary of %s into that of %s", o.Strategy, s.Strategy)
 	case !slices.Equal(o.Columns, s.Columns) || !slices.Equal(o.Boxes, s.Boxes) || o.YahtzeeBox != s.YahtzeeBox:
 		return fmt.Errorf("%s: cannot merge summaries of different sheets", s.Strategy)
+	}
+	// Counts without regret merge into counts with it only when they hold no game (a
+	// fresh summary takes the regret of what merges into it).
+	if o.Regret != nil && s.Regret == nil && s.Games == 0 {
+		s.Regret = o.Regret.empty()
+	}
+	if (o.Regret == nil) != (s.Regret == nil) && o.Games != 0 {
+		return fmt.Errorf("%s: cannot merge summaries with and without regret", s.Strategy)
+	}
+	if o.Regret != nil && s.Regret != nil {
+		if err := s.Regret.Merge(o.Regret); err != nil {
+			return fmt.Errorf("%s: %w", s.Strategy, err)
+		}
 	}
 	s.Games += o.Games
 	s.Scores.Merge(&o.Scores)

@@ -29,16 +29,54 @@ type GameStarter interface {
 	StartGame(rng *rand.PCG)
 }
 
+// Batch decides for many games at once. A strategy whose answers come from elsewhere, an
+// external bot (strategies/external), pays for every exchange far more than for a decision:
+// the simulator keeps many games waiting and asks it for all their decisions together.
+type Batch interface {
+	// Decide answers every request, answers[i] for reqs[i]. An error stops the run.
+	Decide(reqs []Request, answers []Answer) error
+	// Close releases what the batch holds (its process); the simulator calls it once,
+	// when the run is over.
+	Close() error
+}
+
+// Request is a decision a game waits for.
+type Request struct {
+	Game int64 // the game's index in the run
+	// Seed is the game's own seed for a strategy that draws random numbers (the seed
+	// of its GameStarter generator): a function of the run's seed and the game alone.
+	Seed  uint64
+	Turn  int // from 1
+	Sheet *engine.Sheet
+	Roll  engine.Roll
+	// RollsUsed is the rolls thrown in the turn; RollsLeft the rerolls left. A request
+	// with rerolls left asks for a keep, one without for a box.
+	RollsUsed, RollsLeft int
+}
+
+// Answer is the decision of a Request: Keep for a keep (the whole roll: stop), Box for
+// a box.
+type Answer struct {
+	Keep engine.Keep
+	Box  engine.BoxID
+}
+
 // Factory builds a strategy for a rule set; it fails if the strategy cannot play them.
 type Factory func(rules *engine.Rules) (Strategy, error)
 
-// Info describes a registered strategy.
+// BatchFactory builds a batch strategy for a rule set, for the worker numbered worker
+// (each worker has its own, an external bot's process for instance).
+type BatchFactory func(rules *engine.Rules, worker int) (Batch, error)
+
+// Info describes a strategy.
 type Info struct {
 	Name        string
 	Description string
 	// Heuristic strategies are in the default set of a simulation.
 	Heuristic bool
-	New       Factory
+	// New builds the strategy; a batch strategy has NewBatch instead.
+	New      Factory
+	NewBatch BatchFactory
 }
 
 var (

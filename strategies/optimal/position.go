@@ -206,3 +206,29 @@ func cmpDesc(a, b float64) int {
 	}
 	return 0
 }
+
+// BestKeep returns the best keep of roll r after rollsUsed rolls (the first of the best
+// in the order engine.SubKeeps lists them, the order of the optimal strategy's ties).
+func (e *Evaluator) BestKeep(r engine.Roll, rollsUsed int) engine.Keep {
+	best := e.BestKeepValue(r, rollsUsed)
+	for _, k := range engine.SubKeeps(r) {
+		if e.KeepValue(r, rollsUsed, k) == best {
+			return k
+		}
+	}
+	return r.Keep()
+}
+
+// BestBox returns the best box for the final roll r after rollsUsed rolls (the lowest of
+// the best, as the optimal strategy breaks ties).
+func (e *Evaluator) BestBox(r engine.Roll, rollsUsed int) engine.BoxID {
+	best := e.BestBoxValue(r, rollsUsed)
+	legal := e.t.sp.legal(e.mask, r, rollsUsed)
+	for l := legal; l != 0; l &= l - 1 {
+		b := engine.BoxID(bits.TrailingZeros32(l))
+		if e.BoxValue(r, rollsUsed, b) == best {
+			return b
+		}
+	}
+	return engine.BoxID(bits.TrailingZeros32(legal))
+}
