@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
+	"math/bits"
+	"strings"
 
 	"yams/engine"
 )
@@ -58,7 +59,7 @@ type jsonPair struct {
 	B            string     `json:"b"`
 	Games        int64      `json:"games"`
 	Sum          int64      `json:"sum"`
-	Squares      *big.Int   `json:"squares"`
+	Squares      squares    `json:"squares"`
 	Wins         int64      `json:"wins"`
 	Ties         int64      `json:"ties"`
 	Losses       int64      `json:"losses"`
@@ -95,7 +96,7 @@ type jsonBlock struct {
 	First        int64      `json:"first"`
 	Games        int64      `json:"games"`
 	Sum          int64      `json:"sum"`
-	Squares      *big.Int   `json:"squares"`
+	Squares      squares    `json:"squares"`
 	RunningGames int64      `json:"running_games"`
 	RunningMean  float64    `json:"running_mean"`
 	RunningCI95  [2]float64 `json:"running_ci95"`
@@ -127,6 +128,40 @@ type jsonBox struct {
 	Sum      int64         `json:"sum"`
 	Zeros    int64         `json:"zeros"`
 	FillTurn object[int64] `json:"fill_turn"`
+}
+
+// squares is a sum of squares (a Uint128) as a summary file writes it: a JSON number of
+// at most 39 digits. It is read digit by digit into 128 bits, never through a big.Int,
+// which takes time quadratic in the digits of a number: a million digits took two
+// seconds, and a file of 64 MiB of digits would take hours.
+type squares Uint128
+
+func (q squares) MarshalJSON() ([]byte, error) { return []byte(Uint128(q).Big().String()), nil }
+
+func (q *squares) UnmarshalJSON(data []byte) error {
+	// A 128-bit integer has at most 39 digits (2^128 − 1 ≈ 3.4·10^38).
+	if len(data) == 0 || len(data) > 39 || strings.Trim(string(data), "0123456789") != "" {
+		return fmt.Errorf("%.40s: want an integer of 0 to 2^128−1", data)
+	}
+	var v Uint128
+	for _, d := range data {
+		hi, lo := bits.Mul64(v.Lo, 10)
+		top, carry := bits.Mul64(v.Hi, 10)
+		if top != 0 {
+			return fmt.Errorf("%s: more than 2^128−1", data)
+		}
+		var c uint64
+		if v.Hi, c = bits.Add64(carry, hi, 0); c != 0 {
+			return fmt.Errorf("%s: more than 2^128−1", data)
+		}
+		if v.Lo, c = bits.Add64(lo, uint64(d-'0'), 0); c != 0 {
+			if v.Hi, c = bits.Add64(v.Hi, 1, 0); c != 0 {
+				return fmt.Errorf("%s: more than 2^128−1", data)
+			}
+		}
+	}
+	*q = squares(v)
+	return nil
 }
 
 // object is a JSON object whose members keep their order, which a Go map would not.

@@ -2,8 +2,12 @@ package sim
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
+
+	"yams/engine"
 )
 
 // A stream without end is refused once it is larger than any summary file, not read
@@ -22,3 +26,84 @@ type endless struct{}
 var spaces = bytes.Repeat([]byte{' '}, 1<<16)
 
 func (endless) Read(p []byte) (int, error) { return copy(p, spaces), nil }
+
+// A file whose strategies would take more memory than a summary file may is refused
+// before anything is allocated from its counts.
+func TestReadSummaryMemoryBound(t *testing.T) {
+	_, js := forgeable(t)
+	defer func(n int) { maxSummaryMemory = n }(maxSummaryMemory)
+	maxSummaryMemory = boundsOf(mustLoad(t, "hasbro")).summaryBytes() - 1
+	if _, err := ReadSummary(bytes.NewReader(js)); err == nil || !strings.Contains(err.Error(), "summary: strategies: 1 strategies, whose counts under these rules take up to") {
+		t.Errorf("a strategy more than the bound: %v", err)
+	}
+	maxSummaryMemory++
+	if _, err := ReadSummary(bytes.NewReader(js)); err != nil {
+		t.Errorf("a strategy within the bound: %v", err)
+	}
+}
+
+func mustLoad(t *testing.T, name string) *engine.Rules {
+	t.Helper()
+	rules, err := engine.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rules
+}
+
+// issue 9, item 5: a small file whose histograms claim scores far apart is refused for
+// the keys the rules do not allow, having allocated nothing from them: the reader
+// allocates a few times the size of the file, not the span of the keys.
+func TestReadSummaryFarKeys(t *testing.T) {
+	_, js := forgeable(t)
+	for _, key := range []string{`"-1048576": 1`, `"1048576": 1`} {
+		far := bytes.Replace(js, []byte(`"histogram": {`), []byte(`"histogram": {`+key+`,`), 1)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := ReadSummary(bytes.NewReader(far))
+		runtime.ReadMemStats(&after)
+		if err == nil || !strings.Contains(err.Error(), "out of 0..1575 under these rules") {
+			t.Errorf("%s: %v", key, err)
+		}
+		if grown := after.TotalAlloc - before.TotalAlloc; grown > 64*uint64(len(far)) {
+			t.Errorf("%s: %d bytes allocated to read %d", key, grown, len(far))
+		}
+	}
+}
+
+// A sum of squares is read digit by digit: a number of a million digits, which a big.Int
+// takes seconds to read, is refused at once.
+func TestSquaresRead(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want Uint128
+		ok   bool
+	}{
+		{"0", Uint128{}, true},
+		{"18446744073709551616", Uint128{1, 0}, true},
+		{"340282366920938463463374607431768211455", Uint128{^uint64(0), ^uint64(0)}, true},
+		{"340282366920938463463374607431768211456", Uint128{}, false},
+		{"999999999999999999999999999999999999999", Uint128{}, false},
+		{"-1", Uint128{}, false},
+		{"1e3", Uint128{}, false},
+		{"null", Uint128{}, false},
+		{"1" + strings.Repeat("0", 1<<20), Uint128{}, false},
+	} {
+		t.Run(c.text[:min(len(c.text), 40)], func(t *testing.T) {
+			var q squares
+			start := time.Now()
+			err := q.UnmarshalJSON([]byte(c.text))
+			if (err == nil) != c.ok || Uint128(q) != c.want {
+				t.Errorf("%v, %v; want %v, ok %v", Uint128(q), err, c.want, c.ok)
+			}
+			if d := time.Since(start); d > 100*time.Millisecond {
+				t.Errorf("%v to read", d)
+			}
+			if c.ok {
+				if back, _ := q.MarshalJSON(); string(back) != c.text {
+					t.Errorf("written back %s", back)
+				}
+			}
+		})
+	}
+}

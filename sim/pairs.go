@@ -91,6 +91,11 @@ func (p *Pair) Stats() PairStats {
 // common dice gain.
 func Unpaired(a, b *Summary) Interval {
 	sa, sb := a.Stats(), b.Stats()
+	return unpaired(&sa, &sb)
+}
+
+// unpaired is Unpaired from the figures of the two summaries.
+func unpaired(sa, sb *Stats) Interval {
 	if sa.Games == 0 || sb.Games == 0 {
 		return Interval{}
 	}

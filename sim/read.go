@@ -6,34 +6,37 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/big"
 	"slices"
-	"strconv"
 	"strings"
+	"unsafe"
 
 	"yams/engine"
-)
-
-// Bounds on what a summary file may hold, so that a hostile or corrupt file cannot make
-// the reader allocate without limit.
-const (
-	maxScore    = 1 << 20
-	maxSubtotal = 1 << 16
 )
 
 // maxSummaryBytes bounds the size of a summary file: the largest sheet (64 boxes) with
 // every score seen makes a few megabytes. (A variable, for a test to lower.)
 var maxSummaryBytes = 64 << 20
 
+// maxSummaryMemory bounds the memory that the counts read from a summary file take: the
+// summaries of its strategies, their histograms at their widest under the file's rules
+// (sheetBounds.summaryBytes), and its pairs. A run of a few hundred strategies under the
+// widest rules there are stays within it; a file that would take more is refused before
+// anything is allocated. (A variable, for a test to lower.)
+var maxSummaryMemory = 256 << 20
+
 // ReadSummary reads a summary file written by WriteJSON (yams sim --json, or a
-// checkpoint) and rebuilds its results exactly. It checks the file: every count is
-// present and consistent with the number of games, the slice of games is that of its
-// shard, the derived figures it rebuilds agree with those written, and last the checksum
-// (Results.WriteJSON writes one in every file) matches the content, so that a file
-// truncated, damaged or edited after it was written is refused. A file without a
-// checksum is refused too: yams never writes one. The error names what is wrong;
-// ReadSummary does not panic on any input. The timings of the results are zero.
+// checkpoint) and rebuilds its results exactly. It checks the file: it is of this build's
+// dice stream, its rule set compiles, every count is within what the rules allow and
+// consistent with the others and with the number of games, the slice of games is that of
+// its shard, the derived figures it rebuilds agree with those written, and last the
+// checksum (Results.WriteJSON writes one in every file) matches the content, so that a
+// file truncated, damaged or edited after it was written is refused. A file without a
+// checksum is refused too: yams never writes one. The checksum guards against damage,
+// not forgery (anyone may compute one); the checks against the rules bound what a forged
+// file can claim. Nothing is allocated from a count before it is checked, and the memory
+// the results take is bounded (maxSummaryMemory). The error names what is wrong, in one
+// line; ReadSummary does not panic on any input. The timings of the results are zero.
 func ReadSummary(r io.Reader) (*Results, error) {
 	data, err := io.ReadAll(io.LimitReader(r, int64(maxSummaryBytes)+1))
 	if err != nil {
@@ -63,8 +66,6 @@ func ReadSummary(r io.Reader) (*Results, error) {
 		return bad("games: %d, want at least one", in.Games)
 	case len(in.Strategies) == 0:
 		return bad("no strategies")
-	case len(in.Columns) == 0 || len(in.Columns) > engine.MaxColumns:
-		return bad("columns: want 1 to %d, got %d", engine.MaxColumns, len(in.Columns))
 	}
 	res := &Results{Rules: in.Rules, RulesHash: in.RulesHash, RuleOptions: in.RuleOptions, Seed: in.Seed, First: in.First, Games: in.Games, Planned: in.Games}
 	var spec []byte // the canonical rule set of a file that records it; nil for an earlier file
@@ -74,21 +75,34 @@ func ReadSummary(r io.Reader) (*Results, error) {
 	if err := res.sliceFromJSON(&in); err != nil {
 		return bad("%v", err)
 	}
-	for i, js := range in.Strategies {
-		s, err := fromJSON(&js, in.Columns, in.Games)
+	sheet := boundsOf(res.RuleSet)
+	if !slices.Equal(in.Columns, sheet.columns) {
+		return bad("columns: %q, the columns of the rule set are %q", in.Columns, sheet.columns)
+	}
+	// The memory of the counts, estimated from the rules before anything is allocated.
+	n := len(in.Strategies)
+	if len(in.Pairs) > 0 && len(in.Pairs) != n*(n-1)/2 {
+		return bad("pairs: %d pairs, want %d (every two strategies)", len(in.Pairs), n*(n-1)/2)
+	}
+	if need := n*sheet.summaryBytes() + len(in.Pairs)*int(unsafe.Sizeof(Pair{})); need > maxSummaryMemory {
+		return bad("strategies: %d strategies, whose counts under these rules take up to %d MiB: more than the %d MiB of a summary file", n, need>>20, maxSummaryMemory>>20)
+	}
+	names := make(map[string]bool, n)
+	for i := range in.Strategies {
+		js := &in.Strategies[i]
+		if names[js.Name] {
+			return bad("strategy %s given twice", js.Name)
+		}
+		names[js.Name] = true
+		s, err := sheet.summaryOf(js, res.First, res.Games)
 		if err != nil {
 			return bad("strategies[%d] (%s): %v", i, js.Name, err)
-		}
-		for _, o := range res.Summaries {
-			if o.Strategy == s.Strategy {
-				return bad("strategy %s given twice", s.Strategy)
-			}
 		}
 		res.Summaries = append(res.Summaries, s)
 		res.Busy = append(res.Busy, 0)
 	}
 	if len(in.Pairs) > 0 {
-		if err := res.pairsFromJSON(in.Pairs); err != nil {
+		if err := res.pairsFromJSON(in.Pairs, sheet); err != nil {
 			return bad("%v", err)
 		}
 	}
@@ -172,22 +186,28 @@ func (r *Results) sliceFromJSON(in *jsonResults) error {
 }
 
 // pairsFromJSON rebuilds the pairs of the results, which must be every two strategies in
-// the order Run gives them, and checks them against the summaries.
-func (r *Results) pairsFromJSON(in []jsonPair) error {
-	var names []string
-	for _, s := range r.Summaries {
-		names = append(names, s.Strategy)
-	}
-	want := pairsOf(names)
+// the order Run gives them, and checks them against the summaries and the rules: a
+// difference of two scores is within ±(highest − lowest score).
+func (r *Results) pairsFromJSON(in []jsonPair, sheet *sheetBounds) error {
+	want := pairsOf(r.names())
 	if len(in) != len(want) {
 		return fmt.Errorf("pairs: %d pairs, want %d (every two strategies)", len(in), len(want))
 	}
+	// The figures of each strategy once, not once per pair.
+	stats := make(map[string]*Stats, len(r.Summaries))
+	sums := make(map[string]*big.Int, len(r.Summaries))
+	for _, s := range r.Summaries {
+		st := s.Stats()
+		stats[s.Strategy] = &st
+		sums[s.Strategy], _ = s.Scores.Sums()
+	}
+	spread := sheet.scoreHi - sheet.scoreLo
 	for i, j := range in {
 		p := want[i]
 		if j.A != p.A || j.B != p.B {
 			return fmt.Errorf("pairs[%d]: %s−%s, want %s−%s", i, j.A, j.B, p.A, p.B)
 		}
-		if j.Games != r.Games || j.Squares == nil {
+		if j.Games != r.Games {
 			return fmt.Errorf("pairs[%d]: games %d, want %d", i, j.Games, r.Games)
 		}
 		for _, c := range []struct {
@@ -201,285 +221,36 @@ func (r *Results) pairsFromJSON(in []jsonPair) error {
 		if j.Wins+j.Ties+j.Losses != r.Games {
 			return fmt.Errorf("pairs[%d]: wins, ties and losses add up to %d games, want %d", i, j.Wins+j.Ties+j.Losses, r.Games)
 		}
-		sq, ok := Uint128Of(j.Squares)
-		if !ok {
-			return fmt.Errorf("pairs[%d]: squares out of range", i)
-		}
-		p.Games, p.Sum, p.Squares, p.Wins, p.Ties, p.Losses = j.Games, j.Sum, sq, j.Wins, j.Ties, j.Losses
+		p.Games, p.Sum, p.Squares, p.Wins, p.Ties, p.Losses = j.Games, j.Sum, Uint128(j.Squares), j.Wins, j.Ties, j.Losses
 		// The differences add up to the difference of the sums of the two histograms,
 		// and the sum of their squares is at least sum²/games (Cauchy–Schwarz).
-		sa, _ := r.summary(p.A).Scores.Sums()
-		sb, _ := r.summary(p.B).Scores.Sums()
-		if d := new(big.Int).Sub(sa, sb); d.Cmp(big.NewInt(p.Sum)) != 0 {
+		if d := new(big.Int).Sub(sums[p.A], sums[p.B]); d.Cmp(big.NewInt(p.Sum)) != 0 {
 			return fmt.Errorf("pairs[%d]: sum %d, the histograms give %v", i, p.Sum, d)
 		}
-		lhs := new(big.Int).Mul(big.NewInt(p.Games), sq.Big())
+		lhs := new(big.Int).Mul(big.NewInt(p.Games), p.Squares.Big())
 		if s := big.NewInt(p.Sum); lhs.Cmp(s.Mul(s, s)) < 0 {
-			return fmt.Errorf("pairs[%d]: squares %v are too few for the sum %d", i, j.Squares, p.Sum)
+			return fmt.Errorf("pairs[%d]: squares %v are too few for the sum %d", i, p.Squares.Big(), p.Sum)
 		}
-		if (p.Sum > 0 && p.Wins == 0) || (p.Sum < 0 && p.Losses == 0) {
-			return fmt.Errorf("pairs[%d]: sum %d with %d wins and %d losses", i, p.Sum, p.Wins, p.Losses)
+		// A win is a difference of 1 to spread, a loss of −spread to −1, a tie of 0: the
+		// sum and the squares are within what the record allows.
+		sum, wins, losses := big.NewInt(p.Sum), big.NewInt(p.Wins), big.NewInt(p.Losses)
+		d := big.NewInt(int64(spread))
+		lo := new(big.Int).Sub(wins, new(big.Int).Mul(d, losses))
+		hi := new(big.Int).Sub(new(big.Int).Mul(d, wins), losses)
+		if sum.Cmp(lo) < 0 || sum.Cmp(hi) > 0 {
+			return fmt.Errorf("pairs[%d]: sum %d with %d wins and %d losses: out of %v..%v, since scores differ by at most %d", i, p.Sum, p.Wins, p.Losses, lo, hi, spread)
+		}
+		if q := p.Squares.Big(); q.Cmp(new(big.Int).Add(wins, losses)) < 0 || !squaresWithin(p.Squares, spread, p.Wins+p.Losses) {
+			return fmt.Errorf("pairs[%d]: squares %v with %d wins and %d losses: impossible, since scores differ by 1 to %d", i, q, p.Wins, p.Losses, spread)
 		}
 		st := p.Stats()
-		un := Unpaired(r.summary(p.A), r.summary(p.B))
+		un := unpaired(stats[p.A], stats[p.B])
 		if !near(j.Mean, st.Mean) || !near(j.StdDev, st.StdDev) || !near(j.CI95[0], st.CI95.Lo) || !near(j.CI95[1], st.CI95.Hi) ||
 			!near(j.UnpairedCI95[0], un.Lo) || !near(j.UnpairedCI95[1], un.Hi) {
 			return fmt.Errorf("pairs[%d]: the figures do not match the counts", i)
 		}
 	}
 	r.Pairs = want
-	return nil
-}
-
-// fromJSON rebuilds a Summary from its JSON form and checks it.
-func fromJSON(j *jsonStrategy, columns []string, games int64) (*Summary, error) {
-	if j.Name == "" {
-		return nil, errors.New("no name")
-	}
-	if j.Games != games {
-		return nil, fmt.Errorf("games: %d, the file says %d", j.Games, games)
-	}
-	s := &Summary{Strategy: j.Name, Columns: slices.Clone(columns), Games: games, YahtzeeBox: -1}
-	nc := len(columns)
-	if len(j.Boxes) == 0 || len(j.Boxes)%nc != 0 || len(j.Boxes) > engine.MaxSlots {
-		return nil, fmt.Errorf("boxes: %d boxes for %d columns", len(j.Boxes), nc)
-	}
-	nb := len(j.Boxes) / nc
-	slots := len(j.Boxes)
-	for i, m := range j.Boxes {
-		c, id := 0, m.Key
-		if nc > 1 {
-			c = i / nb
-			var ok bool
-			if id, ok = strings.CutPrefix(m.Key, columns[c]+"."); !ok {
-				return nil, fmt.Errorf("boxes: %q: want a box of column %q", m.Key, columns[c])
-			}
-		}
-		if c == 0 {
-			if id == "" || slices.Contains(s.Boxes, id) {
-				return nil, fmt.Errorf("boxes: %q: empty or given twice", m.Key)
-			}
-			s.Boxes = append(s.Boxes, id)
-		} else if id != s.Boxes[i%nb] {
-			return nil, fmt.Errorf("boxes: %q: want the boxes of every column in the same order", m.Key)
-		}
-	}
-	var err error
-	if s.Scores, err = histogram(j.Histogram, 0); err != nil {
-		return nil, fmt.Errorf("histogram: %w", err)
-	}
-	if err := checkCounts("histogram", &s.Scores, -maxScore, maxScore, games); err != nil {
-		return nil, err
-	}
-	if s.ExtraBonuses, err = histogram(j.Yahtzee.ExtraBonus, 0); err != nil {
-		return nil, fmt.Errorf("yahtzee.extra_bonus: %w", err)
-	}
-	if err := checkCounts("yahtzee.extra_bonus", &s.ExtraBonuses, 0, slots, games); err != nil {
-		return nil, err
-	}
-	if nc > 1 {
-		if len(j.ByColumn) != nc {
-			return nil, fmt.Errorf("by_column: %d columns, want %d", len(j.ByColumn), nc)
-		}
-		for c, jc := range j.ByColumn {
-			if jc.Name != columns[c] {
-				return nil, fmt.Errorf("by_column[%d]: column %q, want %q", c, jc.Name, columns[c])
-			}
-			h, err := histogram(jc.UpperSubtotal, 0)
-			if err != nil {
-				return nil, fmt.Errorf("by_column[%d].upper_subtotal: %w", c, err)
-			}
-			if err := checkCounts(fmt.Sprintf("by_column[%d].upper_subtotal", c), &h, 0, maxSubtotal, games); err != nil {
-				return nil, err
-			}
-			s.UpperSubtotal = append(s.UpperSubtotal, h)
-			s.UpperBonus = append(s.UpperBonus, jc.UpperBonus.Count)
-		}
-	} else {
-		h, err := histogram(j.UpperSubtotal, 0)
-		if err != nil {
-			return nil, fmt.Errorf("upper_subtotal: %w", err)
-		}
-		if err := checkCounts("upper_subtotal", &h, 0, maxSubtotal, games); err != nil {
-			return nil, err
-		}
-		s.UpperSubtotal = []Histogram{h}
-		s.UpperBonus = []int64{j.UpperBonus.Count}
-	}
-	var bonus int64
-	for c, n := range s.UpperBonus {
-		if n < 0 || n > games {
-			return nil, fmt.Errorf("upper_bonus: count %d of column %s out of 0..%d", n, columns[c], games)
-		}
-		bonus += n
-	}
-	if bonus != j.UpperBonus.Count {
-		return nil, fmt.Errorf("upper_bonus: count %d, the columns add up to %d", j.UpperBonus.Count, bonus)
-	}
-
-	if j.Yahtzee.Box != "" {
-		if s.YahtzeeBox = slices.Index(s.Boxes, j.Yahtzee.Box); s.YahtzeeBox < 0 {
-			return nil, fmt.Errorf("yahtzee.box: no box %q", j.Yahtzee.Box)
-		}
-	}
-	s.YahtzeeScored = j.Yahtzee.Scored
-	s.JokerGames = j.JokerGames
-	if err := inRange("yahtzee.scored", s.YahtzeeScored, games); err != nil {
-		return nil, err
-	}
-	if err := inRange("joker_games", s.JokerGames, games); err != nil {
-		return nil, err
-	}
-	if len(j.Joker) != slots {
-		return nil, fmt.Errorf("joker: %d boxes, want %d", len(j.Joker), slots)
-	}
-	s.Slots = make([]SlotCounts, slots)
-	for i, m := range j.Boxes {
-		sl := &s.Slots[i]
-		if j.Joker[i].Key != m.Key {
-			return nil, fmt.Errorf("joker: %q, want %q", j.Joker[i].Key, m.Key)
-		}
-		sl.Sum, sl.Zeros, sl.Jokers = m.Value.Sum, m.Value.Zeros, j.Joker[i].Value
-		if err := inRange("boxes."+m.Key+".zeros", sl.Zeros, games); err != nil {
-			return nil, err
-		}
-		if err := inRange("joker."+m.Key, sl.Jokers, games); err != nil {
-			return nil, err
-		}
-		if math.Abs(float64(sl.Sum)) > maxScore*float64(games) {
-			return nil, fmt.Errorf("boxes.%s.sum: %d is impossible", m.Key, sl.Sum)
-		}
-		h, err := histogram(m.Value.FillTurn, -1)
-		if err != nil {
-			return nil, fmt.Errorf("boxes.%s.fill_turn: %w", m.Key, err)
-		}
-		if err := checkCounts("boxes."+m.Key+".fill_turn", &h, 0, slots-1, games); err != nil {
-			return nil, err
-		}
-		sl.FillTurn = make([]int64, slots)
-		for t, n := range h.Counts {
-			sl.FillTurn[h.Min+t] = n
-		}
-	}
-	s.setMask()
-
-	var blockGames int64
-	for i, jb := range j.Convergence {
-		b := block(jb.First)
-		if jb.First < 0 || jb.First != 1<<b-1 || (i > 0 && jb.First <= j.Convergence[i-1].First) {
-			return nil, fmt.Errorf("convergence[%d]: first %d: want 0, 1, 3, 7... in increasing order", i, jb.First)
-		}
-		if jb.Games <= 0 || jb.Games > int64(1)<<b || jb.Squares == nil {
-			return nil, fmt.Errorf("convergence[%d]: %d games in a block of %d", i, jb.Games, int64(1)<<b)
-		}
-		sq, ok := Uint128Of(jb.Squares)
-		if !ok {
-			return nil, fmt.Errorf("convergence[%d]: squares out of range", i)
-		}
-		s.Blocks[b] = Block{Games: jb.Games, Sum: jb.Sum, Squares: sq}
-		blockGames += jb.Games
-	}
-	// The blocks hold the same games as the histogram: the same count, sum and squares.
-	var blockSum, blockSquares big.Int
-	for _, b := range s.Blocks {
-		blockSum.Add(&blockSum, big.NewInt(b.Sum))
-		blockSquares.Add(&blockSquares, b.Squares.Big())
-	}
-	if sum, squares := s.Scores.Sums(); blockGames != games || blockSum.Cmp(sum) != 0 || blockSquares.Cmp(squares) != 0 {
-		return nil, errors.New("convergence: the blocks do not add up to the histogram")
-	}
-	for i, r := range s.Convergence() {
-		jb := j.Convergence[i]
-		if jb.RunningGames != r.Games || !near(jb.RunningMean, r.Mean) || !near(jb.RunningCI95[0], r.CI95.Lo) || !near(jb.RunningCI95[1], r.CI95.Hi) {
-			return nil, fmt.Errorf("convergence[%d]: running figures do not match the counts", i)
-		}
-	}
-
-	// The derived figures must be those of the counts: a file edited by hand, or
-	// damaged, fails here rather than feed a report numbers that do not add up.
-	st := s.Stats()
-	for _, f := range []struct {
-		name      string
-		got, want float64
-	}{{"mean", j.Mean, st.Mean}, {"stddev", j.StdDev, st.StdDev}, {"upper_bonus.rate", j.UpperBonus.Rate, st.UpperBonus.Rate},
-		{"yahtzee.scored_rate", j.Yahtzee.ScoredRate, st.YahtzeeScored.Rate}, {"joker_rate", j.JokerRate, st.Joker.Rate}} {
-		if !near(f.got, f.want) {
-			return nil, fmt.Errorf("%s: %v, the counts give %v", f.name, f.got, f.want)
-		}
-	}
-	for i, m := range j.Boxes {
-		if !near(m.Value.Mean, st.Slots[i].Mean) || !near(m.Value.ZeroRate, st.Slots[i].ZeroRate) {
-			return nil, fmt.Errorf("boxes.%s: mean %v and zero_rate %v, the counts give %v and %v",
-				m.Key, m.Value.Mean, m.Value.ZeroRate, st.Slots[i].Mean, st.Slots[i].ZeroRate)
-		}
-	}
-	if len(j.Percentiles) != len(PercentileRanks) {
-		return nil, fmt.Errorf("percentiles: %d, want %d", len(j.Percentiles), len(PercentileRanks))
-	}
-	for i, p := range PercentileRanks {
-		key := "p" + strconv.Itoa(p)
-		k := slices.IndexFunc(j.Percentiles, func(m member[int]) bool { return m.Key == key })
-		if k < 0 || j.Percentiles[k].Value != st.Percentiles[i] {
-			return nil, fmt.Errorf("percentiles: %s is not %d, which the counts give", key, st.Percentiles[i])
-		}
-	}
-	return s, nil
-}
-
-func near(a, b float64) bool {
-	return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b))
-}
-
-func inRange(what string, n, games int64) error {
-	if n < 0 || n > games {
-		return fmt.Errorf("%s: %d out of 0..%d", what, n, games)
-	}
-	return nil
-}
-
-// histogram rebuilds a Histogram from its JSON counts, in any order; offset is added to
-// the keys.
-func histogram(o object[int64], offset int) (Histogram, error) {
-	var h Histogram
-	if len(o) == 0 {
-		return h, nil
-	}
-	values := make([]int, len(o))
-	for i, m := range o {
-		v, err := strconv.Atoi(m.Key)
-		if err != nil || v < -maxScore || v > maxScore {
-			return h, fmt.Errorf("key %q: want an integer within ±%d", m.Key, maxScore)
-		}
-		if m.Value <= 0 {
-			return h, fmt.Errorf("%q: count %d, want a positive count", m.Key, m.Value)
-		}
-		values[i] = v + offset
-	}
-	h = newHistogram(slices.Min(values), slices.Max(values))
-	for i, m := range o {
-		if h.Counts[values[i]-h.Min] != 0 {
-			return h, fmt.Errorf("key %q: value given twice", m.Key)
-		}
-		h.Counts[values[i]-h.Min] = m.Value
-	}
-	return h, nil
-}
-
-// checkCounts checks that h counts want values, all within lo..hi.
-func checkCounts(what string, h *Histogram, lo, hi int, want int64) error {
-	var total int64
-	for _, n := range h.Counts {
-		total += n
-		if total < 0 {
-			return fmt.Errorf("%s: counts overflow", what)
-		}
-	}
-	if total != want {
-		return fmt.Errorf("%s: counts %d games, want %d", what, total, want)
-	}
-	if len(h.Counts) > 0 && (h.Min < lo || h.Max() > hi) {
-		return fmt.Errorf("%s: values %d..%d out of %d..%d", what, h.Min, h.Max(), lo, hi)
-	}
 	return nil
 }
 

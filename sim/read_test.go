@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -39,19 +41,106 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 }
 
-// edit decodes a summary file, changes it, and encodes it again.
+// edit decodes a summary file, changes it, and encodes it again, the members of its
+// objects in the order of the file (the boxes are in the order of the sheet), those the
+// change adds last.
 func edit(t testing.TB, js []byte, change func(doc map[string]any)) []byte {
 	t.Helper()
 	var doc map[string]any
 	if err := json.Unmarshal(js, &doc); err != nil {
 		t.Fatal(err)
 	}
-	change(doc)
-	b, err := json.Marshal(doc)
-	if err != nil {
+	dec := json.NewDecoder(bytes.NewReader(js))
+	// The rank of each key in its object, by path (the elements of an array share one):
+	// a sheet's boxes come in the order of the sheet in every strategy.
+	rank := map[string]int{}
+	var scan func(path string) error
+	scan = func(path string) error {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		switch tok {
+		case json.Delim('{'):
+			for dec.More() {
+				k, err := dec.Token()
+				if err != nil {
+					return err
+				}
+				key := path + "." + k.(string)
+				if _, seen := rank[key]; !seen {
+					rank[key] = len(rank)
+				}
+				if err := scan(key); err != nil {
+					return err
+				}
+			}
+			_, err = dec.Token()
+		case json.Delim('['):
+			for dec.More() {
+				if err := scan(path + "[]"); err != nil {
+					return err
+				}
+			}
+			_, err = dec.Token()
+		}
+		return err
+	}
+	if err := scan(""); err != nil {
 		t.Fatal(err)
 	}
-	return b
+	change(doc)
+	var b bytes.Buffer
+	writeOrdered(t, &b, doc, "", rank)
+	return b.Bytes()
+}
+
+// writeOrdered writes v, of the path given, as JSON, the members of its objects by their
+// rank.
+func writeOrdered(t testing.TB, b *bytes.Buffer, v any, path string, rank map[string]int) {
+	switch v := v.(type) {
+	case []any:
+		b.WriteByte('[')
+		for i, x := range v {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeOrdered(t, b, x, path+"[]", rank)
+		}
+		b.WriteByte(']')
+	case map[string]any:
+		keys := slices.Collect(maps.Keys(v))
+		slices.SortFunc(keys, func(x, y string) int {
+			rx, okx := rank[path+"."+x]
+			ry, oky := rank[path+"."+y]
+			switch {
+			case okx && oky:
+				return rx - ry
+			case okx:
+				return -1 // the keys of the file first
+			case oky:
+				return 1
+			}
+			return strings.Compare(x, y)
+		})
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			key, _ := json.Marshal(k)
+			b.Write(key)
+			b.WriteByte(':')
+			writeOrdered(t, b, v[k], path+"."+k, rank)
+		}
+		b.WriteByte('}')
+	default:
+		data, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+	}
 }
 
 func TestReadSummaryRefuses(t *testing.T) {
@@ -83,32 +172,32 @@ func TestReadSummaryRefuses(t *testing.T) {
 		{"a game more", edit(t, js, func(d map[string]any) {
 			h := obj(strat(d), "histogram")
 			h[firstKey(h)] = h[firstKey(h)].(float64) + 1
-		}), "histogram: counts 301 games"},
+		}), "histogram: counts more than 300 games"},
 		{"mean edited", edit(t, js, func(d map[string]any) { strat(d)["mean"] = 250.0 }), "mean: 250"},
 		{"negative count", edit(t, js, func(d map[string]any) {
 			h := obj(strat(d), "histogram")
 			h[firstKey(h)] = -1.0
 		}), "want a positive count"},
 		{"key not a number", edit(t, js, func(d map[string]any) { obj(strat(d), "histogram")["abc"] = 1.0 }), `key "abc"`},
-		{"huge key", edit(t, js, func(d map[string]any) { obj(strat(d), "histogram")["99999999999"] = 1.0 }), "within"},
+		{"huge key", edit(t, js, func(d map[string]any) { obj(strat(d), "histogram")["99999999999"] = 1.0 }), "out of 0..1575 under these rules"},
 		{"fractional count", edit(t, js, func(d map[string]any) {
 			h := obj(strat(d), "histogram")
 			h[firstKey(h)] = 0.5
 		}), "cannot unmarshal number 0.5"},
-		{"box missing", edit(t, js, func(d map[string]any) { delete(obj(strat(d), "boxes"), "chance") }), "joker: 13 boxes, want 12"},
+		{"box missing", edit(t, js, func(d map[string]any) { delete(obj(strat(d), "boxes"), "chance") }), "boxes: 12 boxes, the rule set's sheet has 13"},
 		{"turn out of range", edit(t, js, func(d map[string]any) {
 			obj(obj(obj(strat(d), "boxes"), "ones"), "fill_turn")["14"] = 1.0
 		}), "fill_turn"},
 		{"zeros above games", edit(t, js, func(d map[string]any) { obj(obj(strat(d), "boxes"), "ones")["zeros"] = 301.0 }), "zeros: 301 out of 0..300"},
 		{"percentile edited", edit(t, js, func(d map[string]any) { obj(strat(d), "percentiles")["p50"] = 1.0 }), "percentiles"},
-		{"unknown yahtzee box", edit(t, js, func(d map[string]any) { obj(strat(d), "yahtzee")["box"] = "yam" }), `no box "yam"`},
+		{"unknown yahtzee box", edit(t, js, func(d map[string]any) { obj(strat(d), "yahtzee")["box"] = "yam" }), `yahtzee.box: "yam", the rule set's is "yahtzee"`},
 		{"bonus above games", edit(t, js, func(d map[string]any) { obj(strat(d), "upper_bonus")["count"] = 1000.0 }), "upper_bonus"},
 		{"block sum edited", edit(t, js, func(d map[string]any) {
 			strat(d)["convergence"].([]any)[2].(map[string]any)["sum"] = 1.0
 		}), "blocks do not add up"},
 		{"block misplaced", edit(t, js, func(d map[string]any) {
 			strat(d)["convergence"].([]any)[2].(map[string]any)["first"] = 4.0
-		}), "want 0, 1, 3, 7"},
+		}), "convergence[2]: want the block of games from 3, with 4 of them"},
 		{"another stream", edit(t, js, func(d map[string]any) { d["stream"] = sim.StreamVersion + 1.0 }),
 			"written by a build of yams with another dice stream"},
 	} {
@@ -140,9 +229,19 @@ func TestReadSummaryRefuses(t *testing.T) {
 	if _, err := sim.ReadSummary(bytes.NewReader(noStream)); err != nil || bytes.Equal(noStream, js) {
 		t.Errorf("no stream: %v", err)
 	}
-	_, err := sim.ReadSummary(bytes.NewReader(edit(t, js, func(map[string]any) {})))
-	if err == nil || !strings.Contains(err.Error(), "checksum mismatch") {
-		t.Errorf("boxes sorted by name: %v, want a checksum mismatch", err)
+	if _, err := sim.ReadSummary(bytes.NewReader(edit(t, js, func(map[string]any) {}))); err != nil {
+		t.Errorf("decoded and encoded again in the order of the file: %v", err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(js, &doc); err != nil {
+		t.Fatal(err)
+	}
+	sorted, err := json.Marshal(doc) // a Go map: its members sorted by name
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sim.ReadSummary(bytes.NewReader(sorted)); err == nil || !strings.Contains(err.Error(), `boxes: "chance", the rule set's sheet has "ones" there`) {
+		t.Errorf("boxes sorted by name: %v, want them refused", err)
 	}
 }
 
@@ -286,5 +385,56 @@ func TestReadFileOfToday(t *testing.T) {
 	back, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, res)))
 	if err != nil || !reflect.DeepEqual(counts(res), counts(back)) {
 		t.Errorf("written again and read back: %v, or other results", err)
+	}
+}
+
+// issue 9, item 9: every figure of a strategy that WriteJSON derives from the counts is
+// checked against them, on a sheet of several columns too.
+func TestDerivedFiguresChecked(t *testing.T) {
+	js := jsonOf(t, sample(t, "yams-app", "columns=free,top_down"))
+	strat := func(d map[string]any) map[string]any { return d["strategies"].([]any)[1].(map[string]any) }
+	obj := func(m map[string]any, k string) map[string]any { return m[k].(map[string]any) }
+	column := func(d map[string]any) map[string]any { return strat(d)["by_column"].([]any)[0].(map[string]any) }
+	block := func(d map[string]any) map[string]any { return strat(d)["convergence"].([]any)[3].(map[string]any) }
+	for _, c := range []struct {
+		name   string
+		change func(d map[string]any)
+		want   string
+	}{
+		{"min", func(d map[string]any) { strat(d)["min"] = -500 }, "min: -500, the counts give"},
+		{"max", func(d map[string]any) { strat(d)["max"] = 99999 }, "max: 99999, the counts give"},
+		{"stderr", func(d map[string]any) { strat(d)["stderr"] = 0.1 }, "stderr: 0.1"},
+		{"ci95", func(d map[string]any) { strat(d)["ci95"] = []any{1, 1000} }, "ci95[0]: 1"},
+		{"upper_bonus.count", func(d map[string]any) { obj(strat(d), "upper_bonus")["count"] = 5000 }, "upper_bonus.count: 5000"},
+		{"upper_bonus.ci95", func(d map[string]any) { obj(strat(d), "upper_bonus")["ci95"] = []any{0, 1} }, "upper_bonus.ci95["},
+		{"yahtzee.scored_ci95", func(d map[string]any) { obj(strat(d), "yahtzee")["scored_ci95"] = []any{0, 0.5} }, "yahtzee.scored_ci95"},
+		{"joker_rate", func(d map[string]any) { strat(d)["joker_rate"] = 0.5 }, "joker_rate: 0.5"},
+		{"zero_rate", func(d map[string]any) { obj(obj(strat(d), "boxes"), "top_down.full_house")["zero_rate"] = 0.5 }, "boxes.top_down.full_house.zero_rate: 0.5"},
+		{"combined upper_subtotal", func(d map[string]any) {
+			// A game of the highest subtotal moved one point down: as many subtotals.
+			h := obj(strat(d), "upper_subtotal")
+			top := slices.MaxFunc(slices.Collect(maps.Keys(h)), func(a, b string) int {
+				x, _ := strconv.Atoi(a)
+				y, _ := strconv.Atoi(b)
+				return x - y
+			})
+			v, _ := strconv.Atoi(top)
+			if h[top] = h[top].(float64) - 1; h[top] == 0.0 {
+				delete(h, top)
+			}
+			below, _ := h[strconv.Itoa(v-1)].(float64)
+			h[strconv.Itoa(v-1)] = below + 1
+		}, "upper_subtotal: the subtotals of the columns do not add up to it"},
+		{"by_column upper_bonus rate", func(d map[string]any) { obj(column(d), "upper_bonus")["rate"] = 0.99 }, "by_column[0].upper_bonus.rate: 0.99"},
+		{"by_column upper_bonus ci95", func(d map[string]any) { obj(column(d), "upper_bonus")["ci95"] = []any{0, 1} }, "by_column[0].upper_bonus.ci95["},
+		{"running mean", func(d map[string]any) { block(d)["running_mean"] = 1 }, "convergence[3].running_mean: 1"},
+		{"running ci95", func(d map[string]any) { block(d)["running_ci95"] = []any{0, 1} }, "convergence[3].running_ci95["},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := sim.ReadSummary(bytes.NewReader(edit(t, js, c.change)))
+			if err == nil || res != nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "checksum") {
+				t.Errorf("%v, want one line that says %q", err, c.want)
+			}
+		})
 	}
 }

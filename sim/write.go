@@ -50,14 +50,18 @@ func (r *Results) WriteJSON(w io.Writer) error {
 	if len(r.Summaries) > 0 {
 		out.Columns = r.Summaries[0].Columns
 	}
+	// The figures of each strategy once, not once per pair.
+	stats := make(map[string]*Stats, len(r.Summaries))
 	for _, s := range r.Summaries {
-		out.Strategies = append(out.Strategies, s.toJSON())
+		st := s.Stats()
+		stats[s.Strategy] = &st
+		out.Strategies = append(out.Strategies, s.toJSON(&st))
 	}
 	for _, p := range r.Pairs {
 		st := p.Stats()
-		un := Unpaired(r.summary(p.A), r.summary(p.B))
+		un := unpaired(stats[p.A], stats[p.B])
 		out.Pairs = append(out.Pairs, jsonPair{
-			A: p.A, B: p.B, Games: p.Games, Sum: p.Sum, Squares: p.Squares.Big(),
+			A: p.A, B: p.B, Games: p.Games, Sum: p.Sum, Squares: squares(p.Squares),
 			Wins: p.Wins, Ties: p.Ties, Losses: p.Losses,
 			Mean: st.Mean, StdDev: st.StdDev, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi},
 			UnpairedCI95: [2]float64{un.Lo, un.Hi},
@@ -71,8 +75,8 @@ func (r *Results) WriteJSON(w io.Writer) error {
 	return err
 }
 
-func (s *Summary) toJSON() jsonStrategy {
-	st := s.Stats()
+// toJSON returns the summary as a summary file writes it; st are its figures (Stats).
+func (s *Summary) toJSON(st *Stats) jsonStrategy {
 	j := jsonStrategy{
 		Name: s.Strategy, Games: s.Games,
 		Mean: st.Mean, StdDev: st.StdDev, StdErr: st.StdErr, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi},
@@ -98,7 +102,7 @@ func (s *Summary) toJSON() jsonStrategy {
 		}
 		r := conv[len(j.Convergence)]
 		j.Convergence = append(j.Convergence, jsonBlock{
-			First: 1<<i - 1, Games: b.Games, Sum: b.Sum, Squares: b.Squares.Big(),
+			First: 1<<i - 1, Games: b.Games, Sum: b.Sum, Squares: squares(b.Squares),
 			RunningGames: r.Games, RunningMean: r.Mean, RunningCI95: [2]float64{r.CI95.Lo, r.CI95.Hi},
 		})
 	}
