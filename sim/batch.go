@@ -53,7 +53,7 @@ func (w *worker) playBatch(p *player, i int, cfg *Config, lo, hi int64) error {
 		p.answer = p.answer[:len(p.reqs)]
 		clear(p.answer)
 		if err := p.batch.Decide(p.reqs, p.answer); err != nil {
-			return fmt.Errorf("strategy %s: %w", p.name, err)
+			return err // a batch strategy's error names it
 		}
 		for j, req := range p.reqs {
 			k := int(p.slot[j])

@@ -33,7 +33,8 @@ type GameStarter interface {
 // external bot (strategies/external), pays for every exchange far more than for a decision:
 // the simulator keeps many games waiting and asks it for all their decisions together.
 type Batch interface {
-	// Decide answers every request, answers[i] for reqs[i]. An error stops the run.
+	// Decide answers every request, answers[i] for reqs[i]. An error stops the run; it
+	// names the strategy.
 	Decide(reqs []Request, answers []Answer) error
 	// Close releases what the batch holds (its process); the simulator calls it once,
 	// when the run is over.

@@ -1,0 +1,19 @@
+// Package external plays bots that live outside yams: any program, in any language, that
+// speaks the protocol of docs/bots.md (JSON lines on its standard input and output).
+//
+// A Bot (--bot NAME=COMMAND) is a batch strategy (strategies.Batch): each worker of a
+// simulation starts a process of it, says hello with the rules, then sends the decisions
+// of many games in one message and reads the answers in one message, so that the cost of
+// an exchange is paid once for hundreds of decisions. Requests are written and answers
+// read by hand (protocol.go, scan.go): encoding/json would take longer than the rest of a
+// decision. Every failure of a bot — it cannot start, exits, stays silent past its
+// timeout, writes something that is not an answer, or an answer the rules refuse — is an
+// *Error that names the bot, its process and the problem, with its last lines of standard
+// error; the bot's process group is stopped, and on Linux the kernel kills the bot if yams
+// dies first.
+//
+// Serve is the other side: a bot that plays a built-in strategy over the protocol (yams
+// bot STRATEGY). Since it rebuilds the sheet of each request from the request alone, a
+// strategy served by it plays the same games as the same strategy inside yams, bit for
+// bit: the proof that a request carries everything a decision needs.
+package external

@@ -1,0 +1,279 @@
+package external
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"yams/engine"
+	"yams/strategies"
+)
+
+// Version is the version of the protocol (docs/bots.md), sent in the hello.
+const Version = 1
+
+// hello is yams's first message.
+type hello struct {
+	Type     string          `json:"type"`
+	Protocol int             `json:"protocol"`
+	Rules    json.RawMessage `json:"rules"`
+	Boxes    []string        `json:"boxes"`
+	Seed     uint64          `json:"seed"`
+	Worker   int             `json:"worker"`
+}
+
+// botHello is the bot's answer to the hello, or an error.
+type botHello struct {
+	Type     string `json:"type"`
+	Name     string `json:"name"`
+	Version  string `json:"version"`
+	Protocol int    `json:"protocol,omitempty"`
+	Message  string `json:"message"`
+}
+
+// SlotNames returns the names of the boxes of the sheet in the order of the sheet: the ids
+// on a sheet of one column, "COLUMN.ID" on a sheet of several (the columns' labels, as the
+// summary file names them).
+func SlotNames(r *engine.Rules, columns []string) []string {
+	names := make([]string, r.NumSlots())
+	for id := range names {
+		c, b := r.Split(engine.BoxID(id))
+		names[id] = r.Boxes()[b].ID
+		if len(columns) > 1 {
+			names[id] = columns[c] + "." + names[id]
+		}
+	}
+	return names
+}
+
+// codec writes requests and reads answers for one rule set.
+type codec struct {
+	rules  *engine.Rules
+	names  []string
+	quoted [][]byte       // the names as JSON strings
+	index  map[string]int // name -> BoxID
+	faces  [][]byte       // a roll's dice as a JSON list, by roll
+	cols   int
+}
+
+func newCodec(r *engine.Rules, names []string) *codec {
+	c := &codec{rules: r, names: names, index: map[string]int{}, cols: len(r.Columns())}
+	for id, n := range names {
+		q, _ := json.Marshal(n)
+		c.quoted = append(c.quoted, q)
+		c.index[n] = id
+	}
+	for roll := range engine.Roll(engine.NumRolls) {
+		d := roll.Dice()
+		c.faces = append(c.faces, fmt.Appendf(nil, "[%d,%d,%d,%d,%d]", d[0], d[1], d[2], d[3], d[4]))
+	}
+	return c
+}
+
+// appendDecide appends the message of a batch of requests, and a newline.
+func (c *codec) appendDecide(b []byte, reqs []strategies.Request) []byte {
+	b = append(b, `{"type":"decide","requests":[`...)
+	for i := range reqs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = c.appendRequest(b, &reqs[i])
+	}
+	return append(b, "]}\n"...)
+}
+
+func (c *codec) appendRequest(b []byte, q *strategies.Request) []byte {
+	s := q.Sheet
+	b = append(b, `{"game":`...)
+	b = strconv.AppendInt(b, q.Game, 10)
+	b = append(b, `,"seed":`...)
+	b = strconv.AppendUint(b, q.Seed>>11, 10) // 53 bits: exact in every JSON reader
+	b = append(b, `,"turn":`...)
+	b = strconv.AppendInt(b, int64(q.Turn), 10)
+	if q.RollsLeft > 0 {
+		b = append(b, `,"kind":"keep","dice":`...)
+	} else {
+		b = append(b, `,"kind":"box","dice":`...)
+	}
+	b = append(b, c.faces[q.Roll]...)
+	b = append(b, `,"rolls_used":`...)
+	b = strconv.AppendInt(b, int64(q.RollsUsed), 10)
+	b = append(b, `,"rolls_left":`...)
+	b = strconv.AppendInt(b, int64(q.RollsLeft), 10)
+	b = append(b, `,"scores":[`...)
+	for id := range c.names {
+		if id > 0 {
+			b = append(b, ',')
+		}
+		if s.Filled(engine.BoxID(id)) {
+			b = strconv.AppendInt(b, int64(s.Score(engine.BoxID(id))), 10)
+		} else {
+			b = append(b, "null"...)
+		}
+	}
+	b = append(b, `],"upper":[`...)
+	for col := range c.cols {
+		if col > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(s.Upper(col)), 10)
+	}
+	b = append(b, `],"upper_bonus":[`...)
+	for col := range c.cols {
+		if col > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(s.UpperBonus(col)), 10)
+	}
+	b = append(b, `],"extra_bonuses":`...)
+	b = strconv.AppendInt(b, int64(s.ExtraBonuses()), 10)
+	b = append(b, `,"total":`...)
+	b = strconv.AppendInt(b, int64(s.Total()), 10)
+	if q.RollsLeft == 0 {
+		legal := s.Legal(q.Roll, q.RollsUsed)
+		b = append(b, `,"legal":{`...)
+		extra := false
+		for l := legal; l != 0; l &= l - 1 {
+			id := engine.BoxID(trailing(l))
+			if l != legal {
+				b = append(b, ',')
+			}
+			b = append(b, c.quoted[id]...)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(s.Points(id, q.Roll)), 10)
+			extra = extra || s.ExtraBonus(id, q.Roll) != 0
+		}
+		b = append(b, '}')
+		if extra {
+			b = append(b, `,"extra_bonus":{`...)
+			first := true
+			for l := legal; l != 0; l &= l - 1 {
+				id := engine.BoxID(trailing(l))
+				if x := s.ExtraBonus(id, q.Roll); x != 0 {
+					if !first {
+						b = append(b, ',')
+					}
+					first = false
+					b = append(b, c.quoted[id]...)
+					b = append(b, ':')
+					b = strconv.AppendInt(b, int64(x), 10)
+				}
+			}
+			b = append(b, '}')
+		}
+	}
+	return append(b, '}')
+}
+
+// trailing returns the index of the lowest bit set of a non-zero mask.
+func trailing(m uint64) int {
+	n := 0
+	for m&1 == 0 {
+		m >>= 1
+		n++
+	}
+	return n
+}
+
+// readAnswers reads a bot's decide message into answers, one per request, checking that
+// each is of the kind its request asks for. An error names the answer and what is wrong
+// with it; a bot's error message is returned as a *BotSaid.
+func (c *codec) readAnswers(line []byte, reqs []strategies.Request, answers []strategies.Answer) error {
+	sc := &scanner{b: line}
+	var typ, message []byte
+	n := 0
+	var bad error
+	sc.object(func(key []byte) {
+		switch string(key) {
+		case "type":
+			typ = sc.str()
+		case "message":
+			message = sc.str()
+		case "answers":
+			sc.array(func() {
+				if n >= len(reqs) {
+					n++
+					sc.skip()
+					return
+				}
+				if err := c.readAnswer(sc, &reqs[n], &answers[n]); err != nil && bad == nil {
+					bad = fmt.Errorf("answer %d (game %d, turn %d, %s): %w", n+1, reqs[n].Game, reqs[n].Turn, kindOf(&reqs[n]), err)
+				}
+				n++
+			})
+		default:
+			sc.skip()
+		}
+	})
+	sc.end()
+	switch {
+	case sc.err != nil:
+		return fmt.Errorf("not a message of the protocol: %v", sc.err)
+	case string(typ) == "error":
+		return &BotSaid{Message: string(message)}
+	case string(typ) != "decide":
+		return fmt.Errorf("a message of type %q where a decide was due", typ)
+	case n != len(reqs):
+		return fmt.Errorf("%d answers to %d requests", n, len(reqs))
+	case bad != nil:
+		return bad
+	}
+	return nil
+}
+
+func kindOf(q *strategies.Request) string {
+	if q.RollsLeft > 0 {
+		return fmt.Sprintf("keep of %s", q.Roll)
+	}
+	return fmt.Sprintf("box for %s", q.Roll)
+}
+
+// readAnswer reads one answer: a list of dice for a keep, a box's name for a box.
+func (c *codec) readAnswer(sc *scanner, q *strategies.Request, a *strategies.Answer) error {
+	if q.RollsLeft > 0 {
+		if sc.peek() != '[' {
+			sc.skip()
+			return fmt.Errorf("want the list of the dice to keep")
+		}
+		var dice [engine.NumDice + 1]int
+		k := 0
+		sc.array(func() {
+			v := sc.int()
+			if k < len(dice) {
+				dice[k] = int(v)
+			}
+			k++
+		})
+		if sc.err != nil {
+			return nil // reported by the caller
+		}
+		keep, ok := engine.KeepOf(dice[:min(k, len(dice))])
+		switch {
+		case k > engine.NumDice || !ok:
+			return fmt.Errorf("%v is not up to five dice of 1 to 6", dice[:min(k, len(dice))])
+		case !keep.Within(q.Roll):
+			return fmt.Errorf("keep %s is not part of the roll", keep)
+		}
+		a.Keep = keep
+		return nil
+	}
+	if sc.peek() != '"' {
+		sc.skip()
+		return fmt.Errorf("want the name of a box")
+	}
+	name := sc.str()
+	id, ok := c.index[string(name)]
+	if !ok {
+		return fmt.Errorf("no box %q on the sheet", name)
+	}
+	if q.Sheet.Legal(q.Roll, q.RollsUsed)&(1<<id) == 0 {
+		return fmt.Errorf("box %q may not take the roll", name)
+	}
+	a.Box = engine.BoxID(id)
+	return nil
+}
+
+// BotSaid is an error a bot reported itself.
+type BotSaid struct{ Message string }
+
+func (e *BotSaid) Error() string { return "it reported an error: " + e.Message }

@@ -1,0 +1,18 @@
+//go:build unix && !linux
+
+package external
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+// sysProcAttr puts a bot in a process group of its own, which yams stops whole.
+func sysProcAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
+
+// killGroup kills the bot's process group.
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+}
