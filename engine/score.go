@@ -92,22 +92,22 @@ type Rules struct {
 	score      [MaxBoxes][NumRolls]int16
 	jokerScore [MaxBoxes][NumFaces + 1]int16
 	maxUpper   int
-	// holds[b] lists, increasing, the scores box b can hold (the joker's included).
-	holds [MaxBoxes][]int16
+	// holds[b] has bit v set when box b can hold score v (the joker's included).
+	holds [MaxBoxes][]uint64
 }
 
-// holdable lists the scores each box can hold.
+// holdable marks the scores each box can hold.
 func (r *Rules) holdable() {
 	for b := range r.boxes {
-		var h []int16
-		for roll := range Roll(NumRolls) {
-			h = append(h, r.score[b][roll])
-		}
+		scores := slices.Clone(r.score[b][:])
 		if r.joker != NoJoker {
-			h = append(h, r.jokerScore[b][1:]...)
+			scores = append(scores, r.jokerScore[b][1:]...)
 		}
-		slices.Sort(h)
-		r.holds[b] = slices.Compact(h)
+		h := make([]uint64, int(slices.Max(scores))/64+1)
+		for _, v := range scores {
+			h[v/64] |= 1 << (v % 64)
+		}
+		r.holds[b] = h
 	}
 }
 

@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 )
 
 // BoxID names a box of the sheet: column × NumBoxes + box. On a sheet of one column it is
@@ -263,6 +262,6 @@ func SheetOf(r *Rules, scores []int, extra int) (Sheet, error) {
 
 // canScore reports whether box b can hold score v: from some roll, or from a joker.
 func (r *Rules) canScore(b, v int) bool {
-	_, ok := slices.BinarySearch(r.holds[b], int16(v))
-	return ok && v == int(int16(v))
+	h := r.holds[b]
+	return v >= 0 && v/64 < len(h) && h[v/64]&(1<<(v%64)) != 0
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -60,6 +61,7 @@ func runBench(e *env, args []string) error {
 	games := gamesFlag(benchGames)
 	fs.Var(&games, "games", "`N` games per strategy and number of workers (the workload; 1000000, 1_000_000 and 1e6 alike)")
 	rulesFlags := addRulesFlags(fs)
+	botFlags := addBotFlags(fs)
 	outDir := fs.String("out", "", "write the scaling plot (scaling.svg, scaling.png) and the figures (bench.csv) into `DIR`")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -72,11 +74,13 @@ func runBench(e *env, args []string) error {
 		return err
 	}
 	named := fs.Changed("strategy")
-	infos := defaultStrategies()
-	if named {
-		if infos, err = lookupStrategies("strategy", *names, true); err != nil {
-			return err
-		}
+	bots, err := botFlags.infos(e, 1)
+	if err != nil {
+		return err
+	}
+	infos, err := chooseStrategies(named, *names, bots)
+	if err != nil {
+		return err
 	}
 	if *outDir != "" {
 		if err := reports.CheckDir(*outDir); err != nil {
@@ -134,6 +138,12 @@ func benchStrategy(rules *engine.Rules, info strategies.Info, n int64, maxWorker
 		b.rates = append(b.rates, float64(n)/max(fastest.Seconds(), 1e-9))
 	}
 
+	if info.NewBatch != nil {
+		// An external bot decides in another process, many games at once: its time is
+		// that of the whole game, the protocol included.
+		b.nsDecision, b.decisions = math.NaN(), math.NaN()
+		return b, nil
+	}
 	// The decisions of the first games, recorded by sim with the sheet they were made on,
 	// are replayed in the same order to a strategy of their own: the time of the
 	// decisions alone, without the dice, the checks and the counting of a game.
@@ -166,6 +176,14 @@ func benchStrategy(rules *engine.Rules, info strategies.Info, n int64, maxWorker
 	})
 	b.nsDecision = float64(fastest.Nanoseconds()) / float64(passes*len(rec.calls))
 	return b, nil
+}
+
+// orDash formats x, or "-" for a figure that does not apply (NaN).
+func orDash(format string, x float64) string {
+	if math.IsNaN(x) {
+		return "-"
+	}
+	return fmt.Sprintf(format, x)
 }
 
 // bestOf runs f reps times and returns its shortest time.
@@ -308,8 +326,8 @@ func printBench(w io.Writer, results []*benchResult, nsScore float64) {
 	t = &textTable{}
 	t.row("strategy", "ns/game", "ns/decision", "decisions/game", "decisions' share")
 	for _, b := range results {
-		t.row(b.name, thousands(int64(b.nsGame()+0.5)), fmt.Sprintf("%.1f", b.nsDecision), fmt.Sprintf("%.1f", b.decisions),
-			fmt.Sprintf("%.0f%%", 100*b.nsDecision*b.decisions/b.nsGame()))
+		t.row(b.name, thousands(int64(b.nsGame()+0.5)), orDash("%.1f", b.nsDecision), orDash("%.1f", b.decisions),
+			orDash("%.0f%%", 100*b.nsDecision*b.decisions/b.nsGame()))
 	}
 	t.write(w)
 	fmt.Fprintln(w, "(ns/game on one worker, everything included: dice, decisions, checks, counting; ns/decision: a keep or a box,")

@@ -83,7 +83,7 @@
 //
 // # Simulating
 //
-//	yams sim [--rules NAME|FILE] [--rule KEY=VALUE]... [--strategy a,b,...] [--games N] [--seed S] [--workers W] [--shard K/N] [--checkpoint FILE] [--checkpoint-every D] [--resume FILE] [--resume-if-present] [--json FILE|-] [--out DIR] [--lang LANG] [--cpuprofile FILE]
+//	yams sim [--rules NAME|FILE] [--rule KEY=VALUE]... [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--strategy a,b,...] [--games N] [--seed S] [--workers W] [--shard K/N] [--checkpoint FILE] [--checkpoint-every D] [--resume FILE] [--resume-if-present] [--json FILE|-] [--out DIR] [--lang LANG] [--cpuprofile FILE]
 //
 // yams sim plays --games games (a million by default) with each strategy, every strategy
 // on the same dice: game g of every strategy draws from a generator seeded by the seed
@@ -121,7 +121,7 @@
 //
 // # Comparing
 //
-//	yams compare (--strategy a,b,... | --players a,b,...) [--rules NAME|FILE] [--rule KEY=VALUE]... [--games N] [--seed S] [--workers W] [--json FILE|-] [--out DIR] [--lang LANG]
+//	yams compare (--strategy a,b,... | --players a,b,...) [--rules NAME|FILE] [--rule KEY=VALUE]... [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--games N] [--seed S] [--workers W] [--json FILE|-] [--out DIR] [--lang LANG]
 //
 // With --strategy, every strategy plays the same games on the same dice, and each pair is
 // compared game by game: the paired interval of the mean difference is much narrower
@@ -140,6 +140,21 @@
 //
 // With --players, 2 to 6 players sit at a table, each with their own dice, and the
 // highest total wins; a tie shares the win.
+//
+// # Bots in any language
+//
+//	yams bot STRATEGY [--rules NAME|FILE] [--rule KEY=VALUE]...
+//
+// --bot NAME=COMMAND, on sim, compare and bench, makes an external program a strategy
+// under NAME: yams starts it (one process per worker), tells it the rules, and asks it for
+// the decisions of many games at once, as JSON lines on its standard input and output
+// (docs/bots.md). It plays the dice of the built-in strategies and appears in every table,
+// summary and report. A bot that fails stops the run with one line naming it and the
+// games, the results of the games before written as partial, and exit status 3.
+//
+// yams bot serves a built-in strategy over the same protocol: the reference bot. Served,
+// a strategy plays the same games as inside yams, to the same counts: yams sim --bot
+// g='yams bot greedy' --strategy greedy,g prints two identical lines.
 //
 // # Exact figures
 //
@@ -165,7 +180,7 @@
 //
 //	yams report --from FILE --out DIR [--lang LANG] [--rules NAME|FILE]
 //	yams merge SHARD.json... [--json FILE|-] [--out DIR] [--lang LANG]
-//	yams bench [--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--out DIR]
+//	yams bench [--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--out DIR]
 //
 // yams report writes the report of a saved summary again; yams merge adds up the shards
 // of a run; yams bench measures the games per second of each strategy on 1 to GOMAXPROCS
@@ -190,7 +205,8 @@
 // 0 when the command did what it was asked; 2 for a mistake of the user's (a flag, a rule
 // file, a game record, a summary file), with exactly one line on standard error that
 // says what is wrong and nothing on standard output; 130 or 143 for a run interrupted by
-// SIGINT or SIGTERM; 1 for any other failure, among them an output that could not be
+// SIGINT or SIGTERM; 3 for a run stopped by an external bot that failed; 1 for any other
+// failure, among them an output that could not be
 // written: yams sim > /dev/full fails, saying so, rather than exit 0 with its results
 // lost.
 //

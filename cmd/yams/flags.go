@@ -13,12 +13,15 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	"yams/engine"
 	"yams/reports"
 	"yams/sim"
+	"yams/strategies"
+	"yams/strategies/external"
 )
 
 // newFlags returns the flag set of the command e runs: it returns its errors instead of
@@ -259,4 +262,52 @@ func (o *outFlags) write(w io.Writer, res *sim.Results, rules *engine.Rules) err
 // written says where the report is.
 func (o *outFlags) written(w io.Writer, files int) {
 	fmt.Fprintf(w, "%s written to %s; open %s\n", plural(files, "file", "files"), o.dir, filepath.Join(o.dir, "report.html"))
+}
+
+// botFlags are --bot, --bot-timeout and --bot-log: external bots (docs/bots.md), which
+// play as strategies under their names.
+type botFlags struct {
+	specs   []string
+	timeout time.Duration
+	logDir  string
+	fs      *pflag.FlagSet
+}
+
+func addBotFlags(fs *pflag.FlagSet) *botFlags {
+	b := &botFlags{fs: fs}
+	fs.StringArrayVar(&b.specs, "bot", nil, "an external bot, `NAME=COMMAND`, playing as the strategy NAME (repeatable; see docs/bots.md)")
+	fs.DurationVar(&b.timeout, "bot-timeout", external.DefaultTimeout, "how long to wait for each message of a bot, `D`")
+	fs.StringVar(&b.logDir, "bot-log", "", "write what the bots print on standard error into `DIR`, a file per bot process, rather than on standard error")
+	return b
+}
+
+// infos returns the bots as strategies, for a run of the given seed.
+func (b *botFlags) infos(e *env, seed uint64) ([]strategies.Info, error) {
+	switch {
+	case b.timeout <= 0:
+		return nil, usagef("--bot-timeout %v: want a positive duration", b.timeout)
+	case (b.fs.Changed("bot-timeout") || b.logDir != "") && len(b.specs) == 0:
+		return nil, usagef("--bot-timeout and --bot-log are for --bot NAME=COMMAND: give it too")
+	}
+	if b.logDir != "" {
+		if err := reports.CheckDir(b.logDir); err != nil {
+			return nil, badInput(fmt.Errorf("--bot-log: %w", err))
+		}
+	}
+	var infos []strategies.Info
+	for _, spec := range b.specs {
+		bot, err := external.Parse(spec)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		for _, o := range infos {
+			if o.Name == bot.Name {
+				return nil, usagef("--bot %s given twice", bot.Name)
+			}
+		}
+		bot.Timeout, bot.LogDir, bot.Seed, bot.Columns = b.timeout, b.logDir, seed, sim.ColumnLabels
+		bot.Stderr = e.stderr
+		infos = append(infos, bot.Info())
+	}
+	return infos, nil
 }

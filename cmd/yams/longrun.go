@@ -19,6 +19,7 @@ import (
 	"yams/engine"
 	"yams/internal/outfile"
 	"yams/sim"
+	"yams/strategies/external"
 )
 
 // The environment variables --shard env/N reads the shard index from (0-based): that of
@@ -258,6 +259,10 @@ func stopped(ctx context.Context, res *sim.Results, runErr error, notes []string
 		fmt.Fprintf(&msg, "interrupted by %s", name)
 	} else if runErr != nil {
 		fmt.Fprintf(&msg, "%v; stopped", runErr)
+		var be *external.Error
+		if errors.As(runErr, &be) {
+			code = exitBot
+		}
 	} else {
 		msg.WriteString("stopped")
 	}

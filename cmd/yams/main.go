@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"yams/strategies/external"
 )
 
 func main() {
@@ -113,12 +115,19 @@ func (e *env) exit(err error) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
+	var be *external.Error
+	if errors.As(err, &be) {
+		return exitBot
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
 	}
 	return 1
 }
+
+// exitBot is the exit status of a run stopped by an external bot that failed.
+const exitBot = 3
 
 // usageError is a mistake of the user's: a flag, a file, a value. It exits with status 2.
 type usageError struct{ err error }

@@ -27,6 +27,7 @@ func init() {
 func runSim(e *env, args []string) error {
 	fs := newFlags(e)
 	rulesFlags := addRulesFlags(fs)
+	botFlags := addBotFlags(fs)
 	names := addStrategyFlag(fs, "the strategies `a,b,...` (default: every heuristic, and optimal when it is built in)")
 	play := addPlayFlags(fs, "`N` games per strategy (1000000, 1_000_000 and 1e6 alike)")
 	long := addLongRunFlags(fs)
@@ -44,11 +45,13 @@ func runSim(e *env, args []string) error {
 		return err
 	}
 	named := fs.Changed("strategy")
-	infos := defaultStrategies()
-	if named {
-		if infos, err = lookupStrategies("strategy", *names, true); err != nil {
-			return err
-		}
+	bots, err := botFlags.infos(e, play.seed)
+	if err != nil {
+		return err
+	}
+	infos, err := chooseStrategies(named, *names, bots)
+	if err != nil {
+		return err
 	}
 	shard, err := parseShard(long.shard, int64(play.games))
 	if err != nil {

@@ -26,18 +26,37 @@ func defaultStrategies() []strategies.Info {
 	return infos
 }
 
-// lookupStrategies finds the strategies a flag names; distinct says a strategy may be
-// named once only (a comparison), not several times (the players of a table).
-func lookupStrategies(flag string, names []string, distinct bool) ([]strategies.Info, error) {
+// chooseStrategies returns the strategies of --strategy (named), or without it the default
+// ones and the bots of --bot.
+func chooseStrategies(named bool, names []string, bots []strategies.Info) ([]strategies.Info, error) {
+	if named {
+		return lookupStrategies("strategy", names, true, bots)
+	}
+	return append(defaultStrategies(), bots...), nil
+}
+
+// lookupStrategies finds the strategies a flag names, among the registered ones and the
+// bots; distinct says a strategy may be named once only (a comparison), not several times
+// (the players of a table).
+func lookupStrategies(flag string, names []string, distinct bool, bots []strategies.Info) ([]strategies.Info, error) {
+	known := strategies.Names()
+	for _, b := range bots {
+		known = append(known, b.Name)
+	}
 	if len(names) == 0 {
-		return nil, usagef("--%s: no strategy given (strategies: %s)", flag, strings.Join(strategies.Names(), ", "))
+		return nil, usagef("--%s: no strategy given (strategies: %s)", flag, strings.Join(known, ", "))
 	}
 	var infos []strategies.Info
 	for _, n := range names {
 		n = strings.TrimSpace(n)
 		info, ok := strategies.Lookup(n)
+		for _, b := range bots {
+			if b.Name == n {
+				info, ok = b, true
+			}
+		}
 		if !ok {
-			return nil, usagef("unknown strategy %q (strategies: %s)", n, strings.Join(strategies.Names(), ", "))
+			return nil, usagef("unknown strategy %q (strategies: %s)", n, strings.Join(known, ", "))
 		}
 		for _, o := range infos {
 			if distinct && o.Name == n {
@@ -55,6 +74,10 @@ func lookupStrategies(flag string, names []string, distinct bool) ([]strategies.
 // the rules is an error when it was named, and left out with a note when it was a default.
 func buildStrategies(e *env, rules *engine.Rules, infos []strategies.Info, named bool) (kept []strategies.Info, built []strategies.Strategy, err error) {
 	for _, info := range infos {
+		if info.NewBatch != nil {
+			kept = append(kept, info) // a bot starts with the run, once per worker
+			continue
+		}
 		st, err := info.New(rules)
 		if err != nil {
 			if named {

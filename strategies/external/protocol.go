@@ -70,6 +70,24 @@ func newCodec(r *engine.Rules, names []string) *codec {
 	return c
 }
 
+// smallInts holds the decimal writing of the numbers below 4096, which a request is mostly
+// made of: copying them is faster than formatting them.
+var smallInts = func() [][]byte {
+	t := make([][]byte, 4096)
+	for i := range t {
+		t[i] = strconv.AppendInt(nil, int64(i), 10)
+	}
+	return t
+}()
+
+// appendInt appends the decimal writing of v.
+func appendInt(b []byte, v int) []byte {
+	if v >= 0 && v < len(smallInts) {
+		return append(b, smallInts[v]...)
+	}
+	return strconv.AppendInt(b, int64(v), 10)
+}
+
 // appendDecide appends the message of a batch of requests, and a newline.
 func (c *codec) appendDecide(b []byte, reqs []strategies.Request) []byte {
 	b = append(b, `{"type":"decide","requests":[`...)
@@ -89,7 +107,7 @@ func (c *codec) appendRequest(b []byte, q *strategies.Request) []byte {
 	b = append(b, `,"seed":`...)
 	b = strconv.AppendUint(b, q.Seed>>11, 10) // 53 bits: exact in every JSON reader
 	b = append(b, `,"turn":`...)
-	b = strconv.AppendInt(b, int64(q.Turn), 10)
+	b = appendInt(b, q.Turn)
 	if q.RollsLeft > 0 {
 		b = append(b, `,"kind":"keep","dice":`...)
 	} else {
@@ -97,16 +115,16 @@ func (c *codec) appendRequest(b []byte, q *strategies.Request) []byte {
 	}
 	b = append(b, c.faces[q.Roll]...)
 	b = append(b, `,"rolls_used":`...)
-	b = strconv.AppendInt(b, int64(q.RollsUsed), 10)
+	b = appendInt(b, q.RollsUsed)
 	b = append(b, `,"rolls_left":`...)
-	b = strconv.AppendInt(b, int64(q.RollsLeft), 10)
+	b = appendInt(b, q.RollsLeft)
 	b = append(b, `,"scores":[`...)
 	for id := range c.names {
 		if id > 0 {
 			b = append(b, ',')
 		}
 		if s.Filled(engine.BoxID(id)) {
-			b = strconv.AppendInt(b, int64(s.Score(engine.BoxID(id))), 10)
+			b = appendInt(b, s.Score(engine.BoxID(id)))
 		} else {
 			b = append(b, "null"...)
 		}
@@ -116,19 +134,19 @@ func (c *codec) appendRequest(b []byte, q *strategies.Request) []byte {
 		if col > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendInt(b, int64(s.Upper(col)), 10)
+		b = appendInt(b, s.Upper(col))
 	}
 	b = append(b, `],"upper_bonus":[`...)
 	for col := range c.cols {
 		if col > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendInt(b, int64(s.UpperBonus(col)), 10)
+		b = appendInt(b, s.UpperBonus(col))
 	}
 	b = append(b, `],"extra_bonuses":`...)
-	b = strconv.AppendInt(b, int64(s.ExtraBonuses()), 10)
+	b = appendInt(b, s.ExtraBonuses())
 	b = append(b, `,"total":`...)
-	b = strconv.AppendInt(b, int64(s.Total()), 10)
+	b = appendInt(b, s.Total())
 	if q.RollsLeft == 0 {
 		legal := s.Legal(q.Roll, q.RollsUsed)
 		b = append(b, `,"legal":{`...)
@@ -140,7 +158,7 @@ func (c *codec) appendRequest(b []byte, q *strategies.Request) []byte {
 			}
 			b = append(b, c.quoted[id]...)
 			b = append(b, ':')
-			b = strconv.AppendInt(b, int64(s.Points(id, q.Roll)), 10)
+			b = appendInt(b, s.Points(id, q.Roll))
 			extra = extra || s.ExtraBonus(id, q.Roll) != 0
 		}
 		b = append(b, '}')
@@ -156,7 +174,7 @@ func (c *codec) appendRequest(b []byte, q *strategies.Request) []byte {
 					first = false
 					b = append(b, c.quoted[id]...)
 					b = append(b, ':')
-					b = strconv.AppendInt(b, int64(x), 10)
+					b = appendInt(b, x)
 				}
 			}
 			b = append(b, '}')
