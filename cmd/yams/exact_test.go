@@ -13,6 +13,15 @@ import (
 // TestMain keeps every test of the package, whichever command it runs, out of the
 // user's cache: building the optimal strategy solves and caches tables.
 func TestMain(m *testing.M) {
+	// The test binary is also yams itself, for the bots of the tests: run as
+	// "TESTBIN yams ARGS...", it is yams ARGS; as "TESTBIN yams-fail-after N", a bot that
+	// plays greedy for N batches and then exits.
+	if len(os.Args) > 1 && os.Args[1] == "yams" {
+		os.Exit(run(os.Stdin, os.Stdout, os.Stderr, os.Args[2:]))
+	}
+	if len(os.Args) > 2 && os.Args[1] == "yams-fail-after" {
+		os.Exit(failingBot(os.Args[2]))
+	}
 	dir, err := os.MkdirTemp("", "yams-cmd-test-")
 	if err != nil {
 		panic(err)
