@@ -3,7 +3,6 @@ package sim
 import (
 	"math"
 	"math/bits"
-	"strings"
 	"unsafe"
 
 	"yams/engine"
@@ -93,15 +92,6 @@ func (b *sheetBounds) sign(i int) int64 {
 		return -1
 	}
 	return 1
-}
-
-// quotedList writes a list of labels for a message.
-func quotedList(list []string) string {
-	q := make([]string, len(list))
-	for i, s := range list {
-		q[i] = `"` + s + `"`
-	}
-	return "[" + strings.Join(q, ", ") + "]"
 }
 
 // scaledWithin reports whether lo·n ≤ v ≤ hi·n, for n ≥ 0, without overflow: the sum of

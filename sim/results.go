@@ -11,13 +11,3 @@ func (r *Results) names() []string {
 
 // planned returns the games the results set out to play (Games when they are complete).
 func (r *Results) planned() int64 { return max(r.Planned, r.Games) }
-
-// summary returns the summary of the named strategy, or nil.
-func (r *Results) summary(name string) *Summary {
-	for _, s := range r.Summaries {
-		if s.Strategy == name {
-			return s
-		}
-	}
-	return nil
-}
