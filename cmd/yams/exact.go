@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -29,6 +31,8 @@ func runExact(e *env, args []string) error {
 	withDist := fs.Bool("distribution", false, "also compute the exact distribution of the final score (for hasbro: seconds, and about 250 MiB)")
 	budget := fs.Int64("max-memory", 4<<10, "the memory budget of the distribution, in `MiB`")
 	csv := addOutputFile(fs, "csv", "write the distribution as score,probability lines to `FILE` (implies --distribution)", false)
+	regret := fs.Bool("regret", false, "also say where the strategy loses its points against optimal play: the cost of its decisions, by roll, box and turn")
+	jsonOut := addOutputFile(fs, "json", "write the figures as JSON to `FILE|-` (- for standard output, the text then going to standard error)", true)
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "compute")
 	if err := parseFlags(fs, args); err != nil {
@@ -53,10 +57,14 @@ func runExact(e *env, args []string) error {
 	if err := csv.check(); err != nil {
 		return err
 	}
+	if err := jsonOut.check(); err != nil {
+		return err
+	}
 	fig, err := optimal.Analyze(*name, rules, optimal.Options{
 		Workers:            int(workers),
 		Distribution:       *withDist || csv.given(),
 		DistributionBudget: *budget << 20,
+		Regret:             *regret,
 	})
 	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) {
 		return badInput(err)
@@ -67,12 +75,18 @@ func runExact(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	printFigures(e, rules, rulesFlags.options, fig)
-	return csv.write(e, func(w io.Writer) error { return writeDistribution(w, fig) })
+	text := io.Writer(e.stdout)
+	if jsonOut.toStdout() {
+		text = e.stderr
+	}
+	printFigures(text, rules, rulesFlags.options, fig)
+	if err := csv.write(e, func(w io.Writer) error { return writeDistribution(w, fig) }); err != nil {
+		return err
+	}
+	return jsonOut.write(e, func(w io.Writer) error { return writeFigures(w, rules, fig) })
 }
 
-func printFigures(e *env, r *engine.Rules, options []string, f *optimal.Figures) {
-	w := e.stdout
+func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Figures) {
 	fmt.Fprintf(w, "exact figures of %s on %s (%s turn-start states reached)\n\n",
 		f.Strategy, describeRules(r.Name(), options), thousands(int64(f.States)))
 	defer fmt.Fprintf(w, "\ncomputed in %s\n", duration(f.Elapsed))
@@ -96,6 +110,9 @@ func printFigures(e *env, r *engine.Rules, options []string, f *optimal.Figures)
 		t.row(reports.BoxLabel(r, r.BoxIndex(b.ID), "en"), fmt.Sprintf("%.4f", b.Mean), fmt.Sprintf("%.4f%%", 100*b.ZeroRate))
 	}
 	t.write(w)
+	if f.Regret != nil {
+		printRegret(w, r, f)
+	}
 	if f.Distribution == nil {
 		return
 	}
@@ -134,4 +151,113 @@ func writeDistribution(w io.Writer, f *optimal.Figures) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// printRegret says where the strategy loses its points against optimal play.
+func printRegret(w io.Writer, r *engine.Rules, f *optimal.Figures) {
+	rg := f.Regret
+	fmt.Fprintf(w, "\nwhere %s loses its points against optimal play (%.7f): %.7f points a game\n", f.Strategy, rg.OptimalMean, rg.Total)
+	t := &textTable{}
+	t.row("decisions", "cost", "share")
+	share := func(x float64) string {
+		if rg.Total == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f%%", 100*x/rg.Total)
+	}
+	for i, c := range rg.Keep {
+		t.row(fmt.Sprintf("keeps after roll %d", i+1), fmt.Sprintf("%.4f", c), share(c))
+	}
+	t.row("boxes", fmt.Sprintf("%.4f", rg.Box), share(rg.Box))
+	t.write(w)
+	fmt.Fprintln(w)
+	t = &textTable{}
+	t.row("turns ending in", "cost", "share")
+	for b, c := range rg.ByBox {
+		t.row(reports.BoxLabel(r, b, "en"), fmt.Sprintf("%.4f", c), share(c))
+	}
+	t.write(w)
+	fmt.Fprint(w, "\nby turn:")
+	for i, c := range rg.ByTurn {
+		fmt.Fprintf(w, " %d: %.2f", i+1, c)
+	}
+	fmt.Fprintf(w, "\ncostly decisions per game: %.3f cost something, %.3f more than %g point, %.3f more than %g points\n",
+		rg.Costly[0], rg.Costly[1], optimal.CostlyAbove[1], rg.Costly[2], optimal.CostlyAbove[2])
+	fmt.Fprintf(w, "(the optimal mean minus the strategy's: %.7f − %.7f = %.7f)\n", rg.OptimalMean, f.Mean, rg.OptimalMean-f.Mean)
+}
+
+// exactJSON is what exact --json writes.
+type exactJSON struct {
+	Rules        string              `json:"rules"`
+	RulesHash    string              `json:"rules_hash"`
+	Strategy     string              `json:"strategy"`
+	States       int                 `json:"states"`
+	Mean         float64             `json:"mean"`
+	StdDev       float64             `json:"stddev"`
+	UpperBonus   *float64            `json:"upper_bonus,omitempty"`
+	Yahtzee      *float64            `json:"yahtzee,omitempty"`
+	ExtraBonuses float64             `json:"extra_bonuses"`
+	Boxes        map[string]exactBox `json:"boxes"`
+	Distribution *exactDistribution  `json:"distribution,omitempty"`
+	OptimalMean  *float64            `json:"optimal_mean,omitempty"`
+	Regret       *exactRegret        `json:"regret,omitempty"`
+}
+
+type exactBox struct {
+	Mean     float64 `json:"mean"`
+	ZeroRate float64 `json:"zero_rate"`
+}
+
+type exactDistribution struct {
+	Min           int       `json:"min"`
+	Probabilities []float64 `json:"probabilities"`
+}
+
+type exactRegret struct {
+	Total  float64            `json:"total"`
+	Keep1  float64            `json:"keep1"`
+	Keep2  *float64           `json:"keep2,omitempty"`
+	Keeps  []float64          `json:"keeps"`
+	Box    float64            `json:"box"`
+	ByBox  map[string]float64 `json:"by_box"`
+	ByTurn []float64          `json:"by_turn"`
+	Costly map[string]float64 `json:"costly"`
+}
+
+// writeFigures writes the figures as JSON.
+func writeFigures(w io.Writer, r *engine.Rules, f *optimal.Figures) error {
+	out := exactJSON{Rules: r.Name(), RulesHash: r.Hash(), Strategy: f.Strategy, States: f.States, Mean: f.Mean, StdDev: f.SD,
+		ExtraBonuses: f.ExtraBonuses, Boxes: map[string]exactBox{}}
+	if f.HasBonus {
+		out.UpperBonus = &f.PUpperBonus
+	}
+	if f.HasYahtzee {
+		out.Yahtzee = &f.PYahtzee
+	}
+	for _, b := range f.Boxes {
+		out.Boxes[b.ID] = exactBox{Mean: b.Mean, ZeroRate: b.ZeroRate}
+	}
+	if f.Distribution != nil {
+		out.Distribution = &exactDistribution{Min: f.DistMin, Probabilities: f.Distribution}
+	}
+	if rg := f.Regret; rg != nil {
+		out.OptimalMean = &rg.OptimalMean
+		er := &exactRegret{Total: rg.Total, Keeps: rg.Keep, Box: rg.Box, ByBox: map[string]float64{}, ByTurn: rg.ByTurn, Costly: map[string]float64{}}
+		if len(rg.Keep) > 0 {
+			er.Keep1 = rg.Keep[0]
+		}
+		if len(rg.Keep) > 1 {
+			er.Keep2 = &rg.Keep[1]
+		}
+		for b, c := range rg.ByBox {
+			er.ByBox[r.Boxes()[b].ID] = c
+		}
+		for i, above := range optimal.CostlyAbove {
+			er.Costly[strconv.FormatFloat(above, 'g', -1, 64)] = rg.Costly[i]
+		}
+		out.Regret = er
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
 }
