@@ -40,7 +40,17 @@
 //
 // # Checking a game
 //
-//	yams replay [FILE|-] [--json] [--lang LANG]
+//	yams replay [FILE|-] [--json] [--grade] [--lang LANG]
+//	yams advise [RECORD|-] [--dice D,D,D,D,D] [--roll N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--score ID=POINTS]... [--extra N] [--json] [--lang LANG]
+//
+// With --grade, yams replay values every decision of the game against optimal play
+// (one-column rules): the cost of each keep and box (the value of the best choice minus
+// that of the choice, in points of expected final score), the best choice, and the total;
+// a record without keeps is graded on its boxes only, and says so. yams advise ranks every
+// option at a position, the sheet of a partial record (or --score ID=POINTS... on the
+// rules of --rules) and the dice of --dice after --roll rolls: every keep, if rolls are
+// left, and every box, each with its expected final score under optimal play and its cost
+// against the best.
 //
 // yams replay checks a recorded game turn by turn against its rules and prints its sheet,
 // in English or, with --lang fr, in French; --json prints it as JSON. The record is read

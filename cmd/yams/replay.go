@@ -62,7 +62,8 @@ type replayOutput struct {
 
 func runReplay(e *env, args []string) error {
 	fs := newFlags(e)
-	asJSON := fs.Bool("json", false, "print the sheet as JSON")
+	asJSON := fs.Bool("json", false, "print the sheet (or the grading) as JSON")
+	grading := fs.Bool("grade", false, "value every decision of the game against optimal play: what each cost, the best choice, the total")
 	lang := fs.String("lang", "en", "the language `LANG` of the printed sheet: "+strings.Join(reports.Languages, " or "))
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -107,9 +108,26 @@ func runReplay(e *env, args []string) error {
 	if err != nil {
 		return badInput(fmt.Errorf("record %s: %w", name, err))
 	}
-	out := replayResult(&sheet, turns)
 	// Build the whole output before writing it, so that nothing partial reaches stdout.
 	var buf bytes.Buffer
+	if *grading {
+		g, err := grade(rec, rules, turns)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			enc := json.NewEncoder(&buf)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(g); err != nil {
+				return err
+			}
+		} else {
+			printGrade(&buf, g, rules, *lang)
+		}
+		_, err = e.stdout.Write(buf.Bytes())
+		return err
+	}
+	out := replayResult(&sheet, turns)
 	if *asJSON {
 		enc := json.NewEncoder(&buf)
 		enc.SetIndent("", "  ")

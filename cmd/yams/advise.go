@@ -1,0 +1,296 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"yams/engine"
+	"yams/reports"
+	"yams/strategies/optimal"
+)
+
+func init() {
+	register(&command{
+		name:    "advise",
+		summary: "rank every option at a position of play (keeps and boxes) by its expected final score under optimal play",
+		args:    "[RECORD|-]",
+		run:     runAdvise,
+	})
+}
+
+// adviceOption is an option at a position with its value.
+type adviceOption struct {
+	Keep   *[]int  `json:"keep,omitempty"` // the dice held (all five: stop)
+	Box    string  `json:"box,omitempty"`
+	Points *int    `json:"points,omitempty"` // what the box scores now
+	Value  float64 `json:"value"`            // expected final score, optimal play after
+	Cost   float64 `json:"cost"`             // against the best option
+}
+
+// adviceOutput is what advise --json writes.
+type adviceOutput struct {
+	Rules     string         `json:"rules"`
+	RulesHash string         `json:"rules_hash"`
+	Turn      int            `json:"turn"`
+	Dice      []int          `json:"dice"`
+	RollsUsed int            `json:"rolls_used"`
+	RollsLeft int            `json:"rolls_left"`
+	Score     int            `json:"score"` // of the sheet now
+	Value     float64        `json:"value"` // the best option's
+	Keeps     []adviceOption `json:"keeps,omitempty"`
+	Boxes     []adviceOption `json:"boxes"`
+}
+
+func runAdvise(e *env, args []string) error {
+	fs := newFlags(e)
+	diceFlag := fs.String("dice", "", "the dice rolled, `D,D,D,D,D` (such as 2,2,4,5,6)")
+	roll := fs.Int("roll", 1, "the rolls thrown in the turn so far, `N` (1 to the rules' rolls)")
+	rulesName := fs.String("rules", "", "the rules `NAME|FILE`, when no record gives them (default hasbro)")
+	var options []string
+	addRuleOptionFlag(fs, &options)
+	scores := fs.StringArray("score", nil, "a box already filled, `ID=POINTS` (repeatable), when no record gives the sheet")
+	extra := fs.Int("extra", 0, "the extra five-of-a-kind bonuses earned, `N`, when no record gives the sheet")
+	asJSON := fs.Bool("json", false, "print the options as JSON")
+	lang := fs.String("lang", "en", "the language `LANG` of the labels: "+strings.Join(reports.Languages, " or "))
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := reports.CheckLang(*lang); err != nil {
+		return usagef("--lang: %v", err)
+	}
+	if fs.NArg() > 1 {
+		return usagef("want one record file (or - for standard input), got %d arguments", fs.NArg())
+	}
+	dice, err := parseDice(*diceFlag)
+	if err != nil {
+		return err
+	}
+	var sheet engine.Sheet
+	if fs.NArg() == 1 {
+		if *rulesName != "" || len(options) > 0 || len(*scores) > 0 || fs.Changed("extra") {
+			return usagef("a record gives the rules and the sheet: --rules, --rule, --score and --extra are for a position without one")
+		}
+		if sheet, err = recordSheet(e, fs.Arg(0)); err != nil {
+			return err
+		}
+	} else {
+		name := *rulesName
+		if name == "" {
+			name = engine.DefaultPreset
+		}
+		rf := rulesFlags{name: name, options: options}
+		rules, err := rf.load()
+		if err != nil {
+			return err
+		}
+		if sheet, err = flagSheet(rules, *scores, *extra); err != nil {
+			return err
+		}
+	}
+	rules := sheet.Rules()
+	if sheet.Done() {
+		return usagef("the sheet is full: the game is over")
+	}
+	if *roll < 1 || *roll > rules.Rolls() {
+		return usagef("--roll %d: want 1 to %d, the rolls of a turn of rules %s", *roll, rules.Rolls(), rules.Name())
+	}
+	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
+	if errors.Is(err, optimal.ErrColumns) {
+		return badInput(err)
+	}
+	if err != nil {
+		return err
+	}
+	ev := optimal.NewEvaluator(tab)
+	if err := ev.Start(&sheet); err != nil {
+		return badInput(err)
+	}
+	r, _ := engine.RollOf(dice)
+	out := advice(ev, &sheet, r, *roll)
+	if *asJSON {
+		b, err := json.MarshalIndent(out, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = e.stdout.Write(append(b, '\n'))
+		return err
+	}
+	printAdvice(e.stdout, out, rules, *lang)
+	return nil
+}
+
+// parseDice reads --dice: five faces from 1 to 6, separated by commas.
+func parseDice(s string) ([]int, error) {
+	if s == "" {
+		return nil, usagef("--dice: give the dice rolled, such as --dice 2,2,4,5,6")
+	}
+	var dice []int
+	for _, f := range strings.Split(s, ",") {
+		d, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || d < 1 || d > engine.NumFaces {
+			return nil, usagef("--dice %s: %q is not a face from 1 to 6", s, f)
+		}
+		dice = append(dice, d)
+	}
+	if len(dice) != engine.NumDice {
+		return nil, usagef("--dice %s: %d dice, want 5", s, len(dice))
+	}
+	return dice, nil
+}
+
+// recordSheet reads a partial game record and returns the sheet it fills.
+func recordSheet(e *env, name string) (engine.Sheet, error) {
+	var rec *engine.Record
+	var err error
+	if name == "-" {
+		if e.stdinTerminal {
+			e.note("reading a game record from standard input (Ctrl-D to end)")
+		}
+		name = "standard input"
+		rec, err = engine.ReadRecord(e.stdin, name)
+	} else {
+		rec, err = engine.ReadRecordFile(name)
+	}
+	if err != nil {
+		return engine.Sheet{}, badInput(err)
+	}
+	if rec.Rules == "" {
+		return engine.Sheet{}, badInput(fmt.Errorf("record %s: no rules given (\"rules\": a preset name or a rule file)", name))
+	}
+	rules, err := engine.Load(rec.Rules, rec.Options...)
+	if err != nil {
+		return engine.Sheet{}, badInput(fmt.Errorf("record %s: %w", name, err))
+	}
+	sheet, _, err := engine.Replay(rec, rules)
+	if err != nil {
+		return engine.Sheet{}, badInput(fmt.Errorf("record %s: %w", name, err))
+	}
+	return sheet, nil
+}
+
+// flagSheet builds the sheet of --score and --extra.
+func flagSheet(rules *engine.Rules, scores []string, extra int) (engine.Sheet, error) {
+	values := make([]int, rules.NumSlots())
+	for i := range values {
+		values[i] = -1
+	}
+	for _, s := range scores {
+		id, v, ok := strings.Cut(s, "=")
+		points, err := strconv.Atoi(strings.TrimSpace(v))
+		b := rules.BoxIndex(strings.TrimSpace(id))
+		switch {
+		case !ok || err != nil:
+			return engine.Sheet{}, usagef("--score %s: want ID=POINTS, such as --score twos=8", s)
+		case b < 0 || len(rules.Columns()) > 1:
+			return engine.Sheet{}, usagef("--score %s: no box %q in rules %s", s, id, rules.Name())
+		case values[b] >= 0:
+			return engine.Sheet{}, usagef("--score %s: box %s given twice", s, id)
+		}
+		values[b] = points
+	}
+	sheet, err := engine.SheetOf(rules, values, extra)
+	if err != nil {
+		return sheet, usagef("--score: %v", err)
+	}
+	return sheet, nil
+}
+
+// advice ranks the options at a position: the keeps of the roll if rolls are left, and
+// the boxes it may go in.
+func advice(ev *optimal.Evaluator, sheet *engine.Sheet, r engine.Roll, used int) adviceOutput {
+	rules := sheet.Rules()
+	d := r.Dice()
+	out := adviceOutput{Rules: rules.Name(), RulesHash: rules.Hash(), Turn: sheet.Turn() + 1, RollsUsed: used,
+		RollsLeft: rules.Rolls() - used, Score: sheet.Total(), Boxes: []adviceOption{}}
+	for _, x := range d {
+		out.Dice = append(out.Dice, int(x))
+	}
+	if out.RollsLeft > 0 && sheet.Legal(r, used+1) == 0 {
+		out.RollsLeft = 0 // only a first-roll ("sec") column is left
+	}
+	if out.RollsLeft > 0 {
+		out.Value = ev.BestKeepValue(r, used)
+		for _, o := range ev.Keeps(r, used) {
+			held := keepFaces(o.Keep)
+			out.Keeps = append(out.Keeps, adviceOption{Keep: &held, Value: o.Value, Cost: max(0, out.Value-o.Value)})
+		}
+	} else {
+		out.Value = ev.BestBoxValue(r, used)
+	}
+	best := ev.BestBoxValue(r, used)
+	for _, o := range ev.Boxes(r, used) {
+		_, b := rules.Split(o.Box)
+		points := sheet.Points(o.Box, r)
+		out.Boxes = append(out.Boxes, adviceOption{Box: rules.Boxes()[b].ID, Points: &points, Value: o.Value, Cost: max(0, best-o.Value)})
+	}
+	return out
+}
+
+// keepFaces lists the faces a keep holds.
+func keepFaces(k engine.Keep) []int {
+	faces := []int{}
+	for f, n := range k.Counts() {
+		for range n {
+			faces = append(faces, f+1)
+		}
+	}
+	return faces
+}
+
+// printAdvice prints the options of a position, the best first.
+func printAdvice(w io.Writer, a adviceOutput, rules *engine.Rules, lang string) {
+	fr := lang == "fr"
+	dice := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(a.Dice)), "-"), "[]")
+	if fr {
+		fmt.Fprintf(w, "Règles %s, tour %d, dés %s après le lancer %d sur %d ; la feuille marque %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
+		fmt.Fprintln(w, decimalText(lang, fmt.Sprintf("Score final espéré du meilleur choix, en jouant au mieux ensuite : %.2f\n", a.Value)))
+	} else {
+		fmt.Fprintf(w, "Rules %s, turn %d, dice %s after roll %d of %d; the sheet holds %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
+		fmt.Fprintf(w, "Expected final score of the best choice, playing optimally after: %.2f\n\n", a.Value)
+	}
+	if len(a.Keeps) > 0 {
+		t := &textTable{}
+		if fr {
+			t.row("garder", "score espéré", "coût")
+		} else {
+			t.row("keep", "expected score", "cost")
+		}
+		for _, o := range a.Keeps {
+			held := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(*o.Keep)), "-"), "[]")
+			switch {
+			case len(*o.Keep) == engine.NumDice && fr:
+				held = "tous (s'arrêter)"
+			case len(*o.Keep) == engine.NumDice:
+				held = "all (stop)"
+			case held == "" && fr:
+				held = "aucun (tout relancer)"
+			case held == "":
+				held = "none (reroll all)"
+			}
+			t.row(held, decimal(lang, o.Value, 2), decimal(lang, o.Cost, 2))
+		}
+		t.write(w)
+		fmt.Fprintln(w)
+	}
+	t := &textTable{}
+	if fr {
+		t.row("case", "points", "score espéré", "coût")
+	} else {
+		t.row("box", "points", "expected score", "cost")
+	}
+	for _, o := range a.Boxes {
+		t.row(reports.BoxLabel(rules, rules.BoxIndex(o.Box), lang), strconv.Itoa(*o.Points), decimal(lang, o.Value, 2), decimal(lang, o.Cost, 2))
+	}
+	t.write(w)
+	if len(a.Keeps) > 0 {
+		if fr {
+			fmt.Fprintln(w, "(les cases si l'on s'arrête maintenant)")
+		} else {
+			fmt.Fprintln(w, "(the boxes, if you stop now)")
+		}
+	}
+}

@@ -1,0 +1,186 @@
+package main
+
+// yams replay --grade: every decision of a recorded game valued against optimal play.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"yams/engine"
+	"yams/reports"
+	"yams/strategies/optimal"
+)
+
+// gradedDecision is a decision of a recorded game with what it cost against optimal play.
+type gradedDecision struct {
+	Turn int `json:"turn"`
+	// Decision is "keep1", "keep2"... (the keep after that roll; holding every die is
+	// stopping) or "box".
+	Decision string `json:"decision"`
+	Dice     string `json:"dice"`
+	// Choice and Best are the keep (its dice, "-" for none) or the box (its id).
+	Choice    string  `json:"choice"`
+	Best      string  `json:"best"`
+	Value     float64 `json:"value"`      // the expected final score after the choice, optimal play after
+	BestValue float64 `json:"best_value"` // the same after the best choice
+	Cost      float64 `json:"cost"`
+}
+
+// gradeOutput is what replay --grade --json writes.
+type gradeOutput struct {
+	Rules     string `json:"rules"`
+	RulesHash string `json:"rules_hash"`
+	// OptimalStart is the expected final score of optimal play from the empty sheet.
+	OptimalStart float64 `json:"optimal_start"`
+	Score        int     `json:"score"` // the score of the sheet the record fills
+	Complete     bool    `json:"complete"`
+	TotalCost    float64 `json:"total_cost"`
+	// Ungraded lists the turns whose keeps the record does not give (graded on their
+	// box, and their stop if they stopped early, only).
+	Ungraded  []int            `json:"keeps_not_recorded,omitempty"`
+	Decisions []gradedDecision `json:"decisions"`
+}
+
+// grade values every decision a record shows against optimal play.
+func grade(rec *engine.Record, rules *engine.Rules, turns []engine.TurnResult) (*gradeOutput, error) {
+	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
+	if errors.Is(err, optimal.ErrColumns) {
+		return nil, badInput(err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	ev := optimal.NewEvaluator(tab)
+	out := &gradeOutput{Rules: rules.Name(), RulesHash: rules.Hash(), OptimalStart: tab.Expected(), Decisions: []gradedDecision{}}
+	sheet := engine.NewSheet(rules)
+	for i, res := range turns {
+		if err := ev.Start(&sheet); err != nil {
+			return nil, err
+		}
+		t := rec.Turns[i]
+		add := func(d gradedDecision) {
+			d.Turn, d.Cost = i+1, max(0, d.BestValue-d.Value)
+			out.TotalCost += d.Cost
+			out.Decisions = append(out.Decisions, d)
+		}
+		rolls := make([]engine.Roll, len(t.Rolls))
+		for j, dice := range t.Rolls {
+			rolls[j], _ = engine.RollOf(dice)
+		}
+		if len(rolls) > 1 && t.Keeps == nil {
+			out.Ungraded = append(out.Ungraded, i+1)
+		}
+		for j, r := range rolls {
+			used := j + 1
+			var k engine.Keep
+			switch {
+			case j < len(rolls)-1 && t.Keeps != nil:
+				k, _ = engine.KeepOf(t.Keeps[j])
+			case j == len(rolls)-1 && used < rules.Rolls() && sheet.Legal(r, used+1) != 0:
+				k = r.Keep() // stopped with rolls left
+			default:
+				continue
+			}
+			add(gradedDecision{Decision: fmt.Sprintf("keep%d", used), Dice: r.String(), Choice: k.String(),
+				Best: ev.BestKeep(r, used).String(), Value: ev.KeepValue(r, used, k), BestValue: ev.BestKeepValue(r, used)})
+		}
+		used := max(res.RollsUsed, 1)
+		_, b := rules.Split(res.Box)
+		_, best := rules.Split(ev.BestBox(res.Roll, used))
+		add(gradedDecision{Decision: "box", Dice: res.Roll.String(), Choice: rules.Boxes()[b].ID, Best: rules.Boxes()[best].ID,
+			Value: ev.BoxValue(res.Roll, used, res.Box), BestValue: ev.BestBoxValue(res.Roll, used)})
+		sheet.Fill(res.Box, res.Roll)
+	}
+	out.Score, out.Complete = sheet.Total(), sheet.Done()
+	return out, nil
+}
+
+// gradeWords are the words of a printed grading in a language.
+type gradeWords struct {
+	title, header                      string
+	turn, decision, dice, choice, best string
+	cost, keep, box, stop, none        string
+	total                              string
+	ungraded                           string
+}
+
+var gradeLanguages = map[string]*gradeWords{
+	"en": {
+		title: "Every decision of the game against optimal play (rules %s), in points of expected final score",
+		turn:  "turn", decision: "decision", dice: "dice", choice: "choice", best: "best", cost: "cost",
+		keep: "keep after roll %d", box: "box", stop: "stop", none: "none",
+		total:    "Cost of the decisions: %.2f points. Optimal play expects %.2f from the empty sheet; the game scored %d%s.",
+		ungraded: "The record gives no keeps for turns %s: they are graded on their box (and a stop) only.",
+	},
+	"fr": {
+		title: "Chaque décision de la partie face au jeu optimal (règles %s), en points de score final espéré",
+		turn:  "tour", decision: "décision", dice: "dés", choice: "choix", best: "meilleur", cost: "coût",
+		keep: "dés gardés après le lancer %d", box: "case", stop: "arrêt", none: "aucun",
+		total:    "Coût des décisions : %.2f points. Le jeu optimal espère %.2f depuis la feuille vide ; la partie a marqué %d%s.",
+		ungraded: "L'enregistrement ne donne pas les dés gardés aux tours %s : ils ne sont jugés que sur leur case (et un arrêt).",
+	},
+}
+
+// printGrade prints a grading as a table, in a language.
+func printGrade(w io.Writer, g *gradeOutput, rules *engine.Rules, lang string) {
+	words := gradeLanguages[lang]
+	fmt.Fprintf(w, words.title+"\n\n", rules.Name())
+	t := &textTable{}
+	t.row(words.turn, words.decision, words.dice, words.choice, words.best, words.cost)
+	name := func(d gradedDecision, s string) string {
+		if d.Decision == "box" {
+			return reports.BoxLabel(rules, rules.BoxIndex(s), lang)
+		}
+		switch {
+		case s == "-":
+			return words.none
+		case s == d.Dice:
+			return words.stop
+		}
+		return s
+	}
+	for _, d := range g.Decisions {
+		kind := words.box
+		if d.Decision != "box" {
+			var n int
+			fmt.Sscanf(d.Decision, "keep%d", &n)
+			kind = fmt.Sprintf(words.keep, n)
+		}
+		t.row(fmt.Sprint(d.Turn), kind, d.Dice, name(d, d.Choice), name(d, d.Best), decimal(lang, d.Cost, 2))
+	}
+	t.write(w)
+	fmt.Fprintln(w)
+	partial := ""
+	if !g.Complete {
+		partial = map[string]string{"en": " so far", "fr": " jusqu'ici"}[lang]
+	}
+	fmt.Fprintln(w, decimalText(lang, fmt.Sprintf(words.total, g.TotalCost, g.OptimalStart, g.Score, partial)))
+	if len(g.Ungraded) > 0 {
+		var turns []string
+		for _, n := range g.Ungraded {
+			turns = append(turns, fmt.Sprint(n))
+		}
+		fmt.Fprintln(w, fmt.Sprintf(words.ungraded, strings.Join(turns, ", ")))
+	}
+}
+
+// decimal formats x with digits decimals, with a decimal comma in French.
+func decimal(lang string, x float64, digits int) string {
+	return decimalText(lang, fmt.Sprintf("%.*f", digits, x))
+}
+
+// decimalText turns the decimal points of a text's numbers into commas in French.
+func decimalText(lang, s string) string {
+	if lang != "fr" {
+		return s
+	}
+	b := []byte(s)
+	for i := 1; i+1 < len(b); i++ {
+		if b[i] == '.' && b[i-1] >= '0' && b[i-1] <= '9' && b[i+1] >= '0' && b[i+1] <= '9' {
+			b[i] = ','
+		}
+	}
+	return string(b)
+}
