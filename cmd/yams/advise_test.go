@@ -162,4 +162,3 @@ func TestAdvise(t *testing.T) {
 		wantUsageError(t, strings.Join(bad, " "), out, errOut, code, "")
 	}
 }
-
