@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"math/big"
 	"math/bits"
 )
@@ -127,6 +128,47 @@ func (h *Histogram) Percentile(p int) int {
 		}
 	}
 	return h.Max()
+}
+
+// ValueAtRank returns the value of rank k (from 1) of the values counted: the k-th
+// smallest, or the highest value the histogram has room for when k is more than the
+// values counted.
+func (h *Histogram) ValueAtRank(k int64) int {
+	var cum int64
+	for i, c := range h.Counts {
+		cum += c
+		if cum >= k {
+			return h.Min + i
+		}
+	}
+	return h.Max()
+}
+
+// Quantile returns the value below which a share q of the values lie, by nearest rank:
+// the value of rank ⌈q·n⌉, at least 1. It returns 0 for an empty histogram.
+func (h *Histogram) Quantile(q float64) int {
+	n := h.Total()
+	if n == 0 {
+		return 0
+	}
+	return h.ValueAtRank(max(1, int64(math.Ceil(q*float64(n)))))
+}
+
+// PercentileCI returns the p-th percentile by nearest rank (Percentile) with a
+// distribution-free 95% interval: the values of ranks n·q ∓ Z95·√(n·q·(1−q)), with
+// q = p/100, from the normal approximation of the binomial law of the number of values
+// below the quantile. It returns zeros for an empty histogram.
+func (h *Histogram) PercentileCI(p int) (v, lo, hi int) {
+	n := h.Total()
+	if n == 0 {
+		return 0, 0, 0
+	}
+	q := float64(p) / 100
+	nf := float64(n)
+	half := Z95 * math.Sqrt(nf*q*(1-q))
+	j := max(1, int64(math.Floor(nf*q-half)))
+	k := min(n, int64(math.Ceil(nf*q+half))+1)
+	return h.Percentile(p), h.ValueAtRank(j), h.ValueAtRank(k)
 }
 
 // Sums returns the exact sum and sum of squares of the values counted. They are computed

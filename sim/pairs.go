@@ -58,7 +58,7 @@ func (p *Pair) Merge(o *Pair) error {
 type PairStats struct {
 	Games int64
 	// Mean is the mean difference (A − B), StdDev the sample standard deviation of the
-	// differences, StdErr = StdDev/√Games, and CI95 = Mean ± z95·StdErr: the paired
+	// differences, StdErr = StdDev/√Games, and CI95 = Mean ± Z95·StdErr: the paired
 	// 95% interval.
 	Mean, StdDev, StdErr float64
 	CI95                 Interval
@@ -81,13 +81,13 @@ func (p *Pair) Stats() PairStats {
 		st.StdDev = math.Sqrt(ratio(num, new(big.Int).Mul(n, big.NewInt(p.Games-1))))
 	}
 	st.StdErr = st.StdDev / math.Sqrt(float64(p.Games))
-	st.CI95 = Interval{st.Mean - z95*st.StdErr, st.Mean + z95*st.StdErr}
+	st.CI95 = Interval{st.Mean - Z95*st.StdErr, st.Mean + Z95*st.StdErr}
 	return st
 }
 
 // Unpaired returns the 95% interval of the difference of the means of a and b that
 // ignores the pairing, as if the two strategies had played independent dice: mean
-// difference ± z95·√(sd_a²/n_a + sd_b²/n_b). Set beside a Pair's CI95, it shows what the
+// difference ± Z95·√(sd_a²/n_a + sd_b²/n_b). Set beside a Pair's CI95, it shows what the
 // common dice gain.
 func Unpaired(a, b *Summary) Interval {
 	sa, sb := a.Stats(), b.Stats()
@@ -100,7 +100,7 @@ func unpaired(sa, sb *Stats) Interval {
 		return Interval{}
 	}
 	d := sa.Mean - sb.Mean
-	half := z95 * math.Hypot(sa.StdErr, sb.StdErr)
+	half := Z95 * math.Hypot(sa.StdErr, sb.StdErr)
 	return Interval{d - half, d + half}
 }
 

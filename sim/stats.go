@@ -5,15 +5,21 @@ import (
 	"math/big"
 )
 
-// z95 is the 97.5th percentile of the standard normal distribution: a 95% interval is
-// the estimate ± z95 standard errors.
-const z95 = 1.959963984540054
+// Z95 is the 97.5th percentile of the standard normal distribution: a 95% interval is
+// the estimate ± Z95 standard errors. Every interval of the project uses it.
+const Z95 = 1.959963984540054
 
 // PercentileRanks are the percentiles that Stats reports.
 var PercentileRanks = [...]int{1, 5, 25, 50, 75, 95, 99}
 
 // Interval is a confidence interval.
 type Interval struct{ Lo, Hi float64 }
+
+// Estimate is a figure with its 95% interval.
+type Estimate struct {
+	Value float64
+	CI95  Interval
+}
 
 // Proportion is a count out of a number of trials, with its Wilson 95% interval, which
 // stays inside [0, 1] and is honest for rare events where the normal approximation is not.
@@ -44,10 +50,10 @@ func WilsonInterval(rate float64, trials int64) Interval {
 		return Interval{}
 	}
 	n := float64(trials)
-	z2 := z95 * z95
+	z2 := Z95 * Z95
 	den := 1 + z2/n
 	center := (rate + z2/(2*n)) / den
-	half := z95 * math.Sqrt(max(0, rate*(1-rate))/n+z2/(4*n*n)) / den
+	half := Z95 * math.Sqrt(max(0, rate*(1-rate))/n+z2/(4*n*n)) / den
 	return Interval{max(0, center-half), min(1, center+half)}
 }
 
@@ -56,7 +62,7 @@ type Stats struct {
 	Games int64
 	// Mean and StdDev (the sample standard deviation) are exact to the float64
 	// rounding: they are computed from the exact integer sums. StdErr is StdDev/√Games
-	// and CI95 the mean ± z95·StdErr (normal approximation).
+	// and CI95 the mean ± Z95·StdErr (normal approximation).
 	Mean, StdDev, StdErr float64
 	CI95                 Interval
 	Min, Max             int
@@ -96,7 +102,7 @@ func (s *Summary) Stats() Stats {
 		st.StdDev = math.Sqrt(ratio(num, den))
 	}
 	st.StdErr = st.StdDev / math.Sqrt(float64(s.Games))
-	st.CI95 = Interval{st.Mean - z95*st.StdErr, st.Mean + z95*st.StdErr}
+	st.CI95 = Interval{st.Mean - Z95*st.StdErr, st.Mean + Z95*st.StdErr}
 	st.Min, st.Max, _ = s.Scores.Range()
 	for i, p := range PercentileRanks {
 		st.Percentiles[i] = s.Scores.Percentile(p)
@@ -151,7 +157,7 @@ func (s *Summary) Convergence() []RunningMean {
 			num.Sub(num, new(big.Int).Mul(&sum, &sum))
 			p.StdDev = math.Sqrt(ratio(num, new(big.Int).Mul(&n, new(big.Int).Sub(&n, one))))
 		}
-		half := z95 * p.StdDev / math.Sqrt(float64(p.Games))
+		half := Z95 * p.StdDev / math.Sqrt(float64(p.Games))
 		p.CI95 = Interval{p.Mean - half, p.Mean + half}
 		out = append(out, p)
 	}
@@ -162,4 +168,45 @@ func (s *Summary) Convergence() []RunningMean {
 func ratio(a, b *big.Int) float64 {
 	f, _ := new(big.Rat).SetFrac(a, b).Float64()
 	return f
+}
+
+// Moments returns the mean and the sample standard deviation of the values the histogram
+// counts, each with its 95% interval: the mean ± Z95 standard errors, and for the
+// standard deviation s the delta method on the asymptotic variance of the sample
+// variance, (m4 − (n−3)/(n−1)·m2²)/n, which holds for any distribution with a fourth
+// moment: s ± Z95·√that/(2s), the lower end at least 0. They are computed in float64
+// (Summary.Stats gives the exact mean and deviation of the scores); a single value has
+// no interval, and no value gives zeros.
+func (h *Histogram) Moments() (mean, sd Estimate) {
+	n := float64(h.Total())
+	if n == 0 {
+		return
+	}
+	var sum float64
+	for i, c := range h.Counts {
+		sum += float64(c) * float64(h.Min+i)
+	}
+	m := sum / n
+	var m2, m4 float64
+	for i, c := range h.Counts {
+		d := float64(h.Min+i) - m
+		m2 += float64(c) * d * d
+		m4 += float64(c) * d * d * d * d
+	}
+	m2 /= n
+	m4 /= n
+	mean = Estimate{m, Interval{m, m}}
+	if n < 2 {
+		return mean, Estimate{}
+	}
+	s := math.Sqrt(m2 * n / (n - 1))
+	se := s / math.Sqrt(n)
+	mean = Estimate{m, Interval{m - Z95*se, m + Z95*se}}
+	sd = Estimate{s, Interval{s, s}}
+	if s > 0 {
+		v := max(0, (m4-(n-3)/(n-1)*m2*m2)/n)
+		half := Z95 * math.Sqrt(v) / (2 * s)
+		sd = Estimate{s, Interval{max(0, s-half), s + half}}
+	}
+	return mean, sd
 }

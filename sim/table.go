@@ -127,7 +127,7 @@ func (r *TableResults) Mean(p int) (float64, Interval) {
 		num.Sub(num, new(big.Int).Mul(sum, sum))
 		sd = math.Sqrt(ratio(num, new(big.Int).Mul(bn, big.NewInt(n-1))))
 	}
-	half := z95 * sd / math.Sqrt(float64(n))
+	half := Z95 * sd / math.Sqrt(float64(n))
 	return mean, Interval{mean - half, mean + half}
 }
 
