@@ -28,8 +28,8 @@ func (h *Histogram) Add(v int) {
 	h.addOutside(v, 1)
 }
 
-// AddN counts v n times.
-func (h *Histogram) AddN(v int, n int64) {
+// addN counts v n times.
+func (h *Histogram) addN(v int, n int64) {
 	if i := v - h.Min; uint(i) < uint(len(h.Counts)) {
 		h.Counts[i] += n
 		return
@@ -58,7 +58,7 @@ func (h *Histogram) Max() int { return h.Min + len(h.Counts) - 1 }
 func (h *Histogram) Merge(o *Histogram) {
 	for i, n := range o.Counts {
 		if n != 0 {
-			h.AddN(o.Min+i, n)
+			h.addN(o.Min+i, n)
 		}
 	}
 }
@@ -107,10 +107,10 @@ func (h *Histogram) Range() (lo, hi int, ok bool) {
 	return h.Min + first, h.Min + last, true
 }
 
-// Percentile returns the p-th percentile (0 < p ≤ 100) by the nearest-rank method: the
+// percentile returns the p-th percentile (0 < p ≤ 100) by the nearest-rank method: the
 // smallest value such that at least p% of the values are at or below it. It returns 0
 // for an empty histogram.
-func (h *Histogram) Percentile(p int) int {
+func (h *Histogram) percentile(p int) int {
 	n := h.Total()
 	if n == 0 {
 		return 0
@@ -130,10 +130,10 @@ func (h *Histogram) Percentile(p int) int {
 	return h.Max()
 }
 
-// ValueAtRank returns the value of rank k (from 1) of the values counted: the k-th
+// valueAtRank returns the value of rank k (from 1) of the values counted: the k-th
 // smallest, or the highest value the histogram has room for when k is more than the
 // values counted.
-func (h *Histogram) ValueAtRank(k int64) int {
+func (h *Histogram) valueAtRank(k int64) int {
 	var cum int64
 	for i, c := range h.Counts {
 		cum += c
@@ -151,10 +151,10 @@ func (h *Histogram) Quantile(q float64) int {
 	if n == 0 {
 		return 0
 	}
-	return h.ValueAtRank(max(1, int64(math.Ceil(q*float64(n)))))
+	return h.valueAtRank(max(1, int64(math.Ceil(q*float64(n)))))
 }
 
-// PercentileCI returns the p-th percentile by nearest rank (Percentile) with a
+// PercentileCI returns the p-th percentile by nearest rank (percentile) with a
 // distribution-free 95% interval: the values of ranks n·q ∓ Z95·√(n·q·(1−q)), with
 // q = p/100, from the normal approximation of the binomial law of the number of values
 // below the quantile. It returns zeros for an empty histogram.
@@ -168,7 +168,7 @@ func (h *Histogram) PercentileCI(p int) (v, lo, hi int) {
 	half := Z95 * math.Sqrt(nf*q*(1-q))
 	j := max(1, int64(math.Floor(nf*q-half)))
 	k := min(n, int64(math.Ceil(nf*q+half))+1)
-	return h.Percentile(p), h.ValueAtRank(j), h.ValueAtRank(k)
+	return h.percentile(p), h.valueAtRank(j), h.valueAtRank(k)
 }
 
 // Sums returns the exact sum and sum of squares of the values counted. They are computed

@@ -37,15 +37,15 @@ func Wilson(count, trials int64) Proportion {
 		return p
 	}
 	p.Rate = float64(count) / float64(trials)
-	p.CI95 = WilsonInterval(p.Rate, trials)
+	p.CI95 = wilsonInterval(p.Rate, trials)
 	return p
 }
 
-// WilsonInterval returns the Wilson score 95% interval of a rate observed over trials.
+// wilsonInterval returns the Wilson score 95% interval of a rate observed over trials.
 // The rate need not be a whole count over trials: a share of wins in which ties split a
 // win (TableResults) takes it too, and the interval is then slightly conservative, since
 // a split win varies less than a whole one.
-func WilsonInterval(rate float64, trials int64) Interval {
+func wilsonInterval(rate float64, trials int64) Interval {
 	if trials <= 0 {
 		return Interval{}
 	}
@@ -105,9 +105,9 @@ func (s *Summary) Stats() Stats {
 	st.CI95 = Interval{st.Mean - Z95*st.StdErr, st.Mean + Z95*st.StdErr}
 	st.Min, st.Max, _ = s.Scores.Range()
 	for i, p := range PercentileRanks {
-		st.Percentiles[i] = s.Scores.Percentile(p)
+		st.Percentiles[i] = s.Scores.percentile(p)
 	}
-	st.Median = s.Scores.Percentile(50)
+	st.Median = s.Scores.percentile(50)
 	var bonus int64
 	for _, b := range s.UpperBonus {
 		bonus += b

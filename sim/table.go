@@ -39,7 +39,7 @@ type TableConfig struct {
 	Players []strategies.Info
 	Seed    uint64
 	// First is the index of the first table game: the run plays games First to
-	// First+Games-1, and runs of disjoint slices merge (TableResults.Merge).
+	// First+Games-1, and the counts of disjoint slices add up to those of the whole.
 	First, Games int64
 	Workers      int
 	// Progress, if not nil, is added the number of table games finished, per chunk.
@@ -79,7 +79,7 @@ func shareOf(units, games int64) Share {
 	s := Share{Units: units, Games: games}
 	if games > 0 {
 		s.Rate = float64(units) / float64(ShareUnits*games)
-		s.CI95 = WilsonInterval(s.Rate, games)
+		s.CI95 = wilsonInterval(s.Rate, games)
 	}
 	return s
 }
@@ -131,8 +131,8 @@ func (r *TableResults) Mean(p int) (float64, Interval) {
 	return mean, Interval{mean - half, mean + half}
 }
 
-// Merge adds the counts of another run of the same table (another slice of game indices).
-func (r *TableResults) Merge(o *TableResults) error {
+// merge adds the counts of another run of the same table (another slice of game indices).
+func (r *TableResults) merge(o *TableResults) error {
 	switch {
 	case o.RulesHash != r.RulesHash:
 		return fmt.Errorf("cannot merge table games of different rules (%s, %s)", r.Rules, o.Rules)
@@ -245,7 +245,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 		res.Scores[p].Trim()
 	}
 	for _, w := range workers {
-		if err := res.Merge(w.counts); err != nil {
+		if err := res.merge(w.counts); err != nil {
 			panic(err) // the workers play the same table
 		}
 	}
