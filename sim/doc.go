@@ -119,18 +119,31 @@
 // 1, 3, 7, 15... games. A run with Config.Pairs (yams compare) adds "pairs", every two
 // strategies in their order: {"a", "b", "games", "sum", "squares" (of the differences
 // a − b), "wins", "ties", "losses" (of a against b), "mean", "stddev", "ci95",
-// "unpaired_ci95"}. Every count is exact; the other figures are derived from the counts, and ReadSummary refuses a file
-// whose figures do not match its counts.
+// "unpaired_ci95"}. Results of a slice of the games add "first" (the first game index,
+// left out when 0); those of a shard add "shard": {"index": K, "count": N, "run_games":
+// Total}; partial results (a checkpoint, an interrupted run) add "partial": true,
+// "planned_games" and "next_game" (first + games, where the run resumes).
 //
-// Results of a slice of the games add "first" (the first game index, left out when 0);
-// those of a shard add "shard": {"index": K, "count": N, "run_games": Total}; partial
-// results (a checkpoint, an interrupted run) add "partial": true, "planned_games" and
-// "next_game" (first + games, where the run resumes). Last comes "checksum":
-// "sha256:<64 hex digits>", the SHA-256 of a canonical binary encoding of the stream,
-// the rule set (its JSON as json.Marshal writes it) and every name and count of the
-// file (not of its layout, nor of the figures derived from the counts, which are checked
-// against them instead); a file written before the stream and the rule set were
-// recorded has the checksum of the same encoding without them. ReadSummary checks it after everything else and
-// refuses a file whose checksum is missing or does not match: a file truncated, damaged
-// or edited after it was written is never read as results.
+// Every count is exact; every other figure is derived from the counts. ReadSummary
+// checks a file against its rule set before it allocates anything from it: every count
+// within what the rules allow (a final score within the rules' lowest and highest, a
+// box's sum within what the box may hold in the games it did not hold 0, subtotals up to
+// the upper section's best, turns 1 to the number of boxes, extra bonuses up to a turn
+// per box but the yahtzee box of each column and none without the bonus, jokers only
+// in the boxes that take one), the counts consistent with one another (the bonuses
+// those of the subtotals that reach the threshold, the boxes and bonuses adding up to
+// the scores, the upper boxes to the subtotals, one box filled per turn, the blocks
+// those of the games' indices and adding up to the histogram), and every derived figure
+// the one the counts give. The counts it reads take at most 256 MiB, whatever the file.
+//
+// Last comes "checksum": "sha256:<64 hex digits>", the SHA-256 of a canonical binary
+// encoding of the stream, the rule set (its JSON as json.Marshal writes it) and every
+// name and count of the file (not of its layout, nor of the figures derived from the
+// counts, which are checked against them instead); a file written before the stream and
+// the rule set were recorded has the checksum of the same encoding without them.
+// ReadSummary checks it after everything else and refuses a file whose checksum is
+// missing or does not match: a file truncated, damaged or edited after it was written is
+// never read as results. The checksum protects against damage, not forgery: anyone can
+// compute it, so a file signed again after an edit passes it, and only the checks
+// against the rules bound what such a file can claim.
 package sim

@@ -79,8 +79,8 @@ func forgedFile(t *testing.T, res *Results, change func(r *Results)) []byte {
 // move moves one game of h from its lowest value to v.
 func move(h *Histogram, v int) {
 	lo, _, _ := h.Range()
-	h.AddN(lo, -1)
-	h.AddN(v, 1)
+	h.addN(lo, -1)
+	h.addN(v, 1)
 }
 
 // issue 9, items 5 and 10: files signed again after their counts were edited, as anyone
