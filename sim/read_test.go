@@ -3,8 +3,8 @@ package sim_test
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"maps"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
