@@ -61,9 +61,13 @@ func runBench(e *env, args []string) error {
 	games := gamesFlag(benchGames)
 	fs.Var(&games, "games", "`N` games per strategy and number of workers (the workload; 1000000, 1_000_000 and 1e6 alike)")
 	rulesFlags := addRulesFlags(fs)
+	memory := addMemoryFlag(fs)
 	botFlags := addBotFlags(fs)
 	outDir := fs.String("out", "", "write the scaling plot (scaling.svg, scaling.png) and the figures (bench.csv) into `DIR`")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := memory.apply(); err != nil {
 		return err
 	}
 	if err := noArgs(fs); err != nil {

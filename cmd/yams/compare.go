@@ -27,11 +27,15 @@ func runCompare(e *env, args []string) error {
 	players := fs.StringSlice("players", nil, fmt.Sprintf("2 to %d strategies `a,b,...` to seat at a table, each with their own dice (a strategy may sit more than once)", sim.MaxPlayers))
 	oneOfFlags(fs, "strategy", "players")
 	rulesFlags := addRulesFlags(fs)
+	memory := addMemoryFlag(fs)
 	botFlags := addBotFlags(fs)
 	play := addPlayFlags(fs, "`N` games per strategy, or table games with --players (1000000, 1_000_000 and 1e6 alike)")
 	jsonOut := addOutputFile(fs, "json", "write the results as JSON to `FILE|-` (- for standard output, the tables then going to standard error)", true)
 	out := addOutFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := memory.apply(); err != nil {
 		return err
 	}
 	if err := noArgs(fs); err != nil {

@@ -93,7 +93,7 @@
 //
 // # Simulating
 //
-//	yams sim [--rules NAME|FILE] [--rule KEY=VALUE]... [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--strategy a,b,...] [--games N] [--seed S] [--workers W] [--shard K/N] [--checkpoint FILE] [--checkpoint-every D] [--resume FILE] [--resume-if-present] [--json FILE|-] [--out DIR] [--lang LANG] [--cpuprofile FILE]
+//	yams sim [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--strategy a,b,...] [--games N] [--seed S] [--workers W] [--shard K/N] [--checkpoint FILE] [--checkpoint-every D] [--resume FILE] [--resume-if-present] [--json FILE|-] [--out DIR] [--lang LANG] [--cpuprofile FILE]
 //
 // yams sim plays --games games (a million by default) with each strategy, every strategy
 // on the same dice: game g of every strategy draws from a generator seeded by the seed
@@ -131,7 +131,7 @@
 //
 // # Comparing
 //
-//	yams compare (--strategy a,b,... | --players a,b,...) [--rules NAME|FILE] [--rule KEY=VALUE]... [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--games N] [--seed S] [--workers W] [--json FILE|-] [--out DIR] [--lang LANG]
+//	yams compare (--strategy a,b,... | --players a,b,...) [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--games N] [--seed S] [--workers W] [--json FILE|-] [--out DIR] [--lang LANG]
 //
 // With --strategy, every strategy plays the same games on the same dice, and each pair is
 // compared game by game: the paired interval of the mean difference is much narrower
@@ -168,7 +168,7 @@
 //
 // # Exact figures
 //
-//	yams solve [--rules NAME|FILE] [--rule KEY=VALUE]... [--force] [--workers W]
+//	yams solve [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--force] [--workers W]
 //	yams exact [--strategy NAME] [--rules NAME|FILE] [--rule KEY=VALUE]... [--distribution] [--max-memory MiB] [--csv FILE] [--regret] [--json FILE|-] [--workers W]
 //
 // yams solve computes the optimal strategy's table by backward induction and keeps it in
@@ -190,11 +190,22 @@
 //
 //	yams report --from FILE --out DIR [--lang LANG] [--rules NAME|FILE]
 //	yams merge SHARD.json... [--json FILE|-] [--out DIR] [--lang LANG]
-//	yams bench [--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--out DIR]
+//	yams bench [--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--out DIR]
 //
 // yams report writes the report of a saved summary again; yams merge adds up the shards
 // of a run; yams bench measures the games per second of each strategy on 1 to GOMAXPROCS
 // workers, and the time of a decision.
+//
+// # The cache
+//
+//	yams cache [RULES] [--clear] [--rule KEY=VALUE]...
+//
+// The optimal strategy of a rule set is solved the first time it plays (yams says so, and
+// how much it caches where) and kept in the cache directory: one file per rule set, about
+// 37 MiB for hasbro. yams cache lists the files (rule set, hash, size, date); --clear
+// removes them all, --clear RULES those of one rule set. --max-memory MiB bounds the memory
+// of a solve or an exact analysis (4,096 MiB by default): rules that would need more are
+// refused at once with the estimate, and left out of a default sim with a note.
 //
 // # Workers
 //

@@ -29,7 +29,7 @@ func runExact(e *env, args []string) error {
 	name := fs.String("strategy", "optimal", "the strategy `NAME` ("+strings.Join(strategies.Names(), ", ")+"); one other than optimal must decide from the sheet and the dice alone")
 	rulesFlags := addRulesFlags(fs)
 	withDist := fs.Bool("distribution", false, "also compute the exact distribution of the final score (for hasbro: seconds, and about 250 MiB)")
-	budget := fs.Int64("max-memory", 4<<10, "the memory budget of the distribution, in `MiB`")
+	memory := addMemoryFlag(fs)
 	csv := addOutputFile(fs, "csv", "write the distribution as score,probability lines to `FILE` (implies --distribution)", false)
 	regret := fs.Bool("regret", false, "also say where the strategy loses its points against optimal play: the cost of its decisions, by roll, box and turn")
 	jsonOut := addOutputFile(fs, "json", "write the figures as JSON to `FILE|-` (- for standard output, the text then going to standard error)", true)
@@ -41,8 +41,8 @@ func runExact(e *env, args []string) error {
 	if err := noArgs(fs); err != nil {
 		return err
 	}
-	if *budget <= 0 {
-		return usagef("--max-memory %d: want a positive number of MiB", *budget)
+	if err := memory.apply(); err != nil {
+		return err
 	}
 	if strings.Contains(*name, ",") {
 		return usagef("--strategy %s: exact takes one strategy", *name)
@@ -63,10 +63,10 @@ func runExact(e *env, args []string) error {
 	fig, err := optimal.Analyze(*name, rules, optimal.Options{
 		Workers:            int(workers),
 		Distribution:       *withDist || csv.given(),
-		DistributionBudget: *budget << 20,
+		DistributionBudget: memory.bytes(),
 		Regret:             *regret,
 	})
-	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) {
+	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
 		return badInput(err)
 	}
 	if errors.Is(err, optimal.ErrTooLarge) {
@@ -89,7 +89,13 @@ func runExact(e *env, args []string) error {
 func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Figures) {
 	fmt.Fprintf(w, "exact figures of %s on %s (%s turn-start states reached)\n\n",
 		f.Strategy, describeRules(r.Name(), options), thousands(int64(f.States)))
-	defer fmt.Fprintf(w, "\ncomputed in %s\n", duration(f.Elapsed))
+	defer func() {
+		fmt.Fprintf(w, "\ncomputed in %s", duration(f.Elapsed))
+		if peak := peakMemory(); peak > 0 {
+			fmt.Fprintf(w, ", the process at its peak %s of memory", megabytes(peak))
+		}
+		fmt.Fprintln(w)
+	}()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "mean score\t%.7f\n", f.Mean)
 	fmt.Fprintf(tw, "standard deviation\t%.4f\n", f.SD)
@@ -122,8 +128,7 @@ func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Fig
 			mode = i
 		}
 	}
-	fmt.Fprintf(w, "\ndistribution: scores %d to %d, mode %d (peak memory of the (state, score so far) pairs: %d MiB)\n",
-		f.DistMin, f.DistMin+len(f.Distribution)-1, f.DistMin+mode, f.DistributionBytes>>20)
+	fmt.Fprintf(w, "\ndistribution: scores %d to %d, mode %d\n", f.DistMin, f.DistMin+len(f.Distribution)-1, f.DistMin+mode)
 	fmt.Fprint(w, "quantiles:")
 	for _, q := range []float64{0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99} {
 		fmt.Fprintf(w, " p%g %d", 100*q, f.Quantile(q))

@@ -22,6 +22,7 @@ import (
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/external"
+	"yams/strategies/optimal"
 )
 
 // newFlags returns the flag set of the command e runs: it returns its errors instead of
@@ -311,3 +312,25 @@ func (b *botFlags) infos(e *env, seed uint64) ([]strategies.Info, error) {
 	}
 	return infos, nil
 }
+
+// memoryFlag is --max-memory: the memory a solve or an exact analysis may take, in MiB.
+type memoryFlag struct{ mib int64 }
+
+// addMemoryFlag declares --max-memory.
+func addMemoryFlag(fs *pflag.FlagSet) *memoryFlag {
+	m := &memoryFlag{}
+	fs.Int64Var(&m.mib, "max-memory", optimal.DefaultMemoryLimit>>20, "the memory a solve of the optimal strategy or an exact analysis may take, in `MiB`: a rule set that would need more is refused at once, with the estimate")
+	return m
+}
+
+// apply checks the flag and sets the limit.
+func (m *memoryFlag) apply() error {
+	if m.mib <= 0 || m.mib > 1<<30 {
+		return usagef("--max-memory %d: want a positive number of MiB", m.mib)
+	}
+	optimal.SetMemoryLimit(m.mib << 20)
+	return nil
+}
+
+// bytes returns the limit in bytes.
+func (m *memoryFlag) bytes() int64 { return m.mib << 20 }

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"yams/strategies/external"
+	"yams/strategies/optimal"
 )
 
 func main() {
@@ -91,7 +93,28 @@ func (e *env) dispatch(args []string) int {
 		return e.exit(usagef("unknown command %q (commands: %s; see yams --help)", name, strings.Join(commandNames(), ", ")))
 	}
 	e.cmd = c
+	optimal.SetNotify(e.solveNotice)
+	defer optimal.SetNotify(nil)
 	return e.exit(c.run(e, rest))
+}
+
+// solveNotice says what the first run on a rule set is doing while the optimal strategy
+// is solved and cached, rather than sit silent: one line when it starts, and on a
+// terminal how far it is, erased when it is done.
+func (e *env) solveNotice(n optimal.Notice) {
+	switch {
+	case n.Layer == 0 && !n.Done:
+		where := ""
+		if n.Path != "" {
+			where = fmt.Sprintf("; caching about %s in %s", megabytes(n.CacheBytes), filepath.Dir(n.Path))
+		}
+		e.note("solving the optimal strategy of rules %s, the first time they are played%s", n.Rules, where)
+	case !e.interactive:
+	case n.Done:
+		fmt.Fprint(e.stderr, "\r\033[K")
+	default:
+		fmt.Fprintf(e.stderr, "\r\033[Ksolving %s: %d of %d turns", n.Rules, n.Layer, n.Layers)
+	}
 }
 
 // exit prints the error a command ended with, if any, as one line on stderr, and

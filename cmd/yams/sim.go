@@ -27,6 +27,7 @@ func init() {
 func runSim(e *env, args []string) error {
 	fs := newFlags(e)
 	rulesFlags := addRulesFlags(fs)
+	memory := addMemoryFlag(fs)
 	botFlags := addBotFlags(fs)
 	names := addStrategyFlag(fs, "the strategies `a,b,...` (default: every heuristic, and optimal when it is built in)")
 	play := addPlayFlags(fs, "`N` games per strategy (1000000, 1_000_000 and 1e6 alike)")
@@ -35,6 +36,9 @@ func runSim(e *env, args []string) error {
 	out := addOutFlags(fs)
 	profile := addOutputFile(fs, "cpuprofile", "write a CPU profile of the run to `FILE`", false)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := memory.apply(); err != nil {
 		return err
 	}
 	if err := noArgs(fs); err != nil {

@@ -19,10 +19,14 @@ func init() {
 func runSolve(e *env, args []string) error {
 	fs := newFlags(e)
 	rulesFlags := addRulesFlags(fs)
+	memory := addMemoryFlag(fs)
 	force := fs.Bool("force", false, "solve again, whatever the cache holds")
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "solve")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := memory.apply(); err != nil {
 		return err
 	}
 	if err := noArgs(fs); err != nil {
@@ -33,7 +37,7 @@ func runSolve(e *env, args []string) error {
 		return err
 	}
 	t, st, err := optimal.LoadOrSolve(rules, *force, int(workers))
-	if errors.Is(err, optimal.ErrColumns) {
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
 		return badInput(err)
 	}
 	if err != nil {
@@ -42,39 +46,27 @@ func runSolve(e *env, args []string) error {
 	w := e.stdout
 	fmt.Fprintf(w, "rules %s (hash %s): optimal expected score %.7f\n", describeRules(rules.Name(), rulesFlags.options), rules.Hash(), t.Expected())
 	if st.Rejected != nil {
-		e.note("cached table not used: %v", st.Rejected)
-	}
-	if st.DecisionsRejected != nil {
-		e.note("cached decisions not used: %v", st.DecisionsRejected)
+		e.note("the cache file was not used: %v", st.Rejected)
 	}
 	if st.Loaded {
-		fmt.Fprintf(w, "table loaded from %s in %s (solved earlier; --force solves again)\n", st.Path, duration(st.Load))
-	} else {
-		fmt.Fprintf(w, "solved in %s, with the optimal decisions of each of the %s turn-start states\n", duration(t.Elapsed), thousands(int64(t.States())))
-		reportWrite(e, "table", st.Path, st.WriteErr)
+		fmt.Fprintf(w, "table and decisions loaded from %s in %s (solved earlier; --force solves again)\n", st.Path, duration(st.Load))
+		return nil
 	}
-	switch {
-	case st.DecisionsLoaded:
-		fmt.Fprintf(w, "decisions loaded from %s in %s\n", st.DecisionsPath, duration(st.DecisionsTime))
-	case st.Loaded:
-		fmt.Fprintf(w, "decisions worked out from the table in %s\n", duration(st.DecisionsTime))
-		reportWrite(e, "decisions", st.DecisionsPath, st.DecisionsWriteErr)
-	default:
-		reportWrite(e, "decisions", st.DecisionsPath, st.DecisionsWriteErr)
-	}
+	fmt.Fprintf(w, "solved in %s: the value and the optimal decisions of each of the %s turn-start states\n", duration(t.Elapsed), thousands(int64(t.States())))
+	reportWrite(e, st.Path, st.WriteErr)
 	return nil
 }
 
 // reportWrite says where a cache file went, or why it could not be written (the
 // results stand all the same).
-func reportWrite(e *env, what, path string, err error) {
+func reportWrite(e *env, path string, err error) {
 	if err != nil {
-		e.note("%s not cached: %v", what, err)
+		e.note("not cached: %v", err)
 		return
 	}
 	size := int64(0)
 	if fi, err := os.Stat(path); err == nil {
 		size = fi.Size()
 	}
-	fmt.Fprintf(e.stdout, "%s written to %s (%.1f MiB)\n", what, path, float64(size)/(1<<20))
+	fmt.Fprintf(e.stdout, "written to %s (%.1f MiB)\n", path, float64(size)/(1<<20))
 }

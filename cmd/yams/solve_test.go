@@ -11,12 +11,13 @@ func TestSolveCaches(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("YAMS_CACHE_DIR", dir)
 	out, errOut, code := execYams(t, "", "solve", "--rules", "yams-app")
-	if code != 0 || !strings.Contains(out, "optimal expected score 198.7293046") || !strings.Contains(out, "table written to") {
+	if code != 0 || !strings.Contains(out, "optimal expected score 198.7293046") || !strings.Contains(out, "written to") ||
+		!strings.Contains(errOut, "solving the optimal strategy of rules yams-app, the first time") {
 		t.Fatalf("first solve: exit %d, %q %q", code, out, errOut)
 	}
-	out, _, code = execYams(t, "", "solve", "--rules", "yams-app")
-	if code != 0 || !strings.Contains(out, "198.7293046") || !strings.Contains(out, "loaded from") {
-		t.Fatalf("second solve: exit %d, %q", code, out)
+	out, errOut, code = execYams(t, "", "solve", "--rules", "yams-app")
+	if code != 0 || !strings.Contains(out, "198.7293046") || !strings.Contains(out, "loaded from") || errOut != "" {
+		t.Fatalf("second solve: exit %d, %q %q", code, out, errOut)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.table"))
 	if len(files) != 1 {
@@ -51,4 +52,64 @@ func TestSolveRefusesColumns(t *testing.T) {
 	wantUsageError(t, "unknown rules", out, errOut, code, "nope")
 	out, errOut, code = execYams(t, "", "solve", "extra")
 	wantUsageError(t, "argument", out, errOut, code, "unexpected argument")
+}
+
+// TestMaxMemory: rules whose solve would take gigabytes are refused at once with the
+// estimate (exit 2), and left out of a default sim with a note; a lower --max-memory
+// refuses hasbro.
+func TestMaxMemory(t *testing.T) {
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	var boxes []string
+	for i := range 16 {
+		boxes = append(boxes, `{"id": "b`+string(rune('a'+i))+`", "section": "upper", "kind": "chance", "points": 1000}`)
+	}
+	rules := filepath.Join(t.TempDir(), "huge.json")
+	os.WriteFile(rules, []byte(`{"name": "huge", "rolls": 3, "boxes": [`+strings.Join(boxes, ",")+`], "upper_bonus": {"threshold": 16000, "points": 35}}`), 0o644)
+	for _, args := range [][]string{{"solve"}, {"exact"}, {"exact", "--strategy", "greedy"}, {"sim", "--strategy", "optimal", "--games", "10"}} {
+		out, errOut, code := execYams(t, "", append(args, "--rules", rules)...)
+		wantUsageError(t, strings.Join(args, " "), out, errOut, code, "--max-memory")
+	}
+	out, errOut, code := execYams(t, "", "sim", "--rules", rules, "--games", "100", "--workers", "1")
+	if code != 0 || !strings.Contains(errOut, "optimal left out") || !strings.Contains(errOut, "GiB") || !strings.Contains(out, "greedy") {
+		t.Errorf("default sim: exit %d, %q", code, errOut)
+	}
+	out, errOut, code = execYams(t, "", "solve", "--max-memory", "10")
+	wantUsageError(t, "--max-memory 10", out, errOut, code, "more than the limit of 10 MiB")
+	out, errOut, code = execYams(t, "", "solve", "--max-memory", "0")
+	wantUsageError(t, "--max-memory 0", out, errOut, code, "--max-memory 0")
+}
+
+// TestCache lists the cache and clears it, whole or by rule set.
+func TestCache(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("YAMS_CACHE_DIR", dir)
+	out, _, code := execYams(t, "", "cache")
+	if code != 0 || !strings.Contains(out, "empty") {
+		t.Errorf("empty cache: exit %d %q", code, out)
+	}
+	for _, r := range []string{"yams-app", "yams-wiki"} {
+		if _, errOut, code := execYams(t, "", "solve", "--rules", r); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "optimal-0123456789abcdef.v1.decisions"), []byte("old"), 0o644)
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+	out, _, code = execYams(t, "", "cache")
+	if code != 0 || !strings.Contains(out, "yams-app") || !strings.Contains(out, "yams-wiki") || !strings.Contains(out, "not read any more") ||
+		strings.Contains(out, "notes.txt") || !strings.Contains(out, "3 files") {
+		t.Errorf("list: exit %d\n%s", code, out)
+	}
+	out, _, code = execYams(t, "", "cache", "--clear", "yams-app")
+	if code != 0 || !strings.Contains(out, "1 file removed") {
+		t.Errorf("--clear yams-app: exit %d %q", code, out)
+	}
+	out, _, code = execYams(t, "", "cache", "--clear")
+	if code != 0 || !strings.Contains(out, "2 files removed") {
+		t.Errorf("--clear: exit %d %q", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "notes.txt")); err != nil {
+		t.Error("--clear removed a file that is not yams's")
+	}
+	out, errOut, code := execYams(t, "", "cache", "hasbro")
+	wantUsageError(t, "cache RULES", out, errOut, code, "--clear RULES")
 }

@@ -195,6 +195,12 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 		_, err := strategies.New(name, r)
 		return nil, err
 	}
+	if len(r.Columns()) != 1 {
+		return nil, errColumns(r)
+	}
+	if err := checkMemory(fmt.Sprintf("the exact analysis of %s on rules %s", name, r.Name()), analysisMemory(r)); err != nil {
+		return nil, err
+	}
 	sp, err := newSpace(r, r.MaxUpper(), false)
 	if err != nil {
 		return nil, err

@@ -62,6 +62,9 @@ func newSolverSpace(r *engine.Rules) (*space, error) {
 // sequential code whichever worker takes it, so the table is the same bit for bit
 // whatever the number of workers.
 func Solve(r *engine.Rules, workers int) (*Table, error) {
+	if err := checkMemory("solving rules "+r.Name(), solveMemory(r)); err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	sp, err := newSolverSpace(r)
 	if err != nil {
@@ -75,7 +78,7 @@ func Solve(r *engine.Rules, workers int) (*Table, error) {
 // solveSpace solves the game on sp; with decisions it also works out the optimal
 // decisions of every state on the way, keeps them compressed in the table, and returns
 // the policy that plays from them (which decodes a group the first time a game reaches it).
-func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool) (*Table, *policy) {
+func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool, progress ...func(layers int)) (*Table, *policy) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -141,6 +144,9 @@ func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool) (*Table
 			})
 		}
 		wg.Wait()
+		for _, f := range progress {
+			f(sp.nb - n)
+		}
 	}
 	if decisions {
 		d := &decisionStream{wide: wideEntries(sp.rolls), off: make([]uint64, len(encoded)+1)}

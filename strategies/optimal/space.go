@@ -156,6 +156,17 @@ func (sp *space) valid(mask uint32, u, f int) bool {
 	return f == 0 || mask&(1<<sp.ybox) != 0
 }
 
+// countStates returns the number of states that occur in games.
+func (sp *space) countStates() int {
+	n := 0
+	for g := range sp.nf << sp.nb {
+		if mask, f := uint32(g/sp.nf), g%sp.nf; sp.groupValid(mask, f) {
+			n += len(sp.lanes[sp.up(mask)])
+		}
+	}
+	return n
+}
+
 // groupValid reports whether the states of group (mask, f) occur in games.
 func (sp *space) groupValid(mask uint32, f int) bool {
 	return sp.maskOK[mask] && (f == 0 || mask&(1<<sp.ybox) != 0)

@@ -293,14 +293,6 @@ type CacheStatus struct {
 	Rejected error
 	// WriteErr is why the solved table could not be saved; the table is good all the same.
 	WriteErr error
-
-	// The decisions are in the table's file since version 2; these fields say the same
-	// as the ones above, for the callers that report them apart.
-	DecisionsPath     string
-	DecisionsLoaded   bool
-	DecisionsTime     time.Duration
-	DecisionsRejected error
-	DecisionsWriteErr error
 }
 
 // LoadOrSolve returns the table of rules r from the cache, or solves it and saves it
@@ -317,17 +309,19 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	if len(r.Columns()) != 1 {
 		return nil, nil, st, errColumns(r)
 	}
+	if err := checkMemory("solving rules "+r.Name(), solveMemory(r)); err != nil {
+		return nil, nil, st, err
+	}
 	path, err := CachePath(r)
 	if err != nil {
 		st.WriteErr = err
 	}
-	st.Path, st.DecisionsPath = path, path
+	st.Path = path
 	if path != "" && !force {
 		start := time.Now()
 		t, err := ReadTable(path, r)
 		if err == nil && t.dec != nil {
 			st.Loaded, st.Load = true, time.Since(start)
-			st.DecisionsLoaded = true
 			return t, policyOf(t), st, nil
 		}
 		if err == nil {
@@ -342,11 +336,17 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	if err != nil {
 		return nil, nil, st, err
 	}
-	t, p := solveSpace(r, sp, workers, true)
+	notice := Notice{Rules: r.Name(), Path: path, Layers: sp.nb, CacheBytes: int64(8*sp.numStates() + 90*sp.countStates())}
+	tell(notice)
+	t, p := solveSpace(r, sp, workers, true, func(layer int) {
+		notice.Layer = layer
+		tell(notice)
+	})
 	t.Elapsed = time.Since(start)
+	notice.Done = true
+	tell(notice)
 	if path != "" {
 		st.WriteErr = t.WriteFile(path)
-		st.DecisionsWriteErr = st.WriteErr
 		if st.WriteErr == nil {
 			removeOlderVersions(path, r)
 		}

@@ -1,0 +1,139 @@
+package optimal
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"sync/atomic"
+
+	"yams/engine"
+)
+
+// DefaultMemoryLimit bounds the memory a solve or an exact analysis may take: 4 GiB.
+const DefaultMemoryLimit = 4 << 30
+
+var memoryLimit atomic.Int64
+
+func init() { memoryLimit.Store(DefaultMemoryLimit) }
+
+// SetMemoryLimit sets the memory a solve or an exact analysis may take, in bytes (yams's
+// --max-memory); a rule set that would need more is refused with a *MemoryError before
+// anything is allocated.
+func SetMemoryLimit(bytes int64) { memoryLimit.Store(bytes) }
+
+// MemoryLimit returns the memory a solve or an exact analysis may take.
+func MemoryLimit() int64 { return memoryLimit.Load() }
+
+// ErrMemory is the kind of a *MemoryError.
+var ErrMemory = errors.New("too large")
+
+// MemoryError is a solve or an analysis that would need more memory than the limit.
+type MemoryError struct {
+	What        string // "solving rules hasbro"
+	Need, Limit int64
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("%s would take about %s of memory, more than the limit of %s (raise it with --max-memory MiB)",
+		e.What, mebibytes(e.Need), mebibytes(e.Limit))
+}
+
+func (e *MemoryError) Unwrap() error { return ErrMemory }
+
+func mebibytes(b int64) string {
+	if b >= 10<<30 {
+		return fmt.Sprintf("%.0f GiB", float64(b)/(1<<30))
+	}
+	return fmt.Sprintf("%d MiB", (b+1<<20-1)>>20)
+}
+
+// spaceShape returns the size of the state space of rules with u capped at capUpper,
+// without building it: the boxes, the upper boxes, the subtotals and the flags.
+func spaceShape(r *engine.Rules, capUpper int) (nb, nUp, nu, nf int) {
+	nb = r.NumBoxes()
+	for b := range nb {
+		if r.IsUpper(b) {
+			nUp++
+		}
+	}
+	nf = 1
+	if r.ExtraPoints() != 0 {
+		nf = 2
+	}
+	return nb, nUp, capUpper + 1, nf
+}
+
+// solveMemory estimates the memory of a solve of r: the values of the dense table, the
+// compressed decisions (about 110 bytes a state), the tables of the state space, the
+// decisions of play as they are decoded (512 bytes a state at most) and the widgets.
+func solveMemory(r *engine.Rules) int64 {
+	nb, nUp, nu, nf := spaceShape(r, r.UpperThreshold()*min(1, r.UpperPoints()))
+	states := mulSat(mulSat(1<<nb, int64(nu)), int64(nf))
+	return sumSat(mulSat(states, 8+110+2*blockLen), mulSat(1<<nUp, int64(nu)*4), 8<<nb, 64<<20)
+}
+
+// analysisMemory estimates the memory of an exact analysis of a strategy other than
+// optimal on r: three float64 per state of the space of exact subtotals, and the tables
+// that build a sheet for each state.
+func analysisMemory(r *engine.Rules) int64 {
+	nb, nUp, nu, nf := spaceShape(r, r.MaxUpper())
+	states := mulSat(mulSat(1<<nb, int64(nu)), int64(nf))
+	return sumSat(mulSat(states, 3*8), mulSat(1<<nUp, int64(nu)*3), 8<<nb, 64<<20)
+}
+
+// checkMemory refuses a computation that would take more than the limit.
+func checkMemory(what string, need int64) error {
+	if limit := MemoryLimit(); need > limit {
+		return &MemoryError{What: what, Need: need, Limit: limit}
+	}
+	return nil
+}
+
+// EstimateSolve returns the memory a solve of r would take, about.
+func EstimateSolve(r *engine.Rules) int64 { return solveMemory(r) }
+
+func mulSat(a, b int64) int64 {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi != 0 || lo > 1<<62 {
+		return 1 << 62
+	}
+	return int64(lo)
+}
+
+func sumSat(xs ...int64) int64 {
+	var s int64
+	for _, x := range xs {
+		s = min(1<<62, s+x)
+	}
+	return s
+}
+
+// Notice is what a solve for the cache tells as it goes (SetNotify): that it starts (the
+// rule set is not in the cache), how far it is, and that it is done.
+type Notice struct {
+	Rules string // the rule set's name
+	Path  string // the cache file the solve writes
+	// Layer of Layers: the layers of filled boxes solved so far (0 at the start).
+	Layer, Layers int
+	// CacheBytes is the size the cache file will have, about.
+	CacheBytes int64
+	Done       bool
+}
+
+var notify atomic.Pointer[func(Notice)]
+
+// SetNotify makes every solve for the cache call f as it goes (nil: no notices); yams
+// says on a terminal what the first run on a rule set is doing.
+func SetNotify(f func(Notice)) {
+	if f == nil {
+		notify.Store(nil)
+		return
+	}
+	notify.Store(&f)
+}
+
+func tell(n Notice) {
+	if f := notify.Load(); f != nil {
+		(*f)(n)
+	}
+}
