@@ -150,4 +150,7 @@ func (e *encoder) summary(s *Summary) {
 		}
 	}
 	e.int(-1) // the end of the blocks
+	if s.Regret != nil {
+		e.regret(s.Regret)
+	}
 }

@@ -89,6 +89,7 @@ type jsonStrategy struct {
 	JokerRate     float64         `json:"joker_rate"`
 	Boxes         object[jsonBox] `json:"boxes"`
 	Convergence   []jsonBlock     `json:"convergence"`
+	Regret        *jsonRegret     `json:"regret,omitempty"`
 }
 
 // jsonBlock is a block of game indices (Summary.Blocks) and the running mean at its end.

@@ -47,6 +47,8 @@ func MergeShards(names []string, parts []*Results) (*Results, error) {
 			return nil, fmt.Errorf("%s: strategies %s, %s has %s", names[i], strings.Join(p.names(), ","), names[0], strings.Join(first.names(), ","))
 		case len(p.Pairs) != len(first.Pairs):
 			return nil, fmt.Errorf("%s: %d paired comparisons, %s has %d (yams compare and yams sim do not merge)", names[i], len(p.Pairs), names[0], len(first.Pairs))
+		case p.measuresRegret() != first.measuresRegret():
+			return nil, fmt.Errorf("%s and %s: one measures regret (--regret), the other does not", names[i], names[0])
 		case s.N != s0.N || s.Total != s0.Total:
 			return nil, fmt.Errorf("%s: %s, %s is %s: not shards of the same run", names[i], s.describe(), names[0], s0.describe())
 		}

@@ -49,6 +49,11 @@ func (b *sheetBounds) summaryOf(j *jsonStrategy, first, games int64) (*Summary, 
 	if err := b.blocksOf(s, j.Convergence, first); err != nil {
 		return nil, err
 	}
+	if j.Regret != nil {
+		if s.Regret, err = b.regretOf(j.Regret, games); err != nil {
+			return nil, err
+		}
+	}
 	s.setMask()
 	// The derived figures must be those of the counts: a file edited by hand, or
 	// damaged, fails here rather than feed a report numbers that do not add up.

@@ -313,3 +313,8 @@ func (r *Regret) clear() {
 	r.Box, r.Total, r.Costly = Sums{}, Sums{}, [len(CostlyThresholds)]int64{}
 	r.Costliest = r.Costliest[:0]
 }
+
+// measuresRegret reports whether the results count the regret of their strategies.
+func (r *Results) measuresRegret() bool {
+	return len(r.Summaries) > 0 && r.Summaries[0].Regret != nil
+}

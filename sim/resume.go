@@ -30,6 +30,11 @@ func CheckResume(cfg Config, res *Results) error {
 			return errors.New("the checkpoint does not compare the strategies in pairs (yams sim), this run does (yams compare)")
 		}
 		return errors.New("the checkpoint compares the strategies in pairs (yams compare), this run does not (yams sim)")
+	case res.measuresRegret() != (cfg.Regret != nil):
+		if cfg.Regret != nil {
+			return errors.New("the checkpoint does not measure regret, this run does (--regret)")
+		}
+		return errors.New("the checkpoint measures regret (--regret), this run does not")
 	case res.Shard != cfg.Shard:
 		return fmt.Errorf("the checkpoint is %s, this run is %s", res.Shard.describe(), cfg.Shard.describe())
 	case res.First != cfg.First:

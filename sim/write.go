@@ -130,5 +130,12 @@ func (s *Summary) toJSON(st *Stats) jsonStrategy {
 			FillTurn: counts(&Histogram{Min: 0, Counts: sl.FillTurn}, 1),
 		}})
 	}
+	if s.Regret != nil {
+		slots := make([]string, len(s.Slots))
+		for i := range slots {
+			slots[i] = s.SlotName(i)
+		}
+		j.Regret = s.Regret.toJSON(s.Games, slots)
+	}
 	return j
 }

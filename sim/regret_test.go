@@ -1,0 +1,150 @@
+package sim_test
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"testing"
+
+	"yams/sim"
+	"yams/strategies"
+	"yams/strategies/optimal"
+)
+
+// regretConfig is a run of strategies on hasbro that measures their regret.
+func regretConfig(t *testing.T, games int64, names ...string) sim.Config {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("solves hasbro")
+	}
+	t.Setenv(optimal.EnvCacheDir, t.TempDir())
+	rules := load(t, "hasbro")
+	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var infos []strategies.Info
+	for _, n := range names {
+		info, _ := strategies.Lookup(n)
+		infos = append(infos, info)
+	}
+	return sim.Config{Rules: rules, Strategies: infos, Seed: 5, Games: games, Workers: 2,
+		Regret: func() (sim.Valuer, error) { return optimal.NewEvaluator(tab), nil }, Costliest: 8}
+}
+
+// TestRegretSimulated: the simulated cost of greedy's decisions agrees with the exact one
+// within its interval, adds up by kind, box and turn, and optimal play costs nothing.
+func TestRegretSimulated(t *testing.T) {
+	cfg := regretConfig(t, 20000, "greedy", "optimal")
+	res, err := sim.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact, err := optimal.Analyze("greedy", cfg.Rules, optimal.Options{Regret: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := res.Summaries[0].Regret
+	st := g.Total.Stats(res.Games)
+	half := (st.CI95.Hi - st.CI95.Lo) / 2
+	if math.Abs(st.Mean-exact.Regret.Total) > half*2.576/1.96 {
+		t.Errorf("greedy's simulated cost %.4f ± %.4f, exact %.4f", st.Mean, half, exact.Regret.Total)
+	}
+	var kinds, boxes, turns float64
+	for _, k := range g.Keep {
+		kinds += k.Stats(res.Games).Mean
+	}
+	kinds += g.Box.Stats(res.Games).Mean
+	for i := range g.ByBox {
+		boxes += g.ByBox[i].Stats(res.Games).Mean
+		turns += g.ByTurn[i].Stats(res.Games).Mean
+	}
+	if math.Abs(kinds-st.Mean) > 1e-9 || math.Abs(boxes-st.Mean) > 1e-9 || math.Abs(turns-st.Mean) > 1e-9 {
+		t.Errorf("kinds %v, boxes %v, turns %v, total %v", kinds, boxes, turns, st.Mean)
+	}
+	if len(g.Costliest) != 8 || g.Costly[0] < g.Costly[1] || g.Costly[1] < g.Costly[2] || g.Costly[2] == 0 {
+		t.Errorf("costliest %d, costly %v", len(g.Costliest), g.Costly)
+	}
+	for i := 1; i < len(g.Costliest); i++ {
+		if g.Costliest[i].Cost > g.Costliest[i-1].Cost {
+			t.Errorf("costliest positions out of order")
+		}
+	}
+	if o := res.Summaries[1].Regret; o.Total.Sum != (sim.Uint128{}) || o.Costly[0] != 0 || len(o.Costliest) != 0 {
+		t.Errorf("optimal play costs %v", o.Total.Stats(res.Games).Mean)
+	}
+	t.Logf("greedy: %.4f ± %.4f a game (exact %.7f); costliest %v", st.Mean, half, exact.Regret.Total, g.Costliest[0].Cost)
+}
+
+// TestRegretDeterministic: regret counts, costliest positions included, are the same bit
+// for bit with any workers, through shards merged and through a resume, and survive the
+// summary file, which refuses them edited.
+func TestRegretDeterministic(t *testing.T) {
+	cfg := regretConfig(t, 3000, "upper-first", "greedy")
+	one := cfg
+	one.Workers = 1
+	a, err := sim.Run(context.Background(), one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	three := cfg
+	three.Workers = 3
+	b, err := sim.Run(context.Background(), three)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := jsonOf(t, a)
+	if got := jsonOf(t, b); !bytes.Equal(got, want) {
+		t.Fatal("3 workers count other regret than 1")
+	}
+	var parts []*sim.Results
+	for k := 1; k <= 3; k++ {
+		s := cfg
+		s.Shard = sim.Shard{K: k, N: 3, Total: cfg.Games}
+		s.First, s.Games = s.Shard.Range()
+		r, err := sim.Run(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, r)
+	}
+	merged, err := sim.MergeShards([]string{"1", "2", "3"}, parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(jsonOf(t, merged), want) {
+		t.Error("shards merged count other regret than one run")
+	}
+	back, err := sim.ReadSummary(bytes.NewReader(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(jsonOf(t, back), want) {
+		t.Error("the summary file does not give back its regret")
+	}
+	first := cfg
+	first.Games = 1000
+	prefix, err := sim.Run(context.Background(), first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix.Planned = cfg.Games // the first games of the run, as a checkpoint holds them
+	resume := cfg
+	resume.Resume = prefix
+	resumed, err := sim.Run(context.Background(), resume)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(jsonOf(t, resumed), want) {
+		t.Error("a run resumed counts other regret than one run")
+	}
+	edited := bytes.Replace(want, []byte(`"costly": {`), []byte(`"costly": {"0": 1, `), 1)
+	if _, err := sim.ReadSummary(bytes.NewReader(edited)); err == nil {
+		t.Error("an edited regret was read")
+	}
+	noRegret := cfg
+	noRegret.Regret = nil
+	if err := sim.CheckResume(noRegret, a); err == nil {
+		t.Error("a run without regret resumes one with it")
+	}
+}
