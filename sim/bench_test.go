@@ -11,7 +11,9 @@ import (
 	"yams/strategies"
 )
 
-var benchStrategies = []string{"random", "greedy", "upper-first"}
+// benchStrategies are the heuristics and the floor (sim.Floor): a game without the cost of
+// its decisions.
+var benchStrategies = []string{sim.FloorName, "random", "greedy", "upper-first"}
 
 // player plays and counts games one after the other, as a worker does.
 type player struct {
@@ -24,7 +26,13 @@ type player struct {
 
 func newPlayer(b *testing.B, name string, opts ...string) *player {
 	rules := load(b, "hasbro", opts...)
-	st, err := strategies.New(name, rules)
+	var st strategies.Strategy
+	var err error
+	if name == sim.FloorName {
+		st, err = sim.Floor().New(rules)
+	} else {
+		st, err = strategies.New(name, rules)
+	}
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -32,6 +32,10 @@ func infos(t testing.TB, names ...string) []strategies.Info {
 	t.Helper()
 	var list []strategies.Info
 	for _, n := range names {
+		if n == sim.FloorName {
+			list = append(list, sim.Floor())
+			continue
+		}
 		info, ok := strategies.Lookup(n)
 		if !ok {
 			t.Fatalf("no strategy %s", n)
