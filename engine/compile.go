@@ -38,6 +38,7 @@ func compile(file string, spec Spec) (*Rules, error) {
 	}
 	c.r.hash = rulesHash(c.r)
 	c.r.holdable()
+	c.r.layout()
 	return c.r, nil
 }
 
@@ -259,6 +260,25 @@ func (c *compiler) columns() error {
 		r.columns = append(r.columns, Column{Name: name, Order: Order(o), FirstRollOnly: col.FirstRollOnly})
 	}
 	return nil
+}
+
+// layout tabulates the sheet's slots for the calls of every decision.
+func (r *Rules) layout() {
+	nb := len(r.boxes)
+	r.numSlots = nb * len(r.columns)
+	r.slotsMask = 1<<r.numSlots - 1 // numSlots ≤ MaxSlots; a shift by 64 gives 0, and 0−1 every bit
+	for id := range MaxSlots {
+		r.slotColumn[id], r.slotBox[id] = uint8(id/nb), uint8(id%nb)
+	}
+	for b, box := range r.boxes {
+		if box.Subtract {
+			r.subtractMask |= 1 << b
+		}
+	}
+	r.freeSheet = true
+	for _, col := range r.columns {
+		r.freeSheet = r.freeSheet && col.Order == FreeOrder && !col.FirstRollOnly
+	}
 }
 
 // fiveOf returns the roll of five dice showing face.

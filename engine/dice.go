@@ -28,9 +28,10 @@ type Roll uint8
 type Keep uint16
 
 type rollInfo struct {
-	counts [NumFaces]uint8 // counts[f] = number of dice showing f+1
-	dice   [NumDice]uint8  // sorted faces, 1..6
-	sum    uint8
+	counts  [NumFaces]uint8 // counts[f] = number of dice showing f+1
+	dice    [NumDice]uint8  // sorted faces, 1..6
+	sum     uint8
+	ofAKind uint8 // the face of a five of a kind, else 0
 }
 
 type keepInfo struct {
@@ -53,6 +54,11 @@ var (
 	rollsAfter []Roll
 	// ordered5[i] holds the five faces (0..5) of the ordered outcome i in [0, 7776).
 	ordered5 [7776][NumDice]uint8
+
+	// rollNibbles[r] and keepNibbles[k] hold the face counts of a roll and a keep, four
+	// bits a face, for Within.
+	rollNibbles [NumRolls]uint32
+	keepNibbles [NumKeeps]uint32
 
 	subKeepStart [NumRolls + 1]uint16
 	subKeepList  []Keep // distinct keeps of each roll, five-dice keep first, then by decreasing size
@@ -79,6 +85,7 @@ func init() {
 			keeps[n].counts = c
 			keeps[n].size = uint8(size)
 			keepCode[countsCode(&c)] = Keep(n)
+			keepNibbles[n] = nibbles(&c)
 			if size == NumDice {
 				r := n - keepAllBase
 				rolls[r].counts = c
@@ -86,6 +93,10 @@ func init() {
 				for _, d := range dice {
 					rolls[r].sum += d
 				}
+				if dice[0] == dice[NumDice-1] {
+					rolls[r].ofAKind = dice[0]
+				}
+				rollNibbles[r] = nibbles(&c)
 			}
 			n++
 			return
@@ -175,6 +186,15 @@ func init() {
 	}
 }
 
+// nibbles packs face counts four bits a face, ones lowest.
+func nibbles(c *[NumFaces]uint8) uint32 {
+	var x uint32
+	for f := NumFaces - 1; f >= 0; f-- {
+		x = x<<4 | uint32(c[f])
+	}
+	return x
+}
+
 func keepBefore(a, b Keep) bool {
 	if keeps[a].size != keeps[b].size {
 		return keeps[a].size > keeps[b].size
@@ -195,13 +215,7 @@ func (r Roll) Dice() [NumDice]uint8 { return rolls[r].dice }
 func (r Roll) Sum() int { return int(rolls[r].sum) }
 
 // OfAKind returns the face (1..6) of a five of a kind, or 0.
-func (r Roll) OfAKind() int {
-	d := rolls[r].dice
-	if d[0] == d[4] {
-		return int(d[0])
-	}
-	return 0
-}
+func (r Roll) OfAKind() int { return int(rolls[r].ofAKind) }
 
 // String formats the roll as its sorted dice, "1-2-3-4-6".
 func (r Roll) String() string {
@@ -260,14 +274,13 @@ func (k Keep) IsRoll() bool { return k >= keepAllBase }
 func (k Keep) Roll() Roll { return Roll(k - keepAllBase) }
 
 // Within reports whether every held die is among the dice of r.
+//
+// It compares the six face counts at once: each count of the roll, four bits wide with
+// its top bit set (8 + count), less the keep's count (at most 5), keeps its top bit if
+// and only if the keep has no more dice of that face, and never borrows from the next.
 func (k Keep) Within(r Roll) bool {
-	kc, rc := &keeps[k].counts, &rolls[r].counts
-	for f := range NumFaces {
-		if kc[f] > rc[f] {
-			return false
-		}
-	}
-	return true
+	const tops = 0x888888
+	return ((rollNibbles[r]|tops)-keepNibbles[k])&tops == tops
 }
 
 // String formats the held dice, "2-2-5", or "-" for an empty keep.
@@ -324,49 +337,85 @@ const TapeLen = NumDice * MaxRollsPerTurn
 // Tape is the dice of one turn drawn in advance, so that several strategies can play
 // a turn on the same dice (common random numbers): the first roll uses the first five
 // dice, and a reroll of n dice takes the next n.
+//
+// The dice are kept as they are drawn: each roll's five dice as one number in [0, 6^5)
+// whose base-6 digits, lowest first, are the dice in tape order. A reroll reads its n dice
+// as the n lowest digits of the dice not yet taken (a small buffer, refilled a roll at a
+// time), which is the index of the outcome in the table of its keep: no die is handled
+// one at a time.
 type Tape struct {
-	faces [TapeLen]uint8 // 0..5
-	next  int
+	draws [MaxRollsPerTurn]uint16 // each roll's five dice, base 6
+	drawn uint8                   // the rolls drawn
+	next  uint8                   // the next roll of draws to move into rest
+	left  uint8                   // the dice in rest
+	rest  uint32                  // the dice not yet taken, base 6, the next one lowest
 }
 
 // Draw fills the tape with fresh dice for a turn of at most rolls rolls: one uniform
 // draw of five dice per roll.
 func (t *Tape) Draw(g *rand.PCG, rolls int) {
-	for i := 0; i < rolls*NumDice; i += NumDice {
-		copy(t.faces[i:i+NumDice], ordered5[uniform(g, NumDice)][:])
+	for i := range rolls {
+		// uniform(g, NumDice), its rejection (a chance of 2^-51) out of line.
+		hi, lo := bits.Mul64(g.Uint64(), pow6[NumDice])
+		if lo < lemireMin[NumDice] {
+			hi = redraw(g, hi, lo)
+		}
+		t.draws[i] = uint16(hi)
 	}
-	t.next = 0
+	t.drawn = uint8(rolls)
+	t.Rewind()
+}
+
+// redraw finishes uniform(g, NumDice) after a first draw of hi, lo.
+func redraw(g *rand.PCG, hi, lo uint64) uint64 {
+	for lo < lemireMin[NumDice] {
+		hi, lo = bits.Mul64(g.Uint64(), pow6[NumDice])
+	}
+	return hi
 }
 
 // Rewind makes the tape give the same dice again from the start of the turn.
-func (t *Tape) Rewind() { t.next = 0 }
+func (t *Tape) Rewind() { t.next, t.left, t.rest = 0, 0, 0 }
 
 // First returns the first roll of the turn.
 func (t *Tape) First() Roll {
-	t.next = 0
+	t.Rewind()
 	return t.Reroll(0)
 }
+
+// sixPowInverse[n] is 2^40/6^n rounded up: for x < 2^24, x·sixPowInverse[n] >> 40 is
+// x/6^n exactly, the error being below 2^-16 and the fraction of x/6^n at most
+// 1 − 6^-5.
+var sixPowInverse = [NumDice + 1]uint64{1 << 40, (1<<40 + 5) / 6, (1<<40 + 35) / 36, (1<<40 + 215) / 216, (1<<40 + 1295) / 1296, (1<<40 + 7775) / 7776}
 
 // Reroll keeps k and takes the next dice of the tape for the others.
 // A turn never uses more dice than Draw drew for it.
 func (t *Tape) Reroll(k Keep) Roll {
 	ki := &keeps[k]
-	free := NumDice - int(ki.size)
-	// The next free dice, read as base-6 digits in the order of ordered5, index the
-	// outcome table of k: one lookup instead of a chain of dependent ones.
-	idx := 0
-	for d := free - 1; d >= 0; d-- {
-		idx = idx*6 + int(t.faces[t.next+d])
+	free := NumDice - ki.size
+	if t.left < free && t.next < t.drawn {
+		// rest holds at most 4 dice: with the next roll's 5, at most 9 (6^9 < 2^24).
+		t.rest += uint32(t.draws[t.next]) * uint32(pow6[t.left])
+		t.left += NumDice
+		t.next++
 	}
-	t.next += free
-	return rollsAfter[int(ki.offset)+idx]
+	x := uint64(t.rest)
+	q := x * sixPowInverse[free] >> 40
+	t.rest = uint32(q)
+	t.left -= free
+	return rollsAfter[int(ki.offset)+int(x-q*pow6[free])]
 }
 
-// Faces returns the tape's dice (1..6), for records and tests.
+// Faces returns the tape's dice (1..6), for records and tests: the dice of the rolls
+// drawn, then 0.
 func (t *Tape) Faces() [TapeLen]uint8 {
 	var f [TapeLen]uint8
-	for i, x := range t.faces {
-		f[i] = x + 1
+	for i := range int(t.drawn) {
+		x := t.draws[i]
+		for d := range NumDice {
+			f[i*NumDice+d] = uint8(x%6) + 1
+			x /= 6
+		}
 	}
 	return f
 }

@@ -141,3 +141,86 @@ func TestKeepString(t *testing.T) {
 		t.Error("a 0 die accepted")
 	}
 }
+
+// Within, which compares the six counts at once, says what comparing them one by one
+// says, for every keep and roll.
+func TestWithinComparesEveryFace(t *testing.T) {
+	for k := range Keep(NumKeeps) {
+		kc := k.Counts()
+		for r := range Roll(NumRolls) {
+			rc := r.Counts()
+			want := true
+			for f := range NumFaces {
+				want = want && kc[f] <= rc[f]
+			}
+			if got := k.Within(r); got != want {
+				t.Fatalf("keep %s within roll %s: %v, want %v", k, r, got, want)
+			}
+		}
+	}
+}
+
+// OfAKind names the face of the six rolls of five of a kind and no other.
+func TestOfAKind(t *testing.T) {
+	n := 0
+	for r := range Roll(NumRolls) {
+		d := r.Dice()
+		want := 0
+		if d[0] == d[4] {
+			want = int(d[0])
+			n++
+		}
+		if got := r.OfAKind(); got != want {
+			t.Errorf("%s: %d, want %d", r, got, want)
+		}
+	}
+	if n != NumFaces {
+		t.Errorf("%d rolls of five of a kind", n)
+	}
+}
+
+// A tape hands out its dice in order: the first roll is its first five dice, and each
+// reroll adds the next dice to those kept, for every number of rolls and any keeps.
+func TestTapeHandsOutDiceInOrder(t *testing.T) {
+	g := rand.NewPCG(3, 4)
+	pick := rand.New(rand.NewPCG(5, 6))
+	var tape Tape
+	for turn := range 20000 {
+		rolls := 1 + turn%MaxRollsPerTurn
+		tape.Draw(g, rolls)
+		faces := tape.Faces()
+		for i, f := range faces {
+			if (i < rolls*NumDice) != (f >= 1 && f <= NumFaces) {
+				t.Fatalf("faces of a tape of %d rolls: %v", rolls, faces)
+			}
+		}
+		next := 0
+		take := func(held []int) Roll {
+			dice := append([]int(nil), held...)
+			for len(dice) < NumDice {
+				dice = append(dice, int(faces[next]))
+				next++
+			}
+			r, _ := RollOf(dice)
+			return r
+		}
+		r := tape.First()
+		if want := take(nil); r != want {
+			t.Fatalf("turn %d: first roll %s, want %s", turn, r, want)
+		}
+		for range rolls - 1 {
+			keeps := SubKeeps(r)
+			k := keeps[pick.IntN(len(keeps))]
+			var held []int
+			for f, c := range k.Counts() {
+				for range c {
+					held = append(held, f+1)
+				}
+			}
+			want := take(held)
+			if r = tape.Reroll(k); r != want {
+				t.Fatalf("turn %d: keep %s, reroll %s, want %s", turn, k, r, want)
+			}
+		}
+	}
+}

@@ -88,6 +88,17 @@ type Rules struct {
 	yahtzeeBox       int
 
 	upperMask  uint64 // boxes of the upper section (box bits, one column)
+	// The layout of the sheet, for the calls of every decision: the number of slots,
+	// all of them as a mask, the box and column of every BoxID below MaxSlots (a
+	// lookup, not a division), the boxes
+	// counted negatively (box bits), and whether every column takes any box of any
+	// roll (Legal is then the open slots, but for the forced joker's order).
+	numSlots     int
+	slotsMask    uint64
+	slotBox      [MaxSlots]uint8
+	slotColumn   [MaxSlots]uint8
+	subtractMask uint64
+	freeSheet    bool
 	faceBox    [NumFaces + 1]int8
 	score      [MaxBoxes][NumRolls]int16
 	jokerScore [MaxBoxes][NumFaces + 1]int16
@@ -153,14 +164,25 @@ func (r *Rules) NumBoxes() int { return len(r.boxes) }
 func (r *Rules) Columns() []Column { return r.columns }
 
 // NumSlots returns the number of boxes of the whole sheet, that is the number of turns of a game.
-func (r *Rules) NumSlots() int { return len(r.boxes) * len(r.columns) }
+func (r *Rules) NumSlots() int { return r.numSlots }
 
 // Slot returns the BoxID of box b in column c.
 func (r *Rules) Slot(column, box int) BoxID { return BoxID(column*len(r.boxes) + box) }
 
 // Split returns the column and box of a slot.
 func (r *Rules) Split(id BoxID) (column, box int) {
-	return int(id) / len(r.boxes), int(id) % len(r.boxes)
+	if id >= MaxSlots {
+		return int(id) / len(r.boxes), int(id) % len(r.boxes)
+	}
+	return int(r.slotColumn[id]), int(r.slotBox[id])
+}
+
+// boxOf returns the box of slot id, as Split does.
+func (r *Rules) boxOf(id BoxID) int {
+	if id >= MaxSlots {
+		return int(id) % len(r.boxes)
+	}
+	return int(r.slotBox[id])
 }
 
 // BoxIndex returns the index of the box with the given id, or -1.

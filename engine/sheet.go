@@ -18,6 +18,7 @@ type Sheet struct {
 	upper  [MaxColumns]int16
 	extra  int16 // extra five-of-a-kind bonuses earned
 	turn   int16
+	points int32 // the scores of the boxes, those of subtracted boxes negative
 }
 
 // NewSheet returns an empty sheet for the rules.
@@ -42,7 +43,7 @@ func (s *Sheet) Score(id BoxID) int { return int(s.scores[id]) }
 func (s *Sheet) Turn() int { return int(s.turn) }
 
 // Done reports whether every box is filled.
-func (s *Sheet) Done() bool { return int(s.turn) == s.rules.NumSlots() }
+func (s *Sheet) Done() bool { return int(s.turn) == s.rules.numSlots }
 
 // Upper returns the upper subtotal of a column.
 func (s *Sheet) Upper(column int) int { return int(s.upper[column]) }
@@ -80,7 +81,13 @@ func (r *Rules) JokerApplies(filled uint64, id BoxID, roll Roll) bool {
 	if face == 0 {
 		return false
 	}
-	colBits := r.columnBits(filled, int(id)/len(r.boxes))
+	c, _ := r.Split(id)
+	return r.jokerIn(filled, c, face)
+}
+
+// jokerIn reports whether a five of a kind of face scored in column c counts as a joker.
+func (r *Rules) jokerIn(filled uint64, c, face int) bool {
+	colBits := r.columnBits(filled, c)
 	if colBits&(1<<r.yahtzeeBox) == 0 {
 		return false
 	}
@@ -92,9 +99,9 @@ func (s *Sheet) Points(id BoxID, r Roll) int { return s.rules.Points(s.filled, i
 
 // Points returns what roll scores in box id of a sheet whose filled boxes are filled.
 func (r *Rules) Points(filled uint64, id BoxID, roll Roll) int {
-	b := int(id) % len(r.boxes)
-	if r.JokerApplies(filled, id, roll) {
-		return int(r.jokerScore[b][roll.OfAKind()])
+	b := r.boxOf(id)
+	if face := int(rolls[roll].ofAKind); face != 0 && r.JokerApplies(filled, id, roll) {
+		return int(r.jokerScore[b][face])
 	}
 	return int(r.score[b][roll])
 }
@@ -121,9 +128,17 @@ func (s *Sheet) Legal(r Roll, rollsUsed int) uint64 { return s.rules.Legal(s.fil
 // Legal returns the boxes where roll, reached after rollsUsed rolls, may be scored on a
 // sheet whose filled boxes are filled (see Sheet.Legal).
 func (r *Rules) Legal(filled uint64, roll Roll, rollsUsed int) uint64 {
+	face := roll.OfAKind()
+	if r.freeSheet && (face == 0 || r.joker != ForcedJoker) {
+		return ^filled & r.slotsMask // any open box
+	}
+	return r.legalByColumn(filled, face, rollsUsed)
+}
+
+// legalByColumn is Legal column by column, for a roll of five of a kind of face (or 0).
+func (r *Rules) legalByColumn(filled uint64, face, rollsUsed int) uint64 {
 	nb := len(r.boxes)
 	var legal uint64
-	face := roll.OfAKind()
 	for c := range r.columns {
 		col := &r.columns[c]
 		if col.FirstRollOnly && rollsUsed > 1 {
@@ -159,15 +174,26 @@ func (r *Rules) Legal(filled uint64, roll Roll, rollsUsed int) uint64 {
 // bonus, if any, is counted apart). It does not check legality: see Legal.
 func (s *Sheet) Fill(id BoxID, r Roll) int {
 	rules := s.rules
-	pts := s.Points(id, r)
-	if s.ExtraBonus(id, r) != 0 {
-		s.extra++
+	c, b := int(rules.slotColumn[id]), int(rules.slotBox[id])
+	pts := int(rules.score[b][r])
+	if face := int(rolls[r].ofAKind); face != 0 {
+		// Five of a kind: the joker's points, and the extra bonus.
+		if rules.joker != NoJoker && rules.jokerIn(s.filled, c, face) {
+			pts = int(rules.jokerScore[b][face])
+		}
+		if s.ExtraBonus(id, r) != 0 {
+			s.extra++
+		}
 	}
 	s.filled |= 1 << id
 	s.scores[id] = int16(pts)
-	c, b := int(id)/len(rules.boxes), int(id)%len(rules.boxes)
 	if rules.upperMask&(1<<b) != 0 {
 		s.upper[c] += int16(pts)
+	}
+	if rules.subtractMask&(1<<b) != 0 {
+		s.points -= int32(pts)
+	} else {
+		s.points += int32(pts)
 	}
 	s.turn++
 	return pts
@@ -221,9 +247,9 @@ func (s *Sheet) ExtraTotal() int { return int(s.extra) * s.rules.extraPoints }
 
 // Total returns the score of the sheet: every column and the extra bonuses.
 func (s *Sheet) Total() int {
-	t := s.ExtraTotal()
+	t := int(s.points) + s.ExtraTotal()
 	for c := range s.rules.columns {
-		t += s.ColumnTotal(c)
+		t += s.UpperBonus(c)
 	}
 	return t
 }
@@ -253,6 +279,11 @@ func SheetOf(r *Rules, scores []int, extra int) (Sheet, error) {
 		s.scores[id] = int16(v)
 		if r.upperMask&(1<<b) != 0 {
 			s.upper[c] += int16(v)
+		}
+		if r.subtractMask&(1<<b) != 0 {
+			s.points -= int32(v)
+		} else {
+			s.points += int32(v)
 		}
 		s.turn++
 	}
