@@ -87,7 +87,7 @@ type Rules struct {
 	joker            JokerMode
 	yahtzeeBox       int
 
-	upperMask  uint64 // boxes of the upper section (box bits, one column)
+	upperMask uint64 // boxes of the upper section (box bits, one column)
 	// The layout of the sheet, for the calls of every decision: the number of slots,
 	// all of them as a mask, the box and column of every BoxID below MaxSlots (a
 	// lookup, not a division), the boxes
@@ -99,10 +99,10 @@ type Rules struct {
 	slotColumn   [MaxSlots]uint8
 	subtractMask uint64
 	freeSheet    bool
-	faceBox    [NumFaces + 1]int8
-	score      [MaxBoxes][NumRolls]int16
-	jokerScore [MaxBoxes][NumFaces + 1]int16
-	maxUpper   int
+	faceBox      [NumFaces + 1]int8
+	score        [MaxBoxes][NumRolls]int16
+	jokerScore   [MaxBoxes][NumFaces + 1]int16
+	maxUpper     int
 	// holds[b] has bit v set when box b can hold score v (the joker's included).
 	holds [MaxBoxes][]uint64
 }
