@@ -134,12 +134,14 @@ func TestFrenchEverywhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	table := tableFixture(t)
+	regret, _ := regretFixture(t)
 	cases := []struct {
 		name  string
 		write func(dir, lang string) error
 	}{
 		{"tiny sheet, pairs", func(dir, lang string) error { _, err := Write(dir, res, Options{Lang: lang}); return err }},
 		{"hasbro, three columns", func(dir, lang string) error { _, err := Write(dir, several, Options{Lang: lang}); return err }},
+		{"tiny sheet, regret", func(dir, lang string) error { _, err := Write(dir, regret, Options{Lang: lang}); return err }},
 		{"table games", func(dir, lang string) error { _, err := WriteTable(dir, table, Options{Lang: lang}); return err }},
 	}
 	names := []string{"yams report", "lazy", "hoarder", "tiny", "hasbro", "columns=free,sec,free", res.RulesHash, several.RulesHash}

@@ -73,7 +73,7 @@ func (r *report) context() string {
 func (r *report) figures() ([]figure, error) {
 	var out []figure
 	for _, f := range []func() ([]figure, error){
-		r.scoreFigures, r.bonusFigures, r.yahtzeeFigures, r.boxFigures, r.fillFigures, r.convergenceFigures, r.pairFigures,
+		r.scoreFigures, r.bonusFigures, r.yahtzeeFigures, r.boxFigures, r.fillFigures, r.regretFigures, r.convergenceFigures, r.pairFigures,
 	} {
 		figs, err := f()
 		if err != nil {
@@ -125,6 +125,9 @@ func (r *report) files() ([]file, error) {
 	}
 	if len(r.res.Pairs) > 0 {
 		files = append(files, file{"compare.csv", r.compareCSV()})
+	}
+	if r.hasRegret() {
+		files = append(files, file{"regret.csv", r.regretCSV()})
 	}
 	for _, f := range figs {
 		files = append(files, file{f.name + ".svg", f.svg}, file{f.name + ".png", f.png})

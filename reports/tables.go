@@ -146,7 +146,7 @@ func (r *report) tables() []table {
 		}
 		out = append(out, c)
 	}
-	return out
+	return append(out, r.regretTables()...)
 }
 
 func sepOf(l *labels) string {

@@ -13,14 +13,20 @@ import (
 // Valuer values the options of a position under optimal play: the value, in expected
 // final points, of every keep of a roll and every box of a final roll, once a turn's
 // start is known (strategies/optimal's Evaluator is one). Start is called once per turn.
+//
+// A decision that is the best option costs nothing, so the observer asks BestKeep or
+// BestBox first and values the options only when the strategy chose another: a Valuer
+// whose best options are cheap (the optimal strategy's stored decisions) and whose Start
+// defers the valuing of the turn until a value is asked skips every turn a strategy plays
+// as optimal play would.
 type Valuer interface {
 	Start(s *engine.Sheet) error
 	BestKeepValue(r engine.Roll, rollsUsed int) float64
 	KeepValue(r engine.Roll, rollsUsed int, k engine.Keep) float64
 	BestBoxValue(r engine.Roll, rollsUsed int) float64
 	BoxValue(r engine.Roll, rollsUsed int, b engine.BoxID) float64
-	// BestKeep and BestBox return the best option (the first of the best in the order
-	// the optimal strategy breaks ties).
+	// BestKeep and BestBox return a best option: one whose value is the best value,
+	// bit for bit.
 	BestKeep(r engine.Roll, rollsUsed int) engine.Keep
 	BestBox(r engine.Roll, rollsUsed int) engine.BoxID
 }
@@ -221,24 +227,28 @@ func (o *regretObserver) Turn(g *Game) {
 		if i < t.N-1 {
 			k = t.Keeps[i]
 		}
-		best, val := units(o.v.BestKeepValue(r, used)), units(o.v.KeepValue(r, used, k))
-		c := max(0, best-val)
-		count(c, &gc.keep[i])
-		if c > 0 {
-			o.scratch = CostlyPosition{Roll: used, ChoiceKeep: k, Value: val, BestValue: best, Cost: c}
-			o.consider(g, t, r, used)
+		if bestK := o.v.BestKeep(r, used); k != bestK {
+			best, val := units(o.v.BestKeepValue(r, used)), units(o.v.KeepValue(r, used, k))
+			c := max(0, best-val)
+			count(c, &gc.keep[i])
+			if c > 0 {
+				o.scratch = CostlyPosition{Roll: used, ChoiceKeep: k, BestKeep: bestK, Value: val, BestValue: best, Cost: c}
+				o.consider(g, t, r, used)
+			}
 		}
 		if k.IsRoll() {
 			break
 		}
 	}
 	r, used := t.Rolls[t.N-1], t.N
-	best, val := units(o.v.BestBoxValue(r, used)), units(o.v.BoxValue(r, used, t.Box))
-	c := max(0, best-val)
-	count(c, &gc.box)
-	if c > 0 {
-		o.scratch = CostlyPosition{ChoiceBox: t.Box, Value: val, BestValue: best, Cost: c}
-		o.consider(g, t, r, used)
+	if bestB := o.v.BestBox(r, used); t.Box != bestB {
+		best, val := units(o.v.BestBoxValue(r, used)), units(o.v.BoxValue(r, used, t.Box))
+		c := max(0, best-val)
+		count(c, &gc.box)
+		if c > 0 {
+			o.scratch = CostlyPosition{ChoiceBox: t.Box, BestBox: bestB, Value: val, BestValue: best, Cost: c}
+			o.consider(g, t, r, used)
+		}
 	}
 	gc.byBox[t.Box] += turnCost
 	gc.byTurn[t.Turn-1] += turnCost
@@ -252,11 +262,6 @@ func (o *regretObserver) consider(g *Game, t *TurnRecord, r engine.Roll, used in
 	p.Game, p.Turn, p.Dice, p.RollsUsed = g.Index, t.Turn, r, used
 	if n := len(o.r.Costliest); n == o.r.Keepmost && !p.before(&o.r.Costliest[n-1]) {
 		return
-	}
-	if p.Roll != 0 {
-		p.BestKeep = o.v.BestKeep(r, used)
-	} else {
-		p.BestBox = o.v.BestBox(r, used)
 	}
 	rules := t.Sheet.Rules()
 	p.Scores = make([]int16, rules.NumSlots())

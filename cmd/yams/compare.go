@@ -32,6 +32,7 @@ func runCompare(e *env, args []string) error {
 	play := addPlayFlags(fs, "`N` games per strategy, or table games with --players (1000000, 1_000_000 and 1e6 alike)")
 	jsonOut := addOutputFile(fs, "json", "write the results as JSON to `FILE|-` (- for standard output, the tables then going to standard error)", true)
 	out := addOutFlags(fs)
+	regret := fs.Bool("regret", false, regretDoc)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -50,6 +51,8 @@ func runCompare(e *env, args []string) error {
 		return usagef("--strategy: give two strategies or more, such as --strategy greedy,upper-first (strategies: %s)", strings.Join(strategies.Names(), ", "))
 	case table && (len(*players) < 2 || len(*players) > sim.MaxPlayers):
 		return usagef("--players: %s, a table seats 2 to %d", plural(len(*players), "player", "players"), sim.MaxPlayers)
+	case table && *regret:
+		return usagef("--regret and --players: the cost of decisions is measured on games of one player; compare --strategy ... --regret")
 	case table && games > maxGames/int64(len(*players)):
 		return usagef("at most %d table games of %d players", int64(maxGames)/int64(len(*players)), len(*players))
 	}
@@ -81,6 +84,15 @@ func runCompare(e *env, args []string) error {
 	}
 	if err := out.check(); err != nil {
 		return err
+	}
+	// The optimal table of --regret first: a sheet it cannot value is refused before
+	// the strategies say anything.
+	var valuer func() (sim.Valuer, error)
+	var optimalMean float64
+	if *regret {
+		if valuer, optimalMean, err = regretValuer(rules); err != nil {
+			return err
+		}
 	}
 	_, built, err := buildStrategies(e, rules, infos, true)
 	if err != nil {
@@ -129,7 +141,7 @@ func runCompare(e *env, args []string) error {
 
 	res, err := sim.Run(ctx, sim.Config{
 		Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
-		Seed: play.seed, Games: games, Workers: int(play.workers), Progress: &done, Pairs: true,
+		Seed: play.seed, Games: games, Workers: int(play.workers), Progress: &done, Pairs: true, Regret: valuer,
 	})
 	if bar != nil {
 		bar.end()
@@ -147,6 +159,7 @@ func runCompare(e *env, args []string) error {
 		fmt.Fprintf(outTable, "PARTIAL: %s of %s games played (the run was stopped)\n", thousands(res.Games), thousands(res.Planned))
 	}
 	printComparison(outTable, res)
+	printRunRegret(outTable, res, optimalMean)
 	if err := jsonOut.write(e, res.WriteJSON); err != nil {
 		return err
 	}

@@ -35,6 +35,7 @@ func runSim(e *env, args []string) error {
 	jsonOut := addOutputFile(fs, "json", "write the summary as JSON to `FILE|-` (- for standard output, the table then going to standard error)", true)
 	out := addOutFlags(fs)
 	profile := addOutputFile(fs, "cpuprofile", "write a CPU profile of the run to `FILE`", false)
+	regret := fs.Bool("regret", false, regretDoc)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -83,6 +84,15 @@ func runSim(e *env, args []string) error {
 	}
 
 	setup := time.Now()
+	// The optimal table of --regret first: a sheet it cannot value is refused before
+	// the strategies say anything.
+	var valuer func() (sim.Valuer, error)
+	var optimalMean float64
+	if *regret {
+		if valuer, optimalMean, err = regretValuer(rules); err != nil {
+			return err
+		}
+	}
 	infos, built, err := buildStrategies(e, rules, infos, named)
 	if err != nil {
 		return err
@@ -91,7 +101,7 @@ func runSim(e *env, args []string) error {
 
 	var done atomic.Int64
 	cfg := sim.Config{
-		Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
+		Regret: valuer, Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
 		Seed: play.seed, Games: int64(play.games), Workers: int(play.workers), Progress: &done,
 		Shard: shard, Resume: resume, Checkpoint: long.saver(), CheckpointEvery: long.every,
 	}
@@ -132,7 +142,7 @@ func runSim(e *env, args []string) error {
 	}
 	// The results, complete or partial (interrupted, or a checkpoint failed), go to every
 	// destination; partial ones say so, and can be resumed from.
-	err = finishRun(ctx, e, res, err, long, jsonOut, out, table, rules, func(w io.Writer) { printSim(w, res, setupTime) })
+	err = finishRun(ctx, e, res, err, long, jsonOut, out, table, rules, func(w io.Writer) { printSim(w, res, setupTime, optimalMean) })
 	if perr := profile.write(e, func(w io.Writer) error { _, err := samples.WriteTo(w); return err }); err == nil {
 		err = perr
 	}
@@ -144,7 +154,7 @@ func runSim(e *env, args []string) error {
 // alone; the timings come last, on lines of their own. The boxes are named by their
 // labels (the summary file keeps the ids), and the columns of a bonus, a five of a kind
 // or a joker the rules do not have are left out.
-func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
+func printSim(w io.Writer, res *sim.Results, setup time.Duration, optimalMean float64) {
 	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy\n", describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games))
 	printSlice(w, res)
 	fmt.Fprintln(w)
@@ -215,6 +225,7 @@ func printSim(w io.Writer, res *sim.Results, setup time.Duration) {
 		t.row(cells...)
 	}
 	t.write(w)
+	printRunRegret(w, res, optimalMean)
 	fmt.Fprintln(w)
 	printTimings(w, res, setup)
 }

@@ -1,0 +1,194 @@
+package main
+
+// sim --regret and compare --regret: every decision of every simulated game valued
+// against optimal play, and where each strategy loses its points.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"yams/engine"
+	"yams/reports"
+	"yams/sim"
+	"yams/strategies/optimal"
+)
+
+// regretDoc is the help line of --regret.
+const regretDoc = "also value every decision against optimal play: where each strategy loses its points, by roll, box and turn, and its costliest positions (one column only; solves the rules once)"
+
+// regretValuer returns what sim.Config.Regret needs: the optimal table of the rules,
+// loaded or solved once, and an evaluator of it per worker. It also returns the optimal
+// expected score, which the printed table sets beside the strategies' means.
+func regretValuer(rules *engine.Rules) (func() (sim.Valuer, error), float64, error) {
+	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
+		return nil, 0, badInput(fmt.Errorf("--regret: %w", err))
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("--regret: %w", err)
+	}
+	return func() (sim.Valuer, error) {
+		return &lazyValuer{ev: optimal.NewEvaluator(tab), best: optimal.NewStrategy(tab), rolls: rules.Rolls()}, nil
+	}, tab.Expected(), nil
+}
+
+// lazyValuer values a turn only when a strategy strays from optimal play. The best
+// options come from the optimal strategy's stored decisions (a lookup), and the turn is
+// valued, which takes tens of microseconds, at the first value asked: a turn where the
+// strategy took every best option costs nothing, and is not valued at all. The optimal
+// strategy's choice is the argmax of the very values the evaluator computes, so its value
+// is the best value bit for bit, as sim.Valuer requires.
+type lazyValuer struct {
+	ev     *optimal.Evaluator
+	best   *optimal.Strategy
+	rolls  int
+	sheet  *engine.Sheet
+	valued bool
+}
+
+func (v *lazyValuer) Start(s *engine.Sheet) error {
+	v.sheet, v.valued = s, false
+	return nil
+}
+
+// value values the turn, once.
+func (v *lazyValuer) value() {
+	if !v.valued {
+		// The sheet was a position of the rules when the game reached it; an error here
+		// would be a sheet of other rules, which the run never hands over.
+		if err := v.ev.Start(v.sheet); err != nil {
+			panic(fmt.Sprintf("regret: %v", err))
+		}
+		v.valued = true
+	}
+}
+
+func (v *lazyValuer) BestKeep(r engine.Roll, used int) engine.Keep {
+	return v.best.Keep(v.sheet, r, v.rolls-used)
+}
+
+func (v *lazyValuer) BestBox(r engine.Roll, used int) engine.BoxID {
+	return v.best.Box(v.sheet, r, used)
+}
+
+func (v *lazyValuer) BestKeepValue(r engine.Roll, used int) float64 {
+	v.value()
+	return v.ev.BestKeepValue(r, used)
+}
+
+func (v *lazyValuer) KeepValue(r engine.Roll, used int, k engine.Keep) float64 {
+	v.value()
+	return v.ev.KeepValue(r, used, k)
+}
+
+func (v *lazyValuer) BestBoxValue(r engine.Roll, used int) float64 {
+	v.value()
+	return v.ev.BestBoxValue(r, used)
+}
+
+func (v *lazyValuer) BoxValue(r engine.Roll, used int, b engine.BoxID) float64 {
+	v.value()
+	return v.ev.BoxValue(r, used, b)
+}
+
+// printRunRegret prints where each strategy of a run loses its points against optimal
+// play: the cost of its decisions per game, by kind of decision, by box and by turn, and
+// the costliest positions met. optimalMean is the optimal expected score (0: unknown, for
+// a run read back from a file).
+func printRunRegret(w io.Writer, res *sim.Results, optimalMean float64) {
+	if len(res.Summaries) == 0 || res.Summaries[0].Regret == nil || res.Games == 0 {
+		return
+	}
+	rules, games := res.RuleSet, res.Games
+	fmt.Fprintln(w)
+	if optimalMean != 0 {
+		fmt.Fprintf(w, "where the points are lost against optimal play (which expects %.4f), per game:\n", optimalMean)
+	} else {
+		fmt.Fprintln(w, "where the points are lost against optimal play, per game:")
+	}
+	first := res.Summaries[0].Regret
+	t := &textTable{}
+	head := []string{"strategy", "cost ± 95% CI"}
+	for i := range first.Keep {
+		head = append(head, fmt.Sprintf("keeps %d", i+1))
+	}
+	head = append(head, "boxes")
+	if optimalMean != 0 {
+		head = append(head, "mean + cost")
+	}
+	head = append(head, "costly decisions (>0, >1, >5 points)")
+	t.row(head...)
+	for _, s := range res.Summaries {
+		rg := s.Regret
+		total := rg.Total.Stats(games)
+		cells := []string{s.Strategy, fmt.Sprintf("%.3f ± %.3f", total.Mean, total.CI95.Hi-total.Mean)}
+		for _, k := range rg.Keep {
+			cells = append(cells, fmt.Sprintf("%.3f", k.Stats(games).Mean))
+		}
+		cells = append(cells, fmt.Sprintf("%.3f", rg.Box.Stats(games).Mean))
+		if optimalMean != 0 {
+			cells = append(cells, fmt.Sprintf("%.3f", s.Stats().Mean+total.Mean))
+		}
+		per := func(n int64) string { return fmt.Sprintf("%.2f", float64(n)/float64(games)) }
+		cells = append(cells, per(rg.Costly[0])+" "+per(rg.Costly[1])+" "+per(rg.Costly[2]))
+		t.row(cells...)
+	}
+	t.write(w)
+	if optimalMean != 0 {
+		fmt.Fprintln(w, "(mean + cost estimates the optimal expectation: each game's costs add up to what optimal play would expect more from its start)")
+	}
+
+	fmt.Fprintln(w)
+	t = &textTable{}
+	head = []string{"turns ending in (cost)"}
+	for _, s := range res.Summaries {
+		head = append(head, s.Strategy)
+	}
+	t.row(head...)
+	for b := range first.ByBox {
+		cells := []string{reports.BoxLabel(rules, b, "en")}
+		for _, s := range res.Summaries {
+			cells = append(cells, fmt.Sprintf("%.3f", s.Regret.ByBox[b].Stats(games).Mean))
+		}
+		t.row(cells...)
+	}
+	t.write(w)
+
+	for _, s := range res.Summaries {
+		if len(s.Regret.Costliest) == 0 {
+			continue
+		}
+		const shown = 5
+		fmt.Fprintf(w, "\n%s's costliest decisions (of the %d kept in the summary file):\n", s.Strategy, len(s.Regret.Costliest))
+		t = &textTable{}
+		t.row("game", "turn", "decision", "dice", "choice", "best", "cost")
+		for _, p := range s.Regret.Costliest[:min(shown, len(s.Regret.Costliest))] {
+			decision, choice, best := "box", "", ""
+			if p.Roll != 0 {
+				decision = fmt.Sprintf("keep after roll %d", p.Roll)
+				choice, best = keepText(p.ChoiceKeep, p.Dice), keepText(p.BestKeep, p.Dice)
+			} else {
+				_, c := rules.Split(p.ChoiceBox)
+				_, b := rules.Split(p.BestBox)
+				choice, best = reports.BoxLabel(rules, c, "en"), reports.BoxLabel(rules, b, "en")
+			}
+			t.row(fmt.Sprint(p.Game+1), fmt.Sprint(p.Turn), decision, p.Dice.String(), choice, best,
+				fmt.Sprintf("%.2f", float64(p.Cost)/sim.RegretScale))
+		}
+		t.write(w)
+	}
+	fmt.Fprintf(w, "(the positions in full, with the sheet, are in the summary file: yams sim --json; costs are in points of expected final score)\n")
+}
+
+// keepText names a keep: its dice, "none", or "stop" when it holds the whole roll.
+func keepText(k engine.Keep, r engine.Roll) string {
+	switch {
+	case k.Size() == 0:
+		return "none"
+	case k == r.Keep():
+		return "stop"
+	}
+	return strings.TrimSpace(k.String())
+}
