@@ -275,9 +275,17 @@ func (r *Rules) layout() {
 			r.subtractMask |= 1 << b
 		}
 	}
-	r.freeSheet = true
+	free := true
 	for _, col := range r.columns {
-		r.freeSheet = r.freeSheet && col.Order == FreeOrder && !col.FirstRollOnly
+		free = free && col.Order == FreeOrder && !col.FirstRollOnly
+	}
+	switch {
+	case !free:
+		r.openBelow = 0
+	case r.joker == ForcedJoker:
+		r.openBelow = 1
+	default:
+		r.openBelow = NumFaces + 1
 	}
 }
 

@@ -45,9 +45,9 @@ type keepInfo struct {
 var (
 	rolls     [NumRolls]rollInfo
 	keeps     [NumKeeps]keepInfo
-	keepCode  [46656]Keep // base-6 code of the face counts -> keep
-	pow6      = [6]uint64{1, 6, 36, 216, 1296, 7776}
-	lemireMin [6]uint64 // 2^64 mod 6^n: draws below it are rejected (Lemire's method)
+	keepCode  [46656]Keep                                           // base-6 code of the face counts -> keep
+	pow6      = [8]uint64{1, 6, 36, 216, 1296, 7776, 46656, 279936} // 6^n, sized for an index masked to 3 bits
+	lemireMin [6]uint64                                             // 2^64 mod 6^n: draws below it are rejected (Lemire's method)
 
 	// rollsAfter[keeps[k].offset + i] is the roll obtained by keeping k and rolling
 	// the other dice to the ordered outcome i (base-6 digits).
@@ -344,11 +344,13 @@ const TapeLen = NumDice * MaxRollsPerTurn
 // time), which is the index of the outcome in the table of its keep: no die is handled
 // one at a time.
 type Tape struct {
-	draws [MaxRollsPerTurn]uint16 // each roll's five dice, base 6
-	drawn uint8                   // the rolls drawn
-	next  uint8                   // the next roll of draws to move into rest
-	left  uint8                   // the dice in rest
-	rest  uint32                  // the dice not yet taken, base 6, the next one lowest
+	// draws[i] is roll i's five dice, base 6; rolls past those drawn are never read by
+	// a turn that keeps to its dice (and the mask of the index keeps any other in range).
+	draws [8]uint16
+	drawn uint8  // the rolls drawn
+	next  uint8  // the next roll of draws to move into rest
+	left  uint8  // the dice in rest
+	rest  uint32 // the dice not yet taken, base 6, the next one lowest
 }
 
 // Draw fills the tape with fresh dice for a turn of at most rolls rolls: one uniform
@@ -358,16 +360,17 @@ func (t *Tape) Draw(g *rand.PCG, rolls int) {
 		// uniform(g, NumDice), its rejection (a chance of 2^-51) out of line.
 		hi, lo := bits.Mul64(g.Uint64(), pow6[NumDice])
 		if lo < lemireMin[NumDice] {
-			hi = redraw(g, hi, lo)
+			hi = redraw(g, lo)
 		}
-		t.draws[i] = uint16(hi)
+		t.draws[i&7] = uint16(hi)
 	}
 	t.drawn = uint8(rolls)
 	t.Rewind()
 }
 
-// redraw finishes uniform(g, NumDice) after a first draw of hi, lo.
-func redraw(g *rand.PCG, hi, lo uint64) uint64 {
+// redraw finishes uniform(g, NumDice) after a first draw rejected for its low word lo.
+func redraw(g *rand.PCG, lo uint64) uint64 {
+	var hi uint64
 	for lo < lemireMin[NumDice] {
 		hi, lo = bits.Mul64(g.Uint64(), pow6[NumDice])
 	}
@@ -379,30 +382,29 @@ func (t *Tape) Rewind() { t.next, t.left, t.rest = 0, 0, 0 }
 
 // First returns the first roll of the turn.
 func (t *Tape) First() Roll {
-	t.Rewind()
-	return t.Reroll(0)
+	t.next, t.left, t.rest = 1, 0, 0
+	return rollsAfter[t.draws[0]] // the outcomes of the empty keep come first
 }
 
 // sixPowInverse[n] is 2^40/6^n rounded up: for x < 2^24, x·sixPowInverse[n] >> 40 is
 // x/6^n exactly, the error being below 2^-16 and the fraction of x/6^n at most
 // 1 − 6^-5.
-var sixPowInverse = [NumDice + 1]uint64{1 << 40, (1<<40 + 5) / 6, (1<<40 + 35) / 36, (1<<40 + 215) / 216, (1<<40 + 1295) / 1296, (1<<40 + 7775) / 7776}
+var sixPowInverse = [8]uint64{1 << 40, (1<<40 + 5) / 6, (1<<40 + 35) / 36, (1<<40 + 215) / 216, (1<<40 + 1295) / 1296, (1<<40 + 7775) / 7776}
 
 // Reroll keeps k and takes the next dice of the tape for the others.
 // A turn never uses more dice than Draw drew for it.
 func (t *Tape) Reroll(k Keep) Roll {
 	ki := &keeps[k]
-	free := NumDice - ki.size
-	if t.left < free && t.next < t.drawn {
+	free := (NumDice - ki.size) & 7
+	if t.left < free {
 		// rest holds at most 4 dice: with the next roll's 5, at most 9 (6^9 < 2^24).
-		t.rest += uint32(t.draws[t.next]) * uint32(pow6[t.left])
+		t.rest += uint32(t.draws[t.next&7]) * uint32(pow6[t.left&7])
 		t.left += NumDice
 		t.next++
 	}
 	x := uint64(t.rest)
-	q := x * sixPowInverse[free] >> 40
-	t.rest = uint32(q)
-	t.left -= free
+	q := x * sixPowInverse[free] >> 40 // x / 6^free
+	t.rest, t.left = uint32(q), t.left-free
 	return rollsAfter[int(ki.offset)+int(x-q*pow6[free])]
 }
 

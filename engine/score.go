@@ -91,14 +91,15 @@ type Rules struct {
 	// The layout of the sheet, for the calls of every decision: the number of slots,
 	// all of them as a mask, the box and column of every BoxID below MaxSlots (a
 	// lookup, not a division), the boxes
-	// counted negatively (box bits), and whether every column takes any box of any
-	// roll (Legal is then the open slots, but for the forced joker's order).
+	// counted negatively (box bits), and for which rolls the open slots are the legal
+	// ones: those whose OfAKind is below openBelow (1 when every column takes any
+	// box but for the forced joker's order, 7 when they take any, 0 otherwise).
 	numSlots     int
 	slotsMask    uint64
 	slotBox      [MaxSlots]uint8
 	slotColumn   [MaxSlots]uint8
 	subtractMask uint64
-	freeSheet    bool
+	openBelow    uint8
 	faceBox      [NumFaces + 1]int8
 	score        [MaxBoxes][NumRolls]int16
 	jokerScore   [MaxBoxes][NumFaces + 1]int16

@@ -128,15 +128,15 @@ func (s *Sheet) Legal(r Roll, rollsUsed int) uint64 { return s.rules.Legal(s.fil
 // Legal returns the boxes where roll, reached after rollsUsed rolls, may be scored on a
 // sheet whose filled boxes are filled (see Sheet.Legal).
 func (r *Rules) Legal(filled uint64, roll Roll, rollsUsed int) uint64 {
-	face := roll.OfAKind()
-	if r.freeSheet && (face == 0 || r.joker != ForcedJoker) {
+	if rolls[roll].ofAKind < r.openBelow {
 		return ^filled & r.slotsMask // any open box
 	}
-	return r.legalByColumn(filled, face, rollsUsed)
+	return r.legalByColumn(filled, roll, rollsUsed)
 }
 
-// legalByColumn is Legal column by column, for a roll of five of a kind of face (or 0).
-func (r *Rules) legalByColumn(filled uint64, face, rollsUsed int) uint64 {
+// legalByColumn is Legal column by column.
+func (r *Rules) legalByColumn(filled uint64, roll Roll, rollsUsed int) uint64 {
+	face := roll.OfAKind()
 	nb := len(r.boxes)
 	var legal uint64
 	for c := range r.columns {

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"yams/sim"
 	"yams/strategies"
@@ -52,17 +53,31 @@ func (p *player) play(g uint64) {
 	p.sum.Add(int64(g), p.game)
 }
 
+// reportGames reports the games per second of a benchmark of one game per operation and,
+// where it is measured, the processor time of a game (cpu-ns/game), which other programs
+// on the machine disturb less than the wall clock.
+func reportGames(b *testing.B, cpu time.Duration) {
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/game")
+	}
+}
+
 // BenchmarkGame plays one game on one core: the per-game loop, decisions and counting.
 func BenchmarkGame(b *testing.B) {
 	for _, name := range benchStrategies {
 		b.Run(name, func(b *testing.B) {
 			p := newPlayer(b, name)
 			g := uint64(0)
+			var cpu time.Duration
 			for b.Loop() {
+				if g == 0 {
+					cpu = cpuTime()
+				}
 				p.play(g)
 				g++
 			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			reportGames(b, cpuTime()-cpu)
 		})
 	}
 }

@@ -145,7 +145,7 @@ func (g *Game) TurnNumber() int { return g.turn }
 // else the other dice are rerolled. A keep that is not part of the roll is a *MoveError.
 func (g *Game) Keep(k engine.Keep) error {
 	if !k.Within(g.roll) {
-		return &MoveError{Turn: g.turn, Problem: fmt.Sprintf("keep %s is not part of roll %s", k, g.roll)}
+		return g.keepError(k)
 	}
 	if k.IsRoll() {
 		g.turnRolls = g.used
@@ -159,18 +159,23 @@ func (g *Game) Keep(k engine.Keep) error {
 	return nil
 }
 
+// keepError is the *MoveError of keep k, out of line: Keep stays small enough to inline.
+func (g *Game) keepError(k engine.Keep) error {
+	return &MoveError{Turn: g.turn, Problem: fmt.Sprintf("keep %s is not part of roll %s", k, g.roll)}
+}
+
 // Box scores the final roll in box id and begins the next turn. A box the rules do not
 // allow for the roll is a *MoveError.
 func (g *Game) Box(id engine.BoxID) error {
 	s := &g.Sheet
 	if s.Legal(g.roll, g.used)&(1<<id) == 0 {
-		return &MoveError{Turn: g.turn, Problem: fmt.Sprintf("box %s may not take %s after %d rolls", slotName(s.Rules(), id), g.roll, g.used)}
+		return g.boxError(id)
 	}
-	if g.joker && s.JokerApplies(id, g.roll) {
+	if g.joker && g.roll.OfAKind() != 0 && s.JokerApplies(id, g.roll) {
 		g.Jokers |= 1 << id
 	}
 	s.Fill(id, g.roll)
-	g.Turn[id] = uint8(g.turn)
+	g.Turn[id&(engine.MaxSlots-1)] = uint8(g.turn) // id is legal: below MaxSlots
 	if g.obs != nil {
 		g.Last.Box = id
 		g.obs.Turn(g)
@@ -179,6 +184,11 @@ func (g *Game) Box(id engine.BoxID) error {
 		g.beginTurn()
 	}
 	return nil
+}
+
+// boxError is the *MoveError of box id.
+func (g *Game) boxError(id engine.BoxID) error {
+	return &MoveError{Turn: g.turn, Problem: fmt.Sprintf("box %s may not take %s after %d rolls", slotName(g.Sheet.Rules(), id), g.roll, g.used)}
 }
 
 // Play plays a whole game of st on an empty sheet (see Start). A decision that breaks
