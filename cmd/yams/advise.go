@@ -144,32 +144,8 @@ func parseDice(s string) ([]int, error) {
 
 // recordSheet reads a partial game record and returns the sheet it fills.
 func recordSheet(e *env, name string) (engine.Sheet, error) {
-	var rec *engine.Record
-	var err error
-	if name == "-" {
-		if e.stdinTerminal {
-			e.note("reading a game record from standard input (Ctrl-D to end)")
-		}
-		name = "standard input"
-		rec, err = engine.ReadRecord(e.stdin, name)
-	} else {
-		rec, err = engine.ReadRecordFile(name)
-	}
-	if err != nil {
-		return engine.Sheet{}, badInput(err)
-	}
-	if rec.Rules == "" {
-		return engine.Sheet{}, badInput(fmt.Errorf("record %s: no rules given (\"rules\": a preset name or a rule file)", name))
-	}
-	rules, err := engine.Load(rec.Rules, rec.Options...)
-	if err != nil {
-		return engine.Sheet{}, badInput(fmt.Errorf("record %s: %w", name, err))
-	}
-	sheet, _, err := engine.Replay(rec, rules)
-	if err != nil {
-		return engine.Sheet{}, badInput(fmt.Errorf("record %s: %w", name, err))
-	}
-	return sheet, nil
+	_, _, sheet, _, err := readRecord(e, name)
+	return sheet, err
 }
 
 // flagSheet builds the sheet of --score and --extra.

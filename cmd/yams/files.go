@@ -1,6 +1,6 @@
 package main
 
-// The files of the commands: the summaries they read, and the one way they write a
+// The files of the commands: the summaries and game records they read, and the one way they write a
 // result, checked before the work and written at the end through yams/internal/outfile.
 
 import (
@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"yams/engine"
 	"yams/internal/outfile"
 	"yams/sim"
 )
@@ -27,6 +28,40 @@ func readSummaryFile(path string) (*sim.Results, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return res, nil
+}
+
+// readRecord reads a game record, "-" for standard input (saying so on a terminal), with
+// engine's size limit (a file that is not a regular one is refused), loads its rules and
+// replays it. Its errors are the user's: one line naming the record.
+func readRecord(e *env, name string) (*engine.Record, *engine.Rules, engine.Sheet, []engine.TurnResult, error) {
+	var (
+		rec *engine.Record
+		err error
+	)
+	if name == "-" {
+		if e.stdinTerminal {
+			e.note("reading a game record from standard input (Ctrl-D to end)")
+		}
+		name = "standard input"
+		rec, err = engine.ReadRecord(e.stdin, name)
+	} else {
+		rec, err = engine.ReadRecordFile(name)
+	}
+	if err != nil {
+		return nil, nil, engine.Sheet{}, nil, badInput(err)
+	}
+	if rec.Rules == "" {
+		return nil, nil, engine.Sheet{}, nil, badInput(fmt.Errorf("record %s: no rules given (\"rules\": a preset name or a rule file)", name))
+	}
+	rules, err := engine.Load(rec.Rules, rec.Options...)
+	if err != nil {
+		return nil, nil, engine.Sheet{}, nil, badInput(fmt.Errorf("record %s: %w", name, err))
+	}
+	sheet, turns, err := engine.Replay(rec, rules)
+	if err != nil {
+		return nil, nil, engine.Sheet{}, nil, badInput(fmt.Errorf("record %s: %w", name, err))
+	}
+	return rec, rules, sheet, turns, nil
 }
 
 // outputFile is a file a command writes a result into, named by a flag: "-" is standard

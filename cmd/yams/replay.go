@@ -79,34 +79,9 @@ func runReplay(e *env, args []string) error {
 	default:
 		return usagef("want one record file (or - for standard input), got %d arguments", fs.NArg())
 	}
-	// The record is read with engine's size limit; a file that is not a regular one (a
-	// directory, a device, a pipe) is refused.
-	var (
-		rec *engine.Record
-		err error
-	)
-	if name == "-" {
-		if e.stdinTerminal {
-			e.note("reading a game record from standard input (Ctrl-D to end)")
-		}
-		name = "standard input"
-		rec, err = engine.ReadRecord(e.stdin, name)
-	} else {
-		rec, err = engine.ReadRecordFile(name)
-	}
+	rec, rules, sheet, turns, err := readRecord(e, name)
 	if err != nil {
-		return badInput(err)
-	}
-	if rec.Rules == "" {
-		return badInput(fmt.Errorf("record %s: no rules given (\"rules\": a preset name or a rule file)", name))
-	}
-	rules, err := engine.Load(rec.Rules, rec.Options...)
-	if err != nil {
-		return badInput(fmt.Errorf("record %s: %w", name, err))
-	}
-	sheet, turns, err := engine.Replay(rec, rules)
-	if err != nil {
-		return badInput(fmt.Errorf("record %s: %w", name, err))
+		return err
 	}
 	// Build the whole output before writing it, so that nothing partial reaches stdout.
 	var buf bytes.Buffer
