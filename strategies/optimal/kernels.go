@@ -13,8 +13,12 @@ import "math"
 // Ranks of keeps (keepRank) and boxes travel in float64 vectors beside the values, so that
 // a comparison mask selects a value and its rank with the same instruction.
 
-// laneStride returns the padded number of lanes of a widget of L lanes.
-func laneStride(L int) int { return (L + 3) &^ 3 }
+// laneStride returns the padded number of lanes of a widget of L lanes: a multiple of what
+// the kernels in use work on at once.
+func laneStride(L int) int {
+	a := laneAlign()
+	return (L + a - 1) / a * a
+}
 
 // sixth is 1/6, the weight of each face of the die added to a keep; the assembly reads it.
 var sixth = 1.0 / 6
@@ -69,7 +73,7 @@ func bestRollsGeneric(ev, m, stop, out []float64, S int) {
 // decideRollsGeneric is bestRollsGeneric that also carries the rank of the best keep: mk
 // for the keeps inside each keep, bk for each roll (0 when stopping is best). A tie goes
 // to the lower rank.
-func decideRollsGeneric(ev, m, mk, stop, out, bk []float64, S int) {
+func decideRollsGeneric(ev, m, mk, stop, out []float64, bk []uint8, S int) {
 	for k := range rollBase {
 		dst := m[k*S : (k+1)*S : (k+1)*S]
 		dk := mk[k*S : (k+1)*S : (k+1)*S]
@@ -86,16 +90,67 @@ func decideRollsGeneric(ev, m, mk, stop, out, bk []float64, S int) {
 			}
 		}
 	}
+	var dk [maxLanes]float64
 	for r := range numRolls {
 		dst := out[r*S : (r+1)*S : (r+1)*S]
-		dk := bk[r*S : (r+1)*S : (r+1)*S]
 		copy(dst, stop[r*S:(r+1)*S])
-		clear(dk)
+		clear(dk[:S])
 		for _, j := range keepRem[remStart[rollBase+r]:remStart[rollBase+r+1]] {
 			src, srk := m[int(j)*S:][:S], mk[int(j)*S:][:S]
 			for i, y := range src {
 				if y > dst[i] || (y == dst[i] && srk[i] < dk[i]) {
 					dst[i], dk[i] = y, srk[i]
+				}
+			}
+		}
+		for i, x := range dk[:S] {
+			bk[r*S+i] = uint8(x)
+		}
+	}
+}
+
+// stopBox is a box as the stop kernels read it: the score class of every roll, the byte
+// offset of the box's first row of values in cv (rows of S values, one per class), the
+// box's index, and its number of classes (rows).
+type stopBox struct {
+	cls  *[numRolls]uint8
+	base int
+	box  int
+	rows int
+}
+
+// stopsGeneric sets st[r] to the best value of scoring roll r in one of the boxes, the
+// value of box b being its row cls[r] in cv, and, when arg is not nil, arg[r] to the box
+// that reaches it: the first in the order of boxes among equal values. Without a box,
+// every value is −∞ (and every box 0).
+func stopsGeneric(st []float64, arg []uint8, cv []float64, S int, boxes []stopBox) {
+	if len(boxes) == 0 {
+		fillNegInf(st[:numRolls*S])
+		if arg != nil {
+			clear(arg[:numRolls*S])
+		}
+		return
+	}
+	for r := range numRolls {
+		dst := st[r*S : (r+1)*S : (r+1)*S]
+		b0 := &boxes[0]
+		copy(dst, cv[b0.base/8+int(b0.cls[r])*S:][:S])
+		if arg == nil {
+			for _, b := range boxes[1:] {
+				for i, x := range cv[b.base/8+int(b.cls[r])*S:][:S] {
+					dst[i] = max(dst[i], x)
+				}
+			}
+			continue
+		}
+		a := arg[r*S : (r+1)*S : (r+1)*S]
+		for i := range a {
+			a[i] = uint8(b0.box)
+		}
+		for _, b := range boxes[1:] {
+			for i, x := range cv[b.base/8+int(b.cls[r])*S:][:S] {
+				if x > dst[i] {
+					dst[i], a[i] = x, uint8(b.box)
 				}
 			}
 		}

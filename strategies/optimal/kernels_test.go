@@ -1,17 +1,42 @@
 package optimal
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
 )
 
-// TestKernels compares the kernels in use (the assembly where the processor runs it) with
-// their Go versions on random vectors, bit for bit, for every stride a widget uses. Ties
-// are frequent on purpose (values drawn from a few), so that the ranks that break them
-// are compared too.
+// supportedKernels lists the kernel levels this processor runs, the Go versions first.
+func supportedKernels() []int {
+	levels := []int{kernelsGo}
+	for l := kernelsGo + 1; l <= kernelLevel; l++ {
+		levels = append(levels, l)
+	}
+	return levels
+}
+
+// withKernels runs f with the kernels of a level, then restores those in use.
+func withKernels(level int, f func()) {
+	saved := kernelLevel
+	kernelLevel = level
+	defer func() { kernelLevel = saved }()
+	f()
+}
+
+// TestKernels compares every level of kernels the processor runs (the assembly) with the
+// Go versions on random vectors, bit for bit, for strides each level uses. Ties are
+// frequent on purpose (values drawn from a few), so that the ranks and boxes that break
+// them are compared too.
 func TestKernels(t *testing.T) {
-	t.Logf("kernels: %s", kernelsName)
+	for _, level := range supportedKernels()[1:] {
+		t.Run(kernelNames[level], func(t *testing.T) {
+			withKernels(level, func() { testKernels(t, level) })
+		})
+	}
+}
+
+func testKernels(t *testing.T, level int) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	fill := func(v []float64, few bool) {
 		for i := range v {
@@ -33,8 +58,19 @@ func TestKernels(t *testing.T) {
 			}
 		}
 	}
-	var cls [numRolls]uint8
-	for _, S := range []int{4, 8, 12, 32} {
+	sameBytes := func(what string, a, b []uint8) {
+		t.Helper()
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("%s: element %d: %v, Go %v", what, i, a[i], b[i])
+			}
+		}
+	}
+	strides := []int{4, 8, 12, 32}
+	if level == kernelsAVX512 {
+		strides = []int{16, 32, 48, 64}
+	}
+	for _, S := range strides {
 		for _, few := range []bool{false, true} {
 			ev := make([]float64, numKeeps*S)
 			fill(ev, few)
@@ -53,29 +89,38 @@ func TestKernels(t *testing.T) {
 			same("bestRolls", out, out2)
 
 			mk, mk2 := make([]float64, rollBase*S), make([]float64, rollBase*S)
-			bk, bk2 := make([]float64, numRolls*S), make([]float64, numRolls*S)
-			decideRollsLanes(ev, m, mk, stop, out, bk, S)
+			bk, bk2 := make([]uint8, numRolls*S), make([]uint8, numRolls*S)
+			decideRollsLanes(ev, m, mk, stop, out, bk, make([]float64, numRolls*S), S)
 			decideRollsGeneric(ev, m2, mk2, stop, out2, bk2, S)
 			same("decide m", m, m2)
 			same("decide ranks", mk, mk2)
 			same("decide", out, out2)
-			same("decide roll ranks", bk, bk2)
+			sameBytes("decide roll ranks", bk, bk2)
 
-			cv := make([]float64, 256*S)
+			// Boxes of random classes over a shared block of values.
+			const boxes = 5
+			var cls [boxes][numRolls]uint8
+			cv := make([]float64, boxes*40*S)
 			fill(cv, few)
-			for r := range cls {
-				cls[r] = uint8(rng.IntN(256))
+			var list []stopBox
+			for b := range boxes {
+				for r := range cls[b] {
+					cls[b][r] = uint8(rng.IntN(40))
+				}
+				list = append(list, stopBox{cls: &cls[b], base: 8 * b * 40 * S, box: 2*b + 1, rows: 40})
 			}
-			st := append([]float64(nil), stop...)
-			st2 := append([]float64(nil), stop...)
-			maxClassLanes(st, cv, S, &cls)
-			maxClassGeneric(st2, cv, S, &cls)
-			same("maxClass", st, st2)
-			arg, arg2 := make([]float64, numRolls*S), make([]float64, numRolls*S)
-			maxClassArgLanes(st, arg, cv, S, &cls, 7)
-			maxClassArgGeneric(st2, arg2, cv, S, &cls, 7)
-			same("maxClassArg", st, st2)
-			same("maxClassArg boxes", arg, arg2)
+			for n := range boxes + 1 {
+				name := fmt.Sprintf("stops of %d boxes", n)
+				st, st2 := make([]float64, numRolls*S), make([]float64, numRolls*S)
+				stopsLanes(st, nil, make([]float64, numRolls*S), cv, S, list[:n])
+				stopsGeneric(st2, nil, cv, S, list[:n])
+				same(name, st, st2)
+				arg, arg2 := make([]uint8, numRolls*S), make([]uint8, numRolls*S)
+				stopsLanes(st, arg, make([]float64, numRolls*S), cv, S, list[:n])
+				stopsGeneric(st2, arg2, cv, S, list[:n])
+				same(name+" with boxes", st, st2)
+				sameBytes(name+": boxes", arg, arg2)
+			}
 
 			e, e2 := make([]float64, S), make([]float64, S)
 			dotLanes(e, stop, S)

@@ -35,10 +35,9 @@ type Evaluator struct {
 	u, i    int
 	valid   bool
 	soFar   float64
-	// before[i]: the value of lane i's state at the start of the turn.
+	// before[i]: the value of lane i's state at the start of the turn. The values of
+	// the keeps and the rolls are the widget's.
 	before []float64
-	// ev[ru][k*S+i]: the value of keeping k and rerolling the rest after roll number ru+1.
-	ev [engine.MaxRollsPerTurn][]float64
 	// boxes[b][c*S+i]: the value of scoring the c-th score of box b (no five of a kind).
 	boxes [engine.MaxBoxes][]float64
 }
@@ -46,9 +45,6 @@ type Evaluator struct {
 // NewEvaluator returns an evaluator of positions of the table's rules.
 func NewEvaluator(t *Table) *Evaluator {
 	e := &Evaluator{t: t, w: newWidget(t.sp, t.v), before: make([]float64, maxLanes)}
-	for ru := range t.sp.rolls - 1 {
-		e.ev[ru] = make([]float64, numKeeps*maxLanes)
-	}
 	for b := range t.sp.nb {
 		e.boxes[b] = make([]float64, len(t.sp.clsScore[b])*maxLanes)
 	}
@@ -97,15 +93,10 @@ func (e *Evaluator) startState(mask uint32, u, f int) {
 	e.lanes = append(e.laneBuf[:0], lanes...)
 	e.i, _ = slices.BinarySearch(e.lanes, uint16(u))
 	w.setLanes(e.lanes)
-	w.evLayers = &e.ev
 	copy(e.before, w.evaluate(mask, f, false))
-	w.evLayers = nil
-	S := w.S
 	for l := sp.full &^ mask; l != 0; l &= l - 1 {
 		b := bits.TrailingZeros32(l)
-		for c, pts := range sp.clsScore[b] {
-			w.scoreValues(mask, f, b, pts, false, e.boxes[b][c*S:][:w.L])
-		}
+		w.boxValues(mask, f, b, e.boxes[b])
 	}
 }
 
@@ -150,12 +141,12 @@ func (e *Evaluator) KeepValue(r engine.Roll, rollsUsed int, k engine.Keep) float
 	if k.IsRoll() {
 		return e.BestBoxValue(r, rollsUsed)
 	}
-	return e.soFar + e.ev[rollsUsed-1][int(k)*e.w.S+e.i]
+	return e.soFar + e.w.lvl[rollsUsed][int(k)*e.w.S+e.i]
 }
 
 // BestKeepValue returns the value of the best keep of roll r after rollsUsed rolls.
 func (e *Evaluator) BestKeepValue(r engine.Roll, rollsUsed int) float64 {
-	return e.soFar + e.w.val[rollsUsed-1][int(r)*e.w.S+e.i]
+	return e.soFar + e.w.lvl[rollsUsed-1][(rollBase+int(r))*e.w.S+e.i]
 }
 
 // BoxValue returns the value of scoring roll r in box b, reached after rollsUsed rolls;

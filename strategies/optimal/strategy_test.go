@@ -41,7 +41,7 @@ func TestStrategyMatchesTurnPlan(t *testing.T) {
 			w.setLanes([]uint16{uint16(u)})
 			w.stops(mask, f, false)
 			for r := range plan.Stop[0] {
-				plan.Stop[0][r] = w.stop[0][r*w.S]
+				plan.Stop[0][r] = w.stopLayer(1)[r*w.S]
 			}
 			ev := plan.Solve(3, true)
 			if math.Abs(ev-tab.v[i]) > 1e-9 {

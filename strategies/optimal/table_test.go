@@ -43,12 +43,13 @@ func TestTableRoundTrip(t *testing.T) {
 	// The decisions decoded from the file are those of the solve.
 	_, want := solveSpace(tab.rules, tab.sp, 0, true)
 	p := newPolicy(got)
+	w := newWidget(tab.sp, tab.v)
 	for i := range tab.sp.numStates() {
 		mask, u, f := tab.sp.split(i)
 		if !tab.sp.valid(mask, u, f) || mask == tab.sp.full {
 			continue
 		}
-		if !p.ensure(mask, f, newWidget(tab.sp, tab.v)) || !want.ensure(mask, f, newWidget(tab.sp, tab.v)) {
+		if !p.ensure(mask, f, w) || !want.ensure(mask, f, w) {
 			t.Fatal("group not ready")
 		}
 		id := p.block(mask, u, f)

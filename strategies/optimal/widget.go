@@ -6,9 +6,10 @@ import (
 	"yams/engine"
 )
 
-// maxLanes is the most turn-start states a widget works out at once. Its vectors then take
-// about 330 KB, which stays in a core's second-level cache.
-const maxLanes = 32
+// maxLanes is the most turn-start states a widget works out at once: every subtotal of a
+// group when the bonus threshold is below 64. Its vectors then take about 1 MB, which
+// stays in a core's second-level cache.
+const maxLanes = 64
 
 // widget evaluates one turn from turn-start states of one group — the same filled boxes and
 // yahtzee flag — for several upper subtotals at once (its "lanes"), given the values of the
@@ -16,13 +17,14 @@ const maxLanes = 32
 // by roll number backwards, the value of every keep (the one-die-at-a-time recurrence) and
 // of every roll (the best keep). The states of a group share their dice and their boxes, so
 // each step is one operation on a vector of lanes (kernels.go): the loops read and write
-// memory in order, run four lanes per instruction where the processor can, and the
+// memory in order, run many lanes per instruction where the processor can, and the
 // bookkeeping of the keeps and the rolls is paid once for all the lanes.
 //
 // Every vector holds S values per roll or keep, row after row: the L lanes, padded to a
-// multiple of 4 with lanes whose values nobody reads. Each lane is computed with the same
-// operations in the same order as a widget of one lane, so a state's value does not depend
-// on the lanes it was solved with, nor on the number of workers.
+// multiple of what the kernels take at once with lanes whose values nobody reads. Each
+// lane is computed with the same operations in the same order as a widget of one lane, so
+// a state's value does not depend on the lanes it was solved with, nor on the number of
+// workers.
 type widget struct {
 	sp *space
 	v  []float64 // values of turn-start states, read for the states after the turn
@@ -31,45 +33,52 @@ type widget struct {
 	L, S  int
 	one   [1]uint16 // the lanes of a single state
 
-	// stop[u][r*S+i]: value of ending the turn with roll r after u+1 rolls (only stop[0]
-	// when the space has sameStop). arg[u]: with tracking, the box that reaches it.
+	// lvl[ru], ru from 0 to rolls−1, holds numKeeps rows: rows [rollBase, numKeeps), the
+	// value of holding each roll after ru+1 rolls and playing on optimally (for the last
+	// roll number, the stop values); rows [0, rollBase) for ru ≥ 1, the value of holding
+	// each smaller keep after ru rolls and rolling the other dice. Every step reads and
+	// writes these rows in place: nothing is copied.
+	lvl [engine.MaxRollsPerTurn][]float64
+	// stop[ru]: the value of ending the turn with each roll after ru+1 rolls, for the
+	// roll numbers before the last when a column takes first rolls only (!sameStop).
 	stop [engine.MaxRollsPerTurn][]float64
-	arg  [engine.MaxRollsPerTurn][]float64
-	// val[ru][r*S+i]: value of holding roll r after ru+1 rolls, playing on optimally.
-	val [engine.MaxRollsPerTurn][]float64
-	ev  []float64 // [numKeeps*S]: value of each keep when its missing dice are rolled
-	m   []float64 // [rollBase*S]: best value of a keep inside each keep
-	mk  []float64 // [rollBase*S]: with tracking, the rank (keepRank) of the keep that reaches m
-	bk  []float64 // [numRolls*S]: with tracking, the rank of the best keep of each roll, 0 to stop
-	cv  []float64 // [256*S]: value of each score of a box
-	e   []float64 // [S]: value of each state before its first roll
-	// out[r*S+i]: with tracking, the decisions of lane i for roll r (policy entries).
-	out []uint32
-	// evLayers, when set, receives a copy of ev for each roll number (an Evaluator's).
-	evLayers *[engine.MaxRollsPerTurn][]float64
+	m    []float64 // [rollBase*S]: best value of a keep inside each keep
+	mk   []float64 // [rollBase*S]: with tracking, the rank (keepRank) of the keep that reaches m
+	cv   []float64 // the value of each score of each open box, a row per score
+	e    []float64 // [S]: value of each state before its first roll
+	// boxes lists the legal boxes for the stop kernels.
+	boxes [engine.MaxBoxes]stopBox
+	// With tracking: box[r*S+i], the best box for roll r (stopping after the first roll)
+	// in lane i; keep[ru][r*S+i], the rank of the best keep of roll r after ru+1 rolls
+	// (0: stop).
+	box  []uint8
+	keep [engine.MaxRollsPerTurn - 1][]uint8
+	// Scratch space for the AVX kernels, which carry boxes and ranks as float64.
+	argf []float64
 }
 
 func newWidget(sp *space, v []float64) *widget {
 	w := &widget{sp: sp, v: v}
-	layers := sp.rolls
-	if sp.sameStop {
-		layers = 1
+	const s = maxLanes // a multiple of what every kernel takes at once
+	for ru := range sp.rolls {
+		w.lvl[ru] = make([]float64, numKeeps*s)
+		if !sp.sameStop && ru < sp.rolls-1 {
+			w.stop[ru] = make([]float64, numRolls*s)
+		}
 	}
-	const s = maxLanes // a multiple of 4
-	for u := range layers {
-		w.stop[u] = make([]float64, numRolls*s)
-		w.arg[u] = make([]float64, numRolls*s)
+	for ru := range sp.rolls - 1 {
+		w.keep[ru] = make([]uint8, numRolls*s)
 	}
-	for u := range sp.rolls {
-		w.val[u] = make([]float64, numRolls*s)
+	rows := 0
+	for b := range sp.nb {
+		rows += len(sp.clsScore[b])
 	}
-	w.ev = make([]float64, numKeeps*s)
 	w.m = make([]float64, rollBase*s)
 	w.mk = make([]float64, rollBase*s)
-	w.bk = make([]float64, numRolls*s)
-	w.cv = make([]float64, 256*s)
+	w.cv = make([]float64, max(rows, 1)*s)
 	w.e = make([]float64, s)
-	w.out = make([]uint32, numRolls*s)
+	w.box = make([]uint8, numRolls*s)
+	w.argf = make([]float64, numRolls*s)
 	return w
 }
 
@@ -78,54 +87,70 @@ func (w *widget) setLanes(lanes []uint16) {
 	w.lanes, w.L, w.S = lanes, len(lanes), laneStride(len(lanes))
 }
 
+// rolls returns the rows of the rolls of a level.
+func (w *widget) rolls(ru int) []float64 { return w.lvl[ru][rollBase*w.S : numKeeps*w.S] }
+
 // stopLayer returns the stop values for rollsUsed (1-based).
 func (w *widget) stopLayer(rollsUsed int) []float64 {
-	if w.sp.sameStop {
-		return w.stop[0]
+	if w.sp.sameStop || rollsUsed == w.sp.rolls {
+		return w.rolls(w.sp.rolls - 1)
 	}
-	return w.stop[rollsUsed-1]
+	return w.stop[rollsUsed-1][:numRolls*w.S]
 }
 
 // stops fills the stop values of the lanes of group (mask, f); with track it also
-// records the best box of every roll, the lowest box index winning ties.
+// records the best box of every roll after the first roll, the lowest box index winning
+// ties.
 func (w *widget) stops(mask uint32, f int, track bool) {
 	sp, S := w.sp, w.S
 	layers := sp.rolls
 	if sp.sameStop {
 		layers = 1
 	}
+	// The values of every score of every box open at some roll number, once.
+	var legal [engine.MaxRollsPerTurn]uint32
+	var open uint32
 	for ru := 1; ru <= layers; ru++ {
-		st := w.stop[ru-1][:numRolls*S]
-		arg := w.arg[ru-1][:numRolls*S]
-		fillNegInf(st)
-		if track {
-			clear(arg)
+		legal[ru-1] = sp.legal(mask, plainRoll, ru)
+		open |= legal[ru-1]
+	}
+	var base [engine.MaxBoxes]int
+	row := 0
+	for l := open; l != 0; l &= l - 1 {
+		b := bits.TrailingZeros32(l)
+		base[b] = row
+		w.boxValues(mask, f, b, w.cv[row*S:])
+		row += len(sp.clsScore[b])
+	}
+	for ru := 1; ru <= layers; ru++ {
+		st := w.stopLayer(ru)
+		var arg []uint8
+		if track && ru == 1 {
+			arg = w.box[:numRolls*S]
 		}
-		for l := sp.legal(mask, plainRoll, ru); l != 0; l &= l - 1 {
+		n := 0
+		for l := legal[ru-1]; l != 0; l &= l - 1 {
 			b := bits.TrailingZeros32(l)
-			for c, pts := range sp.clsScore[b] {
-				w.scoreValues(mask, f, b, pts, false, w.cv[c*S:][:w.L])
-			}
-			if track {
-				maxClassArgLanes(st, arg, w.cv, S, &sp.cls[b], float64(b))
-			} else {
-				maxClassLanes(st, w.cv, S, &sp.cls[b])
-			}
+			w.boxes[n] = stopBox{cls: &sp.cls[b], base: 8 * base[b] * S, box: b, rows: len(sp.clsScore[b])}
+			n++
 		}
+		stopsLanes(st, arg, w.argf, w.cv, S, w.boxes[:n])
 		// Five of a kind: the joker changes the points and, forced, the legal boxes; the
 		// extra bonus adds to every box. The boxes are tried in increasing order, and a
 		// tie keeps the lower.
+		cv := w.e[:w.L]
 		for _, y := range yahtzeeRolls {
 			dst := st[int(y)*S : int(y)*S+w.L]
-			a := arg[int(y)*S : int(y)*S+w.L]
 			fillNegInf(dst)
-			cv := w.cv[:w.L]
 			for l := sp.legal(mask, y, ru); l != 0; l &= l - 1 {
 				b := bits.TrailingZeros32(l)
 				w.scoreValues(mask, f, b, sp.rules.Points(uint64(mask), engine.BoxID(b), y), true, cv)
 				for i, x := range cv {
 					if x > dst[i] {
-						dst[i], a[i] = x, float64(b)
+						dst[i] = x
+						if arg != nil {
+							arg[int(y)*S+i] = uint8(b)
+						}
 					}
 				}
 			}
@@ -133,71 +158,79 @@ func (w *widget) stops(mask uint32, f int, track bool) {
 	}
 }
 
-// scoreValues sets dst[i] to the value of scoring pts in box b from the state of lane i:
-// the points gained (the upper bonus and, for five of a kind, the extra bonus included)
-// and the value of the next state.
-func (w *widget) scoreValues(mask uint32, f, b, pts int, five bool, dst []float64) {
-	sp := w.sp
-	if sp.upper&(1<<b) != 0 {
-		for i, u := range w.lanes[:len(dst)] {
-			x := sp.applyPoints(mask, int(u), f, b, pts, five)
-			dst[i] = float64(x.reward) + w.v[x.next]
-		}
-		return
-	}
-	// A lower box leaves the subtotal as it is: the next states are a row of the table.
-	x := sp.applyPoints(mask, 0, f, b, pts, five)
-	reward := float64(x.reward)
-	next := w.v[sp.index(x.mask, 0, x.f):][:sp.nu]
-	for i, u := range w.lanes[:len(dst)] {
-		dst[i] = reward + next[u]
+// boxValues sets the rows of dst (S values each) to the value of scoring each score of
+// box b (clsScore[b]) from the state of each lane of group (mask, f), five of a kind
+// aside.
+func (w *widget) boxValues(mask uint32, f, b int, dst []float64) {
+	for c, pts := range w.sp.clsScore[b] {
+		w.scoreValues(mask, f, b, pts, false, dst[c*w.S:][:w.L])
 	}
 }
 
-// expect fills w.ev with the expected value of every keep when its missing dice are
-// rolled and the result is worth next[roll].
-func (w *widget) expect(next []float64) {
-	S := w.S
-	copy(w.ev[rollBase*S:numKeeps*S], next[:numRolls*S])
-	expectLanes(w.ev, S)
+// scoreValues sets dst[i] to the value of scoring pts in box b from the state of lane i:
+// the points gained (the upper bonus and, for five of a kind, the extra bonus included)
+// and the value of the next state, the sum space.applyPoints makes.
+func (w *widget) scoreValues(mask uint32, f, b, pts int, five bool, dst []float64) {
+	sp := w.sp
+	reward := sp.sign[b] * pts
+	if sp.nf == 2 {
+		if five && f == 1 {
+			reward += sp.extra
+		}
+		if b == sp.ybox && pts > 0 {
+			f = 1
+		}
+	}
+	next := w.v[sp.index(mask|1<<b, 0, f):][:sp.nu]
+	lanes := w.lanes[:len(dst)]
+	if sp.upper&(1<<b) == 0 {
+		// A lower box leaves the subtotal as it is: the next states are a row of the table.
+		x := float64(reward)
+		for i, u := range lanes {
+			dst[i] = x + next[u]
+		}
+		return
+	}
+	// An upper box adds its points to the subtotal, capped, merged where the bonus is out
+	// of reach (space.canon), and pays the bonus to the lanes that reach the threshold.
+	dead := 0
+	if sp.merge {
+		dead = sp.deadBelow[sp.up(mask|1<<b)]
+	}
+	for i, u := range lanes {
+		nu := int(u) + pts
+		x := reward
+		if sp.threshold > 0 && int(u) < sp.threshold && nu >= sp.threshold {
+			x += sp.bonus
+		}
+		t := min(sp.cap, nu)
+		if t < dead {
+			t = 0
+		}
+		dst[i] = float64(x) + next[t]
+	}
 }
 
 // evaluate works out the turn from the lanes' states of group (mask, f) and returns the
 // value of each before its first roll. With track it also leaves the decisions of every
-// lane and roll in w.out: the best box, and the best keep of each roll number, ties going
-// to stopping, then to the keep of more dice, then to the lower keep index (the order of
-// engine.SubKeeps, as engine.TurnPlan breaks them; keepRank numbers the keeps in it).
+// lane and roll in w.box and w.keep: the best box, and the best keep of each roll number,
+// ties going to stopping, then to the keep of more dice, then to the lower keep index
+// (the order of engine.SubKeeps, as engine.TurnPlan breaks them; keepRank numbers the
+// keeps in it).
 func (w *widget) evaluate(mask uint32, f int, track bool) []float64 {
-	sp, L, S := w.sp, w.L, w.S
+	sp, S := w.sp, w.S
 	w.stops(mask, f, track)
-	last := sp.rolls - 1
-	copy(w.val[last][:numRolls*S], w.stopLayer(last + 1)[:numRolls*S])
-	if track {
-		for j, b := range w.arg[0][:numRolls*S] {
-			w.out[j] = uint32(b)
+	for ru := sp.rolls - 2; ru >= 0; ru-- {
+		ev := w.lvl[ru+1][:numKeeps*S]
+		expectLanes(ev, S)
+		if track {
+			decideRollsLanes(ev, w.m, w.mk, w.stopLayer(ru+1), w.rolls(ru), w.keep[ru], w.argf, S)
+		} else {
+			bestRollsLanes(ev, w.m, w.stopLayer(ru+1), w.rolls(ru), S)
 		}
 	}
-	for ru := last - 1; ru >= 0; ru-- {
-		w.expect(w.val[ru+1])
-		if w.evLayers != nil {
-			copy(w.evLayers[ru][:numKeeps*S], w.ev[:numKeeps*S])
-		}
-		if !track {
-			bestRollsLanes(w.ev, w.m, w.stopLayer(ru+1), w.val[ru], S)
-			continue
-		}
-		decideRollsLanes(w.ev, w.m, w.mk, w.stopLayer(ru+1), w.val[ru], w.bk, S)
-		shift := boxBits + keepBits*(last-ru-1)
-		for r := range numRolls {
-			pos := &posOfRank[r]
-			out := w.out[r*S : r*S+L]
-			for i, rank := range w.bk[r*S : r*S+L] {
-				out[i] |= uint32(pos[int(rank)]) << shift
-			}
-		}
-	}
-	dotLanes(w.e, w.val[0], S)
-	return w.e[:L]
+	dotLanes(w.e, w.rolls(0), S)
+	return w.e[:w.L]
 }
 
 // decide works out the decisions of every roll of state (mask, u, f) into out and
@@ -210,9 +243,14 @@ func (w *widget) decide(mask uint32, u, f int, out *[numRolls]uint32) float64 {
 	return e
 }
 
-// laneEntries copies the decisions of lane i (after evaluate with track) into out.
+// laneEntries writes the policy entries of lane i (after evaluate with track) into out.
 func (w *widget) laneEntries(i int, out *[numRolls]uint32) {
+	S, last := w.S, w.sp.rolls-1
 	for r := range out {
-		out[r] = w.out[r*w.S+i]
+		e := uint32(w.box[r*S+i])
+		for ru := range last {
+			e |= uint32(posOfRank[r][w.keep[ru][r*S+i]]) << (boxBits + keepBits*(last-ru-1))
+		}
+		out[r] = e
 	}
 }
