@@ -18,7 +18,8 @@ func init() {
 // (see the package documentation).
 //
 // On a sheet of one column its whole policy is computed once per rule set and shared; on
-// a sheet of several columns it plans each turn when the turn starts.
+// a sheet of several columns it plans each turn when the turn starts, from a cache of
+// turn plans shared by the workers.
 type Greedy struct {
 	t    *greedyTables
 	live *live
@@ -36,7 +37,7 @@ func NewGreedy(rules *engine.Rules) (*Greedy, error) {
 	t := greedyCache.get(rules.Hash(), func() *greedyTables { return newGreedyTables(rules) })
 	g := &Greedy{t: t}
 	if t.policy == nil {
-		g.live = &live{pl: t.plan}
+		g.live = newLive(t.plan)
 	}
 	return g, nil
 }

@@ -49,8 +49,8 @@ func TestTablesMatchTurnPlans(t *testing.T) {
 		if g.live != nil || u.live != nil {
 			t.Fatalf("%s %v: one column should use tables", c.preset, c.opts)
 		}
-		gLive := &Greedy{t: g.t, live: &live{pl: g.t.plan}}
-		uLive := &UpperFirst{t: u.t, live: &live{pl: u.t.plan}}
+		gLive := &Greedy{t: g.t, live: newLive(g.t.plan)}
+		uLive := &UpperFirst{t: u.t, live: newLive(u.t.plan)}
 		pairs := []struct {
 			name        string
 			table, plan Strategy

@@ -2,6 +2,7 @@ package strategies
 
 import (
 	"math/bits"
+	"sync"
 
 	"yams/engine"
 )
@@ -49,6 +50,9 @@ type planner struct {
 	order [][]engine.BoxID
 	plain engine.Roll // a roll that is not five of a kind
 	fives [engine.NumFaces]engine.Roll
+
+	liveOnce sync.Once
+	live     *liveTables // for sheets of several columns, built on first use
 }
 
 func newPlanner(rules *engine.Rules, statuses int, worth func(st uint8, b, points int) float64,
@@ -130,10 +134,18 @@ func (pl *planner) value(p *position, id engine.BoxID, r engine.Roll) float64 {
 // best returns the slot of legal of highest worth for roll r, the lowest rank among equals.
 func (pl *planner) best(p *position, r engine.Roll, legal uint64) (engine.BoxID, float64) {
 	bestID, bestV, bestRank := engine.BoxID(0), float64(noValue), int32(1<<30)
+	five := r.OfAKind() != 0
 	for l := legal; l != 0; l &= l - 1 {
 		id := engine.BoxID(bits.TrailingZeros64(l))
-		v := pl.value(p, id, r)
-		rk := pl.rank[int(p.status[int(id)/pl.nb])*pl.slots+int(id)]
+		c, b := int(id)/pl.nb, int(id)%pl.nb
+		st := int(p.status[c])
+		var v float64
+		if five {
+			v = pl.value(p, id, r)
+		} else {
+			v = pl.vec[st*pl.nb+b][r]
+		}
+		rk := pl.rank[st*pl.slots+int(id)]
 		if v > bestV || v == bestV && rk < bestRank {
 			bestID, bestV, bestRank = id, v, rk
 		}
@@ -194,21 +206,8 @@ func (pl *planner) fillStop(tp *engine.TurnPlan, p *position, boxes *[engine.Num
 	}
 }
 
-// live plans a turn when it starts, for sheets whose positions are too many to tabulate
-// (several columns). The plan is reused for as long as the position does not change,
-// that is for every decision of the turn. It holds about 60 KB of scratch space.
-type live struct {
-	pl    *planner
-	tp    engine.TurnPlan
-	key   position
-	valid bool
-}
-
-func (l *live) keep(p *position, r engine.Roll, rollsLeft int) engine.Keep {
-	if !l.valid || l.key != *p {
-		l.pl.fillStop(&l.tp, p, nil)
-		l.tp.Solve(l.pl.rolls, l.pl.sameStop)
-		l.key, l.valid = *p, true
-	}
-	return l.tp.Keep(r, rollsLeft)
+// liveTables returns the tables of planning on the spot, built once.
+func (pl *planner) liveTables() *liveTables {
+	pl.liveOnce.Do(func() { pl.live = newLiveTables(pl) })
+	return pl.live
 }

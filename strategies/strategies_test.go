@@ -95,7 +95,7 @@ func TestLegalOnEveryPresetAndOption(t *testing.T) {
 			}
 			games := 300
 			if len(rules.Columns()) > 1 {
-				games = 8 // planned turn by turn: slower
+				games = 50 // each game has two to four times as many turns
 			}
 			if strategies.RaceEnabled {
 				games = max(2, games/20)
@@ -198,7 +198,7 @@ func TestRandomBoxUniform(t *testing.T) {
 }
 
 func TestDecisionsDoNotAllocate(t *testing.T) {
-	for _, opts := range [][]string{nil, {"columns=top_down,bottom_up,free"}} {
+	for _, opts := range [][]string{nil, {"columns=top_down,bottom_up,free"}, {"columns=free,sec"}} {
 		rules, _ := engine.Load("hasbro", opts...)
 		s := engine.NewSheet(rules)
 		r1, _ := engine.RollOf([]int{2, 2, 3, 5, 6})

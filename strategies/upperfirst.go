@@ -61,7 +61,7 @@ func NewUpperFirst(rules *engine.Rules) (*UpperFirst, error) {
 	t := upperCache.get(rules.Hash(), func() *upperTables { return newUpperTables(rules) })
 	u := &UpperFirst{t: t}
 	if t.policy == nil {
-		u.live = &live{pl: t.plan}
+		u.live = newLive(t.plan)
 	}
 	return u, nil
 }

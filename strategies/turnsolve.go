@@ -1,0 +1,147 @@
+package strategies
+
+import "yams/engine"
+
+// turnSolver plans a turn whose every roll number after the first has the same worth of
+// stopping, as engine.TurnPlan does and with the very same decisions, but cheaper where
+// a plan from scratch spends most of its time: the best keep of each roll. TurnPlan scans
+// every sub-keep of every roll (4,368 in all) at every roll number; the solver finds the
+// best sub-keep of every keep from those of its keeps with one die fewer (1,200 or so
+// comparisons), the order of keeps breaking ties as TurnPlan's scan does. The expected
+// worth of the keeps is TurnPlan's recurrence, one die at a time, in the same order of
+// operations: the numbers are equal to the last bit.
+type turnSolver struct {
+	ev    [engine.NumKeeps]float64
+	bestV [engine.NumKeeps]float64
+	bestK [engine.NumKeeps]engine.Keep
+	value [engine.NumRolls]float64
+}
+
+// links is what the solver reads of the keeps, built once.
+var links = newKeepLinks()
+
+type keepLinks struct {
+	// partial lists the keeps of fewer than five dice by decreasing size: the order of
+	// the expectation, since a keep's worth is the mean of those with one die more.
+	partial []engine.Keep
+	// up[k] are the keeps with one more die, by face: ev[k] is their mean.
+	up [engine.NumKeeps][engine.NumFaces]engine.Keep
+	// down[k][:ndown[k]] are the distinct keeps with one die fewer.
+	down  [engine.NumKeeps][engine.NumDice]engine.Keep
+	ndown [engine.NumKeeps]uint8
+	// rank[k] is k's place in the order of engine.SubKeeps (more dice first, then by
+	// index): the first best sub-keep in that order is the one of lowest rank.
+	rank [engine.NumKeeps]int32
+	// bySize lists every keep by increasing size, the order of the best sub-keeps.
+	bySize []engine.Keep
+}
+
+func newKeepLinks() *keepLinks {
+	g := &keepLinks{}
+	for size := engine.NumDice; size >= 0; size-- {
+		for k := range engine.Keep(engine.NumKeeps) {
+			if k.Size() != size {
+				continue
+			}
+			if size < engine.NumDice {
+				g.partial = append(g.partial, k)
+				for f := range engine.NumFaces {
+					g.up[k][f] = k.Add(f + 1)
+				}
+			}
+			g.rank[k] = int32((engine.NumDice-size)*engine.NumKeeps) + int32(k)
+		}
+	}
+	for size := range engine.NumDice + 1 {
+		for k := range engine.Keep(engine.NumKeeps) {
+			if k.Size() == size {
+				g.bySize = append(g.bySize, k)
+			}
+		}
+	}
+	for k := range engine.Keep(engine.NumKeeps) {
+		counts := k.Counts()
+		for f := range engine.NumFaces {
+			if counts[f] == 0 {
+				continue
+			}
+			var dice []int
+			for ff := range engine.NumFaces {
+				n := int(counts[ff])
+				if ff == f {
+					n--
+				}
+				for range n {
+					dice = append(dice, ff+1)
+				}
+			}
+			d, _ := engine.KeepOf(dice)
+			g.down[k][g.ndown[k]] = d
+			g.ndown[k]++
+		}
+	}
+	return g
+}
+
+// expect sets ev to the expected worth of every keep when the missing dice are rolled and
+// the result is worth next, as engine.TurnPlan does it.
+func (s *turnSolver) expect(next *[engine.NumRolls]float64) {
+	g := links
+	for r := range engine.Roll(engine.NumRolls) {
+		s.ev[r.Keep()] = next[r]
+	}
+	for _, k := range g.partial {
+		a := &g.up[k]
+		s.ev[k] = (s.ev[a[0]] + s.ev[a[1]] + s.ev[a[2]] + s.ev[a[3]] + s.ev[a[4]] + s.ev[a[5]]) * (1.0 / 6)
+	}
+}
+
+// bestRerolls sets, for every keep, the best of its sub-keeps (itself included): the
+// highest expected worth, the lowest rank among equals. For a roll the keep of all five
+// dice is left out: bestV and bestK of a roll are its best reroll.
+func (s *turnSolver) bestRerolls() {
+	g := links
+	for _, k := range g.bySize {
+		v, bk := s.ev[k], k
+		down := g.down[k][:g.ndown[k]]
+		if k.IsRoll() {
+			v, bk = s.bestV[down[0]], s.bestK[down[0]]
+			down = down[1:]
+		}
+		for _, d := range down {
+			if dv, dk := s.bestV[d], s.bestK[d]; dv > v || dv == v && g.rank[dk] < g.rank[bk] {
+				v, bk = dv, dk
+			}
+		}
+		s.bestV[k], s.bestK[k] = v, bk
+	}
+}
+
+// solve plans a turn of rolls rolls whose worth of stopping after any roll but the
+// first is stop. It writes keeps[r*(rolls-1)+u], the keep mask of roll r after roll
+// u+1. With firstEV nil the worth of stopping after the first roll is stop too;
+// otherwise the first roll's keeps are the best rerolls and firstEV their expected
+// worth, to be weighed against the worth of stopping when the roll is known.
+func (s *turnSolver) solve(stop *[engine.NumRolls]float64, rolls int, keeps []uint8, firstEV []float64) {
+	levels := rolls - 1
+	next := stop
+	for u := levels - 1; u >= 0; u-- {
+		s.expect(next)
+		s.bestRerolls()
+		for r := range engine.Roll(engine.NumRolls) {
+			k := r.Keep()
+			v, bk := s.bestV[k], s.bestK[k]
+			if u == 0 && firstEV != nil {
+				keeps[int(r)*levels] = maskOfKeep[r][bk]
+				firstEV[r] = v
+				continue
+			}
+			if !(v > stop[r]) {
+				v, bk = stop[r], k
+			}
+			keeps[int(r)*levels+u] = maskOfKeep[r][bk]
+			s.value[r] = v
+		}
+		next = &s.value
+	}
+}
