@@ -140,7 +140,7 @@ var english = labels{
 	regretTable:       "Points lost against optimal play, per game",
 	regretNote:        "The cost of a decision is the expected final score after the best option minus that after the option taken, optimal play after both; it is measured on every decision of every game, and a game's costs add up to what optimal play expects more from its start. Each cost per game has its 95% interval.",
 	regretCostly:      "costly decisions per game (> 0 / > 1 / > 5 points)", regretBoxTable: "Points lost per game, by the box a turn ends in",
-	costliestTable: "The costliest decisions of %s", costliestNote: "The costliest decisions met (the summary file keeps %d), with the sheet before the turn; the cost is in points of expected final score.",
+	costliestTable: "The costliest decisions of %s", costliestNote: "The costliest decisions met (the summary file keeps %d), with the sheet before the turn; games are numbered from 0, as in the summary file and the bot protocol, and the cost is in points of expected final score.",
 	regretGame: "game", regretTurn: "turn", regretDecision: "decision", regretDice: "dice", regretChoice: "choice",
 	regretBest: "best", regretCost: "cost", regretSheet: "sheet", regretStop: "stop", regretBox: "box",
 }
@@ -218,7 +218,7 @@ var french = labels{
 	regretTable:       "Points perdus face au jeu optimal, par partie",
 	regretNote:        "Le coût d’une décision est le score final espéré après la meilleure option moins celui après l’option prise, en jouant ensuite au mieux ; il est mesuré sur chaque décision de chaque partie, et les coûts d’une partie s’additionnent en ce que le jeu optimal espère de plus depuis son début. Chaque coût par partie a son intervalle à 95 %.",
 	regretCostly:      "décisions coûteuses par partie (> 0 / > 1 / > 5 points)", regretBoxTable: "Points perdus par partie, selon la case où finit le tour",
-	costliestTable: "Les décisions les plus coûteuses de %s", costliestNote: "Les décisions les plus coûteuses rencontrées (le fichier de résumé en garde %d), avec la feuille avant le tour ; le coût est en points de score final espéré.",
+	costliestTable: "Les décisions les plus coûteuses de %s", costliestNote: "Les décisions les plus coûteuses rencontrées (le fichier de résumé en garde %d), avec la feuille avant le tour ; les parties sont numérotées à partir de 0, comme dans le fichier de résumé et le protocole des bots, et le coût est en points de score final espéré.",
 	regretGame: "partie", regretTurn: "tour", regretDecision: "décision", regretDice: "dés", regretChoice: "choix",
 	regretBest: "meilleur", regretCost: "coût", regretSheet: "feuille", regretStop: "arrêt", regretBox: "case",
 }

@@ -194,7 +194,7 @@ func (r *report) costlyRow(p *sim.CostlyPosition) []string {
 	if len(filled) > 0 {
 		sheet = strings.Join(filled, ", ")
 	}
-	return []string{l.count(p.Game + 1), fmt.Sprint(p.Turn), decision, p.Dice.String(), choice, best,
+	return []string{l.count(p.Game), fmt.Sprint(p.Turn), decision, p.Dice.String(), choice, best,
 		l.num(float64(p.Cost)/sim.RegretScale, 2), sheet}
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -107,7 +108,13 @@ func TestBotFailureIsPartial(t *testing.T) {
 		!strings.Contains(errOut, "the failing bot fails, as planned") || !strings.Contains(errOut, "--resume") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	if log, err := os.ReadFile(filepath.Join(logs, "b-1.log")); err != nil || !strings.Contains(string(log), "as planned") {
+	// The logs are named by worker, from 0 as in the hello; the failing one is named in
+	// the error line, whose last words it holds.
+	m := regexp.MustCompile(`bot b \(worker (\d)\).*\(all of it in ([^)]*b-(\d)\.log)\)`).FindStringSubmatch(errOut)
+	if m == nil || m[1] != m[3] {
+		t.Fatalf("the error line does not name the failing worker's log: %q", errOut)
+	}
+	if log, err := os.ReadFile(m[2]); err != nil || !strings.Contains(string(log), "as planned") {
 		t.Errorf("--bot-log: %q, %v", log, err)
 	}
 	data, err := os.ReadFile(partial)

@@ -174,12 +174,12 @@ func printRunRegret(w io.Writer, res *sim.Results, optimalMean float64) {
 				_, b := rules.Split(p.BestBox)
 				choice, best = reports.BoxLabel(rules, c, "en"), reports.BoxLabel(rules, b, "en")
 			}
-			t.row(fmt.Sprint(p.Game+1), fmt.Sprint(p.Turn), decision, p.Dice.String(), choice, best,
+			t.row(fmt.Sprint(p.Game), fmt.Sprint(p.Turn), decision, p.Dice.String(), choice, best,
 				fmt.Sprintf("%.2f", float64(p.Cost)/sim.RegretScale))
 		}
 		t.write(w)
 	}
-	fmt.Fprintf(w, "(the positions in full, with the sheet, are in the summary file: yams sim --json; costs are in points of expected final score)\n")
+	fmt.Fprintf(w, "(games numbered from 0, as in the summary file and the bot protocol; the positions in full, with the sheet, are in the summary file, --json; costs are in points of expected final score)\n")
 }
 
 // keepText names a keep: its dice, "none", or "stop" when it holds the whole roll.

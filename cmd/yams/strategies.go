@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"yams/engine"
@@ -56,7 +57,7 @@ func lookupStrategies(flag string, names []string, distinct bool, bots []strateg
 			}
 		}
 		if !ok {
-			return nil, usagef("unknown strategy %q (strategies: %s)", n, strings.Join(known, ", "))
+			return nil, usagef("unknown strategy %q (strategies: %s; a program is made a strategy with --bot %s=COMMAND)", n, strings.Join(known, ", "), n)
 		}
 		for _, o := range infos {
 			if distinct && o.Name == n {
@@ -64,6 +65,11 @@ func lookupStrategies(flag string, names []string, distinct bool, bots []strateg
 			}
 		}
 		infos = append(infos, info)
+	}
+	for _, b := range bots {
+		if !slices.ContainsFunc(infos, func(i strategies.Info) bool { return i.Name == b.Name }) {
+			return nil, usagef("--bot %s: the bot is not among --%s (%s): name it there to play it", b.Name, flag, strings.Join(names, ","))
+		}
 	}
 	return infos, nil
 }

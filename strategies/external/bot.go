@@ -34,16 +34,19 @@ type Bot struct {
 	Columns func(*engine.Rules) []string
 }
 
-// Error is a bot's failure: it names the bot, its process and what went wrong.
+// Error is a bot's failure: it names the bot, its process (by the worker it serves, the
+// "worker" of its hello) and what went wrong.
 type Error struct {
 	Bot    string
 	Worker int
 	Err    error
-	Last   string // the bot's last lines of standard error, as a clause
+	// Last is the bot's last lines of standard error, as a clause, when they were not
+	// already shown (its standard error went to a log file, or nowhere).
+	Last string
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("bot %s (process %d): %v%s", e.Bot, e.Worker+1, e.Err, e.Last)
+	return fmt.Sprintf("bot %s (worker %d): %v%s", e.Bot, e.Worker, e.Err, e.Last)
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -145,6 +148,22 @@ type batch struct {
 	c      *codec
 	buf    []byte
 	log    *os.File
+	// shown says that the bot's standard error goes to the user's as it comes, so that
+	// an error need not repeat its last words.
+	shown bool
+}
+
+// lastWords returns the bot's last lines of standard error as a clause of an error, unless
+// the user has just seen them.
+func (bt *batch) lastWords() string {
+	if bt.p == nil || bt.shown {
+		return ""
+	}
+	w := bt.p.lastWords()
+	if w != "" && bt.log != nil {
+		w += " (all of it in " + bt.log.Name() + ")"
+	}
+	return w
 }
 
 // start starts the bot for a worker and says hello.
@@ -157,7 +176,7 @@ func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
 		e := &Error{Bot: b.Name, Worker: worker, Err: err}
 		if bt.p != nil {
 			bt.p.stop(true)
-			e.Last = bt.p.lastWords()
+			e.Last = bt.lastWords()
 		}
 		if bt.log != nil {
 			bt.log.Close()
@@ -167,13 +186,14 @@ func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
 	var errw io.Writer
 	switch {
 	case b.LogDir != "":
-		f, err := os.Create(filepath.Join(b.LogDir, fmt.Sprintf("%s-%d.log", b.Name, worker+1)))
+		f, err := os.Create(filepath.Join(b.LogDir, fmt.Sprintf("%s-%d.log", b.Name, worker)))
 		if err != nil {
 			return fail(fmt.Errorf("--bot-log: %w", err))
 		}
 		bt.log, errw = f, f
 	case b.Stderr != nil:
-		errw = &prefixed{w: b.Stderr, prefix: fmt.Sprintf("[bot %s %d] ", b.Name, worker+1)}
+		errw = &prefixed{w: b.Stderr, prefix: fmt.Sprintf("[bot %s %d] ", b.Name, worker)}
+		bt.shown = true
 	}
 	p, err := start(b.Name, b.Argv, errw, b.Timeout)
 	if err != nil {
@@ -190,7 +210,7 @@ func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
 	if err != nil {
 		return fail(err)
 	}
-	h, _ := json.Marshal(hello{Type: "hello", Protocol: Version, Rules: spec, Boxes: names, Seed: b.Seed, Worker: worker})
+	h, _ := json.Marshal(hello{Type: "hello", Protocol: Version, Rules: spec, RulesHash: r.Hash(), Boxes: names, Seed: b.Seed, Worker: worker})
 	if err := p.send(append(h, '\n')); err != nil {
 		return fail(err)
 	}
@@ -240,7 +260,7 @@ func (bt *batch) Decide(reqs []strategies.Request, answers []strategies.Answer) 
 // fail stops the bot's process and returns err with its name and last words.
 func (bt *batch) fail(err error) error {
 	bt.p.stop(true)
-	return &Error{Bot: bt.bot.Name, Worker: bt.worker, Err: err, Last: bt.p.lastWords()}
+	return &Error{Bot: bt.bot.Name, Worker: bt.worker, Err: err, Last: bt.lastWords()}
 }
 
 // Close ends the conversation: the bot's input is closed, and its process group stopped

@@ -77,9 +77,10 @@ func testBot(mode string) int {
 		batches++
 		var msg struct {
 			Requests []struct {
-				Kind  string
-				Dice  []int
-				Legal map[string]int
+				Kind   string
+				Dice   []int
+				Legal  map[string]int
+				Scores []*int
 			}
 		}
 		json.Unmarshal([]byte(line), &msg)
@@ -141,6 +142,17 @@ func testBot(mode string) int {
 				if r.Kind == "box" {
 					answers[i] = "no_such_box"
 					break
+				}
+			}
+		case mode == "filled-box" && late:
+			boxes := []string{"ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind", "full_house", "small_straight", "large_straight", "yahtzee", "chance"}
+		filled:
+			for i, r := range msg.Requests {
+				for b, sc := range r.Scores {
+					if r.Kind == "box" && sc != nil {
+						answers[i] = boxes[b]
+						break filled
+					}
 				}
 			}
 		case mode == "keep-for-box" && late:

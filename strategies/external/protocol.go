@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"yams/engine"
 	"yams/strategies"
@@ -17,9 +18,11 @@ type hello struct {
 	Type     string          `json:"type"`
 	Protocol int             `json:"protocol"`
 	Rules    json.RawMessage `json:"rules"`
-	Boxes    []string        `json:"boxes"`
-	Seed     uint64          `json:"seed"`
-	Worker   int             `json:"worker"`
+	// RulesHash tells rule sets apart: options change the rules' values, not their name.
+	RulesHash string   `json:"rules_hash"`
+	Boxes     []string `json:"boxes"`
+	Seed      uint64   `json:"seed"`
+	Worker    int      `json:"worker"`
 }
 
 // botHello is the bot's answer to the hello, or an error.
@@ -215,7 +218,7 @@ func (c *codec) readAnswers(line []byte, reqs []strategies.Request, answers []st
 					return
 				}
 				if err := c.readAnswer(sc, &reqs[n], &answers[n]); err != nil && bad == nil {
-					bad = fmt.Errorf("answer %d (game %d, turn %d, %s): %w", n+1, reqs[n].Game, reqs[n].Turn, kindOf(&reqs[n]), err)
+					bad = fmt.Errorf("answer %d of the batch of %d (game %d, turn %d, %s): %w", n+1, len(reqs), reqs[n].Game, reqs[n].Turn, kindOf(&reqs[n]), err)
 				}
 				n++
 			})
@@ -226,11 +229,11 @@ func (c *codec) readAnswers(line []byte, reqs []strategies.Request, answers []st
 	sc.end()
 	switch {
 	case sc.err != nil:
-		return fmt.Errorf("not a message of the protocol: %v", sc.err)
+		return fmt.Errorf("not a message of the protocol (%v): %s; a bot prints its debugging on standard error, never on standard output", sc.err, quoteStart(line))
 	case string(typ) == "error":
 		return &BotSaid{Message: string(message)}
 	case string(typ) != "decide":
-		return fmt.Errorf("a message of type %q where a decide was due", typ)
+		return fmt.Errorf("a message of type %q where a decide was due: %s", typ, quoteStart(line))
 	case n != len(reqs):
 		return fmt.Errorf("%d answers to %d requests", n, len(reqs))
 	case bad != nil:
@@ -265,12 +268,20 @@ func (c *codec) readAnswer(sc *scanner, q *strategies.Request, a *strategies.Ans
 		if sc.err != nil {
 			return nil // reported by the caller
 		}
-		keep, ok := engine.KeepOf(dice[:min(k, len(dice))])
+		held := dice[:min(k, len(dice))]
+		keep, ok := engine.KeepOf(held)
 		switch {
-		case k > engine.NumDice || !ok:
-			return fmt.Errorf("%v is not up to five dice of 1 to 6", dice[:min(k, len(dice))])
+		case k > engine.NumDice:
+			return fmt.Errorf("keep of %d dice: at most %d", k, engine.NumDice)
+		case !ok:
+			for _, d := range held {
+				if d < 1 || d > engine.NumFaces {
+					return fmt.Errorf("keep %s: %d is not a face of a die (1 to 6)", diceJSON(held), d)
+				}
+			}
+			return fmt.Errorf("keep %s is not a keep", diceJSON(held))
 		case !keep.Within(q.Roll):
-			return fmt.Errorf("keep %s is not part of the roll", keep)
+			return fmt.Errorf("keep %s holds dice the roll %s does not have", diceJSON(held), q.Roll)
 		}
 		a.Keep = keep
 		return nil
@@ -284,11 +295,37 @@ func (c *codec) readAnswer(sc *scanner, q *strategies.Request, a *strategies.Ans
 	if !ok {
 		return fmt.Errorf("no box %q on the sheet", name)
 	}
-	if q.Sheet.Legal(q.Roll, q.RollsUsed)&(1<<id) == 0 {
-		return fmt.Errorf("box %q may not take the roll", name)
+	if legal := q.Sheet.Legal(q.Roll, q.RollsUsed); legal&(1<<id) == 0 {
+		why := "may not take it"
+		if q.Sheet.Filled(engine.BoxID(id)) {
+			why = "is already filled"
+		}
+		var names []string
+		for l := legal; l != 0; l &= l - 1 {
+			names = append(names, c.names[trailing(l)])
+		}
+		return fmt.Errorf("box %q %s (the legal boxes: %s)", name, why, strings.Join(names, ", "))
 	}
 	a.Box = engine.BoxID(id)
 	return nil
+}
+
+// quoteStart quotes the start of a line a bot wrote, for an error.
+func quoteStart(line []byte) string {
+	const most = 60
+	if len(line) > most {
+		return strconv.Quote(string(line[:most])) + "..."
+	}
+	return strconv.Quote(string(line))
+}
+
+// diceJSON writes dice as the JSON list a bot answered.
+func diceJSON(dice []int) string {
+	parts := make([]string, len(dice))
+	for i, d := range dice {
+		parts[i] = strconv.Itoa(d)
+	}
+	return "[" + strings.Join(parts, ",") + "]"
 }
 
 // BotSaid is an error a bot reported itself.
