@@ -2,6 +2,7 @@ package optimal
 
 import (
 	"fmt"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -120,11 +121,12 @@ func (p *policy) fillGroup(mask uint32, f int, w *widget) {
 	first := int(p.base[g])
 	if d := p.t.dec; d != nil {
 		blocks := len(lanes) * blockLen
+		tabs := d.dec[bits.OnesCount32(mask)]
 		var err error
 		if p.e16 != nil {
-			err = decodeGroup(d.group(g), len(lanes), len(lanes), d.wide, blockLen, p.e16[first*blockLen:][:blocks], nil)
+			err = decodeGroup(d.group(g), tabs, sp.rolls, sp.nb, len(lanes), blockLen, p.e16[first*blockLen:][:blocks], nil)
 		} else {
-			err = decodeGroup(d.group(g), len(lanes), len(lanes), d.wide, blockLen, nil, p.e32[first*blockLen:][:blocks])
+			err = decodeGroup(d.group(g), tabs, sp.rolls, sp.nb, len(lanes), blockLen, nil, p.e32[first*blockLen:][:blocks])
 		}
 		if err == nil {
 			return

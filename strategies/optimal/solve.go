@@ -90,13 +90,13 @@ func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool, progres
 			layers[n] = append(layers[n], m)
 		}
 	}
-	var encoded [][]byte // per group, its decisions compressed
-	if decisions {
-		encoded = make([][]byte, sp.nf<<sp.nb)
+	ws := make([]*solveWorker, workers)
+	for i := range ws {
+		ws[i] = &solveWorker{w: newWidget(sp, t.v)}
 	}
-	widgets := make([]*widget, workers)
-	for i := range widgets {
-		widgets[i] = newWidget(sp, t.v)
+	var c *coder
+	if decisions {
+		c = newCoder(sp, workers)
 	}
 	for n := sp.nb - 1; n >= 0; n-- {
 		// The groups of a layer: their next states are all in layers already solved.
@@ -108,61 +108,98 @@ func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool, progres
 				}
 			}
 		}
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for _, w := range widgets {
-			wg.Go(func() {
-				var entries []uint32 // the decisions of the group's lanes, lane after lane
-				var lane [numRolls]uint32
-				for {
-					i := int(next.Add(1)) - 1
-					if i >= len(groups) {
-						return
-					}
-					g := groups[i]
-					m, f := uint32(g/sp.nf), g%sp.nf
-					lanes := sp.lanes[sp.up(m)]
-					entries = entries[:0]
-					for lo := 0; lo < len(lanes); lo += maxLanes {
-						block := lanes[lo:min(lo+maxLanes, len(lanes))]
-						w.setLanes(block)
-						e := w.evaluate(m, f, decisions)
-						for i, u := range block {
-							t.v[sp.index(m, int(u), f)] = e[i]
-						}
-						if decisions {
-							for i := range block {
-								w.laneEntries(i, &lane)
-								entries = append(entries, lane[:]...)
-							}
-						}
-					}
-					if decisions {
-						encoded[g] = encodeGroup(nil, entries, wideEntries(sp.rolls))
-					}
-				}
-			})
+		forEach(ws, len(groups), func(sw *solveWorker, id, i int) {
+			g := groups[i]
+			m, f := uint32(g/sp.nf), g%sp.nf
+			gd := sw.solveGroup(t, m, f, decisions)
+			if c != nil {
+				c.model(id, g, gd)
+			}
+		})
+		if c != nil {
+			c.endLayer(n, groups, ws)
 		}
-		wg.Wait()
 		for _, f := range progress {
 			f(sp.nb - n)
 		}
 	}
-	if decisions {
-		d := &decisionStream{wide: wideEntries(sp.rolls), off: make([]uint64, len(encoded)+1)}
-		size := 0
-		for _, e := range encoded {
-			size += len(e)
-		}
-		d.data = make([]byte, 0, size)
-		for g, e := range encoded {
-			d.data = append(d.data, e...)
-			d.off[g+1] = uint64(len(d.data))
-		}
-		t.dec = d
+	if c != nil {
+		t.dec = c.stream()
 		return t, newPolicy(t)
 	}
 	return t, nil
+}
+
+// solveWorker is what one goroutine of a solve works with.
+type solveWorker struct {
+	w *widget
+	// gd holds a group's decisions; rows, those of a group of more lanes than a widget
+	// takes at once, gathered block by block.
+	gd   groupDecisions
+	rows [engine.MaxRollsPerTurn][]uint8
+}
+
+// forEach calls f(worker, its index, i) for every i below n, on the workers at once, each
+// taking the next i.
+func forEach(ws []*solveWorker, n int, f func(sw *solveWorker, id, i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for id, sw := range ws {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				f(sw, id, i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// solveGroup works out the states of group (m, f), writes their values in t and, with
+// decisions, returns their decisions.
+func (sw *solveWorker) solveGroup(t *Table, m uint32, f int, decisions bool) *groupDecisions {
+	sp, w := t.sp, sw.w
+	lanes := sp.lanes[sp.up(m)]
+	L := len(lanes)
+	gd := &sw.gd
+	gd.rolls, gd.lanes, gd.stride = sp.rolls, L, L
+	for lo := 0; lo < L; lo += maxLanes {
+		block := lanes[lo:min(lo+maxLanes, L)]
+		w.setLanes(block)
+		e := w.evaluate(m, f, decisions)
+		for i, u := range block {
+			t.v[sp.index(m, int(u), f)] = e[i]
+		}
+		if !decisions {
+			continue
+		}
+		if L <= maxLanes {
+			// One block: the coder reads the widget's rows.
+			gd.stride = w.S
+			gd.rows[0] = w.box
+			for ru := range sp.rolls - 1 {
+				gd.rows[sp.rolls-1-ru] = w.keep[ru]
+			}
+			break
+		}
+		for fld := range sp.rolls {
+			if len(sw.rows[fld]) < numRolls*L+8 {
+				sw.rows[fld] = make([]uint8, numRolls*L+8) // the coder reads 8 bytes at a time
+			}
+			gd.rows[fld] = sw.rows[fld]
+			src := w.box
+			if fld > 0 {
+				src = w.keep[sp.rolls-1-fld]
+			}
+			for r := range numRolls {
+				copy(gd.rows[fld][r*L+lo:][:len(block)], src[r*w.S:][:len(block)])
+			}
+		}
+	}
+	return gd
 }
 
 // sheetState returns the state index of a one-column sheet at the start of a turn.

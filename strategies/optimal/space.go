@@ -167,6 +167,18 @@ func (sp *space) countStates() int {
 	return n
 }
 
+// eachState calls f with the index of every state games reach, group after group in
+// increasing mask and flag, each group's subtotals in increasing order.
+func (sp *space) eachState(f func(i int)) {
+	for g := range sp.nf << sp.nb {
+		if mask, fl := uint32(g/sp.nf), g%sp.nf; sp.groupValid(mask, fl) {
+			for _, u := range sp.lanes[sp.up(mask)] {
+				f(sp.index(mask, int(u), fl))
+			}
+		}
+	}
+}
+
 // groupValid reports whether the states of group (mask, f) occur in games.
 func (sp *space) groupValid(mask uint32, f int) bool {
 	return sp.maskOK[mask] && (f == 0 || mask&(1<<sp.ybox) != 0)

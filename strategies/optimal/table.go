@@ -25,16 +25,18 @@ import (
 //	shape of the state space; the rules hash (32 bytes, zero-padded); the length of the
 //	metadata (uint32) and the metadata, JSON (the rule set, the objective, the date of
 //	the solve: what yams cache lists); the number of values (uint64) and the values
-//	(float64 each, dense over the states); the number of groups (uint64, 0 when the
-//	file has no decisions), the width of a decision entry in bytes (uint32) and 0
-//	(uint32), the offsets of the groups' decisions (uint64 each, one more than the
-//	groups) and the decisions (decisions.go); the SHA-256 of everything before it.
+//	(float64 each) of the states games reach, group after group in increasing mask and
+//	flag, each group's subtotals in increasing order; the number of groups (uint64, 0
+//	when the file has no decisions), then the number of layers (uint32), the code
+//	lengths of each layer's tables (decisions.go), the offsets of the groups' decisions
+//	(uint64 each, one more than the groups) and the decisions; the SHA-256 of everything
+//	before it.
 //
 // A reader checks all of it before trusting a single value: a file that fails is
 // rebuilt, never used.
 const (
 	tableMagic   = "YAMS-OPT"
-	tableVersion = 2
+	tableVersion = 3
 	headerSize   = 8 + 4 + 5*4 + 32
 	sumSize      = sha256.Size
 )
@@ -99,24 +101,26 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	}
 	head = binary.LittleEndian.AppendUint32(head, uint32(len(m)))
 	head = append(head, m...)
-	head = binary.LittleEndian.AppendUint64(head, uint64(len(t.v)))
+	head = binary.LittleEndian.AppendUint64(head, uint64(t.sp.countStates()))
 	cw.Write(head)
 	buf := make([]byte, 0, 1<<16)
-	for i, x := range t.v {
-		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(x))
-		if len(buf) == cap(buf) || i == len(t.v)-1 {
+	t.sp.eachState(func(i int) {
+		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(t.v[i]))
+		if len(buf) == cap(buf) {
 			cw.Write(buf)
 			buf = buf[:0]
 		}
-	}
+	})
+	cw.Write(buf)
 	var groups []byte
 	if d := t.dec; d == nil {
 		groups = binary.LittleEndian.AppendUint64(nil, 0)
-		groups = binary.LittleEndian.AppendUint64(groups, 0)
 	} else {
 		groups = binary.LittleEndian.AppendUint64(nil, uint64(len(d.off)-1))
-		groups = binary.LittleEndian.AppendUint32(groups, uint32(d.entryBytes()))
-		groups = binary.LittleEndian.AppendUint32(groups, 0)
+		groups = binary.LittleEndian.AppendUint32(groups, uint32(len(d.lens)))
+		for _, l := range d.lens {
+			groups = append(groups, l...)
+		}
 		for _, o := range d.off {
 			groups = binary.LittleEndian.AppendUint64(groups, o)
 		}
@@ -201,15 +205,18 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	if ok {
 		n = binary.LittleEndian.Uint64(nb)
 	}
-	vals, ok2 := take(8 * n)
-	if !ok || !ok2 || n != uint64(sp.numStates()) {
-		return nil, bad(ErrCorrupt, "%d values, want %d", n, sp.numStates())
+	states := uint64(sp.countStates())
+	vals, ok2 := take(8 * min(n, states))
+	if !ok || !ok2 || n != states {
+		return nil, bad(ErrCorrupt, "%d values, want %d", n, states)
 	}
-	t := &Table{rules: r, sp: sp, v: make([]float64, n), solved: m.Solved}
-	for i := range t.v {
-		t.v[i] = math.Float64frombits(binary.LittleEndian.Uint64(vals[8*i:]))
-	}
-	gh, ok := take(16)
+	t := &Table{rules: r, sp: sp, v: make([]float64, sp.numStates()), solved: m.Solved}
+	k := 0
+	sp.eachState(func(i int) {
+		t.v[i] = math.Float64frombits(binary.LittleEndian.Uint64(vals[8*k:]))
+		k++
+	})
+	gh, ok := take(8)
 	if !ok {
 		return nil, bad(ErrCorrupt, "no decisions header")
 	}
@@ -220,23 +227,33 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 		}
 		return t, nil
 	}
-	width := binary.LittleEndian.Uint32(gh[8:])
-	if groups != uint64(sp.nf<<sp.nb) || width != map[bool]uint32{false: 2, true: 4}[wideEntries(sp.rolls)] {
-		return nil, bad(ErrCorrupt, "%d groups of %d-byte decisions, want %d groups", groups, width, sp.nf<<sp.nb)
+	lh, ok := take(4)
+	if !ok || groups != uint64(sp.nf<<sp.nb) || binary.LittleEndian.Uint32(lh) != uint32(sp.nb) {
+		return nil, bad(ErrCorrupt, "decisions of %d groups in layers, want %d groups in %d layers", groups, sp.nf<<sp.nb, sp.nb)
+	}
+	lens := make([][]uint8, sp.nb)
+	for i := range lens {
+		if lens[i], ok = take(uint64(numCodeLengths)); !ok {
+			return nil, bad(ErrCorrupt, "truncated code lengths")
+		}
 	}
 	ob, ok := take(8 * (groups + 1))
 	if !ok {
 		return nil, bad(ErrCorrupt, "truncated decisions")
 	}
-	d := &decisionStream{wide: width == 4, off: make([]uint64, groups+1), data: rest}
-	for i := range d.off {
-		d.off[i] = binary.LittleEndian.Uint64(ob[8*i:])
-		if (i > 0 && d.off[i] < d.off[i-1]) || d.off[i] > uint64(len(rest)) {
+	off := make([]uint64, groups+1)
+	for i := range off {
+		off[i] = binary.LittleEndian.Uint64(ob[8*i:])
+		if (i > 0 && off[i] < off[i-1]) || off[i] > uint64(len(rest)) {
 			return nil, bad(ErrCorrupt, "decision offsets out of order")
 		}
 	}
-	if d.off[0] != 0 || d.off[groups] != uint64(len(rest)) {
-		return nil, bad(ErrCorrupt, "decisions of %d bytes, the offsets say %d", len(rest), d.off[groups])
+	if off[0] != 0 || off[groups] != uint64(len(rest)) {
+		return nil, bad(ErrCorrupt, "decisions of %d bytes, the offsets say %d", len(rest), off[groups])
+	}
+	d, err := newDecisionStream(sp.rolls, lens, off, rest)
+	if err != nil {
+		return nil, bad(ErrCorrupt, "%v", err)
 	}
 	t.dec = d
 	return t, nil

@@ -67,7 +67,7 @@ func newWidget(sp *space, v []float64) *widget {
 		}
 	}
 	for ru := range sp.rolls - 1 {
-		w.keep[ru] = make([]uint8, numRolls*s)
+		w.keep[ru] = make([]uint8, numRolls*s+8) // the coder reads 8 bytes at a time
 	}
 	rows := 0
 	for b := range sp.nb {
@@ -77,7 +77,7 @@ func newWidget(sp *space, v []float64) *widget {
 	w.mk = make([]float64, rollBase*s)
 	w.cv = make([]float64, max(rows, 1)*s)
 	w.e = make([]float64, s)
-	w.box = make([]uint8, numRolls*s)
+	w.box = make([]uint8, numRolls*s+8)
 	w.argf = make([]float64, numRolls*s)
 	return w
 }
