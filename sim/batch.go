@@ -1,79 +1,92 @@
 package sim
 
 import (
-	"fmt"
 	"math/rand/v2"
 
+	"yams/engine"
 	"yams/strategies"
 )
 
-// playBatch plays the games of a chunk of a batch strategy together: every game waits for
-// a decision, the strategy answers them all in one call, and the games move on, until all
-// are over. Each game draws its dice from its own generator, seeded as any game is, so a
-// batch strategy plays the dice a strategy of one decision at a time would: the same
-// summary, bit for bit, whatever the batches.
-func (w *worker) playBatch(p *player, i int, cfg *Config, lo, hi int64) error {
-	n := int(hi - lo)
-	for len(p.games) < n {
-		g := NewGame(cfg.Rules)
-		if p.regret != nil {
-			g.Observe(p.regret)
-		}
-		p.games = append(p.games, g)
+// batchGames plays games of a batch strategy together: every game waits for a decision,
+// the strategy answers them all in one call, and the games move on, until all are over.
+// Each game draws its dice from its own generator, seeded as any game of its index is, so
+// a batch strategy plays the dice a strategy of one decision at a time would: the same
+// counts, bit for bit, whatever the batches. Run and RunTable keep one per batch
+// strategy of a worker, its storage reused from chunk to chunk.
+type batchGames struct {
+	games  []*Game
+	dice   []rand.PCG
+	seed   []uint64 // each game's seed for the strategy's own draws
+	reqs   []strategies.Request
+	answer []strategies.Answer
+	slot   []int32 // the game of each request
+}
+
+// start begins the games of the given indices, games[k] that of index[k], each told its
+// turns if obs is not nil.
+func (b *batchGames) start(rules *engine.Rules, seed uint64, index []int64, obs TurnObserver) {
+	n := len(index)
+	for len(b.games) < n {
+		g := NewGame(rules)
+		g.Observe(obs)
+		b.games = append(b.games, g)
 	}
-	if len(p.dice) < n {
-		p.dice = make([]rand.PCG, n)
-		p.seed = make([]uint64, n)
+	if len(b.dice) < n {
+		b.dice = make([]rand.PCG, n)
+		b.seed = make([]uint64, n)
 	}
-	for k := range n {
-		g := p.games[k]
-		g.Index = cfg.First + lo + int64(k)
-		dice, draws := GameSeeds(cfg.Seed, uint64(g.Index))
-		p.dice[k].Seed(dice[0], dice[1])
-		p.seed[k] = draws[0]
-		g.Start(&p.dice[k])
+	for k, gi := range index {
+		g := b.games[k]
+		g.Index = gi
+		dice, draws := GameSeeds(seed, uint64(gi))
+		b.dice[k].Seed(dice[0], dice[1])
+		b.seed[k] = draws[0]
+		g.Start(&b.dice[k])
 	}
+}
+
+// play plays the first n games started to their end with st. When a game breaks a rule
+// it returns that game's position and the *MoveError; when st fails, −1 and its error,
+// which names it.
+func (b *batchGames) play(st strategies.Batch, n int) (failed int, err error) {
 	for left := n; left > 0; {
-		p.reqs, p.slot = p.reqs[:0], p.slot[:0]
-		for k, g := range p.games[:n] {
+		b.reqs, b.slot = b.reqs[:0], b.slot[:0]
+		for k, g := range b.games[:n] {
 			kind, r, used := g.Decision()
 			if kind == Over {
 				continue
 			}
-			req := strategies.Request{Game: g.Index, Seed: p.seed[k], Turn: g.TurnNumber(), Sheet: &g.Sheet, Roll: r, RollsUsed: used}
+			req := strategies.Request{Game: g.Index, Seed: b.seed[k], Turn: g.TurnNumber(), Sheet: &g.Sheet, Roll: r, RollsUsed: used}
 			if kind == KeepDecision {
 				req.RollsLeft = g.RollsLeft()
 			}
-			p.reqs = append(p.reqs, req)
-			p.slot = append(p.slot, int32(k))
+			b.reqs = append(b.reqs, req)
+			b.slot = append(b.slot, int32(k))
 		}
-		if cap(p.answer) < len(p.reqs) {
-			p.answer = make([]strategies.Answer, len(p.reqs))
+		if cap(b.answer) < len(b.reqs) {
+			b.answer = make([]strategies.Answer, len(b.reqs))
 		}
-		p.answer = p.answer[:len(p.reqs)]
-		clear(p.answer)
-		if err := p.batch.Decide(p.reqs, p.answer); err != nil {
-			return err // a batch strategy's error names it
+		b.answer = b.answer[:len(b.reqs)]
+		clear(b.answer)
+		if err := st.Decide(b.reqs, b.answer); err != nil {
+			return -1, err
 		}
-		for j, req := range p.reqs {
-			k := int(p.slot[j])
-			g := p.games[k]
+		for j, req := range b.reqs {
+			k := int(b.slot[j])
+			g := b.games[k]
 			var err error
 			if req.RollsLeft > 0 {
-				err = g.Keep(p.answer[j].Keep)
+				err = g.Keep(b.answer[j].Keep)
 			} else {
-				err = g.Box(p.answer[j].Box)
+				err = g.Box(b.answer[j].Box)
 			}
 			if err != nil {
-				return fmt.Errorf("strategy %s, game %d: %w", p.name, g.Index, err)
+				return k, err
 			}
 			if g.Sheet.Done() {
-				if err := w.finishGame(p, i, g, int64(k)); err != nil {
-					return err
-				}
 				left--
 			}
 		}
 	}
-	return nil
+	return 0, nil
 }

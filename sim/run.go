@@ -171,13 +171,10 @@ type player struct {
 	batch    strategies.Batch
 	starter  strategies.GameStarter
 	game     *Game
-	// A batch strategy plays the games of a chunk together, each on its own dice.
-	games  []*Game
-	dice   []rand.PCG
-	seed   []uint64 // each game's seed for the strategy's own draws
-	reqs   []strategies.Request
-	answer []strategies.Answer
-	slot   []int32 // the game of each request
+	// A batch strategy plays the games of a chunk together, each on its own dice: index
+	// holds their indices.
+	inBatch batchGames
+	index   []int64
 	// total holds the counts of the chunks committed (see frontier), chunk those of the
 	// chunk in play.
 	total, chunk *Summary
@@ -691,6 +688,33 @@ func (w *worker) playChunk(cfg *Config, lo, hi int64) error {
 	}
 	if w.pairs != nil {
 		w.addPairs(n)
+	}
+	return nil
+}
+
+// playBatch plays the games of a chunk of a batch strategy together (batchGames), and
+// counts them.
+func (w *worker) playBatch(p *player, i int, cfg *Config, lo, hi int64) error {
+	p.index = p.index[:0]
+	for g := cfg.First + lo; g < cfg.First+hi; g++ {
+		p.index = append(p.index, g)
+	}
+	var obs TurnObserver
+	if p.regret != nil {
+		obs = p.regret
+	}
+	p.inBatch.start(cfg.Rules, cfg.Seed, p.index, obs)
+	n := int(hi - lo)
+	if k, err := p.inBatch.play(p.batch, n); err != nil {
+		if k < 0 {
+			return err // a batch strategy's error names it
+		}
+		return fmt.Errorf("strategy %s, game %d: %w", p.name, p.index[k], err)
+	}
+	for k, g := range p.inBatch.games[:n] {
+		if err := w.finishGame(p, i, g, int64(k)); err != nil {
+			return err
+		}
 	}
 	return nil
 }

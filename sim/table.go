@@ -64,9 +64,17 @@ type TableResults struct {
 	// Scores[p] counts p's final scores.
 	Scores []Histogram
 
+	// Planned is the number of table games the run set out to play: more than Games when
+	// it was stopped (Partial), and then the games counted are the first ones.
+	Planned int64
+
 	Workers int
 	Elapsed time.Duration
 }
+
+// Partial reports whether the results are those of a run stopped before its end: they
+// count the first Games of the Planned table games.
+func (r *TableResults) Partial() bool { return r.Planned > r.Games }
 
 // Share is a share of wins over a number of games, with its Wilson 95% interval.
 type Share struct {
@@ -141,6 +149,17 @@ func (r *TableResults) merge(o *TableResults) error {
 	case fmt.Sprint(o.Players) != fmt.Sprint(r.Players):
 		return fmt.Errorf("cannot merge table games of different players (%v, %v)", r.Players, o.Players)
 	}
+	r.add(o)
+	for p := range r.Scores {
+		r.Scores[p].Trim()
+	}
+	r.Planned += o.Planned
+	r.Elapsed += o.Elapsed
+	return nil
+}
+
+// add adds the counts of o, of the same table.
+func (r *TableResults) add(o *TableResults) {
 	for p := range r.Players {
 		for s := range r.Seated[p] {
 			r.Seated[p][s] += o.Seated[p][s]
@@ -149,11 +168,33 @@ func (r *TableResults) merge(o *TableResults) error {
 		r.Outright[p] += o.Outright[p]
 		r.Tied[p] += o.Tied[p]
 		r.Scores[p].Merge(&o.Scores[p])
-		r.Scores[p].Trim()
 	}
 	r.Games += o.Games
-	r.Elapsed += o.Elapsed
-	return nil
+}
+
+// clear empties the counts, keeping their storage.
+func (r *TableResults) clear() {
+	for p := range r.Players {
+		clear(r.Seated[p])
+		clear(r.Shares[p])
+		clear(r.Scores[p].Counts)
+	}
+	clear(r.Outright)
+	clear(r.Tied)
+	r.Games = 0
+}
+
+// empty returns empty counts of the same table, histograms of the same ranges.
+func (r *TableResults) empty() *TableResults {
+	c := &TableResults{Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed, Players: r.Players,
+		Seated: make([][]int64, len(r.Players)), Shares: make([][]int64, len(r.Players)),
+		Outright: make([]int64, len(r.Players)), Tied: make([]int64, len(r.Players)), Scores: make([]Histogram, len(r.Players))}
+	for p := range r.Players {
+		c.Seated[p] = make([]int64, len(r.Seated[p]))
+		c.Shares[p] = make([]int64, len(r.Shares[p]))
+		c.Scores[p] = Histogram{Min: r.Scores[p].Min, Counts: make([]int64, len(r.Scores[p].Counts))}
+	}
+	return c
 }
 
 func newTableResults(cfg *TableConfig) *TableResults {
@@ -173,20 +214,50 @@ func newTableResults(cfg *TableConfig) *TableResults {
 	return r
 }
 
-// tableWorker plays table games: one strategy and one game per player.
-type tableWorker struct {
-	players  []strategies.Strategy
-	starters []strategies.GameStarter
-	games    []*Game
-	totals   []int
-	dice     rand.PCG
-	draws    rand.PCG
-	counts   *TableResults
+// tablePlayer is a player of the table in a worker: a strategy that decides one game at
+// a time with its game, or a batch strategy (an external bot) with the games of a chunk,
+// played together.
+type tablePlayer struct {
+	strategy strategies.Strategy
+	starter  strategies.GameStarter
+	game     *Game
+	batch    strategies.Batch
+	inBatch  batchGames
 }
 
-// RunTable plays the table games of cfg on a pool of workers. Like Run, it stops after
-// the chunks in flight when ctx is cancelled, and returns the counts of the games
-// finished with ctx's error.
+// tableWorker plays chunks of table games, player by player, as Run's workers play
+// chunks of games strategy by strategy: a batch strategy plays all its games of the chunk
+// at once, and the wins are counted once every player has played the chunk.
+type tableWorker struct {
+	players []tablePlayer
+	dice    rand.PCG
+	draws   rand.PCG
+	index   []int64   // the game indices of a batch player's games in the chunk
+	totals  [][]int32 // totals[p][k]: player p's total in table game k of the chunk
+	// counts holds the chunks committed (see frontier), chunk those of the chunk in play;
+	// pending the chunks finished past the frontier, spare their storage for reuse.
+	counts, chunk  *TableResults
+	pending, spare []tableChunk
+}
+
+// tableChunk is the counts of the table games lo to hi−1, finished, waiting for the
+// frontier.
+type tableChunk struct {
+	lo, hi int64
+	counts *TableResults
+}
+
+// RunTable plays the table games of cfg on a pool of workers. Players may be batch
+// strategies (external bots): each plays its games of a chunk together, on the dice of
+// their game indices, so a bot plays the table games its built-in twin would, with the
+// same counts, bit for bit.
+//
+// Like Run, workers take chunks of table games in order and commit them in order (a
+// frontier), so the games counted are always the first ones. When ctx is cancelled,
+// RunTable returns the counts of those finished before the first chunk not finished,
+// marked Partial, with ctx's error; when a strategy breaks a rule or a batch strategy
+// fails, it returns those of the games before the failed chunk, marked Partial, with an
+// error that names the strategy, the player and the table game.
 func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	n := len(cfg.Players)
 	switch {
@@ -206,61 +277,103 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 		nw = runtime.GOMAXPROCS(0)
 	}
 	nw = int(min(int64(nw), cfg.Games))
-	workers := make([]*tableWorker, nw)
-	for i := range workers {
-		w := &tableWorker{counts: newTableResults(&cfg), totals: make([]int, n)}
-		for _, info := range cfg.Players {
-			st, err := info.New(cfg.Rules)
-			if err != nil {
-				return nil, fmt.Errorf("strategy %s: %w", info.Name, err)
-			}
-			gs, _ := st.(strategies.GameStarter)
-			w.players = append(w.players, st)
-			w.starters = append(w.starters, gs)
-			w.games = append(w.games, NewGame(cfg.Rules))
+	workers := make([]*tableWorker, 0, nw)
+	defer func() {
+		for _, w := range workers {
+			w.close()
 		}
-		workers[i] = w
+	}()
+	for i := range nw {
+		w, err := newTableWorker(&cfg, i)
+		workers = append(workers, w)
+		if err != nil {
+			return nil, err
+		}
 	}
 
 	start := time.Now()
-	chunk := max(1, min(1024, cfg.Games/int64(8*nw)))
+	chunk := max(1, min(batchChunk, cfg.Games/int64(8*nw)))
 	var (
 		next atomic.Int64
 		stop atomic.Bool
 		wg   sync.WaitGroup
 	)
+	front := &frontier{done: map[int64]int64{}}
 	errs := make([]error, nw)
 	for i, w := range workers {
 		wg.Go(func() {
-			if errs[i] = w.play(ctx, &cfg, &next, chunk, &stop); errs[i] != nil {
+			if errs[i] = w.play(ctx, &cfg, &next, chunk, front, &stop); errs[i] != nil {
 				stop.Store(true)
 			}
 		})
 	}
 	wg.Wait()
 
+	end := front.get()
 	res := newTableResults(&cfg)
-	res.Workers = nw
+	res.Workers, res.Planned = nw, cfg.Games
+	for _, w := range workers {
+		res.add(w.counts)
+		for _, c := range w.pending {
+			if c.hi <= end {
+				res.add(c.counts)
+			}
+		}
+	}
 	for p := range res.Scores {
 		res.Scores[p].Trim()
 	}
-	for _, w := range workers {
-		if err := res.merge(w.counts); err != nil {
-			panic(err) // the workers play the same table
+	res.Elapsed = time.Since(start)
+	// The first failure in the order of the games is the one that stopped the prefix.
+	var failed *chunkError
+	for _, err := range errs {
+		var ce *chunkError
+		if errors.As(err, &ce) && (failed == nil || ce.lo < failed.lo) {
+			failed = ce
 		}
 	}
-	res.Elapsed = time.Since(start)
-	for _, err := range errs {
-		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-			return nil, err
-		}
+	switch {
+	case failed != nil:
+		return res, failed.err
+	case !res.Partial():
+		return res, nil
 	}
 	return res, ctx.Err()
 }
 
-func (w *tableWorker) play(ctx context.Context, cfg *TableConfig, next *atomic.Int64, chunk int64, stop *atomic.Bool) error {
-	n := int64(len(w.players))
-	c := w.counts
+// newTableWorker builds the players of worker i; what it built is returned with an error,
+// for close.
+func newTableWorker(cfg *TableConfig, i int) (*tableWorker, error) {
+	w := &tableWorker{counts: newTableResults(cfg), chunk: newTableResults(cfg)}
+	for _, info := range cfg.Players {
+		var p tablePlayer
+		var err error
+		if info.NewBatch != nil {
+			p.batch, err = info.NewBatch(cfg.Rules, i)
+		} else {
+			p.strategy, err = info.New(cfg.Rules)
+			p.starter, _ = p.strategy.(strategies.GameStarter)
+			p.game = NewGame(cfg.Rules)
+		}
+		if err != nil {
+			return w, fmt.Errorf("strategy %s: %w", info.Name, err)
+		}
+		w.players = append(w.players, p)
+		w.totals = append(w.totals, nil)
+	}
+	return w, nil
+}
+
+// close stops the worker's batch strategies.
+func (w *tableWorker) close() {
+	for _, p := range w.players {
+		if p.batch != nil {
+			p.batch.Close()
+		}
+	}
+}
+
+func (w *tableWorker) play(ctx context.Context, cfg *TableConfig, next *atomic.Int64, chunk int64, front *frontier, stop *atomic.Bool) error {
 	for !stop.Load() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -270,46 +383,116 @@ func (w *tableWorker) play(ctx context.Context, cfg *TableConfig, next *atomic.I
 			return nil
 		}
 		hi := min(lo+chunk, cfg.Games)
-		for t := cfg.First + lo; t < cfg.First+hi; t++ {
-			best, tied := math.MinInt, 0
-			for p, st := range w.players {
-				seat := (int64(p) + t) % n
-				dice, draws := GameSeeds(cfg.Seed, uint64(t*n+seat))
-				w.dice.Seed(dice[0], dice[1])
-				if w.starters[p] != nil {
-					w.draws.Seed(draws[0], draws[1])
-					w.starters[p].StartGame(&w.draws)
-				}
-				if err := w.games[p].Play(st, &w.dice); err != nil {
-					return fmt.Errorf("strategy %s (player %d), table game %d: %w", c.Players[p], p+1, t, err)
-				}
-				total := w.games[p].Sheet.Total()
-				w.totals[p] = total
-				c.Scores[p].Add(total)
-				c.Seated[p][seat]++
-				switch {
-				case total > best:
-					best, tied = total, 1
-				case total == best:
-					tied++
-				}
-			}
-			for p, total := range w.totals {
-				if total != best {
-					continue
-				}
-				c.Shares[p][(int64(p)+t)%n] += ShareUnits / int64(tied)
-				if tied == 1 {
-					c.Outright[p]++
-				} else {
-					c.Tied[p]++
-				}
-			}
+		if err := w.playChunk(cfg, lo, hi); err != nil {
+			return &chunkError{lo: lo, err: err}
 		}
-		c.Games += hi - lo
+		w.commit(lo, hi, front.finish(lo, hi))
 		if cfg.Progress != nil {
 			cfg.Progress.Add(hi - lo)
 		}
 	}
 	return nil
+}
+
+// playChunk plays table games lo to hi−1 (of cfg.First on), player by player, and counts
+// them into w.chunk.
+func (w *tableWorker) playChunk(cfg *TableConfig, lo, hi int64) error {
+	n, np := int(hi-lo), int64(len(w.players))
+	first := cfg.First + lo
+	for p := range w.players {
+		tp := &w.players[p]
+		if cap(w.totals[p]) < n {
+			w.totals[p] = make([]int32, n)
+		}
+		totals := w.totals[p][:n]
+		if tp.batch != nil {
+			w.index = w.index[:0]
+			for t := first; t < first+int64(n); t++ {
+				w.index = append(w.index, t*np+(int64(p)+t)%np)
+			}
+			tp.inBatch.start(cfg.Rules, cfg.Seed, w.index, nil)
+			if k, err := tp.inBatch.play(tp.batch, n); err != nil {
+				if k < 0 { // a batch strategy's error names it, and the game indices
+					return fmt.Errorf("player %d, table games %d to %d: %w", p+1, first, first+int64(n)-1, err)
+				}
+				return fmt.Errorf("strategy %s (player %d), table game %d: %w", w.chunk.Players[p], p+1, first+int64(k), err)
+			}
+			for k, g := range tp.inBatch.games[:n] {
+				totals[k] = int32(g.Sheet.Total())
+			}
+			continue
+		}
+		for k := range totals {
+			t := first + int64(k)
+			dice, draws := GameSeeds(cfg.Seed, uint64(t*np+(int64(p)+t)%np))
+			w.dice.Seed(dice[0], dice[1])
+			if tp.starter != nil {
+				w.draws.Seed(draws[0], draws[1])
+				tp.starter.StartGame(&w.draws)
+			}
+			if err := tp.game.Play(tp.strategy, &w.dice); err != nil {
+				return fmt.Errorf("strategy %s (player %d), table game %d: %w", w.chunk.Players[p], p+1, t, err)
+			}
+			totals[k] = int32(tp.game.Sheet.Total())
+		}
+	}
+	c := w.chunk
+	for k := range n {
+		t := first + int64(k)
+		best, tied := int32(math.MinInt32), 0
+		for p := range w.players {
+			total := w.totals[p][k]
+			c.Scores[p].Add(int(total))
+			c.Seated[p][(int64(p)+t)%np]++
+			switch {
+			case total > best:
+				best, tied = total, 1
+			case total == best:
+				tied++
+			}
+		}
+		for p := range w.players {
+			if w.totals[p][k] != best {
+				continue
+			}
+			c.Shares[p][(int64(p)+t)%np] += ShareUnits / int64(tied)
+			if tied == 1 {
+				c.Outright[p]++
+			} else {
+				c.Tied[p]++
+			}
+		}
+	}
+	c.Games += int64(n)
+	return nil
+}
+
+// commit adds the chunk just played, table games [lo, hi), to the worker's committed
+// counts if the frontier has passed it, or keeps it pending; and commits the pending
+// chunks the frontier has passed since.
+func (w *tableWorker) commit(lo, hi, front int64) {
+	if hi <= front {
+		w.counts.add(w.chunk)
+		w.chunk.clear()
+	} else {
+		c := tableChunk{lo: lo, hi: hi, counts: w.chunk}
+		if n := len(w.spare); n > 0 {
+			w.chunk = w.spare[n-1].counts
+			w.spare = w.spare[:n-1]
+			w.chunk.clear()
+		} else {
+			w.chunk = w.chunk.empty()
+		}
+		w.pending = append(w.pending, c)
+	}
+	kept := w.pending[:0]
+	for _, c := range w.pending {
+		if c.hi > front {
+			kept = append(kept, c)
+			continue
+		}
+		w.counts.add(c.counts)
+		w.spare = append(w.spare, c)
+	}
+	w.pending = kept
 }

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"yams/engine"
 	"yams/sim"
+	"yams/strategies"
 )
 
 func runTable(t testing.TB, cfg sim.TableConfig) *sim.TableResults {
@@ -149,4 +152,138 @@ func TestTableRefuses(t *testing.T) {
 			t.Errorf("%d players, %d games from %d: no error", len(cfg.Players), cfg.Games, cfg.First)
 		}
 	}
+}
+
+// asBatch is a batch strategy that answers with a strategy of one decision at a time, in
+// the process: an external bot without the process. From the request of game index
+// failFrom on (when not negative) it fails, as a bot that stops answering.
+type asBatch struct {
+	st       strategies.Strategy
+	failFrom int64
+}
+
+func (b *asBatch) Decide(reqs []strategies.Request, answers []strategies.Answer) error {
+	for i, r := range reqs {
+		if b.failFrom >= 0 && r.Game >= b.failFrom {
+			return fmt.Errorf("bot as-batch: no answer for game %d", r.Game)
+		}
+		if r.RollsLeft > 0 {
+			answers[i].Keep = b.st.Keep(r.Sheet, r.Roll, r.RollsLeft)
+		} else {
+			answers[i].Box = b.st.Box(r.Sheet, r.Roll, r.RollsUsed)
+		}
+	}
+	return nil
+}
+
+func (b *asBatch) Close() error { return nil }
+
+// batchOf returns the strategy name as a batch strategy, failing from game index failFrom
+// (if not negative).
+func batchOf(t testing.TB, name string, failFrom int64) strategies.Info {
+	info := infos(t, name)[0]
+	return strategies.Info{Name: name, NewBatch: func(r *engine.Rules, _ int) (strategies.Batch, error) {
+		st, err := info.New(r)
+		return &asBatch{st: st, failFrom: failFrom}, err
+	}}
+}
+
+// A batch strategy (an external bot) plays the table games of its built-in twin: the
+// same counts, bit for bit, whatever the seat and the workers.
+func TestTableBatchPlaysAsItsTwin(t *testing.T) {
+	rules := load(t, "hasbro")
+	for _, workers := range []int{1, 3} {
+		cfg := sim.TableConfig{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 11, Games: 200, Workers: workers}
+		want := runTable(t, cfg)
+		cfg.Players[1] = batchOf(t, "greedy", -1)
+		if got := runTable(t, cfg); !reflect.DeepEqual(got, want) {
+			t.Errorf("%d workers: greedy as a batch strategy:\n%+v\nbuilt in:\n%+v", workers, got, want)
+		}
+	}
+}
+
+// A table stopped by a failure keeps the table games before the failed chunk, marked
+// partial, and names the failure: a batch strategy that stops answering, or a strategy
+// that breaks a rule.
+func TestTableFailureKeepsThePrefix(t *testing.T) {
+	rules := load(t, "hasbro")
+	const games, seed = 4000, 5
+	// Player 2 (index 1) plays the game of index 2t + (1+t) mod 2 at table game t.
+	index := func(t int64) int64 { return 2*t + (1+t)%2 }
+	const botFails = 2500
+	cheats := int64(-1) // the first table game in which cheat breaks a rule
+	for t := int64(0); cheats < 0; t++ {
+		if cheatsIn(uint64(index(t)), seed) {
+			cheats = t
+		}
+	}
+	cheat := strategies.Info{Name: "cheat", New: func(r *engine.Rules) (strategies.Strategy, error) {
+		st, err := strategies.New("greedy", r)
+		return &cheater{st: st}, err
+	}}
+	cases := []struct {
+		name   string
+		player strategies.Info
+		fails  int64
+		want   string
+	}{
+		{"a bot stops", batchOf(t, "greedy", index(botFails)), botFails, fmt.Sprintf("no answer for game %d", index(botFails))},
+		{"a rule broken", cheat, cheats, fmt.Sprintf("strategy cheat (player 2), table game %d: turn 1: box", cheats)},
+	}
+	for _, c := range cases {
+		for _, workers := range []int{1, 2} {
+			t.Run(fmt.Sprintf("%s, %d workers", c.name, workers), func(t *testing.T) {
+				cfg := sim.TableConfig{Rules: rules, Players: []strategies.Info{infos(t, "upper-first")[0], c.player}, Seed: seed, Games: games, Workers: workers}
+				res, err := sim.RunTable(context.Background(), cfg)
+				if err == nil || !strings.Contains(err.Error(), c.want) {
+					t.Fatalf("error %v, want one with %q", err, c.want)
+				}
+				if res == nil || !res.Partial() || res.Planned != games || res.Games > c.fails {
+					t.Fatalf("results %+v: want a prefix of the games before %d", res, c.fails)
+				}
+				if res.Games == 0 {
+					if workers == 1 {
+						t.Fatalf("one worker stopped at table game %d with no game kept", c.fails)
+					}
+					return
+				}
+				cfg.Games = res.Games
+				honest := infos(t, "greedy")[0]
+				honest.Name = c.player.Name
+				cfg.Players[1] = honest
+				want := runTable(t, cfg)
+				res.Workers, res.Elapsed, res.Planned = 0, 0, res.Games
+				if !reflect.DeepEqual(res, want) {
+					t.Errorf("the %d table games before the failure differ from those of an honest run", res.Games)
+				}
+			})
+		}
+	}
+}
+
+// cheatsIn reports whether cheater breaks a rule in game index g of seed: when the first
+// draw of the game's own generator is a multiple of 700.
+func cheatsIn(g, seed uint64) bool {
+	_, draws := sim.GameSeeds(seed, g)
+	return rand.NewPCG(draws[0], draws[1]).Uint64()%700 == 0
+}
+
+// cheater plays as st, but in the games cheatsIn picks scores its first roll in a box
+// that does not exist.
+type cheater struct {
+	st  strategies.Strategy
+	bad bool
+}
+
+func (c *cheater) StartGame(g *rand.PCG) { c.bad = g.Uint64()%700 == 0 }
+
+func (c *cheater) Keep(s *engine.Sheet, r engine.Roll, left int) engine.Keep {
+	return c.st.Keep(s, r, left)
+}
+
+func (c *cheater) Box(s *engine.Sheet, r engine.Roll, used int) engine.BoxID {
+	if c.bad {
+		return engine.BoxID(s.Rules().NumSlots())
+	}
+	return c.st.Box(s, r, used)
 }

@@ -11,6 +11,8 @@ type jsonTable struct {
 	RuleOptions []string          `json:"rule_options,omitempty"`
 	Seed        uint64            `json:"seed"`
 	Games       int64             `json:"games"`
+	Partial     bool              `json:"partial,omitempty"`
+	Planned     int64             `json:"planned_games,omitempty"`
 	ShareUnits  int               `json:"share_units"`
 	Players     []jsonTablePlayer `json:"players"`
 	Seats       []jsonShare       `json:"seats"`
@@ -40,11 +42,15 @@ func shareJSON(s Share) jsonShare {
 
 // WriteJSON writes the table results: per player the wins (in ShareUnits, with the rate
 // and its interval), the games won alone and tied, the mean score and the histogram, and
-// the wins by seat; per seat the wins of whoever sat there.
+// the wins by seat; per seat the wins of whoever sat there. Results of a stopped run
+// (Partial) add "partial": true and "planned_games".
 func (r *TableResults) WriteJSON(w io.Writer) error {
 	out := jsonTable{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed,
 		Games: r.Games, ShareUnits: ShareUnits,
+	}
+	if r.Partial() {
+		out.Partial, out.Planned = true, r.Planned
 	}
 	for p, name := range r.Players {
 		mean, ci := r.Mean(p)
