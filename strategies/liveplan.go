@@ -308,23 +308,36 @@ func (l *live) column(c int, p *position) *columnPart {
 	for m := legal; m != 0; m &= m - 1 {
 		cp.vecs |= 1 << t.canon[base+bits.TrailingZeros64(m)]
 	}
-	extra := pl.ybox >= 0 && yscored != 0
-	for f, r := range pl.fives {
-		worth := t.fiveWorth[0]
-		if t.joker && pl.rules.JokerApplies(p.filled, engine.BoxID(shift), r) {
-			worth = t.fiveWorth[1]
-		}
-		legal5 := legal
-		if t.forced {
-			legal5 = pl.rules.Legal(p.filled, r, 2) >> shift & t.colMask
-		}
-		for m := legal5; m != 0; m &= m - 1 {
-			v := worth[base+bits.TrailingZeros64(m)][f]
-			if extra {
-				v += pl.extra
+	var joker [engine.NumFaces]int // 1 where the joker applies to that five of a kind
+	if t.joker {
+		for f, r := range pl.fives {
+			if pl.rules.JokerApplies(p.filled, engine.BoxID(shift), r) {
+				joker[f] = 1
 			}
-			if v > cp.fives[f] {
-				cp.fives[f] = v
+		}
+	}
+	if t.forced {
+		// The forced joker's order: each five of a kind has its own legal boxes.
+		for f, r := range pl.fives {
+			worth := t.fiveWorth[joker[f]]
+			for m := pl.rules.Legal(p.filled, r, 2) >> shift & t.colMask; m != 0; m &= m - 1 {
+				cp.fives[f] = max(cp.fives[f], worth[base+bits.TrailingZeros64(m)][f])
+			}
+		}
+	} else {
+		for m := legal; m != 0; m &= m - 1 {
+			b := base + bits.TrailingZeros64(m)
+			for f := range cp.fives {
+				cp.fives[f] = max(cp.fives[f], t.fiveWorth[joker[f]][b][f])
+			}
+		}
+	}
+	if pl.ybox >= 0 && yscored != 0 {
+		// Rounding is monotonic: the extra bonus added to the best worth is the best of
+		// the worths with the bonus added.
+		for f := range cp.fives {
+			if cp.fives[f] > noValue {
+				cp.fives[f] += pl.extra
 			}
 		}
 	}

@@ -280,3 +280,50 @@ func BenchmarkPlanTurn(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkLiveGames is the time of a game of greedy and of upper-first on the four-column
+// yams-family sheet, decisions included and the cache warm: the cost of planning on the
+// spot when play has met most keys already, as in a long simulation.
+func BenchmarkLiveGames(b *testing.B) {
+	set := multiColumnSets[0]
+	rules := mustLoad(b, set.preset, set.opts...)
+	for _, name := range []string{"greedy", "upper-first"} {
+		st, err := New(name, rules)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g := rand.NewPCG(1, 2)
+		playGames(rules, st, g, 2000)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				playGames(rules, st, g, 1)
+			}
+		})
+	}
+}
+
+// playGames plays games of st with dice from g.
+func playGames(rules *engine.Rules, st Strategy, g *rand.PCG, games int) {
+	s := engine.NewSheet(rules)
+	var tape engine.Tape
+	for range games {
+		s.Reset()
+		for !s.Done() {
+			tape.Draw(g, rules.Rolls())
+			r := tape.First()
+			rolls := rules.Rolls()
+			if s.Legal(0, 2) == 0 {
+				rolls = 1 // only "sec" boxes are left
+			}
+			used := 1
+			for ; used < rolls; used++ {
+				k := st.Keep(&s, r, rolls-used)
+				if k.IsRoll() {
+					break
+				}
+				r = tape.Reroll(k)
+			}
+			s.Fill(st.Box(&s, r, used), r)
+		}
+	}
+}

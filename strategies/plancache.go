@@ -24,7 +24,7 @@ type turnKey struct {
 func (k *turnKey) hash() uint64 {
 	h := k.vecs * 0x9e3779b97f4a7c15
 	for _, f := range k.fives {
-		h ^= math.Float64bits(f)
+		h ^= math.Float64bits(f + 0) // +0 for -0, as == has them equal
 		h *= 0xbf58476d1ce4e5b9
 		h ^= h >> 31
 	}

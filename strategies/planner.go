@@ -39,8 +39,8 @@ type planner struct {
 	// worth is the heuristic: what points scored in box b (of a column in upper status st)
 	// are worth, the extra bonus aside.
 	worth func(st uint8, b, points int) float64
-	// status returns the upper status of a column; nil for a heuristic without one.
-	status func(s *engine.Sheet, column int) uint8
+	// status returns the upper status of every column; nil for a heuristic without one.
+	status func(s *engine.Sheet) [engine.MaxColumns]uint8
 	// vec[st*nb+b][r] is the worth of roll r in box b when neither the joker nor the extra
 	// bonus applies, that is for every roll but the six five-of-a-kinds.
 	vec [][engine.NumRolls]float64
@@ -56,7 +56,7 @@ type planner struct {
 }
 
 func newPlanner(rules *engine.Rules, statuses int, worth func(st uint8, b, points int) float64,
-	status func(*engine.Sheet, int) uint8, rank []int32) *planner {
+	status func(*engine.Sheet) [engine.MaxColumns]uint8, rank []int32) *planner {
 	pl := &planner{
 		rules:    rules,
 		nb:       rules.NumBoxes(),
@@ -111,9 +111,7 @@ func (pl *planner) position(s *engine.Sheet) position {
 		}
 	}
 	if pl.status != nil {
-		for c := range len(pl.rules.Columns()) {
-			p.status[c] = pl.status(s, c)
-		}
+		p.status = pl.status(s)
 	}
 	return p
 }

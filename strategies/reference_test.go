@@ -22,9 +22,7 @@ func (pl *planner) refPosition(s *engine.Sheet) position {
 		}
 	}
 	if pl.status != nil {
-		for c := range len(pl.rules.Columns()) {
-			p.status[c] = pl.status(s, c)
-		}
+		p.status = pl.status(s)
 	}
 	return p
 }

@@ -70,6 +70,7 @@ func NewUpperFirst(rules *engine.Rules) (*UpperFirst, error) {
 // filled upper boxes.
 type upperInfo struct {
 	nb        int
+	columns   int
 	threshold int
 	points    int
 	mask      uint64 // the upper boxes of a column
@@ -80,7 +81,7 @@ type upperInfo struct {
 
 func newUpperInfo(rules *engine.Rules) *upperInfo {
 	nb := rules.NumBoxes()
-	u := &upperInfo{nb: nb, threshold: rules.UpperThreshold(), points: rules.UpperPoints()}
+	u := &upperInfo{nb: nb, columns: len(rules.Columns()), threshold: rules.UpperThreshold(), points: rules.UpperPoints()}
 	par := make([]int, nb)
 	best := make([]int, nb)
 	for b, box := range rules.Boxes() {
@@ -130,6 +131,16 @@ func (u *upperInfo) statusOf(filled uint64, sub int) uint8 {
 
 func (u *upperInfo) status(s *engine.Sheet, c int) uint8 {
 	return u.statusOf(s.FilledMask()>>(c*u.nb)&(1<<u.nb-1), s.Upper(c))
+}
+
+// statuses returns the upper status of every column of s.
+func (u *upperInfo) statuses(s *engine.Sheet) [engine.MaxColumns]uint8 {
+	var st [engine.MaxColumns]uint8
+	filled := s.FilledMask()
+	for c := range u.columns {
+		st[c] = u.statusOf(filled>>(c*u.nb)&(1<<u.nb-1), s.Upper(c))
+	}
+	return st
 }
 
 func newUpperTables(rules *engine.Rules) *upperTables {
@@ -184,7 +195,7 @@ func newUpperTables(rules *engine.Rules) *upperTables {
 	copy(rank[nslots:], ranks(inPlay))
 	copy(rank[2*nslots:], ranks(inPlay))
 
-	t.plan = newPlanner(rules, 3, worth, u.status, rank)
+	t.plan = newPlanner(rules, 3, worth, u.statuses, rank)
 	if len(rules.Columns()) == 1 {
 		t.policy = buildPolicy(t.plan, []uint8{upperBehind, upperAhead}, func(filled uint64, _ uint8) bool {
 			return filled&u.mask == u.mask
