@@ -23,7 +23,7 @@ import (
 func init() {
 	register(&command{
 		name:    "bench",
-		summary: "measure the speed of the strategies: games/s on 1 to GOMAXPROCS workers, ns per decision and per game",
+		summary: "measure the speed of the strategies: games/s on 1 to GOMAXPROCS workers, ns per decision and per game, beside the floor (a game without its decisions)",
 		run:     runBench,
 	})
 }
@@ -102,6 +102,14 @@ func runBench(e *env, args []string) error {
 	fmt.Fprintf(e.stdout, "yams bench: rules %s; %s games per strategy and number of workers, the fastest of %d runs\n", desc, thousands(n), benchReps)
 	fmt.Fprintf(e.stdout, "%s/%s, %s, GOMAXPROCS %d%s\n\n", runtime.GOOS, runtime.GOARCH, runtime.Version(), maxWorkers, cpuModel())
 
+	floor, err := benchStrategy(rules, sim.Floor(), n, maxWorkers)
+	if err != nil {
+		return fmt.Errorf("%s: %w", sim.FloorName, err)
+	}
+	parts, err := benchFloorParts(rules, n)
+	if err != nil {
+		return fmt.Errorf("%s: %w", sim.FloorName, err)
+	}
 	var results []*benchResult
 	for _, info := range kept {
 		b, err := benchStrategy(rules, info, n, maxWorkers)
@@ -113,9 +121,9 @@ func runBench(e *env, args []string) error {
 	nsScore := benchScoring(rules, n)
 	runtime.KeepAlive(built)
 
-	printBench(e.stdout, results, nsScore)
+	printBench(e.stdout, floor, parts, results, nsScore)
 	if *outDir != "" {
-		files, err := writeBench(*outDir, desc, results, nsScore)
+		files, err := writeBench(*outDir, desc, floor, results, nsScore)
 		if err != nil {
 			return fmt.Errorf("--out: %w", err)
 		}
@@ -180,6 +188,64 @@ func benchStrategy(rules *engine.Rules, info strategies.Info, n int64, maxWorker
 	})
 	b.nsDecision = float64(fastest.Nanoseconds()) / float64(passes*len(rec.calls))
 	return b, nil
+}
+
+// floorParts is what the floor's game is made of, in ns per game on one worker: the dice
+// (the generators seeded, every turn's dice drawn and every die rerolled, as the floor
+// rerolls them all) and the counting of the finished game into a summary. The rest of the
+// floor is the sheet, the checks of the decisions and the loop of a run.
+type floorParts struct {
+	dice, counts float64
+}
+
+// benchFloorParts times the parts of the floor's game apart, over the games of the floor.
+func benchFloorParts(rules *engine.Rules, n int64) (floorParts, error) {
+	var parts floorParts
+	reps := n          // as many games as a run of the floor
+	const games = 1024 // the dice of so many games, then again
+	turns, rolls := rules.NumSlots(), rules.Rolls()
+	var dice rand.PCG
+	var tape engine.Tape
+	fastest := bestOf(benchReps, func() {
+		sum := 0
+		for g := range reps {
+			seeds, _ := sim.GameSeeds(1, uint64(g%games))
+			dice.Seed(seeds[0], seeds[1])
+			for range turns {
+				tape.Draw(&dice, rolls)
+				sum += int(tape.First())
+				for range rolls - 1 {
+					sum += int(tape.Reroll(0))
+				}
+			}
+		}
+		benchSink += sum
+	})
+	parts.dice = float64(fastest.Nanoseconds()) / float64(reps)
+
+	// Finished games of the floor, counted again and again.
+	st, err := sim.Floor().New(rules)
+	if err != nil {
+		return parts, err
+	}
+	finished := make([]sim.Game, 256)
+	for g := range finished {
+		game := sim.NewGame(rules)
+		seeds, _ := sim.GameSeeds(1, uint64(g))
+		dice.Seed(seeds[0], seeds[1])
+		if err := game.Play(st, &dice); err != nil {
+			return parts, err
+		}
+		finished[g] = *game
+	}
+	sum := sim.NewSummary(sim.FloorName, rules)
+	fastest = bestOf(benchReps, func() {
+		for g := range reps {
+			sum.Add(g, &finished[g%int64(len(finished))])
+		}
+	})
+	parts.counts = float64(fastest.Nanoseconds()) / float64(reps)
+	return parts, nil
 }
 
 // orDash formats x, or "-" for a figure that does not apply (NaN).
@@ -316,31 +382,52 @@ func cpuModel() string {
 	return ""
 }
 
-func printBench(w io.Writer, results []*benchResult, nsScore float64) {
+func printBench(w io.Writer, floor *benchResult, parts floorParts, results []*benchResult, nsScore float64) {
+	all := append([]*benchResult{floor}, results...)
 	t := &textTable{}
 	t.row("strategy", "workers", "games/s", "speed-up", "efficiency")
-	for _, b := range results {
+	for _, b := range all {
 		for k, r := range b.rates {
 			t.row(b.name, fmt.Sprint(k+1), thousands(int64(r)), fmt.Sprintf("%.2f", r/b.rates[0]), fmt.Sprintf("%.1f%%", 100*b.efficiency(k+1)))
 		}
 	}
 	t.write(w)
-	fmt.Fprintln(w, "(efficiency: the games/s of w workers over w times those of one)")
+	fmt.Fprintln(w, "(efficiency: the games/s of w workers over w times those of one; floor: a game whose decisions cost")
+	fmt.Fprintln(w, " next to nothing, every die rerolled and the first legal box, for the time of everything else)")
 	fmt.Fprintln(w)
 	t = &textTable{}
 	t.row("strategy", "ns/game", "ns/decision", "decisions/game", "decisions' share")
-	for _, b := range results {
+	for _, b := range all {
 		t.row(b.name, thousands(int64(b.nsGame()+0.5)), orDash("%.1f", b.nsDecision), orDash("%.1f", b.decisions),
 			orDash("%.0f%%", 100*b.nsDecision*b.decisions/b.nsGame()))
 	}
 	t.write(w)
 	fmt.Fprintln(w, "(ns/game on one worker, everything included: dice, decisions, checks, counting; ns/decision: a keep or a box,")
 	fmt.Fprintln(w, " replayed from the positions of the first games)")
+	fmt.Fprintln(w)
+
+	// The floor less its own decisions is a game without decisions: what every strategy's
+	// game costs besides deciding.
+	nsFloor, floorDecisions := floor.nsGame(), floor.nsDecision*floor.decisions
+	base := nsFloor - floorDecisions
+	share := func(x float64) string { return fmt.Sprintf("%s (%.0f%%)", thousands(int64(x+0.5)), 100*x/nsFloor) }
+	fmt.Fprintf(w, "floor, %s ns/game: dice %s, counting %s, sheet, checks and loop %s, its own decisions %s\n",
+		thousands(int64(nsFloor+0.5)), share(parts.dice), share(parts.counts), share(base-parts.dice-parts.counts), share(floorDecisions))
+	t = &textTable{}
+	t.row("strategy", "ns/game", "without decisions", "decisions replayed", "decisions in play", "their share")
+	for _, b := range results {
+		inPlay := b.nsGame() - base
+		t.row(b.name, thousands(int64(b.nsGame()+0.5)), thousands(int64(base+0.5)), orDash("%.0f", b.nsDecision*b.decisions),
+			thousands(int64(inPlay+0.5)), fmt.Sprintf("%.0f%%", 100*inPlay/b.nsGame()))
+	}
+	t.write(w)
+	fmt.Fprintln(w, "(without decisions: the floor less its own decisions; decisions in play: the rest of a game, more than")
+	fmt.Fprintln(w, " replayed when each decision waits for memory after the one before)")
 	fmt.Fprintf(w, "\nscoring call (Sheet.Points: a box's points for a roll, the joker applied): %.2f ns\n", nsScore)
 }
 
 // writeBench writes the scaling plot and the figures into dir.
-func writeBench(dir, rules string, results []*benchResult, nsScore float64) ([]string, error) {
+func writeBench(dir, rules string, floor *benchResult, results []*benchResult, nsScore float64) ([]string, error) {
 	runs := make([]reports.Scaling, len(results))
 	for i, b := range results {
 		runs[i] = reports.Scaling{Strategy: b.name, GamesPerSecond: b.rates}
@@ -350,10 +437,10 @@ func writeBench(dir, rules string, results []*benchResult, nsScore float64) ([]s
 		return nil, err
 	}
 	var csv strings.Builder
-	csv.WriteString("strategy,workers,games_per_s,speedup,efficiency,ns_per_game,ns_per_decision,decisions_per_game,ns_per_scoring_call\n")
+	csv.WriteString("strategy,workers,games_per_s,speedup,efficiency,ns_per_game,ns_per_decision,decisions_per_game,ns_per_scoring_call,floor_games_per_s,floor_ns_per_game\n")
 	for _, b := range results {
 		for k, r := range b.rates {
-			fmt.Fprintf(&csv, "%s,%d,%.0f,%.4f,%.4f,%.1f,%.2f,%.2f,%.3f\n", b.name, k+1, r, r/b.rates[0], b.efficiency(k+1), b.nsGame(), b.nsDecision, b.decisions, nsScore)
+			fmt.Fprintf(&csv, "%s,%d,%.0f,%.4f,%.4f,%.1f,%.2f,%.2f,%.3f,%.0f,%.1f\n", b.name, k+1, r, r/b.rates[0], b.efficiency(k+1), b.nsGame(), b.nsDecision, b.decisions, nsScore, floor.rates[k], floor.nsGame())
 		}
 	}
 	files := []struct {
