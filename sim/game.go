@@ -193,7 +193,53 @@ func (g *Game) boxError(id engine.BoxID) error {
 
 // Play plays a whole game of st on an empty sheet (see Start). A decision that breaks
 // the rules ends the game with a *MoveError.
+//
+// It plays the game Start, Keep and Box would, decision for decision, in a loop of its
+// own that keeps the turn in local variables: the simulator's loop, where the time of a
+// game that is not its decisions counts. A game whose turns are observed, or whose sheet
+// has a "sec" column, takes the decisions one by one.
 func (g *Game) Play(st strategies.Strategy, dice *rand.PCG) error {
+	if g.obs != nil || g.sec {
+		return g.playSteps(st, dice)
+	}
+	s := &g.Sheet
+	s.Reset()
+	g.Jokers = 0
+	g.dice = dice
+	rolls, slots := g.rolls, s.Rules().NumSlots()
+	for turn := 1; turn <= slots; turn++ {
+		g.tape.Draw(dice, rolls)
+		roll, used := g.tape.First(), 1
+		for used < rolls {
+			k := st.Keep(s, roll, rolls-used)
+			if !k.Within(roll) {
+				g.turn, g.roll, g.used, g.turnRolls = turn, roll, used, rolls
+				return g.keepError(k)
+			}
+			if k.IsRoll() {
+				break
+			}
+			roll = g.tape.Reroll(k)
+			used++
+		}
+		id := st.Box(s, roll, used)
+		if s.Legal(roll, used)&(1<<id) == 0 {
+			g.turn, g.roll, g.used, g.turnRolls = turn, roll, used, used
+			return g.boxError(id)
+		}
+		if g.joker && roll.OfAKind() != 0 && s.JokerApplies(id, roll) {
+			g.Jokers |= 1 << id
+		}
+		s.Fill(id, roll)
+		g.Turn[id&(engine.MaxSlots-1)] = uint8(turn)
+		g.turn, g.roll, g.used = turn, roll, used
+	}
+	g.turnRolls = g.used // over, as Box leaves a game
+	return nil
+}
+
+// playSteps plays a whole game with Start, Keep and Box.
+func (g *Game) playSteps(st strategies.Strategy, dice *rand.PCG) error {
 	g.Start(dice)
 	s := &g.Sheet
 	for !s.Done() {
