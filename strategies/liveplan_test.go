@@ -13,7 +13,8 @@ import (
 
 // multiColumnSets are sheets of several columns that between them have every thing the
 // turn key must capture: fill orders, "sec" columns (alone too), the forced and the free
-// joker, the extra bonus, a subtracted box, other numbers of rolls, no upper bonus.
+// joker, the extra bonus, a subtracted box, other numbers of rolls (one: no keep at
+// all), no upper bonus.
 var multiColumnSets = []struct {
 	name   string
 	preset string
@@ -28,6 +29,7 @@ var multiColumnSets = []struct {
 	{"hasbro-rolls4-sec", "hasbro", []string{"rolls=4", "columns=sec,free"}},
 	{"hasbro-rolls2", "hasbro", []string{"rolls=2", "columns=free,bottom_up", "upper_bonus.points=0"}},
 	{"hasbro-sec-only", "hasbro", []string{"columns=sec,sec"}},
+	{"hasbro-rolls1", "hasbro", []string{"rolls=1", "columns=free,top_down"}},
 }
 
 // The planning on the spot (a cache of turn plans keyed by what a plan depends on) must
@@ -74,7 +76,7 @@ func TestLivePlanMatchesReference(t *testing.T) {
 							}
 						}
 					}
-					if lv.turns < len(sheets) {
+					if rules.Rolls() > 1 && lv.turns < len(sheets) {
 						t.Errorf("%s: %d turns planned for %d positions", c.name, lv.turns, len(sheets))
 					}
 					t.Logf("%s with %s: %d positions twice, %d turns planned, %d plans made",

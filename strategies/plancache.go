@@ -8,9 +8,12 @@ import (
 )
 
 // planCacheBytes bounds the memory of the turn plans kept per heuristic and rule set
-// (sheets of several columns). The memory is reserved when the first strategy is built
-// and touched only as plans are stored: a few thousand plans cover all but a few
-// percent of the turns, and the cache holds 12,000 to 55,000 of them.
+// (sheets of several columns), whatever the number of workers. It is reserved when the
+// first strategy is built and touched only as plans are stored. With three rolls it
+// holds 59,000 plans, 13,000 with a "sec" column (whose plans keep the expected worth of
+// the first rerolls); on the yams-family sheet greedy meets 7,000 keys in 120,000 games
+// and plans 0.02% of its turns anew by then; upper-first fills the cache in 30,000 games
+// and plans 0.4% of its turns anew thereafter.
 const planCacheBytes = 32 << 20
 
 // turnKey is what the plan of a turn depends on, the stop after the first roll aside:

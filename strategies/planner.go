@@ -52,7 +52,7 @@ type planner struct {
 	fives [engine.NumFaces]engine.Roll
 
 	liveOnce sync.Once
-	live     *liveTables // for sheets of several columns, built on first use
+	spot     *liveTables // for sheets of several columns, built on first use
 }
 
 func newPlanner(rules *engine.Rules, statuses int, worth func(st uint8, b, points int) float64,
@@ -206,6 +206,6 @@ func (pl *planner) fillStop(tp *engine.TurnPlan, p *position, boxes *[engine.Num
 
 // liveTables returns the tables of planning on the spot, built once.
 func (pl *planner) liveTables() *liveTables {
-	pl.liveOnce.Do(func() { pl.live = newLiveTables(pl) })
-	return pl.live
+	pl.liveOnce.Do(func() { pl.spot = newLiveTables(pl) })
+	return pl.spot
 }
