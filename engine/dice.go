@@ -17,6 +17,8 @@ const (
 	MaxSubKeeps = 32
 	// keepAllBase is the index of the first five-dice keep: keep keepAllBase+r holds roll r.
 	keepAllBase = NumKeeps - NumRolls
+	// numOutcomes is the number of outcomes of a reroll over all keeps: 6^(5−size) each.
+	numOutcomes = 1*7776 + 6*1296 + 21*216 + 56*36 + 126*6 + 252*1
 )
 
 // Roll is a final or intermediate roll of five dice, as the index of its sorted multiset (0..251).
@@ -46,12 +48,15 @@ var (
 	rolls     [NumRolls]rollInfo
 	keeps     [NumKeeps]keepInfo
 	keepCode  [46656]Keep                                           // base-6 code of the face counts -> keep
-	pow6      = [8]uint64{1, 6, 36, 216, 1296, 7776, 46656, 279936} // 6^n, sized for an index masked to 3 bits
+	pow6      = [6]uint64{1, 6, 36, 216, 1296, 7776}
 	lemireMin [6]uint64                                             // 2^64 mod 6^n: draws below it are rejected (Lemire's method)
 
 	// rollsAfter[keeps[k].offset + i] is the roll obtained by keeping k and rolling
 	// the other dice to the ordered outcome i (base-6 digits).
-	rollsAfter []Roll
+	rollsAfter [numOutcomes]Roll
+	// rerollOf[k] is what a tape's reroll keeping k reads, in one word: the offset of
+	// its outcomes in rollsAfter (the low 16 bits) and the number of dice rerolled.
+	rerollOf [NumKeeps]uint32
 	// ordered5[i] holds the five faces (0..5) of the ordered outcome i in [0, 7776).
 	ordered5 [7776][NumDice]uint8
 
@@ -138,7 +143,12 @@ func init() {
 		keeps[k].offset = uint16(total)
 		total += int(pow6[NumDice-int(keeps[k].size)])
 	}
-	rollsAfter = make([]Roll, total)
+	if total != numOutcomes {
+		panic(fmt.Sprintf("engine: %d outcomes of rerolls, want %d", total, numOutcomes))
+	}
+	for k := range keeps {
+		rerollOf[k] = uint32(keeps[k].offset) | uint32(NumDice-keeps[k].size)<<16
+	}
 	for k := range keeps {
 		ki := &keeps[k]
 		free := NumDice - int(ki.size)
@@ -394,19 +404,22 @@ var sixPowInverse = [8]uint64{1 << 40, (1<<40 + 5) / 6, (1<<40 + 35) / 36, (1<<4
 // Reroll keeps k and takes the next dice of the tape for the others.
 // A turn never uses more dice than Draw drew for it.
 func (t *Tape) Reroll(k Keep) Roll {
-	ki := &keeps[k]
-	free := (NumDice - ki.size) & 7
+	kr := rerollOf[k]
+	free := uint8(kr>>16) & 7
 	if t.left < free {
 		// rest holds at most 4 dice: with the next roll's 5, at most 9 (6^9 < 2^24).
-		t.rest += uint32(t.draws[t.next&7]) * uint32(pow6[t.left&7])
+		t.rest += uint32(t.draws[t.next&7]) * pow6of32[t.left&7]
 		t.left += NumDice
 		t.next++
 	}
 	x := uint64(t.rest)
 	q := x * sixPowInverse[free] >> 40 // x / 6^free
 	t.rest, t.left = uint32(q), t.left-free
-	return rollsAfter[int(ki.offset)+int(x-q*pow6[free])]
+	return rollsAfter[kr&0xffff+uint32(x)-uint32(q)*pow6of32[free]]
 }
+
+// pow6of32[n] is 6^n, for the indices masked to 3 bits of a tape.
+var pow6of32 = [8]uint32{1, 6, 36, 216, 1296, 7776, 46656, 279936}
 
 // Faces returns the tape's dice (1..6), for records and tests: the dice of the rolls
 // drawn, then 0.
