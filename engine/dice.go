@@ -47,9 +47,9 @@ type keepInfo struct {
 var (
 	rolls     [NumRolls]rollInfo
 	keeps     [NumKeeps]keepInfo
-	keepCode  [46656]Keep                                           // base-6 code of the face counts -> keep
+	keepCode  [46656]Keep // base-6 code of the face counts -> keep
 	pow6      = [6]uint64{1, 6, 36, 216, 1296, 7776}
-	lemireMin [6]uint64                                             // 2^64 mod 6^n: draws below it are rejected (Lemire's method)
+	lemireMin [6]uint64 // 2^64 mod 6^n: draws below it are rejected (Lemire's method)
 
 	// rollsAfter[keeps[k].offset + i] is the roll obtained by keeping k and rolling
 	// the other dice to the ordered outcome i (base-6 digits).
