@@ -722,11 +722,14 @@ func (w *worker) playBatch(p *player, i int, cfg *Config, lo, hi int64) error {
 // playEach plays the games of a chunk one after the other.
 func (w *worker) playEach(p *player, i int, cfg *Config, lo, hi int64) error {
 	for g := cfg.First + lo; g < cfg.First+hi; g++ {
-		dice, draws := GameSeeds(cfg.Seed, uint64(g))
-		w.dice.Seed(dice[0], dice[1])
 		if p.starter != nil {
+			dice, draws := GameSeeds(cfg.Seed, uint64(g))
+			w.dice.Seed(dice[0], dice[1])
 			w.draws.Seed(draws[0], draws[1])
 			p.starter.StartGame(&w.draws)
+		} else {
+			dice := diceSeeds(cfg.Seed, uint64(g))
+			w.dice.Seed(dice[0], dice[1])
 		}
 		p.game.Index = g
 		if err := p.game.Play(p.strategy, &w.dice); err != nil {

@@ -20,8 +20,13 @@ func splitmix64(seed, i uint64) uint64 {
 // of a game depend on nothing but the seed and the game's index.
 func GameSeeds(seed, g uint64) (dice, draws [2]uint64) {
 	i := 4 * g
-	return [2]uint64{splitmix64(seed, i), splitmix64(seed, i+1)},
-		[2]uint64{splitmix64(seed, i+2), splitmix64(seed, i+3)}
+	return diceSeeds(seed, g), [2]uint64{splitmix64(seed, i+2), splitmix64(seed, i+3)}
+}
+
+// diceSeeds returns the dice seeds of GameSeeds alone, for a strategy that draws nothing.
+func diceSeeds(seed, g uint64) [2]uint64 {
+	i := 4 * g
+	return [2]uint64{splitmix64(seed, i), splitmix64(seed, i+1)}
 }
 
 // StreamVersion names the games a build of yams plays from a seed: the dice of game g
