@@ -128,14 +128,14 @@ type decider interface {
 // optimalDecider follows the optimal policy of a table: the decisions of a complete
 // policy if it has one, else worked out state by state.
 type optimalDecider struct {
-	w   *widget
+	gf  *groupFiller
 	p   *policy
 	out [numRolls]uint32
 }
 
 func (d *optimalDecider) begin(mask uint32, u, f int) error {
-	if d.p == nil || !d.p.ensure(mask, f, d.w) {
-		d.w.decide(mask, u, f, &d.out)
+	if !d.p.ensure(mask, f, d.gf) {
+		d.gf.w.decide(mask, u, f, &d.out)
 		return nil
 	}
 	id := d.p.block(mask, u, f)
@@ -160,7 +160,7 @@ func (d *optimalDecider) err() error                           { return nil }
 func AnalyzeTable(t *Table, opts Options) (*Figures, error) {
 	p := policyOf(t)
 	f, err := analyze(t.sp, func() (decider, error) {
-		return &optimalDecider{w: newWidget(t.sp, t.v), p: p}, nil
+		return &optimalDecider{gf: newGroupFiller(p), p: p}, nil
 	}, opts, t)
 	if f != nil {
 		f.Strategy = "optimal"
@@ -183,7 +183,7 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 			return nil, err
 		}
 		f, err := analyze(p.sp, func() (decider, error) {
-			return &optimalDecider{w: newWidget(p.sp, p.t.v), p: p}, nil
+			return &optimalDecider{gf: newGroupFiller(p), p: p}, nil
 		}, opts, p.t)
 		if f != nil {
 			f.Strategy = "optimal"

@@ -1,15 +1,12 @@
 package optimal
 
 import (
-	"fmt"
 	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"yams/engine"
-	"yams/strategies"
 )
 
 // A policy entry packs the decisions for one roll in one state: bits 0-3 the box to
@@ -49,9 +46,9 @@ type policy struct {
 	e16   []uint16
 	e32   []uint32
 	ready []atomic.Uint32 // per group: 0 empty, 1 being written, 2 ready
-	// complete: every group is ready, and the flags are not even looked at.
-	complete bool
-	n        int // blocks
+	n     int             // blocks
+	// maxLanes is the most states of a group: a decoder's scratch space holds a group.
+	maxLanes int
 }
 
 const (
@@ -73,6 +70,7 @@ func newPolicy(t *Table) *policy {
 		p.base[g] = int32(n)
 		if mask, f := uint32(g/sp.nf), g%sp.nf; sp.groupValid(mask, f) {
 			n += len(sp.lanes[sp.up(mask)])
+			p.maxLanes = max(p.maxLanes, len(sp.lanes[sp.up(mask)]))
 		}
 	}
 	p.n = n
@@ -94,18 +92,35 @@ func wideEntries(rolls int) bool { return boxBits+keepBits*(rolls-1) > 16 }
 // group returns the group of state (mask, f).
 func (p *policy) group(mask uint32, f int) int { return int(mask)*p.sp.nf + f }
 
+// groupFiller is what a caller of ensure lends it to fill a group: a widget for a table
+// without decisions, scratch space to decode into for one with.
+type groupFiller struct {
+	w     *widget
+	buf16 []uint16
+	buf32 []uint32
+}
+
+func newGroupFiller(p *policy) *groupFiller {
+	gf := &groupFiller{w: newWidget(p.sp, p.t.v)}
+	if p.t.dec != nil {
+		if p.e16 != nil {
+			gf.buf16 = make([]uint16, p.maxLanes*blockLen)
+		} else {
+			gf.buf32 = make([]uint32, p.maxLanes*blockLen)
+		}
+	}
+	return gf
+}
+
 // ensure makes the decisions of group (mask, f) ready, decoding or working them out if no
 // worker has, and reports whether they are. When another worker is writing them, it
 // returns false at once: the caller works the state out privately rather than wait.
-func (p *policy) ensure(mask uint32, f int, w *widget) bool {
-	if p.complete {
-		return true
-	}
+func (p *policy) ensure(mask uint32, f int, gf *groupFiller) bool {
 	g := p.group(mask, f)
 	flag := &p.ready[g]
 	st := flag.Load()
 	if st == blockEmpty && flag.CompareAndSwap(blockEmpty, blockBusy) {
-		p.fillGroup(mask, f, w)
+		p.fillGroup(mask, f, gf)
 		flag.Store(blockReady)
 		return true
 	}
@@ -113,25 +128,29 @@ func (p *policy) ensure(mask uint32, f int, w *widget) bool {
 }
 
 // fillGroup writes the decisions of every state of group (mask, f): decoded from the
-// table's stream, or worked out with w when the table has none (or its group does not
-// decode, which a checked file never does).
-func (p *policy) fillGroup(mask uint32, f int, w *widget) {
+// table's stream, or worked out with a widget when the table has none (or its group does
+// not decode, which a checked file never does). A group is decoded into scratch space
+// that stays in the processor's cache, then copied in one piece: its blocks follow each
+// other.
+func (p *policy) fillGroup(mask uint32, f int, gf *groupFiller) {
 	sp, g := p.sp, p.group(mask, f)
 	lanes := sp.lanes[sp.up(mask)]
 	first := int(p.base[g])
 	if d := p.t.dec; d != nil {
-		blocks := len(lanes) * blockLen
+		n := len(lanes) * blockLen
 		tabs := d.dec[bits.OnesCount32(mask)]
 		var err error
 		if p.e16 != nil {
-			err = decodeGroup(d.group(g), tabs, sp.rolls, sp.nb, len(lanes), blockLen, p.e16[first*blockLen:][:blocks], nil)
-		} else {
-			err = decodeGroup(d.group(g), tabs, sp.rolls, sp.nb, len(lanes), blockLen, nil, p.e32[first*blockLen:][:blocks])
-		}
-		if err == nil {
+			if err = decodeGroup(d.group(g), tabs, sp.rolls, sp.nb, len(lanes), blockLen, gf.buf16[:n], nil); err == nil {
+				copy(p.e16[first*blockLen:][:n], gf.buf16[:n])
+				return
+			}
+		} else if err = decodeGroup(d.group(g), tabs, sp.rolls, sp.nb, len(lanes), blockLen, nil, gf.buf32[:n]); err == nil {
+			copy(p.e32[first*blockLen:][:n], gf.buf32[:n])
 			return
 		}
 	}
+	w := gf.w
 	for lo := 0; lo < len(lanes); lo += maxLanes {
 		block := lanes[lo:min(lo+maxLanes, len(lanes))]
 		w.setLanes(block)
@@ -173,80 +192,6 @@ func policyFor(r *engine.Rules) (*policy, error) {
 	return e.p, e.err
 }
 
-// Strategy plays the optimal strategy: every decision is the argmax of exact expected
-// values read from the solved table (ties: see widget.decide). Build one per worker;
-// workers share the table and the decision cache of their rules. Decisions allocate nothing.
-type Strategy struct {
-	p *policy
-	w *widget
-	// The decisions of the state of the last sheet seen: a turn asks up to three times.
-	key     uint64
-	cur16   []uint16
-	cur32   []uint32
-	scratch [numRolls]uint32
-	mask    uint32 // the current state
-	u, f    int
-}
-
-// NewStrategy returns the optimal strategy of the rules a table solves. Strategies built
-// from the same table share its decision cache.
-func NewStrategy(t *Table) *Strategy { return newStrategyFrom(policyOf(t)) }
-
-var tablePolicies sync.Map // *Table -> *policy
-
-func policyOf(t *Table) *policy {
-	if p, ok := tablePolicies.Load(t); ok {
-		return p.(*policy)
-	}
-	p, _ := tablePolicies.LoadOrStore(t, newPolicy(t))
-	return p.(*policy)
-}
-
-func newStrategyFrom(p *policy) *Strategy {
-	return &Strategy{p: p, w: newWidget(p.sp, p.t.v), key: ^uint64(0)}
-}
-
-func init() {
-	strategies.Register(strategies.Info{
-		Name:        "optimal",
-		Description: "maximises the expected final score exactly, from a table solved by backward induction (cached on disk)",
-		New: func(r *engine.Rules) (strategies.Strategy, error) {
-			p, err := policyFor(r)
-			if err != nil {
-				return nil, err
-			}
-			return newStrategyFrom(p), nil
-		},
-	})
-}
-
-// load makes the decisions of sheet s's state current.
-func (s *Strategy) load(sh *engine.Sheet, key uint64) {
-	p, sp := s.p, s.p.sp
-	if sh.Rules() != sp.rules && sh.Rules().Hash() != sp.rules.Hash() {
-		panic(fmt.Sprintf("optimal: a sheet of rules %s handed to the strategy of rules %s", sh.Rules().Name(), sp.rules.Name()))
-	}
-	mask, u, f, ok := sp.sheetParts(sh)
-	if !ok {
-		panic(fmt.Sprintf("optimal: sheet state %#x, upper %d is not a state of rules %s", sh.FilledMask(), sh.Upper(0), sp.rules.Name()))
-	}
-	s.key = key
-	s.mask, s.u, s.f = mask, u, f
-	id := p.block(mask, u, f)
-	s.cur16, s.cur32 = nil, nil
-	if !p.ensure(mask, f, s.w) {
-		// Another worker is writing this group: work the state out privately.
-		s.w.decide(mask, u, f, &s.scratch)
-		s.cur32 = s.scratch[:]
-		return
-	}
-	if p.e16 != nil {
-		s.cur16 = p.e16[id*blockLen : id*blockLen+numRolls]
-	} else {
-		s.cur32 = p.e32[id*blockLen : id*blockLen+numRolls]
-	}
-}
-
 // store writes the decisions of a block.
 func (p *policy) store(id int, out *[numRolls]uint32) {
 	if p.e16 != nil {
@@ -262,50 +207,4 @@ func (p *policy) store(id int, out *[numRolls]uint32) {
 // block returns the block of a reachable state.
 func (p *policy) block(mask uint32, u, f int) int {
 	return int(p.base[p.group(mask, f)]) + int(p.rank[p.sp.up(mask)*p.sp.nu+u])
-}
-
-// prefetch starts loading the decisions of state (mask, u, f) and the flag of its group.
-func (s *Strategy) prefetch(mask uint32, u, f int) {
-	p := s.p
-	if !p.complete {
-		prefetchLines(unsafe.Pointer(&p.ready[p.group(mask, f)]), 1)
-	}
-	id := p.block(mask, u, f)
-	if p.e16 != nil {
-		prefetchLines(unsafe.Pointer(&p.e16[id*blockLen]), 2*blockLen/64)
-	} else {
-		prefetchLines(unsafe.Pointer(&p.e32[id*blockLen]), 4*blockLen/64)
-	}
-}
-
-func (s *Strategy) entry(sh *engine.Sheet, r engine.Roll) uint32 {
-	key := sh.FilledMask() | uint64(uint16(sh.Upper(0)))<<48
-	if y := s.p.sp.ybox; y >= 0 && sh.Score(engine.BoxID(y)) > 0 {
-		key |= 1 << 47
-	}
-	if key != s.key {
-		s.load(sh, key)
-	}
-	if s.cur16 != nil {
-		return uint32(s.cur16[r])
-	}
-	return s.cur32[r]
-}
-
-// Keep returns the keep of highest expected value; r.Keep() (stop) when none beats stopping.
-func (s *Strategy) Keep(sh *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
-	return entryKeep(s.entry(sh, r), r, rollsLeft)
-}
-
-// Box returns the legal box of highest expected value for the final roll r.
-func (s *Strategy) Box(sh *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
-	b := entryBox(s.entry(sh, r))
-	// The next turn starts in a state known now: have its decisions on their way
-	// while the caller fills the sheet and throws the dice. Decisions are read at
-	// random over a few hundred megabytes, and waiting for memory is most of the cost
-	// of playing.
-	if sp := s.p.sp; s.mask|1<<b != sp.full {
-		s.prefetch(sp.next(s.mask, s.u, s.f, b, r))
-	}
-	return engine.BoxID(b)
 }

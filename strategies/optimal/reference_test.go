@@ -248,7 +248,7 @@ func TestLanesMatchReference(t *testing.T) {
 			}
 			tab, pol := solveSpace(r, sp, 0, true)
 			ref := newRefWidget(sp, tab.v)
-			pw := newWidget(sp, tab.v)
+			pw := newGroupFiller(pol)
 			var out [numRolls]uint32
 			states := 0
 			for i := range sp.numStates() {

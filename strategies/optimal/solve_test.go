@@ -211,8 +211,8 @@ func TestNextMatchesApply(t *testing.T) {
 				for l := sp.legal(mask, roll, 1); l != 0; l &= l - 1 {
 					b := bits.TrailingZeros32(l)
 					x := sp.apply(mask, u, f, b, roll)
-					m2, u2, f2 := sp.next(mask, u, f, b, roll)
-					if m2 != x.mask || u2 != x.u || f2 != x.f || !sp.valid(m2, u2, f2) {
+					m2, u2, f2, pts := sp.next(mask, u, f, b, roll)
+					if m2 != x.mask || u2 != x.u || f2 != x.f || pts != x.pts || !sp.valid(m2, u2, f2) {
 						t.Fatalf("%s: state %#x/%d/%d box %d roll %v: next %#x/%d/%d, apply %#x/%d/%d", r.Name(), mask, u, f, b, roll, m2, u2, f2, x.mask, x.u, x.f)
 					}
 					n++

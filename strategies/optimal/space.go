@@ -330,10 +330,10 @@ func (sp *space) apply(mask uint32, u, f, b int, roll engine.Roll) fill {
 	return sp.applyPoints(mask, u, f, b, pts, roll.OfAKind() != 0)
 }
 
-// next returns the state after scoring roll in box b of state (mask, u, f), the
-// reward left out: what the strategy needs to fetch the next turn's decisions early,
-// at the cost of a few table lookups.
-func (sp *space) next(mask uint32, u, f, b int, roll engine.Roll) (uint32, int, int) {
+// next returns the state after scoring roll in box b of state (mask, u, f) and the points
+// written in the box, the reward left out: what the strategy needs to fetch the next
+// turn's decisions early, at the cost of a few table lookups.
+func (sp *space) next(mask uint32, u, f, b int, roll engine.Roll) (uint32, int, int, int) {
 	var pts int
 	if roll.OfAKind() != 0 {
 		pts = sp.rules.Points(uint64(mask), engine.BoxID(b), roll)
@@ -346,7 +346,7 @@ func (sp *space) next(mask uint32, u, f, b int, roll engine.Roll) (uint32, int, 
 	if b == sp.ybox && sp.nf == 2 && pts > 0 {
 		f = 1
 	}
-	return mask | 1<<b, u, f
+	return mask | 1<<b, u, f, pts
 }
 
 // applyPoints is apply for a roll that scores pts in box b; five tells whether it is five of a kind.

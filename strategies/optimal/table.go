@@ -353,7 +353,8 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	if err != nil {
 		return nil, nil, st, err
 	}
-	notice := Notice{Rules: r.Name(), Path: path, Layers: sp.nb, CacheBytes: int64(8*sp.numStates() + 90*sp.countStates())}
+	// A file holds about 8 bytes of value and 45 of decisions per state.
+	notice := Notice{Rules: r.Name(), Path: path, Layers: sp.nb, CacheBytes: int64(53 * sp.countStates())}
 	tell(notice)
 	t, p := solveSpace(r, sp, workers, true, func(layer int) {
 		notice.Layer = layer

@@ -44,13 +44,13 @@ func TestTableRoundTrip(t *testing.T) {
 	// The decisions decoded from the file are those of the solve.
 	_, want := solveSpace(tab.rules, tab.sp, 0, true)
 	p := newPolicy(got)
-	w := newWidget(tab.sp, tab.v)
+	w, ww := newGroupFiller(p), newGroupFiller(want)
 	for i := range tab.sp.numStates() {
 		mask, u, f := tab.sp.split(i)
 		if !tab.sp.valid(mask, u, f) || mask == tab.sp.full {
 			continue
 		}
-		if !p.ensure(mask, f, w) || !want.ensure(mask, f, w) {
+		if !p.ensure(mask, f, w) || !want.ensure(mask, f, ww) {
 			t.Fatal("group not ready")
 		}
 		id := p.block(mask, u, f)
@@ -202,7 +202,7 @@ func TestDecisionStream(t *testing.T) {
 	d := tab.dec
 	_, want := solveSpace(tab.rules, sp, 0, true)
 	lazy := newPolicy(&Table{rules: tab.rules, sp: sp, v: tab.v})
-	w := newWidget(sp, tab.v)
+	lw, ww := newGroupFiller(lazy), newGroupFiller(want)
 	rng := rand.New(rand.NewPCG(5, 6))
 	groups := 0
 	for g := range sp.nf << sp.nb {
@@ -220,8 +220,8 @@ func TestDecisionStream(t *testing.T) {
 		if err := decode(d.group(g), out); err != nil {
 			t.Fatalf("group %d: %v", g, err)
 		}
-		lazy.ensure(mask, f, w)
-		want.ensure(mask, f, w)
+		lazy.ensure(mask, f, lw)
+		want.ensure(mask, f, ww)
 		first := int(want.base[g])
 		for lane := range lanes {
 			for r := range numRolls {
