@@ -3,6 +3,7 @@ package sim_test
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"yams/engine"
 	"yams/sim"
@@ -39,6 +40,29 @@ func TestFloorPlaysEveryRoll(t *testing.T) {
 			}
 			if slots := rules.NumSlots(); boxes != slots || keeps != slots*(rules.Rolls()-1) {
 				t.Errorf("%d keeps and %d boxes, want %d and %d", keeps, boxes, slots*(rules.Rolls()-1), slots)
+			}
+		})
+	}
+}
+
+// TimeFloorParts runs each part once per call of its timer and turns the time of the
+// games into ns per game: a timer that claims 3 then 5 ns per game gives 3 and 5.
+func TestTimeFloorParts(t *testing.T) {
+	const games = 300
+	for _, name := range []string{"hasbro", "yams"} {
+		t.Run(name, func(t *testing.T) {
+			rules := load(t, name)
+			var calls int
+			parts, err := sim.TimeFloorParts(rules, games, func(part func()) time.Duration {
+				part()
+				calls++
+				return time.Duration(games * (2*calls + 1))
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if calls != 2 || parts != (sim.FloorParts{Dice: 3, Counting: 5}) {
+				t.Errorf("%d parts timed, %+v; want 2, {Dice:3 Counting:5}", calls, parts)
 			}
 		})
 	}

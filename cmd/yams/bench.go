@@ -106,7 +106,7 @@ func runBench(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", sim.FloorName, err)
 	}
-	parts, err := benchFloorParts(rules, n)
+	parts, err := sim.TimeFloorParts(rules, n, func(part func()) time.Duration { return bestOf(benchReps, part) })
 	if err != nil {
 		return fmt.Errorf("%s: %w", sim.FloorName, err)
 	}
@@ -188,64 +188,6 @@ func benchStrategy(rules *engine.Rules, info strategies.Info, n int64, maxWorker
 	})
 	b.nsDecision = float64(fastest.Nanoseconds()) / float64(passes*len(rec.calls))
 	return b, nil
-}
-
-// floorParts is what the floor's game is made of, in ns per game on one worker: the dice
-// (the generators seeded, every turn's dice drawn and every die rerolled, as the floor
-// rerolls them all) and the counting of the finished game into a summary. The rest of the
-// floor is the sheet, the checks of the decisions and the loop of a run.
-type floorParts struct {
-	dice, counts float64
-}
-
-// benchFloorParts times the parts of the floor's game apart, over the games of the floor.
-func benchFloorParts(rules *engine.Rules, n int64) (floorParts, error) {
-	var parts floorParts
-	reps := n          // as many games as a run of the floor
-	const games = 1024 // the dice of so many games, then again
-	turns, rolls := rules.NumSlots(), rules.Rolls()
-	var dice rand.PCG
-	var tape engine.Tape
-	fastest := bestOf(benchReps, func() {
-		sum := 0
-		for g := range reps {
-			seeds, _ := sim.GameSeeds(1, uint64(g%games))
-			dice.Seed(seeds[0], seeds[1])
-			for range turns {
-				tape.Draw(&dice, rolls)
-				sum += int(tape.First())
-				for range rolls - 1 {
-					sum += int(tape.Reroll(0))
-				}
-			}
-		}
-		benchSink += sum
-	})
-	parts.dice = float64(fastest.Nanoseconds()) / float64(reps)
-
-	// Finished games of the floor, counted again and again.
-	st, err := sim.Floor().New(rules)
-	if err != nil {
-		return parts, err
-	}
-	finished := make([]sim.Game, 256)
-	for g := range finished {
-		game := sim.NewGame(rules)
-		seeds, _ := sim.GameSeeds(1, uint64(g))
-		dice.Seed(seeds[0], seeds[1])
-		if err := game.Play(st, &dice); err != nil {
-			return parts, err
-		}
-		finished[g] = *game
-	}
-	sum := sim.NewSummary(sim.FloorName, rules)
-	fastest = bestOf(benchReps, func() {
-		for g := range reps {
-			sum.Add(g, &finished[g%int64(len(finished))])
-		}
-	})
-	parts.counts = float64(fastest.Nanoseconds()) / float64(reps)
-	return parts, nil
 }
 
 // orDash formats x, or "-" for a figure that does not apply (NaN).
@@ -382,7 +324,7 @@ func cpuModel() string {
 	return ""
 }
 
-func printBench(w io.Writer, floor *benchResult, parts floorParts, results []*benchResult, nsScore float64) {
+func printBench(w io.Writer, floor *benchResult, parts sim.FloorParts, results []*benchResult, nsScore float64) {
 	all := append([]*benchResult{floor}, results...)
 	t := &textTable{}
 	t.row("strategy", "workers", "games/s", "speed-up", "efficiency")
@@ -412,7 +354,7 @@ func printBench(w io.Writer, floor *benchResult, parts floorParts, results []*be
 	base := nsFloor - floorDecisions
 	share := func(x float64) string { return fmt.Sprintf("%s (%.0f%%)", thousands(int64(x+0.5)), 100*x/nsFloor) }
 	fmt.Fprintf(w, "floor, %s ns/game: dice %s, counting %s, sheet, checks and loop %s, its own decisions %s\n",
-		thousands(int64(nsFloor+0.5)), share(parts.dice), share(parts.counts), share(base-parts.dice-parts.counts), share(floorDecisions))
+		thousands(int64(nsFloor+0.5)), share(parts.Dice), share(parts.Counting), share(base-parts.Dice-parts.Counting), share(floorDecisions))
 	t = &textTable{}
 	t.row("strategy", "ns/game", "without decisions", "decisions replayed", "decisions in play", "their share")
 	for _, b := range results {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"yams/sim"
 )
 
 // The floor's figures and the share of a game that is not the decisions, worked out by
@@ -13,7 +15,7 @@ func TestPrintBenchFloor(t *testing.T) {
 	floor := &benchResult{name: "floor", rates: []float64{1e9 / 600, 2e9 / 600}, nsDecision: 2, decisions: 39}
 	greedy := &benchResult{name: "greedy", rates: []float64{1e9 / 1000, 1.8e9 / 1000}, nsDecision: 8, decisions: 38.5}
 	var b strings.Builder
-	printBench(&b, floor, floorParts{dice: 200, counts: 50}, []*benchResult{greedy}, 3)
+	printBench(&b, floor, sim.FloorParts{Dice: 200, Counting: 50}, []*benchResult{greedy}, 3)
 	out := b.String()
 	for _, want := range []string{
 		`(?m)^floor +1 +1,666,666 +1\.00 +100\.0%$`,
