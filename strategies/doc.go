@@ -4,7 +4,7 @@
 //
 // A Strategy makes the two decisions of a turn: which dice to keep before each reroll
 // (keeping all five ends the turn) and which box takes the final roll. It is built per
-// worker of a simulation by its Factory, so it may hold scratch space, and its decisions
+// worker of a simulation by its Info.New, so it may hold scratch space, and its decisions
 // must not allocate: a simulation asks for tens of millions of them a second.
 //
 // # Random
@@ -99,7 +99,7 @@
 // # Adding a strategy
 //
 // A strategy is one file in this package (or any package the command imports) that
-// implements Strategy and registers a Factory in an init function. Heuristic strategies
+// implements Strategy and registers its Info in an init function. Heuristic strategies
 // join the default set of yams sim; the others are played when named (--strategy).
 // For instance, a strategy that never rerolls and takes the legal box that scores most:
 //

@@ -7,11 +7,11 @@ func init() {
 		Name:        "greedy",
 		Description: "best score this turn: keeps that maximise the expected best score at the end of the turn, no look-ahead",
 		Heuristic:   true,
-		New:         func(r *engine.Rules) (Strategy, error) { return NewGreedy(r) },
+		New:         func(r *engine.Rules) (Strategy, error) { return newGreedy(r) },
 	})
 }
 
-// Greedy is Glenn's greedy strategy: it plays each turn as if it were the last. It keeps
+// greedy is Glenn's greedy strategy: it plays each turn as if it were the last. It keeps
 // the dice that maximise the expected best score available at the end of this turn, and
 // scores the final roll in the box that scores most now (the extra bonus included; a
 // subtracted box counts negatively), ties going to the box that is harder to fill later
@@ -20,7 +20,7 @@ func init() {
 // On a sheet of one column its whole policy is computed once per rule set and shared; on
 // a sheet of several columns it plans each turn when the turn starts, from a cache of
 // turn plans shared by the workers.
-type Greedy struct {
+type greedy struct {
 	t    *greedyTables
 	live *live
 }
@@ -32,10 +32,10 @@ type greedyTables struct {
 
 var greedyCache tableCache[greedyTables]
 
-// NewGreedy returns the greedy strategy for the rules.
-func NewGreedy(rules *engine.Rules) (*Greedy, error) {
+// newGreedy returns the greedy strategy for the rules.
+func newGreedy(rules *engine.Rules) (*greedy, error) {
 	t := greedyCache.get(rules.Hash(), func() *greedyTables { return newGreedyTables(rules) })
-	g := &Greedy{t: t}
+	g := &greedy{t: t}
 	if t.policy == nil {
 		g.live = newLive(t.plan)
 	}
@@ -69,7 +69,7 @@ func (t *greedyTables) state(s *engine.Sheet) int {
 }
 
 // Keep implements Strategy.
-func (g *Greedy) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
+func (g *greedy) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
 	if g.live != nil {
 		p := g.t.plan.position(s)
 		return g.live.keep(&p, r, rollsLeft)
@@ -78,7 +78,7 @@ func (g *Greedy) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep
 }
 
 // Box implements Strategy.
-func (g *Greedy) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
+func (g *greedy) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
 	if g.live != nil {
 		p := g.t.plan.position(s)
 		id, _ := g.t.plan.best(&p, r, s.Legal(r, rollsUsed))

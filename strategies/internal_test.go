@@ -44,19 +44,19 @@ func TestTablesMatchTurnPlans(t *testing.T) {
 	}
 	for _, c := range sets {
 		rules := mustLoad(t, c.preset, c.opts...)
-		g, _ := NewGreedy(rules)
-		u, _ := NewUpperFirst(rules)
+		g, _ := newGreedy(rules)
+		u, _ := newUpperFirst(rules)
 		if g.live != nil || u.live != nil {
 			t.Fatalf("%s %v: one column should use tables", c.preset, c.opts)
 		}
-		gLive := &Greedy{t: g.t, live: newLive(g.t.plan)}
-		uLive := &UpperFirst{t: u.t, live: newLive(u.t.plan)}
+		gLive := &greedy{t: g.t, live: newLive(g.t.plan)}
+		uLive := &upperFirst{t: u.t, live: newLive(u.t.plan)}
 		pairs := []struct {
 			name        string
 			table, plan Strategy
 		}{{"greedy", g, gLive}, {"upper-first", u, uLive}}
 
-		x := NewRandom(rules)
+		x := newRandom(rules)
 		x.StartGame(rand.NewPCG(3, 4))
 		s := engine.NewSheet(rules)
 		positions := 0
@@ -109,7 +109,7 @@ func TestGreedySingleBoxAnchors(t *testing.T) {
 	noJoker := map[string]float64{"full_house": 9.072072, "small_straight": 18.463269, "large_straight": 10.443801}
 	for _, preset := range []string{"hasbro", "yams"} {
 		rules := mustLoad(t, preset)
-		g, _ := NewGreedy(rules)
+		g, _ := newGreedy(rules)
 		for b, box := range rules.Boxes() {
 			want := anchors[box.ID]
 			if v, ok := noJoker[box.ID]; ok && preset == "yams" {
@@ -181,7 +181,7 @@ func turnExpectation(st Strategy, s *engine.Sheet, rolls int) float64 {
 
 func TestGreedyBoxAndTies(t *testing.T) {
 	rules := mustLoad(t, "hasbro")
-	g, _ := NewGreedy(rules)
+	g, _ := newGreedy(rules)
 	box := func(s *engine.Sheet, dice ...int) string {
 		return rules.Boxes()[g.Box(s, roll(t, dice...), 3)].ID
 	}
@@ -265,8 +265,8 @@ func TestUpperStatus(t *testing.T) {
 
 func TestUpperFirstPlaysForTheBonus(t *testing.T) {
 	rules := mustLoad(t, "hasbro")
-	u, _ := NewUpperFirst(rules)
-	g, _ := NewGreedy(rules)
+	u, _ := newUpperFirst(rules)
+	g, _ := newGreedy(rules)
 	id := func(st Strategy, s *engine.Sheet, dice ...int) string {
 		return rules.Boxes()[st.Box(s, roll(t, dice...), 3)].ID
 	}
@@ -301,13 +301,13 @@ func TestUpperFirstPlaysForTheBonus(t *testing.T) {
 
 func TestTablesShared(t *testing.T) {
 	rules := mustLoad(t, "yams-app")
-	a, _ := NewGreedy(rules)
-	b, _ := NewGreedy(mustLoad(t, "yams-app", "name=other"))
-	u, _ := NewUpperFirst(rules)
+	a, _ := newGreedy(rules)
+	b, _ := newGreedy(mustLoad(t, "yams-app", "name=other"))
+	u, _ := newUpperFirst(rules)
 	if a.t != b.t || u.t.greedy != a.t {
 		t.Errorf("the tables of one rule set are built more than once")
 	}
-	c, _ := NewGreedy(mustLoad(t, "yams-app", "order=top_down"))
+	c, _ := newGreedy(mustLoad(t, "yams-app", "order=top_down"))
 	if c.t == a.t {
 		t.Errorf("two rule sets share tables")
 	}

@@ -47,8 +47,8 @@ func TestLivePlanMatchesReference(t *testing.T) {
 	for _, set := range sets {
 		t.Run(set.name, func(t *testing.T) {
 			rules := mustLoad(t, set.preset, set.opts...)
-			g, _ := NewGreedy(rules)
-			u, _ := NewUpperFirst(rules)
+			g, _ := newGreedy(rules)
+			u, _ := newUpperFirst(rules)
 			if g.live == nil || u.live == nil {
 				t.Fatalf("several columns should plan on the spot")
 			}
@@ -147,7 +147,7 @@ func comparePosition(lv *live, ref *refPlanner, s *engine.Sheet) error {
 func TestPlanCacheShared(t *testing.T) {
 	set := multiColumnSets[0]
 	rules := mustLoad(t, set.preset, set.opts...)
-	u, _ := NewUpperFirst(rules)
+	u, _ := newUpperFirst(rules)
 	pl := u.t.plan
 	shared := withCache(pl.liveTables(), 32)
 	games := 2
@@ -221,8 +221,8 @@ func TestUndominatedKeepTheMaximum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, set := range multiColumnSets[:6] {
 		rules := mustLoad(t, set.preset, set.opts...)
-		u, _ := NewUpperFirst(rules)
-		g, _ := NewGreedy(rules)
+		u, _ := newUpperFirst(rules)
+		g, _ := newGreedy(rules)
 		for _, pl := range []*planner{g.t.plan, u.t.plan} {
 			lt := pl.liveTables()
 			lv := newLive(pl)
@@ -261,7 +261,7 @@ func TestUndominatedKeepTheMaximum(t *testing.T) {
 func BenchmarkPlanTurn(b *testing.B) {
 	set := multiColumnSets[0]
 	rules := mustLoad(b, set.preset, set.opts...)
-	g, _ := NewGreedy(rules)
+	g, _ := newGreedy(rules)
 	lv := newLive(g.t.plan)
 	s := engine.NewSheet(rules)
 	p := lv.pl.position(&s)

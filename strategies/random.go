@@ -12,36 +12,36 @@ func init() {
 		Name:        "random",
 		Description: "random keeps and a random legal box: the floor of every chart",
 		Heuristic:   true,
-		New:         func(r *engine.Rules) (Strategy, error) { return NewRandom(r), nil },
+		New:         func(r *engine.Rules) (Strategy, error) { return newRandom(r), nil },
 	})
 }
 
-// Random holds each die with probability 1/2 before every reroll (holding all five ends
+// random holds each die with probability 1/2 before every reroll (holding all five ends
 // the turn, so a turn stops early with probability 1/32 per roll) and scores the final
 // roll in a legal box drawn uniformly. It draws from the generator that StartGame hands it,
 // so that a simulation's results do not depend on which worker plays which game.
-type Random struct {
+type random struct {
 	rng *rand.PCG
 	own rand.PCG // until StartGame is called, so that the zero of a game is usable
 }
 
-// NewRandom returns the random strategy; it plays any rules.
-func NewRandom(*engine.Rules) *Random {
-	x := &Random{own: *rand.NewPCG(1, 2)}
+// newRandom returns the random strategy; it plays any rules.
+func newRandom(*engine.Rules) *random {
+	x := &random{own: *rand.NewPCG(1, 2)}
 	x.rng = &x.own
 	return x
 }
 
 // StartGame implements GameStarter.
-func (x *Random) StartGame(rng *rand.PCG) { x.rng = rng }
+func (x *random) StartGame(rng *rand.PCG) { x.rng = rng }
 
 // Keep implements Strategy.
-func (x *Random) Keep(_ *engine.Sheet, r engine.Roll, _ int) engine.Keep {
+func (x *random) Keep(_ *engine.Sheet, r engine.Roll, _ int) engine.Keep {
 	return keepOfMask[r][x.rng.Uint64()>>59]
 }
 
 // Box implements Strategy.
-func (x *Random) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
+func (x *random) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
 	legal := s.Legal(r, rollsUsed)
 	n := uint64(bits.OnesCount64(legal))
 	if n == 0 {

@@ -153,7 +153,7 @@ func TestRegistry(t *testing.T) {
 func TestRandomDrawsFromStartGame(t *testing.T) {
 	rules, _ := engine.Load("hasbro")
 	play := func(seed uint64) []int {
-		x := strategies.NewRandom(rules)
+		x := newRandom(t, rules)
 		x.StartGame(rand.NewPCG(seed, 0))
 		s := engine.NewSheet(rules)
 		var got []int
@@ -174,10 +174,30 @@ func TestRandomDrawsFromStartGame(t *testing.T) {
 	}
 }
 
+// randomStrategy is what the random strategy is: a strategy that draws from a generator.
+type randomStrategy interface {
+	strategies.Strategy
+	strategies.GameStarter
+}
+
+// newRandom returns the random strategy, from the registry.
+func newRandom(t *testing.T, rules *engine.Rules) randomStrategy {
+	t.Helper()
+	st, err := strategies.New("random", rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, ok := st.(randomStrategy)
+	if !ok {
+		t.Fatalf("random is a %T, not a GameStarter", st)
+	}
+	return x
+}
+
 // Random's box is uniform over the legal boxes.
 func TestRandomBoxUniform(t *testing.T) {
 	rules, _ := engine.Load("hasbro")
-	x := strategies.NewRandom(rules)
+	x := newRandom(t, rules)
 	x.StartGame(rand.NewPCG(1, 1))
 	s := engine.NewSheet(rules)
 	r, _ := engine.RollOf([]int{2, 2, 3, 5, 6})

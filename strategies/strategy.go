@@ -62,22 +62,17 @@ type Answer struct {
 	Box  engine.BoxID
 }
 
-// Factory builds a strategy for a rule set; it fails if the strategy cannot play them.
-type Factory func(rules *engine.Rules) (Strategy, error)
-
-// BatchFactory builds a batch strategy for a rule set, for the worker numbered worker
-// (each worker has its own, an external bot's process for instance).
-type BatchFactory func(rules *engine.Rules, worker int) (Batch, error)
-
 // Info describes a strategy.
 type Info struct {
 	Name        string
 	Description string
 	// Heuristic strategies are in the default set of a simulation.
 	Heuristic bool
-	// New builds the strategy; a batch strategy has NewBatch instead.
-	New      Factory
-	NewBatch BatchFactory
+	// New builds the strategy for a rule set; it fails if the strategy cannot play them.
+	// A batch strategy has NewBatch instead, which builds one for the worker numbered
+	// worker (each worker has its own: an external bot's process, for instance).
+	New      func(rules *engine.Rules) (Strategy, error)
+	NewBatch func(rules *engine.Rules, worker int) (Batch, error)
 }
 
 var (

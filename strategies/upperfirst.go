@@ -11,7 +11,7 @@ func init() {
 		Name:        "upper-first",
 		Description: "plays for the upper bonus: three of each face first, lower boxes when the bonus is safe or the roll exceptional",
 		Heuristic:   true,
-		New:         func(r *engine.Rules) (Strategy, error) { return NewUpperFirst(r) },
+		New:         func(r *engine.Rules) (Strategy, error) { return newUpperFirst(r) },
 	})
 }
 
@@ -36,13 +36,13 @@ const (
 	exceptionalPct = 0.7
 )
 
-// UpperFirst plays for the upper bonus. While the bonus is in play it values an upper
+// upperFirst plays for the upper bonus. While the bonus is in play it values an upper
 // box by its points plus, once three of that face are reached, a credit of half the
 // bonus, so that its keeps go for the faces of the open upper boxes; it takes a lower box
 // at full value only when the upper section is at or above par or the roll is
 // exceptional for that box, and at half value otherwise. Once the bonus is won, out of reach or absent from the rules
-// it plays as Greedy. The package documentation gives the rules in full.
-type UpperFirst struct {
+// it plays as greedy. The package documentation gives the rules in full.
+type upperFirst struct {
 	t    *upperTables
 	live *live
 }
@@ -56,10 +56,10 @@ type upperTables struct {
 
 var upperCache tableCache[upperTables]
 
-// NewUpperFirst returns the upper-first strategy for the rules.
-func NewUpperFirst(rules *engine.Rules) (*UpperFirst, error) {
+// newUpperFirst returns the upper-first strategy for the rules.
+func newUpperFirst(rules *engine.Rules) (*upperFirst, error) {
 	t := upperCache.get(rules.Hash(), func() *upperTables { return newUpperTables(rules) })
-	u := &UpperFirst{t: t}
+	u := &upperFirst{t: t}
 	if t.policy == nil {
 		u.live = newLive(t.plan)
 	}
@@ -205,7 +205,7 @@ func newUpperTables(rules *engine.Rules) *upperTables {
 }
 
 // Keep implements Strategy.
-func (u *UpperFirst) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
+func (u *upperFirst) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
 	if u.live != nil {
 		p := u.t.plan.position(s)
 		return u.live.keep(&p, r, rollsLeft)
@@ -217,7 +217,7 @@ func (u *UpperFirst) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.
 }
 
 // Box implements Strategy.
-func (u *UpperFirst) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
+func (u *upperFirst) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
 	if u.live != nil {
 		p := u.t.plan.position(s)
 		id, _ := u.t.plan.best(&p, r, s.Legal(r, rollsUsed))
