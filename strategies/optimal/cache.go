@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"yams/engine"
 	"yams/internal/outfile"
 )
 
@@ -22,19 +21,17 @@ type CacheEntry struct {
 	Path     string
 	Size     int64
 	Modified time.Time
-	// Hash is the hash of the rules the file solves; Rules and Title name them and
-	// Objective what was solved for ("mean"), as the file's metadata says (empty for a
-	// file of an earlier version of yams, which this one does not read).
+	// Hash is the hash of the rules the file solves; Rules names them and Objective
+	// what was solved for ("mean"), as the file's metadata says (empty for a file of
+	// an earlier version of yams, which this one does not read).
 	Hash      string
 	Rules     string
-	Title     string
 	Objective string
-	Version   int
-	// Spec is the rule set as solved, from the metadata.
-	Spec *engine.Spec
 	// Stale tells a file this version of yams never reads again: of an earlier format, or
 	// a temporary file of a solve that was killed.
 	Stale bool
+	// version is the file's format version (0: not a table file).
+	version int
 }
 
 // CacheEntries lists the files of the cache directory that are yams's, the largest first.
@@ -66,7 +63,7 @@ func CacheEntries() ([]CacheEntry, error) {
 		if ours {
 			e.Hash, _, _ = strings.Cut(strings.TrimPrefix(name, "optimal-"), ".")
 			readHeader(&e)
-			e.Stale = e.Version != tableVersion || !strings.HasSuffix(name, ".table")
+			e.Stale = e.version != tableVersion || !strings.HasSuffix(name, ".table")
 		}
 		list = append(list, e)
 	}
@@ -92,8 +89,8 @@ func readHeader(e *CacheEntry) {
 	if len(head) < headerSize+4 || string(head[:8]) != tableMagic {
 		return
 	}
-	e.Version = int(binary.LittleEndian.Uint32(head[8:]))
-	if e.Version != tableVersion {
+	e.version = int(binary.LittleEndian.Uint32(head[8:]))
+	if e.version != tableVersion {
 		return
 	}
 	e.Hash = string(bytes.TrimRight(head[32:64], "\x00"))
@@ -103,7 +100,7 @@ func readHeader(e *CacheEntry) {
 	}
 	var m meta
 	if json.Unmarshal(head[headerSize+4:headerSize+4+mlen], &m) == nil {
-		e.Rules, e.Title, e.Objective, e.Spec = m.Rules.Name, m.Rules.Title, m.Objective, &m.Rules
+		e.Rules, e.Objective = m.Rules.Name, m.Objective
 	}
 }
 
