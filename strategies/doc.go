@@ -76,25 +76,34 @@
 //
 // # Speed
 //
-// Greedy and upper-first decide by table lookup on a sheet of one column. Their decisions
-// depend only on the filled boxes, whether the yahtzee box holds a non-zero score (when
-// the rules have an extra bonus) and, for upper-first, the upper status; for every such
-// state the whole turn policy (a keep mask per roll and reroll, and the box per roll) is
-// computed once per rule set, on every core, and shared read-only by all workers: about
-// 0.06 s and 9 MB for greedy on hasbro, 0.15 s and 19 MB more for upper-first, up to
-// eight times as much for a column of 16 boxes. A decision then reads one byte.
+// A heuristic is one function, the worth of ending the turn with a roll in a box; the
+// planner (planner.go) turns it into decisions: the keeps that maximise the expected
+// worth at the end of the turn, and the box of highest worth, ties broken by the order of
+// the boxes (boxorder.go). Its tables are built once per rule set and heuristic and
+// shared read-only by every worker (cache.go), held weakly so that a process that plays
+// many rule sets one after the other does not keep them all.
+//
+// On a sheet of one column greedy and upper-first decide by table lookup (policytable.go).
+// Their decisions depend only on the filled boxes, whether the yahtzee box holds a
+// non-zero score (when the rules have an extra bonus) and, for upper-first, the upper
+// status; for every such state the whole turn policy (a keep mask per roll and reroll,
+// and the box per roll) is computed once per rule set, on every core: about 0.06 s and
+// 9 MB for greedy on hasbro, 0.15 s and 19 MB more for upper-first, up to eight times as
+// much for a column of 16 boxes. A decision then reads one byte.
 //
 // Sheets of several columns have too many states to tabulate: there the strategies plan
-// each turn when it starts. A turn's plan depends on much less than the position: after
-// the first roll, on the worth vectors of the legal slots, of which only the distinct
-// ones that no other beats everywhere count, and on the worth of each five of a kind; the
-// "sec" columns only enter the choice to stop after the first roll, made when the roll is
-// known. Plans are kept by that key in a cache that the workers share (at most 32 MB per
-// strategy and rule set, filled by the plans met first, which are the frequent ones): a
-// turn whose plan is cached costs a few table reads. A new plan finds the best keep of
-// each roll from the best sub-keeps of the keeps with one die fewer instead of scanning
-// every sub-keep, in a few microseconds. The decisions are exactly those of a plan from
-// scratch, and allocate nothing.
+// each turn when it starts (liveplan.go). A turn's plan depends on much less than the
+// position: after the first roll, on the worth vectors of the legal slots, of which only
+// the distinct ones that no other beats everywhere count, and on the worth of each five
+// of a kind; the "sec" columns only enter the choice to stop after the first roll, made
+// when the roll is known. Plans are kept by that key in a cache that the workers share
+// (plancache.go: at most 32 MB per strategy and rule set, filled by the plans met first,
+// which are the frequent ones): a turn whose plan is cached costs a few table reads. A
+// new plan (turnsolve.go) finds the best keep of each roll from the best sub-keeps of the
+// keeps with one die fewer instead of scanning every sub-keep, in a few microseconds.
+// The decisions are exactly those of a plan from scratch (engine.TurnPlan, as the
+// planning of before, kept in reference_test.go, made them: the tests compare them), and
+// allocate nothing.
 //
 // # Adding a strategy
 //
