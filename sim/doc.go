@@ -14,6 +14,11 @@
 // game allocates nothing. Every decision is checked against the rules; a strategy that
 // breaks one stops the run with a *MoveError.
 //
+// Floor is the strategy of a benchmark's floor: it rerolls every die and takes the first
+// legal box, so that its game costs everything but deciding. TimeFloorParts times the
+// parts of its game apart (the dice, seeded as a worker seeds them, and the counting into
+// a Summary), for yams bench.
+//
 // # Runs
 //
 // Run plays the games of a Config on GOMAXPROCS workers (or Config.Workers). Workers
