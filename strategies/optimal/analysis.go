@@ -99,8 +99,10 @@ type Options struct {
 	// Distribution asks for the exact distribution of the final score. It costs a
 	// probability per reachable (state, score so far) pair: see DistributionBudget.
 	Distribution bool
-	// DistributionBudget bounds the memory of the distribution in bytes (0: 4 GiB);
-	// an analysis that would need more stops with ErrTooLarge.
+	// DistributionBudget bounds the memory of the whole analysis with a distribution, in
+	// bytes (0: 4 GiB): the tables and decisions, and the distribution's probabilities
+	// with the room the garbage collector needs to replace them as they grow. An
+	// analysis that would need more stops with ErrTooLarge.
 	// Regret asks where the strategy loses its points against optimal play
 	// (Figures.Regret): the optimal table of the rules is loaded or solved for it.
 	DistributionBudget int64
@@ -161,7 +163,7 @@ func AnalyzeTable(t *Table, opts Options) (*Figures, error) {
 	p := policyOf(t)
 	f, err := analyze(t.sp, func() (decider, error) {
 		return &optimalDecider{gf: newGroupFiller(p), p: p}, nil
-	}, opts, t)
+	}, opts, t, p.bytes())
 	if f != nil {
 		f.Strategy = "optimal"
 	}
@@ -184,7 +186,7 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 		}
 		f, err := analyze(p.sp, func() (decider, error) {
 			return &optimalDecider{gf: newGroupFiller(p), p: p}, nil
-		}, opts, p.t)
+		}, opts, p.t, p.bytes())
 		if f != nil {
 			f.Strategy = "optimal"
 		}
@@ -210,12 +212,14 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 		return nil, err
 	}
 	var best *Table
+	base := analysisMemory(r)
 	if opts.Regret {
 		p, err := policyFor(r)
 		if err != nil {
 			return nil, err
 		}
 		best = p.t
+		base += p.bytes()
 	}
 	f, err := analyze(sp, func() (decider, error) {
 		st, err := info.New(r)
@@ -226,7 +230,7 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 			return nil, fmt.Errorf("strategy %s %w", name, ErrRandom)
 		}
 		return &strategyDecider{sy: sy, st: st, name: name}, nil
-	}, opts, best)
+	}, opts, best, base)
 	if f != nil {
 		f.Strategy = name
 	}
@@ -407,8 +411,9 @@ func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
 // p·S and p·S² over the games in the state), from which the mean and the deviation
 // follow exactly. Batches of states are worked out in parallel and merged in state
 // order, so the figures do not depend on the number of workers. With opts.Regret, best
-// is the optimal table the decisions are valued with.
-func analyze(sp *space, newDecider func() (decider, error), opts Options, best *Table) (*Figures, error) {
+// is the optimal table the decisions are valued with. base is the memory already taken
+// for the analysis (tables, decisions), which the distribution's budget leaves aside.
+func analyze(sp *space, newDecider func() (decider, error), opts Options, best *Table, base int64) (*Figures, error) {
 	start := time.Now()
 	r := sp.rules
 	workers := opts.Workers
@@ -434,7 +439,7 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options, best *
 	p[sp.index(0, 0, 0)] = 1
 	var dist *distribution
 	if opts.Distribution {
-		dist = newDistribution(n, opts.DistributionBudget)
+		dist = newDistribution(n, opts.DistributionBudget, sumSat(base, int64(3*8*n)))
 		dist.set(sp.index(0, 0, 0), 0, []float64{1})
 	}
 	layers := make([][]uint32, sp.nb+1)

@@ -1,8 +1,10 @@
 package optimal
 
 import (
+	"errors"
 	"math"
 	"math/bits"
+	"strings"
 	"testing"
 
 	"yams/engine"
@@ -145,6 +147,31 @@ func TestDistribution(t *testing.T) {
 	}
 	if _, err := Analyze("optimal", r, Options{Distribution: true, DistributionBudget: 1 << 10}); err == nil {
 		t.Error("a 1 KiB budget was enough for a distribution")
+	}
+}
+
+// TestDistributionBudget checks that the budget of a distribution counts the rest of the
+// analysis (the table, its decisions, the probabilities of the states) and the room the
+// garbage collector needs, distGCRoom bytes per byte of probabilities: the analysis fits a
+// budget of exactly that at the distribution's peak, and not one byte less.
+func TestDistributionBudget(t *testing.T) {
+	r := smallRules(t)
+	p, err := policyFor(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig, err := Analyze("optimal", r, Options{Distribution: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := p.bytes() + int64(3*8*p.sp.numStates())
+	exact := base + distGCRoom*fig.DistributionBytes
+	if _, err := Analyze("optimal", r, Options{Distribution: true, DistributionBudget: exact}); err != nil {
+		t.Errorf("a budget of %d bytes, what the analysis needs: %v", exact, err)
+	}
+	_, err = Analyze("optimal", r, Options{Distribution: true, DistributionBudget: exact - 1})
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "with the rest of the analysis") {
+		t.Errorf("a budget of one byte less: %v", err)
 	}
 }
 

@@ -29,7 +29,7 @@ var ErrMemory = errors.New("too large")
 
 // MemoryError is a solve or an analysis that would need more memory than the limit.
 type MemoryError struct {
-	What        string // "solving rules hasbro"
+	What        string // "the optimal strategy of rules hasbro (its table and decisions)"
 	Need, Limit int64
 }
 
@@ -63,13 +63,47 @@ func spaceShape(r *engine.Rules, capUpper int) (nb, nUp, nu, nf int) {
 	return nb, nUp, capUpper + 1, nf
 }
 
-// solveMemory estimates the memory of a solve of r: the values of the dense table, the
-// compressed decisions (about 110 bytes a state), the tables of the state space, the
-// decisions of play as they are decoded (512 bytes a state at most) and the widgets.
-func solveMemory(r *engine.Rules) int64 {
+// shapeMemory bounds what the state space of a solve of r takes before it is built: the
+// values of every state of the dense space (8 bytes a state), the space's tables (about
+// as much again) and the tables of the upper subtotals. A solve or a load is checked
+// against it first, so that a rule set whose space alone is too large is refused
+// without building anything.
+func shapeMemory(r *engine.Rules) int64 {
 	nb, nUp, nu, nf := spaceShape(r, r.UpperThreshold()*min(1, r.UpperPoints()))
 	states := mulSat(mulSat(1<<nb, int64(nu)), int64(nf))
-	return sumSat(mulSat(states, 8+110+2*blockLen), mulSat(1<<nUp, int64(nu)*4), 8<<nb, 64<<20)
+	return sumSat(mulSat(states, 16), mulSat(1<<nUp, int64(nu)*4), 8<<nb, 64<<20)
+}
+
+// tableMemory estimates the memory of the optimal strategy of space sp, loaded or solved:
+// the values of the dense space, the decisions of play once every group of reachable
+// states is decoded (2 bytes a roll), the coded decisions (about 45 bytes a reachable
+// state), and the widgets and buffers. On hasbro: 266 MiB, against a peak of 253 MiB for
+// an exact analysis of optimal, which decodes every group.
+func tableMemory(sp *space) int64 {
+	reach := int64(sp.countStates())
+	return sumSat(mulSat(int64(sp.numStates()), 8), mulSat(reach, 2*blockLen+53), 64<<20)
+}
+
+// tableWhat names the optimal strategy of r in a *MemoryError.
+func tableWhat(r *engine.Rules) string {
+	return "the optimal strategy of rules " + r.Name() + " (its table and decisions)"
+}
+
+// checkTableMemory refuses the optimal strategy of r when its space, then its table and
+// decisions, would take more than the limit; it builds the space to count the states
+// games reach when sp is nil.
+func checkTableMemory(r *engine.Rules, sp *space) error {
+	what := tableWhat(r)
+	if err := checkMemory(what, shapeMemory(r)); err != nil {
+		return err
+	}
+	if sp == nil {
+		var err error
+		if sp, err = newSolverSpace(r); err != nil {
+			return err
+		}
+	}
+	return checkMemory(what, tableMemory(sp))
 }
 
 // analysisMemory estimates the memory of an exact analysis of a strategy other than
@@ -81,6 +115,12 @@ func analysisMemory(r *engine.Rules) int64 {
 	return sumSat(mulSat(states, 3*8), mulSat(1<<nUp, int64(nu)*3), 8<<nb, 64<<20)
 }
 
+// bytes returns the memory of the policy and its table's values once every group is
+// decoded (the most it takes).
+func (p *policy) bytes() int64 {
+	return int64(2*len(p.e16)+4*len(p.e32)+4*len(p.base)+2*len(p.rank)+4*len(p.ready)) + int64(8*len(p.t.v))
+}
+
 // checkMemory refuses a computation that would take more than the limit.
 func checkMemory(what string, need int64) error {
 	if limit := MemoryLimit(); need > limit {
@@ -89,8 +129,19 @@ func checkMemory(what string, need int64) error {
 	return nil
 }
 
-// EstimateSolve returns the memory a solve of r would take, about.
-func EstimateSolve(r *engine.Rules) int64 { return solveMemory(r) }
+// EstimateSolve returns the memory the optimal strategy of r would take, about: its
+// table and decisions, solved or loaded (the bound of its space when that is over the
+// limit).
+func EstimateSolve(r *engine.Rules) int64 {
+	if need := shapeMemory(r); need > MemoryLimit() {
+		return need
+	}
+	sp, err := newSolverSpace(r)
+	if err != nil {
+		return shapeMemory(r)
+	}
+	return tableMemory(sp)
+}
 
 func mulSat(a, b int64) int64 {
 	hi, lo := bits.Mul64(uint64(a), uint64(b))

@@ -62,12 +62,15 @@ func newSolverSpace(r *engine.Rules) (*space, error) {
 // sequential code whichever worker takes it, so the table is the same bit for bit
 // whatever the number of workers.
 func Solve(r *engine.Rules, workers int) (*Table, error) {
-	if err := checkMemory("solving rules "+r.Name(), solveMemory(r)); err != nil {
+	if err := checkMemory(tableWhat(r), shapeMemory(r)); err != nil {
 		return nil, err
 	}
 	start := time.Now()
 	sp, err := newSolverSpace(r)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkTableMemory(r, sp); err != nil {
 		return nil, err
 	}
 	t, _ := solveSpace(r, sp, workers, false)

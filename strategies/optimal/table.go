@@ -326,7 +326,8 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	if len(r.Columns()) != 1 {
 		return nil, nil, st, errColumns(r)
 	}
-	if err := checkMemory("solving rules "+r.Name(), solveMemory(r)); err != nil {
+	// The space's bound first: nothing is built for a rule set too large.
+	if err := checkMemory(tableWhat(r), shapeMemory(r)); err != nil {
 		return nil, nil, st, err
 	}
 	path, err := CachePath(r)
@@ -338,6 +339,9 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 		start := time.Now()
 		t, err := ReadTable(path, r)
 		if err == nil && t.dec != nil {
+			if err := checkTableMemory(r, t.sp); err != nil {
+				return nil, nil, st, err
+			}
 			st.Loaded, st.Load = true, time.Since(start)
 			return t, policyOf(t), st, nil
 		}
@@ -351,6 +355,9 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	start := time.Now()
 	sp, err := newSolverSpace(r)
 	if err != nil {
+		return nil, nil, st, err
+	}
+	if err := checkTableMemory(r, sp); err != nil {
 		return nil, nil, st, err
 	}
 	// A file holds about 8 bytes of value and 45 of decisions per state.
