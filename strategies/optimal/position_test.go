@@ -56,7 +56,7 @@ func TestEvaluator(t *testing.T) {
 					if err := ev.Start(&sh); err != nil {
 						t.Fatal(err)
 					}
-					v, _ := tab.Value(&sh)
+					v, _ := tab.value(&sh)
 					near("value at the start of the turn", ev.Value(), solverPoints(&sh)+v)
 					mean := 0.0
 					for roll := range engine.Roll(engine.NumRolls) {
@@ -114,7 +114,7 @@ func TestEvaluator(t *testing.T) {
 					for _, o := range boxes {
 						after := sh
 						after.Fill(o.Box, roll)
-						v, _ := tab.Value(&after)
+						v, _ := tab.value(&after)
 						if after.Done() {
 							v = 0
 						}

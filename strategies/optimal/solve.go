@@ -24,9 +24,6 @@ type Table struct {
 	Elapsed time.Duration
 }
 
-// Rules returns the rules the table solves.
-func (t *Table) Rules() *engine.Rules { return t.rules }
-
 // Expected returns the optimal expected final score of a game.
 func (t *Table) Expected() float64 { return t.v[t.sp.index(0, 0, 0)] }
 
@@ -41,10 +38,10 @@ func (t *Table) States() int {
 	return n
 }
 
-// Value returns the optimal expected score still to come from the start of a turn on
+// value returns the optimal expected score still to come from the start of a turn on
 // sheet s, the bonuses included. It reports false if the sheet is not one of the table's
 // states (another rule set, or a state no game reaches).
-func (t *Table) Value(s *engine.Sheet) (float64, bool) {
+func (t *Table) value(s *engine.Sheet) (float64, bool) {
 	i, ok := t.sp.sheetState(s)
 	if !ok {
 		return 0, false

@@ -226,17 +226,17 @@ func TestNextMatchesApply(t *testing.T) {
 func TestTableValue(t *testing.T) {
 	tab := tableOf(t)
 	sh := engine.NewSheet(tab.rules)
-	if v, ok := tab.Value(&sh); !ok || v != tab.Expected() {
+	if v, ok := tab.value(&sh); !ok || v != tab.Expected() {
 		t.Errorf("empty sheet: %v %v, want %v", v, ok, tab.Expected())
 	}
 	roll, _ := engine.RollOf([]int{6, 6, 6, 6, 6})
 	sh.Fill(engine.BoxID(tab.rules.BoxIndex("yahtzee")), roll)
 	i := tab.sp.index(1<<tab.rules.BoxIndex("yahtzee"), 0, 1)
-	if v, ok := tab.Value(&sh); !ok || v != tab.v[i] {
+	if v, ok := tab.value(&sh); !ok || v != tab.v[i] {
 		t.Errorf("after a yahtzee: %v %v, want %v", v, ok, tab.v[i])
 	}
 	other := engine.NewSheet(mustRules(t, "hasbro"))
-	if _, ok := tab.Value(&other); ok {
+	if _, ok := tab.value(&other); ok {
 		t.Error("valued a sheet of other rules")
 	}
 }

@@ -44,24 +44,24 @@ const (
 // EnvCacheDir names the environment variable that overrides the table cache directory.
 const EnvCacheDir = "YAMS_CACHE_DIR"
 
-// TableError is a table file that cannot be trusted: Kind says why.
-type TableError struct {
+// tableError is a table file that cannot be trusted: Kind says why.
+type tableError struct {
 	Path   string
-	Kind   error // ErrCorrupt, ErrVersion or ErrForeign
+	Kind   error // errCorrupt, errVersion or errForeign
 	Detail string
 }
 
-func (e *TableError) Error() string {
+func (e *tableError) Error() string {
 	return fmt.Sprintf("table %s: %v: %s", e.Path, e.Kind, e.Detail)
 }
 
-func (e *TableError) Unwrap() error { return e.Kind }
+func (e *tableError) Unwrap() error { return e.Kind }
 
 // Reasons for rejecting a table file.
 var (
-	ErrCorrupt = errors.New("corrupt or truncated")
-	ErrVersion = errors.New("unknown format version")
-	ErrForeign = errors.New("made for other rules")
+	errCorrupt = errors.New("corrupt or truncated")
+	errVersion = errors.New("unknown format version")
+	errForeign = errors.New("made for other rules")
 )
 
 func (sp *space) shape() [5]uint32 {
@@ -80,8 +80,8 @@ type meta struct {
 	States    int         `json:"states"`
 }
 
-// WriteTo writes the table in the file format.
-func (t *Table) WriteTo(w io.Writer) (int64, error) {
+// encode writes the table in the file format.
+func (t *Table) encode(w io.Writer) (int64, error) {
 	h := sha256.New()
 	cw := &countWriter{w: io.MultiWriter(w, h)}
 	head := make([]byte, headerSize)
@@ -150,31 +150,31 @@ func (c *countWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// MarshalBinary encodes the table in the file format.
-func (t *Table) MarshalBinary() ([]byte, error) {
+// encoded returns the table in the file format.
+func (t *Table) encoded() ([]byte, error) {
 	var b bytes.Buffer
-	_, err := t.WriteTo(&b)
+	_, err := t.encode(&b)
 	return b.Bytes(), err
 }
 
 // decodeTable checks and decodes a table file of rules; path names it in errors.
 func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	bad := func(kind error, format string, args ...any) error {
-		return &TableError{Path: path, Kind: kind, Detail: fmt.Sprintf(format, args...)}
+		return &tableError{Path: path, Kind: kind, Detail: fmt.Sprintf(format, args...)}
 	}
 	if len(data) < headerSize+4+sumSize || string(data[:8]) != tableMagic {
-		return nil, bad(ErrCorrupt, "no table header")
+		return nil, bad(errCorrupt, "no table header")
 	}
 	if v := binary.LittleEndian.Uint32(data[8:]); v != tableVersion {
-		return nil, bad(ErrVersion, "version %d, this program reads %d", v, tableVersion)
+		return nil, bad(errVersion, "version %d, this program reads %d", v, tableVersion)
 	}
 	body, sum := data[:len(data)-sumSize], data[len(data)-sumSize:]
 	if got := sha256.Sum256(body); !bytes.Equal(got[:], sum) {
-		return nil, bad(ErrCorrupt, "checksum mismatch")
+		return nil, bad(errCorrupt, "checksum mismatch")
 	}
 	hash := string(bytes.TrimRight(data[32:64], "\x00"))
 	if hash != r.Hash() {
-		return nil, bad(ErrForeign, "rules hash %s, want %s (%s)", hash, r.Hash(), r.Name())
+		return nil, bad(errForeign, "rules hash %s, want %s (%s)", hash, r.Hash(), r.Name())
 	}
 	sp, err := newSolverSpace(r)
 	if err != nil {
@@ -182,7 +182,7 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	}
 	for i, want := range sp.shape() {
 		if got := binary.LittleEndian.Uint32(data[12+4*i:]); got != want {
-			return nil, bad(ErrForeign, "state space shape %d is %d, want %d", i, got, want)
+			return nil, bad(errForeign, "state space shape %d is %d, want %d", i, got, want)
 		}
 	}
 	rest := body[headerSize:]
@@ -198,7 +198,7 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	mb, ok := take(uint64(binary.LittleEndian.Uint32(mlen)))
 	var m meta
 	if !ok || json.Unmarshal(mb, &m) != nil {
-		return nil, bad(ErrCorrupt, "metadata")
+		return nil, bad(errCorrupt, "metadata")
 	}
 	nb, ok := take(8)
 	n := uint64(0)
@@ -208,7 +208,7 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	states := uint64(sp.countStates())
 	vals, ok2 := take(8 * min(n, states))
 	if !ok || !ok2 || n != states {
-		return nil, bad(ErrCorrupt, "%d values, want %d", n, states)
+		return nil, bad(errCorrupt, "%d values, want %d", n, states)
 	}
 	t := &Table{rules: r, sp: sp, v: make([]float64, sp.numStates()), solved: m.Solved}
 	k := 0
@@ -218,49 +218,49 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	})
 	gh, ok := take(8)
 	if !ok {
-		return nil, bad(ErrCorrupt, "no decisions header")
+		return nil, bad(errCorrupt, "no decisions header")
 	}
 	groups := binary.LittleEndian.Uint64(gh)
 	if groups == 0 {
 		if len(rest) != 0 {
-			return nil, bad(ErrCorrupt, "%d bytes after the values", len(rest))
+			return nil, bad(errCorrupt, "%d bytes after the values", len(rest))
 		}
 		return t, nil
 	}
 	lh, ok := take(4)
 	if !ok || groups != uint64(sp.nf<<sp.nb) || binary.LittleEndian.Uint32(lh) != uint32(sp.nb) {
-		return nil, bad(ErrCorrupt, "decisions of %d groups in layers, want %d groups in %d layers", groups, sp.nf<<sp.nb, sp.nb)
+		return nil, bad(errCorrupt, "decisions of %d groups in layers, want %d groups in %d layers", groups, sp.nf<<sp.nb, sp.nb)
 	}
 	lens := make([][]uint8, sp.nb)
 	for i := range lens {
 		if lens[i], ok = take(uint64(numCodeLengths)); !ok {
-			return nil, bad(ErrCorrupt, "truncated code lengths")
+			return nil, bad(errCorrupt, "truncated code lengths")
 		}
 	}
 	ob, ok := take(8 * (groups + 1))
 	if !ok {
-		return nil, bad(ErrCorrupt, "truncated decisions")
+		return nil, bad(errCorrupt, "truncated decisions")
 	}
 	off := make([]uint64, groups+1)
 	for i := range off {
 		off[i] = binary.LittleEndian.Uint64(ob[8*i:])
 		if (i > 0 && off[i] < off[i-1]) || off[i] > uint64(len(rest)) {
-			return nil, bad(ErrCorrupt, "decision offsets out of order")
+			return nil, bad(errCorrupt, "decision offsets out of order")
 		}
 	}
 	if off[0] != 0 || off[groups] != uint64(len(rest)) {
-		return nil, bad(ErrCorrupt, "decisions of %d bytes, the offsets say %d", len(rest), off[groups])
+		return nil, bad(errCorrupt, "decisions of %d bytes, the offsets say %d", len(rest), off[groups])
 	}
 	d, err := newDecisionStream(sp.rolls, lens, off, rest)
 	if err != nil {
-		return nil, bad(ErrCorrupt, "%v", err)
+		return nil, bad(errCorrupt, "%v", err)
 	}
 	t.dec = d
 	return t, nil
 }
 
-// ReadTable reads and checks the table file of rules r.
-func ReadTable(path string, r *engine.Rules) (*Table, error) {
+// readTable reads and checks the table file of rules r.
+func readTable(path string, r *engine.Rules) (*Table, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -268,13 +268,13 @@ func ReadTable(path string, r *engine.Rules) (*Table, error) {
 	return decodeTable(path, data, r)
 }
 
-// WriteFile writes the table atomically (see package outfile), creating its directory.
-func (t *Table) WriteFile(path string) error {
+// writeFile writes the table atomically (see package outfile), creating its directory.
+func (t *Table) writeFile(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
 	return outfile.Write(path, func(w io.Writer) error {
-		_, err := t.WriteTo(w)
+		_, err := t.encode(w)
 		return err
 	})
 }
@@ -292,8 +292,8 @@ func CacheDir() (string, error) {
 	return filepath.Join(d, "yams"), nil
 }
 
-// CachePath returns the cache file of the table of rules r, named by the rules hash.
-func CachePath(r *engine.Rules) (string, error) {
+// cachePath returns the cache file of the table of rules r, named by the rules hash.
+func cachePath(r *engine.Rules) (string, error) {
 	d, err := CacheDir()
 	if err != nil {
 		return "", err
@@ -330,14 +330,14 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	if err := checkMemory(tableWhat(r), shapeMemory(r)); err != nil {
 		return nil, nil, st, err
 	}
-	path, err := CachePath(r)
+	path, err := cachePath(r)
 	if err != nil {
 		st.WriteErr = err
 	}
 	st.Path = path
 	if path != "" && !force {
 		start := time.Now()
-		t, err := ReadTable(path, r)
+		t, err := readTable(path, r)
 		if err == nil && t.dec != nil {
 			if err := checkTableMemory(r, t.sp); err != nil {
 				return nil, nil, st, err
@@ -346,7 +346,7 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 			return t, policyOf(t), st, nil
 		}
 		if err == nil {
-			err = &TableError{Path: path, Kind: ErrCorrupt, Detail: "no decisions"}
+			err = &tableError{Path: path, Kind: errCorrupt, Detail: "no decisions"}
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			st.Rejected = err
@@ -371,7 +371,7 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	notice.Done = true
 	tell(notice)
 	if path != "" {
-		st.WriteErr = t.WriteFile(path)
+		st.WriteErr = t.writeFile(path)
 		if st.WriteErr == nil {
 			removeOlderVersions(path, r)
 		}

@@ -26,15 +26,15 @@ func tableOf(t *testing.T, options ...string) *Table {
 func TestTableRoundTrip(t *testing.T) {
 	tab := tableOf(t)
 	path := filepath.Join(t.TempDir(), "t.table")
-	if err := tab.WriteFile(path); err != nil {
+	if err := tab.writeFile(path); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadTable(path, tab.rules)
+	got, err := readTable(path, tab.rules)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := tab.MarshalBinary()
-	b, _ := got.MarshalBinary()
+	a, _ := tab.encoded()
+	b, _ := got.encoded()
 	if string(a) != string(b) || got.Expected() != tab.Expected() || got.dec == nil {
 		t.Error("table changed through its file")
 	}
@@ -64,11 +64,11 @@ func TestTableRoundTrip(t *testing.T) {
 
 func TestTableFileRejected(t *testing.T) {
 	tab := tableOf(t)
-	good, err := tab.MarshalBinary()
+	good, err := tab.encoded()
 	if err != nil {
 		t.Fatal(err)
 	}
-	foreign, _ := tableOf(t, "order=top_down").MarshalBinary()
+	foreign, _ := tableOf(t, "order=top_down").encoded()
 	flip := func(i int) []byte {
 		b := append([]byte(nil), good...)
 		b[i] ^= 0x10
@@ -81,18 +81,18 @@ func TestTableFileRejected(t *testing.T) {
 		data []byte
 		kind error
 	}{
-		{"empty", nil, ErrCorrupt},
-		{"truncated", good[:len(good)/2], ErrCorrupt},
-		{"one byte short", good[:len(good)-1], ErrCorrupt},
-		{"flipped value", flip(headerSize + 1000), ErrCorrupt},
-		{"flipped decision", flip(len(good) - sumSize - 10), ErrCorrupt},
-		{"offsets out of order", resum(swapOffsets(good, tab)), ErrCorrupt},
-		{"no decisions header", resum(good[:len(good)-sumSize-len(tab.dec.data)-8*len(tab.dec.off)-4-numCodeLengths*len(tab.dec.lens)-8]), ErrCorrupt},
-		{"bad code lengths", resum(badLengths(good, tab)), ErrCorrupt},
-		{"flipped checksum", flip(len(good) - 1), ErrCorrupt},
-		{"bad magic", flip(0), ErrCorrupt},
-		{"version", resum(version), ErrVersion},
-		{"other rules", foreign, ErrForeign},
+		{"empty", nil, errCorrupt},
+		{"truncated", good[:len(good)/2], errCorrupt},
+		{"one byte short", good[:len(good)-1], errCorrupt},
+		{"flipped value", flip(headerSize + 1000), errCorrupt},
+		{"flipped decision", flip(len(good) - sumSize - 10), errCorrupt},
+		{"offsets out of order", resum(swapOffsets(good, tab)), errCorrupt},
+		{"no decisions header", resum(good[:len(good)-sumSize-len(tab.dec.data)-8*len(tab.dec.off)-4-numCodeLengths*len(tab.dec.lens)-8]), errCorrupt},
+		{"bad code lengths", resum(badLengths(good, tab)), errCorrupt},
+		{"flipped checksum", flip(len(good) - 1), errCorrupt},
+		{"bad magic", flip(0), errCorrupt},
+		{"version", resum(version), errVersion},
+		{"other rules", foreign, errForeign},
 	}
 	for _, c := range cases {
 		_, err := decodeTable(c.name, c.data, tab.rules)
@@ -158,16 +158,16 @@ func TestLoadOrSolveCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixed, st, err := LoadOrSolve(r, false, 0)
-	if err != nil || st.Loaded || !errors.Is(st.Rejected, ErrCorrupt) || fixed.Expected() != tab.Expected() {
+	if err != nil || st.Loaded || !errors.Is(st.Rejected, errCorrupt) || fixed.Expected() != tab.Expected() {
 		t.Fatalf("damaged: %v %+v", err, st)
 	}
 	if _, st, _ = LoadOrSolve(r, false, 0); !st.Loaded {
 		t.Error("the rebuilt table was not saved")
 	}
 	// A file of other rules under this name is foreign.
-	other, _ := tableOf(t, "order=top_down").MarshalBinary()
+	other, _ := tableOf(t, "order=top_down").encoded()
 	os.WriteFile(st.Path, other, 0o644)
-	if _, st, _ = LoadOrSolve(r, false, 0); st.Loaded || !errors.Is(st.Rejected, ErrForeign) {
+	if _, st, _ = LoadOrSolve(r, false, 0); st.Loaded || !errors.Is(st.Rejected, errForeign) {
 		t.Errorf("foreign file: %+v", st)
 	}
 }
