@@ -55,6 +55,8 @@ func start(name string, argv []string, errw io.Writer, timeout time.Duration) (*
 		inW.Close()
 		return nil, err
 	}
+	growPipe(inW)
+	growPipe(outR)
 	p := &process{name: name, stdin: inW, stdout: outR, out: bufio.NewReaderSize(outR, 1<<16),
 		stderr: newTail(errw), timeout: timeout, exited: make(chan struct{})}
 	p.cmd = &exec.Cmd{Path: path, Args: argv, Stdin: inR, Stdout: outW, Stderr: p.stderr}

@@ -37,7 +37,8 @@ func Serve(in io.Reader, out io.Writer, name string, newStrategy func(*engine.Ru
 		say(append(m, '\n'))
 		return err
 	}
-	line, err := readLine(r)
+	var long []byte
+	line, err := readLine(r, &long)
 	if err != nil {
 		return fmt.Errorf("reading the hello: %w", err)
 	}
@@ -70,7 +71,7 @@ func Serve(in io.Reader, out io.Writer, name string, newStrategy func(*engine.Ru
 	}
 	var buf []byte
 	for {
-		line, err := readLine(r)
+		line, err := readLine(r, &long)
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
@@ -87,22 +88,24 @@ func Serve(in io.Reader, out io.Writer, name string, newStrategy func(*engine.Ru
 	}
 }
 
-// readLine reads a line of any length.
-func readLine(r *bufio.Reader) ([]byte, error) {
-	var line []byte
-	for {
-		chunk, err := r.ReadSlice('\n')
-		line = append(line, chunk...)
-		switch {
-		case err == nil:
-			return line, nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF) && len(line) > 0:
-			return line, nil
-		}
-		return nil, err
+// readLine reads a line of any length. A line that fits in r's buffer is returned in
+// place, without a copy, valid until the next read; a longer one is gathered in
+// (*long)'s storage.
+func readLine(r *bufio.Reader, long *[]byte) ([]byte, error) {
+	chunk, err := r.ReadSlice('\n')
+	if err == nil {
+		return chunk, nil
 	}
+	line := append((*long)[:0], chunk...)
+	for errors.Is(err, bufio.ErrBufferFull) {
+		chunk, err = r.ReadSlice('\n')
+		line = append(line, chunk...)
+	}
+	*long = line
+	if err == nil || (errors.Is(err, io.EOF) && len(line) > 0) {
+		return line, nil
+	}
+	return nil, err
 }
 
 // server answers the decide messages of one game's rules with a strategy.
@@ -113,20 +116,37 @@ type server struct {
 	c       *codec
 	rng     rand.PCG
 	// The request being read.
-	kind      []byte
-	dice      [engine.NumDice + 1]int
-	nDice     int
-	used      int64
-	left      int64
-	turn      int64
-	seed      int64
-	scores    []int
-	extra     int64
-	sheet     engine.Sheet
-	lastValid bool
-	last      []int // the scores of the sheet built last
-	lastExtra int64
+	kind   []byte
+	dice   [engine.NumDice + 1]int
+	nDice  int
+	used   int64
+	left   int64
+	turn   int64
+	seed   int64
+	scores []int
+	extra  int64
+	sheet  engine.Sheet
+	// games keeps the sheets of the games met lately (by game number, modulo), each with
+	// the text of the request it was read from (scores to total): the requests of a turn
+	// have the same sheet, and readFast then finds it with one comparison of bytes.
+	games []servedSheet
+	// known is the sheet of the request read when games held it; else text, if not nil,
+	// is the request's text of its sheet, for decide to keep with it in games[slot].
+	known *servedSheet
+	text  []byte
+	slot  *servedSheet
 }
+
+// servedSheet is a sheet of a game a server met, and the text it was read from.
+type servedSheet struct {
+	text  []byte
+	sheet engine.Sheet
+}
+
+// servedSheets is the number of sheets a server keeps (a power of two), more than the
+// games of a batch: yams sends at most 1,024 requests at once, of games of consecutive
+// numbers.
+const servedSheets = 2048
 
 // answer reads a decide message and appends the answers.
 func (sv *server) answer(b []byte, line []byte) ([]byte, error) {
@@ -145,7 +165,11 @@ func (sv *server) answer(b []byte, line []byte) ([]byte, error) {
 					sc.skip()
 					return
 				}
-				sv.read(sc)
+				if end, ok := sv.readFast(sc.b, sc.i); ok {
+					sc.i = end
+				} else {
+					sv.read(sc)
+				}
 				if sc.err != nil {
 					return
 				}
@@ -178,6 +202,7 @@ func (sv *server) answer(b []byte, line []byte) ([]byte, error) {
 func (sv *server) read(sc *scanner) {
 	sv.kind, sv.nDice, sv.scores = nil, 0, sv.scores[:0]
 	sv.used, sv.left, sv.extra, sv.turn, sv.seed = 0, 0, 0, 0, 0
+	sv.known, sv.text, sv.slot = nil, nil, nil
 	sc.object(func(key []byte) {
 		switch string(key) {
 		case "kind":
@@ -223,13 +248,18 @@ func (sv *server) decide(b []byte) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("dice %v", sv.dice[:engine.NumDice])
 	}
-	if !sv.lastValid || sv.extra != sv.lastExtra || !equalInts(sv.scores, sv.last) {
+	if sv.known != nil {
+		sv.sheet = sv.known.sheet
+	} else {
 		s, err := engine.SheetOf(sv.rules, sv.scores, int(sv.extra))
 		if err != nil {
 			return nil, err
 		}
-		sv.sheet, sv.lastValid, sv.lastExtra = s, true, sv.extra
-		sv.last = append(sv.last[:0], sv.scores...)
+		sv.sheet = s
+		if sv.text != nil {
+			sv.slot.sheet = s
+			sv.slot.text = append(sv.slot.text[:0], sv.text...)
+		}
 	}
 	if sv.starter != nil {
 		sv.rng.Seed(uint64(sv.seed), uint64(sv.turn)<<8|uint64(sv.used))
@@ -264,16 +294,4 @@ func (sv *server) decide(b []byte) ([]byte, error) {
 		return append(b, sv.c.quoted[id]...), nil
 	}
 	return nil, fmt.Errorf("kind %q: want keep or box", sv.kind)
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
