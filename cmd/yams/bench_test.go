@@ -46,7 +46,9 @@ func TestBenchShowsTheFloor(t *testing.T) {
 		`(?m)^floor +1 +[\d,]+ +1\.00 +100\.0%$`,
 		`(?m)^floor +[\d,]+ +\d+\.\d +39\.0 +\d+%$`,
 		`(?m)^floor, [\d,]+ ns/game: dice [\d,]+ \(\d+%\), counting [\d,]+ \(\d+%\), sheet, checks and loop -?[\d,]+ \(-?\d+%\), its own decisions [\d,]+ \(\d+%\)$`,
-		`(?m)^greedy +[\d,]+ +[\d,]+ +\d+ +[\d,]+ +\d+%$`,
+		// On a tiny workload, and a loaded machine, the time of the decisions in play (a
+		// game less the game without decisions) may come out below zero.
+		`(?m)^greedy +[\d,]+ +[\d,]+ +\d+ +-?[\d,]+ +-?\d+%$`,
 	} {
 		if !regexp.MustCompile(want).MatchString(out) {
 			t.Errorf("output lacks %s:\n%s", want, out)
