@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"yams/engine"
@@ -70,7 +71,10 @@ type jsonPair struct {
 }
 
 type jsonStrategy struct {
-	Name          string          `json:"name"`
+	Name string `json:"name"`
+	// Bot is the program that played an external bot's games (Summary.Bot); left out
+	// for a built-in strategy, and by files written before yams recorded it.
+	Bot           *jsonBot        `json:"bot,omitempty"`
 	Games         int64           `json:"games"`
 	Mean          float64         `json:"mean"`
 	StdDev        float64         `json:"stddev"`
@@ -90,6 +94,52 @@ type jsonStrategy struct {
 	Boxes         object[jsonBox] `json:"boxes"`
 	Convergence   []jsonBlock     `json:"convergence"`
 	Regret        *jsonRegret     `json:"regret,omitempty"`
+}
+
+// jsonBot is a BotIdentity: what the bot said in its hello, and its command.
+type jsonBot struct {
+	Name    string   `json:"name"`
+	Version string   `json:"version"`
+	Command []string `json:"command"`
+}
+
+func botJSON(b *BotIdentity) *jsonBot {
+	if b == nil {
+		return nil
+	}
+	return &jsonBot{Name: b.Name, Version: b.Version, Command: b.Command}
+}
+
+// botOf reads the bot of a strategy; nil if the file records none.
+func botOf(j *jsonBot) (*BotIdentity, error) {
+	if j == nil {
+		return nil, nil
+	}
+	if len(j.Command) == 0 {
+		return nil, errors.New("bot: no command")
+	}
+	return &BotIdentity{Name: j.Name, Version: j.Version, Command: j.Command}, nil
+}
+
+// checksummedSpec returns what the checksum covers as the rule set (checksumV2): its
+// canonical JSON, spec, followed when external bots played by a NUL byte and the bots of
+// the strategies in order, as JSON (null for a strategy that is not one). No JSON holds a
+// NUL byte, so the two never run into each other; and the checksum of a file without
+// bots is what it was before yams recorded them, so that such files still read.
+func (r *Results) checksummedSpec(spec []byte) ([]byte, error) {
+	ids := bots(r.Summaries)
+	if !slices.ContainsFunc(ids, func(b *BotIdentity) bool { return b != nil }) {
+		return spec, nil
+	}
+	list := make([]*jsonBot, len(ids))
+	for i, b := range ids {
+		list[i] = botJSON(b)
+	}
+	text, err := json.Marshal(list)
+	if err != nil {
+		return nil, fmt.Errorf("bots: %w", err)
+	}
+	return append(append(slices.Clip(spec), 0), text...), nil
 }
 
 // jsonBlock is a block of game indices (Summary.Blocks) and the running mean at its end.

@@ -32,6 +32,8 @@ func MergeShards(names []string, parts []*Results) (*Results, error) {
 	// The shards given, by index: never a slot per claimed shard, since N comes from the
 	// files (a shard of 2^60 one-game shards is a valid file).
 	byK := make(map[int]int, len(parts)) // the index in parts of shard K
+	// The bot of each strategy, as the first part that records it says, and that part.
+	known, knownIn := make([]*BotIdentity, len(first.Summaries)), make([]string, len(first.Summaries))
 	for i, p := range parts {
 		s := shardOf(p)
 		switch {
@@ -51,6 +53,15 @@ func MergeShards(names []string, parts []*Results) (*Results, error) {
 			return nil, fmt.Errorf("%s and %s: one measures regret (--regret), the other does not", names[i], names[0])
 		case s.N != s0.N || s.Total != s0.Total:
 			return nil, fmt.Errorf("%s: %s, %s is %s: not shards of the same run", names[i], s.describe(), names[0], s0.describe())
+		}
+		for j, sm := range p.Summaries {
+			switch {
+			case sm.Bot == nil:
+			case known[j] == nil:
+				known[j], knownIn[j] = sm.Bot, names[i]
+			case !known[j].Equal(sm.Bot):
+				return nil, &OtherBotError{Strategy: sm.Strategy, In: knownIn[j], OtherIn: names[i], Bot: known[j], Other: sm.Bot}
+			}
 		}
 		if err := s.Check(); err != nil {
 			return nil, fmt.Errorf("%s: %w", names[i], err)

@@ -106,6 +106,14 @@ func ReadSummary(r io.Reader) (*Results, error) {
 			return bad("%v", err)
 		}
 	}
+	var covered []byte // what the checksum covers as the rule set: the spec and the bots
+	if spec != nil {
+		if covered, err = res.checksummedSpec(spec); err != nil {
+			return bad("%v", err)
+		}
+	} else if slices.ContainsFunc(res.Summaries, func(s *Summary) bool { return s.Bot != nil }) {
+		return bad("bot: a summary without rule_set, of a yams that did not record bots, names one")
+	}
 	// The checksum last: a file damaged in a way the checks above see is refused for
 	// what they see, which says more than a checksum.
 	switch {
@@ -113,7 +121,7 @@ func ReadSummary(r io.Reader) (*Results, error) {
 		return bad("no checksum: yams writes one in every summary file; this one was not written by yams, or edited")
 	case !validChecksum(in.Checksum):
 		return bad("checksum %q: want %s and 64 hexadecimal digits", in.Checksum, checksumPrefix)
-	case spec == nil && in.Checksum != res.checksumV1(), spec != nil && in.Checksum != res.checksumV2(spec):
+	case spec == nil && in.Checksum != res.checksumV1(), spec != nil && in.Checksum != res.checksumV2(covered):
 		return bad("checksum mismatch: the file was damaged or edited after yams wrote it")
 	// After the checksum, which sees an edit of either first: a file whose rule set is
 	// not that of its name and hash was not written by yams.

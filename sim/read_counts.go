@@ -28,6 +28,9 @@ func (b *sheetBounds) summaryOf(j *jsonStrategy, first, games int64) (*Summary, 
 		return nil, err
 	}
 	var err error
+	if s.Bot, err = botOf(j.Bot); err != nil {
+		return nil, err
+	}
 	if s.Scores, err = histogramOf("histogram", j.Histogram, 0, b.scoreLo, b.scoreHi, games); err != nil {
 		return nil, err
 	}

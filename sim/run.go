@@ -63,6 +63,10 @@ type Config struct {
 	Costliest int
 }
 
+// clock reads the time of a run's timings (Results.Elapsed and Busy); a test replaces it
+// to check which strategy each moment goes to.
+var clock = time.Now
+
 // DefaultCheckpointEvery is how often Run hands over a checkpoint when
 // Config.CheckpointEvery is zero.
 const DefaultCheckpointEvery = 10 * time.Second
@@ -101,7 +105,12 @@ type Results struct {
 }
 
 // GamesPerSecond returns the rate at which the run played strategy i: its games over the
-// share of the elapsed time that the workers spent on it.
+// share of the elapsed time that the workers spent on it. Each worker times its part of
+// each chunk strategy by strategy, so the time of a strategy is its own: a batch
+// strategy's is the wait for its answers (an external bot's processes at work included),
+// a built-in's its games. Both are of the wall clock, on processors that the workers
+// share with the bots' processes: beside a bot, a built-in strategy plays slower than
+// alone.
 func (r *Results) GamesPerSecond(i int) float64 {
 	var total time.Duration
 	for _, b := range r.Busy {
@@ -124,6 +133,7 @@ func (r *Results) Partial() bool { return r.Planned > r.Games }
 // the shards of a run are all there).
 func (r *Results) Merge(o *Results) error {
 	names := (*Results).names
+	otherBot := checkSameBots(names(r), bots(r.Summaries), bots(o.Summaries), "one", "the other")
 	switch {
 	case o.RulesHash != r.RulesHash:
 		return fmt.Errorf("cannot merge results of different rules (%s %s, %s %s)", r.Rules, r.RulesHash, o.Rules, o.RulesHash)
@@ -133,6 +143,8 @@ func (r *Results) Merge(o *Results) error {
 		return fmt.Errorf("cannot merge results of different strategies (%v, %v)", names(r), names(o))
 	case len(r.Pairs) != len(o.Pairs):
 		return errors.New("cannot merge results with and without the paired comparison of the strategies")
+	case otherBot != nil:
+		return fmt.Errorf("cannot merge: %w", otherBot)
 	case o.First == r.First+r.Games && r.Partial(), r.First == o.First+o.Games && o.Partial():
 		return errors.New("cannot merge results after partial results (an interrupted run): resume it first")
 	case o.First != r.First+r.Games && r.First != o.First+o.Games:
@@ -321,9 +333,20 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 			return nil, err
 		}
 	}
+	ids, err := identities(names, workers)
+	if err != nil {
+		return nil, err
+	}
+	if base != nil {
+		// Known once the bots have said hello: the games of another program are not
+		// added to those of the checkpoint.
+		if err := checkSameBots(names, bots(base.Summaries), ids, "the checkpoint", "this run"); err != nil {
+			return nil, fmt.Errorf("sim: %w", err)
+		}
+	}
 	setup := time.Since(start)
 
-	start = time.Now()
+	start = clock()
 	var (
 		next   atomic.Int64
 		stop   atomic.Bool
@@ -361,7 +384,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 				}
 				var snap *Results
 				var err error
-				g.hold(nw, func() { snap, err = collect(&cfg, base, workers, names, front.get()) })
+				g.hold(nw, func() { snap, err = collect(&cfg, base, workers, names, ids, front.get()) })
 				if err == nil {
 					err = cfg.Checkpoint(snap)
 				}
@@ -378,9 +401,9 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	} else {
 		wg.Wait()
 	}
-	elapsed := time.Since(start)
+	elapsed := clock().Sub(start)
 
-	res, err := collect(&cfg, base, workers, names, front.get())
+	res, err := collect(&cfg, base, workers, names, ids, front.get())
 	if err != nil {
 		return nil, err
 	}
@@ -513,10 +536,35 @@ func (c chunkSizer) next(n int64, d time.Duration) int64 {
 	return max(c.min, min(c.max, size))
 }
 
+// identities returns the identity of each strategy's bot (Identified), nil for a strategy
+// that is not one. Every worker runs a process of a bot: they must all be the same program.
+func identities(names []string, workers []*worker) ([]*BotIdentity, error) {
+	ids := make([]*BotIdentity, len(names))
+	from := make([]int, len(names)) // the worker whose process said ids[i]
+	for i := range names {
+		for wi, w := range workers {
+			b, ok := w.players[i].batch.(Identified)
+			if !ok {
+				continue
+			}
+			name, version, command := b.Identity()
+			id := &BotIdentity{Name: name, Version: version, Command: command}
+			switch {
+			case ids[i] == nil:
+				ids[i], from[i] = id, wi
+			case !ids[i].Equal(id):
+				return nil, fmt.Errorf("strategy %s: its processes are of different bots: worker %d's is %s, worker %d's %s", names[i], from[i], ids[i], wi, id)
+			}
+		}
+	}
+	return ids, nil
+}
+
 // collect adds up the counts of base (results resumed, or nil) and of the workers' chunks
 // committed before end into new results, which the workers do not touch: the caller holds
-// the workers between chunks, or they have stopped.
-func collect(cfg *Config, base *Results, workers []*worker, names []string, end int64) (*Results, error) {
+// the workers between chunks, or they have stopped. ids are the strategies' bots, which
+// the summaries record.
+func collect(cfg *Config, base *Results, workers []*worker, names []string, ids []*BotIdentity, end int64) (*Results, error) {
 	res := &Results{
 		Rules:       cfg.Rules.Name(),
 		RulesHash:   cfg.Rules.Hash(),
@@ -548,6 +596,9 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string, end 
 			}
 		}
 		s.Trim()
+		if ids[i] != nil {
+			s.Bot = ids[i]
+		}
 		res.Summaries = append(res.Summaries, s)
 	}
 	if cfg.Pairs {
@@ -674,14 +725,14 @@ func (w *worker) playChunk(cfg *Config, lo, hi int64) error {
 	}
 	for i := range w.players {
 		p := &w.players[i]
-		t0 := time.Now()
+		t0 := clock()
 		var err error
 		if p.batch != nil {
 			err = w.playBatch(p, i, cfg, lo, hi)
 		} else {
 			err = w.playEach(p, i, cfg, lo, hi)
 		}
-		p.busy += time.Since(t0)
+		p.busy += clock().Sub(t0)
 		if err != nil {
 			return err
 		}

@@ -46,8 +46,72 @@ type Summary struct {
 	// Regret is the cost of the strategy's decisions against optimal play, when the run
 	// measured it (Config.Regret); nil otherwise.
 	Regret *Regret
+	// Bot says which program played the games of an external bot (Identified); nil for
+	// a built-in strategy, and in a summary written before yams recorded it.
+	Bot *BotIdentity
 
 	ymask uint64 // the slots of the yahtzee box
+}
+
+// BotIdentity is which program played an external bot's games: the name and version it
+// gave in its hello, and the command it was started with. Results of two identities are
+// never added up (resume, merge): they are the games of two programs.
+type BotIdentity struct {
+	Name, Version string
+	Command       []string
+}
+
+// Identified is a batch strategy that says which program plays it (an external bot):
+// Run records it in the strategy's Summary.
+type Identified interface {
+	Identity() (name, version string, command []string)
+}
+
+// Equal reports whether b and o are the same program.
+func (b *BotIdentity) Equal(o *BotIdentity) bool {
+	return b.Name == o.Name && b.Version == o.Version && slices.Equal(b.Command, o.Command)
+}
+
+// String writes the identity on one line: its name and version quoted (a bot chooses
+// them), and its command.
+func (b *BotIdentity) String() string {
+	return fmt.Sprintf("%q version %q (command %s)", b.Name, b.Version, strconv.Quote(strings.Join(b.Command, " ")))
+}
+
+// OtherBotError refuses to add up the results of a strategy played by two different
+// bots, by a resume or a merge. In and OtherIn say where each identity comes from: "the
+// checkpoint" and "this run", or two files.
+type OtherBotError struct {
+	Strategy    string
+	In, OtherIn string
+	Bot, Other  *BotIdentity
+}
+
+func (e *OtherBotError) Error() string {
+	return fmt.Sprintf("strategy %s: %s was played by bot %s, %s by bot %s: the games of two programs do not add up",
+		e.Strategy, e.In, e.Bot, e.OtherIn, e.Other)
+}
+
+// checkSameBots returns an *OtherBotError for the first strategy whose bots in a and in b
+// (the identities of the same strategies, in order) are both known and differ. A strategy
+// without an identity (a built-in one, or a summary written before yams recorded them)
+// goes with any.
+func checkSameBots(names []string, a, b []*BotIdentity, in, otherIn string) error {
+	for i := range min(len(names), len(a), len(b)) {
+		if x, y := a[i], b[i]; x != nil && y != nil && !x.Equal(y) {
+			return &OtherBotError{Strategy: names[i], In: in, OtherIn: otherIn, Bot: x, Other: y}
+		}
+	}
+	return nil
+}
+
+// bots returns the identities of the bots of the summaries, nil for a strategy without.
+func bots(summaries []*Summary) []*BotIdentity {
+	ids := make([]*BotIdentity, len(summaries))
+	for i, s := range summaries {
+		ids[i] = s.Bot
+	}
+	return ids
 }
 
 // Block is the count, sum and sum of squares of the scores of a block of games.
@@ -239,6 +303,8 @@ func (s *Summary) Merge(o *Summary) error {
 		return fmt.Errorf("cannot merge the summary of %s into that of %s", o.Strategy, s.Strategy)
 	case !slices.Equal(o.Columns, s.Columns) || !slices.Equal(o.Boxes, s.Boxes) || o.YahtzeeBox != s.YahtzeeBox:
 		return fmt.Errorf("%s: cannot merge summaries of different sheets", s.Strategy)
+	case s.Bot != nil && o.Bot != nil && !s.Bot.Equal(o.Bot):
+		return &OtherBotError{Strategy: s.Strategy, In: "a summary", OtherIn: "the other", Bot: s.Bot, Other: o.Bot}
 	}
 	// Counts without regret merge into counts with it only when they hold no game (a
 	// fresh summary takes the regret of what merges into it).
@@ -252,6 +318,9 @@ func (s *Summary) Merge(o *Summary) error {
 		if err := s.Regret.Merge(o.Regret); err != nil {
 			return fmt.Errorf("%s: %w", s.Strategy, err)
 		}
+	}
+	if s.Bot == nil { // a summary takes the identity of what merges into it
+		s.Bot = o.Bot
 	}
 	s.Games += o.Games
 	s.Scores.Merge(&o.Scores)

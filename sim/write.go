@@ -36,10 +36,14 @@ func (r *Results) WriteJSON(w io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("sim: %w", err)
 	}
+	covered, err := r.checksummedSpec(spec)
+	if err != nil {
+		return fmt.Errorf("sim: %w", err)
+	}
 	out := jsonResults{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions,
 		Seed: r.Seed, Stream: new(StreamVersion), First: r.First, Games: r.Games, Strategies: []jsonStrategy{},
-		RuleSet: spec, Checksum: r.checksumV2(spec),
+		RuleSet: spec, Checksum: r.checksumV2(covered),
 	}
 	if !r.Shard.IsZero() {
 		out.Shard = &jsonShard{Index: r.Shard.K, Count: r.Shard.N, RunGames: r.Shard.Total}
@@ -78,7 +82,7 @@ func (r *Results) WriteJSON(w io.Writer) error {
 // toJSON returns the summary as a summary file writes it; st are its figures (Stats).
 func (s *Summary) toJSON(st *Stats) jsonStrategy {
 	j := jsonStrategy{
-		Name: s.Strategy, Games: s.Games,
+		Name: s.Strategy, Bot: botJSON(s.Bot), Games: s.Games,
 		Mean: st.Mean, StdDev: st.StdDev, StdErr: st.StdErr, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi},
 		Min: st.Min, Max: st.Max,
 		Histogram:  counts(&s.Scores, 0),

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,9 +25,13 @@ func selfBot(name, strategy string) string {
 }
 
 // failingBot serves greedy for a number of batches, then exits with status 5: the bot of
-// the test of a failure in the middle of a run.
+// the test of a failure in the middle of a run. With $YAMS_TEST_BOT_MENDED set, it is the
+// same program mended: it says the same hello and never fails.
 func failingBot(batches string) int {
 	n, _ := strconv.Atoi(batches)
+	if os.Getenv("YAMS_TEST_BOT_MENDED") != "" {
+		n = math.MaxInt
+	}
 	pr, pw, _ := os.Pipe()
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(nil, 64<<20)
@@ -64,14 +70,19 @@ func readSummaryJSON(t *testing.T, data []byte) summaryFile {
 	return s
 }
 
-// sameStrategy reports whether two strategies of summary files have the same counts.
+// sameStrategy reports whether two strategies of summary files have the same counts:
+// the same members but their names and bots (a built-in strategy has none).
 func sameStrategy(a, b map[string]json.RawMessage) bool {
-	for k, v := range a {
-		if k != "name" && string(b[k]) != string(v) {
-			return false
+	counts := func(m map[string]json.RawMessage) map[string]string {
+		c := map[string]string{}
+		for k, v := range m {
+			if k != "name" && k != "bot" {
+				c[k] = string(v)
+			}
 		}
+		return c
 	}
-	return len(a) == len(b)
+	return maps.Equal(counts(a), counts(b))
 }
 
 // TestBotThroughTheCLI: yams bot, run as a bot by yams sim, plays greedy to the same
@@ -85,6 +96,10 @@ func TestBotThroughTheCLI(t *testing.T) {
 	if len(s.Strategies) != 2 || !sameStrategy(s.Strategies[0], s.Strategies[1]) {
 		t.Errorf("greedy served and greedy differ")
 	}
+	// The table, on stderr, says what the games/s of each strategy are beside a bot.
+	if !strings.Contains(errOut, "per strategy, over the time spent playing it: greedy ") || !strings.Contains(errOut, "a bot's time is the wait for its answers") {
+		t.Errorf("the timings do not say what a bot's time is: %q", errOut)
+	}
 	for _, bad := range [][]string{
 		{"--bot", "greedy=./x"}, {"--bot", "g"}, {"--bot", "g=./a", "--bot", "g=./b"}, {"--bot-timeout", "1s"},
 		{"--bot", "g=./a", "--bot-timeout", "-1s"},
@@ -96,7 +111,8 @@ func TestBotThroughTheCLI(t *testing.T) {
 
 // TestBotFailureIsPartial: a bot that fails in the middle of a run stops it with exit
 // status 3 and one line naming the bot; the games before are written as a partial
-// summary, which a run with the bot mended resumes to the results of an unbroken run.
+// summary, which a run with the bot mended resumes to the results of an unbroken run, and
+// which another bot may not resume (exit status 2, one line naming both).
 func TestBotFailureIsPartial(t *testing.T) {
 	dir := t.TempDir()
 	partial := filepath.Join(dir, "partial.json")
@@ -124,18 +140,71 @@ func TestBotFailureIsPartial(t *testing.T) {
 	if s := readSummaryJSON(t, data); !s.Partial || s.Games == 0 || s.NextGame != s.Games {
 		t.Fatalf("partial summary: %+v", s)
 	}
+	// Another program, though it plays the same games: refused.
+	other := append(args, "--bot", selfBot("b", "greedy"), "--json", filepath.Join(dir, "other.json"), "--resume", partial)
+	out, errOut, code := execYams(t, "", other...)
+	wantUsageError(t, "resumed by another bot", out, errOut, code, "strategy b: the checkpoint was played by bot \"failing\" version \"yams\"")
+	if !strings.Contains(errOut, "this run by bot \"greedy\" version \"yams\"") || !strings.Contains(errOut, "--resume "+partial) {
+		t.Errorf("the refusal does not name the other bot and the file: %q", errOut)
+	}
+	t.Setenv("YAMS_TEST_BOT_MENDED", "1")
 	resumed := filepath.Join(dir, "resumed.json")
-	if _, errOut, code := execYams(t, "", append(args, "--bot", selfBot("b", "greedy"), "--json", resumed, "--resume", partial)...); code != 0 {
+	if _, errOut, code := execYams(t, "", append(args, "--bot", failing, "--json", resumed, "--resume", partial)...); code != 0 {
 		t.Fatalf("resume: exit %d, %s", code, errOut)
 	}
 	whole := filepath.Join(dir, "whole.json")
-	if _, errOut, code := execYams(t, "", append(args, "--bot", selfBot("b", "greedy"), "--json", whole)...); code != 0 {
+	if _, errOut, code := execYams(t, "", append(args, "--bot", failing, "--json", whole)...); code != 0 {
 		t.Fatalf("whole: exit %d, %s", code, errOut)
 	}
 	a, _ := os.ReadFile(resumed)
 	b, _ := os.ReadFile(whole)
 	if string(a) != string(b) {
 		t.Error("the run resumed after the failure differs from the run without one")
+	}
+}
+
+// TestMergeOfTwoBots: yams merge refuses shards played by two different bots (exit
+// status 2, one line naming the strategy, both files and both bots), and merges those of
+// the same bot; the summary names the bot, its hello and its command.
+func TestMergeOfTwoBots(t *testing.T) {
+	dir := t.TempDir()
+	shard := func(k int, bot string) string {
+		file := filepath.Join(dir, fmt.Sprintf("shard-%d-%x.json", k, len(bot)))
+		_, errOut, code := execYams(t, "", "sim", "--strategy", "greedy,b", "--games", "2000", "--shard", fmt.Sprintf("%d/2", k), "--bot", bot, "--json", file)
+		if code != 0 {
+			t.Fatalf("shard %d/2: exit %d, %s", k, code, errOut)
+		}
+		return file
+	}
+	bot := selfBot("b", "greedy")
+	pinned := selfBot("b", "greedy --rules hasbro") // the same games, another command
+	one, two, twoPinned := shard(1, bot), shard(2, bot), shard(2, pinned)
+
+	out, errOut, code := execYams(t, "", "merge", one, twoPinned)
+	wantUsageError(t, "merge of two bots", out, errOut, code, "strategy b: "+one+" was played by bot \"greedy\" version \"yams\"")
+	if !strings.Contains(errOut, twoPinned+" by bot") || !strings.Contains(errOut, "--rules hasbro") {
+		t.Errorf("the refusal does not name the other file and its command: %q", errOut)
+	}
+
+	out, errOut, code = execYams(t, "", "merge", one, two)
+	if code != 0 {
+		t.Fatalf("merge of the same bot: exit %d, %s", code, errOut)
+	}
+	var merged struct {
+		Strategies []struct {
+			Name string
+			Bot  *struct {
+				Name, Version string
+				Command       []string
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &merged); err != nil {
+		t.Fatal(err)
+	}
+	if s := merged.Strategies; len(s) != 2 || s[0].Bot != nil || s[1].Bot == nil || s[1].Bot.Name != "greedy" ||
+		strings.Join(s[1].Bot.Command, " ") != os.Args[0]+" yams bot greedy" {
+		t.Errorf("the merged summary's strategies: %+v", s)
 	}
 }
 

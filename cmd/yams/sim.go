@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -138,6 +139,10 @@ func runSim(e *env, args []string) error {
 	}
 	runtime.KeepAlive(built)
 	if res == nil {
+		var other *sim.OtherBotError
+		if errors.As(err, &other) { // known once the bots have said hello
+			return badInput(fmt.Errorf("--resume %s: %w", long.from, other))
+		}
 		return err
 	}
 	// The results, complete or partial (interrupted, or a checkpoint failed), go to every
@@ -247,8 +252,15 @@ func printTimings(w io.Writer, res *sim.Results, setup time.Duration) {
 		return
 	}
 	var rates []string
+	bots := false
 	for i, s := range res.Summaries {
 		rates = append(rates, fmt.Sprintf("%s %s games/s", s.Strategy, rate(res.GamesPerSecond(i))))
+		bots = bots || s.Bot != nil
 	}
 	fmt.Fprintf(w, "per strategy, over the time spent playing it: %s\n", strings.Join(rates, ", "))
+	if bots {
+		// What the workers can time is the wall clock, not the processors it is shared on.
+		fmt.Fprintln(w, "(a bot's time is the wait for its answers, its processes' work and the messages included; the other strategies")
+		fmt.Fprintln(w, " share the processors with the bots' processes meanwhile, and play slower than alone)")
+	}
 }

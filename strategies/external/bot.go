@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -151,6 +152,15 @@ type batch struct {
 	// shown says that the bot's standard error goes to the user's as it comes, so that
 	// an error need not repeat its last words.
 	shown bool
+	// hello is what the bot said it is.
+	hello botHello
+}
+
+// Identity says which program plays: the name and version the bot gave in its hello, and
+// the command it was started with. The simulator records it in the summary
+// (sim.Summary.Bot), so that the games of another program are not added to its own.
+func (bt *batch) Identity() (name, version string, command []string) {
+	return bt.hello.Name, bt.hello.Version, slices.Clone(bt.bot.Argv)
 }
 
 // lastWords returns the bot's last lines of standard error as a clause of an error, unless
@@ -230,6 +240,7 @@ func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
 	case bh.Protocol != 0 && bh.Protocol != Version:
 		return fail(fmt.Errorf("it speaks protocol %d, yams %d", bh.Protocol, Version))
 	}
+	bt.hello = bh
 	return bt, nil
 }
 

@@ -6,11 +6,16 @@
 // of many games in one message and reads the answers in one message, so that the cost of
 // an exchange is paid once for hundreds of decisions. Requests are written and answers
 // read by hand (protocol.go, scan.go): encoding/json would take longer than the rest of a
-// decision. Every failure of a bot — it cannot start, exits, stays silent past its
-// timeout, writes something that is not an answer, or an answer the rules refuse — is an
-// *Error that names the bot, its process and the problem, with its last lines of standard
-// error; the bot's process group is stopped, and on Linux the kernel kills the bot if yams
-// dies first.
+// decision. The messages of the hot path laid out as yams writes them are read faster
+// still (fast.go), and what changes seldom (a game's number and seed, its sheet during a
+// turn) is written and read once; the bytes on the wire stay those of docs/bots.md. A
+// bot's process says which program it is (its hello's name and version, and its command:
+// Identity), which the summary records so that a resume or a merge does not add up the
+// games of two programs. Every failure of a bot — it cannot start, exits, stays silent
+// past its timeout, writes something that is not an answer, or an answer the rules
+// refuse — is an *Error that names the bot, its process and the problem, with its last
+// lines of standard error; the bot's process group is stopped, and on Linux the kernel
+// kills the bot if yams dies first.
 //
 // Serve is the other side: a bot that plays a built-in strategy over the protocol (yams
 // bot STRATEGY). Since it rebuilds the sheet of each request from the request alone, a

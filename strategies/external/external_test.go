@@ -104,7 +104,10 @@ func TestServeIdentity(t *testing.T) {
 					t.Fatal(err)
 				}
 				in, out := res.Summaries[0], res.Summaries[1]
-				out.Strategy = in.Strategy
+				if out.Bot == nil || out.Bot.Name != name || out.Bot.Version != "yams" || !slices.Equal(out.Bot.Command, botCommand("serve:"+name)) {
+					t.Errorf("%s served: the summary records bot %v", name, out.Bot)
+				}
+				out.Strategy, out.Bot = in.Strategy, nil // the counts alone
 				if !reflect.DeepEqual(in, out) {
 					t.Errorf("%s served: mean %v, inside yams: %v", name, out.Stats().Mean, in.Stats().Mean)
 				}
@@ -123,7 +126,7 @@ func TestSeveralColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res.Summaries[1].Strategy = "greedy"
+	res.Summaries[1].Strategy, res.Summaries[1].Bot = "greedy", nil // the counts alone
 	if !reflect.DeepEqual(res.Summaries[0], res.Summaries[1]) {
 		t.Error("greedy served on three columns plays other games")
 	}
