@@ -1,6 +1,9 @@
 package external
 
-import "yams/engine"
+import (
+	"yams/engine"
+	"yams/strategies"
+)
 
 // The messages of the hot path are read twice as fast, or more, when they are laid out
 // as yams and yams bot write them: members in the documented order, no spaces, numbers
@@ -257,4 +260,54 @@ func (sv *server) readSheetFast(f *fastReader) {
 	sv.extra = f.int()
 	f.lit(`,"total":`)
 	f.int()
+}
+
+// readAnswersFast reads a decide message laid out as yams bot writes it ({"type":
+// "decide","answers":[...]}, dice of one digit, no spaces) into answers, checking each
+// as readAnswers does. It reports false if the message is laid out otherwise or an
+// answer is wrong: readAnswers then reads it, and says what is wrong.
+func (c *codec) readAnswersFast(line []byte, reqs []strategies.Request, answers []strategies.Answer) bool {
+	f := fastReader{b: line, ok: true}
+	f.lit(`{"type":"decide","answers":[`)
+	for i := range reqs {
+		if i > 0 {
+			f.byte(',')
+		}
+		if !f.ok {
+			return false
+		}
+		q := &reqs[i]
+		if q.RollsLeft == 0 {
+			name := f.str()
+			id, known := c.index[string(name)]
+			if !f.ok || !known || q.Sheet.Legal(q.Roll, q.RollsUsed)&(1<<id) == 0 {
+				return false
+			}
+			answers[i].Box = engine.BoxID(id)
+			continue
+		}
+		f.byte('[')
+		var dice [engine.NumDice]int
+		k := 0
+		for f.ok && f.next() != ']' {
+			if k > 0 {
+				f.byte(',')
+			}
+			d := f.next() - '0'
+			if k == engine.NumDice || d < 1 || d > engine.NumFaces {
+				return false
+			}
+			dice[k] = int(d)
+			k++
+			f.i++
+		}
+		f.byte(']')
+		keep, valid := engine.KeepOf(dice[:k])
+		if !f.ok || !valid || !keep.Within(q.Roll) {
+			return false
+		}
+		answers[i].Keep = keep
+	}
+	f.lit("]}")
+	return f.ok && f.i == len(line)
 }

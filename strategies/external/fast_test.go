@@ -311,3 +311,87 @@ func TestEncodeKeeps(t *testing.T) {
 		})
 	}
 }
+
+// TestReadAnswersFast: the answers yams bot writes are read by the fast path, to what the
+// general scanner reads from them; answers laid out otherwise are read by the scanner to
+// the same, and wrong ones are left to it, which says what is wrong.
+func TestReadAnswersFast(t *testing.T) {
+	for _, rs := range fastRuleSets {
+		t.Run(strings.Join(append([]string{rs.name}, rs.opts...), ","), func(t *testing.T) {
+			r, err := engine.Load(rs.name, rs.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := newCodec(r, SlotNames(r, columnNames(r)))
+			st, err := strategies.New("greedy", r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sv := &server{rules: r, st: st, c: c}
+			games := playedGames(t, r, 4, []int64{0, 1, 2, 3, 4, 5, 6, 7})
+			for step := 0; ; step++ {
+				var reqs []strategies.Request
+				for _, g := range games {
+					if step < len(g) {
+						reqs = append(reqs, g[step])
+					}
+				}
+				if len(reqs) == 0 {
+					break
+				}
+				line, err := sv.answer(nil, c.appendDecide(nil, reqs))
+				if err != nil {
+					t.Fatal(err)
+				}
+				line = bytes.TrimSuffix(line, []byte("\n"))
+				fast := make([]strategies.Answer, len(reqs))
+				if !c.readAnswersFast(line, reqs, fast) {
+					t.Fatalf("the fast path refused %s", line)
+				}
+				general := make([]strategies.Answer, len(reqs))
+				var members map[string]json.RawMessage
+				json.Unmarshal(line, &members)
+				members["type"] = json.RawMessage(`"decide"`)
+				reordered, _ := json.Marshal(members) // "answers" before "type": not the fast layout
+				if c.readAnswersFast(reordered, reqs, general) {
+					t.Fatalf("the fast path read %s", reordered)
+				}
+				if err := c.readAnswers(reordered, reqs, general); err != nil {
+					t.Fatalf("%s: %v", reordered, err)
+				}
+				if !reflect.DeepEqual(fast, general) {
+					t.Fatalf("%s: read fast %v, by the scanner %v", line, fast, general)
+				}
+			}
+		})
+	}
+	// Wrong answers: the fast path leaves them to readAnswers, which names what is wrong.
+	r, err := engine.Load("hasbro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newCodec(r, SlotNames(r, columnNames(r)))
+	s := engine.NewSheet(r)
+	roll, _ := engine.RollOf([]int{1, 2, 2, 5, 6})
+	reqs := []strategies.Request{{Sheet: &s, Roll: roll, Turn: 1, RollsUsed: 1, RollsLeft: 2}, {Sheet: &s, Roll: roll, Turn: 1, RollsUsed: 3}}
+	for _, tc := range []struct{ line, want string }{
+		{`{"type":"decide","answers":[[2,2],"chance"]}`, ""},
+		{`{"type":"decide","answers":[[2,2,2],"chance"]}`, "does not have"},
+		{`{"type":"decide","answers":[[7],"chance"]}`, "not a face"},
+		{`{"type":"decide","answers":[[2,2],"yahtzee_"]}`, "no box"},
+		{`{"type":"decide","answers":[[2,2],"chance","ones"]}`, "3 answers to 2 requests"},
+		{`{"type":"decide","answers":[[2,2]]}`, "1 answers to 2 requests"},
+		{`{"type":"decide","answers":[[2,2],"chance"]} `, ""},
+		{`{"type":"decide","answers":[[2,2],"chance"]}x`, "not a message"},
+	} {
+		answers := make([]strategies.Answer, len(reqs))
+		fast := c.readAnswersFast([]byte(tc.line), reqs, answers)
+		err := c.readAnswers([]byte(tc.line), reqs, answers)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.line, err)
+		case tc.want != "" && (fast || err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: read fast %v, error %v; want %q", tc.line, fast, err, tc.want)
+		}
+	}
+}

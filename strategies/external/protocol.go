@@ -244,6 +244,9 @@ func trailing(m uint64) int {
 // each is of the kind its request asks for. An error names the answer and what is wrong
 // with it; a bot's error message is returned as a *BotSaid.
 func (c *codec) readAnswers(line []byte, reqs []strategies.Request, answers []strategies.Answer) error {
+	if c.readAnswersFast(line, reqs, answers) {
+		return nil
+	}
 	sc := &scanner{b: line}
 	var typ, message []byte
 	n := 0
