@@ -103,6 +103,7 @@ func (r *Results) clone() *Results {
 	c := *r
 	c.RuleOptions = slices.Clone(r.RuleOptions)
 	c.Busy = slices.Clone(r.Busy)
+	c.Outside = slices.Clone(r.Outside)
 	c.Summaries = nil
 	for _, s := range r.Summaries {
 		c.Summaries = append(c.Summaries, s.clone())

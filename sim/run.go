@@ -102,6 +102,15 @@ type Results struct {
 	Setup   time.Duration   // building the strategies (their policy tables)
 	Elapsed time.Duration   // playing
 	Busy    []time.Duration // per strategy, the time the workers spent playing it
+	// Outside is, per strategy, the processor time it took outside yams: that of an
+	// external bot's processes (OutsideTimer), zero for a built-in strategy.
+	Outside []time.Duration
+}
+
+// OutsideTimer is a batch strategy that runs outside yams (an external bot's process)
+// and says, once closed, the processor time it took there.
+type OutsideTimer interface {
+	OutsideTime() time.Duration
 }
 
 // GamesPerSecond returns the rate at which the run played strategy i: its games over the
@@ -173,6 +182,11 @@ func (r *Results) Merge(o *Results) error {
 			r.Busy[i] += o.Busy[i]
 		}
 	}
+	for i := range r.Outside {
+		if i < len(o.Outside) {
+			r.Outside[i] += o.Outside[i]
+		}
+	}
 	return nil
 }
 
@@ -206,6 +220,7 @@ type worker struct {
 	// committed once the frontier passes them, or dropped if it never does.
 	pending []pendingChunk
 	spare   []pendingChunk
+	closed  bool // its batch strategies are closed
 }
 
 // pendingChunk is a finished chunk waiting for the frontier.
@@ -402,15 +417,23 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 		wg.Wait()
 	}
 	elapsed := clock().Sub(start)
+	// The bots are done: closed now, their processes say what they took.
+	for _, w := range workers {
+		w.close()
+	}
 
 	res, err := collect(&cfg, base, workers, names, ids, front.get())
 	if err != nil {
 		return nil, err
 	}
 	res.Resumed, res.Workers, res.Setup, res.Elapsed = resumed, nw, setup, elapsed
+	res.Outside = make([]time.Duration, len(cfg.Strategies))
 	for i := range cfg.Strategies {
 		for _, w := range workers {
 			res.Busy[i] += w.players[i].busy
+			if t, ok := w.players[i].batch.(OutsideTimer); ok {
+				res.Outside[i] += t.OutsideTime()
+			}
 		}
 	}
 	// The first failure in the order of the games is the one that stopped the prefix.
@@ -480,8 +503,12 @@ func newWorker(cfg *Config, i int, names []string) (*worker, error) {
 	return w, nil
 }
 
-// close stops the worker's batch strategies.
+// close stops the worker's batch strategies, once.
 func (w *worker) close() {
+	if w.closed {
+		return
+	}
+	w.closed = true
 	for i := range w.players {
 		if b := w.players[i].batch; b != nil {
 			b.Close()

@@ -75,10 +75,17 @@ func (b *slowBatch) Decide(reqs []strategies.Request, answers []strategies.Answe
 
 func (b *slowBatch) Close() error { return nil }
 
+// OutsideTime says the time the batch spent, as a bot's process says its processor time.
+func (b *slowBatch) OutsideTime() time.Duration {
+	b.st.clock.mu.Lock()
+	defer b.st.clock.mu.Unlock()
+	return b.st.clock.spent["bot"]
+}
+
 // TestTimeGoesToItsStrategy: the time a worker spends waiting for a batch strategy (an
 // external bot) is counted to it, and the time of a built-in strategy's games to that
 // strategy, to the nanosecond, whatever their order in the run; the games/s of each are
-// its games over its own time.
+// its games over its own time; the time a batch strategy says it took outside is its own.
 func TestTimeGoesToItsStrategy(t *testing.T) {
 	rules, err := engine.Load("hasbro")
 	if err != nil {
@@ -106,6 +113,9 @@ func TestTimeGoesToItsStrategy(t *testing.T) {
 		}
 		for i, s := range res.Summaries {
 			want := c.spent[s.Strategy]
+			if outside := map[string]time.Duration{"bot": want}[s.Strategy]; res.Outside[i] != outside {
+				t.Errorf("bot first %v: %s took %v outside, want %v", botFirst, s.Strategy, res.Outside[i], outside)
+			}
 			if res.Busy[i] != want {
 				t.Errorf("bot first %v: %s is counted %v, it spent %v", botFirst, s.Strategy, res.Busy[i], want)
 			}

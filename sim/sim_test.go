@@ -57,7 +57,7 @@ func run(t testing.TB, cfg sim.Config) *sim.Results {
 // counts strips the timings, which are not part of what a run finds.
 func counts(r *sim.Results) *sim.Results {
 	c := *r
-	c.Workers, c.Setup, c.Elapsed, c.Busy = 0, 0, 0, nil
+	c.Workers, c.Setup, c.Elapsed, c.Busy, c.Outside = 0, 0, 0, nil, nil
 	return &c
 }
 

@@ -97,7 +97,8 @@ func TestBotThroughTheCLI(t *testing.T) {
 		t.Errorf("greedy served and greedy differ")
 	}
 	// The table, on stderr, says what the games/s of each strategy are beside a bot.
-	if !strings.Contains(errOut, "per strategy, over the time spent playing it: greedy ") || !strings.Contains(errOut, "a bot's time is the wait for its answers") {
+	if !strings.Contains(errOut, "per strategy, over the time spent playing it: greedy ") || !strings.Contains(errOut, "a bot's time is the wait for its answers") ||
+		!regexp.MustCompile(`processor time of the bots' processes: g [0-9.]+ m?s \([0-9.]+ µs a game\)`).MatchString(errOut) {
 		t.Errorf("the timings do not say what a bot's time is: %q", errOut)
 	}
 	for _, bad := range [][]string{

@@ -248,19 +248,32 @@ func printTimings(w io.Writer, res *sim.Results, setup time.Duration) {
 	played := perStrategy * int64(n)
 	fmt.Fprintf(w, "%s in %s on %s: %s games/s; strategies ready in %s\n",
 		countOf("games", int64(n), perStrategy), duration(res.Elapsed), plural(res.Workers, "worker", "workers"), rate(float64(played)/res.Elapsed.Seconds()), duration(setup+res.Setup))
-	if n == 1 {
-		return
-	}
-	var rates []string
 	bots := false
-	for i, s := range res.Summaries {
-		rates = append(rates, fmt.Sprintf("%s %s games/s", s.Strategy, rate(res.GamesPerSecond(i))))
+	for _, s := range res.Summaries {
 		bots = bots || s.Bot != nil
 	}
-	fmt.Fprintf(w, "per strategy, over the time spent playing it: %s\n", strings.Join(rates, ", "))
-	if bots {
-		// What the workers can time is the wall clock, not the processors it is shared on.
-		fmt.Fprintln(w, "(a bot's time is the wait for its answers, its processes' work and the messages included; the other strategies")
-		fmt.Fprintln(w, " share the processors with the bots' processes meanwhile, and play slower than alone)")
+	if n > 1 {
+		var rates []string
+		for i, s := range res.Summaries {
+			rates = append(rates, fmt.Sprintf("%s %s games/s", s.Strategy, rate(res.GamesPerSecond(i))))
+		}
+		fmt.Fprintf(w, "per strategy, over the time spent playing it: %s\n", strings.Join(rates, ", "))
+		if bots {
+			// What the workers can time is the wall clock, not the processors it is
+			// shared on.
+			fmt.Fprintln(w, "(a bot's time is the wait for its answers, its processes' work and the messages included; the other strategies")
+			fmt.Fprintln(w, " share the processors with the bots' processes meanwhile, and play slower than alone)")
+		}
+	}
+	// What a bot's processes took of the processors, their system says.
+	var took []string
+	for i, s := range res.Summaries {
+		if s.Bot != nil && i < len(res.Outside) && res.Outside[i] > 0 {
+			took = append(took, fmt.Sprintf("%s %s (%.1f µs a game)", s.Strategy, duration(res.Outside[i]),
+				float64(res.Outside[i].Microseconds())/float64(perStrategy)))
+		}
+	}
+	if len(took) > 0 {
+		fmt.Fprintf(w, "processor time of the bots' processes: %s\n", strings.Join(took, ", "))
 	}
 }

@@ -268,6 +268,20 @@ func (bt *batch) Decide(reqs []strategies.Request, answers []strategies.Answer) 
 	return nil
 }
 
+// OutsideTime returns the processor time (user and system) that the bot's process took,
+// with the children it waited for, once it has exited (after Close); zero before.
+func (bt *batch) OutsideTime() time.Duration {
+	select {
+	case <-bt.p.exited:
+	default:
+		return 0
+	}
+	if ps := bt.p.cmd.ProcessState; ps != nil {
+		return ps.UserTime() + ps.SystemTime()
+	}
+	return 0
+}
+
 // fail stops the bot's process and returns err with its name and last words.
 func (bt *batch) fail(err error) error {
 	bt.p.stop(true)

@@ -126,6 +126,9 @@ func TestSeveralColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if res.Outside[0] != 0 || res.Outside[1] <= 0 {
+		t.Errorf("processor time outside yams: greedy %v, the bot %v", res.Outside[0], res.Outside[1])
+	}
 	res.Summaries[1].Strategy, res.Summaries[1].Bot = "greedy", nil // the counts alone
 	if !reflect.DeepEqual(res.Summaries[0], res.Summaries[1]) {
 		t.Error("greedy served on three columns plays other games")
