@@ -123,6 +123,10 @@
 // and "#<position>" after a name that another column shares, unique whatever the names),
 // upper_bonus and upper_subtotal add up the columns (the rate is over games × columns)
 // and "by_column" lists {"name", "upper_bonus", "upper_subtotal"} per column.
+// A strategy played by an external bot adds "bot": {"name", "version", "command": [...]},
+// what the bot said in its hello and the command that started it; --resume and Merge
+// refuse results of two different bots. The checksum covers it (after the rule set's
+// canonical JSON and a NUL byte), so that files without bots keep their checksum.
 // "convergence" lists the blocks of game indices 2^b−1 to 2^(b+1)−2 that hold games, with
 // the mean and interval of all the games up to the end of each: the running mean after
 // 1, 3, 7, 15... games. A run with Config.Pairs (yams compare) adds "pairs", every two

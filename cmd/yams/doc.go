@@ -220,7 +220,7 @@
 //
 // The optimal strategy of a rule set is solved the first time it plays (yams says so, and
 // how much it caches where) and kept in the cache directory: one file per rule set, about
-// 37 MiB for hasbro. yams cache lists the files (rule set, hash, size, date); --clear
+// 15.2 MiB for hasbro, 45.3 MiB for yatzy. yams cache lists the files (rule set, hash, size, date); --clear
 // removes them all, --clear RULES those of one rule set. --max-memory MiB bounds the memory
 // of a solve or an exact analysis (4,096 MiB by default): rules that would need more are
 // refused at once with the estimate, and left out of a default sim with a note.
