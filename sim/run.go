@@ -437,13 +437,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 		}
 	}
 	// The first failure in the order of the games is the one that stopped the prefix.
-	var failed *chunkError
-	for _, err := range errs {
-		var ce *chunkError
-		if errors.As(err, &ce) && (failed == nil || ce.lo < failed.lo) {
-			failed = ce
-		}
-	}
+	failed := firstFailed(errs)
 	switch {
 	case failed != nil:
 		return res, failed.err
@@ -463,6 +457,19 @@ type chunkError struct {
 
 func (e *chunkError) Error() string { return e.err.Error() }
 func (e *chunkError) Unwrap() error { return e.err }
+
+// firstFailed returns the failure of the earliest chunk among the workers' errors, nil
+// if none failed in a chunk: the games before it are those the results keep.
+func firstFailed(errs []error) *chunkError {
+	var failed *chunkError
+	for _, err := range errs {
+		var ce *chunkError
+		if errors.As(err, &ce) && (failed == nil || ce.lo < failed.lo) {
+			failed = ce
+		}
+	}
+	return failed
+}
 
 // newWorker builds the strategies of worker i.
 func newWorker(cfg *Config, i int, names []string) (*worker, error) {

@@ -325,13 +325,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	}
 	res.Elapsed = time.Since(start)
 	// The first failure in the order of the games is the one that stopped the prefix.
-	var failed *chunkError
-	for _, err := range errs {
-		var ce *chunkError
-		if errors.As(err, &ce) && (failed == nil || ce.lo < failed.lo) {
-			failed = ce
-		}
-	}
+	failed := firstFailed(errs)
 	switch {
 	case failed != nil:
 		return res, failed.err
