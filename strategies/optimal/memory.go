@@ -89,22 +89,13 @@ func tableWhat(r *engine.Rules) string {
 	return "the optimal strategy of rules " + r.Name() + " (its table and decisions)"
 }
 
-// checkTableMemory refuses the optimal strategy of r when its space, then its table and
-// decisions, would take more than the limit; it builds the space to count the states
-// games reach when sp is nil.
-func checkTableMemory(r *engine.Rules, sp *space) error {
-	what := tableWhat(r)
-	if err := checkMemory(what, shapeMemory(r)); err != nil {
-		return err
-	}
-	if sp == nil {
-		var err error
-		if sp, err = newSolverSpace(r); err != nil {
-			return err
-		}
-	}
-	return checkMemory(what, tableMemory(sp))
-}
+// checkShapeMemory refuses the optimal strategy of r when the bound of its space is over
+// the limit: checked before the space is built, so that nothing is built for it.
+func checkShapeMemory(r *engine.Rules) error { return checkMemory(tableWhat(r), shapeMemory(r)) }
+
+// checkTableMemory refuses the optimal strategy of space sp, once built, when its table
+// and decisions would take more than the limit.
+func checkTableMemory(sp *space) error { return checkMemory(tableWhat(sp.rules), tableMemory(sp)) }
 
 // analysisMemory estimates the memory of an exact analysis of a strategy other than
 // optimal on r: three float64 per state of the space of exact subtotals, and the tables

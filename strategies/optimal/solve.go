@@ -59,7 +59,7 @@ func newSolverSpace(r *engine.Rules) (*space, error) {
 // sequential code whichever worker takes it, so the table is the same bit for bit
 // whatever the number of workers.
 func Solve(r *engine.Rules, workers int) (*Table, error) {
-	if err := checkMemory(tableWhat(r), shapeMemory(r)); err != nil {
+	if err := checkShapeMemory(r); err != nil {
 		return nil, err
 	}
 	start := time.Now()
@@ -67,7 +67,7 @@ func Solve(r *engine.Rules, workers int) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkTableMemory(r, sp); err != nil {
+	if err := checkTableMemory(sp); err != nil {
 		return nil, err
 	}
 	t, _ := solveSpace(r, sp, workers, false)

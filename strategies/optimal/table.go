@@ -327,7 +327,7 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 		return nil, nil, st, errColumns(r)
 	}
 	// The space's bound first: nothing is built for a rule set too large.
-	if err := checkMemory(tableWhat(r), shapeMemory(r)); err != nil {
+	if err := checkShapeMemory(r); err != nil {
 		return nil, nil, st, err
 	}
 	path, err := cachePath(r)
@@ -339,7 +339,7 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 		start := time.Now()
 		t, err := readTable(path, r)
 		if err == nil && t.dec != nil {
-			if err := checkTableMemory(r, t.sp); err != nil {
+			if err := checkTableMemory(t.sp); err != nil {
 				return nil, nil, st, err
 			}
 			st.Loaded, st.Load = true, time.Since(start)
@@ -357,7 +357,7 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	if err != nil {
 		return nil, nil, st, err
 	}
-	if err := checkTableMemory(r, sp); err != nil {
+	if err := checkTableMemory(sp); err != nil {
 		return nil, nil, st, err
 	}
 	// A file holds about 8 bytes of value and 45 of decisions per state.
