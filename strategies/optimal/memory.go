@@ -120,20 +120,6 @@ func checkMemory(what string, need int64) error {
 	return nil
 }
 
-// EstimateSolve returns the memory the optimal strategy of r would take, about: its
-// table and decisions, solved or loaded (the bound of its space when that is over the
-// limit).
-func EstimateSolve(r *engine.Rules) int64 {
-	if need := shapeMemory(r); need > MemoryLimit() {
-		return need
-	}
-	sp, err := newSolverSpace(r)
-	if err != nil {
-		return shapeMemory(r)
-	}
-	return tableMemory(sp)
-}
-
 func mulSat(a, b int64) int64 {
 	hi, lo := bits.Mul64(uint64(a), uint64(b))
 	if hi != 0 || lo > 1<<62 {
