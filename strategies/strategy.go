@@ -75,10 +75,60 @@ type Info struct {
 	NewBatch func(rules *engine.Rules, worker int) (Batch, error)
 }
 
+// Family is a strategy with a parameter, named PREFIX:PARAMETER (risk:0.05): one
+// registration stands for every parameter. Info builds the Info of one parameter, or
+// says in one line why the parameter is not one; the Info's Name is the strategy's
+// canonical name (Info may normalise the parameter's spelling).
+type Family struct {
+	Prefix string
+	// Syntax shows the name with its parameter, for lists of strategies ("risk:θ").
+	Syntax      string
+	Description string
+	Info        func(param string) (Info, error)
+}
+
 var (
 	mu       sync.RWMutex
 	registry = map[string]Info{}
+	families = map[string]Family{}
 )
+
+// RegisterFamily adds a family of strategies under its prefix. It panics on a duplicate
+// prefix, or a prefix that is a strategy's name.
+func RegisterFamily(f Family) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := families[f.Prefix]; dup {
+		panic("strategies: duplicate family " + f.Prefix)
+	}
+	if strings.Contains(f.Prefix, ":") {
+		panic("strategies: a family prefix without colon: " + f.Prefix)
+	}
+	families[f.Prefix] = f
+}
+
+// Resolve returns the strategy a name stands for: a registered strategy, or a member
+// of a family (PREFIX:PARAMETER). Its error is one line naming what is wrong.
+func Resolve(name string) (Info, error) {
+	mu.RLock()
+	info, ok := registry[name]
+	prefix, param, hasParam := strings.Cut(name, ":")
+	fam, isFam := families[prefix]
+	mu.RUnlock()
+	switch {
+	case ok:
+		return info, nil
+	case isFam && hasParam:
+		info, err := fam.Info(param)
+		if err != nil {
+			return Info{}, fmt.Errorf("strategy %s: %w", name, err)
+		}
+		return info, nil
+	case isFam:
+		return Info{}, fmt.Errorf("strategy %s takes a parameter: %s", name, fam.Syntax)
+	}
+	return Info{}, fmt.Errorf("unknown strategy %q (strategies: %s)", name, strings.Join(Names(), ", "))
+}
 
 // Register adds a strategy under its name. It panics on a duplicate name: registration
 // happens in init functions, where a duplicate is a programming error.
@@ -91,12 +141,10 @@ func Register(info Info) {
 	registry[info.Name] = info
 }
 
-// Lookup returns the strategy registered under name.
+// Lookup returns the strategy a name stands for (Resolve), and whether there is one.
 func Lookup(name string) (Info, bool) {
-	mu.RLock()
-	defer mu.RUnlock()
-	info, ok := registry[name]
-	return info, ok
+	info, err := Resolve(name)
+	return info, err == nil
 }
 
 // All returns the registered strategies sorted by name.
@@ -111,20 +159,37 @@ func All() []Info {
 	return list
 }
 
-// Names returns the names of the registered strategies, sorted.
+// Names returns the names of the registered strategies and the syntax of the families
+// (risk:θ), sorted.
 func Names() []string {
 	var names []string
 	for _, info := range All() {
 		names = append(names, info.Name)
 	}
+	for _, f := range Families() {
+		names = append(names, f.Syntax)
+	}
+	slices.Sort(names)
 	return names
+}
+
+// Families returns the registered families sorted by prefix.
+func Families() []Family {
+	mu.RLock()
+	defer mu.RUnlock()
+	list := make([]Family, 0, len(families))
+	for _, f := range families {
+		list = append(list, f)
+	}
+	slices.SortFunc(list, func(a, b Family) int { return strings.Compare(a.Prefix, b.Prefix) })
+	return list
 }
 
 // New builds the named strategy for the rules.
 func New(name string, rules *engine.Rules) (Strategy, error) {
-	info, ok := Lookup(name)
-	if !ok {
-		return nil, fmt.Errorf("unknown strategy %q (strategies: %s)", name, strings.Join(Names(), ", "))
+	info, err := Resolve(name)
+	if err != nil {
+		return nil, err
 	}
 	s, err := info.New(rules)
 	if err != nil {

@@ -37,8 +37,8 @@ func runBot(e *env, args []string) error {
 		return usagef("want one strategy, got %d arguments", fs.NArg())
 	}
 	name := fs.Arg(0)
-	if _, ok := strategies.Lookup(name); !ok {
-		return usagef("unknown strategy %q (strategies: %s)", name, strings.Join(strategies.Names(), ", "))
+	if _, err := strategies.Resolve(name); err != nil {
+		return usagef("%v", err)
 	}
 	var want *engine.Rules
 	switch {

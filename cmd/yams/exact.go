@@ -108,6 +108,17 @@ func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Fig
 	if r.ExtraPoints() != 0 {
 		fmt.Fprintf(tw, "extra bonuses\t%.6f per game\t(%.4f points)\n", f.ExtraBonuses, f.ExtraBonuses*float64(r.ExtraPoints()))
 	}
+	if o := f.Objective; o != nil && o.Kind != optimal.MeanScore {
+		switch o.Kind {
+		case optimal.Risk:
+			fmt.Fprintf(tw, "certainty equivalent\t%.7f\t(the objective of %s: (1/θ)·ln E[exp(θ·score)], from the solve)\n", o.Value, f.Strategy)
+			if ce, ok := f.ObjectiveFromDistribution(); ok {
+				fmt.Fprintf(tw, "\t%.7f\t(the same, from the distribution of the final score)\n", ce)
+			}
+		case optimal.UpperBonus:
+			fmt.Fprintf(tw, "objective\t%.4f%%\t(P(upper bonus), from the solve)\n", 100*o.Value)
+		}
+	}
 	tw.Flush()
 	fmt.Fprintln(w)
 	t := &textTable{}
@@ -191,6 +202,14 @@ func printRegret(w io.Writer, r *engine.Rules, f *optimal.Figures) {
 	fmt.Fprintf(w, "(the optimal mean minus the strategy's: %.7f − %.7f = %.7f)\n", rg.OptimalMean, f.Mean, rg.OptimalMean-f.Mean)
 }
 
+// exactObjective is what a strategy solved for an objective maximises, and its exact
+// value (the expected score, the certainty equivalent in points, or a probability).
+type exactObjective struct {
+	Kind      string   `json:"kind"`
+	Parameter *float64 `json:"parameter,omitempty"`
+	Value     float64  `json:"value"`
+}
+
 // exactJSON is what exact --json writes.
 type exactJSON struct {
 	Rules        string              `json:"rules"`
@@ -203,6 +222,7 @@ type exactJSON struct {
 	Yahtzee      *float64            `json:"yahtzee,omitempty"`
 	ExtraBonuses float64             `json:"extra_bonuses"`
 	Boxes        map[string]exactBox `json:"boxes"`
+	Objective    *exactObjective     `json:"objective,omitempty"`
 	Distribution *exactDistribution  `json:"distribution,omitempty"`
 	OptimalMean  *float64            `json:"optimal_mean,omitempty"`
 	Regret       *exactRegret        `json:"regret,omitempty"`
@@ -244,6 +264,12 @@ func writeFigures(w io.Writer, r *engine.Rules, f *optimal.Figures) error {
 	}
 	if f.Distribution != nil {
 		out.Distribution = &exactDistribution{Min: f.DistMin, Probabilities: f.Distribution}
+	}
+	if o := f.Objective; o != nil {
+		out.Objective = &exactObjective{Kind: o.KindName(), Value: o.Value}
+		if o.HasParameter() {
+			out.Objective.Parameter = &o.Theta
+		}
 	}
 	if rg := f.Regret; rg != nil {
 		out.OptimalMean = &rg.OptimalMean

@@ -108,7 +108,11 @@ func (e *env) solveNotice(n optimal.Notice) {
 		if n.Path != "" {
 			where = fmt.Sprintf("; caching about %s in %s", megabytes(n.CacheBytes), filepath.Dir(n.Path))
 		}
-		e.note("solving the optimal strategy of rules %s, the first time they are played%s", n.Rules, where)
+		if n.Strategy == "optimal" {
+			e.note("solving the optimal strategy of rules %s, the first time they are played%s", n.Rules, where)
+		} else {
+			e.note("solving the strategy %s of rules %s, the first time it is played on them%s", n.Strategy, n.Rules, where)
+		}
 	case !e.interactive:
 	case n.Done:
 		fmt.Fprint(e.stderr, "\r\033[K")

@@ -50,11 +50,15 @@ func lookupStrategies(flag string, names []string, distinct bool, bots []strateg
 	var infos []strategies.Info
 	for _, n := range names {
 		n = strings.TrimSpace(n)
-		info, ok := strategies.Lookup(n)
+		info, err := strategies.Resolve(n)
+		ok := err == nil
 		for _, b := range bots {
 			if b.Name == n {
 				info, ok = b, true
 			}
+		}
+		if !ok && isFamilyMember(n) {
+			return nil, usagef("%v", err)
 		}
 		if !ok {
 			return nil, usagef("unknown strategy %q (strategies: %s; a program is made a strategy with --bot %s=COMMAND)", n, strings.Join(known, ", "), n)
@@ -99,4 +103,11 @@ func buildStrategies(e *env, rules *engine.Rules, infos []strategies.Info, named
 		return nil, nil, badInput(errors.New("no strategy can play these rules"))
 	}
 	return kept, built, nil
+}
+
+// isFamilyMember reports whether name is PREFIX:... of a family of strategies (risk:θ),
+// whose error says what is wrong with the parameter rather than "unknown".
+func isFamilyMember(name string) bool {
+	prefix, _, ok := strings.Cut(name, ":")
+	return ok && slices.ContainsFunc(strategies.Families(), func(f strategies.Family) bool { return f.Prefix == prefix })
 }

@@ -39,6 +39,9 @@ type Figures struct {
 	DistMin      int
 	// DistributionBytes is the peak memory the distribution took.
 	DistributionBytes int64
+	// Objective is what the strategy maximises and the best value of it, as its solve
+	// found it; nil for a strategy that is not played from a table of this package.
+	Objective *ObjectiveFigure
 	// Regret is where the strategy loses its points against optimal play; nil unless
 	// asked for (Options.Regret).
 	Regret  *Regret
@@ -73,6 +76,45 @@ type Regret struct {
 	// Costly[i] is the expected number of decisions per game that cost more than
 	// CostlyAbove[i] points.
 	Costly [len(CostlyAbove)]float64
+}
+
+// ObjectiveFigure is an objective and its exact value under the strategy that maximises
+// it (Objective.Value: points, or a probability).
+type ObjectiveFigure struct {
+	Objective
+	Value float64
+}
+
+// ObjectiveFromDistribution recomputes the objective's value from the exact distribution
+// of the final score, independently of the solve: the mean, or for Risk the certainty
+// equivalent (1/θ)·ln Σ p(s)·exp(θ·s), summed from the largest term so that no exp
+// overflows. It reports false without a distribution or an objective of the final score
+// (the bonus).
+func (f *Figures) ObjectiveFromDistribution() (float64, bool) {
+	o := f.Objective
+	if o == nil || f.Distribution == nil || o.Kind == UpperBonus {
+		return 0, false
+	}
+	if o.Kind == MeanScore {
+		m := 0.0
+		for i, p := range f.Distribution {
+			m += p * float64(f.DistMin+i)
+		}
+		return m, true
+	}
+	top := math.Inf(-1)
+	for i, p := range f.Distribution {
+		if p > 0 {
+			top = max(top, o.Theta*float64(f.DistMin+i))
+		}
+	}
+	sum := 0.0
+	for i, p := range f.Distribution {
+		if p > 0 {
+			sum += p * math.Exp(o.Theta*float64(f.DistMin+i)-top)
+		}
+	}
+	return (top + math.Log(sum)) / o.Theta, true
 }
 
 // BoxFigures are the exact figures of one box.
@@ -170,6 +212,31 @@ func AnalyzeTable(t *Table, opts Options) (*Figures, error) {
 	return f, err
 }
 
+// analyzeObjective analyses the strategy that plays for objective o from its table, and
+// gives the objective's value the solve found; the regret is against the mean's table.
+func analyzeObjective(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
+	p, err := policyFor(r, o)
+	if err != nil {
+		return nil, err
+	}
+	best, base := p.t, p.bytes()
+	if opts.Regret && o != Mean {
+		mp, err := policyFor(r, Mean)
+		if err != nil {
+			return nil, err
+		}
+		best, base = mp.t, base+mp.bytes()
+	}
+	f, err := analyze(p.sp, func() (decider, error) {
+		return &optimalDecider{gf: newGroupFiller(p), p: p}, nil
+	}, opts, best, base)
+	if f != nil {
+		f.Strategy = o.Strategy()
+		f.Objective = &ObjectiveFigure{Objective: o, Value: p.t.Value()}
+	}
+	return f, err
+}
+
 // Analyze computes the exact figures of a registered strategy on rules r. The optimal
 // strategy is analysed from its table (loaded or solved, see LoadOrSolve); any other
 // strategy is asked for its decisions on a sheet built for each state. That is exact
@@ -179,18 +246,8 @@ func AnalyzeTable(t *Table, opts Options) (*Figures, error) {
 // (zero where a box can hold zero), and the count of extra bonuses is zero. A strategy
 // that draws random numbers (strategies.GameStarter) is refused.
 func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
-	if name == "optimal" {
-		p, err := policyFor(r)
-		if err != nil {
-			return nil, err
-		}
-		f, err := analyze(p.sp, func() (decider, error) {
-			return &optimalDecider{gf: newGroupFiller(p), p: p}, nil
-		}, opts, p.t, p.bytes())
-		if f != nil {
-			f.Strategy = "optimal"
-		}
-		return f, err
+	if o, err := ParseObjective(name); err == nil {
+		return analyzeObjective(o, r, opts)
 	}
 	info, ok := strategies.Lookup(name)
 	if !ok {
@@ -214,7 +271,7 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 	var best *Table
 	base := analysisMemory(r)
 	if opts.Regret {
-		p, err := policyFor(r)
+		p, err := policyFor(r, Mean)
 		if err != nil {
 			return nil, err
 		}

@@ -156,7 +156,7 @@ func TestDistribution(t *testing.T) {
 // budget of exactly that at the distribution's peak, and not one byte less.
 func TestDistributionBudget(t *testing.T) {
 	r := smallRules(t)
-	p, err := policyFor(r)
+	p, err := policyFor(r, Mean)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -140,6 +140,9 @@ func sumSat(xs ...int64) int64 {
 // rule set is not in the cache), how far it is, and that it is done.
 type Notice struct {
 	Rules string // the rule set's name
+	// Strategy is the strategy the table is solved for: "optimal", or an objective's
+	// name (risk:0.05, bonus).
+	Strategy string
 	Path  string // the cache file the solve writes
 	// Layer of Layers: the layers of filled boxes solved so far (0 at the start).
 	Layer, Layers int

@@ -101,7 +101,7 @@ type groupFiller struct {
 }
 
 func newGroupFiller(p *policy) *groupFiller {
-	gf := &groupFiller{w: newWidget(p.sp, p.t.v)}
+	gf := &groupFiller{w: p.t.newWidget()}
 	if p.t.dec != nil {
 		if p.e16 != nil {
 			gf.buf16 = make([]uint16, p.maxLanes*blockLen)
@@ -174,20 +174,22 @@ type sharedPolicy struct {
 	err  error
 }
 
-// policyFor returns the process-wide policy of rules r, loading or solving it once.
-func policyFor(r *engine.Rules) (*policy, error) {
+// policyFor returns the process-wide policy of rules r for objective o, loading or
+// solving it once.
+func policyFor(r *engine.Rules, o Objective) (*policy, error) {
+	key := r.Hash() + " " + o.String()
 	shared.Lock()
 	if shared.m == nil {
 		shared.m = map[string]*sharedPolicy{}
 	}
-	e := shared.m[r.Hash()]
+	e := shared.m[key]
 	if e == nil {
 		e = &sharedPolicy{}
-		shared.m[r.Hash()] = e
+		shared.m[key] = e
 	}
 	shared.Unlock()
 	e.once.Do(func() {
-		_, e.p, _, e.err = loadOrSolve(r, false, 0)
+		_, e.p, _, e.err = loadOrSolve(r, o, false, 0)
 	})
 	return e.p, e.err
 }

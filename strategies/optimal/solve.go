@@ -20,12 +20,29 @@ type Table struct {
 	// without them (the strategy then works each group out when a game first reaches it).
 	dec    *decisionStream
 	solved time.Time
+	// obj is what the table's values are the best expectation of (Objective); meanV, for
+	// the bonus objective, the values of the mean's table, which decide where the bonus
+	// is settled.
+	obj   Objective
+	meanV []float64
 	// Elapsed is how long the solve took (zero for a table read from a file).
 	Elapsed time.Duration
 }
 
-// Expected returns the optimal expected final score of a game.
+// Expected returns the optimal expected final score of a game (for a table of the mean;
+// see Value for the others).
 func (t *Table) Expected() float64 { return t.v[t.sp.index(0, 0, 0)] }
+
+// Objective returns what the table is solved for.
+func (t *Table) Objective() Objective { return t.obj }
+
+// Value returns the best value of the objective over a whole game, in its unit
+// (Objective.Value): the expected score, the certainty equivalent in points, or the
+// probability of the upper bonus.
+func (t *Table) Value() float64 { return t.obj.Value(t.v[t.sp.index(0, 0, 0)]) }
+
+// newWidget returns a widget that works turns out under the table's objective.
+func (t *Table) newWidget() *widget { return newObjectiveWidget(t.sp, t.v, t.obj, t.meanV) }
 
 // States returns the number of reachable turn-start states the table covers.
 func (t *Table) States() int {
@@ -75,14 +92,28 @@ func Solve(r *engine.Rules, workers int) (*Table, error) {
 	return t, nil
 }
 
-// solveSpace solves the game on sp; with decisions it also works out the optimal
-// decisions of every state on the way, keeps them compressed in the table, and returns
-// the policy that plays from them (which decodes a group the first time a game reaches it).
+// solveSpace solves the game of the mean on sp (solveTable).
 func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool, progress ...func(layers int)) (*Table, *policy) {
+	return solveTable(&Table{rules: r, sp: sp, obj: Mean}, workers, decisions, progress...)
+}
+
+// solveTable solves the game of t (its rules, space and objective, and the mean's values
+// for the bonus objective); with decisions it also works out the optimal decisions of
+// every state on the way, keeps them compressed in the table, and returns the policy that
+// plays from them (which decodes a group the first time a game reaches it).
+func solveTable(t *Table, workers int, decisions bool, progress ...func(layers int)) (*Table, *policy) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	t := &Table{rules: r, sp: sp, v: make([]float64, sp.numStates()), solved: time.Now().UTC().Truncate(time.Second)}
+	sp := t.sp
+	t.v, t.solved = make([]float64, sp.numStates()), time.Now().UTC().Truncate(time.Second)
+	if x := t.obj.terminal(); x != 0 {
+		for f := range sp.nf {
+			for u := range sp.nu {
+				t.v[sp.index(sp.full, u, f)] = x
+			}
+		}
+	}
 	layers := make([][]uint32, sp.nb+1)
 	for m := range uint32(1 << sp.nb) {
 		if sp.maskOK[m] {
@@ -92,7 +123,7 @@ func solveSpace(r *engine.Rules, sp *space, workers int, decisions bool, progres
 	}
 	ws := make([]*solveWorker, workers)
 	for i := range ws {
-		ws[i] = &solveWorker{w: newWidget(sp, t.v)}
+		ws[i] = &solveWorker{w: t.newWidget()}
 	}
 	var c *coder
 	if decisions {

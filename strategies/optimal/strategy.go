@@ -65,17 +65,39 @@ func newStrategyFrom(p *policy) *Strategy {
 }
 
 func init() {
-	strategies.Register(strategies.Info{
-		Name:        "optimal",
-		Description: "maximises the expected final score exactly, from a table solved by backward induction (cached on disk)",
+	strategies.Register(objectiveInfo(Mean, "maximises the expected final score exactly, from a table solved by backward induction (cached on disk)"))
+	strategies.Register(objectiveInfo(Objective{Kind: UpperBonus}, "maximises the probability of the upper bonus exactly, then the expected score once the bonus is earned or out of reach (a table cached on disk)"))
+	strategies.RegisterFamily(strategies.Family{
+		Prefix:      "risk",
+		Syntax:      "risk:θ",
+		Description: "maximises the certainty equivalent (1/θ)·ln E[exp(θ·score)] exactly: θ > 0 seeks risk, θ < 0 avoids it, risk:0 is optimal (a table per θ, cached on disk)",
+		Info: func(param string) (strategies.Info, error) {
+			o, err := ParseObjective("risk:" + param)
+			if err != nil {
+				return strategies.Info{}, err
+			}
+			if o == Mean {
+				info, _ := strategies.Lookup("optimal")
+				return info, nil
+			}
+			return objectiveInfo(o, o.Describe()), nil
+		},
+	})
+}
+
+// objectiveInfo is the registry's entry of the strategy that plays for objective o.
+func objectiveInfo(o Objective, description string) strategies.Info {
+	return strategies.Info{
+		Name:        o.Strategy(),
+		Description: description,
 		New: func(r *engine.Rules) (strategies.Strategy, error) {
-			p, err := policyFor(r)
+			p, err := policyFor(r, o)
 			if err != nil {
 				return nil, err
 			}
 			return newStrategyFrom(p), nil
 		},
-	})
+	}
 }
 
 // key returns what tells the state of a sheet of the strategy's rules: its filled boxes,

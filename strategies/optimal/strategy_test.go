@@ -162,7 +162,7 @@ func playParallel(p *policy, seed uint64, games int) {
 // and decisions loaded from the cache (solved once by the test binary), with the
 // simulator's game loop, and reports games per second.
 func BenchmarkOptimalGames(b *testing.B) {
-	p, err := policyFor(mustRules(b, "hasbro"))
+	p, err := policyFor(mustRules(b, "hasbro"), Mean)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -95,7 +95,7 @@ func (t *Table) encode(w io.Writer) (int64, error) {
 		return 0, fmt.Errorf("rules hash %q longer than 32 bytes", hash)
 	}
 	copy(head[32:64], hash)
-	m, err := json.Marshal(meta{Rules: t.rules.Spec(), Objective: "mean", Solved: t.solved, States: t.States()})
+	m, err := json.Marshal(meta{Rules: t.rules.Spec(), Objective: t.obj.String(), Solved: t.solved, States: t.States()})
 	if err != nil {
 		return 0, err
 	}
@@ -200,6 +200,10 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	if !ok || json.Unmarshal(mb, &m) != nil {
 		return nil, bad(errCorrupt, "metadata")
 	}
+	obj, err := ParseObjective(m.Objective)
+	if err != nil {
+		return nil, bad(errCorrupt, "metadata: %v", err)
+	}
 	nb, ok := take(8)
 	n := uint64(0)
 	if ok {
@@ -210,7 +214,7 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	if !ok || !ok2 || n != states {
 		return nil, bad(errCorrupt, "%d values, want %d", n, states)
 	}
-	t := &Table{rules: r, sp: sp, v: make([]float64, sp.numStates()), solved: m.Solved}
+	t := &Table{rules: r, sp: sp, v: make([]float64, sp.numStates()), solved: m.Solved, obj: obj}
 	k := 0
 	sp.eachState(func(i int) {
 		t.v[i] = math.Float64frombits(binary.LittleEndian.Uint64(vals[8*k:]))
@@ -292,13 +296,18 @@ func CacheDir() (string, error) {
 	return filepath.Join(d, "yams"), nil
 }
 
-// cachePath returns the cache file of the table of rules r, named by the rules hash.
-func cachePath(r *engine.Rules) (string, error) {
+// cachePath returns the cache file of the table of rules r for objective o, named by the
+// rules hash and, but for the mean, the objective (risk:0.05 as risk=0.05).
+func cachePath(r *engine.Rules, o Objective) (string, error) {
 	d, err := CacheDir()
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(d, fmt.Sprintf("optimal-%s.v%d.table", r.Hash(), tableVersion)), nil
+	name := r.Hash()
+	if o != Mean {
+		name += "-" + strings.ReplaceAll(o.String(), ":", "=")
+	}
+	return filepath.Join(d, fmt.Sprintf("optimal-%s.v%d.table", name, tableVersion)), nil
 }
 
 // CacheStatus tells where a table came from.
@@ -317,20 +326,37 @@ type CacheStatus struct {
 // process play at full speed from its first game). With force it solves whatever the
 // cache holds.
 func LoadOrSolve(r *engine.Rules, force bool, workers int) (*Table, CacheStatus, error) {
-	t, _, st, err := loadOrSolve(r, force, workers)
+	return LoadOrSolveFor(r, Mean, force, workers)
+}
+
+// LoadOrSolveFor is LoadOrSolve for objective o: each objective has its own file. The
+// bonus objective loads or solves the mean's table first (see Objective).
+func LoadOrSolveFor(r *engine.Rules, o Objective, force bool, workers int) (*Table, CacheStatus, error) {
+	t, _, st, err := loadOrSolve(r, o, force, workers)
 	return t, st, err
 }
 
-func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, CacheStatus, error) {
+func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table, *policy, CacheStatus, error) {
 	var st CacheStatus
 	if len(r.Columns()) != 1 {
 		return nil, nil, st, errColumns(r)
+	}
+	if err := o.checkRules(r); err != nil {
+		return nil, nil, st, err
 	}
 	// The space's bound first: nothing is built for a rule set too large.
 	if err := checkShapeMemory(r); err != nil {
 		return nil, nil, st, err
 	}
-	path, err := cachePath(r)
+	var meanV []float64
+	if o.Kind == UpperBonus {
+		p, err := policyFor(r, Mean)
+		if err != nil {
+			return nil, nil, st, err
+		}
+		meanV = p.t.v
+	}
+	path, err := cachePath(r, o)
 	if err != nil {
 		st.WriteErr = err
 	}
@@ -338,10 +364,14 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	if path != "" && !force {
 		start := time.Now()
 		t, err := readTable(path, r)
+		if err == nil && t.obj != o {
+			err = &tableError{Path: path, Kind: errForeign, Detail: fmt.Sprintf("solved for %s, want %s", t.obj, o)}
+		}
 		if err == nil && t.dec != nil {
 			if err := checkTableMemory(t.sp); err != nil {
 				return nil, nil, st, err
 			}
+			t.meanV = meanV
 			st.Loaded, st.Load = true, time.Since(start)
 			return t, policyOf(t), st, nil
 		}
@@ -357,13 +387,16 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	if err != nil {
 		return nil, nil, st, err
 	}
+	if err := o.check(sp); err != nil {
+		return nil, nil, st, err
+	}
 	if err := checkTableMemory(sp); err != nil {
 		return nil, nil, st, err
 	}
 	// A file holds about 8 bytes of value and 45 of decisions per state.
-	notice := Notice{Rules: r.Name(), Path: path, Layers: sp.nb, CacheBytes: int64(53 * sp.countStates())}
+	notice := Notice{Rules: r.Name(), Strategy: o.Strategy(), Path: path, Layers: sp.nb, CacheBytes: int64(53 * sp.countStates())}
 	tell(notice)
-	t, p := solveSpace(r, sp, workers, true, func(layer int) {
+	t, p := solveTable(&Table{rules: r, sp: sp, obj: o, meanV: meanV}, workers, true, func(layer int) {
 		notice.Layer = layer
 		tell(notice)
 	})
@@ -372,7 +405,7 @@ func loadOrSolve(r *engine.Rules, force bool, workers int) (*Table, *policy, Cac
 	tell(notice)
 	if path != "" {
 		st.WriteErr = t.writeFile(path)
-		if st.WriteErr == nil {
+		if st.WriteErr == nil && o == Mean {
 			removeOlderVersions(path, r)
 		}
 	}

@@ -148,7 +148,7 @@ func TestLoadOrSolveCache(t *testing.T) {
 	if _, st, _ = LoadOrSolve(r, true, 0); st.Loaded {
 		t.Error("force read the cache")
 	}
-	if _, p, st, err := loadOrSolve(r, false, 0); err != nil || !st.Loaded || p.t.dec == nil {
+	if _, p, st, err := loadOrSolve(r, Mean, false, 0); err != nil || !st.Loaded || p.t.dec == nil {
 		t.Fatalf("decisions not cached: %v %+v", err, st)
 	}
 	// A damaged file is rebuilt, and says why.

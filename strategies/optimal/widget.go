@@ -55,6 +55,28 @@ type widget struct {
 	keep [engine.MaxRollsPerTurn - 1][]uint8
 	// Scratch space for the AVX kernels, which carry boxes and ranks as float64.
 	argf []float64
+
+	// sc values a box under an objective other than the mean (nil: the mean).
+	sc *scorer
+	// settledW, for the bonus objective, works out the decisions of the lanes where the
+	// bonus is decided (space.settled) for the mean; sub and at are its lanes and their
+	// positions among this widget's.
+	settledW *widget
+	sub, at  [maxLanes]uint16
+}
+
+// newObjectiveWidget returns a widget that values the states of v under objective o;
+// meanV, the mean's values, is needed by the bonus objective only.
+func newObjectiveWidget(sp *space, v []float64, o Objective, meanV []float64) *widget {
+	w := newWidget(sp, v)
+	if o.Kind == MeanScore {
+		return w
+	}
+	w.sc = newScorer(sp, o, meanV)
+	if o.Kind == UpperBonus {
+		w.settledW = newWidget(sp, meanV)
+	}
+	return w
 }
 
 func newWidget(sp *space, v []float64) *widget {
@@ -183,6 +205,10 @@ func (w *widget) scoreValues(mask uint32, f, b, pts int, five bool, dst []float6
 	}
 	next := w.v[sp.index(mask|1<<b, 0, f):][:sp.nu]
 	lanes := w.lanes[:len(dst)]
+	if w.sc != nil {
+		w.sc.scoreValues(sp, mask, b, pts, reward, next, lanes, dst)
+		return
+	}
 	if sp.upper&(1<<b) == 0 {
 		// A lower box leaves the subtotal as it is: the next states are a row of the table.
 		x := float64(reward)
@@ -230,7 +256,38 @@ func (w *widget) evaluate(mask uint32, f int, track bool) []float64 {
 		}
 	}
 	dotLanes(w.e, w.rolls(0), S)
+	if track && w.settledW != nil {
+		w.settledDecisions(mask, f)
+	}
 	return w.e[:w.L]
+}
+
+// settledDecisions replaces the decisions of the lanes where the bonus is decided, to
+// which every option is worth the same to the bonus objective, by those of the mean:
+// the strategy bonus plays for the score once it has nothing left to play for.
+func (w *widget) settledDecisions(mask uint32, f int) {
+	n := 0
+	for i, u := range w.lanes {
+		if w.sp.settled(mask, int(u)) {
+			w.sub[n], w.at[n] = u, uint16(i)
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	sw := w.settledW
+	sw.setLanes(w.sub[:n])
+	sw.evaluate(mask, f, true)
+	S, T := w.S, sw.S
+	for j, i := range w.at[:n] {
+		for r := range numRolls {
+			w.box[r*S+int(i)] = sw.box[r*T+j]
+			for ru := range w.sp.rolls - 1 {
+				w.keep[ru][r*S+int(i)] = sw.keep[ru][r*T+j]
+			}
+		}
+	}
 }
 
 // decide works out the decisions of every roll of state (mask, u, f) into out and

@@ -1,0 +1,255 @@
+package optimal
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"yams/engine"
+)
+
+// ObjectiveKind is what a strategy of this package maximises.
+type ObjectiveKind int
+
+const (
+	// MeanScore maximises the expected final score: the strategy "optimal".
+	MeanScore ObjectiveKind = iota
+	// Risk maximises the certainty equivalent (1/θ)·ln E[exp(θ·score)]: for θ > 0
+	// (seeking risk) E[exp(θ·score)], for θ < 0 (averse to it) −E[exp(θ·score)].
+	Risk
+	// UpperBonus maximises the probability of the upper bonus.
+	UpperBonus
+)
+
+// Objective is what a solve maximises: its kind and, for Risk, θ (in 1/points).
+//
+// Every objective is solved in the same state space by the same widget and kernels as
+// the mean: a state's value is, for Risk, V = sign(θ)·E[exp(θ·points still to come)],
+// for UpperBonus the probability of earning the bonus still to come. Both are
+// expectations, so a chance node is the same weighted mean as for the expected score
+// and a choice the same maximum (for θ < 0, the sign makes the maximum of V the minimum
+// of E[exp(θ·rest)]); only what scoring a box is worth changes: exp(θ·reward) times the
+// next state's V for Risk (rewards multiply under the exponential), 1 when the box
+// brings the upper subtotal to the threshold plus the next state's probability for
+// UpperBonus. θ = 0 is the mean itself.
+type Objective struct {
+	Kind  ObjectiveKind
+	Theta float64
+}
+
+// Mean is the objective of the strategy "optimal".
+var Mean = Objective{Kind: MeanScore}
+
+// Kind names of the objectives, as JSON and the cache list them.
+var kindNames = [...]string{MeanScore: "mean", Risk: "risk", UpperBonus: "bonus"}
+
+// KindName returns "mean", "risk" or "bonus".
+func (o Objective) KindName() string { return kindNames[o.Kind] }
+
+// String names the objective as the cache and the table file's metadata do: "mean",
+// "risk:0.05", "bonus".
+func (o Objective) String() string {
+	if o.Kind == Risk {
+		return "risk:" + strconv.FormatFloat(o.Theta, 'g', -1, 64)
+	}
+	return o.KindName()
+}
+
+// Strategy returns the name of the strategy that plays for the objective: "optimal" for
+// the mean, else the objective's name.
+func (o Objective) Strategy() string {
+	if o.Kind == MeanScore {
+		return "optimal"
+	}
+	return o.String()
+}
+
+// HasParameter reports whether the objective has a parameter (θ).
+func (o Objective) HasParameter() bool { return o.Kind == Risk }
+
+// ParseObjective reads the name of a strategy of this package: "optimal" (or "mean"),
+// "risk:θ" or "bonus". risk:0 is the mean. Its error is one line.
+func ParseObjective(name string) (Objective, error) {
+	switch name {
+	case "optimal", "mean":
+		return Mean, nil
+	case "bonus":
+		return Objective{Kind: UpperBonus}, nil
+	}
+	param, ok := strings.CutPrefix(name, "risk:")
+	if !ok {
+		return Objective{}, fmt.Errorf("unknown objective %q (optimal, risk:θ, bonus)", name)
+	}
+	theta, err := parseTheta(param)
+	if err != nil {
+		return Objective{}, err
+	}
+	if theta == 0 {
+		return Mean, nil
+	}
+	return Objective{Kind: Risk, Theta: theta}, nil
+}
+
+// parseTheta reads θ: a finite number, at most 1 in size (beyond, a single point of score
+// weighs e times the next: nothing a player would call a taste for risk).
+func parseTheta(s string) (float64, error) {
+	theta, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(theta) || math.IsInf(theta, 0) {
+		return 0, fmt.Errorf("θ %q is not a number (risk:θ, such as risk:0.02 or risk:-0.01)", s)
+	}
+	if math.Abs(theta) > 1 {
+		return 0, fmt.Errorf("θ = %s is beyond ±1 (risk:θ weighs a point e^θ times the point before it)", s)
+	}
+	return theta, nil
+}
+
+// ErrObjective reports an objective the rules do not allow.
+var ErrObjective = errors.New("objective not available")
+
+// check reports why the objective cannot be solved on the rules' space, if it cannot:
+// the bonus needs one, and exp(θ·score) must stay within float64 over every score the
+// rules allow.
+func (o Objective) check(sp *space) error {
+	switch o.Kind {
+	case UpperBonus:
+		if sp.threshold == 0 {
+			return fmt.Errorf("%w: rules %s have no upper bonus for the strategy bonus to aim at", ErrObjective, sp.rules.Name())
+		}
+	case Risk:
+		// exp overflows past 709.78 and loses precision into subnormals past −708.
+		if hi := sp.scoreBound(); math.Abs(o.Theta)*float64(hi) > 700 {
+			return fmt.Errorf("%w: risk:%g on rules %s: exp(θ·score) leaves the range of float64 for scores up to %d (|θ| at most %.4g)",
+				ErrObjective, o.Theta, sp.rules.Name(), hi, 700/float64(hi))
+		}
+	}
+	return nil
+}
+
+// scoreBound bounds the size of the final score and of the points still to come in any
+// state: every box's best score (a joker's included), the upper bonus, an extra bonus
+// for every box.
+func (sp *space) scoreBound() int {
+	n := sp.bonus + sp.nb*sp.extra
+	for b := range sp.nb {
+		n += slices.Max(sp.boxScores(b))
+	}
+	return n
+}
+
+// terminal is the value of a state with every box filled.
+func (o Objective) terminal() float64 {
+	if o.Kind == Risk {
+		return math.Copysign(1, o.Theta)
+	}
+	return 0
+}
+
+// Value converts the value of a state under the objective into the objective's unit:
+// points for the mean and the certainty equivalent of Risk, a probability for the bonus.
+func (o Objective) Value(v float64) float64 {
+	if o.Kind == Risk {
+		return math.Log(math.Abs(v)) / o.Theta
+	}
+	return v
+}
+
+// Unit names what Value measures: "points" or "probability".
+func (o Objective) Unit() string {
+	if o.Kind == UpperBonus {
+		return "probability"
+	}
+	return "points"
+}
+
+// Describe says in a few words what the objective maximises, for messages and lists.
+func (o Objective) Describe() string {
+	switch o.Kind {
+	case Risk:
+		if o.Theta > 0 {
+			return fmt.Sprintf("seeks risk: maximises E[exp(%g·score)], the certainty equivalent (1/θ)·ln E[exp(θ·score)]", o.Theta)
+		}
+		return fmt.Sprintf("averse to risk: minimises E[exp(%g·score)], maximising the certainty equivalent (1/θ)·ln E[exp(θ·score)]", o.Theta)
+	case UpperBonus:
+		return "maximises the probability of the upper bonus, then the expected score once the bonus is earned or out of reach"
+	}
+	return "maximises the expected final score"
+}
+
+// scorer is what scoring a box is worth under an objective, for the widget: the reward
+// of the points gained and how it combines with the next state's value.
+type scorer struct {
+	obj Objective
+	// expReward[x-rewardLo] is exp(θ·x) for Risk, for every reward x a box can bring.
+	expReward []float64
+	rewardLo  int
+	// meanV holds the values of the mean's table for UpperBonus: a state where the bonus
+	// is earned or out of reach plays for the mean (settledDecisions).
+	meanV []float64
+}
+
+func newScorer(sp *space, o Objective, meanV []float64) *scorer {
+	sc := &scorer{obj: o, meanV: meanV}
+	if o.Kind == Risk {
+		hi := sp.scoreBound()
+		sc.rewardLo = -hi
+		sc.expReward = make([]float64, 2*hi+1)
+		for i := range sc.expReward {
+			sc.expReward[i] = math.Exp(o.Theta * float64(i+sc.rewardLo))
+		}
+	}
+	return sc
+}
+
+// settled reports whether lane subtotal u of a sheet with mask filled has the bonus
+// decided: earned (u at the threshold, where the solver caps it) or out of reach (the
+// merged subtotal 0). There the bonus objective is indifferent to every option.
+func (sp *space) settled(mask uint32, u int) bool {
+	if u >= sp.threshold {
+		return true
+	}
+	return u == 0 && sp.merge && sp.deadBelow[sp.up(mask)] > 0
+}
+
+// checkRules refuses rules an objective cannot be solved on, before anything is built.
+func (o Objective) checkRules(r *engine.Rules) error {
+	if o.Kind == UpperBonus && r.UpperPoints() == 0 {
+		return fmt.Errorf("%w: rules %s have no upper bonus for the strategy bonus to aim at", ErrObjective, r.Name())
+	}
+	return nil
+}
+
+// scoreValues is widget.scoreValues under the objective: dst[i] is the value of scoring
+// pts in box b (reward points, the extra bonus included) from subtotal lanes[i], next
+// the values of the group the box leads to.
+func (sc *scorer) scoreValues(sp *space, mask uint32, b, pts, reward int, next []float64, lanes []uint16, dst []float64) {
+	upper := sp.upper&(1<<b) != 0
+	dead := 0
+	if upper && sp.merge {
+		dead = sp.deadBelow[sp.up(mask|1<<b)]
+	}
+	for i, u := range lanes {
+		t, x := int(u), reward
+		earned := false
+		if upper {
+			nu := t + pts
+			earned = sp.threshold > 0 && t < sp.threshold && nu >= sp.threshold
+			if earned {
+				x += sp.bonus
+			}
+			t = min(sp.cap, nu)
+			if t < dead {
+				t = 0
+			}
+		}
+		if sc.obj.Kind == Risk {
+			dst[i] = sc.expReward[x-sc.rewardLo] * next[t]
+		} else if earned {
+			dst[i] = 1 + next[t]
+		} else {
+			dst[i] = next[t]
+		}
+	}
+}
