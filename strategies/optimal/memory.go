@@ -143,7 +143,7 @@ type Notice struct {
 	// Strategy is the strategy the table is solved for: "optimal", or an objective's
 	// name (risk:0.05, bonus).
 	Strategy string
-	Path  string // the cache file the solve writes
+	Path     string // the cache file the solve writes
 	// Layer of Layers: the layers of filled boxes solved so far (0 at the start).
 	Layer, Layers int
 	// CacheBytes is the size the cache file will have, about.
