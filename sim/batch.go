@@ -24,11 +24,11 @@ type batchGames struct {
 
 // start begins the games of the given indices, games[k] that of index[k], each told its
 // turns if obs is not nil.
-func (b *batchGames) start(rules *engine.Rules, seed uint64, index []int64, obs TurnObserver) {
+func (b *batchGames) start(rules *engine.Rules, seed uint64, index []int64, obs turnObserver) {
 	n := len(index)
 	for len(b.games) < n {
 		g := NewGame(rules)
-		g.Observe(obs)
+		g.observe(obs)
 		b.games = append(b.games, g)
 	}
 	if len(b.dice) < n {
@@ -37,8 +37,8 @@ func (b *batchGames) start(rules *engine.Rules, seed uint64, index []int64, obs 
 	}
 	for k, gi := range index {
 		g := b.games[k]
-		g.Index = gi
-		dice, draws := GameSeeds(seed, uint64(gi))
+		g.index = gi
+		dice, draws := gameSeeds(seed, uint64(gi))
 		b.dice[k].Seed(dice[0], dice[1])
 		b.seed[k] = draws[0]
 		g.Start(&b.dice[k])
@@ -56,7 +56,7 @@ func (b *batchGames) play(st strategies.Batch, n int) (failed int, err error) {
 			if kind == Over {
 				continue
 			}
-			req := strategies.Request{Game: g.Index, Seed: b.seed[k], Turn: g.TurnNumber(), Sheet: &g.Sheet, Roll: r, RollsUsed: used}
+			req := strategies.Request{Game: g.index, Seed: b.seed[k], Turn: g.turnNumber(), Sheet: &g.Sheet, Roll: r, RollsUsed: used}
 			if kind == KeepDecision {
 				req.RollsLeft = g.RollsLeft()
 			}

@@ -140,13 +140,13 @@ func (e *encoder) summary(s *Summary) {
 		e.int(sl.Jokers)
 		e.hist(&Histogram{Counts: sl.FillTurn})
 	}
-	for b, bl := range s.Blocks {
-		if bl.Games != 0 {
+	for b, bl := range s.blocks {
+		if bl.games != 0 {
 			e.int(int64(b))
-			e.int(bl.Games)
-			e.int(bl.Sum)
-			e.int(int64(bl.Squares.Hi))
-			e.int(int64(bl.Squares.Lo))
+			e.int(bl.games)
+			e.int(bl.sum)
+			e.int(int64(bl.squares.Hi))
+			e.int(int64(bl.squares.Lo))
 		}
 	}
 	e.int(-1) // the end of the blocks

@@ -17,7 +17,7 @@ func (s *Summary) clear() {
 		sl.Sum, sl.Zeros, sl.Jokers = 0, 0, 0
 		clear(sl.FillTurn)
 	}
-	s.Blocks = [len(s.Blocks)]Block{}
+	s.blocks = [len(s.blocks)]blockSums{}
 	if s.Regret != nil {
 		s.Regret.clear()
 	}

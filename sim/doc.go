@@ -8,7 +8,7 @@
 // decisions, so strategies that play a game from the same seed play the same dice
 // (common random numbers: their differences come from their decisions alone). Game g of
 // a run seeded with s draws from a *rand.PCG seeded with outputs 4g and 4g+1 of the
-// SplitMix64 sequence of s (GameSeeds); strategies that draw random numbers
+// SplitMix64 sequence of s; strategies that draw random numbers
 // (strategies.GameStarter) get a generator of their own, seeded with outputs 4g+2 and
 // 4g+3. A worker keeps one generator of each and reseeds it for every game: playing a
 // game allocates nothing. Every decision is checked against the rules; a strategy that

@@ -135,8 +135,8 @@ func TestForgedCountsRefused(t *testing.T) {
 			s.Slots[box("chance")].Sum--
 		}, "upper_subtotal: the subtotals of column free add up to"},
 		{"a block beyond the scores", hasbro, func(s *Summary) {
-			s.Blocks[0].Sum += 2000
-			s.Blocks[1].Sum -= 2000
+			s.blocks[0].sum += 2000
+			s.blocks[1].sum -= 2000
 		}, "convergence[0]: sum"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

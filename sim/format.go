@@ -142,7 +142,7 @@ func (r *Results) checksummedSpec(spec []byte) ([]byte, error) {
 	return append(append(slices.Clip(spec), 0), text...), nil
 }
 
-// jsonBlock is a block of game indices (Summary.Blocks) and the running mean at its end.
+// jsonBlock is a block of game indices (Summary.blocks) and the running mean at its end.
 type jsonBlock struct {
 	First        int64      `json:"first"`
 	Games        int64      `json:"games"`
@@ -187,7 +187,7 @@ type jsonBox struct {
 // seconds, and a file of 64 MiB of digits would take hours.
 type squares Uint128
 
-func (q squares) MarshalJSON() ([]byte, error) { return []byte(Uint128(q).Big().String()), nil }
+func (q squares) MarshalJSON() ([]byte, error) { return []byte(Uint128(q).bigInt().String()), nil }
 
 func (q *squares) UnmarshalJSON(data []byte) error {
 	// A 128-bit integer has at most 39 digits (2^128 − 1 ≈ 3.4·10^38).

@@ -34,36 +34,36 @@ type Game struct {
 	roll      engine.Roll
 	used      int
 	turnRolls int
-	// Index is the game's index in its run, set by the worker that plays it.
-	Index int64
-	// obs, when set, is told each turn once played, recorded in Last (for regret), and
+	// index is the game's index in its run, set by the worker that plays it.
+	index int64
+	// obs, when set, is told each turn once played, recorded in last (for regret), and
 	// cost is what the game's decisions have cost so far.
-	obs  TurnObserver
-	Last TurnRecord
+	obs  turnObserver
+	last turnRecord
 	cost gameCost
 }
 
-// TurnObserver is told every turn of a game once played (Game.Observe).
-type TurnObserver interface {
+// turnObserver is told every turn of a game once played (Game.observe).
+type turnObserver interface {
 	// Turn is called when the box of a turn is filled, before the next turn is thrown:
-	// g.Last holds the turn.
+	// g.last holds the turn.
 	Turn(g *Game)
 }
 
-// Observe makes the game record its turns and tell obs each one (nil: stop).
-func (g *Game) Observe(obs TurnObserver) { g.obs = obs }
+// observe makes the game record its turns and tell obs each one (nil: stop).
+func (g *Game) observe(obs turnObserver) { g.obs = obs }
 
-// TurnRecord is a turn as it was played: the sheet at its start, its rolls, the keeps
+// turnRecord is a turn as it was played: the sheet at its start, its rolls, the keeps
 // between them and the box of the last roll.
-type TurnRecord struct {
-	Turn  int
-	Sheet engine.Sheet
-	Rolls [engine.MaxRollsPerTurn]engine.Roll
-	Keeps [engine.MaxRollsPerTurn - 1]engine.Keep
-	// N is the rolls thrown (Keeps[:N-1] held before rolls 2 to N) of the Allowed; when N
-	// is below Allowed, the player stopped after roll N (a keep of the whole roll).
-	N, Allowed int
-	Box        engine.BoxID
+type turnRecord struct {
+	turn  int
+	sheet engine.Sheet
+	rolls [engine.MaxRollsPerTurn]engine.Roll
+	keeps [engine.MaxRollsPerTurn - 1]engine.Keep
+	// n is the rolls thrown (keeps[:n-1] held before rolls 2 to n) of the allowed; when n
+	// is below allowed, the player stopped after roll n (a keep of the whole roll).
+	n, allowed int
+	box        engine.BoxID
 }
 
 // NewGame returns the scratch space of a game under the rules.
@@ -78,11 +78,11 @@ func NewGame(rules *engine.Rules) *Game {
 // MoveError is a decision that breaks the rules: a keep that is not part of the roll,
 // or a box that may not take the final roll.
 type MoveError struct {
-	Turn    int
-	Problem string
+	turn    int
+	problem string
 }
 
-func (e *MoveError) Error() string { return fmt.Sprintf("turn %d: %s", e.Turn, e.Problem) }
+func (e *MoveError) Error() string { return fmt.Sprintf("turn %d: %s", e.turn, e.problem) }
 
 // DecisionKind tells what a game waits for.
 type DecisionKind uint8
@@ -119,8 +119,8 @@ func (g *Game) beginTurn() {
 		g.turnRolls = 1
 	}
 	if g.obs != nil {
-		g.Last.Turn, g.Last.Sheet, g.Last.N, g.Last.Allowed = g.turn, g.Sheet, 1, g.turnRolls
-		g.Last.Rolls[0] = g.roll
+		g.last.turn, g.last.sheet, g.last.n, g.last.allowed = g.turn, g.Sheet, 1, g.turnRolls
+		g.last.rolls[0] = g.roll
 	}
 }
 
@@ -138,8 +138,8 @@ func (g *Game) Decision() (kind DecisionKind, r engine.Roll, rollsUsed int) {
 // RollsLeft returns the rerolls left in the turn, for a keep decision.
 func (g *Game) RollsLeft() int { return g.turnRolls - g.used }
 
-// TurnNumber returns the turn in play, from 1.
-func (g *Game) TurnNumber() int { return g.turn }
+// turnNumber returns the turn in play, from 1.
+func (g *Game) turnNumber() int { return g.turn }
 
 // Keep applies the keep k of a keep decision: the roll is final if k holds every die,
 // else the other dice are rerolled. A keep that is not part of the roll is a *MoveError.
@@ -154,14 +154,14 @@ func (g *Game) Keep(k engine.Keep) error {
 	g.roll = g.tape.Reroll(k)
 	g.used++
 	if g.obs != nil {
-		g.Last.Keeps[g.used-2], g.Last.Rolls[g.used-1], g.Last.N = k, g.roll, g.used
+		g.last.keeps[g.used-2], g.last.rolls[g.used-1], g.last.n = k, g.roll, g.used
 	}
 	return nil
 }
 
 // keepError is the *MoveError of keep k, out of line: Keep stays small enough to inline.
 func (g *Game) keepError(k engine.Keep) error {
-	return &MoveError{Turn: g.turn, Problem: fmt.Sprintf("keep %s is not part of roll %s", k, g.roll)}
+	return &MoveError{turn: g.turn, problem: fmt.Sprintf("keep %s is not part of roll %s", k, g.roll)}
 }
 
 // Box scores the final roll in box id and begins the next turn. A box the rules do not
@@ -177,7 +177,7 @@ func (g *Game) Box(id engine.BoxID) error {
 	s.Fill(id, g.roll)
 	g.Turn[id&(engine.MaxSlots-1)] = uint8(g.turn) // id is legal: below MaxSlots
 	if g.obs != nil {
-		g.Last.Box = id
+		g.last.box = id
 		g.obs.Turn(g)
 	}
 	if !s.Done() {
@@ -188,7 +188,7 @@ func (g *Game) Box(id engine.BoxID) error {
 
 // boxError is the *MoveError of box id.
 func (g *Game) boxError(id engine.BoxID) error {
-	return &MoveError{Turn: g.turn, Problem: fmt.Sprintf("box %s may not take %s after %d rolls", slotName(g.Sheet.Rules(), id), g.roll, g.used)}
+	return &MoveError{turn: g.turn, problem: fmt.Sprintf("box %s may not take %s after %d rolls", slotName(g.Sheet.Rules(), id), g.roll, g.used)}
 }
 
 // Play plays a whole game of st on an empty sheet (see Start). A decision that breaks

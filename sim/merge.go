@@ -60,7 +60,7 @@ func MergeShards(names []string, parts []*Results) (*Results, error) {
 			case known[j] == nil:
 				known[j], knownIn[j] = sm.Bot, names[i]
 			case !known[j].Equal(sm.Bot):
-				return nil, &OtherBotError{Strategy: sm.Strategy, In: knownIn[j], OtherIn: names[i], Bot: known[j], Other: sm.Bot}
+				return nil, &OtherBotError{Strategy: sm.Strategy, in: knownIn[j], otherIn: names[i], Bot: known[j], Other: sm.Bot}
 			}
 		}
 		if err := s.Check(); err != nil {

@@ -29,7 +29,7 @@ func (p *Pair) Add(a, b int) {
 	p.Games++
 	p.Sum += int64(d)
 	hi, lo := bits.Mul64(uint64(abs(d)), uint64(abs(d)))
-	p.Squares = p.Squares.Add(Uint128{hi, lo})
+	p.Squares = p.Squares.add(Uint128{hi, lo})
 	switch {
 	case d > 0:
 		p.Wins++
@@ -47,7 +47,7 @@ func (p *Pair) Merge(o *Pair) error {
 	}
 	p.Games += o.Games
 	p.Sum += o.Sum
-	p.Squares = p.Squares.Add(o.Squares)
+	p.Squares = p.Squares.add(o.Squares)
 	p.Wins += o.Wins
 	p.Ties += o.Ties
 	p.Losses += o.Losses
@@ -56,9 +56,8 @@ func (p *Pair) Merge(o *Pair) error {
 
 // PairStats are the figures of a Pair.
 type PairStats struct {
-	Games int64
 	// Mean is the mean difference (A − B), StdDev the sample standard deviation of the
-	// differences, StdErr = StdDev/√Games, and CI95 = Mean ± Z95·StdErr: the paired
+	// differences, StdErr = StdDev/√games, and CI95 = Mean ± Z95·StdErr: the paired
 	// 95% interval.
 	Mean, StdDev, StdErr float64
 	CI95                 Interval
@@ -68,7 +67,7 @@ type PairStats struct {
 
 // Stats derives the figures of the pair, exact before the final rounding as Summary.Stats.
 func (p *Pair) Stats() PairStats {
-	st := PairStats{Games: p.Games, Wins: Wilson(p.Wins, p.Games), Ties: Wilson(p.Ties, p.Games), Losses: Wilson(p.Losses, p.Games)}
+	st := PairStats{Wins: Wilson(p.Wins, p.Games), Ties: Wilson(p.Ties, p.Games), Losses: Wilson(p.Losses, p.Games)}
 	if p.Games == 0 {
 		return st
 	}
@@ -76,7 +75,7 @@ func (p *Pair) Stats() PairStats {
 	sum := big.NewInt(p.Sum)
 	st.Mean = ratio(sum, n)
 	if p.Games > 1 {
-		num := new(big.Int).Mul(n, p.Squares.Big())
+		num := new(big.Int).Mul(n, p.Squares.bigInt())
 		num.Sub(num, new(big.Int).Mul(sum, sum))
 		st.StdDev = math.Sqrt(ratio(num, new(big.Int).Mul(n, big.NewInt(p.Games-1))))
 	}
@@ -96,11 +95,11 @@ func Unpaired(a, b *Summary) Interval {
 
 // unpaired is Unpaired from the figures of the two summaries.
 func unpaired(sa, sb *Stats) Interval {
-	if sa.Games == 0 || sb.Games == 0 {
+	if sa.games == 0 || sb.games == 0 {
 		return Interval{}
 	}
 	d := sa.Mean - sb.Mean
-	half := Z95 * math.Hypot(sa.StdErr, sb.StdErr)
+	half := Z95 * math.Hypot(sa.stdErr, sb.stdErr)
 	return Interval{d - half, d + half}
 }
 

@@ -235,9 +235,9 @@ func (r *Results) pairsFromJSON(in []jsonPair, sheet *sheetBounds) error {
 		if d := new(big.Int).Sub(sums[p.A], sums[p.B]); d.Cmp(big.NewInt(p.Sum)) != 0 {
 			return fmt.Errorf("pairs[%d]: sum %d, the histograms give %v", i, p.Sum, d)
 		}
-		lhs := new(big.Int).Mul(big.NewInt(p.Games), p.Squares.Big())
+		lhs := new(big.Int).Mul(big.NewInt(p.Games), p.Squares.bigInt())
 		if s := big.NewInt(p.Sum); lhs.Cmp(s.Mul(s, s)) < 0 {
-			return fmt.Errorf("pairs[%d]: squares %v are too few for the sum %d", i, p.Squares.Big(), p.Sum)
+			return fmt.Errorf("pairs[%d]: squares %v are too few for the sum %d", i, p.Squares.bigInt(), p.Sum)
 		}
 		// A win is a difference of 1 to spread, a loss of −spread to −1, a tie of 0: the
 		// sum and the squares are within what the record allows.
@@ -248,7 +248,7 @@ func (r *Results) pairsFromJSON(in []jsonPair, sheet *sheetBounds) error {
 		if sum.Cmp(lo) < 0 || sum.Cmp(hi) > 0 {
 			return fmt.Errorf("pairs[%d]: sum %d with %d wins and %d losses: out of %v..%v, since scores differ by at most %d", i, p.Sum, p.Wins, p.Losses, lo, hi, spread)
 		}
-		if q := p.Squares.Big(); q.Cmp(new(big.Int).Add(wins, losses)) < 0 || !squaresWithin(p.Squares, spread, p.Wins+p.Losses) {
+		if q := p.Squares.bigInt(); q.Cmp(new(big.Int).Add(wins, losses)) < 0 || !squaresWithin(p.Squares, spread, p.Wins+p.Losses) {
 			return fmt.Errorf("pairs[%d]: squares %v with %d wins and %d losses: impossible, since scores differ by 1 to %d", i, q, p.Wins, p.Losses, spread)
 		}
 		st := p.Stats()

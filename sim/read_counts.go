@@ -279,12 +279,12 @@ func (b *sheetBounds) blocksOf(s *Summary, in []jsonBlock, first int64) error {
 		jb := in[k]
 		sq := Uint128(jb.Squares)
 		// n·squares ≥ sum² (Cauchy–Schwarz), and every score within the rules'.
-		lhs := new(big.Int).Mul(big.NewInt(n), sq.Big())
+		lhs := new(big.Int).Mul(big.NewInt(n), sq.bigInt())
 		sum := big.NewInt(jb.Sum)
 		if !scaledWithin(jb.Sum, b.scoreLo, b.scoreHi, n) || !squaresWithin(sq, max(-b.scoreLo, b.scoreHi), n) || lhs.Cmp(sum.Mul(sum, sum)) < 0 {
-			return fmt.Errorf("convergence[%d]: sum %d and squares %v of %d games are impossible with scores of %d to %d", k, jb.Sum, sq.Big(), n, b.scoreLo, b.scoreHi)
+			return fmt.Errorf("convergence[%d]: sum %d and squares %v of %d games are impossible with scores of %d to %d", k, jb.Sum, sq.bigInt(), n, b.scoreLo, b.scoreHi)
 		}
-		s.Blocks[bl] = Block{Games: n, Sum: jb.Sum, Squares: sq}
+		s.blocks[bl] = blockSums{games: n, sum: jb.Sum, squares: sq}
 		k++
 	}
 	if k != len(in) {
@@ -292,9 +292,9 @@ func (b *sheetBounds) blocksOf(s *Summary, in []jsonBlock, first int64) error {
 	}
 	// The blocks hold the same games as the histogram: the same sum and squares.
 	var blockSum, blockSquares big.Int
-	for _, bl := range s.Blocks {
-		blockSum.Add(&blockSum, big.NewInt(bl.Sum))
-		blockSquares.Add(&blockSquares, bl.Squares.Big())
+	for _, bl := range s.blocks {
+		blockSum.Add(&blockSum, big.NewInt(bl.sum))
+		blockSquares.Add(&blockSquares, bl.squares.bigInt())
 	}
 	if sum, squares := s.Scores.Sums(); blockSum.Cmp(sum) != 0 || blockSquares.Cmp(squares) != 0 {
 		return errors.New("convergence: the blocks do not add up to the histogram")

@@ -18,7 +18,7 @@ import (
 // the values below are literals, written once by this test with -update, never computed
 // by the code under test when the test runs.
 //
-// They pin what a seed plays: the seeds of a game (GameSeeds), the dice that
+// They pin what a seed plays: the seeds of a game (gameSeeds), the dice that
 // engine.Throw, engine.Reroll and engine.Tape draw from a generator so seeded, and what
 // a Summary counts of the games (the checksum of a small run). Checkpoints and shards
 // written by one build are resumed and merged by another: if any of these values moves,
@@ -36,7 +36,7 @@ import (
 // Summary counts, is such a change.
 var update = flag.Bool("update", false, "print the golden values of the dice stream as this build computes them, to paste into regress_test.go")
 
-// goldenSeeds are GameSeeds(seed, game) for a few seeds and games, the last at the end
+// goldenSeeds are gameSeeds(seed, game) for a few seeds and games, the last at the end
 // of the game indices.
 var goldenSeeds = []struct {
 	seed, game  uint64
@@ -152,16 +152,16 @@ func TestDiceStream(t *testing.T) {
 
 	fmt.Fprintf(&out, "var goldenSeeds = []struct {\n\tseed, game  uint64\n\tdice, draws [2]uint64\n}{\n")
 	for _, g := range goldenSeeds {
-		dice, draws := GameSeeds(g.seed, g.game)
+		dice, draws := gameSeeds(g.seed, g.game)
 		fmt.Fprintf(&out, "\t{%#x, %#x, [2]uint64{%#x, %#x}, [2]uint64{%#x, %#x}},\n", g.seed, g.game, dice[0], dice[1], draws[0], draws[1])
 		if dice != g.dice || draws != g.draws {
-			mismatch(fmt.Sprintf("GameSeeds(%#x, %#x)", g.seed, g.game), fmt.Sprintf("%#x", [2][2]uint64{dice, draws}), fmt.Sprintf("%#x", [2][2]uint64{g.dice, g.draws}))
+			mismatch(fmt.Sprintf("gameSeeds(%#x, %#x)", g.seed, g.game), fmt.Sprintf("%#x", [2][2]uint64{dice, draws}), fmt.Sprintf("%#x", [2][2]uint64{g.dice, g.draws}))
 		}
 	}
 	fmt.Fprintf(&out, "}\n\nvar goldenThrows = [][]string{\n")
 	for i, g := range goldenSeeds {
 		var pcg rand.PCG
-		dice, _ := GameSeeds(g.seed, g.game)
+		dice, _ := gameSeeds(g.seed, g.game)
 		pcg.Seed(dice[0], dice[1])
 		got := []string{engine.Throw(&pcg).String()}
 		for _, dice := range throwKeeps {
@@ -184,7 +184,7 @@ func TestDiceStream(t *testing.T) {
 	for _, turn := range goldenTurns {
 		g := goldenSeeds[turn.seed]
 		var pcg rand.PCG
-		dice, _ := GameSeeds(g.seed, g.game)
+		dice, _ := gameSeeds(g.seed, g.game)
 		pcg.Seed(dice[0], dice[1])
 		var tape engine.Tape
 		tape.Draw(&pcg, turn.rolls)

@@ -37,28 +37,29 @@ type Valuer interface {
 // 2^60 games within 128 bits.
 const RegretScale = 1 << 20
 
-// CostlyThresholds are the costs, in points, above which a decision counts as costly: any
+// costlyThresholds are the costs, in points, above which a decision counts as costly: any
 // cost (more than one unit of RegretScale), more than a point, more than five.
-var CostlyThresholds = [3]float64{0, 1, 5}
+var costlyThresholds = [3]float64{0, 1, 5}
 
-// DefaultCostliest is how many of the costliest positions a regret run keeps per strategy.
-const DefaultCostliest = 20
+// defaultCostliest is how many of the costliest positions a regret run keeps per strategy.
+const defaultCostliest = 20
 
 // Sums are the sum over games of a per-game cost, and the sum of its squares, in units of
 // 1/RegretScale points.
 type Sums struct {
-	Sum, Squares Uint128
+	Sum     Uint128
+	squares Uint128
 }
 
 func (s *Sums) addGame(c int64) {
-	s.Sum = s.Sum.Add(Uint128{Lo: uint64(c)})
+	s.Sum = s.Sum.add(Uint128{Lo: uint64(c)})
 	hi, lo := mulSquare(c)
-	s.Squares = s.Squares.Add(Uint128{hi, lo})
+	s.squares = s.squares.add(Uint128{hi, lo})
 }
 
 func (s *Sums) merge(o *Sums) {
-	s.Sum = s.Sum.Add(o.Sum)
-	s.Squares = s.Squares.Add(o.Squares)
+	s.Sum = s.Sum.add(o.Sum)
+	s.squares = s.squares.add(o.squares)
 }
 
 // Regret holds the cost of a strategy's decisions against optimal play, summed over its
@@ -75,12 +76,12 @@ type Regret struct {
 	// ByTurn[t] that of turn t+1.
 	ByBox  []Sums
 	ByTurn []Sums
-	// Costly[i] counts the decisions that cost more than CostlyThresholds[i].
-	Costly [len(CostlyThresholds)]int64
-	// Costliest are the positions of highest cost met, at most Keep of them, the
+	// Costly[i] counts the decisions that cost more than costlyThresholds[i].
+	Costly [len(costlyThresholds)]int64
+	// Costliest are the positions of highest cost met, at most keepmost of them, the
 	// costliest first (CostlyPosition.before gives the order).
 	Costliest []CostlyPosition
-	Keepmost  int
+	keepmost  int
 }
 
 // CostlyPosition is a decision of a game and what it cost.
@@ -92,15 +93,16 @@ type CostlyPosition struct {
 	// Sheet is the sheet before the turn: Scores[id] the score of each box, −1 when empty.
 	Scores []int16
 	Dice   engine.Roll
-	// RollsUsed is the rolls thrown when the decision was taken.
-	RollsUsed int
+	// rollsUsed is the rolls thrown when the decision was taken.
+	rollsUsed int
 	// Choice and Best are the option taken and the best one: keeps for a keep decision,
 	// boxes for a box decision.
 	ChoiceKeep, BestKeep engine.Keep
 	ChoiceBox, BestBox   engine.BoxID
-	// Value and BestValue are their values in units of 1/RegretScale points, and Cost the
-	// difference as counted.
-	Value, BestValue, Cost int64
+	// Cost is what the decision cost, in units of 1/RegretScale points: bestValue − value,
+	// the values of the best option and of the one taken.
+	Cost             int64
+	value, bestValue int64
 }
 
 // before orders positions: the higher cost first, then the lower game, turn and decision.
@@ -120,18 +122,18 @@ func decisionOrder(p *CostlyPosition) int {
 	return p.Roll
 }
 
-// NewRegret returns empty regret counts for the rules, keeping the costliest positions.
-func NewRegret(rules *engine.Rules, costliest int) *Regret {
+// newRegret returns empty regret counts for the rules, keeping the costliest positions.
+func newRegret(rules *engine.Rules, costliest int) *Regret {
 	return &Regret{
 		Keep:     make([]Sums, rules.Rolls()-1),
 		ByBox:    make([]Sums, rules.NumSlots()),
 		ByTurn:   make([]Sums, rules.NumSlots()),
-		Keepmost: costliest,
+		keepmost: costliest,
 	}
 }
 
-// Merge adds the counts of o, of the same rules, and keeps the costliest positions of both.
-func (r *Regret) Merge(o *Regret) error {
+// merge adds the counts of o, of the same rules, and keeps the costliest positions of both.
+func (r *Regret) merge(o *Regret) error {
 	if len(o.Keep) != len(r.Keep) || len(o.ByBox) != len(r.ByBox) || len(o.ByTurn) != len(r.ByTurn) {
 		return fmt.Errorf("cannot merge regret counts of different rules")
 	}
@@ -153,17 +155,17 @@ func (r *Regret) Merge(o *Regret) error {
 	return nil
 }
 
-// offer keeps p if it is among the Keepmost costliest positions.
+// offer keeps p if it is among the keepmost costliest positions.
 func (r *Regret) offer(p *CostlyPosition) {
-	if r.Keepmost <= 0 {
+	if r.keepmost <= 0 {
 		return
 	}
 	n := len(r.Costliest)
-	if n == r.Keepmost && !p.before(&r.Costliest[n-1]) {
+	if n == r.keepmost && !p.before(&r.Costliest[n-1]) {
 		return
 	}
 	i, _ := slices.BinarySearchFunc(r.Costliest, p, func(a CostlyPosition, b *CostlyPosition) int { return cmpPositions(&a, b) })
-	if n < r.Keepmost {
+	if n < r.keepmost {
 		r.Costliest = append(r.Costliest, CostlyPosition{})
 	}
 	copy(r.Costliest[i+1:], r.Costliest[i:])
@@ -202,8 +204,8 @@ func (o *regretObserver) Turn(g *Game) {
 	if o.err != nil {
 		return
 	}
-	t := &g.Last
-	if err := o.v.Start(&t.Sheet); err != nil {
+	t := &g.last
+	if err := o.v.Start(&t.sheet); err != nil {
 		o.err = fmt.Errorf("regret: %w", err)
 		return
 	}
@@ -212,27 +214,27 @@ func (o *regretObserver) Turn(g *Game) {
 	count := func(c int64, kind *int64) {
 		*kind += c
 		turnCost += c
-		for i, above := range CostlyThresholds {
+		for i, above := range costlyThresholds {
 			if c > units(above) {
 				o.r.Costly[i]++
 			}
 		}
 	}
-	for i := range t.N {
-		r, used := t.Rolls[i], i+1
-		if used == t.Allowed {
+	for i := range t.n {
+		r, used := t.rolls[i], i+1
+		if used == t.allowed {
 			break // the last roll allowed: no keep to decide
 		}
 		k := r.Keep() // stopping, unless a reroll followed
-		if i < t.N-1 {
-			k = t.Keeps[i]
+		if i < t.n-1 {
+			k = t.keeps[i]
 		}
 		if bestK := o.v.BestKeep(r, used); k != bestK {
 			best, val := units(o.v.BestKeepValue(r, used)), units(o.v.KeepValue(r, used, k))
 			c := max(0, best-val)
 			count(c, &gc.keep[i])
 			if c > 0 {
-				o.scratch = CostlyPosition{Roll: used, ChoiceKeep: k, BestKeep: bestK, Value: val, BestValue: best, Cost: c}
+				o.scratch = CostlyPosition{Roll: used, ChoiceKeep: k, BestKeep: bestK, value: val, bestValue: best, Cost: c}
 				o.consider(g, t, r, used)
 			}
 		}
@@ -240,35 +242,35 @@ func (o *regretObserver) Turn(g *Game) {
 			break
 		}
 	}
-	r, used := t.Rolls[t.N-1], t.N
-	if bestB := o.v.BestBox(r, used); t.Box != bestB {
-		best, val := units(o.v.BestBoxValue(r, used)), units(o.v.BoxValue(r, used, t.Box))
+	r, used := t.rolls[t.n-1], t.n
+	if bestB := o.v.BestBox(r, used); t.box != bestB {
+		best, val := units(o.v.BestBoxValue(r, used)), units(o.v.BoxValue(r, used, t.box))
 		c := max(0, best-val)
 		count(c, &gc.box)
 		if c > 0 {
-			o.scratch = CostlyPosition{ChoiceBox: t.Box, BestBox: bestB, Value: val, BestValue: best, Cost: c}
+			o.scratch = CostlyPosition{ChoiceBox: t.box, BestBox: bestB, value: val, bestValue: best, Cost: c}
 			o.consider(g, t, r, used)
 		}
 	}
-	gc.byBox[t.Box] += turnCost
-	gc.byTurn[t.Turn-1] += turnCost
+	gc.byBox[t.box] += turnCost
+	gc.byTurn[t.turn-1] += turnCost
 	gc.total += turnCost
 }
 
 // consider offers the position in o.scratch (a decision of turn t with roll r after used
 // rolls) to the costliest, filling in what only a kept position needs.
-func (o *regretObserver) consider(g *Game, t *TurnRecord, r engine.Roll, used int) {
+func (o *regretObserver) consider(g *Game, t *turnRecord, r engine.Roll, used int) {
 	p := &o.scratch
-	p.Game, p.Turn, p.Dice, p.RollsUsed = g.Index, t.Turn, r, used
-	if n := len(o.r.Costliest); n == o.r.Keepmost && !p.before(&o.r.Costliest[n-1]) {
+	p.Game, p.Turn, p.Dice, p.rollsUsed = g.index, t.turn, r, used
+	if n := len(o.r.Costliest); n == o.r.keepmost && !p.before(&o.r.Costliest[n-1]) {
 		return
 	}
-	rules := t.Sheet.Rules()
+	rules := t.sheet.Rules()
 	p.Scores = make([]int16, rules.NumSlots())
 	for id := range p.Scores {
 		p.Scores[id] = -1
-		if t.Sheet.Filled(engine.BoxID(id)) {
-			p.Scores[id] = int16(t.Sheet.Score(engine.BoxID(id)))
+		if t.sheet.Filled(engine.BoxID(id)) {
+			p.Scores[id] = int16(t.sheet.Score(engine.BoxID(id)))
 		}
 	}
 	o.r.offer(p)
@@ -296,7 +298,7 @@ func mulSquare(c int64) (hi, lo uint64) {
 
 // empty returns empty counts of the same shape.
 func (r *Regret) empty() *Regret {
-	return &Regret{Keep: make([]Sums, len(r.Keep)), ByBox: make([]Sums, len(r.ByBox)), ByTurn: make([]Sums, len(r.ByTurn)), Keepmost: r.Keepmost}
+	return &Regret{Keep: make([]Sums, len(r.Keep)), ByBox: make([]Sums, len(r.ByBox)), ByTurn: make([]Sums, len(r.ByTurn)), keepmost: r.keepmost}
 }
 
 // clone returns a deep copy of r.
@@ -315,7 +317,7 @@ func (r *Regret) clear() {
 	clear(r.Keep)
 	clear(r.ByBox)
 	clear(r.ByTurn)
-	r.Box, r.Total, r.Costly = Sums{}, Sums{}, [len(CostlyThresholds)]int64{}
+	r.Box, r.Total, r.Costly = Sums{}, Sums{}, [len(costlyThresholds)]int64{}
 	r.Costliest = r.Costliest[:0]
 }
 

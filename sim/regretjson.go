@@ -74,11 +74,11 @@ func (s Sums) Stats(games int64) SumsStats {
 		return SumsStats{}
 	}
 	n := big.NewInt(games)
-	sum := s.Sum.Big()
+	sum := s.Sum.bigInt()
 	mean := ratio(sum, n) / RegretScale
 	var sd float64
 	if games > 1 {
-		num := new(big.Int).Mul(n, s.Squares.Big())
+		num := new(big.Int).Mul(n, s.squares.bigInt())
 		num.Sub(num, new(big.Int).Mul(sum, sum))
 		if num.Sign() > 0 {
 			sd = math.Sqrt(ratio(num, new(big.Int).Mul(n, big.NewInt(games-1)))) / RegretScale
@@ -90,7 +90,7 @@ func (s Sums) Stats(games int64) SumsStats {
 
 func sumsJSON(s Sums, games int64) jsonSums {
 	st := s.Stats(games)
-	return jsonSums{Sum: squares(s.Sum), Squares: squares(s.Squares), Mean: st.Mean, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi}}
+	return jsonSums{Sum: squares(s.Sum), Squares: squares(s.squares), Mean: st.Mean, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi}}
 }
 
 // decisionName names a decision: "keep1", "keep2"... or "box".
@@ -115,7 +115,7 @@ func keepDice(k engine.Keep) []int {
 func (r *Regret) toJSON(games int64, slots []string) *jsonRegret {
 	j := &jsonRegret{Scale: RegretScale, Total: sumsJSON(r.Total, games), Box: sumsJSON(r.Box, games),
 		Keep: []jsonSums{}, ByTurn: []jsonSums{}, ByBox: object[jsonSums]{}, Costly: object[int64]{},
-		Keepmost: r.Keepmost, Costliest: []jsonCostlyPosition{}}
+		Keepmost: r.keepmost, Costliest: []jsonCostlyPosition{}}
 	for _, k := range r.Keep {
 		j.Keep = append(j.Keep, sumsJSON(k, games))
 	}
@@ -125,13 +125,13 @@ func (r *Regret) toJSON(games int64, slots []string) *jsonRegret {
 	for _, t := range r.ByTurn {
 		j.ByTurn = append(j.ByTurn, sumsJSON(t, games))
 	}
-	for i, above := range CostlyThresholds {
+	for i, above := range costlyThresholds {
 		j.Costly = append(j.Costly, member[int64]{strconv.FormatFloat(above, 'g', -1, 64), r.Costly[i]})
 	}
 	for _, p := range r.Costliest {
-		jp := jsonCostlyPosition{Game: p.Game, Turn: p.Turn, Decision: decisionName(p.Roll), RollsUsed: p.RollsUsed,
-			Sheet: object[int]{}, Units: [3]int64{p.Value, p.BestValue, p.Cost},
-			Value: float64(p.Value) / RegretScale, BestValue: float64(p.BestValue) / RegretScale, Cost: float64(p.Cost) / RegretScale}
+		jp := jsonCostlyPosition{Game: p.Game, Turn: p.Turn, Decision: decisionName(p.Roll), RollsUsed: p.rollsUsed,
+			Sheet: object[int]{}, Units: [3]int64{p.value, p.bestValue, p.Cost},
+			Value: float64(p.value) / RegretScale, BestValue: float64(p.bestValue) / RegretScale, Cost: float64(p.Cost) / RegretScale}
 		for _, d := range p.Dice.Dice() {
 			jp.Dice = append(jp.Dice, int(d))
 		}
@@ -172,13 +172,13 @@ func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*Regret, error) {
 	case j.Keepmost < 0 || j.Keepmost > maxCostKept || len(j.Costliest) > j.Keepmost:
 		return bad("%d costliest positions of %d kept, at most %d", len(j.Costliest), j.Keepmost, maxCostKept)
 	}
-	r := NewRegret(rules, j.Keepmost)
+	r := newRegret(rules, j.Keepmost)
 	// A game's decisions cost at most the spread of the values of its options, which the
 	// highest score of the rules bounds, per decision.
 	perGame := float64(b.scoreHi-b.scoreLo) * float64(rules.Rolls()*b.turns) * RegretScale
 	sums := func(name string, js jsonSums, into *Sums) error {
-		s := Sums{Sum: Uint128(js.Sum), Squares: Uint128(js.Squares)}
-		sum, sq := s.Sum.Big(), s.Squares.Big()
+		s := Sums{Sum: Uint128(js.Sum), squares: Uint128(js.Squares)}
+		sum, sq := s.Sum.bigInt(), s.squares.bigInt()
 		n := big.NewInt(games)
 		limit := new(big.Float).Mul(big.NewFloat(perGame), new(big.Float).SetInt(n))
 		if new(big.Float).SetInt(sum).Cmp(limit) > 0 {
@@ -205,12 +205,12 @@ func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*Regret, error) {
 	if err := sums("box", j.Box, &r.Box); err != nil {
 		return nil, err
 	}
-	kinds := new(big.Int).Set(r.Box.Sum.Big())
+	kinds := new(big.Int).Set(r.Box.Sum.bigInt())
 	for i, k := range j.Keep {
 		if err := sums(fmt.Sprintf("keep[%d]", i), k, &r.Keep[i]); err != nil {
 			return nil, err
 		}
-		kinds.Add(kinds, r.Keep[i].Sum.Big())
+		kinds.Add(kinds, r.Keep[i].Sum.bigInt())
 	}
 	byBox, byTurn := new(big.Int), new(big.Int)
 	for i, m := range j.ByBox {
@@ -220,24 +220,24 @@ func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*Regret, error) {
 		if err := sums("by_box."+m.Key, m.Value, &r.ByBox[i]); err != nil {
 			return nil, err
 		}
-		byBox.Add(byBox, r.ByBox[i].Sum.Big())
+		byBox.Add(byBox, r.ByBox[i].Sum.bigInt())
 	}
 	for i, t := range j.ByTurn {
 		if err := sums(fmt.Sprintf("by_turn[%d]", i), t, &r.ByTurn[i]); err != nil {
 			return nil, err
 		}
-		byTurn.Add(byTurn, r.ByTurn[i].Sum.Big())
+		byTurn.Add(byTurn, r.ByTurn[i].Sum.bigInt())
 	}
-	total := r.Total.Sum.Big()
+	total := r.Total.Sum.bigInt()
 	if kinds.Cmp(total) != 0 || byBox.Cmp(total) != 0 || byTurn.Cmp(total) != 0 {
 		return bad("the costs by decision, by box and by turn add up to %v, %v and %v, not the total %v", kinds, byBox, byTurn, total)
 	}
-	if len(j.Costly) != len(CostlyThresholds) {
-		return bad("costly: %d thresholds, want %d", len(j.Costly), len(CostlyThresholds))
+	if len(j.Costly) != len(costlyThresholds) {
+		return bad("costly: %d thresholds, want %d", len(j.Costly), len(costlyThresholds))
 	}
 	decisions := games * int64(rules.Rolls()*b.turns)
 	for i, m := range j.Costly {
-		if want := strconv.FormatFloat(CostlyThresholds[i], 'g', -1, 64); m.Key != want {
+		if want := strconv.FormatFloat(costlyThresholds[i], 'g', -1, 64); m.Key != want {
 			return bad("costly: %q, want %q", m.Key, want)
 		}
 		if m.Value < 0 || m.Value > decisions || (i > 0 && m.Value > r.Costly[i-1]) {
@@ -262,15 +262,15 @@ func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*Regret, error) {
 // rules allow, dice, a choice and a best of the kind of the decision, values that add up.
 func (b *sheetBounds) costlyOf(j *jsonCostlyPosition, games int64) (CostlyPosition, error) {
 	rules := b.rules
-	p := CostlyPosition{Game: j.Game, Turn: j.Turn, RollsUsed: j.RollsUsed, Value: j.Units[0], BestValue: j.Units[1], Cost: j.Units[2]}
+	p := CostlyPosition{Game: j.Game, Turn: j.Turn, rollsUsed: j.RollsUsed, value: j.Units[0], bestValue: j.Units[1], Cost: j.Units[2]}
 	switch {
 	case j.Turn < 1 || j.Turn > b.turns:
 		return p, fmt.Errorf("turn %d", j.Turn)
 	case j.RollsUsed < 1 || j.RollsUsed > rules.Rolls():
 		return p, fmt.Errorf("%d rolls used", j.RollsUsed)
-	case p.Cost <= 0 || p.BestValue-p.Value != p.Cost:
+	case p.Cost <= 0 || p.bestValue-p.value != p.Cost:
 		return p, errors.New("the cost is not the best value less the value")
-	case !near(j.Value, float64(p.Value)/RegretScale) || !near(j.BestValue, float64(p.BestValue)/RegretScale) || !near(j.Cost, float64(p.Cost)/RegretScale):
+	case !near(j.Value, float64(p.value)/RegretScale) || !near(j.BestValue, float64(p.bestValue)/RegretScale) || !near(j.Cost, float64(p.Cost)/RegretScale):
 		return p, errors.New("the values do not match their units")
 	}
 	roll, ok := engine.RollOf(j.Dice)
@@ -353,8 +353,8 @@ func (e *encoder) regret(r *Regret) {
 	sums := func(s Sums) {
 		e.int(int64(s.Sum.Hi))
 		e.int(int64(s.Sum.Lo))
-		e.int(int64(s.Squares.Hi))
-		e.int(int64(s.Squares.Lo))
+		e.int(int64(s.squares.Hi))
+		e.int(int64(s.squares.Lo))
 	}
 	e.str("regret")
 	e.int(RegretScale)
@@ -373,20 +373,20 @@ func (e *encoder) regret(r *Regret) {
 	for _, c := range r.Costly {
 		e.int(c)
 	}
-	e.int(int64(r.Keepmost))
+	e.int(int64(r.keepmost))
 	e.int(int64(len(r.Costliest)))
 	for _, p := range r.Costliest {
 		e.int(p.Game)
 		e.int(int64(p.Turn))
 		e.int(int64(p.Roll))
-		e.int(int64(p.RollsUsed))
+		e.int(int64(p.rollsUsed))
 		e.int(int64(p.Dice))
 		e.int(int64(p.ChoiceKeep))
 		e.int(int64(p.BestKeep))
 		e.int(int64(p.ChoiceBox))
 		e.int(int64(p.BestBox))
-		e.int(p.Value)
-		e.int(p.BestValue)
+		e.int(p.value)
+		e.int(p.bestValue)
 		e.int(p.Cost)
 		for _, v := range p.Scores {
 			e.int(int64(v))

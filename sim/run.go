@@ -58,7 +58,7 @@ type Config struct {
 	// Regret, if not nil, builds for each worker a Valuer of the rules' optimal play,
 	// with which every turn of every strategy is valued (Summary.Regret): the cost of
 	// each decision against the best one. Costliest is how many of the costliest
-	// positions each strategy keeps (0: DefaultCostliest).
+	// positions each strategy keeps (0: defaultCostliest, 20).
 	Regret    func() (Valuer, error)
 	Costliest int
 }
@@ -103,13 +103,13 @@ type Results struct {
 	Elapsed time.Duration   // playing
 	Busy    []time.Duration // per strategy, the time the workers spent playing it
 	// Outside is, per strategy, the processor time it took outside yams: that of an
-	// external bot's processes (OutsideTimer), zero for a built-in strategy.
+	// external bot's processes (outsideTimer), zero for a built-in strategy.
 	Outside []time.Duration
 }
 
-// OutsideTimer is a batch strategy that runs outside yams (an external bot's process)
+// outsideTimer is a batch strategy that runs outside yams (an external bot's process)
 // and says, once closed, the processor time it took there.
-type OutsideTimer interface {
+type outsideTimer interface {
 	OutsideTime() time.Duration
 }
 
@@ -165,10 +165,10 @@ func (r *Results) Merge(o *Results) error {
 		}
 	}
 	for i, s := range r.Summaries {
-		if err := s.Merge(o.Summaries[i]); err != nil {
+		if err := s.merge(o.Summaries[i]); err != nil {
 			return err
 		}
-		s.Trim()
+		s.trim()
 	}
 	r.First = min(r.First, o.First)
 	r.Planned = r.planned() + o.planned() // the earlier slice is complete
@@ -268,7 +268,7 @@ func (f *frontier) get() int64 {
 }
 
 // Run plays the games of cfg on a pool of workers and returns the summary of each
-// strategy. Game g draws its dice from GameSeeds(cfg.Seed, g), whichever worker plays
+// strategy. Game g draws its dice from gameSeeds(cfg.Seed, g), whichever worker plays
 // it, and the counts of a summary add exactly: the results are the same, bit for bit,
 // for any number of workers.
 //
@@ -431,7 +431,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	for i := range cfg.Strategies {
 		for _, w := range workers {
 			res.Busy[i] += w.players[i].busy
-			if t, ok := w.players[i].batch.(OutsideTimer); ok {
+			if t, ok := w.players[i].batch.(outsideTimer); ok {
 				res.Outside[i] += t.OutsideTime()
 			}
 		}
@@ -495,12 +495,12 @@ func newWorker(cfg *Config, i int, names []string) (*worker, error) {
 			}
 			costliest := cfg.Costliest
 			if costliest == 0 {
-				costliest = DefaultCostliest
+				costliest = defaultCostliest
 			}
-			p.total.Regret = NewRegret(cfg.Rules, costliest)
-			p.chunk.Regret = NewRegret(cfg.Rules, costliest)
+			p.total.Regret = newRegret(cfg.Rules, costliest)
+			p.chunk.Regret = newRegret(cfg.Rules, costliest)
 			p.regret = newRegretObserver(v, p.chunk.Regret)
-			p.game.Observe(p.regret)
+			p.game.observe(p.regret)
 		}
 		w.players = append(w.players, p)
 	}
@@ -570,14 +570,14 @@ func (c chunkSizer) next(n int64, d time.Duration) int64 {
 	return max(c.min, min(c.max, size))
 }
 
-// identities returns the identity of each strategy's bot (Identified), nil for a strategy
+// identities returns the identity of each strategy's bot (identified), nil for a strategy
 // that is not one. Every worker runs a process of a bot: they must all be the same program.
 func identities(names []string, workers []*worker) ([]*BotIdentity, error) {
 	ids := make([]*BotIdentity, len(names))
 	from := make([]int, len(names)) // the worker whose process said ids[i]
 	for i := range names {
 		for wi, w := range workers {
-			b, ok := w.players[i].batch.(Identified)
+			b, ok := w.players[i].batch.(identified)
 			if !ok {
 				continue
 			}
@@ -617,19 +617,19 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string, ids 
 	for i, info := range cfg.Strategies {
 		s := NewSummary(info.Name, cfg.Rules)
 		if base != nil {
-			if err := s.Merge(base.Summaries[i]); err != nil {
+			if err := s.merge(base.Summaries[i]); err != nil {
 				return nil, fmt.Errorf("sim: the results resumed: %w", err)
 			}
 		}
 		for _, w := range workers {
-			mustMerge(s.Merge(w.players[i].total))
+			mustMerge(s.merge(w.players[i].total))
 			for _, c := range w.pending {
 				if c.hi <= end {
-					mustMerge(s.Merge(c.summaries[i]))
+					mustMerge(s.merge(c.summaries[i]))
 				}
 			}
 		}
-		s.Trim()
+		s.trim()
 		if ids[i] != nil {
 			s.Bot = ids[i]
 		}
@@ -784,7 +784,7 @@ func (w *worker) playBatch(p *player, i int, cfg *Config, lo, hi int64) error {
 	for g := cfg.First + lo; g < cfg.First+hi; g++ {
 		p.index = append(p.index, g)
 	}
-	var obs TurnObserver
+	var obs turnObserver
 	if p.regret != nil {
 		obs = p.regret
 	}
@@ -808,7 +808,7 @@ func (w *worker) playBatch(p *player, i int, cfg *Config, lo, hi int64) error {
 func (w *worker) playEach(p *player, i int, cfg *Config, lo, hi int64) error {
 	for g := cfg.First + lo; g < cfg.First+hi; g++ {
 		if p.starter != nil {
-			dice, draws := GameSeeds(cfg.Seed, uint64(g))
+			dice, draws := gameSeeds(cfg.Seed, uint64(g))
 			w.dice.Seed(dice[0], dice[1])
 			w.draws.Seed(draws[0], draws[1])
 			p.starter.StartGame(&w.draws)
@@ -816,7 +816,7 @@ func (w *worker) playEach(p *player, i int, cfg *Config, lo, hi int64) error {
 			dice := diceSeeds(cfg.Seed, uint64(g))
 			w.dice.Seed(dice[0], dice[1])
 		}
-		p.game.Index = g
+		p.game.index = g
 		if err := p.game.Play(p.strategy, &w.dice); err != nil {
 			return fmt.Errorf("strategy %s, game %d: %w", p.name, g, err)
 		}
@@ -829,10 +829,10 @@ func (w *worker) playEach(p *player, i int, cfg *Config, lo, hi int64) error {
 
 // finishGame counts a finished game of player p at position k of the chunk.
 func (w *worker) finishGame(p *player, i int, g *Game, k int64) error {
-	p.chunk.Add(g.Index, g)
+	p.chunk.Add(g.index, g)
 	if p.regret != nil {
 		if p.regret.err != nil {
-			return fmt.Errorf("strategy %s, game %d: %w", p.name, g.Index, p.regret.err)
+			return fmt.Errorf("strategy %s, game %d: %w", p.name, g.index, p.regret.err)
 		}
 		p.regret.endGame(g)
 	}
@@ -849,7 +849,7 @@ func (w *worker) commit(lo, hi, front int64) {
 	if hi <= front {
 		for i := range w.players {
 			p := &w.players[i]
-			mustMerge(p.total.Merge(p.chunk))
+			mustMerge(p.total.merge(p.chunk))
 			p.chunk.clear()
 		}
 		for i, pr := range w.chunkPairs {
@@ -878,7 +878,7 @@ func (w *worker) commit(lo, hi, front int64) {
 			continue
 		}
 		for i := range w.players {
-			mustMerge(w.players[i].total.Merge(c.summaries[i]))
+			mustMerge(w.players[i].total.merge(c.summaries[i]))
 		}
 		for i := range w.pairs {
 			mustMerge(w.pairs[i].Merge(c.pairs[i]))

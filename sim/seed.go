@@ -13,24 +13,24 @@ func splitmix64(seed, i uint64) uint64 {
 	return z ^ z>>31
 }
 
-// GameSeeds returns the seeds of game g of a run seeded with seed: the two words of the
+// gameSeeds returns the seeds of game g of a run seeded with seed: the two words of the
 // *rand.PCG that draws its dice, and the two of the one handed to strategies that draw
 // random numbers (strategies.GameStarter). They are outputs 4g to 4g+3 of the SplitMix64
 // sequence of the seed, so the two streams never share a seed within a run, and the dice
 // of a game depend on nothing but the seed and the game's index.
-func GameSeeds(seed, g uint64) (dice, draws [2]uint64) {
+func gameSeeds(seed, g uint64) (dice, draws [2]uint64) {
 	i := 4 * g
 	return diceSeeds(seed, g), [2]uint64{splitmix64(seed, i+2), splitmix64(seed, i+3)}
 }
 
-// diceSeeds returns the dice seeds of GameSeeds alone, for a strategy that draws nothing.
+// diceSeeds returns the dice seeds of gameSeeds alone, for a strategy that draws nothing.
 func diceSeeds(seed, g uint64) [2]uint64 {
 	i := 4 * g
 	return [2]uint64{splitmix64(seed, i), splitmix64(seed, i+1)}
 }
 
 // StreamVersion names the games a build of yams plays from a seed: the dice of game g
-// (GameSeeds, then engine.Throw, engine.Reroll and engine.Tape drawing from a *rand.PCG)
+// (gameSeeds, then engine.Throw, engine.Reroll and engine.Tape drawing from a *rand.PCG)
 // and what a Summary counts of them. Every summary file records it ("stream"), and a
 // summary of another stream version is refused: its games are not those this build
 // would play, so resuming it (--resume) or merging it with this build's shards (yams

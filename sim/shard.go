@@ -8,7 +8,7 @@ import (
 )
 
 // MaxGames bounds the game indices of a run: game g draws from SplitMix64 outputs 4g to
-// 4g+3 (GameSeeds), which must not wrap.
+// 4g+3 (gameSeeds), which must not wrap.
 const MaxGames = 1 << 60
 
 // Shard is one of N contiguous slices of the game indices 0 to Total−1 of a run: shard K

@@ -24,15 +24,15 @@ type Estimate struct {
 // Proportion is a count out of a number of trials, with its Wilson 95% interval, which
 // stays inside [0, 1] and is honest for rare events where the normal approximation is not.
 type Proportion struct {
-	Count, Trials int64
-	Rate          float64
-	CI95          Interval
+	Rate  float64
+	CI95  Interval
+	count int64 // written to the summary file beside the rate
 }
 
 // Wilson returns the proportion count/trials with its Wilson score interval at 95%
 // (E. B. Wilson, "Probable inference...", JASA 22, 1927).
 func Wilson(count, trials int64) Proportion {
-	p := Proportion{Count: count, Trials: trials}
+	p := Proportion{count: count}
 	if trials <= 0 {
 		return p
 	}
@@ -59,13 +59,12 @@ func wilsonInterval(rate float64, trials int64) Interval {
 
 // Stats are the statistics of a Summary, derived from its counts.
 type Stats struct {
-	Games int64
 	// Mean and StdDev (the sample standard deviation) are exact to the float64
-	// rounding: they are computed from the exact integer sums. StdErr is StdDev/√Games
-	// and CI95 the mean ± Z95·StdErr (normal approximation).
-	Mean, StdDev, StdErr float64
-	CI95                 Interval
-	Min, Max             int
+	// rounding: they are computed from the exact integer sums. CI95 is the mean ±
+	// Z95·StdDev/√games (normal approximation).
+	Mean, StdDev float64
+	CI95         Interval
+	Min, Max     int
 	// Percentiles[i] is the PercentileRanks[i]-th percentile (nearest rank).
 	Percentiles [len(PercentileRanks)]int
 	Median      int
@@ -73,21 +72,21 @@ type Stats struct {
 	UpperBonus    Proportion
 	YahtzeeScored Proportion
 	Joker         Proportion // games with at least one joker
-	// ExtraBonuses is the mean number of extra five-of-a-kind bonuses per game.
-	ExtraBonuses float64
-	Slots        []SlotStats
+	Slots         []SlotStats
+
+	games  int64
+	stdErr float64
 }
 
 // SlotStats are the statistics of one box.
 type SlotStats struct {
-	Name     string
 	Mean     float64
 	ZeroRate float64
 }
 
 // Stats derives the statistics of the summary.
 func (s *Summary) Stats() Stats {
-	st := Stats{Games: s.Games}
+	st := Stats{games: s.Games}
 	if s.Games == 0 {
 		return st
 	}
@@ -101,8 +100,8 @@ func (s *Summary) Stats() Stats {
 		den := new(big.Int).Mul(n, big.NewInt(s.Games-1))
 		st.StdDev = math.Sqrt(ratio(num, den))
 	}
-	st.StdErr = st.StdDev / math.Sqrt(float64(s.Games))
-	st.CI95 = Interval{st.Mean - Z95*st.StdErr, st.Mean + Z95*st.StdErr}
+	st.stdErr = st.StdDev / math.Sqrt(float64(s.Games))
+	st.CI95 = Interval{st.Mean - Z95*st.stdErr, st.Mean + Z95*st.stdErr}
 	st.Min, st.Max, _ = s.Scores.Range()
 	for i, p := range PercentileRanks {
 		st.Percentiles[i] = s.Scores.percentile(p)
@@ -115,12 +114,9 @@ func (s *Summary) Stats() Stats {
 	st.UpperBonus = Wilson(bonus, s.Games*int64(len(s.Columns)))
 	st.YahtzeeScored = Wilson(s.YahtzeeScored, s.Games)
 	st.Joker = Wilson(s.JokerGames, s.Games)
-	extra, _ := s.ExtraBonuses.Sums()
-	st.ExtraBonuses = ratio(extra, n)
 	st.Slots = make([]SlotStats, len(s.Slots))
 	for i, sl := range s.Slots {
 		st.Slots[i] = SlotStats{
-			Name:     s.SlotName(i),
 			Mean:     float64(sl.Sum) / float64(s.Games),
 			ZeroRate: float64(sl.Zeros) / float64(s.Games),
 		}
@@ -135,8 +131,8 @@ type RunningMean struct {
 	CI95         Interval
 }
 
-// Convergence returns the running mean at the end of each block of game indices (see
-// Summary.Blocks): after 1, 3, 7, 15... games, and after the last one.
+// Convergence returns the running mean at the end of each block of game indices 2^b−1 to
+// 2^(b+1)−2: after 1, 3, 7, 15... games, and after the last one.
 func (s *Summary) Convergence() []RunningMean {
 	var (
 		out     []RunningMean
@@ -144,16 +140,16 @@ func (s *Summary) Convergence() []RunningMean {
 		squares Uint128
 		one     = big.NewInt(1)
 	)
-	for _, b := range s.Blocks {
-		if b.Games == 0 {
+	for _, b := range s.blocks {
+		if b.games == 0 {
 			continue
 		}
-		n.Add(&n, big.NewInt(b.Games))
-		sum.Add(&sum, big.NewInt(b.Sum))
-		squares = squares.Add(b.Squares)
+		n.Add(&n, big.NewInt(b.games))
+		sum.Add(&sum, big.NewInt(b.sum))
+		squares = squares.add(b.squares)
 		p := RunningMean{Games: n.Int64(), Mean: ratio(&sum, &n)}
 		if n.Cmp(one) > 0 {
-			num := new(big.Int).Mul(&n, squares.Big())
+			num := new(big.Int).Mul(&n, squares.bigInt())
 			num.Sub(num, new(big.Int).Mul(&sum, &sum))
 			p.StdDev = math.Sqrt(ratio(num, new(big.Int).Mul(&n, new(big.Int).Sub(&n, one))))
 		}

@@ -39,14 +39,14 @@ type Summary struct {
 	// JokerGames counts the games in which at least one joker was scored.
 	JokerGames int64
 	Slots      []SlotCounts
-	// Blocks[b] adds up the games of index 2^b−1 to 2^(b+1)−2, so that the running mean
+	// blocks[b] adds up the games of index 2^b−1 to 2^(b+1)−2, so that the running mean
 	// after 1, 3, 7, 15... games, a convergence plot, is the sum of the first blocks.
-	// Blocks are of game indices, not of the order games finish in: they merge exactly.
-	Blocks [64]Block
+	// blocks are of game indices, not of the order games finish in: they merge exactly.
+	blocks [64]blockSums
 	// Regret is the cost of the strategy's decisions against optimal play, when the run
 	// measured it (Config.Regret); nil otherwise.
 	Regret *Regret
-	// Bot says which program played the games of an external bot (Identified); nil for
+	// Bot says which program played the games of an external bot (identified); nil for
 	// a built-in strategy, and in a summary written before yams recorded it.
 	Bot *BotIdentity
 
@@ -61,9 +61,9 @@ type BotIdentity struct {
 	Command       []string
 }
 
-// Identified is a batch strategy that says which program plays it (an external bot):
+// identified is a batch strategy that says which program plays it (an external bot):
 // Run records it in the strategy's Summary.
-type Identified interface {
+type identified interface {
 	Identity() (name, version string, command []string)
 }
 
@@ -79,17 +79,17 @@ func (b *BotIdentity) String() string {
 }
 
 // OtherBotError refuses to add up the results of a strategy played by two different
-// bots, by a resume or a merge. In and OtherIn say where each identity comes from: "the
+// bots, by a resume or a merge. in and otherIn say where each identity comes from: "the
 // checkpoint" and "this run", or two files.
 type OtherBotError struct {
 	Strategy    string
-	In, OtherIn string
 	Bot, Other  *BotIdentity
+	in, otherIn string
 }
 
 func (e *OtherBotError) Error() string {
 	return fmt.Sprintf("strategy %s: %s was played by bot %s, %s by bot %s: the games of two programs do not add up",
-		e.Strategy, e.In, e.Bot, e.OtherIn, e.Other)
+		e.Strategy, e.in, e.Bot, e.otherIn, e.Other)
 }
 
 // checkSameBots returns an *OtherBotError for the first strategy whose bots in a and in b
@@ -99,7 +99,7 @@ func (e *OtherBotError) Error() string {
 func checkSameBots(names []string, a, b []*BotIdentity, in, otherIn string) error {
 	for i := range min(len(names), len(a), len(b)) {
 		if x, y := a[i], b[i]; x != nil && y != nil && !x.Equal(y) {
-			return &OtherBotError{Strategy: names[i], In: in, OtherIn: otherIn, Bot: x, Other: y}
+			return &OtherBotError{Strategy: names[i], in: in, otherIn: otherIn, Bot: x, Other: y}
 		}
 	}
 	return nil
@@ -114,30 +114,30 @@ func bots(summaries []*Summary) []*BotIdentity {
 	return ids
 }
 
-// Block is the count, sum and sum of squares of the scores of a block of games.
-type Block struct {
-	Games, Sum int64
-	Squares    Uint128
+// blockSums is the count, sum and sum of squares of the scores of a block of games.
+type blockSums struct {
+	games, sum int64
+	squares    Uint128
 }
 
 // Uint128 is an unsigned integer of 128 bits: a sum of squares of a billion games of a
 // multi-column sheet overflows 64.
 type Uint128 struct{ Hi, Lo uint64 }
 
-// Add returns u + v.
-func (u Uint128) Add(v Uint128) Uint128 {
+// add returns u + v.
+func (u Uint128) add(v Uint128) Uint128 {
 	lo, carry := bits.Add64(u.Lo, v.Lo, 0)
 	return Uint128{u.Hi + v.Hi + carry, lo}
 }
 
-// Big returns u as a big.Int.
-func (u Uint128) Big() *big.Int {
+// bigInt returns u as a big.Int.
+func (u Uint128) bigInt() *big.Int {
 	b := new(big.Int).SetUint64(u.Hi)
 	return b.Lsh(b, 64).Or(b, new(big.Int).SetUint64(u.Lo))
 }
 
-// Uint128Of returns b, which must be within 0 and 2^128−1, as a Uint128.
-func Uint128Of(b *big.Int) (Uint128, bool) {
+// uint128Of returns b, which must be within 0 and 2^128−1, as a Uint128.
+func uint128Of(b *big.Int) (Uint128, bool) {
 	if b.Sign() < 0 || b.BitLen() > 128 {
 		return Uint128{}, false
 	}
@@ -258,11 +258,11 @@ func (s *Summary) Add(index int64, g *Game) {
 	s.Games++
 	total := sh.Total()
 	s.Scores.Add(total)
-	b := &s.Blocks[block(index)]
-	b.Games++
-	b.Sum += int64(total)
+	b := &s.blocks[block(index)]
+	b.games++
+	b.sum += int64(total)
 	hi, lo := bits.Mul64(uint64(abs(total)), uint64(abs(total)))
-	b.Squares = b.Squares.Add(Uint128{hi, lo})
+	b.squares = b.squares.add(Uint128{hi, lo})
 	for c := range s.UpperBonus {
 		s.UpperSubtotal[c].Add(sh.Upper(c))
 		if sh.UpperBonus(c) != 0 {
@@ -296,15 +296,15 @@ func (s *Summary) Add(index int64, g *Game) {
 // as random, and a mispredicted branch costs more than the arithmetic.
 func zero(v int64) int64 { return 1 + (v|-v)>>63 }
 
-// Merge adds the counts of o, a summary of the same strategy on the same sheet.
-func (s *Summary) Merge(o *Summary) error {
+// merge adds the counts of o, a summary of the same strategy on the same sheet.
+func (s *Summary) merge(o *Summary) error {
 	switch {
 	case o.Strategy != s.Strategy:
 		return fmt.Errorf("cannot merge the summary of %s into that of %s", o.Strategy, s.Strategy)
 	case !slices.Equal(o.Columns, s.Columns) || !slices.Equal(o.Boxes, s.Boxes) || o.YahtzeeBox != s.YahtzeeBox:
 		return fmt.Errorf("%s: cannot merge summaries of different sheets", s.Strategy)
 	case s.Bot != nil && o.Bot != nil && !s.Bot.Equal(o.Bot):
-		return &OtherBotError{Strategy: s.Strategy, In: "a summary", OtherIn: "the other", Bot: s.Bot, Other: o.Bot}
+		return &OtherBotError{Strategy: s.Strategy, in: "a summary", otherIn: "the other", Bot: s.Bot, Other: o.Bot}
 	}
 	// Counts without regret merge into counts with it only when they hold no game (a
 	// fresh summary takes the regret of what merges into it).
@@ -315,7 +315,7 @@ func (s *Summary) Merge(o *Summary) error {
 		return fmt.Errorf("%s: cannot merge summaries with and without regret", s.Strategy)
 	}
 	if o.Regret != nil && s.Regret != nil {
-		if err := s.Regret.Merge(o.Regret); err != nil {
+		if err := s.Regret.merge(o.Regret); err != nil {
 			return fmt.Errorf("%s: %w", s.Strategy, err)
 		}
 	}
@@ -331,10 +331,10 @@ func (s *Summary) Merge(o *Summary) error {
 	s.YahtzeeScored += o.YahtzeeScored
 	s.ExtraBonuses.Merge(&o.ExtraBonuses)
 	s.JokerGames += o.JokerGames
-	for i, b := range o.Blocks {
-		s.Blocks[i].Games += b.Games
-		s.Blocks[i].Sum += b.Sum
-		s.Blocks[i].Squares = s.Blocks[i].Squares.Add(b.Squares)
+	for i, b := range o.blocks {
+		s.blocks[i].games += b.games
+		s.blocks[i].sum += b.sum
+		s.blocks[i].squares = s.blocks[i].squares.add(b.squares)
 	}
 	for i := range s.Slots {
 		a, b := &s.Slots[i], &o.Slots[i]
@@ -348,9 +348,9 @@ func (s *Summary) Merge(o *Summary) error {
 	return nil
 }
 
-// Trim drops the empty ends of the histograms, so that equal counts make equal summaries
+// trim drops the empty ends of the histograms, so that equal counts make equal summaries
 // however the histograms were sized.
-func (s *Summary) Trim() {
+func (s *Summary) trim() {
 	s.Scores.Trim()
 	s.ExtraBonuses.Trim()
 	for c := range s.UpperSubtotal {

@@ -30,7 +30,7 @@ const ShareUnits = 60
 // Players rotate: in table game t, player p sits in seat (p+t) mod n, so that every
 // player sits in every seat equally often (to within one game) and the effect of the
 // seat can be told apart from that of the strategy. Seat s of table game t throws the
-// dice of game index t·n+s of the seed (GameSeeds): the seats' dice are independent
+// dice of game index t·n+s of the seed (gameSeeds): the seats' dice are independent
 // streams, and the results depend only on the seed, never on the workers.
 type TableConfig struct {
 	Rules       *engine.Rules
@@ -61,8 +61,8 @@ type TableResults struct {
 	Seated, Shares [][]int64
 	// Outright[p] counts the games p won alone, Tied[p] those p tied for first.
 	Outright, Tied []int64
-	// Scores[p] counts p's final scores.
-	Scores []Histogram
+	// scores[p] counts p's final scores.
+	scores []Histogram
 
 	// Planned is the number of table games the run set out to play: more than Games when
 	// it was stopped (Partial), and then the games counted are the first ones.
@@ -121,7 +121,7 @@ func (r *TableResults) PlayerSeatWinRate(p, s int) Share {
 
 // Mean returns player p's mean score with its 95% interval.
 func (r *TableResults) Mean(p int) (float64, Interval) {
-	h := &r.Scores[p]
+	h := &r.scores[p]
 	n := h.Total()
 	if n == 0 {
 		return 0, Interval{}
@@ -150,8 +150,8 @@ func (r *TableResults) merge(o *TableResults) error {
 		return fmt.Errorf("cannot merge table games of different players (%v, %v)", r.Players, o.Players)
 	}
 	r.add(o)
-	for p := range r.Scores {
-		r.Scores[p].Trim()
+	for p := range r.scores {
+		r.scores[p].Trim()
 	}
 	r.Planned += o.Planned
 	r.Elapsed += o.Elapsed
@@ -167,7 +167,7 @@ func (r *TableResults) add(o *TableResults) {
 		}
 		r.Outright[p] += o.Outright[p]
 		r.Tied[p] += o.Tied[p]
-		r.Scores[p].Merge(&o.Scores[p])
+		r.scores[p].Merge(&o.scores[p])
 	}
 	r.Games += o.Games
 }
@@ -177,7 +177,7 @@ func (r *TableResults) clear() {
 	for p := range r.Players {
 		clear(r.Seated[p])
 		clear(r.Shares[p])
-		clear(r.Scores[p].Counts)
+		clear(r.scores[p].Counts)
 	}
 	clear(r.Outright)
 	clear(r.Tied)
@@ -188,11 +188,11 @@ func (r *TableResults) clear() {
 func (r *TableResults) empty() *TableResults {
 	c := &TableResults{Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed, Players: r.Players,
 		Seated: make([][]int64, len(r.Players)), Shares: make([][]int64, len(r.Players)),
-		Outright: make([]int64, len(r.Players)), Tied: make([]int64, len(r.Players)), Scores: make([]Histogram, len(r.Players))}
+		Outright: make([]int64, len(r.Players)), Tied: make([]int64, len(r.Players)), scores: make([]Histogram, len(r.Players))}
 	for p := range r.Players {
 		c.Seated[p] = make([]int64, len(r.Seated[p]))
 		c.Shares[p] = make([]int64, len(r.Shares[p]))
-		c.Scores[p] = Histogram{Min: r.Scores[p].Min, Counts: make([]int64, len(r.Scores[p].Counts))}
+		c.scores[p] = Histogram{Min: r.scores[p].Min, Counts: make([]int64, len(r.scores[p].Counts))}
 	}
 	return c
 }
@@ -202,14 +202,14 @@ func newTableResults(cfg *TableConfig) *TableResults {
 	r := &TableResults{
 		Rules: cfg.Rules.Name(), RulesHash: cfg.Rules.Hash(), RuleOptions: cfg.RuleOptions, Seed: cfg.Seed,
 		Seated: make([][]int64, n), Shares: make([][]int64, n),
-		Outright: make([]int64, n), Tied: make([]int64, n), Scores: make([]Histogram, n),
+		Outright: make([]int64, n), Tied: make([]int64, n), scores: make([]Histogram, n),
 	}
 	lo, hi := scoreRange(cfg.Rules)
 	for p, info := range cfg.Players {
 		r.Players = append(r.Players, info.Name)
 		r.Seated[p] = make([]int64, n)
 		r.Shares[p] = make([]int64, n)
-		r.Scores[p] = newHistogram(lo, hi)
+		r.scores[p] = newHistogram(lo, hi)
 	}
 	return r
 }
@@ -320,8 +320,8 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 			}
 		}
 	}
-	for p := range res.Scores {
-		res.Scores[p].Trim()
+	for p := range res.scores {
+		res.scores[p].Trim()
 	}
 	res.Elapsed = time.Since(start)
 	// The first failure in the order of the games is the one that stopped the prefix.
@@ -418,7 +418,7 @@ func (w *tableWorker) playChunk(cfg *TableConfig, lo, hi int64) error {
 		}
 		for k := range totals {
 			t := first + int64(k)
-			dice, draws := GameSeeds(cfg.Seed, uint64(t*np+(int64(p)+t)%np))
+			dice, draws := gameSeeds(cfg.Seed, uint64(t*np+(int64(p)+t)%np))
 			w.dice.Seed(dice[0], dice[1])
 			if tp.starter != nil {
 				w.draws.Seed(draws[0], draws[1])
@@ -436,7 +436,7 @@ func (w *tableWorker) playChunk(cfg *TableConfig, lo, hi int64) error {
 		best, tied := int32(math.MinInt32), 0
 		for p := range w.players {
 			total := w.totals[p][k]
-			c.Scores[p].Add(int(total))
+			c.scores[p].Add(int(total))
 			c.Seated[p][(int64(p)+t)%np]++
 			switch {
 			case total > best:

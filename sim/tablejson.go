@@ -56,7 +56,7 @@ func (r *TableResults) WriteJSON(w io.Writer) error {
 		mean, ci := r.Mean(p)
 		jp := jsonTablePlayer{
 			Strategy: name, Wins: shareJSON(r.WinRate(p)), Outright: r.Outright[p], Tied: r.Tied[p],
-			Mean: mean, CI95: [2]float64{ci.Lo, ci.Hi}, Histogram: counts(&r.Scores[p], 0),
+			Mean: mean, CI95: [2]float64{ci.Lo, ci.Hi}, Histogram: counts(&r.scores[p], 0),
 		}
 		for s := range r.Seated[p] {
 			jp.BySeat = append(jp.BySeat, shareJSON(r.PlayerSeatWinRate(p, s)))

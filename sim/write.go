@@ -19,7 +19,7 @@ func counts(h *Histogram, offset int) object[int64] {
 }
 
 func rate(p Proportion) jsonRate {
-	return jsonRate{Count: p.Count, Rate: p.Rate, CI95: [2]float64{p.CI95.Lo, p.CI95.Hi}}
+	return jsonRate{Count: p.count, Rate: p.Rate, CI95: [2]float64{p.CI95.Lo, p.CI95.Hi}}
 }
 
 // WriteJSON writes the results as the summary file. The results must carry the rule set
@@ -83,7 +83,7 @@ func (r *Results) WriteJSON(w io.Writer) error {
 func (s *Summary) toJSON(st *Stats) jsonStrategy {
 	j := jsonStrategy{
 		Name: s.Strategy, Bot: botJSON(s.Bot), Games: s.Games,
-		Mean: st.Mean, StdDev: st.StdDev, StdErr: st.StdErr, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi},
+		Mean: st.Mean, StdDev: st.StdDev, StdErr: st.stdErr, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi},
 		Min: st.Min, Max: st.Max,
 		Histogram:  counts(&s.Scores, 0),
 		UpperBonus: rate(st.UpperBonus),
@@ -100,13 +100,13 @@ func (s *Summary) toJSON(st *Stats) jsonStrategy {
 	}
 	conv := s.Convergence()
 	j.Convergence = []jsonBlock{}
-	for i, b := range s.Blocks {
-		if b.Games == 0 {
+	for i, b := range s.blocks {
+		if b.games == 0 {
 			continue
 		}
 		r := conv[len(j.Convergence)]
 		j.Convergence = append(j.Convergence, jsonBlock{
-			First: 1<<i - 1, Games: b.Games, Sum: b.Sum, Squares: squares(b.Squares),
+			First: 1<<i - 1, Games: b.games, Sum: b.sum, Squares: squares(b.squares),
 			RunningGames: r.Games, RunningMean: r.Mean, RunningCI95: [2]float64{r.CI95.Lo, r.CI95.Hi},
 		})
 	}
