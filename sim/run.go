@@ -218,53 +218,14 @@ type worker struct {
 	pairs, chunkPairs []*Pair
 	// pending holds chunks finished after a chunk still in play elsewhere: they are
 	// committed once the frontier passes them, or dropped if it never does.
-	pending []pendingChunk
-	spare   []pendingChunk
+	pending pendingChunks[runChunk]
 	closed  bool // its batch strategies are closed
 }
 
-// pendingChunk is a finished chunk waiting for the frontier.
-type pendingChunk struct {
-	lo, hi    int64
+// runChunk is the counts of a chunk of games: each strategy's summary, and the pairs.
+type runChunk struct {
 	summaries []*Summary
 	pairs     []*Pair
-}
-
-// frontier is where the committed prefix of a run ends: every game before at has been
-// played by a chunk that finished. Workers finish chunks out of order; a chunk past the
-// frontier waits (pendingChunk) until the chunks before it are done. When a chunk fails
-// (a strategy broke a rule, a bot stopped answering), the frontier never passes it, so
-// the results of a stopped run are always those of its first games, whatever happened
-// after.
-type frontier struct {
-	mu   sync.Mutex
-	at   int64
-	done map[int64]int64 // finished chunks past at, by first game: their end
-}
-
-// finish records that games [lo, hi) are played and returns the frontier.
-func (f *frontier) finish(lo, hi int64) int64 {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if lo != f.at {
-		f.done[lo] = hi
-		return f.at
-	}
-	f.at = hi
-	for {
-		next, ok := f.done[f.at]
-		if !ok {
-			return f.at
-		}
-		delete(f.done, f.at)
-		f.at = next
-	}
-}
-
-func (f *frontier) get() int64 {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.at
 }
 
 // Run plays the games of cfg on a pool of workers and returns the summary of each
@@ -623,10 +584,8 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string, ids 
 		}
 		for _, w := range workers {
 			mustMerge(s.merge(w.players[i].total))
-			for _, c := range w.pending {
-				if c.hi <= end {
-					mustMerge(s.merge(c.summaries[i]))
-				}
+			for c := range w.pending.passed(end) {
+				mustMerge(s.merge(c.summaries[i]))
 			}
 		}
 		s.trim()
@@ -645,10 +604,8 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string, ids 
 			}
 			for _, w := range workers {
 				mustMerge(p.Merge(w.pairs[i]))
-				for _, c := range w.pending {
-					if c.hi <= end {
-						mustMerge(p.Merge(c.pairs[i]))
-					}
+				for c := range w.pending.passed(end) {
+					mustMerge(p.Merge(c.pairs[i]))
 				}
 			}
 		}
@@ -733,7 +690,7 @@ func (w *worker) play(ctx context.Context, cfg *Config, next *atomic.Int64, sizi
 		if err := w.playChunk(cfg, lo, hi); err != nil {
 			return &chunkError{lo: lo, err: err}
 		}
-		w.commit(lo, hi, front.finish(lo, hi))
+		w.pending.commit(lo, hi, front.finish(lo, hi), w)
 		if cfg.Progress != nil {
 			cfg.Progress.Add(hi - lo)
 		}
@@ -842,73 +799,60 @@ func (w *worker) finishGame(p *player, i int, g *Game, k int64) error {
 	return nil
 }
 
-// commit hands the chunk just played, games [lo, hi), to the worker's committed counts if
-// the frontier has passed it, or keeps it pending; and commits the pending chunks the
-// frontier has passed since.
-func (w *worker) commit(lo, hi, front int64) {
-	if hi <= front {
-		for i := range w.players {
-			p := &w.players[i]
-			mustMerge(p.total.merge(p.chunk))
-			p.chunk.clear()
-		}
-		for i, pr := range w.chunkPairs {
-			mustMerge(w.pairs[i].Merge(pr))
-			pr.clear()
-		}
-	} else {
-		c := w.spareChunk()
-		c.lo, c.hi = lo, hi
-		for i := range w.players {
-			p := &w.players[i]
-			c.summaries[i], p.chunk = p.chunk, c.summaries[i]
-			if p.regret != nil {
-				p.regret.r = p.chunk.Regret
-			}
-		}
-		for i := range w.chunkPairs {
-			c.pairs[i], w.chunkPairs[i] = w.chunkPairs[i], c.pairs[i]
-		}
-		w.pending = append(w.pending, c)
+// commitInPlay adds the counts of the chunk in play to the committed ones and empties them.
+func (w *worker) commitInPlay() {
+	for i := range w.players {
+		p := &w.players[i]
+		mustMerge(p.total.merge(p.chunk))
+		p.chunk.clear()
 	}
-	kept := w.pending[:0]
-	for _, c := range w.pending {
-		if c.hi > front {
-			kept = append(kept, c)
-			continue
-		}
-		for i := range w.players {
-			mustMerge(w.players[i].total.merge(c.summaries[i]))
-		}
-		for i := range w.pairs {
-			mustMerge(w.pairs[i].Merge(c.pairs[i]))
-		}
-		w.spare = append(w.spare, c)
+	for i, pr := range w.chunkPairs {
+		mustMerge(w.pairs[i].Merge(pr))
+		pr.clear()
 	}
-	w.pending = kept
 }
 
-// spareChunk returns empty counts for a pending chunk, reusing those of a chunk committed.
-func (w *worker) spareChunk() pendingChunk {
-	if n := len(w.spare); n > 0 {
-		c := w.spare[n-1]
-		w.spare = w.spare[:n-1]
+// parkInPlay returns the counts of the chunk in play and plays on with those of spare,
+// emptied, or with new empty ones (reuse false).
+func (w *worker) parkInPlay(spare runChunk, reuse bool) runChunk {
+	c := spare
+	if reuse {
 		for _, s := range c.summaries {
 			s.clear()
 		}
 		for _, p := range c.pairs {
 			p.clear()
 		}
-		return c
+	} else {
+		c = runChunk{summaries: make([]*Summary, len(w.players)), pairs: make([]*Pair, len(w.chunkPairs))}
+		for i := range w.players {
+			c.summaries[i] = w.players[i].chunk.empty()
+		}
+		for i, p := range w.chunkPairs {
+			c.pairs[i] = &Pair{A: p.A, B: p.B}
+		}
 	}
-	c := pendingChunk{summaries: make([]*Summary, len(w.players)), pairs: make([]*Pair, len(w.chunkPairs))}
 	for i := range w.players {
-		c.summaries[i] = w.players[i].chunk.empty()
+		p := &w.players[i]
+		c.summaries[i], p.chunk = p.chunk, c.summaries[i]
+		if p.regret != nil {
+			p.regret.r = p.chunk.Regret
+		}
 	}
-	for i, p := range w.chunkPairs {
-		c.pairs[i] = &Pair{A: p.A, B: p.B}
+	for i := range w.chunkPairs {
+		c.pairs[i], w.chunkPairs[i] = w.chunkPairs[i], c.pairs[i]
 	}
 	return c
+}
+
+// commitCounts adds the counts of a pending chunk to the committed ones.
+func (w *worker) commitCounts(c runChunk) {
+	for i := range w.players {
+		mustMerge(w.players[i].total.merge(c.summaries[i]))
+	}
+	for i := range w.pairs {
+		mustMerge(w.pairs[i].Merge(c.pairs[i]))
+	}
 }
 
 // addPairs adds the differences of the first n games of the chunk to the chunk's pairs.

@@ -235,16 +235,9 @@ type tableWorker struct {
 	index   []int64   // the game indices of a batch player's games in the chunk
 	totals  [][]int32 // totals[p][k]: player p's total in table game k of the chunk
 	// counts holds the chunks committed (see frontier), chunk those of the chunk in play;
-	// pending the chunks finished past the frontier, spare their storage for reuse.
-	counts, chunk  *TableResults
-	pending, spare []tableChunk
-}
-
-// tableChunk is the counts of the table games lo to hi−1, finished, waiting for the
-// frontier.
-type tableChunk struct {
-	lo, hi int64
-	counts *TableResults
+	// pending the chunks finished past the frontier.
+	counts, chunk *TableResults
+	pending       pendingChunks[*TableResults]
 }
 
 // RunTable plays the table games of cfg on a pool of workers. Players may be batch
@@ -314,10 +307,8 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	res.Workers, res.Planned = nw, cfg.Games
 	for _, w := range workers {
 		res.add(w.counts)
-		for _, c := range w.pending {
-			if c.hi <= end {
-				res.add(c.counts)
-			}
+		for c := range w.pending.passed(end) {
+			res.add(c)
 		}
 	}
 	for p := range res.scores {
@@ -380,7 +371,7 @@ func (w *tableWorker) play(ctx context.Context, cfg *TableConfig, next *atomic.I
 		if err := w.playChunk(cfg, lo, hi); err != nil {
 			return &chunkError{lo: lo, err: err}
 		}
-		w.commit(lo, hi, front.finish(lo, hi))
+		w.pending.commit(lo, hi, front.finish(lo, hi), w)
 		if cfg.Progress != nil {
 			cfg.Progress.Add(hi - lo)
 		}
@@ -461,32 +452,24 @@ func (w *tableWorker) playChunk(cfg *TableConfig, lo, hi int64) error {
 	return nil
 }
 
-// commit adds the chunk just played, table games [lo, hi), to the worker's committed
-// counts if the frontier has passed it, or keeps it pending; and commits the pending
-// chunks the frontier has passed since.
-func (w *tableWorker) commit(lo, hi, front int64) {
-	if hi <= front {
-		w.counts.add(w.chunk)
+// commitInPlay adds the counts of the chunk in play to the committed ones and empties them.
+func (w *tableWorker) commitInPlay() {
+	w.counts.add(w.chunk)
+	w.chunk.clear()
+}
+
+// parkInPlay returns the counts of the chunk in play and plays on with spare, emptied, or
+// with new empty counts (reuse false).
+func (w *tableWorker) parkInPlay(spare *TableResults, reuse bool) *TableResults {
+	c := w.chunk
+	if reuse {
+		w.chunk = spare
 		w.chunk.clear()
 	} else {
-		c := tableChunk{lo: lo, hi: hi, counts: w.chunk}
-		if n := len(w.spare); n > 0 {
-			w.chunk = w.spare[n-1].counts
-			w.spare = w.spare[:n-1]
-			w.chunk.clear()
-		} else {
-			w.chunk = w.chunk.empty()
-		}
-		w.pending = append(w.pending, c)
+		w.chunk = w.chunk.empty()
 	}
-	kept := w.pending[:0]
-	for _, c := range w.pending {
-		if c.hi > front {
-			kept = append(kept, c)
-			continue
-		}
-		w.counts.add(c.counts)
-		w.spare = append(w.spare, c)
-	}
-	w.pending = kept
+	return c
 }
+
+// commitCounts adds the counts of a pending chunk to the committed ones.
+func (w *tableWorker) commitCounts(c *TableResults) { w.counts.add(c) }
