@@ -1,0 +1,343 @@
+package optimal
+
+import (
+	"errors"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"yams/engine"
+	"yams/strategies"
+)
+
+func TestParseObjective(t *testing.T) {
+	good := []struct {
+		name string
+		want Objective
+		str  string
+	}{
+		{"optimal", Mean, "mean"},
+		{"mean", Mean, "mean"},
+		{"bonus", Objective{Kind: UpperBonus}, "bonus"},
+		{"risk:0.05", Objective{Kind: Risk, Theta: 0.05}, "risk:0.05"},
+		{"risk:-2e-2", Objective{Kind: Risk, Theta: -0.02}, "risk:-0.02"},
+		{"risk:0", Mean, "mean"},
+		{"risk:-0", Mean, "mean"},
+	}
+	for _, c := range good {
+		t.Run(c.name, func(t *testing.T) {
+			o, err := ParseObjective(c.name)
+			if err != nil || o != c.want || o.String() != c.str {
+				t.Errorf("ParseObjective(%q) = %+v (%s), %v; want %+v (%s)", c.name, o, o, err, c.want, c.str)
+			}
+			if back, err := ParseObjective(o.String()); err != nil || back != o {
+				t.Errorf("%s does not read back: %+v, %v", o, back, err)
+			}
+		})
+	}
+	for _, bad := range []string{"risk:", "risk:abc", "risk:NaN", "risk:inf", "risk:1.5", "risk:-3", "target:300", "Bonus", ""} {
+		t.Run("bad "+bad, func(t *testing.T) {
+			if o, err := ParseObjective(bad); err == nil || strings.Contains(err.Error(), "\n") {
+				t.Errorf("ParseObjective(%q) = %+v, %v; want a one-line error", bad, o, err)
+			}
+		})
+	}
+}
+
+func TestObjectiveStrategiesRegistered(t *testing.T) {
+	for name, want := range map[string]string{"risk:0": "optimal", "risk:0.010": "risk:0.01", "bonus": "bonus", "risk:-0.5": "risk:-0.5"} {
+		info, err := strategies.Resolve(name)
+		if err != nil || info.Name != want {
+			t.Errorf("Resolve(%q) = %q, %v; want %q", name, info.Name, err, want)
+		}
+	}
+	for _, bad := range []string{"risk", "risk:x", "risk:9"} {
+		if _, err := strategies.Resolve(bad); err == nil {
+			t.Errorf("Resolve(%q) accepted", bad)
+		}
+	}
+	if !strings.Contains(strings.Join(strategies.Names(), ","), "risk:θ") {
+		t.Errorf("Names() = %v: no risk:θ", strategies.Names())
+	}
+}
+
+func TestObjectiveRefused(t *testing.T) {
+	noBonus, err := engine.Parse("nobonus", []byte(`{"name": "nobonus", "rolls": 3, "boxes": [
+		{"id": "sixes", "section": "upper", "kind": "face", "face": 6},
+		{"id": "chance", "section": "lower", "kind": "chance"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := LoadOrSolveFor(noBonus, Objective{Kind: UpperBonus}, false, 0); !errors.Is(err, ErrObjective) {
+		t.Errorf("bonus on rules without an upper bonus: %v", err)
+	}
+	// hasbro's scores reach 1575 and more with the bonuses: exp(0.9·1575) is not a float64.
+	if _, _, err := LoadOrSolveFor(mustRules(t, "hasbro"), Objective{Kind: Risk, Theta: 0.9}, false, 0); !errors.Is(err, ErrObjective) {
+		t.Errorf("risk:0.9 on hasbro: %v", err)
+	}
+}
+
+// certaintyEquivalent returns (1/θ)·ln E[exp(θ·score)] of a distribution.
+func certaintyEquivalent(f *Figures, theta float64) float64 {
+	g := *f
+	g.Objective = &ObjectiveFigure{Objective: Objective{Kind: Risk, Theta: theta}}
+	ce, _ := g.ObjectiveFromDistribution()
+	return ce
+}
+
+// checkObjective checks the value a solve found for o against the analysis of the
+// strategy it plays (forward, from its decisions, an independent computation), and
+// against the optimal strategy: o's strategy does at least as well on o, no better on
+// the mean.
+func checkObjective(t *testing.T, r *engine.Rules, o Objective, best *Figures) *Figures {
+	t.Helper()
+	fig, err := Analyze(o.Strategy(), r, Options{Distribution: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fig.Objective == nil || fig.Objective.Objective != o {
+		t.Fatalf("%s: objective %+v", o, fig.Objective)
+	}
+	solve := fig.Objective.Value
+	switch o.Kind {
+	case Risk:
+		forward, ok := fig.ObjectiveFromDistribution()
+		if !ok || math.Abs(forward-solve) > 1e-9*max(1, math.Abs(solve)) {
+			t.Errorf("%s on %s: certainty equivalent %.12f from the solve, %.12f from the distribution", o, r.Name(), solve, forward)
+		}
+		if ce := certaintyEquivalent(best, o.Theta); ce > solve+1e-9 {
+			t.Errorf("%s on %s: optimal's certainty equivalent %.9f beats the strategy made for it, %.9f", o, r.Name(), ce, solve)
+		}
+	case UpperBonus:
+		if math.Abs(fig.PUpperBonus-solve) > 1e-12 {
+			t.Errorf("bonus on %s: P(upper bonus) %.15f from the solve, %.15f from the analysis", r.Name(), solve, fig.PUpperBonus)
+		}
+		if best.PUpperBonus > solve+1e-12 {
+			t.Errorf("bonus on %s: optimal reaches the bonus more often (%.9f) than bonus (%.9f)", r.Name(), best.PUpperBonus, solve)
+		}
+	}
+	if fig.Mean > best.Mean+1e-9 {
+		t.Errorf("%s on %s: mean %.9f above optimal's %.9f", o, r.Name(), fig.Mean, best.Mean)
+	}
+	return fig
+}
+
+func TestObjectivesSmall(t *testing.T) {
+	r := smallRules(t)
+	best, err := Analyze("optimal", r, Options{Distribution: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"risk:0.03", "risk:-0.05", "bonus"} {
+		t.Run(name, func(t *testing.T) {
+			o, _ := ParseObjective(name)
+			checkObjective(t, r, o, best)
+		})
+	}
+}
+
+func TestObjectivesHasbro(t *testing.T) {
+	heavy(t)
+	r := mustRules(t, "hasbro")
+	best, err := Analyze("optimal", r, Options{Distribution: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("bonus", func(t *testing.T) {
+		fig := checkObjective(t, r, Objective{Kind: UpperBonus}, best)
+		// Optimal play earns the bonus 68.12% of the time (published-figures.md).
+		if math.Abs(best.PUpperBonus-0.6812) > 5e-5 || fig.PUpperBonus < best.PUpperBonus+0.2 {
+			t.Errorf("P(upper bonus): optimal %.6f, bonus %.6f", best.PUpperBonus, fig.PUpperBonus)
+		}
+	})
+	for _, theta := range []float64{0.02, -0.02} {
+		o := Objective{Kind: Risk, Theta: theta}
+		t.Run(o.String(), func(t *testing.T) {
+			fig := checkObjective(t, r, o, best)
+			// Seeking risk widens the distribution, avoiding it narrows it.
+			if (fig.SD > best.SD) != (theta > 0) {
+				t.Errorf("%s: sd %.4f, optimal's %.4f", o, fig.SD, best.SD)
+			}
+		})
+	}
+	// Near θ = 0 the certainty equivalent is the mean plus θ·variance/2, to first order in
+	// θ: the variance of optimal play, from its exact distribution.
+	t.Run("small θ", func(t *testing.T) {
+		const theta = 1e-4
+		p, err := policyFor(r, Objective{Kind: Risk, Theta: theta})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := best.Mean + theta*best.SD*best.SD/2
+		if got := p.t.Value(); math.Abs(got-want) > 0.02*theta*best.SD*best.SD/2 {
+			t.Errorf("risk:%g: certainty equivalent %.6f, mean + θσ²/2 = %.6f", theta, got, want)
+		}
+	})
+}
+
+func TestObjectivesMonteCarlo(t *testing.T) {
+	r := smallRules(t)
+	games := 200_000
+	if raceEnabled {
+		games = 20_000
+	}
+	for _, name := range []string{"risk:0.03", "risk:-0.05", "bonus"} {
+		t.Run(name, func(t *testing.T) {
+			fig, err := Analyze(name, r, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := strategies.New(name, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkAgreement(t, fig, playGames(t, st, r, games, 17), r)
+		})
+	}
+}
+
+func TestObjectivesMonteCarloHasbro(t *testing.T) {
+	heavy(t)
+	if testing.Short() {
+		t.Skip("plays 100,000 games of each")
+	}
+	r := mustRules(t, "hasbro")
+	for _, name := range []string{"risk:0.02", "bonus"} {
+		t.Run(name, func(t *testing.T) {
+			fig, err := Analyze(name, r, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := strategies.New(name, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkAgreement(t, fig, playGames(t, st, r, 100_000, 19), r)
+		})
+	}
+}
+
+// Where the bonus is earned or out of reach, the strategy bonus plays exactly as optimal.
+func TestBonusSettledPlaysForTheMean(t *testing.T) {
+	r := smallRules(t)
+	bp, err := policyFor(r, Objective{Kind: UpperBonus})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mp, err := policyFor(r, Mean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := bp.sp
+	gb, gm := newGroupFiller(bp), newGroupFiller(mp)
+	settled, differ := 0, 0
+	for g := range sp.nf << sp.nb {
+		mask, f := uint32(g/sp.nf), g%sp.nf
+		if !sp.groupValid(mask, f) || mask == sp.full || !bp.ensure(mask, f, gb) || !mp.ensure(mask, f, gm) {
+			continue
+		}
+		for _, u := range sp.lanes[sp.up(mask)] {
+			ib, im := bp.block(mask, int(u), f), mp.block(mask, int(u), f)
+			same := true
+			for r := range numRolls {
+				if bp.e16[ib*blockLen+r] != mp.e16[im*blockLen+r] {
+					same = false
+				}
+			}
+			if sp.settled(mask, int(u)) {
+				settled++
+				if !same {
+					t.Errorf("settled state %#x u=%d f=%d: bonus decides otherwise than optimal", mask, u, f)
+				}
+			} else if !same {
+				differ++
+			}
+		}
+	}
+	if settled == 0 || differ == 0 {
+		t.Errorf("%d settled states, %d others where bonus and optimal differ: the test checks nothing", settled, differ)
+	}
+}
+
+func TestObjectiveTablesDeterministic(t *testing.T) {
+	r := smallRules(t)
+	mean, _ := solveSpace(r, mustSpace(t, r), 1, false)
+	for _, o := range []Objective{{Kind: Risk, Theta: 0.04}, {Kind: UpperBonus}} {
+		t.Run(o.String(), func(t *testing.T) {
+			var tabs []*Table
+			for _, workers := range []int{1, 2, 3} {
+				tab, _ := solveTable(&Table{rules: r, sp: mustSpace(t, r), obj: o, meanV: mean.v}, workers, true)
+				tabs = append(tabs, tab)
+			}
+			for _, tab := range tabs[1:] {
+				for i, x := range tab.v {
+					if math.Float64bits(x) != math.Float64bits(tabs[0].v[i]) {
+						t.Fatalf("state %d: %v against %v with one worker", i, x, tabs[0].v[i])
+					}
+				}
+				// The files, decisions included, but for the date of the solve.
+				tab.solved = tabs[0].solved
+				a, _ := tab.encoded()
+				b, _ := tabs[0].encoded()
+				if len(a) == 0 || string(a) != string(b) {
+					t.Fatal("the table files differ")
+				}
+			}
+		})
+	}
+}
+
+func mustSpace(t *testing.T, r *engine.Rules) *space {
+	t.Helper()
+	sp, err := newSolverSpace(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+// Each objective has its own cache file; a file of another objective is never used.
+func TestObjectiveCacheFiles(t *testing.T) {
+	t.Setenv(EnvCacheDir, t.TempDir())
+	r := smallRules(t)
+	risk := Objective{Kind: Risk, Theta: 0.03}
+	tab, st, err := LoadOrSolveFor(r, risk, false, 0)
+	if err != nil || st.Loaded || st.WriteErr != nil {
+		t.Fatalf("first solve: %v %+v", err, st)
+	}
+	meanPath, _ := cachePath(r, Mean)
+	if st.Path == meanPath || !strings.Contains(st.Path, "risk=0.03") {
+		t.Errorf("risk:0.03 cached in %s (the mean's: %s)", st.Path, meanPath)
+	}
+	again, st2, err := LoadOrSolveFor(r, risk, false, 0)
+	if err != nil || !st2.Loaded || again.Value() != tab.Value() {
+		t.Fatalf("second load: %v %+v, value %v against %v", err, st2, again.Value(), tab.Value())
+	}
+	entries, err := CacheEntries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, e := range entries {
+		found = found || (e.Path == st.Path && e.Objective == "risk:0.03" && e.Hash == r.Hash() && !e.Stale)
+	}
+	if !found {
+		t.Errorf("yams cache does not list %s as risk:0.03: %+v", st.Path, entries)
+	}
+	// The risk file where the mean's should be: rejected as another objective's, solved again.
+	data, err := os.ReadFile(st.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(meanPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mean, st3, err := LoadOrSolveFor(r, Mean, false, 0)
+	if err != nil || st3.Loaded || !errors.Is(st3.Rejected, errForeign) {
+		t.Fatalf("mean from a risk file: %v, %+v", err, st3)
+	}
+	if math.Abs(mean.Expected()-mean.Value()) != 0 || mean.Objective() != Mean {
+		t.Errorf("mean table: value %v, expected %v, objective %v", mean.Value(), mean.Expected(), mean.Objective())
+	}
+}
