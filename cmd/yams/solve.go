@@ -21,6 +21,7 @@ func runSolve(e *env, args []string) error {
 	rulesFlags := addRulesFlags(fs)
 	memory := addMemoryFlag(fs)
 	force := fs.Bool("force", false, "solve again, whatever the cache holds")
+	strategy := fs.String("strategy", "optimal", "the strategy `NAME` to solve for: optimal (the expected score), bonus (P(upper bonus)) or risk:θ (the certainty equivalent (1/θ)·ln E[exp(θ·score)])")
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "solve")
 	if err := parseFlags(fs, args); err != nil {
@@ -36,15 +37,27 @@ func runSolve(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	t, st, err := optimal.LoadOrSolve(rules, *force, int(workers))
-	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
+	obj, err := optimal.ParseObjective(*strategy)
+	if err != nil {
+		return usagef("--strategy: %v", err)
+	}
+	t, st, err := optimal.LoadOrSolveFor(rules, obj, *force, int(workers))
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) || errors.Is(err, optimal.ErrObjective) {
 		return badInput(err)
 	}
 	if err != nil {
 		return err
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "rules %s (hash %s): optimal expected score %.7f\n", describeRules(rules.Name(), rulesFlags.options), rules.Hash(), t.Expected())
+	rs := describeRules(rules.Name(), rulesFlags.options)
+	switch obj.Kind {
+	case optimal.Risk:
+		fmt.Fprintf(w, "rules %s (hash %s): strategy %s, certainty equivalent %.7f points\n", rs, rules.Hash(), obj, t.Value())
+	case optimal.UpperBonus:
+		fmt.Fprintf(w, "rules %s (hash %s): strategy bonus, P(upper bonus) %.7f%%\n", rs, rules.Hash(), 100*t.Value())
+	default:
+		fmt.Fprintf(w, "rules %s (hash %s): optimal expected score %.7f\n", rs, rules.Hash(), t.Expected())
+	}
 	if st.Rejected != nil {
 		e.note("the cache file was not used: %v", st.Rejected)
 	}
@@ -52,7 +65,7 @@ func runSolve(e *env, args []string) error {
 		fmt.Fprintf(w, "table and decisions loaded from %s in %s (solved earlier; --force solves again)\n", st.Path, duration(st.Load))
 		return nil
 	}
-	fmt.Fprintf(w, "solved in %s: the value and the optimal decisions of each of the %s turn-start states\n", duration(t.Elapsed), thousands(int64(t.States())))
+	fmt.Fprintf(w, "solved in %s: the value and the best decisions of each of the %s turn-start states\n", duration(t.Elapsed), thousands(int64(t.States())))
 	reportWrite(e, st.Path, st.WriteErr)
 	return nil
 }
