@@ -31,6 +31,28 @@
 // A sheet of several columns would need every column's boxes and subtotal in the state
 // (about 5·10^5 states to the power of the number of columns): it is refused (ErrColumns).
 //
+// # Objectives
+//
+// The same solver plays for other goals than the mean (objective.go): "bonus" maximises
+// the probability of the upper bonus, "risk:θ" the certainty equivalent
+// (1/θ)·ln E[exp(θ·score)] (θ > 0 seeks risk, θ < 0 avoids it, risk:0 is optimal). Both
+// are expectations over the same turn-start states, so the widget, the kernels, the
+// decisions, the table file and the strategy are those of the mean; only the value of
+// scoring a box changes (a scorer): for risk, a state holds sign(θ)·E[exp(θ·points to
+// come)] and scoring multiplies the next state's value by exp(θ·reward); for bonus, a
+// state holds the probability of the bonus still to come and scoring adds 1 when the
+// upper subtotal reaches the threshold. Where the bonus is earned or out of reach every
+// option is worth the same to it, and bonus takes the mean's decisions there (from the
+// mean's table, which it loads or solves first). Each objective has its own cache file,
+// named by the rules hash and the objective; the file's metadata names the objective and
+// a file of another objective is never used. Analyze gives the value the solve found
+// (Figures.Objective), and ObjectiveFromDistribution recomputes it from the exact
+// distribution of the final score, forward, which the tests compare to the last digits.
+//
+// Objectives of the final score that are not expectations of a sum of per-turn terms
+// (the probability of reaching a target score, of beating an opponent) need the points
+// scored so far in the state, a dimension of several hundred values: not solved here.
+//
 // # Table file
 //
 // LoadOrSolve keeps each solved rule set in one file of the cache directory (CacheDir:
