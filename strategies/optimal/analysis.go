@@ -200,8 +200,8 @@ func (d *optimalDecider) keep(r engine.Roll, rollsLeft int) engine.Keep {
 func (d *optimalDecider) box(r engine.Roll, rollsUsed int) int { return entryBox(d.out[r]) }
 func (d *optimalDecider) err() error                           { return nil }
 
-// AnalyzeTable computes the exact figures of the optimal strategy of a table.
-func AnalyzeTable(t *Table, opts Options) (*Figures, error) {
+// analyzeTable computes the exact figures of the optimal strategy of a table.
+func analyzeTable(t *Table, opts Options) (*Figures, error) {
 	p := policyOf(t)
 	f, err := analyze(t.sp, func() (decider, error) {
 		return &optimalDecider{gf: newGroupFiller(p), p: p}, nil

@@ -71,7 +71,7 @@ func TestAnalyzeOptimalMatchesTable(t *testing.T) {
 	tolerance := map[string]float64{"hasbro": 0.5e-4, "verhoeff": 0.5e-4, "yatzy": 0.5e-3}
 	for _, name := range []string{"hasbro", "verhoeff", "yatzy"} {
 		tab := solved(t, name)
-		fig, err := AnalyzeTable(tab, Options{})
+		fig, err := analyzeTable(tab, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,11 +107,11 @@ func TestAnalyzeDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f1, err := AnalyzeTable(tab, Options{Workers: 1, Distribution: true})
+	f1, err := analyzeTable(tab, Options{Workers: 1, Distribution: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f3, err := AnalyzeTable(tab, Options{Workers: 3, Distribution: true})
+	f3, err := analyzeTable(tab, Options{Workers: 3, Distribution: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func TestMonteCarloAgreesHasbro(t *testing.T) {
 		t.Skip("plays 200,000 games")
 	}
 	tab := solved(t, "hasbro")
-	fig, err := AnalyzeTable(tab, Options{})
+	fig, err := analyzeTable(tab, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

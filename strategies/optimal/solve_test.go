@@ -120,7 +120,7 @@ func TestOneRoll(t *testing.T) {
 	}
 	st := NewStrategy(sec)
 	gs := playGames(t, st, sec.rules, 20000, 3)
-	fig, err := AnalyzeTable(sec, Options{})
+	fig, err := analyzeTable(sec, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
