@@ -149,13 +149,18 @@ func Lookup(name string) (Info, bool) {
 
 // All returns the registered strategies sorted by name.
 func All() []Info {
+	return sortedValues(registry, func(i Info) string { return i.Name })
+}
+
+// sortedValues returns the values of a map of the registry, sorted by key.
+func sortedValues[V any](m map[string]V, key func(V) string) []V {
 	mu.RLock()
 	defer mu.RUnlock()
-	list := make([]Info, 0, len(registry))
-	for _, info := range registry {
-		list = append(list, info)
+	list := make([]V, 0, len(m))
+	for _, v := range m {
+		list = append(list, v)
 	}
-	slices.SortFunc(list, func(a, b Info) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(list, func(a, b V) int { return strings.Compare(key(a), key(b)) })
 	return list
 }
 
@@ -175,14 +180,7 @@ func Names() []string {
 
 // Families returns the registered families sorted by prefix.
 func Families() []Family {
-	mu.RLock()
-	defer mu.RUnlock()
-	list := make([]Family, 0, len(families))
-	for _, f := range families {
-		list = append(list, f)
-	}
-	slices.SortFunc(list, func(a, b Family) int { return strings.Compare(a.Prefix, b.Prefix) })
-	return list
+	return sortedValues(families, func(f Family) string { return f.Prefix })
 }
 
 // New builds the named strategy for the rules.

@@ -201,22 +201,28 @@ func checkAgreement(t *testing.T, fig *Figures, gs gameStats, r *engine.Rules) {
 	t.Logf("%s on %s: exact %.4f, simulated %.4f over %d games", fig.Strategy, r.Name(), fig.Mean, gs.sum/float64(gs.n), gs.n)
 }
 
+// analyzeAndPlay checks that games of the named strategy agree with its exact figures.
+func analyzeAndPlay(t *testing.T, name string, r *engine.Rules, games int, seed uint64) {
+	t.Helper()
+	fig, err := Analyze(name, r, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := strategies.New(name, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAgreement(t, fig, playGames(t, st, r, games, seed), r)
+}
+
 func TestMonteCarloAgreesSmall(t *testing.T) {
 	r := smallRules(t)
+	games := 200_000
+	if raceEnabled {
+		games = 20_000
+	}
 	for _, name := range []string{"optimal", "test-mostfaces"} {
-		fig, err := Analyze(name, r, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := strategies.New(name, r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		games := 200_000
-		if raceEnabled {
-			games = 20_000
-		}
-		checkAgreement(t, fig, playGames(t, st, r, games, 11), r)
+		analyzeAndPlay(t, name, r, games, 11)
 	}
 }
 
@@ -253,14 +259,6 @@ func TestMonteCarloAgreesHeuristics(t *testing.T) {
 			t.Logf("%s is not registered", name)
 			continue
 		}
-		fig, err := Analyze(name, r, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := strategies.New(name, r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkAgreement(t, fig, playGames(t, st, r, 100_000, 13), r)
+		analyzeAndPlay(t, name, r, 100_000, 13)
 	}
 }

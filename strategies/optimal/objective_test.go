@@ -184,15 +184,7 @@ func TestObjectivesMonteCarlo(t *testing.T) {
 	}
 	for _, name := range []string{"risk:0.03", "risk:-0.05", "bonus"} {
 		t.Run(name, func(t *testing.T) {
-			fig, err := Analyze(name, r, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := strategies.New(name, r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkAgreement(t, fig, playGames(t, st, r, games, 17), r)
+			analyzeAndPlay(t, name, r, games, 17)
 		})
 	}
 }
@@ -205,15 +197,7 @@ func TestObjectivesMonteCarloHasbro(t *testing.T) {
 	r := mustRules(t, "hasbro")
 	for _, name := range []string{"risk:0.02", "bonus"} {
 		t.Run(name, func(t *testing.T) {
-			fig, err := Analyze(name, r, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := strategies.New(name, r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkAgreement(t, fig, playGames(t, st, r, 100_000, 19), r)
+			analyzeAndPlay(t, name, r, 100_000, 19)
 		})
 	}
 }
