@@ -1,5 +1,7 @@
 package sim
 
+import "time"
+
 // The counts of a chunk of games are played into a Summary of their own, added to the
 // worker's committed counts once the chunk is committed (Run); these empty them for reuse.
 
@@ -32,3 +34,50 @@ func (s *Summary) empty() *Summary {
 
 // clear empties the counts of p.
 func (p *Pair) clear() { *p = Pair{A: p.A, B: p.B} }
+
+// chunkSizer chooses how many games a worker takes at once: enough that taking a chunk
+// costs nothing, few enough that a chunk lasts tens of milliseconds whatever the speed of
+// the strategies (several-column sheets are slow), so that a checkpoint, an interruption
+// or the progress line never waits long. A batch strategy (an external bot) gets chunks of
+// batchChunk games, played together.
+type chunkSizer struct {
+	min, max int64
+	batch    bool
+}
+
+const (
+	chunkTarget = 20 * time.Millisecond
+	maxChunk    = 4096
+	batchChunk  = 1024
+)
+
+func newChunkSizer(cfg *Config, games int64, workers int) chunkSizer {
+	c := chunkSizer{min: 16, max: max(1, min(maxChunk, games/int64(8*max(1, workers))))}
+	for _, info := range cfg.Strategies {
+		if info.NewBatch != nil {
+			c.batch = true
+		}
+	}
+	c.min = min(c.min, c.max)
+	return c
+}
+
+// first is the size of a worker's first chunk.
+func (c chunkSizer) first() int64 {
+	if c.batch {
+		return min(batchChunk, max(c.max, c.min))
+	}
+	return c.min
+}
+
+// next is the size of the chunk after one of n games that took d.
+func (c chunkSizer) next(n int64, d time.Duration) int64 {
+	if c.batch {
+		return min(batchChunk, max(c.max, c.min))
+	}
+	if d <= 0 {
+		return c.max
+	}
+	size := int64(float64(n) * float64(chunkTarget) / float64(d))
+	return max(c.min, min(c.max, size))
+}
