@@ -28,6 +28,21 @@
 // not a file of the user's, nor one a report wrote before manifests existed. CheckDir
 // lets a command refuse an --out it cannot write before a long run.
 //
+// WriteFrontier writes the report of a frontier (yams frontier): the exact figures of
+// the strategies that play for an objective — optimal for the mean, risk:θ for the
+// certainty equivalent (1/θ)·ln E[exp(θ·score)], bonus for P(upper bonus) — given as
+// plain numbers (Frontier, FrontierPoint), so that reports need nothing of the solver.
+// It writes frontier.md and frontier.csv (a row per strategy: the objective and its value
+// under optimal play, which playing for it can only equal or beat, the mean, the
+// deviation, P(score ≥ 200, 250, 300, 350), the rates of the upper bonus and of a scored
+// yahtzee), three figures and report.html: frontier_sd (the mean against the standard
+// deviation) and frontier_p300 (the mean against P(score ≥ 300)), one point per
+// strategy, the risk:θ on a line in the order of θ through optimal at θ = 0, each
+// labelled by θ where its label overlaps no marker nor another label (the extreme θ
+// first), optimal and bonus marked apart; and frontier_scores, the distributions of the
+// final score of optimal, bonus and the smallest and largest θ. FrontierTable gives the
+// same table to the command line.
+//
 // The figures of a run, in order: scores (the distribution of the final score, means and
 // medians marked, from the 0.1th to the 99.9th percentile; the caption counts the games
 // beyond the axis), cdf, upper_bonus (rates with Wilson intervals), upper_subtotal (the
@@ -79,12 +94,14 @@
 //
 // Each kind of figure has a golden SVG in testdata, drawn from small runs of two
 // strategies defined in the tests on a small sheet (testdata/tiny.json), and compared
-// byte for byte; go test ./reports -run Golden -update rewrites them. TestHTMLInChromium
+// byte for byte; go test ./reports -run Golden -update rewrites them. The frontier's
+// figures are drawn from hasbro's exact figures (testdata/frontier_hasbro.json, written
+// by yams frontier --json) with distributions made in the test. TestHTMLInChromium
 // opens report.html in headless Chromium and checks that every figure is laid out,
 // visible and drawn; it skips, saying why, where Chromium is not installed.
-// TestFrenchEverywhere reads every string of French reports (figures, page, Markdown)
-// and fails on a word of English from its list, so that a string added in English only
-// does not go unnoticed. The tests of write_test.go check that a second report leaves
-// no stale file of the first, keeps the user's own, and that a failed write keeps the
-// previous summary.json.
+// TestFrenchEverywhere (and TestFrontierFrench for a frontier) reads every string of
+// French reports (figures, page, Markdown) and fails on a word of English from its list,
+// so that a string added in English only does not go unnoticed. The tests of
+// write_test.go check that a second report leaves no stale file of the first, keeps the
+// user's own, and that a failed write keeps the previous summary.json.
 package reports
