@@ -1,0 +1,293 @@
+package main
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"yams/engine"
+	"yams/reports"
+	"yams/strategies/optimal"
+)
+
+func init() {
+	register(&command{
+		name:    "frontier",
+		summary: "the trade-off between the mean and the risk of the strategies that play for an objective (optimal, bonus, risk:θ), exact",
+		run:     runFrontier,
+	})
+}
+
+// defaultThetas are the θ of the risk:θ strategies of a frontier by default: from averse
+// to risk to seeking it, close to 0 where the strategies change the most.
+const defaultThetas = "-0.05,-0.03,-0.02,-0.01,-0.005,0.005,0.01,0.02,0.03,0.05"
+
+func runFrontier(e *env, args []string) error {
+	fs := newFlags(e)
+	rulesFlags := addRulesFlags(fs)
+	thetaList := fs.String("thetas", defaultThetas, "the θ of the risk:θ strategies, `LIST` of numbers in [-1, 1] other than 0, comma-separated")
+	out := &outFlags{fs: fs}
+	fs.StringVar(&out.dir, "out", "", "write the frontier into `DIR`: the table as Markdown and CSV, the figures as SVG and PNG, and report.html, which shows them all")
+	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of what --out writes: "+strings.Join(reports.Languages, " or "))
+	jsonOut := addOutputFile(fs, "json", "write the table as JSON to `FILE|-` (- for standard output, the table then going to standard error)", true)
+	var workers workersFlag
+	addWorkersFlag(fs, &workers, "compute")
+	memory := addMemoryFlag(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
+	if err := memory.apply(); err != nil {
+		return err
+	}
+	thetas, err := parseThetas(*thetaList)
+	if err != nil {
+		return usagef("--thetas %s: %v", *thetaList, err)
+	}
+	rules, err := rulesFlags.load()
+	if err != nil {
+		return err
+	}
+	if err := jsonOut.check(); err != nil {
+		return err
+	}
+	if err := out.check(); err != nil {
+		return err
+	}
+
+	start := time.Now()
+	f, err := analyzeFrontier(e, rules, thetas, optimal.Options{Workers: int(workers), Distribution: true, DistributionBudget: memory.bytes()})
+	if err != nil {
+		return err
+	}
+	f.RuleOptions = rulesFlags.options
+	elapsed := time.Since(start)
+
+	text := io.Writer(e.stdout)
+	if jsonOut.toStdout() {
+		text = e.stderr
+	}
+	if err := printFrontier(text, f, elapsed); err != nil {
+		return err
+	}
+	if err := jsonOut.write(e, func(w io.Writer) error { return writeFrontierJSON(w, f) }); err != nil {
+		return err
+	}
+	if out.dir != "" {
+		names, err := reports.WriteFrontier(out.dir, f, out.lang)
+		if err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
+		out.written(text, len(names))
+	}
+	return nil
+}
+
+// parseThetas reads --thetas: distinct θ of risk:θ, each a number in [-1, 1] other than
+// 0 (risk:0 is optimal, which every frontier has), returned in increasing order.
+func parseThetas(list string) ([]float64, error) {
+	var thetas []float64
+	for _, s := range strings.Split(list, ",") {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return nil, errors.New("an empty θ: want numbers separated by commas, such as -0.02,0.01")
+		}
+		o, err := optimal.ParseObjective("risk:" + s)
+		if err != nil {
+			return nil, err
+		}
+		if o.Kind != optimal.Risk {
+			return nil, fmt.Errorf("θ = %s is optimal, which the frontier always has", s)
+		}
+		if slices.Contains(thetas, o.Theta) {
+			return nil, fmt.Errorf("θ = %s given twice", s)
+		}
+		thetas = append(thetas, o.Theta)
+	}
+	slices.Sort(thetas)
+	return thetas, nil
+}
+
+// analyzeFrontier analyses exactly optimal, the risk:θ of thetas and, where the rules
+// have an upper bonus, bonus: one after another, since an analysis with its
+// distribution takes most of a GiB on hasbro. A θ the rules refuse is left out with a
+// note; optimal, analysed first, must be there, for the value of each objective under
+// optimal play.
+func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, opts optimal.Options) (*reports.Frontier, error) {
+	names := []string{"optimal"}
+	for _, th := range thetas {
+		names = append(names, optimal.Objective{Kind: optimal.Risk, Theta: th}.String())
+	}
+	if rules.UpperPoints() != 0 {
+		names = append(names, "bonus")
+	}
+	f := &reports.Frontier{Rules: rules}
+	var best *optimal.Figures // optimal's, for the value of each objective under optimal play
+	for k, name := range names {
+		if e.interactive {
+			fmt.Fprintf(e.stderr, "\r\033[Kanalysing %s exactly (%d of %d)", name, k+1, len(names))
+		}
+		fig, err := optimal.Analyze(name, rules, opts)
+		if e.interactive {
+			fmt.Fprint(e.stderr, "\r\033[K")
+		}
+		switch {
+		case errors.Is(err, optimal.ErrObjective) && name != "optimal":
+			e.note("%s left out: %v", name, err)
+			continue
+		case errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory):
+			return nil, badInput(err)
+		case errors.Is(err, optimal.ErrTooLarge):
+			return nil, fmt.Errorf("%s: %w; raise --max-memory", name, err)
+		case err != nil:
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if best == nil {
+			best = fig
+		}
+		p, err := frontierPoint(fig, best)
+		if err != nil {
+			return nil, err
+		}
+		f.Points = append(f.Points, p)
+	}
+	// The table's order: risk:θ by θ with optimal at θ = 0, bonus last.
+	order := func(p reports.FrontierPoint) float64 {
+		switch p.Kind {
+		case reports.FrontierRisk:
+			return p.Theta
+		case reports.FrontierBonus:
+			return math.Inf(1)
+		}
+		return 0
+	}
+	slices.SortStableFunc(f.Points, func(a, b reports.FrontierPoint) int { return cmp.Compare(order(a), order(b)) })
+	return f, nil
+}
+
+// frontierPoint takes from the figures of a strategy what a frontier shows: its
+// objective, and that objective's value under optimal play (from best, optimal's
+// figures), the moments, P(score ≥ T) from the exact distribution, the bonus rates.
+func frontierPoint(fig, best *optimal.Figures) (reports.FrontierPoint, error) {
+	o := fig.Objective
+	if o == nil || fig.Distribution == nil {
+		return reports.FrontierPoint{}, fmt.Errorf("%s: the analysis gave no objective or no distribution", fig.Strategy)
+	}
+	p := reports.FrontierPoint{Strategy: fig.Strategy, Kind: o.KindName(), Theta: o.Theta, Objective: o.Value,
+		Mean: fig.Mean, SD: fig.SD, UpperBonus: fig.PUpperBonus, Yahtzee: fig.PYahtzee,
+		Distribution: fig.Distribution, DistMin: fig.DistMin}
+	switch o.Kind {
+	case optimal.UpperBonus:
+		p.OptimalObjective = best.PUpperBonus
+	default:
+		// Optimal's figures, read for this objective: the certainty equivalent of
+		// optimal's distribution at θ, or its mean.
+		asOptimal := *best
+		asOptimal.Objective = &optimal.ObjectiveFigure{Objective: o.Objective}
+		v, ok := asOptimal.ObjectiveFromDistribution()
+		if !ok {
+			return reports.FrontierPoint{}, fmt.Errorf("%s: no value of the objective from optimal's distribution", fig.Strategy)
+		}
+		p.OptimalObjective = v
+	}
+	for _, t := range reports.FrontierThresholds {
+		p.AtLeast = append(p.AtLeast, atLeast(fig.Distribution, fig.DistMin, t))
+	}
+	return p, nil
+}
+
+// atLeast returns P(score ≥ t) from a distribution of the final score from lo.
+func atLeast(dist []float64, lo, t int) float64 {
+	sum := 0.0
+	for i := len(dist) - 1; i >= 0 && lo+i >= t; i-- {
+		sum += dist[i]
+	}
+	return sum
+}
+
+// printFrontier prints the table of a frontier and the time it took.
+func printFrontier(w io.Writer, f *reports.Frontier, elapsed time.Duration) error {
+	head, rows, _, err := reports.FrontierTable(f, "en")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "exact figures of %s on %s: the strategies that play for an objective\n\n",
+		plural(len(f.Points), "strategy", "strategies"), describeRules(f.Rules.Name(), f.RuleOptions))
+	t := &textTable{}
+	t.row(head...)
+	for _, r := range rows {
+		t.row(r...)
+	}
+	t.write(w)
+	fmt.Fprintln(w, "\nobjective: the certainty equivalent (1/θ)·ln E[exp(θ·score)] in points for risk:θ (θ < 0 avoids risk, θ > 0 seeks it),")
+	fmt.Fprintln(w, "P(upper bonus) for bonus, the mean for optimal (★); under optimal: the same objective under optimal play")
+	fmt.Fprintf(w, "\ncomputed in %s", duration(elapsed))
+	if peak := peakMemory(); peak > 0 {
+		fmt.Fprintf(w, ", the process at its peak %s of memory", megabytes(peak))
+	}
+	fmt.Fprintln(w)
+	return nil
+}
+
+// frontierJSON is what frontier --json writes.
+type frontierJSON struct {
+	Rules       string                 `json:"rules"`
+	RulesHash   string                 `json:"rules_hash"`
+	RuleOptions []string               `json:"rule_options"`
+	Strategies  []frontierStrategyJSON `json:"strategies"`
+}
+
+type frontierStrategyJSON struct {
+	Strategy  string             `json:"strategy"`
+	Objective frontierObjective  `json:"objective"`
+	Mean      float64            `json:"mean"`
+	SD        float64            `json:"sd"`
+	AtLeast   map[string]float64 `json:"p_at_least"`
+	// UpperBonus and Yahtzee are left out where the rules have no upper bonus or no
+	// five-of-a-kind box.
+	UpperBonus *float64 `json:"upper_bonus,omitempty"`
+	Yahtzee    *float64 `json:"yahtzee,omitempty"`
+}
+
+// frontierObjective is exact's objective and its value under optimal play.
+type frontierObjective struct {
+	exactObjective
+	OptimalValue float64 `json:"optimal_value"`
+}
+
+// writeFrontierJSON writes the table of a frontier as JSON.
+func writeFrontierJSON(w io.Writer, f *reports.Frontier) error {
+	out := frontierJSON{Rules: f.Rules.Name(), RulesHash: f.Rules.Hash(), RuleOptions: f.RuleOptions, Strategies: []frontierStrategyJSON{}}
+	if out.RuleOptions == nil {
+		out.RuleOptions = []string{}
+	}
+	for _, p := range f.Points {
+		s := frontierStrategyJSON{Strategy: p.Strategy, Mean: p.Mean, SD: p.SD, AtLeast: map[string]float64{},
+			Objective: frontierObjective{exactObjective: exactObjective{Kind: p.Kind, Value: p.Objective}, OptimalValue: p.OptimalObjective}}
+		if p.Kind == reports.FrontierRisk {
+			s.Objective.Parameter = &p.Theta
+		}
+		for i, t := range reports.FrontierThresholds {
+			s.AtLeast[strconv.Itoa(t)] = p.AtLeast[i]
+		}
+		if f.Rules.UpperPoints() != 0 {
+			s.UpperBonus = &p.UpperBonus
+		}
+		if f.Rules.FiveOfAKindBox() >= 0 {
+			s.Yahtzee = &p.Yahtzee
+		}
+		out.Strategies = append(out.Strategies, s)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

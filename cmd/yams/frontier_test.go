@@ -1,0 +1,302 @@
+package main
+
+import (
+	"encoding/json"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"yams/engine"
+	"yams/strategies/optimal"
+)
+
+// frontierRules is a small sheet (the upper section, a yahtzee and a chance) whose
+// large bonuses spread the scores from 50 to 350: every analysis takes milliseconds.
+var frontierRules = filepath.Join("testdata", "frontier_small.json")
+
+// frontierOutput is what frontier --json writes, read back.
+type frontierOutput struct {
+	Rules       string   `json:"rules"`
+	RulesHash   string   `json:"rules_hash"`
+	RuleOptions []string `json:"rule_options"`
+	Strategies  []struct {
+		Strategy  string `json:"strategy"`
+		Objective struct {
+			Kind         string   `json:"kind"`
+			Parameter    *float64 `json:"parameter"`
+			Value        float64  `json:"value"`
+			OptimalValue float64  `json:"optimal_value"`
+		} `json:"objective"`
+		Mean       float64            `json:"mean"`
+		SD         float64            `json:"sd"`
+		AtLeast    map[string]float64 `json:"p_at_least"`
+		UpperBonus *float64           `json:"upper_bonus"`
+		Yahtzee    *float64           `json:"yahtzee"`
+	} `json:"strategies"`
+}
+
+// certaintyEquivalent is (1/θ)·ln Σ p(s)·exp(θ·s), computed here apart from the package
+// optimal: shifted by the largest exponent, so that nothing overflows.
+func certaintyEquivalent(dist []float64, lo int, theta float64) float64 {
+	top := math.Inf(-1)
+	for i, p := range dist {
+		if p > 0 {
+			top = max(top, theta*float64(lo+i))
+		}
+	}
+	sum := 0.0
+	for i, p := range dist {
+		sum += p * math.Exp(theta*float64(lo+i)-top)
+	}
+	return (top + math.Log(sum)) / theta
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b)) }
+
+// The table of yams frontier holds, for each strategy, the figures of its own exact
+// analysis, and the identities of playing for an objective: no strategy beats optimal on
+// the mean, none beats bonus on P(upper bonus), and each risk:θ reaches a certainty
+// equivalent at least optimal's at the same θ (computed here from optimal's exact
+// distribution).
+func TestFrontierFigures(t *testing.T) {
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	dir := t.TempDir()
+	jsonPath := filepath.Join(dir, "frontier.json")
+	stdout, stderr, code := execYams(t, "", "frontier", "--rules", frontierRules, "--json", jsonPath, "--workers", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got frontierOutput
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	rules, err := engine.Load(frontierRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Rules != "frontier-small" || got.RulesHash != rules.Hash() {
+		t.Errorf("rules %s %s, want frontier-small %s", got.Rules, got.RulesHash, rules.Hash())
+	}
+	var names []string
+	for _, s := range got.Strategies {
+		names = append(names, s.Strategy)
+	}
+	want := []string{"risk:-0.05", "risk:-0.03", "risk:-0.02", "risk:-0.01", "risk:-0.005", "optimal",
+		"risk:0.005", "risk:0.01", "risk:0.02", "risk:0.03", "risk:0.05", "bonus"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("strategies %v, want %v", names, want)
+	}
+	best, err := optimal.Analyze("optimal", rules, optimal.Options{Distribution: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range got.Strategies {
+		t.Run(s.Strategy, func(t *testing.T) {
+			fig, err := optimal.Analyze(s.Strategy, rules, optimal.Options{Distribution: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !near(s.Mean, fig.Mean) || !near(s.SD, fig.SD) || s.UpperBonus == nil || !near(*s.UpperBonus, fig.PUpperBonus) ||
+				s.Yahtzee == nil || !near(*s.Yahtzee, fig.PYahtzee) {
+				t.Errorf("mean %v sd %v bonus %v yahtzee %v, the analysis gives %v %v %v %v",
+					s.Mean, s.SD, s.UpperBonus, s.Yahtzee, fig.Mean, fig.SD, fig.PUpperBonus, fig.PYahtzee)
+			}
+			for _, th := range []int{200, 250, 300, 350} {
+				p := 0.0
+				for i, q := range fig.Distribution {
+					if fig.DistMin+i >= th {
+						p += q
+					}
+				}
+				if v, ok := s.AtLeast[strconv.Itoa(th)]; !ok || !near(v, p) {
+					t.Errorf("P(score ≥ %d) = %v, the distribution gives %v", th, v, p)
+				}
+			}
+			o := s.Objective
+			if !near(o.Value, fig.Objective.Value) || o.Kind != fig.Objective.KindName() {
+				t.Errorf("objective %s %v, the analysis gives %s %v", o.Kind, o.Value, fig.Objective.KindName(), fig.Objective.Value)
+			}
+			switch o.Kind {
+			case "risk":
+				theta := fig.Objective.Theta
+				if o.Parameter == nil || *o.Parameter != theta {
+					t.Errorf("parameter %v, want %v", o.Parameter, theta)
+				}
+				ce := certaintyEquivalent(best.Distribution, best.DistMin, theta)
+				if !near(o.OptimalValue, ce) {
+					t.Errorf("optimal's certainty equivalent at θ = %v: %v, its distribution gives %v", theta, o.OptimalValue, ce)
+				}
+				if own := certaintyEquivalent(fig.Distribution, fig.DistMin, theta); !near(o.Value, own) {
+					t.Errorf("certainty equivalent %v, its distribution gives %v", o.Value, own)
+				}
+				if o.Value < ce-1e-9 {
+					t.Errorf("certainty equivalent %v below optimal's %v at the same θ", o.Value, ce)
+				}
+			case "bonus":
+				if o.Parameter != nil || !near(o.OptimalValue, best.PUpperBonus) || o.Value < best.PUpperBonus {
+					t.Errorf("P(upper bonus) %v, optimal's %v (given as %v)", o.Value, best.PUpperBonus, o.OptimalValue)
+				}
+			case "mean":
+				if !near(o.Value, best.Mean) || !near(o.OptimalValue, best.Mean) {
+					t.Errorf("optimal's objective %v and %v, its mean %v", o.Value, o.OptimalValue, best.Mean)
+				}
+			default:
+				t.Errorf("objective kind %q", o.Kind)
+			}
+		})
+	}
+	for _, s := range got.Strategies {
+		if s.Strategy != "optimal" && s.Mean > best.Mean+1e-9 {
+			t.Errorf("%s: mean %v above optimal's %v", s.Strategy, s.Mean, best.Mean)
+		}
+		if s.Strategy != "bonus" && *s.UpperBonus > *got.Strategies[len(got.Strategies)-1].UpperBonus+1e-9 {
+			t.Errorf("%s: P(upper bonus) %v above bonus's", s.Strategy, *s.UpperBonus)
+		}
+	}
+	// The text: a row per strategy, optimal marked, the figures of the JSON rounded.
+	for _, w := range []string{"exact figures of 12 strategies on frontier-small", "P(≥ 300)", "upper bonus", "Yahtzee scored",
+		"optimal ★ ", strconv.FormatFloat(best.Mean, 'f', 2, 64), "computed in "} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("the table lacks %q:\n%s", w, stdout)
+		}
+	}
+}
+
+// --out writes the table and the figures, in English or in French; --json - writes the
+// JSON on standard output and the table on standard error.
+func TestFrontierOut(t *testing.T) {
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	files := []string{"frontier.md", "frontier.csv", "frontier_sd.svg", "frontier_sd.png", "frontier_p300.svg", "frontier_p300.png",
+		"frontier_scores.svg", "frontier_scores.png", "report.html"}
+	cases := []struct {
+		lang       string
+		want, deny []string // in frontier.md
+	}{
+		{"en", []string{"| strategy | objective | under optimal | mean | sd | P(≥ 200) |", "| optimal ★ | 174.49 | 174.49 | 174.49 |"}, []string{"moyenne"}},
+		{"fr", []string{"| stratégie | objectif | en jeu optimal | moyenne | écart type | P(≥ 200) |", "| optimal ★ | 174,49 | 174,49 | 174,49 |", "prime supérieure", "Yam's marqué"},
+			[]string{"| mean |", "upper bonus", "174.49"}},
+	}
+	for _, c := range cases {
+		t.Run(c.lang, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			stdout, stderr, code := execYams(t, "", "frontier", "--rules", frontierRules, "--thetas", "-0.02,0.03", "--out", dir, "--lang", c.lang)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if !strings.Contains(stdout, "9 files written to "+dir) {
+				t.Errorf("stdout does not say where the files are:\n%s", stdout)
+			}
+			for _, name := range files {
+				fi, err := os.Stat(filepath.Join(dir, name))
+				if err != nil || fi.Size() == 0 {
+					t.Errorf("%s: %v, %v", name, err, fi)
+				}
+			}
+			f, err := os.Open(filepath.Join(dir, "frontier_sd.png"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			if _, err := png.Decode(f); err != nil {
+				t.Errorf("frontier_sd.png: %v", err)
+			}
+			md, err := os.ReadFile(filepath.Join(dir, "frontier.md"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(string(md), w) {
+					t.Errorf("frontier.md lacks %q:\n%s", w, md)
+				}
+			}
+			for _, w := range c.deny {
+				if strings.Contains(string(md), w) {
+					t.Errorf("frontier.md holds %q:\n%s", w, md)
+				}
+			}
+		})
+	}
+	t.Run("json to standard output", func(t *testing.T) {
+		stdout, stderr, code := execYams(t, "", "frontier", "--rules", frontierRules, "--thetas", "0.01", "--json", "-")
+		var got frontierOutput
+		if err := json.Unmarshal([]byte(stdout), &got); code != 0 || err != nil {
+			t.Fatalf("exit %d, %v: %s", code, err, stdout)
+		}
+		if len(got.Strategies) != 3 || !strings.Contains(stderr, "optimal ★") {
+			t.Errorf("%d strategies; stderr:\n%s", len(got.Strategies), stderr)
+		}
+	})
+}
+
+// A θ the rules refuse (exp(θ·score) would leave float64) is left out with a note; the
+// others are analysed.
+func TestFrontierRefusedTheta(t *testing.T) {
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	stdout, stderr, code := execYams(t, "", "frontier", "--rules", frontierRules, "--rule", "box.yahtzee.points=1000", "--thetas", "0.05,0.9", "--json", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "yams: frontier: risk:0.9 left out: objective not available: risk:0.9 on rules frontier-small") {
+		t.Errorf("no note of the θ left out:\n%s", stderr)
+	}
+	var got frontierOutput
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range got.Strategies {
+		names = append(names, s.Strategy)
+	}
+	if want := []string{"optimal", "risk:0.05", "bonus"}; !slices.Equal(names, want) {
+		t.Errorf("strategies %v, want %v", names, want)
+	}
+	if !slices.Equal(got.RuleOptions, []string{"box.yahtzee.points=1000"}) {
+		t.Errorf("rule options %v", got.RuleOptions)
+	}
+}
+
+// Every mistake of the user's is one line and exit status 2, before any analysis.
+func TestFrontierBadInput(t *testing.T) {
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown flag", []string{"--frob"}, "unknown flag: --frob"},
+		{"argument", []string{"hasbro"}, `unexpected argument "hasbro"`},
+		{"θ not a number", []string{"--thetas", "0.01,abc"}, `--thetas 0.01,abc: θ "abc" is not a number`},
+		{"θ beyond 1", []string{"--thetas", "2"}, "--thetas 2: θ = 2 is beyond ±1"},
+		{"θ = 0", []string{"--thetas", "-0.01,0"}, "--thetas -0.01,0: θ = 0 is optimal, which the frontier always has"},
+		{"θ twice", []string{"--thetas", "0.01,0.010"}, "--thetas 0.01,0.010: θ = 0.010 given twice"},
+		{"empty θ", []string{"--thetas", "0.01,,0.02"}, "--thetas 0.01,,0.02: an empty θ"},
+		{"empty list", []string{"--thetas", ""}, "--thetas : an empty θ"},
+		{"several columns", []string{"--rules", "hasbro", "--rule", "columns=free,free"}, "no exact solve of a sheet of several columns: rules hasbro have 2 columns"},
+		{"unknown rules", []string{"--rules", "nope"}, "nope"},
+		{"language", []string{"--out", t.TempDir(), "--lang", "de"}, `--lang: language "de": want en or fr`},
+		{"language without --out", []string{"--lang", "fr"}, "--lang is for the report: give --out DIR too"},
+		{"--out under a file", []string{"--out", filepath.Join(file, "out")}, "--out: "},
+		{"--json under a file", []string{"--json", filepath.Join(file, "f.json")}, "--json: "},
+		{"memory", []string{"--max-memory", "0"}, "--max-memory 0: want a positive number of MiB"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			args := append([]string{"frontier", "--rules", frontierRules}, c.args...)
+			stdout, stderr, code := execYams(t, "", args...)
+			wantUsageError(t, c.name, stdout, stderr, code, c.want)
+		})
+	}
+}
