@@ -11,6 +11,7 @@
 //	compare  compare strategies on the same dice, or play them against each other at a table
 //	solve    solve the rules exactly: the optimal expected score, and the optimal strategy's table
 //	exact    exact figures of a strategy (mean, deviation, bonus rates, per box, distribution)
+//	frontier the trade-off between the mean and the risk of the strategies that play for an objective
 //	replay   check a recorded game against its rules and print its sheet
 //	rules    list the rule presets, print one as a rule file, or explain it
 //	report   render the tables, plots and page of a saved summary again
@@ -186,7 +187,7 @@
 //
 // # Exact figures
 //
-//	yams solve [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--force] [--workers W]
+//	yams solve [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--force] [--strategy NAME] [--workers W]
 //	yams exact [--strategy NAME] [--rules NAME|FILE] [--rule KEY=VALUE]... [--distribution] [--max-memory MiB] [--csv FILE] [--regret] [--json FILE|-] [--workers W]
 //
 // yams solve computes the optimal strategy's table by backward induction and keeps it in
@@ -202,6 +203,38 @@
 //	standard deviation  40.6933
 //	P(upper bonus)      56.1178%  (19.6412 points)
 //	P(Yam scored)       29.2370%
+//	...
+//
+// # Playing for an objective
+//
+//	yams frontier [--rules NAME|FILE] [--rule KEY=VALUE]... [--thetas LIST] [--out DIR] [--lang LANG] [--json FILE|-] [--workers W] [--max-memory MiB]
+//
+// Besides optimal, which maximises the mean, two kinds of strategy are solved exactly for
+// another objective, and play in sim, compare and exact like any other: bonus maximises
+// the probability of the upper bonus (then the mean, once the bonus is earned or out of
+// reach), and risk:θ the certainty equivalent (1/θ)·ln E[exp(θ·score)], θ in [-1, 1]: a
+// θ below 0 gives up points of mean for a surer score, above 0 for more high scores.
+// yams frontier analyses them exactly, one after another: optimal, bonus where the rules
+// have an upper bonus, and risk:θ for each θ of --thetas (from -0.05 to 0.05 by
+// default). It prints a row per strategy: its objective and the same objective under
+// optimal play (which playing for it can only equal or beat), the mean, the standard
+// deviation, P(score ≥ 200, 250, 300, 350), and the rates of the upper bonus and of a
+// scored yahtzee. A θ the rules refuse (exp(θ·score) would leave the range of float64)
+// is left out with a note. --json writes the table as JSON; --out DIR writes it as
+// frontier.md and frontier.csv, with the figures frontier_sd (the mean against the
+// standard deviation), frontier_p300 (the mean against P(score ≥ 300)) and
+// frontier_scores (the distributions of the final score) and report.html, in English or
+// French (--lang), replacing the report the directory held. On hasbro the twelve
+// analyses take about a minute, and 3 GiB: each strategy's decisions stay in memory
+// until the command ends.
+//
+//	$ yams frontier --rules yams-app --thetas 0.02
+//	exact figures of 3 strategies on yams-app: the strategies that play for an objective
+//
+//	strategy   objective  under optimal    mean     sd  P(≥ 200)  P(≥ 250)  P(≥ 300)  P(≥ 350)  upper bonus  Yam scored
+//	optimal ★     198.73         198.73  198.73  40.69    47.40%     9.64%     0.42%     0.00%       56.12%      29.24%
+//	risk:0.02     215.50         215.01  198.17  42.09    47.20%    10.28%     0.47%     0.00%       56.71%      32.89%
+//	bonus         92.74%         56.12%  150.60  48.15    13.73%     1.50%     0.05%     0.00%       92.74%       8.62%
 //	...
 //
 // # Reports and benchmarks
