@@ -174,6 +174,25 @@ type sharedPolicy struct {
 	err  error
 }
 
+// analysisPolicy returns the policy of rules r for objective o that an analysis follows:
+// the process-wide one when it exists (a strategy plays it) or is the mean's (which
+// regrets and the bonus objective use), else one loaded or solved for the analysis
+// alone, whose decisions the system gets back once the analysis is done: a command
+// that analyses a dozen objectives one after another holds one at a time.
+func analysisPolicy(r *engine.Rules, o Objective) (*policy, error) {
+	if o == Mean {
+		return policyFor(r, Mean)
+	}
+	shared.Lock()
+	e := shared.m[r.Hash()+" "+o.String()]
+	shared.Unlock()
+	if e != nil {
+		return policyFor(r, o)
+	}
+	_, p, _, err := loadOrSolve(r, o, false, 0)
+	return p, err
+}
+
 // policyFor returns the process-wide policy of rules r for objective o, loading or
 // solving it once.
 func policyFor(r *engine.Rules, o Objective) (*policy, error) {

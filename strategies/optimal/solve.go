@@ -25,6 +25,8 @@ type Table struct {
 	// is settled.
 	obj   Objective
 	meanV []float64
+	// pol is the policy that plays from the table, once made (policyOf).
+	pol atomic.Pointer[policy]
 	// Elapsed is how long the solve took (zero for a table read from a file).
 	Elapsed time.Duration
 }

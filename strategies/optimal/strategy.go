@@ -2,7 +2,6 @@ package optimal
 
 import (
 	"fmt"
-	"sync"
 	"unsafe"
 
 	"yams/engine"
@@ -50,14 +49,14 @@ const noKey = ^uint64(0)
 // from the same table share its decision cache.
 func NewStrategy(t *Table) *Strategy { return newStrategyFrom(policyOf(t)) }
 
-var tablePolicies sync.Map // *Table -> *policy
-
+// policyOf returns the policy of a table, made once. The table holds it, so that both go
+// to the garbage collector together (a process-wide map would keep every table alive).
 func policyOf(t *Table) *policy {
-	if p, ok := tablePolicies.Load(t); ok {
-		return p.(*policy)
+	if p := t.pol.Load(); p != nil {
+		return p
 	}
-	p, _ := tablePolicies.LoadOrStore(t, newPolicy(t))
-	return p.(*policy)
+	t.pol.CompareAndSwap(nil, newPolicy(t))
+	return t.pol.Load()
 }
 
 func newStrategyFrom(p *policy) *Strategy {

@@ -409,7 +409,7 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 			removeOlderVersions(path, r)
 		}
 	}
-	tablePolicies.Store(t, p)
+	t.pol.Store(p)
 	return t, p, st, nil
 }
 
