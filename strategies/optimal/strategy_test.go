@@ -199,13 +199,18 @@ func BenchmarkOptimalGamesLazy(b *testing.B) {
 	b.ReportMetric(float64(n*numRolls*2)/(1<<20), "MiB-decisions")
 }
 
-// BenchmarkSolveHasbro solves hasbro on every CPU.
-func BenchmarkSolveHasbro(b *testing.B) {
-	r := mustRules(b, "hasbro")
-	for b.Loop() {
-		if _, err := Solve(r, 0); err != nil {
-			b.Fatal(err)
-		}
+// BenchmarkSolve solves the values of hasbro and yatzy, without the decisions, on
+// GOMAXPROCS workers (-cpu 1,2): what the public solvers time.
+func BenchmarkSolve(b *testing.B) {
+	for _, name := range []string{"hasbro", "yatzy"} {
+		b.Run(name, func(b *testing.B) {
+			r := mustRules(b, name)
+			for b.Loop() {
+				if _, err := Solve(r, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
