@@ -66,6 +66,13 @@ func TestOutputLost(t *testing.T) {
 	if _, errOut, code := execYams(t, "", "sim", "--games", "50", "--strategy", "greedy", "--json", summary); code != 0 {
 		t.Fatal(errOut)
 	}
+	// The tables solved first, so that the only line on stderr is the lost output's.
+	frontier := filepath.Join("testdata", "frontier_small.json")
+	for _, warm := range [][]string{{"frontier", "--rules", frontier, "--thetas", "0.02"}, {"solve", "--rules", "yams-app", "--strategy", "bonus"}} {
+		if _, errOut, code := execYams(t, "", warm...); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
 	for _, args := range [][]string{
 		{"sim", "--games", "50", "--strategy", "greedy"},
 		{"sim", "--games", "50", "--strategy", "greedy", "--json", "-"},
@@ -73,6 +80,8 @@ func TestOutputLost(t *testing.T) {
 		{"compare", "--players", "greedy,random", "--games", "50"},
 		{"solve", "--rules", "yams-app"},
 		{"exact", "--rules", "yams-app"},
+		{"exact", "--rules", "yams-app", "--strategy", "bonus"},
+		{"frontier", "--rules", frontier, "--thetas", "0.02"},
 		{"replay", filepath.Join("testdata", "game.json")},
 		{"rules"},
 		{"rules", "hasbro"},
@@ -106,6 +115,7 @@ func TestWorkersCap(t *testing.T) {
 		{"compare", "--players", "greedy,random", "--games", "10"},
 		{"solve", "--rules", "yams-app"},
 		{"exact", "--rules", "yams-app"},
+		{"frontier", "--rules", "yams-app", "--thetas", "0.02"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			for _, w := range []string{"0", "257", "100000000"} {
