@@ -64,8 +64,11 @@ func lookupStrategies(flag string, names []string, distinct bool, bots []strateg
 			return nil, usagef("unknown strategy %q (strategies: %s; a program is made a strategy with --bot %s=COMMAND)", n, strings.Join(known, ", "), n)
 		}
 		for _, o := range infos {
-			if distinct && o.Name == n {
-				return nil, usagef("strategy %s given twice", n)
+			if distinct && o.Name == info.Name && n != info.Name {
+				return nil, usagef("strategy %s given twice (%s is %s)", info.Name, n, info.Name)
+			}
+			if distinct && o.Name == info.Name {
+				return nil, usagef("strategy %s given twice", info.Name)
 			}
 		}
 		infos = append(infos, info)
@@ -105,9 +108,9 @@ func buildStrategies(e *env, rules *engine.Rules, infos []strategies.Info, named
 	return kept, built, nil
 }
 
-// isFamilyMember reports whether name is PREFIX:... of a family of strategies (risk:θ),
-// whose error says what is wrong with the parameter rather than "unknown".
+// isFamilyMember reports whether name is PREFIX or PREFIX:... of a family of strategies
+// (risk:θ), whose error says what is wrong with the parameter rather than "unknown".
 func isFamilyMember(name string) bool {
-	prefix, _, ok := strings.Cut(name, ":")
-	return ok && slices.ContainsFunc(strategies.Families(), func(f strategies.Family) bool { return f.Prefix == prefix })
+	prefix, _, _ := strings.Cut(name, ":")
+	return slices.ContainsFunc(strategies.Families(), func(f strategies.Family) bool { return f.Prefix == prefix })
 }
