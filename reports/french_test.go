@@ -154,26 +154,34 @@ func TestFrenchEverywhere(t *testing.T) {
 			if err := c.write(en, "en"); err != nil {
 				t.Fatal(err)
 			}
-			for file, texts := range frenchTexts(t, fr) {
-				for _, s := range texts {
-					s = withoutNames(s, names)
-					for _, w := range englishIn(s) {
-						t.Errorf("%s: %q in %q", file, w, around(s, w))
-					}
-					if m := decimalPoint.FindString(s); m != "" {
-						t.Errorf("%s: %q: a decimal point, not a comma", file, m)
-					}
-				}
-			}
-			for file, texts := range frenchTexts(t, en) {
-				found := false
-				for _, s := range texts {
-					found = found || len(englishIn(withoutNames(s, names))) > 0
-				}
-				if !found {
-					t.Errorf("%s of the English report: no English word found: the check reads nothing there", file)
-				}
-			}
+			checkFrench(t, fr, en, names)
 		})
+	}
+}
+
+// checkFrench checks that every string of the French report in dir fr is French, with
+// decimal commas, names aside; and that the check finds English in every file of the
+// English report in en, so that it reads something.
+func checkFrench(t *testing.T, fr, en string, names []string) {
+	t.Helper()
+	for file, texts := range frenchTexts(t, fr) {
+		for _, s := range texts {
+			s = withoutNames(s, names)
+			for _, w := range englishIn(s) {
+				t.Errorf("%s: %q in %q", file, w, around(s, w))
+			}
+			if m := decimalPoint.FindString(s); m != "" {
+				t.Errorf("%s: %q: a decimal point, not a comma, in %q", file, m, s)
+			}
+		}
+	}
+	for file, texts := range frenchTexts(t, en) {
+		found := false
+		for _, s := range texts {
+			found = found || len(englishIn(withoutNames(s, names))) > 0
+		}
+		if !found {
+			t.Errorf("%s of the English report: no English word found: the check reads nothing there", file)
+		}
 	}
 }

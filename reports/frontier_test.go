@@ -287,26 +287,7 @@ func TestFrontierFrench(t *testing.T) {
 		names = append(names, p.Strategy)
 	}
 	names = append(names, "yams frontier", "hasbro", f.Rules.Hash())
-	for file, texts := range frenchTexts(t, fr) {
-		for _, s := range texts {
-			s = withoutNames(s, names)
-			for _, w := range englishIn(s) {
-				t.Errorf("%s: %q in %q", file, w, around(s, w))
-			}
-			if m := decimalPoint.FindString(s); m != "" {
-				t.Errorf("%s: %q: a decimal point, not a comma, in %q", file, m, s)
-			}
-		}
-	}
-	for file, texts := range frenchTexts(t, en) {
-		found := false
-		for _, s := range texts {
-			found = found || len(englishIn(withoutNames(s, names))) > 0
-		}
-		if !found {
-			t.Errorf("%s of the English frontier: no English word found: the check reads nothing there", file)
-		}
-	}
+	checkFrench(t, fr, en, names)
 }
 
 // A frontier that cannot be drawn is refused with an error that says why.
