@@ -225,8 +225,8 @@
 // standard deviation), frontier_p300 (the mean against P(score ≥ 300)) and
 // frontier_scores (the distributions of the final score) and report.html, in English or
 // French (--lang), replacing the report the directory held. On hasbro the twelve
-// analyses take about a minute, and 3 GiB: each strategy's decisions stay in memory
-// until the command ends.
+// analyses take about a minute and 1.2 GiB at the peak: the decisions of one strategy
+// are held at a time.
 //
 //	$ yams frontier --rules yams-app --thetas 0.02
 //	exact figures of 3 strategies on yams-app: the strategies that play for an objective
