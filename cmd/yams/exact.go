@@ -47,8 +47,8 @@ func runExact(e *env, args []string) error {
 	if strings.Contains(*name, ",") {
 		return usagef("--strategy %s: exact takes one strategy", *name)
 	}
-	if _, ok := strategies.Lookup(*name); !ok {
-		return usagef("unknown strategy %q (strategies: %s)", *name, strings.Join(strategies.Names(), ", "))
+	if _, err := strategies.Resolve(*name); err != nil {
+		return usagef("%v", err)
 	}
 	rules, err := rulesFlags.load()
 	if err != nil {

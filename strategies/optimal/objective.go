@@ -103,8 +103,18 @@ func parseTheta(s string) (float64, error) {
 	if math.Abs(theta) > 1 {
 		return 0, fmt.Errorf("θ = %s is beyond ±1 (risk:θ weighs a point e^θ times the point before it)", s)
 	}
+	// The values are sign(θ)·E[exp(θ·rest)], 1 + θ·rest to first order: below minTheta the
+	// differences between options drown in the rounding of float64.
+	if theta != 0 && math.Abs(theta) < minTheta {
+		return 0, fmt.Errorf("θ = %s is too close to 0 to be told from optimal in float64 (|θ| at least %g; risk:0 is optimal)", s, minTheta)
+	}
 	return theta, nil
 }
+
+// minTheta is the smallest |θ| of risk:θ: the options of a state then still differ by
+// 1e-6 points or more of certainty equivalent where their values differ at all
+// (float64 keeps 16 digits of 1 + θ·rest).
+const minTheta = 1e-6
 
 // ErrObjective reports an objective the rules do not allow.
 var ErrObjective = errors.New("objective not available")
