@@ -102,7 +102,10 @@ func RegisterFamily(f Family) {
 		panic("strategies: duplicate family " + f.Prefix)
 	}
 	if strings.Contains(f.Prefix, ":") {
-		panic("strategies: a family prefix without colon: " + f.Prefix)
+		panic("strategies: a colon in the family prefix " + f.Prefix)
+	}
+	if _, taken := registry[f.Prefix]; taken {
+		panic("strategies: family prefix " + f.Prefix + " is a strategy's name")
 	}
 	families[f.Prefix] = f
 }

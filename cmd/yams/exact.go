@@ -66,7 +66,7 @@ func runExact(e *env, args []string) error {
 		DistributionBudget: memory.bytes(),
 		Regret:             *regret,
 	})
-	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
+	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) || errors.Is(err, optimal.ErrObjective) {
 		return badInput(err)
 	}
 	if errors.Is(err, optimal.ErrTooLarge) {

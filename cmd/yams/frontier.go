@@ -63,6 +63,9 @@ func runFrontier(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
+	if thetas, err = allowedThetas(e, rules, thetas, fs.Changed("thetas")); err != nil {
+		return err
+	}
 
 	start := time.Now()
 	f, err := analyzeFrontier(e, rules, thetas, optimal.Options{Workers: int(workers), Distribution: true, DistributionBudget: memory.bytes()})
@@ -117,10 +120,31 @@ func parseThetas(list string) ([]float64, error) {
 	return thetas, nil
 }
 
+// allowedThetas checks every θ against the rules before anything is solved: a θ the
+// user gave that the rules refuse (exp(θ·score) would leave float64) is bad input; one
+// of the default list is left out with a note.
+func allowedThetas(e *env, rules *engine.Rules, thetas []float64, given bool) ([]float64, error) {
+	var ok []float64
+	for _, th := range thetas {
+		err := optimal.Objective{Kind: optimal.Risk, Theta: th}.Check(rules)
+		switch {
+		case errors.Is(err, optimal.ErrColumns):
+			return nil, badInput(err)
+		case err != nil && given:
+			return nil, badInput(fmt.Errorf("--thetas: %w", err))
+		case err != nil:
+			e.note("risk:%g left out: %v", th, err)
+		default:
+			ok = append(ok, th)
+		}
+	}
+	return ok, nil
+}
+
 // analyzeFrontier analyses exactly optimal, the risk:θ of thetas and, where the rules
 // have an upper bonus, bonus: one after another, since an analysis with its
-// distribution takes most of a GiB on hasbro. A θ the rules refuse is left out with a
-// note; optimal, analysed first, must be there, for the value of each objective under
+// distribution takes most of a GiB on hasbro. A strategy the rules refuse is left out
+// with a note (allowedThetas has checked the θ before); optimal, analysed first, must be there, for the value of each objective under
 // optimal play.
 func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, opts optimal.Options) (*reports.Frontier, error) {
 	names := []string{"optimal"}

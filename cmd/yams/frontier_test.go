@@ -237,30 +237,15 @@ func TestFrontierOut(t *testing.T) {
 	})
 }
 
-// A θ the rules refuse (exp(θ·score) would leave float64) is left out with a note; the
-// others are analysed.
+// A θ the user gives that the rules refuse (exp(θ·score) would leave float64) is bad
+// input, found before anything is solved.
 func TestFrontierRefusedTheta(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	dir := t.TempDir()
+	t.Setenv("YAMS_CACHE_DIR", dir)
 	stdout, stderr, code := execYams(t, "", "frontier", "--rules", frontierRules, "--rule", "box.yahtzee.points=1000", "--thetas", "0.05,0.9", "--json", "-")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	if !strings.Contains(stderr, "yams: frontier: risk:0.9 left out: objective not available: risk:0.9 on rules frontier-small") {
-		t.Errorf("no note of the θ left out:\n%s", stderr)
-	}
-	var got frontierOutput
-	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, s := range got.Strategies {
-		names = append(names, s.Strategy)
-	}
-	if want := []string{"optimal", "risk:0.05", "bonus"}; !slices.Equal(names, want) {
-		t.Errorf("strategies %v, want %v", names, want)
-	}
-	if !slices.Equal(got.RuleOptions, []string{"box.yahtzee.points=1000"}) {
-		t.Errorf("rule options %v", got.RuleOptions)
+	wantUsageError(t, "θ = 0.9", stdout, stderr, code, "--thetas: objective not available: risk:0.9 on rules frontier-small: exp(θ·score) leaves the range of float64")
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("%d files in the cache: a table was solved before the θ was refused", len(files))
 	}
 }
 

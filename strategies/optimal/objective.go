@@ -46,8 +46,13 @@ var Mean = Objective{Kind: MeanScore}
 // Kind names of the objectives, as JSON and the cache list them.
 var kindNames = [...]string{MeanScore: "mean", Risk: "risk", UpperBonus: "bonus"}
 
-// KindName returns "mean", "risk" or "bonus".
-func (o Objective) KindName() string { return kindNames[o.Kind] }
+// KindName returns "mean", "risk" or "bonus" (or "invalid" for a kind out of range).
+func (o Objective) KindName() string {
+	if o.Kind < MeanScore || o.Kind > UpperBonus {
+		return "invalid"
+	}
+	return kindNames[o.Kind]
+}
 
 // String names the objective as the cache and the table file's metadata do: "mean",
 // "risk:0.05", "bonus".
@@ -119,15 +124,46 @@ const minTheta = 1e-6
 // ErrObjective reports an objective the rules do not allow.
 var ErrObjective = errors.New("objective not available")
 
+// Check reports, without solving anything, why objective o cannot be solved on rules r
+// (an error wrapping ErrObjective, or ErrColumns), if it cannot: bonus on rules without
+// an upper bonus, a θ for which exp(θ·score) leaves float64, an objective that is not
+// one ParseObjective makes.
+func (o Objective) Check(r *engine.Rules) error {
+	if err := o.valid(); err != nil {
+		return err
+	}
+	if err := o.checkRules(r); err != nil {
+		return err
+	}
+	sp, err := newSolverSpace(r)
+	if err != nil {
+		return err
+	}
+	return o.check(sp)
+}
+
+// valid refuses an Objective built by hand that ParseObjective would not make: a kind
+// out of range, θ on another kind than Risk, a θ of Risk that is 0, not finite, or out
+// of range.
+func (o Objective) valid() error {
+	switch {
+	case o.Kind < MeanScore || o.Kind > UpperBonus:
+		return fmt.Errorf("%w: objective kind %d", ErrObjective, int(o.Kind))
+	case o.Kind != Risk && o.Theta != 0:
+		return fmt.Errorf("%w: θ = %g on objective %s, which has none", ErrObjective, o.Theta, kindNames[o.Kind])
+	case o.Kind == Risk:
+		if _, err := parseTheta(strconv.FormatFloat(o.Theta, 'g', -1, 64)); err != nil || o.Theta == 0 {
+			return fmt.Errorf("%w: risk:%g (θ = 0 is the mean; |θ| from %g to 1)", ErrObjective, o.Theta, minTheta)
+		}
+	}
+	return nil
+}
+
 // check reports why the objective cannot be solved on the rules' space, if it cannot:
-// the bonus needs one, and exp(θ·score) must stay within float64 over every score the
-// rules allow.
+// exp(θ·score) must stay within float64 over every score the rules allow (checkRules
+// refuses the bonus on rules without one before the space is built).
 func (o Objective) check(sp *space) error {
 	switch o.Kind {
-	case UpperBonus:
-		if sp.threshold == 0 {
-			return fmt.Errorf("%w: rules %s have no upper bonus for the strategy bonus to aim at", ErrObjective, sp.rules.Name())
-		}
 	case Risk:
 		// exp overflows past 709.78 and loses precision into subnormals past −708.
 		if hi := sp.scoreBound(); math.Abs(o.Theta)*float64(hi) > 700 {

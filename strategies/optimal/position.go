@@ -47,8 +47,13 @@ type Evaluator struct {
 	boxes [engine.MaxBoxes][]float64
 }
 
-// NewEvaluator returns an evaluator of positions of the table's rules.
+// NewEvaluator returns an evaluator of positions of the table's rules. Its values are
+// expected final scores: t must be a table of the mean (LoadOrSolve), and one of
+// another objective is a programming error.
 func NewEvaluator(t *Table) *Evaluator {
+	if t.obj != Mean {
+		panic("optimal: an evaluator of positions from a table of " + t.obj.String() + ": its values are not points")
+	}
 	e := &Evaluator{t: t, w: newWidget(t.sp, t.v), before: make([]float64, maxLanes)}
 	for b := range t.sp.nb {
 		e.boxes[b] = make([]float64, len(t.sp.clsScore[b])*maxLanes)

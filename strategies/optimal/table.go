@@ -341,6 +341,9 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 	if len(r.Columns()) != 1 {
 		return nil, nil, st, errColumns(r)
 	}
+	if err := o.valid(); err != nil {
+		return nil, nil, st, err
+	}
 	if err := o.checkRules(r); err != nil {
 		return nil, nil, st, err
 	}
@@ -405,7 +408,7 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 	tell(notice)
 	if path != "" {
 		st.WriteErr = t.writeFile(path)
-		if st.WriteErr == nil && o == Mean {
+		if st.WriteErr == nil {
 			removeOlderVersions(path, r)
 		}
 	}
@@ -413,13 +416,17 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 	return t, p, st, nil
 }
 
-// removeOlderVersions removes the cache files of r written by earlier versions of the
-// format, which no version of yams that writes path reads again.
+// removeOlderVersions removes the cache files of r, of every objective, written by
+// earlier versions of the format, which no version of yams that writes path reads again.
 func removeOlderVersions(path string, r *engine.Rules) {
 	dir := filepath.Dir(path)
 	for v := 1; v < tableVersion; v++ {
-		old := filepath.Join(dir, fmt.Sprintf("optimal-%s.v%d.table", r.Hash(), v))
-		os.Remove(old)
-		os.Remove(strings.TrimSuffix(old, ".table") + ".decisions")
+		for _, ext := range []string{"table", "decisions"} {
+			mean := filepath.Join(dir, fmt.Sprintf("optimal-%s.v%d.%s", r.Hash(), v, ext))
+			others, _ := filepath.Glob(filepath.Join(dir, fmt.Sprintf("optimal-%s-*.v%d.%s", r.Hash(), v, ext)))
+			for _, old := range append(others, mean) {
+				os.Remove(old)
+			}
+		}
 	}
 }
