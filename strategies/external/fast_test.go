@@ -106,51 +106,45 @@ func readGeneral(sv *server, text []byte) (readState, error) {
 // TestReadFastAgrees: every request yams writes is read by the fast path, to what the
 // general scanner reads from it; a sheet met again is known without being read.
 func TestReadFastAgrees(t *testing.T) {
-	for _, rs := range fastRuleSets {
-		t.Run(strings.Join(append([]string{rs.name}, rs.opts...), ","), func(t *testing.T) {
-			r, err := engine.Load(rs.name, rs.opts...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c := newCodec(r, SlotNames(r, columnNames(r)))
-			st, err := strategies.New("greedy", r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fast := &server{rules: r, st: st, c: c}
-			general := &server{rules: r, c: c}
-			known := 0
-			for _, game := range playedGames(t, r, 1, []int64{0, 1, 5000}) {
-				for i := range game {
-					text := c.appendRequest(nil, &game[i])
-					want, err := readGeneral(general, text)
-					if err != nil {
-						t.Fatalf("general read of %s: %v", text, err)
+	forFastRuleSets(t, func(t *testing.T, r *engine.Rules) {
+		c := newCodec(r, SlotNames(r, columnNames(r)))
+		st, err := strategies.New("greedy", r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast := &server{rules: r, st: st, c: c}
+		general := &server{rules: r, c: c}
+		known := 0
+		for _, game := range playedGames(t, r, 1, []int64{0, 1, 5000}) {
+			for i := range game {
+				text := c.appendRequest(nil, &game[i])
+				want, err := readGeneral(general, text)
+				if err != nil {
+					t.Fatalf("general read of %s: %v", text, err)
+				}
+				end, ok := fast.readFast(text, 0)
+				if !ok || end != len(text) {
+					t.Fatalf("fast read of %s: ok %v, end %d of %d", text, ok, end, len(text))
+				}
+				if fast.known != nil {
+					known++
+					if fast.known.sheet != *game[i].Sheet {
+						t.Fatalf("%s: the sheet known is not the request's", text)
 					}
-					end, ok := fast.readFast(text, 0)
-					if !ok || end != len(text) {
-						t.Fatalf("fast read of %s: ok %v, end %d of %d", text, ok, end, len(text))
-					}
-					if fast.known != nil {
-						known++
-						if fast.known.sheet != *game[i].Sheet {
-							t.Fatalf("%s: the sheet known is not the request's", text)
-						}
-						continue // the scores were not read: the sheet is known
-					}
-					if got := stateOf(fast); !reflect.DeepEqual(got, want) {
-						t.Fatalf("%s: fast read %+v, general %+v", text, got, want)
-					}
-					if _, err := fast.decide(nil); err != nil { // which keeps the sheet
-						t.Fatalf("%s: %v", text, err)
-					}
+					continue // the scores were not read: the sheet is known
+				}
+				if got := stateOf(fast); !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s: fast read %+v, general %+v", text, got, want)
+				}
+				if _, err := fast.decide(nil); err != nil { // which keeps the sheet
+					t.Fatalf("%s: %v", text, err)
 				}
 			}
-			if known == 0 {
-				t.Error("no sheet was known again: the cache of sheets is not used")
-			}
-		})
-	}
+		}
+		if known == 0 {
+			t.Error("no sheet was known again: the cache of sheets is not used")
+		}
+	})
 }
 
 // TestReadFastFallsBack: a request laid out otherwise is refused by the fast path and read
@@ -229,87 +223,75 @@ func TestReadFastFallsBack(t *testing.T) {
 // and as one that reads them laid out otherwise (the general scanner), game numbers
 // sharing a place in the cache included.
 func TestServeAnswersAgree(t *testing.T) {
-	for _, rs := range fastRuleSets {
-		t.Run(strings.Join(append([]string{rs.name}, rs.opts...), ","), func(t *testing.T) {
-			r, err := engine.Load(rs.name, rs.opts...)
+	forFastRuleSets(t, func(t *testing.T, r *engine.Rules) {
+		c := newCodec(r, SlotNames(r, columnNames(r)))
+		newServer := func() *server {
+			st, err := strategies.New("greedy", r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := newCodec(r, SlotNames(r, columnNames(r)))
-			newServer := func() *server {
-				st, err := strategies.New("greedy", r)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return &server{rules: r, st: st, c: c}
-			}
-			long := newServer()
-			index := []int64{0, 1, 2, servedSheets, servedSheets + 1, 3 * servedSheets}
-			games := playedGames(t, r, 3, index)
-			for step := 0; ; step++ {
-				var reqs []strategies.Request
-				for _, g := range games {
-					if step < len(g) {
-						reqs = append(reqs, g[step])
-					}
-				}
-				if len(reqs) == 0 {
-					break
-				}
-				line := c.appendDecide(nil, reqs)
-				got, err := long.answer(nil, line)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, err := newServer().answer(nil, line)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var msg map[string]any
-				json.Unmarshal(line, &msg)
-				other, _ := json.Marshal(msg) // members sorted by name: no request read fast
-				general, err := newServer().answer(nil, other)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !bytes.Equal(got, want) || !bytes.Equal(got, general) {
-					t.Fatalf("step %d: answers %s, afresh %s, read by the general scanner %s", step, got, want, general)
+			return &server{rules: r, st: st, c: c}
+		}
+		long := newServer()
+		index := []int64{0, 1, 2, servedSheets, servedSheets + 1, 3 * servedSheets}
+		games := playedGames(t, r, 3, index)
+		for step := 0; ; step++ {
+			var reqs []strategies.Request
+			for _, g := range games {
+				if step < len(g) {
+					reqs = append(reqs, g[step])
 				}
 			}
-		})
-	}
+			if len(reqs) == 0 {
+				break
+			}
+			line := c.appendDecide(nil, reqs)
+			got, err := long.answer(nil, line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := newServer().answer(nil, line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var msg map[string]any
+			json.Unmarshal(line, &msg)
+			other, _ := json.Marshal(msg) // members sorted by name: no request read fast
+			general, err := newServer().answer(nil, other)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) || !bytes.Equal(got, general) {
+				t.Fatalf("step %d: answers %s, afresh %s, read by the general scanner %s", step, got, want, general)
+			}
+		}
+	})
 }
 
 // TestEncodeKeeps: the text a codec keeps of the games it wrote does not change what it
 // writes: every request is written as a codec writing it first would, game numbers that
 // share a place in the cache and a game number played again with another seed included.
 func TestEncodeKeeps(t *testing.T) {
-	for _, rs := range fastRuleSets {
-		t.Run(strings.Join(append([]string{rs.name}, rs.opts...), ","), func(t *testing.T) {
-			r, err := engine.Load(rs.name, rs.opts...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			names := SlotNames(r, columnNames(r))
-			long := newCodec(r, names)
-			index := []int64{0, 1, gameTexts, gameTexts + 1, 5 * gameTexts}
-			for round := range uint64(2) { // the same game numbers, other seeds
-				games := playedGames(t, r, 10+round, index)
-				for step := 0; step < 4*engine.MaxSlots; step++ { // the games in turn
-					for _, g := range games {
-						if step >= len(g) {
-							continue
-						}
-						got := long.appendRequest(nil, &g[step])
-						want := newCodec(r, names).appendRequest(nil, &g[step])
-						if !bytes.Equal(got, want) {
-							t.Fatalf("round %d, request %d: wrote %s, afresh %s", round, step, got, want)
-						}
+	forFastRuleSets(t, func(t *testing.T, r *engine.Rules) {
+		names := SlotNames(r, columnNames(r))
+		long := newCodec(r, names)
+		index := []int64{0, 1, gameTexts, gameTexts + 1, 5 * gameTexts}
+		for round := range uint64(2) { // the same game numbers, other seeds
+			games := playedGames(t, r, 10+round, index)
+			for step := 0; step < 4*engine.MaxSlots; step++ { // the games in turn
+				for _, g := range games {
+					if step >= len(g) {
+						continue
+					}
+					got := long.appendRequest(nil, &g[step])
+					want := newCodec(r, names).appendRequest(nil, &g[step])
+					if !bytes.Equal(got, want) {
+						t.Fatalf("round %d, request %d: wrote %s, afresh %s", round, step, got, want)
 					}
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestReadAnswersFast: the answers yams bot writes are read by the fast path, to what the
@@ -393,5 +375,18 @@ func TestReadAnswersFast(t *testing.T) {
 		case tc.want != "" && (fast || err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s: read fast %v, error %v; want %q", tc.line, fast, err, tc.want)
 		}
+	}
+}
+
+// forFastRuleSets runs f on each rule set of fastRuleSets, as a subtest named by it.
+func forFastRuleSets(t *testing.T, f func(t *testing.T, r *engine.Rules)) {
+	for _, rs := range fastRuleSets {
+		t.Run(strings.Join(append([]string{rs.name}, rs.opts...), ","), func(t *testing.T) {
+			r, err := engine.Load(rs.name, rs.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(t, r)
+		})
 	}
 }
