@@ -236,12 +236,7 @@ func TestServeAnswersAgree(t *testing.T) {
 		index := []int64{0, 1, 2, servedSheets, servedSheets + 1, 3 * servedSheets}
 		games := playedGames(t, r, 3, index)
 		for step := 0; ; step++ {
-			var reqs []strategies.Request
-			for _, g := range games {
-				if step < len(g) {
-					reqs = append(reqs, g[step])
-				}
-			}
+			reqs := stepRequests(games, step)
 			if len(reqs) == 0 {
 				break
 			}
@@ -312,12 +307,7 @@ func TestReadAnswersFast(t *testing.T) {
 			sv := &server{rules: r, st: st, c: c}
 			games := playedGames(t, r, 4, []int64{0, 1, 2, 3, 4, 5, 6, 7})
 			for step := 0; ; step++ {
-				var reqs []strategies.Request
-				for _, g := range games {
-					if step < len(g) {
-						reqs = append(reqs, g[step])
-					}
-				}
+				reqs := stepRequests(games, step)
 				if len(reqs) == 0 {
 					break
 				}
@@ -389,4 +379,16 @@ func forFastRuleSets(t *testing.T, f func(t *testing.T, r *engine.Rules)) {
 			f(t, r)
 		})
 	}
+}
+
+// stepRequests returns the request number step of each game that has one: the batch a
+// simulator sends when its games go in step.
+func stepRequests(games [][]strategies.Request, step int) []strategies.Request {
+	var reqs []strategies.Request
+	for _, g := range games {
+		if step < len(g) {
+			reqs = append(reqs, g[step])
+		}
+	}
+	return reqs
 }
