@@ -116,9 +116,11 @@ func parseTheta(s string) (float64, error) {
 	return theta, nil
 }
 
-// minTheta is the smallest |θ| of risk:θ: the options of a state then still differ by
-// 1e-6 points or more of certainty equivalent where their values differ at all
-// (float64 keeps 16 digits of 1 + θ·rest).
+// minTheta is the smallest |θ| of risk:θ. Values near 1 + θ·rest keep about 16 digits,
+// so two options whose expected rests differ by d points differ in value by about θ·d:
+// at θ = 1e-6 ties appear only below d ≈ 1e-10 points, and the certainty equivalent,
+// ln(V)/θ, is off by about 1e-10 points; at θ = 1e-300, exp(θ·x) is 1 and every option
+// ties.
 const minTheta = 1e-6
 
 // ErrObjective reports an objective the rules do not allow.
