@@ -146,13 +146,7 @@ func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Fig
 	}
 	fmt.Fprintln(w)
 	for _, t := range []int{200, 300, 400, 500} {
-		above := 0.0
-		for i, p := range f.Distribution {
-			if f.DistMin+i >= t {
-				above += p
-			}
-		}
-		fmt.Fprintf(w, "P(score >= %d) = %.4f%%\n", t, 100*above)
+		fmt.Fprintf(w, "P(score >= %d) = %.4f%%\n", t, 100*atLeast(f.Distribution, f.DistMin, t))
 	}
 }
 

@@ -143,9 +143,9 @@ func allowedThetas(e *env, rules *engine.Rules, thetas []float64, given bool) ([
 
 // analyzeFrontier analyses exactly optimal, the risk:θ of thetas and, where the rules
 // have an upper bonus, bonus: one after another, since an analysis with its
-// distribution takes most of a GiB on hasbro. A strategy the rules refuse is left out
-// with a note (allowedThetas has checked the θ before); optimal, analysed first, must be there, for the value of each objective under
-// optimal play.
+// distribution takes most of a GiB on hasbro. The θ are those allowedThetas kept;
+// optimal, analysed first, must be there, for the value of each objective under optimal
+// play.
 func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, opts optimal.Options) (*reports.Frontier, error) {
 	names := []string{"optimal"}
 	for _, th := range thetas {
@@ -165,10 +165,7 @@ func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, opts optimal
 			fmt.Fprint(e.stderr, "\r\033[K")
 		}
 		switch {
-		case errors.Is(err, optimal.ErrObjective) && name != "optimal":
-			e.note("%s left out: %v", name, err)
-			continue
-		case errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory):
+		case errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) || errors.Is(err, optimal.ErrObjective):
 			return nil, badInput(err)
 		case errors.Is(err, optimal.ErrTooLarge):
 			return nil, fmt.Errorf("%s: %w; raise --max-memory", name, err)
