@@ -63,13 +63,11 @@ func lookupStrategies(flag string, names []string, distinct bool, bots []strateg
 		if !ok {
 			return nil, usagef("unknown strategy %q (strategies: %s; a program is made a strategy with --bot %s=COMMAND)", n, strings.Join(known, ", "), n)
 		}
-		for _, o := range infos {
-			if distinct && o.Name == info.Name && n != info.Name {
+		if distinct && slices.ContainsFunc(infos, func(o strategies.Info) bool { return o.Name == info.Name }) {
+			if n != info.Name {
 				return nil, usagef("strategy %s given twice (%s is %s)", info.Name, n, info.Name)
 			}
-			if distinct && o.Name == info.Name {
-				return nil, usagef("strategy %s given twice", info.Name)
-			}
+			return nil, usagef("strategy %s given twice", info.Name)
 		}
 		infos = append(infos, info)
 	}
