@@ -55,6 +55,8 @@ func runSolve(e *env, args []string) error {
 		fmt.Fprintf(w, "rules %s (hash %s): strategy %s, certainty equivalent %.7f points\n", rs, rules.Hash(), obj, t.Value())
 	case optimal.UpperBonus:
 		fmt.Fprintf(w, "rules %s (hash %s): strategy bonus, P(upper bonus) %.7f%%\n", rs, rules.Hash(), 100*t.Value())
+	case optimal.Target:
+		fmt.Fprintf(w, "rules %s (hash %s): strategy %s, P(score ≥ %d) %.7f%%\n", rs, rules.Hash(), obj, obj.Target, 100*t.Value())
 	default:
 		fmt.Fprintf(w, "rules %s (hash %s): optimal expected score %.7f\n", rs, rules.Hash(), t.Expected())
 	}

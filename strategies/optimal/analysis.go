@@ -215,6 +215,9 @@ func analyzeTable(t *Table, opts Options) (*Figures, error) {
 // analyzeObjective analyses the strategy that plays for objective o from its table, and
 // gives the objective's value the solve found; the regret is against the mean's table.
 func analyzeObjective(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
+	if o.Kind == Target {
+		return analyzeTarget(o, r, opts)
+	}
 	p, err := analysisPolicy(r, o)
 	if err != nil {
 		return nil, err

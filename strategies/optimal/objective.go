@@ -22,6 +22,8 @@ const (
 	Risk
 	// UpperBonus maximises the probability of the upper bonus.
 	UpperBonus
+	// Target maximises the probability that the final score reaches Target points.
+	Target
 )
 
 // Objective is what a solve maximises: its kind and, for Risk, θ (in 1/points).
@@ -35,30 +37,40 @@ const (
 // next state's V for Risk (rewards multiply under the exponential), 1 when the box
 // brings the upper subtotal to the threshold plus the next state's probability for
 // UpperBonus. θ = 0 is the mean itself.
+//
+// Target is not an expectation of a sum of per-turn terms: its value depends on the
+// points already scored, so it is solved over (state, points still needed) pairs
+// (target.go), by the same widget and kernels, whose lanes are then those pairs.
 type Objective struct {
 	Kind  ObjectiveKind
 	Theta float64
+	// Target is the score to reach, for the kind Target.
+	Target int
 }
 
 // Mean is the objective of the strategy "optimal".
 var Mean = Objective{Kind: MeanScore}
 
 // Kind names of the objectives, as JSON and the cache list them.
-var kindNames = [...]string{MeanScore: "mean", Risk: "risk", UpperBonus: "bonus"}
+var kindNames = [...]string{MeanScore: "mean", Risk: "risk", UpperBonus: "bonus", Target: "target"}
 
-// KindName returns "mean", "risk" or "bonus" (or "invalid" for a kind out of range).
+// KindName returns "mean", "risk", "bonus" or "target" (or "invalid" for a kind out of
+// range).
 func (o Objective) KindName() string {
-	if o.Kind < MeanScore || o.Kind > UpperBonus {
+	if o.Kind < MeanScore || o.Kind > Target {
 		return "invalid"
 	}
 	return kindNames[o.Kind]
 }
 
 // String names the objective as the cache and the table file's metadata do: "mean",
-// "risk:0.05", "bonus".
+// "risk:0.05", "bonus", "target:300".
 func (o Objective) String() string {
-	if o.Kind == Risk {
+	switch o.Kind {
+	case Risk:
 		return "risk:" + strconv.FormatFloat(o.Theta, 'g', -1, 64)
+	case Target:
+		return "target:" + strconv.Itoa(o.Target)
 	}
 	return o.KindName()
 }
@@ -72,11 +84,19 @@ func (o Objective) Strategy() string {
 	return o.String()
 }
 
-// HasParameter reports whether the objective has a parameter (θ).
-func (o Objective) HasParameter() bool { return o.Kind == Risk }
+// HasParameter reports whether the objective has a parameter (θ, or the target).
+func (o Objective) HasParameter() bool { return o.Kind == Risk || o.Kind == Target }
+
+// Parameter returns θ for Risk, the target score for Target, else 0.
+func (o Objective) Parameter() float64 {
+	if o.Kind == Target {
+		return float64(o.Target)
+	}
+	return o.Theta
+}
 
 // ParseObjective reads the name of a strategy of this package: "optimal" (or "mean"),
-// "risk:θ" or "bonus". risk:0 is the mean. Its error is one line.
+// "risk:θ", "bonus" or "target:T". risk:0 is the mean. Its error is one line.
 func ParseObjective(name string) (Objective, error) {
 	switch name {
 	case "optimal", "mean":
@@ -84,9 +104,16 @@ func ParseObjective(name string) (Objective, error) {
 	case "bonus":
 		return Objective{Kind: UpperBonus}, nil
 	}
+	if param, ok := strings.CutPrefix(name, "target:"); ok {
+		t, err := parseTarget(param)
+		if err != nil {
+			return Objective{}, err
+		}
+		return Objective{Kind: Target, Target: t}, nil
+	}
 	param, ok := strings.CutPrefix(name, "risk:")
 	if !ok {
-		return Objective{}, fmt.Errorf("unknown objective %q (optimal, risk:θ, bonus)", name)
+		return Objective{}, fmt.Errorf("unknown objective %q (optimal, risk:θ, bonus, target:T)", name)
 	}
 	theta, err := parseTheta(param)
 	if err != nil {
@@ -114,6 +141,19 @@ func parseTheta(s string) (float64, error) {
 		return 0, fmt.Errorf("θ = %s is too close to 0 to be told from optimal in float64 (|θ| at least %g; risk:0 is optimal)", s, minTheta)
 	}
 	return theta, nil
+}
+
+// parseTarget reads the T of target:T: a whole number of points, at least 1 (every game
+// reaches 0).
+func parseTarget(s string) (int, error) {
+	t, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return 0, fmt.Errorf("target %q is not a whole number of points (target:T, such as target:300)", s)
+	}
+	if t < 1 {
+		return 0, fmt.Errorf("target %d: every game scores at least 0 points, so only a target of 1 or more is something to play for", t)
+	}
+	return t, nil
 }
 
 // minTheta is the smallest |θ| of risk:θ. Values near 1 + θ·rest keep about 16 digits,
@@ -149,10 +189,14 @@ func (o Objective) Check(r *engine.Rules) error {
 // of range.
 func (o Objective) valid() error {
 	switch {
-	case o.Kind < MeanScore || o.Kind > UpperBonus:
+	case o.Kind < MeanScore || o.Kind > Target:
 		return fmt.Errorf("%w: objective kind %d", ErrObjective, int(o.Kind))
 	case o.Kind != Risk && o.Theta != 0:
 		return fmt.Errorf("%w: θ = %g on objective %s, which has none", ErrObjective, o.Theta, kindNames[o.Kind])
+	case o.Kind != Target && o.Target != 0:
+		return fmt.Errorf("%w: a target of %d on objective %s, which has none", ErrObjective, o.Target, kindNames[o.Kind])
+	case o.Kind == Target && o.Target < 1:
+		return fmt.Errorf("%w: target:%d (a target is at least 1 point)", ErrObjective, o.Target)
 	case o.Kind == Risk:
 		if _, err := parseTheta(strconv.FormatFloat(o.Theta, 'g', -1, 64)); err != nil || o.Theta == 0 {
 			return fmt.Errorf("%w: risk:%g (θ = 0 is the mean; |θ| from %g to 1)", ErrObjective, o.Theta, minTheta)
@@ -172,6 +216,8 @@ func (o Objective) check(sp *space) error {
 			return fmt.Errorf("%w: risk:%g on rules %s: exp(θ·score) leaves the range of float64 for scores up to %d (|θ| at most %.4g)",
 				ErrObjective, o.Theta, sp.rules.Name(), hi, 700/float64(hi))
 		}
+	case Target:
+		return checkTarget(sp, o.Target)
 	}
 	return nil
 }
@@ -206,7 +252,7 @@ func (o Objective) Value(v float64) float64 {
 
 // Unit names what Value measures: "points" or "probability".
 func (o Objective) Unit() string {
-	if o.Kind == UpperBonus {
+	if o.Kind == UpperBonus || o.Kind == Target {
 		return "probability"
 	}
 	return "points"
@@ -222,6 +268,8 @@ func (o Objective) Describe() string {
 		return fmt.Sprintf("averse to risk: minimises E[exp(%g·score)], maximising the certainty equivalent (1/θ)·ln E[exp(θ·score)]", o.Theta)
 	case UpperBonus:
 		return "maximises the probability of the upper bonus, then the expected score once the bonus is earned or out of reach"
+	case Target:
+		return fmt.Sprintf("maximises the probability of a final score of %d or more, then the expected score once the target is reached or out of reach", o.Target)
 	}
 	return "maximises the expected final score"
 }
@@ -265,6 +313,13 @@ func (sp *space) settled(mask uint32, u int) bool {
 func (o Objective) checkRules(r *engine.Rules) error {
 	if o.Kind == UpperBonus && r.UpperPoints() == 0 {
 		return fmt.Errorf("%w: rules %s have no upper bonus for the strategy bonus to aim at", ErrObjective, r.Name())
+	}
+	if o.Kind == Target {
+		for _, b := range r.Boxes() {
+			if b.Subtract {
+				return fmt.Errorf("%w: rules %s subtract box %s from the total: the points so far can fall, and target:T is solved over the points still needed, which only fall", ErrObjective, r.Name(), b.ID)
+			}
+		}
 	}
 	return nil
 }

@@ -30,6 +30,16 @@ type refWidget struct {
 	m    [rollBase]float64
 	mk   [rollBase]uint16 // with decide: the keep that reaches m
 	cv   [256]float64
+	// score, if set, values the fills in place of reward + v[next] (target:T).
+	score func(x fill) float64
+}
+
+// fillValue is what filling a box is worth: score(x), or the points and the next state's value.
+func (w *refWidget) fillValue(x fill) float64 {
+	if w.score != nil {
+		return w.score(x)
+	}
+	return float64(x.reward) + w.v[x.next]
 }
 
 func newRefWidget(sp *space, v []float64) *refWidget { return &refWidget{sp: sp, v: v} }
@@ -66,7 +76,7 @@ func (w *refWidget) stops(mask uint32, u, f int, track bool) {
 			cv := w.cv[:len(scores)]
 			for k, pts := range scores {
 				x := sp.applyPoints(mask, u, f, b, pts, false)
-				cv[k] = float64(x.reward) + w.v[x.next]
+				cv[k] = w.fillValue(x)
 			}
 			cls := &sp.cls[b]
 			switch {
@@ -101,7 +111,7 @@ func (w *refWidget) stops(mask uint32, u, f int, track bool) {
 			for l := sp.legal(mask, y, ru); l != 0; l &= l - 1 {
 				b := bits.TrailingZeros32(l)
 				x := sp.apply(mask, u, f, b, y)
-				if v := float64(x.reward) + w.v[x.next]; v > best {
+				if v := w.fillValue(x); v > best {
 					best, bestBox = v, uint8(b)
 				}
 			}

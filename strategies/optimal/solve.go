@@ -25,6 +25,8 @@ type Table struct {
 	// is settled.
 	obj   Objective
 	meanV []float64
+	// tv holds the values of target:T (in place of v, which is then nil).
+	tv *targetValues
 	// pol is the policy that plays from the table, once made (policyOf).
 	pol atomic.Pointer[policy]
 	// Elapsed is how long the solve took (zero for a table read from a file).
@@ -33,7 +35,15 @@ type Table struct {
 
 // Expected returns the optimal expected final score of a game (for a table of the mean;
 // see Value for the others).
-func (t *Table) Expected() float64 { return t.v[t.sp.index(0, 0, 0)] }
+func (t *Table) Expected() float64 { return t.start() }
+
+// start returns the value of the empty sheet under the table's objective.
+func (t *Table) start() float64 {
+	if t.tv != nil {
+		return t.tv.value(t.sp, 0, 0, 0, t.tv.T)
+	}
+	return t.v[t.sp.index(0, 0, 0)]
+}
 
 // Objective returns what the table is solved for.
 func (t *Table) Objective() Objective { return t.obj }
@@ -41,13 +51,23 @@ func (t *Table) Objective() Objective { return t.obj }
 // Value returns the best value of the objective over a whole game, in its unit
 // (Objective.Value): the expected score, the certainty equivalent in points, or the
 // probability of the upper bonus.
-func (t *Table) Value() float64 { return t.obj.Value(t.v[t.sp.index(0, 0, 0)]) }
+func (t *Table) Value() float64 { return t.obj.Value(t.start()) }
 
 // newWidget returns a widget that works turns out under the table's objective.
-func (t *Table) newWidget() *widget { return newObjectiveWidget(t.sp, t.v, t.obj, t.meanV) }
+func (t *Table) newWidget() *widget {
+	if t.obj.Kind == Target {
+		w := newWidget(t.sp, nil)
+		w.tv = t.tv
+		return w
+	}
+	return newObjectiveWidget(t.sp, t.v, t.obj, t.meanV)
+}
 
 // States returns the number of reachable turn-start states the table covers.
 func (t *Table) States() int {
+	if t.tv != nil {
+		return t.sp.countStates()
+	}
 	n := 0
 	for i := range t.v {
 		if t.sp.valid(t.sp.split(i)) {

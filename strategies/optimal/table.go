@@ -101,16 +101,26 @@ func (t *Table) encode(w io.Writer) (int64, error) {
 	}
 	head = binary.LittleEndian.AppendUint32(head, uint32(len(m)))
 	head = append(head, m...)
-	head = binary.LittleEndian.AppendUint64(head, uint64(t.sp.countStates()))
-	cw.Write(head)
 	buf := make([]byte, 0, 1<<16)
-	t.sp.eachState(func(i int) {
-		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(t.v[i]))
+	put := func(x float64) {
+		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(x))
 		if len(buf) == cap(buf) {
 			cw.Write(buf)
 			buf = buf[:0]
 		}
-	})
+	}
+	if t.tv != nil {
+		// target:T: the values of the (state, need) pairs, as they lie in memory.
+		head = binary.LittleEndian.AppendUint64(head, uint64(len(t.tv.v)))
+		cw.Write(head)
+		for _, x := range t.tv.v {
+			put(x)
+		}
+	} else {
+		head = binary.LittleEndian.AppendUint64(head, uint64(t.sp.countStates()))
+		cw.Write(head)
+		t.sp.eachState(func(i int) { put(t.v[i]) })
+	}
 	cw.Write(buf)
 	var groups []byte
 	if d := t.dec; d == nil {
@@ -210,16 +220,33 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 		n = binary.LittleEndian.Uint64(nb)
 	}
 	states := uint64(sp.countStates())
+	var tv *targetValues
+	if obj.Kind == Target {
+		if err := checkTarget(sp, obj.Target); err != nil {
+			return nil, bad(errCorrupt, "metadata: %v", err)
+		}
+		tv = newTargetValues(sp, obj.Target)
+		states = uint64(tv.size())
+	}
 	vals, ok2 := take(8 * min(n, states))
 	if !ok || !ok2 || n != states {
 		return nil, bad(errCorrupt, "%d values, want %d", n, states)
 	}
-	t := &Table{rules: r, sp: sp, v: make([]float64, sp.numStates()), solved: m.Solved, obj: obj}
-	k := 0
-	sp.eachState(func(i int) {
-		t.v[i] = math.Float64frombits(binary.LittleEndian.Uint64(vals[8*k:]))
-		k++
-	})
+	t := &Table{rules: r, sp: sp, solved: m.Solved, obj: obj}
+	if tv != nil {
+		tv.v = make([]float64, states)
+		for k := range tv.v {
+			tv.v[k] = math.Float64frombits(binary.LittleEndian.Uint64(vals[8*k:]))
+		}
+		t.tv = tv
+	} else {
+		t.v = make([]float64, sp.numStates())
+		k := 0
+		sp.eachState(func(i int) {
+			t.v[i] = math.Float64frombits(binary.LittleEndian.Uint64(vals[8*k:]))
+			k++
+		})
+	}
 	gh, ok := take(8)
 	if !ok {
 		return nil, bad(errCorrupt, "no decisions header")
@@ -351,6 +378,19 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 	if err := checkShapeMemory(r); err != nil {
 		return nil, nil, st, err
 	}
+	if o.Kind == Target {
+		// Before the file is read: a target's values may take gigabytes.
+		sp, err := newSolverSpace(r)
+		if err != nil {
+			return nil, nil, st, err
+		}
+		if err := o.check(sp); err != nil {
+			return nil, nil, st, err
+		}
+		if err := checkMemory(targetWhat(r, o), targetMemory(sp, o.Target)); err != nil {
+			return nil, nil, st, err
+		}
+	}
 	var meanV []float64
 	if o.Kind == UpperBonus {
 		p, err := policyFor(r, Mean)
@@ -369,6 +409,10 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 		t, err := readTable(path, r)
 		if err == nil && t.obj != o {
 			err = &tableError{Path: path, Kind: errForeign, Detail: fmt.Sprintf("solved for %s, want %s", t.obj, o)}
+		}
+		if err == nil && t.tv != nil {
+			st.Loaded, st.Load = true, time.Since(start)
+			return t, nil, st, nil
 		}
 		if err == nil && t.dec != nil {
 			if err := checkTableMemory(t.sp); err != nil {
@@ -396,13 +440,25 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 	if err := checkTableMemory(sp); err != nil {
 		return nil, nil, st, err
 	}
-	// A file holds about 8 bytes of value and 45 of decisions per state.
+	// A file holds about 8 bytes of value and 45 of decisions per state; a target's, 8
+	// bytes per (state, need) pair.
 	notice := Notice{Rules: r.Name(), Strategy: o.Strategy(), Path: path, Layers: sp.nb, CacheBytes: int64(53 * sp.countStates())}
+	if o.Kind == Target {
+		notice.CacheBytes = 8 * newTargetValues(sp, o.Target).size()
+	}
 	tell(notice)
-	t, p := solveTable(&Table{rules: r, sp: sp, obj: o, meanV: meanV}, workers, true, func(layer int) {
+	layerDone := func(layer int) {
 		notice.Layer = layer
 		tell(notice)
-	})
+	}
+	var t *Table
+	var p *policy
+	if o.Kind == Target {
+		t = &Table{rules: r, sp: sp, obj: o}
+		solveTarget(t, workers, layerDone)
+	} else {
+		t, p = solveTable(&Table{rules: r, sp: sp, obj: o, meanV: meanV}, workers, true, layerDone)
+	}
 	t.Elapsed = time.Since(start)
 	notice.Done = true
 	tell(notice)
@@ -412,7 +468,9 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 			removeOlderVersions(path, r)
 		}
 	}
-	t.pol.Store(p)
+	if p != nil {
+		t.pol.Store(p)
+	}
 	return t, p, st, nil
 }
 

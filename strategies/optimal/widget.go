@@ -63,6 +63,9 @@ type widget struct {
 	// positions among this widget's.
 	settledW *widget
 	sub, at  [maxLanes]uint16
+	// tv, for target:T, holds the values of the states after the turn; the lanes are then
+	// (subtotal, need) pairs of the group (targetValues.scoreValues).
+	tv *targetValues
 }
 
 // newObjectiveWidget returns a widget that values the states of v under objective o;
@@ -195,6 +198,7 @@ func (w *widget) boxValues(mask uint32, f, b int, dst []float64) {
 func (w *widget) scoreValues(mask uint32, f, b, pts int, five bool, dst []float64) {
 	sp := w.sp
 	reward := sp.sign[b] * pts
+	f0 := f
 	if sp.nf == 2 {
 		if five && f == 1 {
 			reward += sp.extra
@@ -203,8 +207,12 @@ func (w *widget) scoreValues(mask uint32, f, b, pts int, five bool, dst []float6
 			f = 1
 		}
 	}
-	next := w.v[sp.index(mask|1<<b, 0, f):][:sp.nu]
 	lanes := w.lanes[:len(dst)]
+	if w.tv != nil {
+		w.tv.scoreValues(sp, mask, f0, f, b, pts, reward, lanes, dst)
+		return
+	}
+	next := w.v[sp.index(mask|1<<b, 0, f):][:sp.nu]
 	if w.sc != nil {
 		w.sc.scoreValues(sp, mask, b, pts, reward, next, lanes, dst)
 		return

@@ -1,0 +1,276 @@
+package optimal
+
+import (
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"yams/engine"
+)
+
+// targetDecider follows target:T in one turn: the decisions worked out for the turn's
+// (state, need) pair, or, where the target is settled, the optimal strategy's.
+type targetDecider struct {
+	mean    *optimalDecider
+	settled bool
+	out     [numRolls]uint32
+}
+
+func (d *targetDecider) begin(mask uint32, u, f int) error {
+	if d.settled {
+		return d.mean.begin(mask, u, f)
+	}
+	return nil
+}
+
+func (d *targetDecider) keep(r engine.Roll, rollsLeft int) engine.Keep {
+	if d.settled {
+		return d.mean.keep(r, rollsLeft)
+	}
+	return entryKeep(d.out[r], r, rollsLeft)
+}
+
+func (d *targetDecider) box(r engine.Roll, rollsUsed int) int {
+	if d.settled {
+		return d.mean.box(r, rollsUsed)
+	}
+	return entryBox(d.out[r])
+}
+
+func (d *targetDecider) err() error { return nil }
+
+// targetSegment is what the games of a state with some scores so far do in one turn: the
+// probability of each score from lo on, and where the turn takes them.
+type targetSegment struct {
+	lo   int
+	mass []float64
+	tr   []transition
+}
+
+// targetStateResult is the turn of one state: a segment per score so far whose decisions
+// depend on it, and one for the scores where the target is settled.
+type targetStateResult struct {
+	src   int
+	segs []targetSegment
+	err  error
+	// buffers reused from state to state
+	res  turnResult
+	mass []float64
+}
+
+// targetWorker works out the turns of the states of a layer under target:T.
+type targetWorker struct {
+	tw *turnWorker
+	d  *targetDecider
+	w  *widget
+}
+
+// analyzeTarget computes the exact figures of target:T by a forward pass over the states
+// and the scores so far: the decisions of target:T depend on the points still needed, so
+// each (state, score so far) pair below the target plays its own turn, its decisions
+// worked out by the widget for up to maxLanes pairs of a state at once, while the scores
+// where the target is settled (reached, or out of reach: a value of 0) play optimal's
+// decisions together. The distribution of the final score is therefore always computed;
+// the mean and the deviation come from it. The figures do not depend on the number of
+// workers: states are worked out in parallel and merged in state order.
+func analyzeTarget(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
+	start := time.Now()
+	t, err := targetFor(r, o)
+	if err != nil {
+		return nil, err
+	}
+	mp, err := policyFor(r, Mean)
+	if err != nil {
+		return nil, err
+	}
+	sp, tv := t.sp, t.tv
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ws := make([]*targetWorker, workers)
+	for i := range ws {
+		d := &targetDecider{mean: &optimalDecider{gf: newGroupFiller(mp), p: mp}}
+		tw := &turnWorker{sp: sp, d: d}
+		if opts.Regret {
+			tw.ev = NewEvaluator(mp.t)
+			tw.ev.blocks = true
+		}
+		ws[i] = &targetWorker{tw: tw, d: d, w: t.newWidget()}
+	}
+	n := sp.numStates()
+	base := sumSat(8*int64(len(tv.v)), mp.bytes(), int64(8*n))
+	dist := newDistribution(n, opts.DistributionBudget, base)
+	dist.set(sp.index(0, 0, 0), 0, []float64{1})
+	layers := make([][]uint32, sp.nb+1)
+	for m := range uint32(1 << sp.nb) {
+		if sp.maskOK[m] {
+			n := bits.OnesCount32(m)
+			layers[n] = append(layers[n], m)
+		}
+	}
+	var total partialStats
+	reached := 0
+	const batch = 64
+	results := make([]targetStateResult, batch)
+	var list []int
+	for layer := range sp.nb {
+		list = list[:0]
+		for _, m := range layers[layer] {
+			for f := range sp.nf {
+				for u := range sp.nu {
+					if i := sp.index(m, u, f); dist.vec[i].v != nil {
+						list = append(list, i)
+					}
+				}
+			}
+		}
+		reached += len(list)
+		for lo := 0; lo < len(list); lo += batch {
+			part := list[lo:min(lo+batch, len(list))]
+			var next atomic.Int64
+			var wg sync.WaitGroup
+			for _, w := range ws {
+				wg.Go(func() {
+					for {
+						k := int(next.Add(1)) - 1
+						if k >= len(part) {
+							return
+						}
+						w.state(tv, part[k], dist.vec[part[k]], &results[k])
+					}
+				})
+			}
+			wg.Wait()
+			for k := range part {
+				res := &results[k]
+				if res.err != nil {
+					return nil, res.err
+				}
+				for _, s := range res.segs {
+					if err := dist.pushFrom(s.lo, s.mass, s.tr); err != nil {
+						return nil, err
+					}
+				}
+				total.add(&res.res.stats)
+			}
+		}
+		for _, i := range list {
+			dist.drop(i)
+		}
+	}
+	fig := &Figures{Rules: r.Name(), Strategy: o.Strategy(), States: reached, HasBonus: r.UpperPoints() != 0, HasYahtzee: r.FiveOfAKindBox() >= 0}
+	fig.DistMin, fig.Distribution = dist.final(sp)
+	fig.DistributionBytes = dist.peak
+	mean, m2 := 0.0, 0.0
+	for i, p := range fig.Distribution {
+		s := float64(fig.DistMin + i)
+		mean += p * s
+		m2 += p * s * s
+	}
+	fig.Mean, fig.SD = mean, math.Sqrt(max(0, m2-mean*mean))
+	fig.PUpperBonus, fig.ExtraBonuses = total.bonus, total.extra
+	for bx, box := range r.Boxes() {
+		fig.Boxes = append(fig.Boxes, BoxFigures{ID: box.ID, Mean: total.boxSum[bx], ZeroRate: total.boxZero[bx]})
+	}
+	if fig.HasYahtzee {
+		fig.PYahtzee = 1 - total.boxZero[r.FiveOfAKindBox()]
+	}
+	if opts.Regret {
+		rg := &Regret{OptimalMean: mp.t.Expected(), Keep: total.keepCost[:sp.rolls-1], Box: total.boxCost,
+			ByBox: total.byBox[:sp.nb], ByTurn: total.byTurn[:sp.nb], Costly: total.costly}
+		rg.Total = rg.Box
+		for _, c := range rg.Keep {
+			rg.Total += c
+		}
+		fig.Regret = rg
+	}
+	fig.Objective = &ObjectiveFigure{Objective: o, Value: t.Value()}
+	if !opts.Distribution {
+		fig.Distribution, fig.DistMin = nil, 0
+	}
+	fig.Elapsed = time.Since(start)
+	return fig, nil
+}
+
+// state works out the turn of state i, whose games have the scores so far of x, into res.
+func (w *targetWorker) state(tv *targetValues, i int, x distVec, res *targetStateResult) {
+	sp, tw, d := w.tw.sp, w.tw, w.d
+	mask, u, f := sp.split(i)
+	g := int(mask)*sp.nf + f
+	res.src, res.segs, res.err = i, res.segs[:0], nil
+	res.res.src, res.res.count, res.res.tr = res.res.src[:0], res.res.count[:0], res.res.tr[:0]
+	res.res.stats = partialStats{} // the figures of the state's games, as run adds them
+	// The scores whose turn depends on the points still needed: lanes of the widget.
+	res.mass = append(res.mass[:0], x.v...)
+	settled := 0.0
+	var lanes [maxLanes]uint16
+	var scores [maxLanes]int
+	nl := 0
+	flush := func() {
+		if nl == 0 || res.err != nil {
+			return
+		}
+		w.w.setLanes(lanes[:nl])
+		w.w.evaluate(mask, f, true)
+		for j := range nl {
+			w.w.laneEntries(j, &d.out)
+			d.settled = false
+			m := x.v[scores[j]-x.lo]
+			k := len(res.res.tr)
+			if err := tw.run(i, m, &res.res); err != nil {
+				res.err = err
+				return
+			}
+			res.segs = append(res.segs, targetSegment{lo: scores[j], mass: x.v[scores[j]-x.lo:][:1], tr: res.res.tr[k:]})
+		}
+		nl = 0
+	}
+	for j, m := range x.v {
+		if m == 0 {
+			continue
+		}
+		s := x.lo + j
+		need := tv.T - s
+		if tv.settled(sp, g, mask, u, need) {
+			settled += m
+			continue
+		}
+		res.mass[j] = 0
+		lanes[nl], scores[nl] = tv.lane(sp, g, mask, u, need), s
+		if nl++; nl == maxLanes {
+			flush()
+		}
+	}
+	flush()
+	if res.err != nil || settled == 0 {
+		return
+	}
+	d.settled = true
+	k := len(res.res.tr)
+	if err := tw.run(i, settled, &res.res); err != nil {
+		res.err = err
+		return
+	}
+	res.segs = append(res.segs, targetSegment{lo: x.lo, mass: res.mass, tr: res.res.tr[k:]})
+}
+
+// pushFrom spreads the probabilities mass of scores from lo on over the outcomes of a turn.
+func (d *distribution) pushFrom(lo int, mass []float64, trs []transition) error {
+	for _, t := range trs {
+		at := lo + int(t.reward)
+		if err := d.grow(int(t.next), at, at+len(mass)-1); err != nil {
+			return err
+		}
+		nx := &d.vec[t.next]
+		dst := nx.v[at-nx.lo:][:len(mass)]
+		q := t.q
+		for j, x := range mass {
+			dst[j] += q * x
+		}
+	}
+	return nil
+}

@@ -1,0 +1,268 @@
+package optimal
+
+import (
+	"errors"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"yams/engine"
+	"yams/sim"
+	"yams/strategies"
+)
+
+// tinyRules is a game of five boxes short enough for a plain reference solve of target:T
+// over every (state, need) pair: an upper section with a bonus counted once complete, a
+// chance, a yahtzee box with the extra bonus.
+func tinyRules(t testing.TB) *engine.Rules {
+	t.Helper()
+	spec := `{"name": "tiny", "rolls": 3,
+	"boxes": [
+		{"id": "ones", "section": "upper", "kind": "face", "face": 1},
+		{"id": "fours", "section": "upper", "kind": "face", "face": 4},
+		{"id": "sixes", "section": "upper", "kind": "face", "face": 6},
+		{"id": "chance", "section": "lower", "kind": "chance", "add": "all"},
+		{"id": "yahtzee", "section": "lower", "kind": "of_a_kind", "count": 5, "points": 50}
+	],
+	"upper_bonus": {"threshold": 25, "points": 20, "when": "complete"},
+	"extra_yahtzee": {"box": "yahtzee", "points": 100}}`
+	r, err := engine.Parse("tiny", []byte(strings.ReplaceAll(spec, "\t", "")), nil...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// referenceTarget solves target:T with the plain one-state widget of reference_test.go:
+// ref[i][n] is the best probability of scoring n more points from state i. A need no
+// more than the least the open boxes score is certain: the reference works its value out
+// all the same, checks that it is 1 but for rounding, and then holds it as 1, as the
+// solver does.
+func referenceTarget(t *testing.T, sp *space, T int) [][]float64 {
+	ref := make([][]float64, sp.numStates())
+	for i := range ref {
+		ref[i] = make([]float64, T+1)
+		ref[i][0] = 1
+	}
+	least := func(mask uint32) int {
+		n := 0
+		for b := range sp.nb {
+			if mask&(1<<b) == 0 {
+				lo := math.MaxInt
+				for r := range engine.Roll(numRolls) {
+					lo = min(lo, sp.rules.Score(b, r))
+				}
+				n += lo
+			}
+		}
+		return n
+	}
+	w := newRefWidget(sp, nil)
+	for n := sp.nb - 1; n >= 0; n-- {
+		for m := range uint32(1 << sp.nb) {
+			if bits.OnesCount32(m) != n || !sp.maskOK[m] {
+				continue
+			}
+			for f := range sp.nf {
+				for u := range sp.nu {
+					if !sp.valid(m, u, f) {
+						continue
+					}
+					for need := 1; need <= T; need++ {
+						w.score = func(x fill) float64 {
+							if nd := need - x.reward; nd > 0 {
+								return ref[x.next][nd]
+							}
+							return 1
+						}
+						x := w.value(m, u, f, false)
+						if need <= least(m) {
+							if math.Abs(x-1) > 1e-12 {
+								t.Fatalf("state %#x: %d points needed, no more than the open boxes score, yet P = %v", m, need, x)
+							}
+							x = 1
+						}
+						ref[sp.index(m, u, f)][need] = x
+					}
+				}
+			}
+		}
+	}
+	return ref
+}
+
+func TestTargetMatchesReference(t *testing.T) {
+	r := tinyRules(t)
+	for _, T := range []int{1, 40, 95, 160} {
+		tab, _, _, err := loadOrSolve(r, Objective{Kind: Target, Target: T}, true, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp, tv := tab.sp, tab.tv
+		ref := referenceTarget(t, sp, T)
+		checked := 0
+		sp.eachState(func(i int) {
+			mask, u, f := sp.split(i)
+			g := int(mask)*sp.nf + f
+			for need := 1; need <= T; need++ {
+				got, want := tv.value(sp, g, mask, u, need), ref[i][need]
+				if got != want {
+					t.Fatalf("target:%d state %#x u=%d f=%d need %d: %v, the reference %v", T, mask, u, f, need, got, want)
+				}
+				if need > int(tv.sure[g]+tv.width[g]) && want != 0 {
+					t.Fatalf("target:%d state %#x: need %d is beyond the bound %d, yet reachable (%v)", T, mask, need, tv.sure[g]+tv.width[g], want)
+				}
+				checked++
+			}
+		})
+		if p := tab.Value(); p <= 0 || p > 1 || p != ref[sp.index(0, 0, 0)][T] {
+			t.Errorf("target:%d: P = %v", T, p)
+		}
+		t.Logf("target:%d: P(score ≥ %d) = %.9f, %d pairs checked", T, T, tab.Value(), checked)
+	}
+}
+
+// playTarget plays n games of strategy name and returns the share that reach T.
+func playTarget(t *testing.T, r *engine.Rules, name string, T, n int, seed uint64) float64 {
+	t.Helper()
+	st, err := strategies.New(name, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dice := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	g := sim.NewGame(r)
+	hit := 0
+	for range n {
+		if err := g.Play(st, dice); err != nil {
+			t.Fatal(err)
+		}
+		if g.Sheet.Total() >= T {
+			hit++
+		}
+	}
+	return float64(hit) / float64(n)
+}
+
+func TestTargetBeatsOptimalAndAgreesWithPlay(t *testing.T) {
+	r := tinyRules(t)
+	opt, err := Analyze("optimal", r, Options{Distribution: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, T := range []int{40, 95, 160} {
+		name := "target:" + strconv.Itoa(T)
+		tab, err := targetFor(r, Objective{Kind: Target, Target: T})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := tab.Value()
+		q := 1 - opt.cdfBelow(T)
+		if p < q-1e-12 {
+			t.Errorf("%s: P(score ≥ %d) = %.9f, below optimal's %.9f", name, T, p, q)
+		}
+		const n = 200_000
+		got := playTarget(t, r, name, T, n, 7)
+		if sd := math.Sqrt(p * (1 - p) / n); math.Abs(got-p) > 4.5*sd {
+			t.Errorf("%s: %d games reach %d in %.5f of games, the exact value is %.5f (sd %.5f)", name, n, T, got, p, sd)
+		}
+		t.Logf("%s: exact %.6f (optimal %.6f), played %.6f", name, p, q, got)
+	}
+}
+
+// cdfBelow returns P(score < t) from the exact distribution.
+func (f *Figures) cdfBelow(t int) float64 {
+	c := 0.0
+	for i, p := range f.Distribution {
+		if f.DistMin+i < t {
+			c += p
+		}
+	}
+	return c
+}
+
+func TestTargetRefused(t *testing.T) {
+	for _, c := range []struct{ name, want string }{
+		{"target:0", "1 or more"},
+		{"target:x", "not a whole number"},
+		{"target:-5", "1 or more"},
+	} {
+		if _, err := ParseObjective(c.name); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
+		}
+	}
+	// A subtracted box lets the points so far fall.
+	if _, _, err := LoadOrSolveFor(smallRules(t), Objective{Kind: Target, Target: 50}, false, 0); !errors.Is(err, ErrObjective) {
+		t.Errorf("target on rules with a subtracted box: %v", err)
+	}
+	hasbro := mustRules(t, "hasbro")
+	if err := (Objective{Kind: Target, Target: 5000}).Check(hasbro); !errors.Is(err, ErrObjective) || !strings.Contains(err.Error(), "up to 1489") {
+		t.Errorf("target:5000 on hasbro: %v", err)
+	}
+}
+
+func TestTargetExactAnalysis(t *testing.T) {
+	r := tinyRules(t)
+	opt, err := Analyze("optimal", r, Options{Distribution: true, Regret: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, T := range []int{40, 95, 160} {
+		name := "target:" + strconv.Itoa(T)
+		var figs [3]*Figures
+		for k, w := range []int{1, 2, 3} {
+			f, err := Analyze(name, r, Options{Workers: w, Distribution: true, Regret: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			figs[k] = f
+		}
+		f := figs[0]
+		for _, g := range figs[1:] {
+			if g.Mean != f.Mean || g.SD != f.SD || g.PUpperBonus != f.PUpperBonus || !slicesEqual(g.Distribution, f.Distribution) {
+				t.Fatalf("%s: the figures depend on the number of workers", name)
+			}
+		}
+		// The forward pass, which follows the decisions, and the solve, which maximises over
+		// them, must give the same probability of reaching the target.
+		if p := 1 - f.cdfBelow(T); math.Abs(p-f.Objective.Value) > 1e-12 {
+			t.Errorf("%s: P(score ≥ %d) = %.15f from the distribution, %.15f from the solve", name, T, p, f.Objective.Value)
+		}
+		sum := 0.0
+		for _, p := range f.Distribution {
+			sum += p
+		}
+		if math.Abs(sum-1) > 1e-12 {
+			t.Errorf("%s: the distribution sums to %v", name, sum)
+		}
+		// The regret against optimal play adds up to the points the target gives up.
+		if d := opt.Mean - f.Mean; math.Abs(f.Regret.Total-d) > 1e-9 {
+			t.Errorf("%s: regret %.12f, optimal's mean minus the target's %.12f", name, f.Regret.Total, d)
+		}
+		if f.Mean > opt.Mean+1e-9 {
+			t.Errorf("%s: mean %.9f above optimal's %.9f", name, f.Mean, opt.Mean)
+		}
+		// Monte Carlo: the mean of played games within its interval.
+		st, _ := strategies.New(name, r)
+		gs := playGames(t, st, r, 100_000, 11)
+		m := gs.sum / float64(gs.n)
+		if sd := f.SD / math.Sqrt(float64(gs.n)); math.Abs(m-f.Mean) > 4.5*sd {
+			t.Errorf("%s: played mean %.4f, exact %.4f (sd of the mean %.4f)", name, m, f.Mean, sd)
+		}
+		t.Logf("%s: P %.6f, mean %.4f (optimal %.4f), sd %.4f, bonus %.4f, regret %.4f; played mean %.4f", name, f.Objective.Value, f.Mean, opt.Mean, f.SD, f.PUpperBonus, f.Regret.Total, m)
+	}
+}
+
+func slicesEqual(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
