@@ -53,7 +53,7 @@ type targetSegment struct {
 // targetStateResult is the turn of one state: a segment per score so far whose decisions
 // depend on it, and one for the scores where the target is settled.
 type targetStateResult struct {
-	src   int
+	src  int
 	segs []targetSegment
 	err  error
 	// buffers reused from state to state
