@@ -117,6 +117,11 @@ func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Fig
 			}
 		case optimal.UpperBonus:
 			fmt.Fprintf(tw, "objective\t%.4f%%\t(P(upper bonus), from the solve)\n", 100*o.Value)
+		case optimal.Target:
+			fmt.Fprintf(tw, "P(score >= %d)\t%.7f%%\t(the objective of %s, from the solve)\n", o.Target, 100*o.Value, f.Strategy)
+			if p, ok := f.ObjectiveFromDistribution(); ok {
+				fmt.Fprintf(tw, "\t%.7f%%\t(the same, from the distribution of the final score)\n", 100*p)
+			}
 		}
 	}
 	tw.Flush()
@@ -262,7 +267,8 @@ func writeFigures(w io.Writer, r *engine.Rules, f *optimal.Figures) error {
 	if o := f.Objective; o != nil {
 		out.Objective = &exactObjective{Kind: o.KindName(), Value: o.Value}
 		if o.HasParameter() {
-			out.Objective.Parameter = &o.Theta
+			p := o.Parameter()
+			out.Objective.Parameter = &p
 		}
 	}
 	if rg := f.Regret; rg != nil {

@@ -64,10 +64,19 @@ func runSolve(e *env, args []string) error {
 		e.note("the cache file was not used: %v", st.Rejected)
 	}
 	if st.Loaded {
-		fmt.Fprintf(w, "table and decisions loaded from %s in %s (solved earlier; --force solves again)\n", st.Path, duration(st.Load))
+		what := "table and decisions"
+		if obj.Kind == optimal.Target {
+			what = "values"
+		}
+		fmt.Fprintf(w, "%s loaded from %s in %s (solved earlier; --force solves again)\n", what, st.Path, duration(st.Load))
 		return nil
 	}
-	fmt.Fprintf(w, "solved in %s: the value and the best decisions of each of the %s turn-start states\n", duration(t.Elapsed), thousands(int64(t.States())))
+	if obj.Kind == optimal.Target {
+		fmt.Fprintf(w, "solved in %s: the best probability of reaching %d from each of the %s turn-start states and every number of points still needed (%s pairs stored; the decisions are worked out from them in play)\n",
+			duration(t.Elapsed), obj.Target, thousands(int64(t.States())), thousands(t.Pairs()))
+	} else {
+		fmt.Fprintf(w, "solved in %s: the value and the best decisions of each of the %s turn-start states\n", duration(t.Elapsed), thousands(int64(t.States())))
+	}
 	reportWrite(e, st.Path, st.WriteErr)
 	return nil
 }

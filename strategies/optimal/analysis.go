@@ -86,14 +86,23 @@ type ObjectiveFigure struct {
 }
 
 // ObjectiveFromDistribution recomputes the objective's value from the exact distribution
-// of the final score, independently of the solve: the mean, or for Risk the certainty
+// of the final score, independently of the solve: the mean, for Risk the certainty
 // equivalent (1/θ)·ln Σ p(s)·exp(θ·s), summed from the largest term so that no exp
-// overflows. It reports false without a distribution or an objective of the final score
-// (the bonus).
+// overflows, for Target P(score ≥ T). It reports false without a distribution or an
+// objective of the final score (the bonus).
 func (f *Figures) ObjectiveFromDistribution() (float64, bool) {
 	o := f.Objective
 	if o == nil || f.Distribution == nil || o.Kind == UpperBonus {
 		return 0, false
+	}
+	if o.Kind == Target {
+		p := 0.0
+		for i, x := range f.Distribution {
+			if f.DistMin+i >= o.Target {
+				p += x
+			}
+		}
+		return p, true
 	}
 	if o.Kind == MeanScore {
 		m := 0.0

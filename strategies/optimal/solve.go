@@ -77,6 +77,15 @@ func (t *Table) States() int {
 	return n
 }
 
+// Pairs returns the number of (state, points still needed) pairs whose values a table of
+// target:T stores (0 for the other objectives).
+func (t *Table) Pairs() int64 {
+	if t.tv == nil {
+		return 0
+	}
+	return int64(len(t.tv.v))
+}
+
 // value returns the optimal expected score still to come from the start of a turn on
 // sheet s, the bonuses included. It reports false if the sheet is not one of the table's
 // states (another rule set, or a state no game reaches).
