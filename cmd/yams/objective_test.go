@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -80,10 +81,92 @@ func TestObjectiveBadInput(t *testing.T) {
 		{[]string{"exact", "--strategy", "risk:"}, "is not a number"},
 		{[]string{"sim", "--strategy", "risk:2", "--games", "10"}, "beyond ±1"},
 		{[]string{"sim", "--strategy", "bonus", "--rule", "upper_bonus.points=0", "--games", "10"}, "have no upper bonus"},
+		{[]string{"solve", "--strategy", "target:0"}, "only a target of 1 or more"},
+		{[]string{"exact", "--strategy", "target:3e2"}, `target "3e2" is not a whole number of points`},
+		{[]string{"sim", "--strategy", "target:300", "--rule", "box.chance.subtract=true", "--games", "10"}, "subtract box chance from the total"},
+		{[]string{"exact", "--strategy", "target:5000"}, "the solver takes targets up to 1489 on these rules"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			out, errOut, code := execYams(t, "", c.args...)
 			wantUsageError(t, c.want, out, errOut, code, c.want)
 		})
+	}
+}
+
+// target:T through the commands: solve and exact give the same P(score ≥ T), which the
+// exact distribution gives too, and simulated games reach T as often, within the interval.
+func TestTargetCommands(t *testing.T) {
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	rules := filepath.Join("testdata", "frontier_small.json")
+	out, errOut, code := execYams(t, "", "solve", "--rules", rules, "--strategy", "target:250")
+	if code != 0 || !strings.Contains(errOut, "solving the strategy target:250 of rules frontier-small") {
+		t.Fatalf("solve target:250: exit %d, %q %q", code, out, errOut)
+	}
+	_, after, ok := strings.Cut(out, "strategy target:250, P(score ≥ 250) ")
+	pct, _, _ := strings.Cut(after, "%")
+	solved, err := strconv.ParseFloat(pct, 64)
+	if !ok || err != nil || !strings.Contains(out, "pairs stored") {
+		t.Fatalf("solve target:250: %q", out)
+	}
+	var fig struct {
+		Mean      float64 `json:"mean"`
+		Objective struct {
+			Kind      string   `json:"kind"`
+			Parameter *float64 `json:"parameter"`
+			Value     float64  `json:"value"`
+		} `json:"objective"`
+		Distribution struct {
+			Min           int       `json:"min"`
+			Probabilities []float64 `json:"probabilities"`
+		} `json:"distribution"`
+	}
+	out, errOut, code = execYams(t, "", "exact", "--rules", rules, "--strategy", "target:250", "--distribution", "--json", "-")
+	if code != 0 || json.Unmarshal([]byte(out), &fig) != nil {
+		t.Fatalf("exact target:250: exit %d, %q", code, errOut)
+	}
+	if fig.Objective.Kind != "target" || fig.Objective.Parameter == nil || *fig.Objective.Parameter != 250 || math.Abs(fig.Objective.Value*100-solved) > 5e-8 {
+		t.Fatalf("exact target:250: objective %+v; solve said %v%%", fig.Objective, solved)
+	}
+	p := 0.0
+	for i, x := range fig.Distribution.Probabilities {
+		if fig.Distribution.Min+i >= 250 {
+			p += x
+		}
+	}
+	if math.Abs(p-fig.Objective.Value) > 1e-12 {
+		t.Errorf("exact target:250: P(score ≥ 250) %.15f, from its distribution %.15f", fig.Objective.Value, p)
+	}
+	text, _, _ := execYams(t, "", "exact", "--rules", rules, "--strategy", "target:250", "--distribution")
+	if want := strconv.FormatFloat(100*fig.Objective.Value, 'f', 7, 64) + "%"; strings.Count(text, want) != 2 {
+		t.Errorf("exact target:250 does not print %s twice (solve, distribution):\n%s", want, text)
+	}
+
+	// Played: the share of games that reach 250, and the mean, within their intervals.
+	const games = 40000
+	out, errOut, code = execYams(t, "", "sim", "--rules", rules, "--strategy", "target:250,optimal", "--games", strconv.Itoa(games), "--json", "-")
+	var sum struct {
+		Strategies []struct {
+			Name      string         `json:"name"`
+			Mean      float64        `json:"mean"`
+			Stderr    float64        `json:"stderr"`
+			Histogram map[string]int `json:"histogram"`
+		} `json:"strategies"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &sum) != nil || len(sum.Strategies) != 2 {
+		t.Fatalf("sim target:250,optimal: exit %d, %q", code, errOut)
+	}
+	s := sum.Strategies[0]
+	hit := 0
+	for score, n := range s.Histogram {
+		if v, _ := strconv.Atoi(score); v >= 250 {
+			hit += n
+		}
+	}
+	share, q := float64(hit)/games, fig.Objective.Value
+	if sd := math.Sqrt(q * (1 - q) / games); s.Name != "target:250" || math.Abs(share-q) > 4.5*sd {
+		t.Errorf("sim %s: %.5f of games reach 250, exactly %.5f (sd %.5f)", s.Name, share, q, sd)
+	}
+	if math.Abs(s.Mean-fig.Mean) > 4.5*s.Stderr {
+		t.Errorf("sim target:250: mean %.3f ± %.3f, exactly %.4f", s.Mean, s.Stderr, fig.Mean)
 	}
 }

@@ -45,9 +45,16 @@ type stateDecisions struct {
 
 const noKey = ^uint64(0)
 
-// NewStrategy returns the optimal strategy of the rules a table solves. Strategies built
-// from the same table share its decision cache.
-func NewStrategy(t *Table) *Strategy { return newStrategyFrom(policyOf(t)) }
+// NewStrategy returns the optimal strategy of the rules a table solves (or, for a table of
+// risk:θ or bonus, the strategy that plays for it). Strategies built from the same table
+// share its decision cache. A table of target:T has no decisions to share: its strategy
+// is strategies.New("target:T", rules), and NewStrategy panics on it.
+func NewStrategy(t *Table) *Strategy {
+	if t.tv != nil {
+		panic("optimal: NewStrategy of a table of " + t.obj.String() + ", which plays through strategies.New")
+	}
+	return newStrategyFrom(policyOf(t))
+}
 
 // policyOf returns the policy of a table, made once. The table holds it, so that both go
 // to the garbage collector together (a process-wide map would keep every table alive).
