@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -265,4 +266,67 @@ func slicesEqual(a, b []float64) bool {
 		}
 	}
 	return true
+}
+
+// A target's values go to their own cache file and come back bit for bit; a damaged file
+// is rejected and solved again; a target file where another target's should be is foreign.
+func TestTargetCacheFile(t *testing.T) {
+	t.Setenv(EnvCacheDir, t.TempDir())
+	r := tinyRules(t)
+	o := Objective{Kind: Target, Target: 95}
+	tab, st, err := LoadOrSolveFor(r, o, false, 0)
+	if err != nil || st.Loaded || st.WriteErr != nil || !strings.Contains(st.Path, "target=95") {
+		t.Fatalf("first solve: %v %+v", err, st)
+	}
+	again, st2, err := LoadOrSolveFor(r, o, false, 0)
+	if err != nil || !st2.Loaded || !slicesEqual(again.tv.v, tab.tv.v) || again.Value() != tab.Value() {
+		t.Fatalf("second load: %v %+v", err, st2)
+	}
+	data, err := os.ReadFile(st.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := Objective{Kind: Target, Target: 96}
+	otherPath, _ := cachePath(r, other)
+	if err := os.WriteFile(otherPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, st3, err := LoadOrSolveFor(r, other, false, 0); err != nil || st3.Loaded || !errors.Is(st3.Rejected, errForeign) {
+		t.Fatalf("target:96 from target:95's file: %v, %+v", err, st3)
+	}
+	data[len(data)/2] ^= 1
+	if err := os.WriteFile(st.Path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fixed, st4, err := LoadOrSolveFor(r, o, false, 0)
+	if err != nil || st4.Loaded || !errors.Is(st4.Rejected, errCorrupt) || !slicesEqual(fixed.tv.v, tab.tv.v) {
+		t.Fatalf("damaged file: %v, %+v", err, st4)
+	}
+}
+
+// The figure the README quotes: hasbro's best P(score ≥ 300), against optimal's 14.33%,
+// and games played by the strategy reach 300 as often.
+func TestTargetHasbro(t *testing.T) {
+	heavy(t)
+	r := mustRules(t, "hasbro")
+	tab, err := targetFor(r, Objective{Kind: Target, Target: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = 0.176018772 // yams solve --strategy target:300
+	p := tab.Value()
+	if math.Abs(p-want) > 1e-9 {
+		t.Errorf("hasbro target:300: P(score ≥ 300) = %.10f, want %.9f", p, want)
+	}
+	opt, err := Analyze("optimal", r, Options{Distribution: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := 1 - opt.cdfBelow(300); p <= q {
+		t.Errorf("hasbro: target:300 reaches 300 with probability %.6f, optimal %.6f", p, q)
+	}
+	const n = 20_000
+	if got, sd := playTarget(t, r, "target:300", 300, n, 3), math.Sqrt(p*(1-p)/n); math.Abs(got-p) > 4.5*sd {
+		t.Errorf("hasbro target:300: %.4f of %d games reach 300, exactly %.4f (sd %.4f)", got, n, p, sd)
+	}
 }
