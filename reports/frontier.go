@@ -3,6 +3,7 @@ package reports
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,20 +25,22 @@ const frontierTarget = 300
 // The kinds of objective of a frontier's strategies, as optimal.Objective.KindName
 // names them.
 const (
-	FrontierMean  = "mean"
-	FrontierRisk  = "risk"
-	FrontierBonus = "bonus"
+	FrontierMean   = "mean"
+	FrontierRisk   = "risk"
+	FrontierBonus  = "bonus"
+	FrontierTarget = "target"
 )
 
 // FrontierPoint is one strategy of a frontier and its exact figures.
 type FrontierPoint struct {
-	Strategy string // its name: optimal, bonus, risk:θ
-	// Kind is what the strategy maximises (FrontierMean, FrontierRisk, FrontierBonus),
-	// Theta the θ of FrontierRisk.
-	Kind  string
-	Theta float64
+	Strategy string // its name: optimal, bonus, risk:θ, target:T
+	// Kind is what the strategy maximises (FrontierMean, FrontierRisk, FrontierBonus,
+	// FrontierTarget), Theta the θ of FrontierRisk, Target the T of FrontierTarget.
+	Kind   string
+	Theta  float64
+	Target int
 	// Objective is the exact value of what the strategy maximises: the mean, the certainty
-	// equivalent (1/θ)·ln E[exp(θ·score)] in points, or P(upper bonus).
+	// equivalent (1/θ)·ln E[exp(θ·score)] in points, P(upper bonus), or P(score ≥ T).
 	// OptimalObjective is the value of the same objective under optimal play, which a
 	// strategy playing for it can only equal or beat.
 	Objective, OptimalObjective float64
@@ -48,8 +51,8 @@ type FrontierPoint struct {
 	// five-of-a-kind box, where the rules have them.
 	UpperBonus, Yahtzee float64
 	// Distribution[i] is the probability of the final score DistMin+i. frontier_scores
-	// draws those of optimal, bonus, and the risk:θ of the smallest and the largest θ;
-	// the others may be nil.
+	// draws those of optimal, bonus, every target:T, and the risk:θ of the smallest and
+	// the largest θ; the others may be nil.
 	Distribution []float64
 	DistMin      int
 }
@@ -59,7 +62,7 @@ type Frontier struct {
 	Rules       *engine.Rules
 	RuleOptions []string
 	// Points are the strategies in the order of the table: risk:θ by θ, optimal among
-	// them at θ = 0, bonus last.
+	// them at θ = 0, bonus, then target:T by T.
 	Points []FrontierPoint
 }
 
@@ -76,6 +79,10 @@ type frontierLabels struct {
 	p300Title, p300X, p300Caption         string // threshold
 	scoresTitle, scoresCaption            string // bin width, context
 	riskKey, optimalKey, bonusKey         string
+	// targetKey and targetCaption (which ends the captions of frontier_sd and
+	// frontier_p300), scoresTargetsCaption (bin width, context; frontier_scores's) are
+	// for a frontier with target:T strategies.
+	targetKey, targetCaption, scoresTargetsCaption string
 }
 
 var frontierEnglish = frontierLabels{
@@ -84,7 +91,7 @@ var frontierEnglish = frontierLabels{
 	table:   "Strategies and their objectives", strategy: "strategy", objective: "objective", optimalOn: "under optimal",
 	atLeast: "P(≥ %d)",
 	note: "Exact figures, without simulation. Objective: what the strategy maximises, its exact value: for risk:θ the certainty equivalent (1/θ)·ln E[exp(θ·score)] in points " +
-		"(θ < 0 avoids risk, θ > 0 seeks it), for bonus the probability of the upper bonus, for optimal the mean. " +
+		"(θ < 0 avoids risk, θ > 0 seeks it), for bonus the probability of the upper bonus, for target:T the probability of a final score of T or more, for optimal the mean. " +
 		"Under optimal: the value of the same objective under optimal play, which playing for the objective can only equal or beat. P(≥ T): the probability of a final score of T or more.",
 	optimalMark: "★ optimal, which maximises the mean.",
 	sdTitle:     "Mean against spread", sdX: "standard deviation of the final score (points)", meanY: "mean final score (points)",
@@ -96,6 +103,10 @@ var frontierEnglish = frontierLabels{
 	scoresCaption: "Exact distribution of the final score of optimal, bonus, and the most risk-averse and the most risk-seeking risk:θ, in bins of %d points, " +
 		"from the 0.1th to the 99.9th percentile (%s).",
 	riskKey: "risk:θ, labelled by θ", optimalKey: "optimal (θ = 0)", bonusKey: "bonus",
+	targetKey:     "target:T",
+	targetCaption: "Each target:T, which maximises the probability of a final score of T or more, is marked apart and labelled by its name.",
+	scoresTargetsCaption: "Exact distribution of the final score of optimal, bonus, each target:T, and the most risk-averse and the most risk-seeking risk:θ, in bins of %d points, " +
+		"from the 0.1th to the 99.9th percentile (%s).",
 }
 
 var frontierFrench = frontierLabels{
@@ -104,7 +115,7 @@ var frontierFrench = frontierLabels{
 	table:   "Les stratégies et leurs objectifs", strategy: "stratégie", objective: "objectif", optimalOn: "en jeu optimal",
 	atLeast: "P(≥ %d)",
 	note: "Valeurs exactes, sans simulation. Objectif : ce que la stratégie maximise, sa valeur exacte : pour risk:θ l’équivalent certain (1/θ)·ln E[exp(θ·score)] en points " +
-		"(θ < 0 fuit le risque, θ > 0 le recherche), pour bonus la probabilité de la prime supérieure, pour optimal la moyenne. " +
+		"(θ < 0 fuit le risque, θ > 0 le recherche), pour bonus la probabilité de la prime supérieure, pour target:T la probabilité d’un score final de T points ou plus, pour optimal la moyenne. " +
 		"En jeu optimal : la valeur du même objectif en jeu optimal, que jouer pour l’objectif ne peut qu’égaler ou dépasser. P(≥ T) : la probabilité d’un score final de T points ou plus.",
 	optimalMark: "★ optimal, qui maximise la moyenne.",
 	sdTitle:     "Moyenne et dispersion", sdX: "écart type du score final (points)", meanY: "score final moyen (points)",
@@ -116,6 +127,10 @@ var frontierFrench = frontierLabels{
 	scoresCaption: "Loi exacte du score final d’optimal, de bonus, et des risk:θ la plus prudente et la plus audacieuse, par tranches de %d points, " +
 		"du 0,1e au 99,9e centile (%s).",
 	riskKey: "risk:θ, étiquetées par θ", optimalKey: "optimal (θ = 0)", bonusKey: "bonus",
+	targetKey:     "target:T",
+	targetCaption: "Chaque target:T, qui maximise la probabilité d’un score final de T points ou plus, est marquée à part et étiquetée par son nom.",
+	scoresTargetsCaption: "Loi exacte du score final d’optimal, de bonus, de chaque target:T, et des risk:θ la plus prudente et la plus audacieuse, par tranches de %d points, " +
+		"du 0,1e au 99,9e centile (%s).",
 }
 
 // frontierReport is what the tables and figures of a frontier draw from.
@@ -150,6 +165,10 @@ func newFrontierReport(f *Frontier, lang string) (*frontierReport, error) {
 
 func (r *frontierReport) hasBonus() bool   { return r.f.Rules.UpperPoints() != 0 }
 func (r *frontierReport) hasYahtzee() bool { return r.f.Rules.FiveOfAKindBox() >= 0 }
+
+func (r *frontierReport) hasTargets() bool {
+	return slices.ContainsFunc(r.f.Points, func(p FrontierPoint) bool { return p.Kind == FrontierTarget })
+}
 
 func (r *frontierReport) context() string {
 	return fmt.Sprintf(r.fl.context, describeRuleSet(r.f.Rules.Name(), r.f.RuleOptions))
@@ -187,7 +206,7 @@ func (r *frontierReport) table() table {
 		t.head = append(t.head, fmt.Sprintf(l.yahtzeeScored, BoxLabel(r.f.Rules, r.f.Rules.FiveOfAKindBox(), l.lang)))
 	}
 	objective := func(p FrontierPoint, v float64) string {
-		if p.Kind == FrontierBonus {
+		if p.Kind == FrontierBonus || p.Kind == FrontierTarget {
 			return l.pct(v, 2)
 		}
 		return l.num(v, 2)
@@ -236,8 +255,10 @@ func (r *frontierReport) params() []param {
 }
 
 // csv is frontier.csv: a row per strategy, for programs (English headers, decimal
-// points, probabilities as fractions; theta empty but for risk, upper_bonus and yahtzee
-// empty where the rules have neither).
+// points, probabilities as fractions; upper_bonus and yahtzee empty where the rules have
+// neither). The column theta is the objective's parameter, as JSON's objective.parameter:
+// θ for risk, T for target (kind tells which), empty for the others; it keeps the name
+// it had when θ was the only parameter, for the programs that read it.
 func (r *frontierReport) csv() []byte {
 	head := []string{"strategy", "kind", "theta", "objective", "optimal_objective", "mean", "sd"}
 	for _, th := range FrontierThresholds {
@@ -247,8 +268,11 @@ func (r *frontierReport) csv() []byte {
 	rows := [][]string{head}
 	for _, p := range r.f.Points {
 		theta, bonus, yahtzee := "", "", ""
-		if p.Kind == FrontierRisk {
+		switch p.Kind {
+		case FrontierRisk:
 			theta = f64(p.Theta)
+		case FrontierTarget:
+			theta = strconv.Itoa(p.Target)
 		}
 		if r.hasBonus() {
 			bonus = f64(p.UpperBonus)

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -14,7 +15,8 @@ import (
 )
 
 // The figures of a frontier: the trade-offs of mean against spread and against P(score ≥ 300),
-// their θ labels placed where they hide nothing, and the distributions of the final score.
+// their labels (θ, target:T) placed where they hide nothing, and the distributions of the
+// final score.
 
 // thetaText writes θ with the decimals it has, in the language: −0,005 in French.
 func thetaText(l *labels, theta float64) string {
@@ -51,22 +53,51 @@ func (r *frontierReport) riskPath() []int {
 }
 
 // The looks of a frontier's figures: the risk strategies in black, optimal a larger
-// vermilion triangle, bonus a blue square; in frontier_scores, the same colours, and
-// the most risk-seeking strategy in reddish purple.
+// vermilion triangle, bonus a blue square, the target strategies bluish green diamonds;
+// in frontier_scores, the same colours, the most risk-seeking strategy in reddish
+// purple, and the targets after the first in the colours left, each with its own dashes.
 var (
 	riskLook    = look(0)
 	optimalLook = series{color: look(3).color, glyph: draw.PyramidGlyph{}}
 	bonusLook   = series{color: look(2).color, dashes: look(2).dashes, glyph: draw.BoxGlyph{}}
 	averseLook  = series{color: look(0).color, dashes: look(1).dashes}
 	seekingLook = series{color: look(6).color, dashes: look(3).dashes}
+	targetLooks = []series{
+		{color: look(5).color, dashes: look(5).dashes, glyph: diamondGlyph{}},
+		{color: look(1).color, dashes: look(4).dashes},
+		{color: look(4).color, dashes: look(7).dashes},
+		{color: look(7).color, dashes: look(6).dashes},
+	}
 )
 
-// A label of a risk point is placed beside it, in the first of four places (right,
-// left, below, above; to the left first for θ < 0, since the risk-averse strategies lie
-// left of optimal in both figures) where it overlaps no marker and no label placed
-// before, and inside the axes. The points of the largest |θ| are labelled first: those
-// of the smallest, near optimal, are where the points bunch up, and the line gives
-// their order. Positions are in shares of the axes, sizes as the figure is drawn.
+// targetLook returns the look of the k-th target strategy; past four they repeat.
+func targetLook(k int) series { return targetLooks[k%len(targetLooks)] }
+
+// diamondGlyph is a filled diamond: a marker none of the other strategies has, apart
+// from them in grayscale too.
+type diamondGlyph struct{}
+
+// DrawGlyph draws the diamond at pt, its corners at the glyph's radius from its centre.
+func (diamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	r := sty.Radius
+	p := make(vg.Path, 0, 5)
+	p.Move(vg.Point{X: pt.X, Y: pt.Y + r})
+	p.Line(vg.Point{X: pt.X + r, Y: pt.Y})
+	p.Line(vg.Point{X: pt.X, Y: pt.Y - r})
+	p.Line(vg.Point{X: pt.X - r, Y: pt.Y})
+	p.Close()
+	c.Fill(p)
+}
+
+// A label of a risk or target point is placed beside it, in the first of four places
+// (right, left, below, above; to the left first for θ < 0, since the risk-averse
+// strategies lie left of optimal in both figures) where it overlaps no marker and no
+// label placed before, and inside the axes. The target points are labelled first, by
+// T: they are few, and nothing but their label tells them apart; their labels, longer,
+// may also stand at a corner (above or below, ending or starting at the point), which
+// fits a point near a side of the axes. Then the points of the largest |θ|: those of
+// the smallest, near optimal, are where the points bunch up, and the line gives their
+// order. Positions are in shares of the axes, sizes as the figure is drawn.
 const (
 	labelCharWidth = 0.018 // a character of the legend's size, in shares of the x axis
 	labelHeight    = 0.06  // a line of it, in shares of the y axis
@@ -84,12 +115,18 @@ const (
 	placeLeft
 	placeBelow
 	placeAbove
+	placeAboveLeft // above the point, ending at it
+	placeBelowLeft
+	placeAboveRight // above the point, starting at it
+	placeBelowRight
 )
 
-// thetaLabel is the label of a risk point, θ, at its place.
-type thetaLabel struct {
+// pointLabel is the label of a point at its place: θ for a risk point, the strategy's
+// name for a target point (kind FrontierRisk or FrontierTarget).
+type pointLabel struct {
 	xy    plotter.XY
 	text  string
+	kind  string
 	place labelPlace
 }
 
@@ -110,39 +147,73 @@ func labelArea(u, v float64, n int, place labelPlace) area {
 		return area{u - labelGapX - w, u - labelGapX, v - h/2, v + h/2}
 	case placeBelow:
 		return area{u - w/2, u + w/2, v - labelGapY - h, v - labelGapY}
+	case placeAboveLeft:
+		return area{u - w, u, v + labelGapY, v + labelGapY + h}
+	case placeBelowLeft:
+		return area{u - w, u, v - labelGapY - h, v - labelGapY}
+	case placeAboveRight:
+		return area{u, u + w, v + labelGapY, v + labelGapY + h}
+	case placeBelowRight:
+		return area{u, u + w, v - labelGapY - h, v - labelGapY}
 	}
 	return area{u - w/2, u + w/2, v + labelGapY, v + labelGapY + h}
 }
 
-// placeLabels returns the labels of the risk points that find a place, on axes from
-// (xlo, ylo) to (xhi, yhi).
-func placeLabels(l *labels, pts []FrontierPoint, x func(FrontierPoint) float64, xlo, xhi, ylo, yhi float64) []thetaLabel {
+// placeLabels returns the labels of the risk and target points that find a place, on
+// axes from (xlo, ylo) to (xhi, yhi).
+func placeLabels(l *labels, pts []FrontierPoint, x func(FrontierPoint) float64, xlo, xhi, ylo, yhi float64) []pointLabel {
 	share := func(p FrontierPoint) (u, v float64) { return (x(p) - xlo) / (xhi - xlo), (p.Mean - ylo) / (yhi - ylo) }
 	var taken []area // the markers, then the labels placed
 	var order []int
 	for i, p := range pts {
 		u, v := share(p)
 		taken = append(taken, area{u - markerHalfX, u + markerHalfX, v - markerHalfY, v + markerHalfY})
-		if p.Kind == FrontierRisk {
+		if p.Kind == FrontierRisk || p.Kind == FrontierTarget {
 			order = append(order, i)
 		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		switch ta, tb := math.Abs(pts[a].Theta), math.Abs(pts[b].Theta); {
-		case ta > tb:
-			return -1
-		case ta < tb:
+		pa, pb := pts[a], pts[b]
+		targetA, targetB := pa.Kind == FrontierTarget, pb.Kind == FrontierTarget
+		switch {
+		case targetA && targetB:
+			return cmp.Compare(pa.Target, pb.Target)
+		case targetA != targetB:
+			if targetA {
+				return -1
+			}
 			return 1
 		}
-		return 0
+		return cmp.Compare(math.Abs(pb.Theta), math.Abs(pa.Theta))
 	})
-	var kept []thetaLabel
+	// Targets that play alike (on the small sheets, where scores jump by whole bonuses)
+	// lie on one point: the first of them by T has the label, which names them all.
+	alike := func(i int) []string {
+		var names []string
+		for _, j := range order {
+			if q := pts[j]; q.Kind == FrontierTarget && x(q) == x(pts[i]) && q.Mean == pts[i].Mean {
+				names = append(names, q.Strategy)
+			}
+		}
+		return names
+	}
+	var kept []pointLabel
 	for _, i := range order {
 		p := pts[i]
 		text := thetaText(l, p.Theta)
+		if p.Kind == FrontierTarget {
+			names := alike(i)
+			if names[0] != p.Strategy {
+				continue
+			}
+			text = strings.Join(names, ", ")
+		}
 		places := []labelPlace{placeRight, placeLeft, placeBelow, placeAbove}
 		if p.Theta < 0 {
 			places[0], places[1] = placeLeft, placeRight
+		}
+		if p.Kind == FrontierTarget {
+			places = append(places, placeAboveLeft, placeBelowLeft, placeAboveRight, placeBelowRight)
 		}
 		u, v := share(p)
 		for _, place := range places {
@@ -151,7 +222,7 @@ func placeLabels(l *labels, pts []FrontierPoint, x func(FrontierPoint) float64, 
 				continue
 			}
 			taken = append(taken, a)
-			kept = append(kept, thetaLabel{xy: plotter.XY{X: x(p), Y: p.Mean}, text: text, place: place})
+			kept = append(kept, pointLabel{xy: plotter.XY{X: x(p), Y: p.Mean}, text: text, kind: p.Kind, place: place})
 			break
 		}
 	}
@@ -159,7 +230,8 @@ func placeLabels(l *labels, pts []FrontierPoint, x func(FrontierPoint) float64, 
 }
 
 // tradeOffFigure draws the mean of each strategy against x: the risk strategies on a
-// line in the order of θ, labelled by θ, optimal and bonus marked apart.
+// line in the order of θ, labelled by θ, optimal and bonus marked apart, and the target
+// strategies marked apart, each labelled by its name.
 func (r *frontierReport) tradeOffFigure(name, title, xLabel, caption string, x func(FrontierPoint) float64) (figure, error) {
 	l, fl := r.l, r.fl
 	p := newPlot(l, r.title(title), xLabel, fl.meanY)
@@ -200,27 +272,39 @@ func (r *frontierReport) tradeOffFigure(name, title, xLabel, caption string, x f
 		sc.GlyphStyle = riskLook.marker(2.4)
 		p.Add(sc)
 		p.key(fl.riskKey, sc)
-		for _, lb := range placeLabels(l, r.f.Points, x, p.X.Min, p.X.Max, p.Y.Min, p.Y.Max) {
-			labels, err := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{lb.xy}, Labels: []string{lb.text}})
-			if err != nil {
-				return figure{}, plotError(name, err)
-			}
-			st := &labels.TextStyle[0]
-			st.Color, st.Font = riskLook.color, font.From(sans, legendSize)
-			gapX, gapY := vg.Points(4.5), vg.Points(4)
-			switch lb.place {
-			case placeRight:
-				st.XAlign, st.YAlign, labels.Offset = draw.XLeft, draw.YCenter, vg.Point{X: gapX}
-			case placeLeft:
-				st.XAlign, st.YAlign, labels.Offset = draw.XRight, draw.YCenter, vg.Point{X: -gapX}
-			case placeBelow:
-				st.XAlign, st.YAlign, labels.Offset = draw.XCenter, draw.YTop, vg.Point{Y: -gapY}
-			case placeAbove:
-				st.XAlign, st.YAlign, labels.Offset = draw.XCenter, draw.YBottom, vg.Point{Y: gapY}
-			}
-			p.Add(labels)
-		}
 	}
+	for _, lb := range placeLabels(l, r.f.Points, x, p.X.Min, p.X.Max, p.Y.Min, p.Y.Max) {
+		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{lb.xy}, Labels: []string{lb.text}})
+		if err != nil {
+			return figure{}, plotError(name, err)
+		}
+		st := &labels.TextStyle[0]
+		st.Color, st.Font = riskLook.color, font.From(sans, legendSize)
+		if lb.kind == FrontierTarget {
+			st.Color = targetLook(0).color
+		}
+		gapX, gapY := vg.Points(4.5), vg.Points(4)
+		switch lb.place {
+		case placeRight:
+			st.XAlign, st.YAlign, labels.Offset = draw.XLeft, draw.YCenter, vg.Point{X: gapX}
+		case placeLeft:
+			st.XAlign, st.YAlign, labels.Offset = draw.XRight, draw.YCenter, vg.Point{X: -gapX}
+		case placeBelow:
+			st.XAlign, st.YAlign, labels.Offset = draw.XCenter, draw.YTop, vg.Point{Y: -gapY}
+		case placeAbove:
+			st.XAlign, st.YAlign, labels.Offset = draw.XCenter, draw.YBottom, vg.Point{Y: gapY}
+		case placeAboveLeft:
+			st.XAlign, st.YAlign, labels.Offset = draw.XRight, draw.YBottom, vg.Point{Y: gapY}
+		case placeBelowLeft:
+			st.XAlign, st.YAlign, labels.Offset = draw.XRight, draw.YTop, vg.Point{Y: -gapY}
+		case placeAboveRight:
+			st.XAlign, st.YAlign, labels.Offset = draw.XLeft, draw.YBottom, vg.Point{Y: gapY}
+		case placeBelowRight:
+			st.XAlign, st.YAlign, labels.Offset = draw.XLeft, draw.YTop, vg.Point{Y: -gapY}
+		}
+		p.Add(labels)
+	}
+	targetKeyed := false
 	for _, pt := range r.f.Points {
 		var (
 			lk  series
@@ -232,6 +316,11 @@ func (r *frontierReport) tradeOffFigure(name, title, xLabel, caption string, x f
 			lk, key, rad = optimalLook, fl.optimalKey, 4.2
 		case FrontierBonus:
 			lk, key, rad = bonusLook, fl.bonusKey, 3.2
+		case FrontierTarget:
+			lk, rad = targetLook(0), 3.6
+			if !targetKeyed { // one entry in the key for all, their labels telling them apart
+				key, targetKeyed = fl.targetKey, true
+			}
 		default:
 			continue
 		}
@@ -241,7 +330,9 @@ func (r *frontierReport) tradeOffFigure(name, title, xLabel, caption string, x f
 		}
 		dot.GlyphStyle = lk.marker(rad)
 		p.Add(dot)
-		p.key(key, dot)
+		if key != "" {
+			p.key(key, dot)
+		}
 	}
 	svg, png, err := p.render(figWidth, figHeight)
 	if err != nil {
@@ -250,8 +341,9 @@ func (r *frontierReport) tradeOffFigure(name, title, xLabel, caption string, x f
 	return figure{name: name, title: title, caption: caption, svg: svg, png: png}, nil
 }
 
-// scored returns the points frontier_scores draws: optimal, bonus, and the risk:θ of
-// the smallest and the largest θ, those with a distribution.
+// scored returns the points frontier_scores draws, in the order of the points: optimal,
+// bonus, every target:T, and the risk:θ of the smallest and the largest θ, those with a
+// distribution.
 func (r *frontierReport) scored() []int {
 	var out []int
 	lo, hi := -1, -1
@@ -260,7 +352,7 @@ func (r *frontierReport) scored() []int {
 			continue
 		}
 		switch p.Kind {
-		case FrontierMean, FrontierBonus:
+		case FrontierMean, FrontierBonus, FrontierTarget:
 			out = append(out, i)
 		case FrontierRisk:
 			if lo < 0 || p.Theta < r.f.Points[lo].Theta {
@@ -282,7 +374,8 @@ func (r *frontierReport) scored() []int {
 
 // scoreLook is the look of point i among the points scored, in frontier_scores: that of
 // optimal and bonus in the other figures, a black dashed line for the risk strategy of
-// the smaller θ, a reddish purple one for that of the larger.
+// the smaller θ, a reddish purple one for that of the larger, and the k-th target
+// strategy scored targetLook(k).
 func (r *frontierReport) scoreLook(i int, scored []int) series {
 	p := r.f.Points[i]
 	switch p.Kind {
@@ -290,6 +383,14 @@ func (r *frontierReport) scoreLook(i int, scored []int) series {
 		return series{color: optimalLook.color}
 	case FrontierBonus:
 		return bonusLook
+	case FrontierTarget:
+		k := 0
+		for _, j := range scored {
+			if q := r.f.Points[j]; q.Kind == FrontierTarget && q.Target < p.Target {
+				k++
+			}
+		}
+		return targetLook(k)
 	}
 	for _, j := range scored {
 		if q := r.f.Points[j]; q.Kind == FrontierRisk && q.Theta < p.Theta {
@@ -366,19 +467,27 @@ func (r *frontierReport) scoresFigure() (figure, bool, error) {
 	if err != nil {
 		return figure{}, false, plotError("frontier_scores", err)
 	}
-	return figure{name: "frontier_scores", title: fl.scoresTitle, caption: fmt.Sprintf(fl.scoresCaption, width, r.context()), svg: svg, png: png}, true, nil
+	caption := fl.scoresCaption
+	if r.hasTargets() {
+		caption = fl.scoresTargetsCaption
+	}
+	return figure{name: "frontier_scores", title: fl.scoresTitle, caption: fmt.Sprintf(caption, width, r.context()), svg: svg, png: png}, true, nil
 }
 
 func (r *frontierReport) figures() ([]figure, error) {
 	fl := r.fl
 	target := slices.Index(FrontierThresholds, frontierTarget)
-	sd, err := r.tradeOffFigure("frontier_sd", fl.sdTitle, fl.sdX, fmt.Sprintf(fl.sdCaption, r.context()),
+	targets := "" // what the captions of the trade-offs say of the target strategies
+	if r.hasTargets() {
+		targets = " " + fl.targetCaption
+	}
+	sd, err := r.tradeOffFigure("frontier_sd", fl.sdTitle, fl.sdX, fmt.Sprintf(fl.sdCaption, r.context())+targets,
 		func(p FrontierPoint) float64 { return p.SD })
 	if err != nil {
 		return nil, err
 	}
 	p300, err := r.tradeOffFigure("frontier_p300", fmt.Sprintf(fl.p300Title, frontierTarget), fmt.Sprintf(fl.p300X, frontierTarget),
-		fmt.Sprintf(fl.p300Caption, frontierTarget, r.context()),
+		fmt.Sprintf(fl.p300Caption, frontierTarget, r.context())+targets,
 		func(p FrontierPoint) float64 { return 100 * p.AtLeast[target] })
 	if err != nil {
 		return nil, err

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
+	"image/color"
 	"image/png"
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,7 +25,22 @@ import (
 // in whole points, so that the figure of the scores depends on this package alone.
 func frontierFixture(t *testing.T) *Frontier {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "frontier_hasbro.json"))
+	return frontierFixtureFrom(t, "frontier_hasbro.json")
+}
+
+// frontierTargetFixture is the frontier of hasbro with target:300 (yams frontier
+// --targets 300 --json: the 12 strategies of frontierFixture and target:300), made as
+// frontierFixture is.
+func frontierTargetFixture(t *testing.T) *Frontier {
+	t.Helper()
+	return frontierFixtureFrom(t, "frontier_hasbro_target300.json")
+}
+
+// frontierFixtureFrom reads a frontier of hasbro from a file of testdata written by yams
+// frontier --json, as frontierFixture says.
+func frontierFixtureFrom(t *testing.T, name string) *Frontier {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,13 +69,16 @@ func frontierFixture(t *testing.T) *Frontier {
 		t.Fatal(err)
 	}
 	if rules.Hash() != in.RulesHash {
-		t.Fatalf("testdata/frontier_hasbro.json is of rules %s, hasbro's hash is %s", in.RulesHash, rules.Hash())
+		t.Fatalf("testdata/%s is of rules %s, hasbro's hash is %s", name, in.RulesHash, rules.Hash())
 	}
 	f := &Frontier{Rules: rules}
 	for _, s := range in.Strategies {
 		p := FrontierPoint{Strategy: s.Strategy, Kind: s.Objective.Kind, Theta: s.Objective.Parameter,
 			Objective: s.Objective.Value, OptimalObjective: s.Objective.OptimalValue,
 			Mean: s.Mean, SD: s.SD, UpperBonus: s.UpperBonus, Yahtzee: s.Yahtzee}
+		if p.Kind == FrontierTarget {
+			p.Theta, p.Target = 0, int(s.Objective.Parameter)
+		}
 		for _, th := range FrontierThresholds {
 			p.AtLeast = append(p.AtLeast, s.AtLeast[strconv.Itoa(th)])
 		}
@@ -314,5 +335,225 @@ func TestFrontierErrors(t *testing.T) {
 				t.Errorf("error %v, want %q", err, c.want)
 			}
 		})
+	}
+}
+
+// withTarget returns a copy of f with one more target point: a copy of f's target point
+// renamed to target, placed in the order of the table.
+func withTarget(t *testing.T, f *Frontier, target int) *Frontier {
+	t.Helper()
+	g := *f
+	g.Points = slices.Clone(f.Points)
+	i := slices.IndexFunc(g.Points, func(p FrontierPoint) bool { return p.Kind == FrontierTarget })
+	if i < 0 {
+		t.Fatal("the fixture has no target point")
+	}
+	p := g.Points[i]
+	p.Strategy, p.Target = "target:"+strconv.Itoa(target), target
+	at := i
+	for at < len(g.Points) && g.Points[at].Kind == FrontierTarget && g.Points[at].Target < target {
+		at++
+	}
+	g.Points = slices.Insert(g.Points, at, p)
+	return &g
+}
+
+// A frontier with target:T: its figures have golden SVGs; in the trade-offs each target
+// is a marker of its own, named by its label, and the key has one entry for all; the
+// figure of the scores draws each target's distribution; the captions say what the
+// targets are.
+func TestFrontierTargetFigures(t *testing.T) {
+	f := frontierTargetFixture(t)
+	r, err := newFrontierReport(f, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	figs, err := r.figures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	svgText := regexp.MustCompile(`<text[^>]*>([^<]*)</text>`)
+	for _, fg := range figs {
+		checkGolden(t, fg.name+".target300", fg.svg)
+		var texts []string
+		for _, m := range svgText.FindAllStringSubmatch(string(fg.svg), -1) {
+			texts = append(texts, m[1])
+		}
+		want := []string{"target:300"}
+		if fg.name != "frontier_scores" {
+			want = append(want, "target:T")
+			if !strings.HasSuffix(fg.caption, frontierEnglish.targetCaption) {
+				t.Errorf("%s: the caption does not say what the targets are: %q", fg.name, fg.caption)
+			}
+		} else if !strings.Contains(fg.caption, "each target:T") {
+			t.Errorf("%s: the caption does not name the targets: %q", fg.name, fg.caption)
+		}
+		for _, w := range want {
+			if n := slices.Index(texts, w); n < 0 || slices.Index(texts[n+1:], w) >= 0 {
+				t.Errorf("%s: %q is not once among the texts %q", fg.name, w, texts)
+			}
+		}
+	}
+	// Without targets, nothing of them: the captions are those of before.
+	r, err = newFrontierReport(frontierFixture(t), "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	figs, err = r.figures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fg := range figs {
+		if strings.Contains(fg.caption, "target") || bytes.Contains(fg.svg, []byte("target")) {
+			t.Errorf("%s of a frontier without targets mentions them: %q", fg.name, fg.caption)
+		}
+	}
+}
+
+// The table of a frontier with targets: a row per target after bonus, its objective and
+// optimal's as percentages; the CSV gives T in the column of the parameter.
+func TestFrontierTargetTable(t *testing.T) {
+	f := frontierTargetFixture(t)
+	for _, c := range []struct {
+		lang string
+		row  []string
+		note string
+	}{
+		{"en", []string{"target:300", "17.60%", "14.33%", "227.35", "73.10", "61.23%", "36.66%", "17.60%", "6.42%", "43.94%", "43.25%"},
+			"for target:T the probability of a final score of T or more"},
+		{"fr", []string{"target:300", "17,60\u202f%", "14,33\u202f%", "227,35", "73,10", "61,23\u202f%", "36,66\u202f%", "17,60\u202f%", "6,42\u202f%", "43,94\u202f%", "43,25\u202f%"},
+			"pour target:T la probabilité d’un score final de T points ou plus"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			_, rows, note, err := FrontierTable(f, c.lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rows) != 13 || rows[11][0] != "bonus" || !slices.Equal(rows[12], c.row) {
+				t.Errorf("%d rows, the last two %q, want bonus then %q", len(rows), rows[len(rows)-2:], c.row)
+			}
+			if !strings.Contains(note, c.note) {
+				t.Errorf("the note does not say what a target's objective is: %q", note)
+			}
+		})
+	}
+	t.Run("csv", func(t *testing.T) {
+		r, err := newFrontierReport(f, "en")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(bytes.NewReader(r.csv())).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := rows[len(rows)-1]
+		if len(rows) != 14 || !slices.Equal(last[:3], []string{"target:300", "target", "300"}) {
+			t.Fatalf("%d rows, the last %q", len(rows), last)
+		}
+		p := f.Points[12]
+		for col, v := range map[int]float64{3: p.Objective, 4: p.OptimalObjective, 5: p.Mean, 9: p.AtLeast[2]} {
+			if got, err := strconv.ParseFloat(last[col], 64); err != nil || got != v {
+				t.Errorf("%s = %q, want %v", rows[0][col], last[col], v)
+			}
+		}
+	})
+}
+
+// frontier_scores draws every target, after the others, each in a look of its own, none
+// that of another strategy.
+func TestFrontierScoredTargets(t *testing.T) {
+	f := withTarget(t, withTarget(t, frontierTargetFixture(t), 250), 350)
+	r := &frontierReport{f: f}
+	scored := r.scored()
+	var got []string
+	for _, i := range scored {
+		got = append(got, f.Points[i].Strategy)
+	}
+	if want := []string{"risk:-0.05", "optimal", "risk:0.05", "bonus", "target:250", "target:300", "target:350"}; !slices.Equal(got, want) {
+		t.Errorf("scored %v, want %v", got, want)
+	}
+	type line struct {
+		color  color.Color
+		dashes string
+	}
+	seen := map[line]string{}
+	for _, i := range scored {
+		lk := r.scoreLook(i, scored)
+		l := line{lk.color, fmt.Sprint(lk.dashes)}
+		if other, ok := seen[l]; ok {
+			t.Errorf("%s is drawn as %s is", f.Points[i].Strategy, other)
+		}
+		seen[l] = f.Points[i].Strategy
+	}
+	if r.scoreLook(scored[4], scored).color != targetLook(0).color || r.scoreLook(scored[5], scored).color != targetLook(1).color {
+		t.Errorf("the targets are not drawn in the order of T")
+	}
+}
+
+// Every target is labelled, before the risk points, and never over another label or a
+// marker; targets on one point (they play alike) share a label that names them all.
+func TestFrontierTargetLabels(t *testing.T) {
+	f := withTarget(t, frontierTargetFixture(t), 310)
+	alike := f.Points[len(f.Points)-1]
+	alike.Strategy, alike.Target = "target:320", 320
+	f.Points = append(f.Points, alike) // target:310 and target:320 where target:300 is
+	f.Points[12].Mean -= 10            // target:300 apart
+	for _, c := range []struct {
+		name string
+		x    func(FrontierPoint) float64
+	}{
+		{"sd", func(p FrontierPoint) float64 { return p.SD }},
+		{"p300", func(p FrontierPoint) float64 { return 100 * p.AtLeast[2] }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+			for _, p := range f.Points {
+				xlo, xhi = min(xlo, c.x(p)), max(xhi, c.x(p))
+				ylo, yhi = min(ylo, p.Mean), max(yhi, p.Mean)
+			}
+			xlo, xhi, ylo, yhi = xlo-0.06*(xhi-xlo), xhi+0.06*(xhi-xlo), ylo-0.06*(yhi-ylo), yhi+0.06*(yhi-ylo)
+			got := placeLabels(&english, f.Points, c.x, xlo, xhi, ylo, yhi)
+			var texts []string
+			var areas []area
+			for _, p := range f.Points {
+				u, v := (c.x(p)-xlo)/(xhi-xlo), (p.Mean-ylo)/(yhi-ylo)
+				areas = append(areas, area{u - markerHalfX, u + markerHalfX, v - markerHalfY, v + markerHalfY})
+			}
+			for _, lb := range got {
+				a := labelArea((lb.xy.X-xlo)/(xhi-xlo), (lb.xy.Y-ylo)/(yhi-ylo), len([]rune(lb.text)), lb.place)
+				if !a.inside() || slices.ContainsFunc(areas, a.overlaps) {
+					t.Errorf("label %s at %v overlaps a marker or a label, or leaves the axes", lb.text, lb.place)
+				}
+				areas = append(areas, a)
+				texts = append(texts, lb.text)
+			}
+			if want := []string{"target:300", "target:310, target:320"}; len(texts) < 2 || !slices.Equal(texts[:2], want) {
+				t.Errorf("labels %q, want first %q", texts, want)
+			}
+		})
+	}
+}
+
+// Every string of a French frontier with targets is French.
+func TestFrontierTargetFrench(t *testing.T) {
+	f := frontierTargetFixture(t)
+	fr, en := t.TempDir(), t.TempDir()
+	if _, err := WriteFrontier(fr, f, "fr"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := WriteFrontier(en, f, "en"); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range slices.Backward(f.Points) {
+		names = append(names, p.Strategy)
+	}
+	names = append(names, "target:T", "yams frontier", "hasbro", f.Rules.Hash())
+	checkFrench(t, fr, en, names)
+	page := string(read(t, fr, "report.html"))
+	for _, w := range []string{"Chaque target:T, qui maximise la probabilité d’un score final de T points ou plus", "de chaque target:T"} {
+		if !strings.Contains(page, w) {
+			t.Errorf("the French page lacks %q", w)
+		}
 	}
 }
