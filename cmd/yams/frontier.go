@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,7 +19,7 @@ import (
 func init() {
 	register(&command{
 		name:    "frontier",
-		summary: "the trade-off between the mean and the risk of the strategies that play for an objective (optimal, bonus, risk:θ), exact",
+		summary: "the trade-off between the mean and the risk of the strategies that play for an objective (optimal, bonus, risk:θ, target:T), exact",
 		run:     runFrontier,
 	})
 }
@@ -33,6 +32,8 @@ func runFrontier(e *env, args []string) error {
 	fs := newFlags(e)
 	rulesFlags := addRulesFlags(fs)
 	thetaList := fs.String("thetas", defaultThetas, "the θ of the risk:θ strategies, `LIST` of numbers in [-1, 1] other than 0, comma-separated")
+	targetList := fs.String("targets", "", "the T of the target:T strategies, `LIST` of whole numbers of points from 1, comma-separated (none by default: "+
+		"on hasbro each takes a minute or two to solve the first time, its table then cached, and over a minute and up to 3 GiB to analyse)")
 	out := &outFlags{fs: fs}
 	fs.StringVar(&out.dir, "out", "", "write the frontier into `DIR`: the table as Markdown and CSV, the figures as SVG and PNG, and report.html, which shows them all")
 	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of what --out writes: "+strings.Join(reports.Languages, " or "))
@@ -53,6 +54,10 @@ func runFrontier(e *env, args []string) error {
 	if err != nil {
 		return usagef("--thetas %s: %v", *thetaList, err)
 	}
+	targets, err := parseTargets(*targetList)
+	if err != nil {
+		return usagef("--targets %s: %v", *targetList, err)
+	}
 	rules, err := rulesFlags.load()
 	if err != nil {
 		return err
@@ -66,9 +71,12 @@ func runFrontier(e *env, args []string) error {
 	if thetas, err = allowedThetas(e, rules, thetas, fs.Changed("thetas")); err != nil {
 		return err
 	}
+	if err := allowedTargets(rules, targets); err != nil {
+		return err
+	}
 
 	start := time.Now()
-	f, err := analyzeFrontier(e, rules, thetas, optimal.Options{Workers: int(workers), Distribution: true, DistributionBudget: memory.bytes()})
+	f, err := analyzeFrontier(e, rules, thetas, targets, optimal.Options{Workers: int(workers), Distribution: true, DistributionBudget: memory.bytes()})
 	if err != nil {
 		return err
 	}
@@ -141,18 +149,62 @@ func allowedThetas(e *env, rules *engine.Rules, thetas []float64, given bool) ([
 	return ok, nil
 }
 
-// analyzeFrontier analyses exactly optimal, the risk:θ of thetas and, where the rules
-// have an upper bonus, bonus: one after another, since an analysis with its
-// distribution takes most of a GiB on hasbro. The θ are those allowedThetas kept;
-// optimal, analysed first, must be there, for the value of each objective under optimal
-// play.
-func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, opts optimal.Options) (*reports.Frontier, error) {
+// parseTargets reads --targets: distinct T of target:T, each a whole number of points
+// from 1, returned in increasing order; an empty list is no target.
+func parseTargets(list string) ([]int, error) {
+	if strings.TrimSpace(list) == "" {
+		return nil, nil
+	}
+	var targets []int
+	for _, s := range strings.Split(list, ",") {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return nil, errors.New("an empty T: want whole numbers separated by commas, such as 250,300")
+		}
+		o, err := optimal.ParseObjective("target:" + s)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(targets, o.Target) {
+			return nil, fmt.Errorf("target %s given twice", s)
+		}
+		targets = append(targets, o.Target)
+	}
+	slices.Sort(targets)
+	return targets, nil
+}
+
+// allowedTargets checks every target against the rules before anything is solved: the
+// user gave each, so one the rules refuse (a subtracted box, a target beyond what the
+// solver's lanes hold) is bad input.
+func allowedTargets(rules *engine.Rules, targets []int) error {
+	for _, t := range targets {
+		err := optimal.Objective{Kind: optimal.Target, Target: t}.Check(rules)
+		switch {
+		case errors.Is(err, optimal.ErrColumns):
+			return badInput(err)
+		case err != nil:
+			return badInput(fmt.Errorf("--targets: %w", err))
+		}
+	}
+	return nil
+}
+
+// analyzeFrontier analyses exactly optimal, the risk:θ of thetas, bonus where the rules
+// have an upper bonus, and the target:T of targets: one after another, since an analysis
+// with its distribution takes most of a GiB on hasbro (up to 3 GiB for a target). The θ
+// are those allowedThetas kept, the targets those allowedTargets passed; optimal,
+// analysed first, must be there, for the value of each objective under optimal play.
+func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, targets []int, opts optimal.Options) (*reports.Frontier, error) {
 	names := []string{"optimal"}
 	for _, th := range thetas {
 		names = append(names, optimal.Objective{Kind: optimal.Risk, Theta: th}.String())
 	}
 	if rules.UpperPoints() != 0 {
 		names = append(names, "bonus")
+	}
+	for _, t := range targets {
+		names = append(names, optimal.Objective{Kind: optimal.Target, Target: t}.String())
 	}
 	f := &reports.Frontier{Rules: rules}
 	var best *optimal.Figures // optimal's, for the value of each objective under optimal play
@@ -181,17 +233,11 @@ func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, opts optimal
 		}
 		f.Points = append(f.Points, p)
 	}
-	// The table's order: risk:θ by θ with optimal at θ = 0, bonus last.
-	order := func(p reports.FrontierPoint) float64 {
-		switch p.Kind {
-		case reports.FrontierRisk:
-			return p.Theta
-		case reports.FrontierBonus:
-			return math.Inf(1)
-		}
-		return 0
-	}
-	slices.SortStableFunc(f.Points, func(a, b reports.FrontierPoint) int { return cmp.Compare(order(a), order(b)) })
+	// The table's order: risk:θ by θ with optimal at θ = 0, bonus, then target:T by T.
+	group := map[string]int{reports.FrontierMean: 0, reports.FrontierRisk: 0, reports.FrontierBonus: 1, reports.FrontierTarget: 2}
+	slices.SortStableFunc(f.Points, func(a, b reports.FrontierPoint) int {
+		return cmp.Or(cmp.Compare(group[a.Kind], group[b.Kind]), cmp.Compare(a.Theta, b.Theta), cmp.Compare(a.Target, b.Target))
+	})
 	return f, nil
 }
 
@@ -203,7 +249,7 @@ func frontierPoint(fig, best *optimal.Figures) (reports.FrontierPoint, error) {
 	if o == nil || fig.Distribution == nil {
 		return reports.FrontierPoint{}, fmt.Errorf("%s: the analysis gave no objective or no distribution", fig.Strategy)
 	}
-	p := reports.FrontierPoint{Strategy: fig.Strategy, Kind: o.KindName(), Theta: o.Theta, Objective: o.Value,
+	p := reports.FrontierPoint{Strategy: fig.Strategy, Kind: o.KindName(), Theta: o.Theta, Target: o.Target, Objective: o.Value,
 		Mean: fig.Mean, SD: fig.SD, UpperBonus: fig.PUpperBonus, Yahtzee: fig.PYahtzee,
 		Distribution: fig.Distribution, DistMin: fig.DistMin}
 	switch o.Kind {
@@ -211,7 +257,7 @@ func frontierPoint(fig, best *optimal.Figures) (reports.FrontierPoint, error) {
 		p.OptimalObjective = best.PUpperBonus
 	default:
 		// Optimal's figures, read for this objective: the certainty equivalent of
-		// optimal's distribution at θ, or its mean.
+		// optimal's distribution at θ, its P(score ≥ T), or its mean.
 		asOptimal := *best
 		asOptimal.Objective = &optimal.ObjectiveFigure{Objective: o.Objective}
 		v, ok := asOptimal.ObjectiveFromDistribution()
@@ -250,7 +296,7 @@ func printFrontier(w io.Writer, f *reports.Frontier, elapsed time.Duration) erro
 	}
 	t.write(w)
 	fmt.Fprintln(w, "\nobjective: the certainty equivalent (1/θ)·ln E[exp(θ·score)] in points for risk:θ (θ < 0 avoids risk, θ > 0 seeks it),")
-	fmt.Fprintln(w, "P(upper bonus) for bonus, the mean for optimal (★); under optimal: the same objective under optimal play")
+	fmt.Fprintln(w, "P(upper bonus) for bonus, P(score ≥ T) for target:T, the mean for optimal (★); under optimal: the same objective under optimal play")
 	fmt.Fprintf(w, "\ncomputed in %s", duration(elapsed))
 	if peak := peakMemory(); peak > 0 {
 		fmt.Fprintf(w, ", the process at its peak %s of memory", megabytes(peak))
@@ -294,8 +340,12 @@ func writeFrontierJSON(w io.Writer, f *reports.Frontier) error {
 	for _, p := range f.Points {
 		s := frontierStrategyJSON{Strategy: p.Strategy, Mean: p.Mean, SD: p.SD, AtLeast: map[string]float64{},
 			Objective: frontierObjective{exactObjective: exactObjective{Kind: p.Kind, Value: p.Objective}, OptimalValue: p.OptimalObjective}}
-		if p.Kind == reports.FrontierRisk {
+		switch p.Kind {
+		case reports.FrontierRisk:
 			s.Objective.Parameter = &p.Theta
+		case reports.FrontierTarget:
+			t := float64(p.Target)
+			s.Objective.Parameter = &t
 		}
 		for i, t := range reports.FrontierThresholds {
 			s.AtLeast[strconv.Itoa(t)] = p.AtLeast[i]

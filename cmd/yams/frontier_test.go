@@ -285,3 +285,152 @@ func TestFrontierBadInput(t *testing.T) {
 		})
 	}
 }
+
+// pAtLeast is P(score ≥ t) of a distribution of the final score from lo, computed here
+// apart from the command and the package optimal.
+func pAtLeast(dist []float64, lo, t int) float64 {
+	p := 0.0
+	for i, q := range dist {
+		if lo+i >= t {
+			p += q
+		}
+	}
+	return p
+}
+
+// --targets adds a point per target:T, after bonus and in the order of T whatever the
+// order given: its objective is the P(score ≥ T) of target:T's own exact analysis, at
+// least optimal's P(score ≥ T) (computed here from optimal's exact distribution), which
+// the point gives as the objective under optimal play; its parameter is T. --out draws
+// the targets in every figure and writes them in the table.
+func TestFrontierTargets(t *testing.T) {
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	dir := t.TempDir()
+	jsonPath, out := filepath.Join(dir, "frontier.json"), filepath.Join(dir, "out")
+	stdout, stderr, code := execYams(t, "", "frontier", "--rules", frontierRules, "--thetas", "0.01", "--targets", "300,200",
+		"--json", jsonPath, "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got frontierOutput
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range got.Strategies {
+		names = append(names, s.Strategy)
+	}
+	if want := []string{"optimal", "risk:0.01", "bonus", "target:200", "target:300"}; !slices.Equal(names, want) {
+		t.Fatalf("strategies %v, want %v", names, want)
+	}
+	rules, err := engine.Load(frontierRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, err := optimal.Analyze("optimal", rules, optimal.Options{Distribution: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range got.Strategies[3:] {
+		t.Run(s.Strategy, func(t *testing.T) {
+			target, _ := strconv.Atoi(strings.TrimPrefix(s.Strategy, "target:"))
+			fig, err := optimal.Analyze(s.Strategy, rules, optimal.Options{Distribution: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := s.Objective
+			if o.Kind != "target" || o.Parameter == nil || *o.Parameter != float64(target) {
+				t.Errorf("objective %s, parameter %v, want target %d", o.Kind, o.Parameter, target)
+			}
+			if !near(o.Value, fig.Objective.Value) {
+				t.Errorf("P(score ≥ %d) %v, the analysis of %s gives %v", target, o.Value, s.Strategy, fig.Objective.Value)
+			}
+			if own := pAtLeast(fig.Distribution, fig.DistMin, target); !near(o.Value, own) || !near(s.AtLeast[strconv.Itoa(target)], own) {
+				t.Errorf("P(score ≥ %d) %v (column %v), its distribution gives %v", target, o.Value, s.AtLeast[strconv.Itoa(target)], own)
+			}
+			underOptimal := pAtLeast(best.Distribution, best.DistMin, target)
+			if !near(o.OptimalValue, underOptimal) {
+				t.Errorf("under optimal %v, optimal's distribution gives P(score ≥ %d) = %v", o.OptimalValue, target, underOptimal)
+			}
+			if o.Value < o.OptimalValue-1e-12 {
+				t.Errorf("P(score ≥ %d) %v below optimal's %v", target, o.Value, o.OptimalValue)
+			}
+			if !near(s.Mean, fig.Mean) || !near(s.SD, fig.SD) || s.Mean > best.Mean+1e-9 {
+				t.Errorf("mean %v sd %v, the analysis gives %v %v, optimal's mean %v", s.Mean, s.SD, fig.Mean, fig.SD, best.Mean)
+			}
+		})
+	}
+	// On this sheet, target:200 gives up mean for P(score ≥ 200): a frontier that shows
+	// the trade-off, not two copies of optimal.
+	if t200 := got.Strategies[3]; t200.Objective.Value < t200.Objective.OptimalValue+0.01 {
+		t.Errorf("target:200 reaches 200 with probability %v, optimal %v: no trade-off to show", t200.Objective.Value, t200.Objective.OptimalValue)
+	}
+	for _, w := range []string{"exact figures of 5 strategies", "target:200 ", "target:300 ", "P(score ≥ T) for target:T"} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("the table lacks %q:\n%s", w, stdout)
+		}
+	}
+
+	t.Run("out", func(t *testing.T) {
+		for _, name := range []string{"frontier.md", "frontier.csv", "frontier_sd.svg", "frontier_sd.png", "frontier_p300.svg", "frontier_p300.png",
+			"frontier_scores.svg", "frontier_scores.png", "report.html"} {
+			if fi, err := os.Stat(filepath.Join(out, name)); err != nil || fi.Size() == 0 {
+				t.Errorf("%s: %v, %v", name, err, fi)
+			}
+		}
+		for name, want := range map[string][]string{
+			"frontier.md":         {"| target:200 |", "| target:300 |", "for target:T the probability of a final score of T or more"},
+			"frontier_sd.svg":     {">target:200<", ">target:300<", ">target:T<"},
+			"frontier_p300.svg":   {">target:200<", ">target:300<", ">target:T<"},
+			"frontier_scores.svg": {">target:200<", ">target:300<"},
+			"report.html":         {"Each target:T, which maximises the probability of a final score of T or more", "each target:T"},
+		} {
+			data, err := os.ReadFile(filepath.Join(out, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range want {
+				if !strings.Contains(string(data), w) {
+					t.Errorf("%s lacks %q", name, w)
+				}
+			}
+		}
+	})
+}
+
+// A mistake in --targets, or a target the rules refuse, is one line and exit status 2,
+// before anything is solved.
+func TestFrontierBadTargets(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"not a number", []string{"--targets", "300,abc"}, `--targets 300,abc: target "abc" is not a whole number of points`},
+		{"not whole", []string{"--targets", "250.5"}, `--targets 250.5: target "250.5" is not a whole number of points`},
+		{"zero", []string{"--targets", "0,300"}, "--targets 0,300: target 0: every game scores at least 0 points"},
+		{"negative", []string{"--targets", "-5"}, "--targets -5: target -5: every game scores at least 0 points"},
+		{"twice", []string{"--targets", "300,200,0300"}, "--targets 300,200,0300: target 0300 given twice"},
+		{"empty T", []string{"--targets", "200,,300"}, "--targets 200,,300: an empty T"},
+		{"subtracted box", []string{"--targets", "200", "--rule", "box.chance.subtract=true"},
+			"--targets: objective not available: rules frontier-small subtract box chance from the total"},
+		{"beyond the solver's lanes", []string{"--targets", "200,100000"},
+			"--targets: objective not available: target:100000 on rules frontier-small: the solver takes targets up to"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cache := t.TempDir()
+			t.Setenv("YAMS_CACHE_DIR", cache)
+			args := append([]string{"frontier", "--rules", frontierRules, "--thetas", "0.01", "--json", "-"}, c.args...)
+			stdout, stderr, code := execYams(t, "", args...)
+			wantUsageError(t, c.name, stdout, stderr, code, c.want)
+			if files, _ := os.ReadDir(cache); len(files) != 0 {
+				t.Errorf("%d files in the cache: a table was solved before the target was refused", len(files))
+			}
+		})
+	}
+}
