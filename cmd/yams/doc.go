@@ -207,26 +207,37 @@
 //
 // # Playing for an objective
 //
-//	yams frontier [--rules NAME|FILE] [--rule KEY=VALUE]... [--thetas LIST] [--out DIR] [--lang LANG] [--json FILE|-] [--workers W] [--max-memory MiB]
+//	yams frontier [--rules NAME|FILE] [--rule KEY=VALUE]... [--thetas LIST] [--targets LIST] [--out DIR] [--lang LANG] [--json FILE|-] [--workers W] [--max-memory MiB]
 //
-// Besides optimal, which maximises the mean, two kinds of strategy are solved exactly for
-// another objective, and play in sim, compare and exact like any other: bonus maximises
-// the probability of the upper bonus (then the mean, once the bonus is earned or out of
-// reach), and risk:θ the certainty equivalent (1/θ)·ln E[exp(θ·score)], θ in [-1, 1]: a
-// θ below 0 gives up points of mean for a surer score, above 0 for more high scores.
-// yams frontier analyses them exactly, one after another: optimal, bonus where the rules
-// have an upper bonus, and risk:θ for each θ of --thetas (from -0.05 to 0.05 by
-// default). It prints a row per strategy: its objective and the same objective under
-// optimal play (which playing for it can only equal or beat), the mean, the standard
-// deviation, P(score ≥ 200, 250, 300, 350), and the rates of the upper bonus and of a
-// scored yahtzee. A θ the rules refuse (exp(θ·score) would leave the range of float64)
-// is left out with a note. --json writes the table as JSON; --out DIR writes it as
-// frontier.md and frontier.csv, with the figures frontier_sd (the mean against the
-// standard deviation), frontier_p300 (the mean against P(score ≥ 300)) and
-// frontier_scores (the distributions of the final score) and report.html, in English or
-// French (--lang), replacing the report the directory held. On hasbro the twelve
-// analyses take about a minute and 1.2 GiB at the peak: the decisions of one strategy
-// are held at a time.
+// Besides optimal, which maximises the mean, three kinds of strategy are solved exactly
+// for another objective, and play in sim, compare and exact like any other: bonus
+// maximises the probability of the upper bonus (then the mean, once the bonus is earned
+// or out of reach); risk:θ the certainty equivalent (1/θ)·ln E[exp(θ·score)], θ in
+// [-1, 1]: a θ below 0 gives up points of mean for a surer score, above 0 for more high
+// scores; and target:T the probability of a final score of T or more (then the mean, once
+// T is reached or out of reach). yams frontier analyses them exactly, one after another:
+// optimal, bonus where the rules have an upper bonus, risk:θ for each θ of --thetas (from
+// -0.05 to 0.05 by default), and target:T for each T of --targets (whole numbers of
+// points; none by default, since on hasbro each target takes a minute or two to solve the
+// first time, before its table is cached, and over a minute and up to 3 GiB to analyse).
+// It prints a row per strategy, risk:θ by θ with optimal at θ = 0, then bonus, then
+// target:T by T: its objective and the same objective under optimal play (which playing
+// for it can only equal or beat), the mean, the standard deviation, P(score ≥ 200, 250,
+// 300, 350), and the rates of the upper bonus and of a scored yahtzee. A θ or a target
+// given that the rules refuse (exp(θ·score) would leave the range of float64; a box
+// subtracted from the total, or a target beyond what the solver takes on the rules) stops
+// the command with exit status 2 before anything is solved; a θ of the default list the
+// rules refuse is left out with a note. --json writes the table as JSON (a target's
+// objective has kind target and parameter T, which frontier.csv gives in its column
+// theta); --out DIR writes it as frontier.md and frontier.csv, with the figures
+// frontier_sd (the mean against the standard deviation), frontier_p300 (the mean against
+// P(score ≥ 300)), in which each target:T is a diamond labelled by its name, and
+// frontier_scores (the distributions of the final score: optimal's, bonus's, each
+// target's, and those of the extreme θ) and report.html, in English or French (--lang),
+// replacing the report the directory held. On hasbro the twelve analyses take about a
+// minute and 1.2 GiB at the peak: the decisions of one strategy are held at a time. With
+// --targets 300, the first run, which solves and caches every table, took under five
+// minutes and 1.8 GiB at the peak.
 //
 //	$ yams frontier --rules yams-app --thetas 0.02
 //	exact figures of 3 strategies on yams-app: the strategies that play for an objective
