@@ -225,7 +225,7 @@
 // for it can only equal or beat), the mean, the standard deviation, P(score ≥ 200, 250,
 // 300, 350), and the rates of the upper bonus and of a scored yahtzee. A θ or a target
 // given that the rules refuse (exp(θ·score) would leave the range of float64; a box
-// subtracted from the total, or a target beyond what the solver takes on the rules) stops
+// subtracted from the total, or a target the solver cannot take on the rules) stops
 // the command with exit status 2 before anything is solved; a θ of the default list the
 // rules refuse is left out with a note. --json writes the table as JSON (a target's
 // objective has kind target and parameter T, which frontier.csv gives in its column

@@ -175,8 +175,8 @@ func parseTargets(list string) ([]int, error) {
 }
 
 // allowedTargets checks every target against the rules before anything is solved: the
-// user gave each, so one the rules refuse (a subtracted box, a target beyond what the
-// solver's lanes hold) is bad input.
+// user gave each, so one the rules refuse (a subtracted box, a target the solver cannot
+// take on them) is bad input.
 func allowedTargets(rules *engine.Rules, targets []int) error {
 	for _, t := range targets {
 		err := optimal.Objective{Kind: optimal.Target, Target: t}.Check(rules)
