@@ -122,6 +122,11 @@ func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Fig
 			if p, ok := f.ObjectiveFromDistribution(); ok {
 				fmt.Fprintf(tw, "\t%.7f%%\t(the same, from the distribution of the final score)\n", 100*p)
 			}
+		case optimal.Beat:
+			fmt.Fprintf(tw, "P(beating %s)\t%.7f%%\t(the objective of %s, each on their own dice, a tie counting half; from the solve)\n", o.Opponent, 100*o.Value, f.Strategy)
+			if p, ok := f.ObjectiveFromDistribution(); ok {
+				fmt.Fprintf(tw, "\t%.7f%%\t(the same, from the two distributions of the final score)\n", 100*p)
+			}
 		}
 	}
 	tw.Flush()
@@ -206,6 +211,8 @@ func printRegret(w io.Writer, r *engine.Rules, f *optimal.Figures) {
 type exactObjective struct {
 	Kind      string   `json:"kind"`
 	Parameter *float64 `json:"parameter,omitempty"`
+	// Opponent is the strategy beat:S plays against.
+	Opponent string `json:"opponent,omitempty"`
 	Value     float64  `json:"value"`
 }
 
@@ -270,6 +277,7 @@ func writeFigures(w io.Writer, r *engine.Rules, f *optimal.Figures) error {
 			p := o.Parameter()
 			out.Objective.Parameter = &p
 		}
+		out.Objective.Opponent = o.Opponent
 	}
 	if rg := f.Regret; rg != nil {
 		out.OptimalMean = &rg.OptimalMean

@@ -84,7 +84,7 @@ func TestObjectiveBadInput(t *testing.T) {
 		{[]string{"solve", "--strategy", "target:0"}, "only a target of 1 or more"},
 		{[]string{"exact", "--strategy", "target:3e2"}, `target "3e2" is not a whole number of points`},
 		{[]string{"sim", "--strategy", "target:300", "--rule", "box.chance.subtract=true", "--games", "10"}, "subtract box chance from the total"},
-		{[]string{"exact", "--strategy", "target:5000"}, "the solver takes targets up to 1489 on these rules"},
+		{[]string{"exact", "--strategy", "target:5000"}, "no game scores 5000 (at most 1675)"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			out, errOut, code := execYams(t, "", c.args...)

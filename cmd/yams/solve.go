@@ -57,6 +57,8 @@ func runSolve(e *env, args []string) error {
 		fmt.Fprintf(w, "rules %s (hash %s): strategy bonus, P(upper bonus) %.7f%%\n", rs, rules.Hash(), 100*t.Value())
 	case optimal.Target:
 		fmt.Fprintf(w, "rules %s (hash %s): strategy %s, P(score ≥ %d) %.7f%%\n", rs, rules.Hash(), obj, obj.Target, 100*t.Value())
+	case optimal.Beat:
+		fmt.Fprintf(w, "rules %s (hash %s): strategy %s, P(beating %s) %.7f%% (each on their own dice, a tie counting half)\n", rs, rules.Hash(), obj, obj.Opponent, 100*t.Value())
 	default:
 		fmt.Fprintf(w, "rules %s (hash %s): optimal expected score %.7f\n", rs, rules.Hash(), t.Expected())
 	}
@@ -65,15 +67,15 @@ func runSolve(e *env, args []string) error {
 	}
 	if st.Loaded {
 		what := "table and decisions"
-		if obj.Kind == optimal.Target {
+		if t.Pairs() > 0 {
 			what = "values"
 		}
 		fmt.Fprintf(w, "%s loaded from %s in %s (solved earlier; --force solves again)\n", what, st.Path, duration(st.Load))
 		return nil
 	}
-	if obj.Kind == optimal.Target {
-		fmt.Fprintf(w, "solved in %s: the best probability of reaching %d from each of the %s turn-start states and every number of points still needed (%s pairs stored; the decisions are worked out from them in play)\n",
-			duration(t.Elapsed), obj.Target, thousands(int64(t.States())), thousands(t.Pairs()))
+	if t.Pairs() > 0 {
+		fmt.Fprintf(w, "solved in %s: the best value of %s from each of the %s turn-start states and every score so far (%s pairs stored; the decisions are worked out from them in play)\n",
+			duration(t.Elapsed), obj, thousands(int64(t.States())), thousands(t.Pairs()))
 	} else {
 		fmt.Fprintf(w, "solved in %s: the value and the best decisions of each of the %s turn-start states\n", duration(t.Elapsed), thousands(int64(t.States())))
 	}

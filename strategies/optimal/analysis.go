@@ -46,6 +46,8 @@ type Figures struct {
 	// asked for (Options.Regret).
 	Regret  *Regret
 	Elapsed time.Duration
+	// goal is the utility of the final score of target:T and beat:S.
+	goal *goal
 }
 
 // CostlyAbove are the costs, in points, above which Regret counts a decision costly: more
@@ -88,12 +90,26 @@ type ObjectiveFigure struct {
 // ObjectiveFromDistribution recomputes the objective's value from the exact distribution
 // of the final score, independently of the solve: the mean, for Risk the certainty
 // equivalent (1/θ)·ln Σ p(s)·exp(θ·s), summed from the largest term so that no exp
-// overflows, for Target P(score ≥ T). It reports false without a distribution or an
-// objective of the final score (the bonus).
+// overflows, for Target P(score ≥ T), for Beat Σ p(s)·u(s) with u(s) the chance of
+// beating the opponent with a score of s (a tie counting half; only in the figures of
+// the beat:S strategy itself, which carry the opponent's distribution). It reports false
+// without a distribution or an objective of the final score (the bonus).
 func (f *Figures) ObjectiveFromDistribution() (float64, bool) {
 	o := f.Objective
-	if o == nil || f.Distribution == nil || o.Kind == UpperBonus {
+	if o == nil || f.Distribution == nil || o.Kind == UpperBonus || (o.Kind == Beat && f.goal == nil) {
 		return 0, false
+	}
+	if o.Kind == Beat {
+		g, p := f.goal, 0.0
+		for i, x := range f.Distribution {
+			switch s := f.DistMin + i; {
+			case s >= g.upto:
+				p += x
+			case s >= g.from:
+				p += x * g.util[s-g.from]
+			}
+		}
+		return p, true
 	}
 	if o.Kind == Target {
 		p := 0.0
@@ -224,7 +240,7 @@ func analyzeTable(t *Table, opts Options) (*Figures, error) {
 // analyzeObjective analyses the strategy that plays for objective o from its table, and
 // gives the objective's value the solve found; the regret is against the mean's table.
 func analyzeObjective(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
-	if o.Kind == Target {
+	if o.Kind == Target || o.Kind == Beat {
 		return analyzeTarget(o, r, opts)
 	}
 	p, err := analysisPolicy(r, o)

@@ -1,6 +1,7 @@
 package optimal
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 	"runtime"
@@ -11,8 +12,9 @@ import (
 	"yams/engine"
 )
 
-// targetDecider follows target:T in one turn: the decisions worked out for the turn's
-// (state, need) pair, or, where the target is settled, the optimal strategy's.
+// targetDecider follows target:T or beat:S in one turn: the decisions worked out for the
+// turn's (state, score so far) pair, or, where the objective is settled, the optimal
+// strategy's.
 type targetDecider struct {
 	mean    *optimalDecider
 	settled bool
@@ -68,11 +70,11 @@ type targetWorker struct {
 	w  *widget
 }
 
-// analyzeTarget computes the exact figures of target:T by a forward pass over the states
-// and the scores so far: the decisions of target:T depend on the points still needed, so
-// each (state, score so far) pair below the target plays its own turn, its decisions
-// worked out by the widget for up to maxLanes pairs of a state at once, while the scores
-// where the target is settled (reached, or out of reach: a value of 0) play optimal's
+// analyzeTarget computes the exact figures of an objective of the final score (target:T,
+// beat:S) by a forward pass over the states and the scores so far: its decisions depend
+// on the score so far, so each (state, score so far) pair plays its own turn, its
+// decisions worked out by the widget for up to maxLanes pairs of a state at once, while
+// the scores where the objective is settled (targetValues.settled) play optimal's
 // decisions together. The distribution of the final score is therefore always computed;
 // the mean and the deviation come from it. The figures do not depend on the number of
 // workers: states are worked out in parallel and merged in state order.
@@ -189,6 +191,7 @@ func analyzeTarget(o Objective, r *engine.Rules, opts Options) (*Figures, error)
 		fig.Regret = rg
 	}
 	fig.Objective = &ObjectiveFigure{Objective: o, Value: t.Value()}
+	fig.goal = &tv.goal
 	if !opts.Distribution {
 		fig.Distribution, fig.DistMin = nil, 0
 	}
@@ -204,7 +207,8 @@ func (w *targetWorker) state(tv *targetValues, i int, x distVec, res *targetStat
 	res.src, res.segs, res.err = i, res.segs[:0], nil
 	res.res.src, res.res.count, res.res.tr = res.res.src[:0], res.res.count[:0], res.res.tr[:0]
 	res.res.stats = partialStats{} // the figures of the state's games, as run adds them
-	// The scores whose turn depends on the points still needed: lanes of the widget.
+	// The scores whose turn depends on the score so far: lanes of the widget, offsets
+	// from the state's first pair.
 	res.mass = append(res.mass[:0], x.v...)
 	settled := 0.0
 	var lanes [maxLanes]uint16
@@ -234,13 +238,17 @@ func (w *targetWorker) state(tv *targetValues, i int, x distVec, res *targetStat
 			continue
 		}
 		s := x.lo + j
-		need := tv.T - s
-		if tv.settled(sp, g, mask, u, need) {
+		if !tv.reachable(g, s) {
+			res.err = fmt.Errorf("optimal: %s: games reach %d points scored so far with boxes %#x filled, beyond the bound of the values (%d)", sp.rules.Name(), s, mask, tv.lo[g]+tv.width[g]-1)
+			return
+		}
+		if tv.settled(sp, g, mask, u, s) {
 			settled += m
 			continue
 		}
 		res.mass[j] = 0
-		lanes[nl], scores[nl] = tv.lane(sp, g, mask, u, need), s
+		w.w.pairBase, lanes[nl] = tv.pair(sp, g, mask, u, s)
+		scores[nl] = s
 		if nl++; nl == maxLanes {
 			flush()
 		}

@@ -24,6 +24,9 @@ const (
 	UpperBonus
 	// Target maximises the probability that the final score reaches Target points.
 	Target
+	// Beat maximises the probability of beating an opponent who plays strategy Opponent on
+	// their own dice, a tie counting half.
+	Beat
 )
 
 // Objective is what a solve maximises: its kind and, for Risk, θ (in 1/points).
@@ -38,26 +41,30 @@ const (
 // brings the upper subtotal to the threshold plus the next state's probability for
 // UpperBonus. θ = 0 is the mean itself.
 //
-// Target is not an expectation of a sum of per-turn terms: its value depends on the
-// points already scored, so it is solved over (state, points still needed) pairs
-// (target.go), by the same widget and kernels, whose lanes are then those pairs.
+// Target and Beat are not expectations of a sum of per-turn terms: they are expectations
+// of a function of the final score (a step at T; the opponent's distribution function),
+// so a turn's worth depends on the points already scored. They are solved over (state,
+// score so far) pairs (target.go), by the same widget and kernels, whose lanes are then
+// those pairs.
 type Objective struct {
 	Kind  ObjectiveKind
 	Theta float64
 	// Target is the score to reach, for the kind Target.
 	Target int
+	// Opponent is the strategy to beat, for the kind Beat.
+	Opponent string
 }
 
 // Mean is the objective of the strategy "optimal".
 var Mean = Objective{Kind: MeanScore}
 
 // Kind names of the objectives, as JSON and the cache list them.
-var kindNames = [...]string{MeanScore: "mean", Risk: "risk", UpperBonus: "bonus", Target: "target"}
+var kindNames = [...]string{MeanScore: "mean", Risk: "risk", UpperBonus: "bonus", Target: "target", Beat: "beat"}
 
-// KindName returns "mean", "risk", "bonus" or "target" (or "invalid" for a kind out of
-// range).
+// KindName returns "mean", "risk", "bonus", "target" or "beat" (or "invalid" for a kind
+// out of range).
 func (o Objective) KindName() string {
-	if o.Kind < MeanScore || o.Kind > Target {
+	if o.Kind < MeanScore || o.Kind > Beat {
 		return "invalid"
 	}
 	return kindNames[o.Kind]
@@ -71,6 +78,8 @@ func (o Objective) String() string {
 		return "risk:" + strconv.FormatFloat(o.Theta, 'g', -1, 64)
 	case Target:
 		return "target:" + strconv.Itoa(o.Target)
+	case Beat:
+		return "beat:" + o.Opponent
 	}
 	return o.KindName()
 }
@@ -96,13 +105,27 @@ func (o Objective) Parameter() float64 {
 }
 
 // ParseObjective reads the name of a strategy of this package: "optimal" (or "mean"),
-// "risk:θ", "bonus" or "target:T". risk:0 is the mean. Its error is one line.
+// "risk:θ", "bonus", "target:T" or "beat:S". risk:0 is the mean, beat:mean beat:optimal.
+// Its error is one line. Whether S names a strategy with an exact analysis is known only
+// with the rules (the solve of beat:S analyses S).
 func ParseObjective(name string) (Objective, error) {
 	switch name {
 	case "optimal", "mean":
 		return Mean, nil
 	case "bonus":
 		return Objective{Kind: UpperBonus}, nil
+	}
+	if opp, ok := strings.CutPrefix(name, "beat:"); ok {
+		if opp == "" {
+			return Objective{}, errors.New("beat: names no opponent (beat:S, such as beat:optimal or beat:greedy)")
+		}
+		if strings.HasPrefix(opp, "beat:") {
+			return Objective{}, fmt.Errorf("%s: the opponent of beat:S cannot itself be a beat: strategy", name)
+		}
+		if o, err := ParseObjective(opp); err == nil {
+			opp = o.Strategy()
+		}
+		return Objective{Kind: Beat, Opponent: opp}, nil
 	}
 	if param, ok := strings.CutPrefix(name, "target:"); ok {
 		t, err := parseTarget(param)
@@ -113,7 +136,7 @@ func ParseObjective(name string) (Objective, error) {
 	}
 	param, ok := strings.CutPrefix(name, "risk:")
 	if !ok {
-		return Objective{}, fmt.Errorf("unknown objective %q (optimal, risk:θ, bonus, target:T)", name)
+		return Objective{}, fmt.Errorf("unknown objective %q (optimal, risk:θ, bonus, target:T, beat:S)", name)
 	}
 	theta, err := parseTheta(param)
 	if err != nil {
@@ -189,7 +212,7 @@ func (o Objective) Check(r *engine.Rules) error {
 // of range.
 func (o Objective) valid() error {
 	switch {
-	case o.Kind < MeanScore || o.Kind > Target:
+	case o.Kind < MeanScore || o.Kind > Beat:
 		return fmt.Errorf("%w: objective kind %d", ErrObjective, int(o.Kind))
 	case o.Kind != Risk && o.Theta != 0:
 		return fmt.Errorf("%w: θ = %g on objective %s, which has none", ErrObjective, o.Theta, kindNames[o.Kind])
@@ -197,6 +220,8 @@ func (o Objective) valid() error {
 		return fmt.Errorf("%w: a target of %d on objective %s, which has none", ErrObjective, o.Target, kindNames[o.Kind])
 	case o.Kind == Target && o.Target < 1:
 		return fmt.Errorf("%w: target:%d (a target is at least 1 point)", ErrObjective, o.Target)
+	case (o.Kind == Beat) != (o.Opponent != ""):
+		return fmt.Errorf("%w: objective %s with opponent %q", ErrObjective, kindNames[o.Kind], o.Opponent)
 	case o.Kind == Risk:
 		if _, err := parseTheta(strconv.FormatFloat(o.Theta, 'g', -1, 64)); err != nil || o.Theta == 0 {
 			return fmt.Errorf("%w: risk:%g (θ = 0 is the mean; |θ| from %g to 1)", ErrObjective, o.Theta, minTheta)
@@ -217,7 +242,13 @@ func (o Objective) check(sp *space) error {
 				ErrObjective, o.Theta, sp.rules.Name(), hi, 700/float64(hi))
 		}
 	case Target:
-		return checkTarget(sp, o.Target)
+		if hi := sp.scoreBound(); o.Target > hi {
+			return fmt.Errorf("%w: %s on rules %s: no game scores %d (at most %d), there is nothing to play for", ErrObjective, o, sp.rules.Name(), o.Target, hi)
+		}
+		return checkTarget(sp, o, goal{from: o.Target, upto: o.Target})
+	case Beat:
+		// The opponent's distribution is not known yet: its widest span.
+		return checkTarget(sp, o, goal{from: 0, upto: sp.scoreBound() + 1})
 	}
 	return nil
 }
@@ -252,7 +283,7 @@ func (o Objective) Value(v float64) float64 {
 
 // Unit names what Value measures: "points" or "probability".
 func (o Objective) Unit() string {
-	if o.Kind == UpperBonus || o.Kind == Target {
+	if o.Kind == UpperBonus || o.Kind == Target || o.Kind == Beat {
 		return "probability"
 	}
 	return "points"
@@ -270,6 +301,8 @@ func (o Objective) Describe() string {
 		return "maximises the probability of the upper bonus, then the expected score once the bonus is earned or out of reach"
 	case Target:
 		return fmt.Sprintf("maximises the probability of a final score of %d or more, then the expected score once the target is reached or out of reach", o.Target)
+	case Beat:
+		return fmt.Sprintf("maximises the probability of beating %s, who plays on their own dice (a tie counts half), then the expected score once the game is won or lost", o.Opponent)
 	}
 	return "maximises the expected final score"
 }
@@ -314,10 +347,10 @@ func (o Objective) checkRules(r *engine.Rules) error {
 	if o.Kind == UpperBonus && r.UpperPoints() == 0 {
 		return fmt.Errorf("%w: rules %s have no upper bonus for the strategy bonus to aim at", ErrObjective, r.Name())
 	}
-	if o.Kind == Target {
+	if o.Kind == Target || o.Kind == Beat {
 		for _, b := range r.Boxes() {
 			if b.Subtract {
-				return fmt.Errorf("%w: rules %s subtract box %s from the total: the points so far can fall, and target:T is solved over the points still needed, which only fall", ErrObjective, r.Name(), b.ID)
+				return fmt.Errorf("%w: rules %s subtract box %s from the total: %s is solved over the points scored so far, which must only grow", ErrObjective, r.Name(), b.ID, o)
 			}
 		}
 	}

@@ -40,7 +40,7 @@ func (t *Table) Expected() float64 { return t.start() }
 // start returns the value of the empty sheet under the table's objective.
 func (t *Table) start() float64 {
 	if t.tv != nil {
-		return t.tv.value(t.sp, 0, 0, 0, t.tv.T)
+		return t.tv.value(t.sp, 0, 0, 0, 0)
 	}
 	return t.v[t.sp.index(0, 0, 0)]
 }
@@ -55,7 +55,7 @@ func (t *Table) Value() float64 { return t.obj.Value(t.start()) }
 
 // newWidget returns a widget that works turns out under the table's objective.
 func (t *Table) newWidget() *widget {
-	if t.obj.Kind == Target {
+	if t.tv != nil {
 		w := newWidget(t.sp, nil)
 		w.tv = t.tv
 		return w

@@ -78,6 +78,16 @@ type meta struct {
 	Objective string      `json:"objective"`
 	Solved    time.Time   `json:"solved"`
 	States    int         `json:"states"`
+	// Goal is the utility of the final score of target:T and beat:S (for beat:S, from the
+	// opponent's distribution when it was solved).
+	Goal *goalMeta `json:"goal,omitempty"`
+}
+
+// goalMeta is a goal as the metadata holds it.
+type goalMeta struct {
+	From    int       `json:"from"`
+	Upto    int       `json:"upto"`
+	Utility []float64 `json:"utility"`
 }
 
 // encode writes the table in the file format.
@@ -95,7 +105,11 @@ func (t *Table) encode(w io.Writer) (int64, error) {
 		return 0, fmt.Errorf("rules hash %q longer than 32 bytes", hash)
 	}
 	copy(head[32:64], hash)
-	m, err := json.Marshal(meta{Rules: t.rules.Spec(), Objective: t.obj.String(), Solved: t.solved, States: t.States()})
+	md := meta{Rules: t.rules.Spec(), Objective: t.obj.String(), Solved: t.solved, States: t.States()}
+	if tv := t.tv; tv != nil {
+		md.Goal = &goalMeta{From: tv.from, Upto: tv.upto, Utility: tv.util}
+	}
+	m, err := json.Marshal(md)
 	if err != nil {
 		return 0, err
 	}
@@ -221,11 +235,15 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	}
 	states := uint64(sp.countStates())
 	var tv *targetValues
-	if obj.Kind == Target {
-		if err := checkTarget(sp, obj.Target); err != nil {
+	if obj.Kind == Target || obj.Kind == Beat {
+		gl, err := m.Goal.check(obj)
+		if err != nil {
 			return nil, bad(errCorrupt, "metadata: %v", err)
 		}
-		tv = newTargetValues(sp, obj.Target)
+		if err := checkTarget(sp, obj, gl); err != nil {
+			return nil, bad(errCorrupt, "metadata: %v", err)
+		}
+		tv = newTargetValues(sp, gl)
 		states = uint64(tv.size())
 	}
 	vals, ok2 := take(8 * min(n, states))
@@ -288,6 +306,26 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	}
 	t.dec = d
 	return t, nil
+}
+
+// check returns the goal of objective o that the metadata holds, if it is one.
+func (g *goalMeta) check(o Objective) (goal, error) {
+	if g == nil {
+		return goal{}, fmt.Errorf("no goal for %s", o)
+	}
+	gl := goal{from: g.From, upto: g.Upto, util: g.Utility}
+	if o.Kind == Target && (gl.from != o.Target || gl.upto != o.Target || len(gl.util) != 0) {
+		return goal{}, fmt.Errorf("goal [%d, %d) for %s", gl.from, gl.upto, o)
+	}
+	if gl.from < 0 || gl.upto < gl.from || len(gl.util) != gl.upto-gl.from {
+		return goal{}, fmt.Errorf("goal [%d, %d) with %d utilities", gl.from, gl.upto, len(gl.util))
+	}
+	for _, u := range gl.util {
+		if !(u >= 0 && u <= 1) {
+			return goal{}, fmt.Errorf("utility %v outside [0, 1]", u)
+		}
+	}
+	return gl, nil
 }
 
 // readTable reads and checks the table file of rules r.
@@ -378,16 +416,13 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 	if err := checkShapeMemory(r); err != nil {
 		return nil, nil, st, err
 	}
-	if o.Kind == Target {
-		// Before the file is read: a target's values may take gigabytes.
+	final := o.Kind == Target || o.Kind == Beat
+	if final {
 		sp, err := newSolverSpace(r)
 		if err != nil {
 			return nil, nil, st, err
 		}
 		if err := o.check(sp); err != nil {
-			return nil, nil, st, err
-		}
-		if err := checkMemory(targetWhat(r, o), targetMemory(sp, o.Target)); err != nil {
 			return nil, nil, st, err
 		}
 	}
@@ -406,6 +441,14 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 	st.Path = path
 	if path != "" && !force {
 		start := time.Now()
+		if final {
+			// Before the file is read: its values may take gigabytes, read then decoded.
+			if fi, err := os.Stat(path); err == nil {
+				if err := checkMemory(targetWhat(r, o), 2*fi.Size()); err != nil {
+					return nil, nil, st, err
+				}
+			}
+		}
 		t, err := readTable(path, r)
 		if err == nil && t.obj != o {
 			err = &tableError{Path: path, Kind: errForeign, Detail: fmt.Sprintf("solved for %s, want %s", t.obj, o)}
@@ -440,11 +483,22 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 	if err := checkTableMemory(sp); err != nil {
 		return nil, nil, st, err
 	}
-	// A file holds about 8 bytes of value and 45 of decisions per state; a target's, 8
-	// bytes per (state, need) pair.
+	var tv *targetValues
+	if final {
+		gl, err := goalOf(r, o)
+		if err != nil {
+			return nil, nil, st, err
+		}
+		tv = newTargetValues(sp, gl)
+		if err := checkMemory(targetWhat(r, o), sumSat(mulSat(tv.size(), 8), tableMemory(sp))); err != nil {
+			return nil, nil, st, err
+		}
+	}
+	// A file holds about 8 bytes of value and 45 of decisions per state; a goal's, 8
+	// bytes per (state, score so far) pair.
 	notice := Notice{Rules: r.Name(), Strategy: o.Strategy(), Path: path, Layers: sp.nb, CacheBytes: int64(53 * sp.countStates())}
-	if o.Kind == Target {
-		notice.CacheBytes = 8 * newTargetValues(sp, o.Target).size()
+	if tv != nil {
+		notice.CacheBytes = 8 * tv.size()
 	}
 	tell(notice)
 	layerDone := func(layer int) {
@@ -453,8 +507,8 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 	}
 	var t *Table
 	var p *policy
-	if o.Kind == Target {
-		t = &Table{rules: r, sp: sp, obj: o}
+	if tv != nil {
+		t = &Table{rules: r, sp: sp, obj: o, tv: tv}
 		solveTarget(t, workers, layerDone)
 	} else {
 		t, p = solveTable(&Table{rules: r, sp: sp, obj: o, meanV: meanV}, workers, true, layerDone)

@@ -10,31 +10,85 @@ import (
 	"yams/engine"
 )
 
-// targetValues holds the values of target:T: for every turn-start state (mask, u, f) and
-// every number of points still needed n from 1 to T, the best probability of scoring n
-// more points by the end of the game. Two kinds of pairs are certain and not stored: n
-// no more than the least the open boxes can score (sure: 1 whatever the play, so every
-// option ties there, exactly), and n beyond the most points the state can still score
-// (0). A group's other pairs are stored subtotal after subtotal, the needs of a subtotal
-// consecutive: v[base[g] + rank(u)·width[g] + n − sure[g] − 1], so that a box's scores,
-// which move n by a few points at a time, read neighbouring values.
+// goal is an objective of the final score alone: the expected value of u(final score),
+// u(s) = 0 below from, util[s − from] from from to upto − 1, 1 from upto on. target:T is
+// from = upto = T (u(s) = 1 when s ≥ T); beat:S is u(s) = P(S scores less than s) plus
+// half P(S scores s), S's exact distribution (beatGoal).
+type goal struct {
+	from, upto int
+	util       []float64
+}
+
+// goalOf returns the goal of objective o (Target or Beat) on rules r: for beat:S, from S's
+// exact distribution of the final score, which it analyses.
+func goalOf(r *engine.Rules, o Objective) (goal, error) {
+	if o.Kind == Target {
+		return goal{from: o.Target, upto: o.Target}, nil
+	}
+	fig, err := Analyze(o.Opponent, r, Options{Distribution: true})
+	if err != nil {
+		return goal{}, fmt.Errorf("%w: %s needs the exact distribution of the final score of %s: %w", ErrObjective, o, o.Opponent, err)
+	}
+	return beatGoal(fig.DistMin, fig.Distribution), nil
+}
+
+// beatGoal returns the goal of beating an opponent whose final score is lo+i with
+// probability d[i]: u(s) = P(opponent < s) + P(opponent = s)/2. Each u is summed from
+// the side where it is small (the probabilities below s, or 1 less those above), so that
+// neither tail loses its digits to the other; u is 1 from the first score from which
+// every u rounds to 1 in float64 (past the opponent's best score at the latest).
+func beatGoal(lo int, d []float64) goal {
+	n := len(d)
+	below, above := make([]float64, n), make([]float64, n)
+	for i := 1; i < n; i++ {
+		below[i] = below[i-1] + d[i-1]
+	}
+	for i := n - 2; i >= 0; i-- {
+		above[i] = above[i+1] + d[i+1]
+	}
+	util := make([]float64, n)
+	for i := range n {
+		if below[i] <= above[i] {
+			util[i] = below[i] + d[i]/2
+		} else {
+			util[i] = 1 - (above[i] + d[i]/2)
+		}
+	}
+	upto := lo + n
+	for upto > lo && util[upto-1-lo] == 1 {
+		upto--
+	}
+	return goal{from: lo, upto: upto, util: util[:upto-lo]}
+}
+
+// targetValues holds the values of an objective of the final score (target:T, beat:S):
+// for every turn-start state (mask, u, f) and every number of points scored so far p, the
+// best expected u(p + points still to come). Two kinds of pairs are certain and not
+// stored: p so high that the least the open boxes score reaches upto (1, whatever the
+// play), and p so low that the most they can score stays below from (0); every option
+// ties there. Nor are scores so far above the most the filled boxes can have scored. A
+// group's other pairs are stored subtotal after subtotal, the scores so far of a
+// subtotal consecutive: v[base[g] + rank(u)·width[g] + p − lo[g]], so that a box's
+// scores, which move p by a few points at a time, read neighbouring values.
 type targetValues struct {
-	T     int
-	base  []int64 // per group g = mask·nf + f
-	sure  []int32 // per group: needs up to sure[g] are certain
-	width []int32 // per group: the needs stored, from sure+1 to min(T, most points to come)
+	goal
+	base  []int64 // per group g = mask·nf + f, and the total at the end
+	lo    []int32 // per group: the lowest score so far stored
+	width []int32 // per group: the scores so far stored, from lo
+	least []int32 // per group: the least the open boxes score
 	rank  []uint16
 	v     []float64
 }
 
-// maxTargetLanes is the most (subtotal, need) pairs of a group: the widget's lanes carry
-// a pair's number in the group in 16 bits.
-const maxTargetLanes = 1 << 16
+// maxTargetWidth is the most scores so far a group stores: the widget's lanes carry a
+// score's offset in 16 bits.
+const maxTargetWidth = 1 << 16
 
-// newTargetValues lays out the values of target:t on sp, without allocating them.
-func newTargetValues(sp *space, t int) *targetValues {
+// newTargetValues lays out the values of goal gl on sp, without allocating them.
+func newTargetValues(sp *space, gl goal) *targetValues {
 	ng := sp.nf << sp.nb
-	tv := &targetValues{T: t, base: make([]int64, ng), sure: make([]int32, ng), width: make([]int32, ng), rank: make([]uint16, len(sp.ureach))}
+	tv := &targetValues{goal: gl, base: make([]int64, ng+1), lo: make([]int32, ng), width: make([]int32, ng),
+		least: make([]int32, ng), rank: make([]uint16, len(sp.ureach))}
 	for up, lanes := range sp.lanes {
 		for k, u := range lanes {
 			tv.rank[up*sp.nu+int(u)] = uint16(k)
@@ -45,109 +99,136 @@ func newTargetValues(sp *space, t int) *targetValues {
 		best[b], least[b] = slices.Max(sp.boxScores(b)), slices.Min(sp.boxScores(b))
 	}
 	n := int64(0)
-	for g := range tv.base {
+	for g := range ng {
 		tv.base[g] = n
 		mask, f := uint32(g/sp.nf), g%sp.nf
 		if !sp.groupValid(mask, f) {
 			continue
 		}
-		sure := 0
-		for l := sp.full &^ mask; l != 0; l &= l - 1 {
-			sure += least[bits.TrailingZeros32(l)]
-		}
-		tv.sure[g] = int32(min(t, sure))
-		tv.width[g] = int32(max(0, min(t, sp.mostToCome(mask, best))-sure))
+		most, sure, done := sp.pointsBounds(mask, f, best, least)
+		lo := max(0, gl.from-most)
+		hi := min(done, gl.upto-sure-1)
+		tv.least[g], tv.lo[g], tv.width[g] = int32(sure), int32(lo), int32(max(0, hi-lo+1))
 		n += int64(len(sp.lanes[sp.up(mask)])) * int64(tv.width[g])
 	}
-	tv.base = append(tv.base, n) // the values are allocated by the solve or the reader, once checked
+	tv.base[ng] = n // the values are allocated by the solve or the reader, once checked
 	return tv
 }
 
 // size returns the number of stored values.
 func (tv *targetValues) size() int64 { return tv.base[len(tv.base)-1] }
 
-// mostToCome bounds the points a sheet with mask filled can still score: the best score of
-// every open box, the upper bonus while an upper box is open, an extra bonus per open box
-// (best[b] is box b's best score).
-func (sp *space) mostToCome(mask uint32, best []int) int {
+// pointsBounds bounds the points of a sheet with mask filled and flag f: the most and the
+// least the open boxes can still score (the upper bonus and an extra bonus per box
+// included in the most), and the most the filled boxes can have scored (best[b] and
+// least[b] are box b's best and least scores). An extra bonus is paid only while the
+// yahtzee box holds a score (f = 1, which no turn undoes), so a sheet of flag 0 has none.
+func (sp *space) pointsBounds(mask uint32, f int, best, least []int) (most, sure, done int) {
 	open := sp.full &^ mask
-	n := 0
 	for l := open; l != 0; l &= l - 1 {
-		n += best[bits.TrailingZeros32(l)] + sp.extra
+		b := bits.TrailingZeros32(l)
+		most += best[b] + sp.extra
+		sure += least[b]
 	}
 	if open&sp.upper != 0 {
-		n += sp.bonus
+		most += sp.bonus
 	}
-	return n
+	for l := mask; l != 0; l &= l - 1 {
+		done += best[bits.TrailingZeros32(l)]
+	}
+	if mask&sp.upper != 0 {
+		done += sp.bonus
+	}
+	if f == 1 {
+		done += sp.extra * bits.OnesCount32(mask)
+	}
+	return most, sure, done
 }
 
-// value returns the probability of scoring need more points from state (mask, u, f), in
-// group g = mask·nf + f, under the target's best play.
-func (tv *targetValues) value(sp *space, g int, mask uint32, u, need int) float64 {
-	k := need - int(tv.sure[g]) - 1
+// value returns the best expected utility from state (mask, u, f), in group g = mask·nf
+// + f, with p points scored so far.
+func (tv *targetValues) value(sp *space, g int, mask uint32, u, p int) float64 {
+	k := p - int(tv.lo[g])
 	switch {
 	case k < 0:
-		return 1
-	case k >= int(tv.width[g]):
 		return 0
+	case k >= int(tv.width[g]):
+		return tv.beyond(g, p)
 	}
 	return tv.v[tv.base[g]+int64(tv.rank[sp.up(mask)*sp.nu+u])*int64(tv.width[g])+int64(k)]
 }
 
-// settled reports whether every option of state (mask, u, f) in group g is worth the same
-// to the target when need points are still needed: the open boxes score them whatever
-// the play, or no play can score them.
-func (tv *targetValues) settled(sp *space, g int, mask uint32, u, need int) bool {
-	return need <= int(tv.sure[g]) || tv.value(sp, g, mask, u, need) == 0
-}
-
-// lane returns the number of pair (u, need) among the pairs of its group, for the
-// widget's lanes; the pair must be stored (not settled by the sure points).
-func (tv *targetValues) lane(sp *space, g int, mask uint32, u, need int) uint16 {
-	return uint16(int(tv.rank[sp.up(mask)*sp.nu+u])*int(tv.width[g]) + need - int(tv.sure[g]) - 1)
-}
-
-// checkTarget refuses target:t on sp when a group's pairs would not fit the widget's lanes.
-func checkTarget(sp *space, t int) error {
-	most := 0
-	for _, lanes := range sp.lanes {
-		most = max(most, len(lanes))
+// beyond is the value of a score so far above a group's stored ones: 1 where the least
+// the open boxes score reaches upto. Any other such score is more than the filled boxes
+// can have scored, which no game reaches; the solve asks for it all the same from pairs
+// no game reaches either (a score so far that counts the upper bonus beside a subtotal
+// below the threshold), whose values nothing a game reaches reads. The exact analysis
+// checks that no game reaches such a pair (reachable).
+func (tv *targetValues) beyond(g, p int) float64 {
+	if p+int(tv.least[g]) >= tv.upto {
+		return 1
 	}
-	if most*t > maxTargetLanes {
-		return fmt.Errorf("%w: target:%d on rules %s: the solver takes targets up to %d on these rules (%d subtotals per sheet of filled boxes, times the points still needed, must stay within %d)",
-			ErrObjective, t, sp.rules.Name(), maxTargetLanes/most, most, maxTargetLanes)
+	return 0
+}
+
+// reachable reports whether score so far p of group g is one the values cover: stored,
+// or settled below or above them.
+func (tv *targetValues) reachable(g, p int) bool {
+	return p < int(tv.lo[g]+tv.width[g]) || p+int(tv.least[g]) >= tv.upto
+}
+
+// settled reports whether every option of state (mask, u, f) in group g is worth the same
+// to the objective when p points are scored so far: the open boxes reach upto whatever
+// the play, or no play can score anything u values.
+func (tv *targetValues) settled(sp *space, g int, mask uint32, u, p int) bool {
+	return p+int(tv.least[g]) >= tv.upto || tv.value(sp, g, mask, u, p) == 0
+}
+
+// pair returns the first pair of subtotal u in group g, and the offset of score so far p
+// from it: the widget's lanes are offsets from a pair (widget.pairBase).
+func (tv *targetValues) pair(sp *space, g int, mask uint32, u, p int) (int, uint16) {
+	return int(tv.rank[sp.up(mask)*sp.nu+u]) * int(tv.width[g]), uint16(p - int(tv.lo[g]))
+}
+
+// checkTarget refuses a goal on sp when a group would store more scores so far than the
+// widget's lanes can number.
+func checkTarget(sp *space, o Objective, gl goal) error {
+	tv := newTargetValues(sp, gl)
+	if w := slices.Max(tv.width); w > maxTargetWidth {
+		return fmt.Errorf("%w: %s on rules %s: a sheet would store %d scores so far, more than the solver's %d", ErrObjective, o, sp.rules.Name(), w, maxTargetWidth)
 	}
 	return nil
 }
 
-// targetMemory estimates the memory of solving or loading target:t on sp: its values, and
-// the mean's table and decisions, which play where the target is settled.
-func targetMemory(sp *space, t int) int64 {
-	return sumSat(mulSat(newTargetValues(sp, t).size(), 8), tableMemory(sp))
+// targetMemory estimates the memory of solving or loading goal gl on sp: its values, and
+// the mean's table and decisions, which play where the objective is settled.
+func targetMemory(sp *space, gl goal) int64 {
+	return sumSat(mulSat(newTargetValues(sp, gl).size(), 8), tableMemory(sp))
 }
 
-// targetWhat names the strategy target:T of r in a *MemoryError.
+// targetWhat names the strategy of objective o on r in a *MemoryError.
 func targetWhat(r *engine.Rules, o Objective) string {
-	return "the strategy " + o.String() + " of rules " + r.Name() + " (its values for every state and points still needed, and the optimal strategy's table)"
+	return "the strategy " + o.String() + " of rules " + r.Name() + " (its values for every state and score so far, and the optimal strategy's table)"
 }
 
-// scoreValues is widget.scoreValues for target:T: lane i of group (mask, f) is the pair
-// lanes[i] = rank·width + need − sure − 1, and dst[i] the probability of reaching the target
-// after scoring pts in box b (reward points) and moving to flag f2.
-func (tv *targetValues) scoreValues(sp *space, mask uint32, f, f2, b, pts, reward int, lanes []uint16, dst []float64) {
+// scoreValues is widget.scoreValues for an objective of the final score: lane i of group
+// (mask, f) is the pair base + lanes[i] (rank·width + p − lo), and dst[i] its value after
+// scoring pts in box b (reward points) and moving to flag f2.
+func (tv *targetValues) scoreValues(sp *space, mask uint32, f, f2, b, pts, reward, base int, lanes []uint16, dst []float64) {
 	g := int(mask)*sp.nf + f
-	n, sure := int(tv.width[g]), int(tv.sure[g])
+	n, lo := int(tv.width[g]), int(tv.lo[g])
 	us := sp.lanes[sp.up(mask)]
 	nm := mask | 1<<b
 	g2 := int(nm)*sp.nf + f2
-	n2, sure2, base2, up2 := int64(tv.width[g2]), int64(tv.sure[g2]), tv.base[g2], sp.up(nm)*sp.nu
+	n2, lo2, base2, up2 := int64(tv.width[g2]), int64(tv.lo[g2]), tv.base[g2], sp.up(nm)*sp.nu
 	upper := sp.upper&(1<<b) != 0
 	dead := 0
 	if upper && sp.merge {
 		dead = sp.deadBelow[sp.up(nm)]
 	}
 	for i, lane := range lanes {
-		k, need := int(lane)/n, int(lane)%n+sure+1
+		pair := base + int(lane)
+		k, p := pair/n, pair%n+lo
 		t, x := int(us[k]), reward
 		if upper {
 			nu := t + pts
@@ -159,20 +240,20 @@ func (tv *targetValues) scoreValues(sp *space, mask uint32, f, f2, b, pts, rewar
 				t = 0
 			}
 		}
-		switch nd := int64(need-x) - sure2 - 1; {
-		case nd < 0:
-			dst[i] = 1
-		case nd >= n2:
+		switch k2 := int64(p+x) - lo2; {
+		case k2 < 0:
 			dst[i] = 0
+		case k2 >= n2:
+			dst[i] = tv.beyond(g2, p+x)
 		default:
-			dst[i] = tv.v[base2+int64(tv.rank[up2+t])*n2+nd]
+			dst[i] = tv.v[base2+int64(tv.rank[up2+t])*n2+k2]
 		}
 	}
 }
 
-// laneNumbers are the numbers of a group's pairs, for the widget's lanes.
+// laneNumbers are the offsets of a block's pairs from its first, for the widget's lanes.
 var laneNumbers = func() []uint16 {
-	l := make([]uint16, maxTargetLanes)
+	l := make([]uint16, maxLanes)
 	for i := range l {
 		l[i] = uint16(i)
 	}
@@ -184,10 +265,22 @@ var laneNumbers = func() []uint16 {
 // out maxLanes at a time by the widget. It keeps no decisions: play works them out from
 // the values (targetStrategy).
 func solveTarget(t *Table, workers int, progress ...func(layers int)) {
-	sp := t.sp
-	tv := newTargetValues(sp, t.obj.Target)
+	sp, tv := t.sp, t.tv
 	tv.v = make([]float64, tv.size())
-	t.tv, t.solved = tv, time.Now().UTC().Truncate(time.Second)
+	t.solved = time.Now().UTC().Truncate(time.Second)
+	// The sheets with every box filled are worth u of their score.
+	for f := range sp.nf {
+		g := int(sp.full)*sp.nf + f
+		if !sp.groupValid(sp.full, f) {
+			continue
+		}
+		n := int(tv.width[g])
+		for k := range sp.lanes[sp.up(sp.full)] {
+			for j := range n {
+				tv.v[tv.base[g]+int64(k*n+j)] = tv.util[int(tv.lo[g])+j-tv.from]
+			}
+		}
+	}
 	layers := make([][]uint32, sp.nb+1)
 	for m := range uint32(1 << sp.nb) {
 		if sp.maskOK[m] {
@@ -206,7 +299,7 @@ func solveTarget(t *Table, workers int, progress ...func(layers int)) {
 		// A group's pairs in blocks of maxLanes: the work items of the layer.
 		type block struct {
 			g      int32
-			lo, hi int32
+			lo, hi int32 // pairs of the group
 		}
 		var blocks []block
 		for _, m := range layers[n] {
@@ -225,7 +318,8 @@ func solveTarget(t *Table, workers int, progress ...func(layers int)) {
 			bl := blocks[i]
 			g := int(bl.g)
 			w := sw.w
-			w.setLanes(laneNumbers[bl.lo:bl.hi])
+			w.setLanes(laneNumbers[:bl.hi-bl.lo])
+			w.pairBase = int(bl.lo)
 			e := w.evaluate(uint32(g/sp.nf), g%sp.nf, false)
 			copy(tv.v[tv.base[g]+int64(bl.lo):], e)
 		})
@@ -235,11 +329,10 @@ func solveTarget(t *Table, workers int, progress ...func(layers int)) {
 	}
 }
 
-// decideTarget works out the decisions of state (mask, u, f) needing need more points (a
-// pair that is not settled) into out, and returns its value.
-func (w *widget) decideTarget(mask uint32, u, f, need int, out *[numRolls]uint32) float64 {
-	tv, sp := w.tv, w.sp
-	w.one[0] = tv.lane(sp, int(mask)*sp.nf+f, mask, u, need)
+// decideTarget works out the decisions of state (mask, u, f) with p points scored so far
+// (a pair that is not settled) into out, and returns its value.
+func (w *widget) decideTarget(mask uint32, u, f, p int, out *[numRolls]uint32) float64 {
+	w.pairBase, w.one[0] = w.tv.pair(w.sp, int(mask)*w.sp.nf+f, mask, u, p)
 	w.setLanes(w.one[:])
 	e := w.evaluate(mask, f, true)[0]
 	w.laneEntries(0, out)

@@ -64,12 +64,14 @@ func (s *targetStrategy) Box(sh *engine.Sheet, r engine.Roll, rollsUsed int) eng
 // load makes the decisions of sheet sh's turn current.
 func (s *targetStrategy) load(sh *engine.Sheet) {
 	sp := s.sp
-	need := s.tv.T - sp.targetPoints(sh)
-	key := sh.FilledMask() | uint64(uint16(sh.Upper(0)))<<48
+	points := sp.targetPoints(sh)
+	// Bit 63 tells a key from an empty slot of the cache (a sheet of no box filled, no
+	// points: 0); the subtotal takes bits 48 to 62 and the points bits 32 to 46, far more
+	// than any rule set gives.
+	key := sh.FilledMask() | uint64(sh.Upper(0))<<48 | uint64(points)<<32 | 1<<63
 	if sp.ybox >= 0 && sh.Score(engine.BoxID(sp.ybox)) > 0 {
 		key |= 1 << 47
 	}
-	key |= uint64(max(need, 0)) << 32 // need < 2^15: checkTarget bounds T
 	if key == s.key {
 		return
 	}
@@ -82,7 +84,7 @@ func (s *targetStrategy) load(sh *engine.Sheet) {
 	}
 	s.key = key
 	g := int(mask)*sp.nf + f
-	s.settled = s.tv.settled(sp, g, mask, u, need)
+	s.settled = s.tv.settled(sp, g, mask, u, points)
 	if s.settled {
 		return
 	}
@@ -90,7 +92,7 @@ func (s *targetStrategy) load(sh *engine.Sheet) {
 	slot := int((key * 0x9E3779B97F4A7C15) >> (64 - targetCacheLog2))
 	s.out = &c.dec[slot]
 	if c.keys[slot] != key {
-		s.w.decideTarget(mask, u, f, need, s.out)
+		s.w.decideTarget(mask, u, f, points, s.out)
 		c.keys[slot] = key
 	}
 }
@@ -127,12 +129,18 @@ func targetFor(r *engine.Rules, o Objective) (*Table, error) {
 }
 
 func init() {
-	strategies.RegisterFamily(strategies.Family{
-		Prefix:      "target",
-		Syntax:      "target:T",
-		Description: "maximises the probability of a final score of T or more exactly, then the expected score once T is reached or out of reach (a table per T, cached on disk)",
+	strategies.RegisterFamily(goalFamily("target", "target:T", "maximises the probability of a final score of T or more exactly, then the expected score once T is reached or out of reach (a table per T, cached on disk)"))
+	strategies.RegisterFamily(goalFamily("beat", "beat:S", "maximises the probability of beating strategy S exactly, each player on their own dice, a tie counting half (from S's exact distribution; a table per S, cached on disk)"))
+}
+
+// goalFamily is the registry's family of an objective of the final score.
+func goalFamily(prefix, syntax, description string) strategies.Family {
+	return strategies.Family{
+		Prefix:      prefix,
+		Syntax:      syntax,
+		Description: description,
 		Info: func(param string) (strategies.Info, error) {
-			o, err := ParseObjective("target:" + param)
+			o, err := ParseObjective(prefix + ":" + param)
 			if err != nil {
 				return strategies.Info{}, err
 			}
@@ -155,5 +163,5 @@ func init() {
 				},
 			}, nil
 		},
-	})
+	}
 }

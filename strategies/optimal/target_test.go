@@ -95,6 +95,40 @@ func referenceTarget(t *testing.T, sp *space, T int) [][]float64 {
 	return ref
 }
 
+// reachablePoints marks, for every state i, the scores so far p below T that a game can
+// reach: every box filled with every score it can take, from the empty sheet.
+func reachablePoints(sp *space, T int) [][]bool {
+	reach := make([][]bool, sp.numStates())
+	for i := range reach {
+		reach[i] = make([]bool, T)
+	}
+	reach[sp.index(0, 0, 0)][0] = true
+	for m := range uint32(1 << sp.nb) { // a fill only adds a bit: masks in increasing order
+		for f := range sp.nf {
+			for u := range sp.nu {
+				i := sp.index(m, u, f)
+				for p, ok := range reach[i] {
+					if !ok {
+						continue
+					}
+					for b := range sp.nb {
+						if m&(1<<b) != 0 {
+							continue
+						}
+						for r := range engine.Roll(numRolls) {
+							x := sp.apply(m, u, f, b, r)
+							if q := p + x.reward; q < T {
+								reach[x.next][q] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return reach
+}
+
 func TestTargetMatchesReference(t *testing.T) {
 	r := tinyRules(t)
 	for _, T := range []int{1, 40, 95, 160} {
@@ -105,16 +139,21 @@ func TestTargetMatchesReference(t *testing.T) {
 		sp, tv := tab.sp, tab.tv
 		ref := referenceTarget(t, sp, T)
 		checked := 0
+		reach := reachablePoints(sp, T)
 		sp.eachState(func(i int) {
 			mask, u, f := sp.split(i)
 			g := int(mask)*sp.nf + f
 			for need := 1; need <= T; need++ {
-				got, want := tv.value(sp, g, mask, u, need), ref[i][need]
-				if got != want {
-					t.Fatalf("target:%d state %#x u=%d f=%d need %d: %v, the reference %v", T, mask, u, f, need, got, want)
+				p := T - need
+				if !reach[i][p] {
+					continue
 				}
-				if need > int(tv.sure[g]+tv.width[g]) && want != 0 {
-					t.Fatalf("target:%d state %#x: need %d is beyond the bound %d, yet reachable (%v)", T, mask, need, tv.sure[g]+tv.width[g], want)
+				if !tv.reachable(g, p) {
+					t.Fatalf("target:%d state %#x u=%d f=%d: games reach %d points, beyond the values' bound", T, mask, u, f, p)
+				}
+				got, want := tv.value(sp, g, mask, u, p), ref[i][need]
+				if got != want {
+					t.Fatalf("target:%d state %#x u=%d f=%d, %d scored so far: %v, the reference %v", T, mask, u, f, p, got, want)
 				}
 				checked++
 			}
@@ -199,7 +238,7 @@ func TestTargetRefused(t *testing.T) {
 		t.Errorf("target on rules with a subtracted box: %v", err)
 	}
 	hasbro := mustRules(t, "hasbro")
-	if err := (Objective{Kind: Target, Target: 5000}).Check(hasbro); !errors.Is(err, ErrObjective) || !strings.Contains(err.Error(), "up to 1489") {
+	if err := (Objective{Kind: Target, Target: 5000}).Check(hasbro); !errors.Is(err, ErrObjective) || !strings.Contains(err.Error(), "no game scores 5000 (at most 1675)") {
 		t.Errorf("target:5000 on hasbro: %v", err)
 	}
 }
@@ -328,5 +367,71 @@ func TestTargetHasbro(t *testing.T) {
 	const n = 20_000
 	if got, sd := playTarget(t, r, "target:300", 300, n, 3), math.Sqrt(p*(1-p)/n); math.Abs(got-p) > 4.5*sd {
 		t.Errorf("hasbro target:300: %.4f of %d games reach 300, exactly %.4f (sd %.4f)", got, n, p, sd)
+	}
+}
+
+// beat:S against S: the solve's probability of winning is the one the two exact
+// distributions give (ties counting half), more than a half, and games agree.
+func TestBeatOptimal(t *testing.T) {
+	r := tinyRules(t)
+	opt, err := Analyze("optimal", r, Options{Distribution: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Analyze("beat:optimal", r, Options{Distribution: true, Regret: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	win := 0.0
+	for i, p := range f.Distribution {
+		s := f.DistMin + i
+		for j, q := range opt.Distribution {
+			switch o := opt.DistMin + j; {
+			case s > o:
+				win += p * q
+			case s == o:
+				win += p * q / 2
+			}
+		}
+	}
+	if math.Abs(win-f.Objective.Value) > 1e-12 || win <= 0.5 {
+		t.Errorf("beat:optimal: P(win) %.15f from the solve, %.15f from the distributions", f.Objective.Value, win)
+	}
+	if v, ok := f.ObjectiveFromDistribution(); !ok || v != win {
+		t.Errorf("beat:optimal: ObjectiveFromDistribution %v %v, the distributions give %v", v, ok, win)
+	}
+	if d := opt.Mean - f.Mean; math.Abs(f.Regret.Total-d) > 1e-9 {
+		t.Errorf("beat:optimal: regret %.12f, optimal's mean minus beat:optimal's %.12f", f.Regret.Total, d)
+	}
+	// A game of each on their own dice, many times.
+	beat, _ := strategies.New("beat:optimal", r)
+	best, _ := strategies.New("optimal", r)
+	d1, d2 := rand.NewPCG(5, 6), rand.NewPCG(7, 8)
+	g1, g2 := sim.NewGame(r), sim.NewGame(r)
+	const n = 100_000
+	won := 0.0
+	for range n {
+		if g1.Play(beat, d1) != nil || g2.Play(best, d2) != nil {
+			t.Fatal("a game failed")
+		}
+		switch a, b := g1.Sheet.Total(), g2.Sheet.Total(); {
+		case a > b:
+			won++
+		case a == b:
+			won += 0.5
+		}
+	}
+	if p, sd := won/n, math.Sqrt(win*(1-win)/n); math.Abs(p-win) > 4.5*sd {
+		t.Errorf("beat:optimal won %.5f of %d games against optimal, exactly %.5f (sd %.5f)", p, n, win, sd)
+	}
+	t.Logf("beat:optimal: P(win) %.6f, mean %.4f (optimal %.4f)", win, f.Mean, opt.Mean)
+	if _, err := ParseObjective("beat:beat:optimal"); err == nil {
+		t.Error("beat:beat:optimal accepted")
+	}
+	if o, err := ParseObjective("beat:risk:0"); err != nil || o.String() != "beat:optimal" {
+		t.Errorf("beat:risk:0: %v %v", o, err)
+	}
+	if _, _, err := LoadOrSolveFor(r, Objective{Kind: Beat, Opponent: "random"}, false, 0); !errors.Is(err, ErrObjective) || !errors.Is(err, ErrRandom) {
+		t.Errorf("beat:random: %v", err)
 	}
 }
