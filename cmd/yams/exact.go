@@ -212,8 +212,8 @@ type exactObjective struct {
 	Kind      string   `json:"kind"`
 	Parameter *float64 `json:"parameter,omitempty"`
 	// Opponent is the strategy beat:S plays against.
-	Opponent string `json:"opponent,omitempty"`
-	Value     float64  `json:"value"`
+	Opponent string  `json:"opponent,omitempty"`
+	Value    float64 `json:"value"`
 }
 
 // exactJSON is what exact --json writes.
