@@ -1,6 +1,7 @@
 package optimal
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
@@ -181,22 +182,105 @@ func (t *Table) encoded() ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// decodeTable checks and decodes a table file of rules; path names it in errors.
+// decodeTable checks and decodes a table file of rules r held in memory; path names it in
+// errors.
 func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
+	if err := checkHeadAndSum(path, data, int64(len(data)), func() ([]byte, error) {
+		sum := sha256.Sum256(data[:len(data)-sumSize])
+		if !bytes.Equal(sum[:], data[len(data)-sumSize:]) {
+			return nil, nil
+		}
+		return sum[:], nil
+	}); err != nil {
+		return nil, err
+	}
+	return decodeBody(path, bufio.NewReader(bytes.NewReader(data)), int64(len(data)-sumSize), r)
+}
+
+// readTable reads and checks the table file of rules r. The file is read twice, a chunk
+// at a time: its checksum first, then its contents, the values going straight to where
+// they are kept. A table of target:T or beat:S takes a gigabyte or more: reading it whole
+// before decoding it would take twice that.
+func readTable(path string, r *engine.Rules) (*Table, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	size := fi.Size()
+	head := make([]byte, min(size, headerSize))
+	if _, err := io.ReadFull(f, head); err != nil {
+		return nil, &tableError{Path: path, Kind: errCorrupt, Detail: "no table header"}
+	}
+	if err := checkHeadAndSum(path, head, size, func() ([]byte, error) {
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
+		h := sha256.New()
+		if _, err := io.Copy(h, io.LimitReader(f, size-sumSize)); err != nil {
+			return nil, err
+		}
+		sum := make([]byte, sumSize)
+		if _, err := io.ReadFull(f, sum); err != nil || !bytes.Equal(h.Sum(nil), sum) {
+			return nil, nil
+		}
+		return sum, nil
+	}); err != nil {
+		return nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return decodeBody(path, bufio.NewReaderSize(io.LimitReader(f, size-sumSize), 1<<20), size-sumSize, r)
+}
+
+// checkHeadAndSum checks the magic and the version of a table file of size bytes, whose
+// first bytes are head, then its checksum: sum returns the checksum if it matches the
+// file's contents, nil if it does not.
+func checkHeadAndSum(path string, head []byte, size int64, sum func() ([]byte, error)) error {
 	bad := func(kind error, format string, args ...any) error {
 		return &tableError{Path: path, Kind: kind, Detail: fmt.Sprintf(format, args...)}
 	}
-	if len(data) < headerSize+4+sumSize || string(data[:8]) != tableMagic {
-		return nil, bad(errCorrupt, "no table header")
+	if size < headerSize+4+sumSize || len(head) < headerSize || string(head[:8]) != tableMagic {
+		return bad(errCorrupt, "no table header")
 	}
-	if v := binary.LittleEndian.Uint32(data[8:]); v != tableVersion {
-		return nil, bad(errVersion, "version %d, this program reads %d", v, tableVersion)
+	if v := binary.LittleEndian.Uint32(head[8:]); v != tableVersion {
+		return bad(errVersion, "version %d, this program reads %d", v, tableVersion)
 	}
-	body, sum := data[:len(data)-sumSize], data[len(data)-sumSize:]
-	if got := sha256.Sum256(body); !bytes.Equal(got[:], sum) {
-		return nil, bad(errCorrupt, "checksum mismatch")
+	ok, err := sum()
+	if err != nil {
+		return err
 	}
-	hash := string(bytes.TrimRight(data[32:64], "\x00"))
+	if ok == nil {
+		return bad(errCorrupt, "checksum mismatch")
+	}
+	return nil
+}
+
+// decodeBody decodes the body of a table file of rules r (n bytes: the file but its
+// checksum), whose magic, version and checksum are checked.
+func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Table, error) {
+	bad := func(kind error, format string, args ...any) error {
+		return &tableError{Path: path, Kind: kind, Detail: fmt.Sprintf(format, args...)}
+	}
+	left := uint64(n)
+	take := func(n uint64) ([]byte, bool) {
+		if n > left {
+			return nil, false
+		}
+		b := make([]byte, n)
+		if _, err := io.ReadFull(src, b); err != nil {
+			return nil, false
+		}
+		left -= n
+		return b, true
+	}
+	head, _ := take(headerSize)
+	hash := string(bytes.TrimRight(head[32:64], "\x00"))
 	if hash != r.Hash() {
 		return nil, bad(errForeign, "rules hash %s, want %s (%s)", hash, r.Hash(), r.Name())
 	}
@@ -205,21 +289,15 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 		return nil, err
 	}
 	for i, want := range sp.shape() {
-		if got := binary.LittleEndian.Uint32(data[12+4*i:]); got != want {
+		if got := binary.LittleEndian.Uint32(head[12+4*i:]); got != want {
 			return nil, bad(errForeign, "state space shape %d is %d, want %d", i, got, want)
 		}
 	}
-	rest := body[headerSize:]
-	take := func(n uint64) ([]byte, bool) {
-		if n > uint64(len(rest)) {
-			return nil, false
-		}
-		b := rest[:n]
-		rest = rest[n:]
-		return b, true
+	mlen, ok := take(4)
+	var mb []byte
+	if ok {
+		mb, ok = take(uint64(binary.LittleEndian.Uint32(mlen)))
 	}
-	mlen, _ := take(4)
-	mb, ok := take(uint64(binary.LittleEndian.Uint32(mlen)))
 	var m meta
 	if !ok || json.Unmarshal(mb, &m) != nil {
 		return nil, bad(errCorrupt, "metadata")
@@ -229,9 +307,9 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 		return nil, bad(errCorrupt, "metadata: %v", err)
 	}
 	nb, ok := take(8)
-	n := uint64(0)
+	count := uint64(0)
 	if ok {
-		n = binary.LittleEndian.Uint64(nb)
+		count = binary.LittleEndian.Uint64(nb)
 	}
 	states := uint64(sp.countStates())
 	var tv *targetValues
@@ -246,22 +324,31 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 		tv = newTargetValues(sp, gl)
 		states = uint64(tv.size())
 	}
-	vals, ok2 := take(8 * min(n, states))
-	if !ok || !ok2 || n != states {
-		return nil, bad(errCorrupt, "%d values, want %d", n, states)
+	if !ok || count != states || 8*states > left {
+		return nil, bad(errCorrupt, "%d values, want %d", count, states)
 	}
+	// The values, a chunk at a time, into their place.
+	vals := make([]float64, states)
+	chunk := make([]byte, 8<<10)
+	for k := 0; k < len(vals); {
+		c := chunk[:8*min(len(chunk)/8, len(vals)-k)]
+		if _, err := io.ReadFull(src, c); err != nil {
+			return nil, bad(errCorrupt, "values: %v", err)
+		}
+		for j := 0; j < len(c); j += 8 {
+			vals[k] = math.Float64frombits(binary.LittleEndian.Uint64(c[j:]))
+			k++
+		}
+	}
+	left -= 8 * states
 	t := &Table{rules: r, sp: sp, solved: m.Solved, obj: obj}
 	if tv != nil {
-		tv.v = make([]float64, states)
-		for k := range tv.v {
-			tv.v[k] = math.Float64frombits(binary.LittleEndian.Uint64(vals[8*k:]))
-		}
-		t.tv = tv
+		tv.v, t.tv = vals, tv
 	} else {
 		t.v = make([]float64, sp.numStates())
 		k := 0
 		sp.eachState(func(i int) {
-			t.v[i] = math.Float64frombits(binary.LittleEndian.Uint64(vals[8*k:]))
+			t.v[i] = vals[k]
 			k++
 		})
 	}
@@ -271,8 +358,8 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	}
 	groups := binary.LittleEndian.Uint64(gh)
 	if groups == 0 {
-		if len(rest) != 0 {
-			return nil, bad(errCorrupt, "%d bytes after the values", len(rest))
+		if left != 0 {
+			return nil, bad(errCorrupt, "%d bytes after the values", left)
 		}
 		return t, nil
 	}
@@ -290,6 +377,7 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 	if !ok {
 		return nil, bad(errCorrupt, "truncated decisions")
 	}
+	rest, _ := take(left)
 	off := make([]uint64, groups+1)
 	for i := range off {
 		off[i] = binary.LittleEndian.Uint64(ob[8*i:])
@@ -326,15 +414,6 @@ func (g *goalMeta) check(o Objective) (goal, error) {
 		}
 	}
 	return gl, nil
-}
-
-// readTable reads and checks the table file of rules r.
-func readTable(path string, r *engine.Rules) (*Table, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return decodeTable(path, data, r)
 }
 
 // writeFile writes the table atomically (see package outfile), creating its directory.
