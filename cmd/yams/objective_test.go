@@ -85,6 +85,10 @@ func TestObjectiveBadInput(t *testing.T) {
 		{[]string{"exact", "--strategy", "target:3e2"}, `target "3e2" is not a whole number of points`},
 		{[]string{"sim", "--strategy", "target:300", "--rule", "box.chance.subtract=true", "--games", "10"}, "subtract box chance from the total"},
 		{[]string{"exact", "--strategy", "target:5000"}, "no game scores 5000 (at most 1675)"},
+		{[]string{"solve", "--strategy", "beat:"}, "beat: names no opponent"},
+		{[]string{"solve", "--strategy", "beat:beat:optimal"}, "cannot itself be a beat: strategy"},
+		{[]string{"solve", "--strategy", "beat:random"}, "beat:random needs the exact distribution of the final score of random"},
+		{[]string{"sim", "--strategy", "beat:nosuch", "--games", "10"}, `strategy beat:nosuch: the opponent: unknown strategy "nosuch"`},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			out, errOut, code := execYams(t, "", c.args...)
@@ -168,5 +172,70 @@ func TestTargetCommands(t *testing.T) {
 	}
 	if math.Abs(s.Mean-fig.Mean) > 4.5*s.Stderr {
 		t.Errorf("sim target:250: mean %.3f ± %.3f, exactly %.4f", s.Mean, s.Stderr, fig.Mean)
+	}
+}
+
+// beat:S through the commands: exact's chance of beating S is the one the two exact
+// distributions give, more than a half, and table games of beat:optimal against optimal
+// agree within their interval.
+func TestBeatCommands(t *testing.T) {
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	rules := filepath.Join("testdata", "frontier_small.json")
+	type dist struct {
+		Objective struct {
+			Kind     string  `json:"kind"`
+			Opponent string  `json:"opponent"`
+			Value    float64 `json:"value"`
+		} `json:"objective"`
+		Distribution struct {
+			Min           int       `json:"min"`
+			Probabilities []float64 `json:"probabilities"`
+		} `json:"distribution"`
+	}
+	var beat, opt dist
+	for _, c := range []struct {
+		strategy string
+		into     *dist
+	}{{"beat:optimal", &beat}, {"optimal", &opt}} {
+		out, errOut, code := execYams(t, "", "exact", "--rules", rules, "--strategy", c.strategy, "--distribution", "--json", "-")
+		if code != 0 || json.Unmarshal([]byte(out), c.into) != nil {
+			t.Fatalf("exact %s: exit %d, %q", c.strategy, code, errOut)
+		}
+	}
+	win := 0.0
+	for i, p := range beat.Distribution.Probabilities {
+		for j, q := range opt.Distribution.Probabilities {
+			switch a, b := beat.Distribution.Min+i, opt.Distribution.Min+j; {
+			case a > b:
+				win += p * q
+			case a == b:
+				win += p * q / 2
+			}
+		}
+	}
+	o := beat.Objective
+	if o.Kind != "beat" || o.Opponent != "optimal" || math.Abs(o.Value-win) > 1e-12 || win <= 0.5 {
+		t.Fatalf("exact beat:optimal: objective %+v, the two distributions give %.15f", o, win)
+	}
+	const games = 40000
+	out, errOut, code := execYams(t, "", "compare", "--rules", rules, "--players", "beat:optimal,optimal", "--games", strconv.Itoa(games), "--json", "-")
+	var table struct {
+		Players []struct {
+			Strategy string `json:"strategy"`
+			Wins     struct {
+				Rate float64 `json:"rate"`
+			} `json:"wins"`
+		} `json:"players"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &table) != nil || len(table.Players) != 2 {
+		t.Fatalf("compare --players beat:optimal,optimal: exit %d, %q", code, errOut)
+	}
+	p := table.Players[0]
+	if sd := math.Sqrt(win * (1 - win) / games); p.Strategy != "beat:optimal" || math.Abs(p.Wins.Rate-win) > 4.5*sd {
+		t.Errorf("compare: %s won %.5f of %d games, exactly %.5f (sd %.5f)", p.Strategy, p.Wins.Rate, games, win, sd)
+	}
+	text, _, _ := execYams(t, "", "exact", "--rules", rules, "--strategy", "beat:optimal", "--distribution")
+	if want := strconv.FormatFloat(100*o.Value, 'f', 7, 64) + "%"; strings.Count(text, want) != 2 || !strings.Contains(text, "P(beating optimal)") {
+		t.Errorf("exact beat:optimal does not print P(beating optimal) %s twice:\n%s", want, text)
 	}
 }

@@ -144,6 +144,12 @@ func goalFamily(prefix, syntax, description string) strategies.Family {
 			if err != nil {
 				return strategies.Info{}, err
 			}
+			if o.Kind == Beat {
+				// Before anything is solved: an opponent that is no strategy.
+				if _, err := strategies.Resolve(o.Opponent); err != nil {
+					return strategies.Info{}, fmt.Errorf("the opponent: %w", err)
+				}
+			}
 			return strategies.Info{
 				Name:        o.Strategy(),
 				Description: o.Describe(),
