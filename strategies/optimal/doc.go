@@ -51,24 +51,28 @@
 // (Figures.Objective), and ObjectiveFromDistribution recomputes it from the exact
 // distribution of the final score, forward, which the tests compare to the last digits.
 //
-// "target:T" maximises P(final score ≥ T), which is not an expectation of a sum of
-// per-turn terms: what a turn is worth depends on the points already scored. It is solved
-// over (state, points still needed) pairs (target.go): the widget is the same, its lanes
-// are pairs of a group (subtotal, need) instead of subtotals, and scoring a box reads the
-// next state's value at the need less the points gained (1 once nothing is needed). Two
-// kinds of pairs are certain and not stored: a need no more than the least the open
-// boxes score whatever the play (1), and a need beyond the most they can score (0);
-// there every option ties, and the strategy plays optimal's decisions, for the mean.
-// Hasbro's target:300 has 107 million pairs, 816 MiB of values, solved in about a
-// minute on two cores. The decisions of 107 million pairs would not fit in memory: play
-// works out each turn's decisions from the values with a widget of one lane
-// (target_strategy.go), about 3,500 games per second per core. The exact analysis
-// (analysis_target.go) follows each (state, score so far) pair below the target with its
-// own decisions, the widget working out up to 64 of a state's pairs at once, and the
-// settled scores together with optimal's decisions; it always carries the distribution
-// of the final score, from which the mean and the deviation come, and P(score ≥ T) from
-// it equals the solve's to 1e-12 (the tests check this, and the values against a plain
-// one-state reference solve bit for bit).
+// "target:T" maximises P(final score ≥ T) and "beat:S" the chance of beating an opponent
+// who plays strategy S on their own dice, a tie counting half. Neither is an expectation
+// of a sum of per-turn terms: each is the expectation of a function u of the final score
+// (a step at T; for beat:S, P(S scores less) + P(S ties)/2, from S's exact distribution),
+// so what a turn is worth depends on the points already scored. Both are solved over
+// (state, score so far) pairs (target.go): the widget is the same, its lanes are pairs of
+// a group (subtotal, score so far) instead of subtotals, and scoring a box reads the next
+// state's value at the score so far plus the points gained. Pairs where every play ends
+// the same are not stored: a score so far from which the least the open boxes score
+// reaches the point where u is 1, or from which the most they score stays where u is 0;
+// nor are scores so far above what the filled boxes can have scored. There every option
+// ties, and the strategy plays optimal's decisions, for the mean. Hasbro's target:300
+// has 85 million pairs (651 MiB of values, solved in about a minute on two cores),
+// beat:optimal 164 million (1.2 GiB, under two minutes). The decisions of so many pairs
+// would not fit in memory: play works out each turn's decisions from the values with a
+// widget of one lane (target_strategy.go), about 3,500 games per second per core. The
+// exact analysis (analysis_target.go) follows each (state, score so far) pair a game
+// reaches with its own decisions, the widget working out up to 64 of a state's pairs at
+// once, and the settled scores together with optimal's decisions; it always carries the
+// distribution of the final score, from which the mean and the deviation come, and the
+// objective recomputed from it equals the solve's to 1e-12 (the tests check this, the
+// values against a plain one-state reference solve bit for bit, and play against both).
 //
 // # Table file
 //
