@@ -416,8 +416,6 @@ func TestFrontierBadTargets(t *testing.T) {
 		{"negative", []string{"--targets", "-5"}, "--targets -5: target -5: every game scores at least 0 points"},
 		{"twice", []string{"--targets", "300,200,0300"}, "--targets 300,200,0300: target 0300 given twice"},
 		{"empty T", []string{"--targets", "200,,300"}, "--targets 200,,300: an empty T"},
-		{"subtracted box", []string{"--targets", "200", "--rule", "box.chance.subtract=true"},
-			"--targets: objective not available: rules frontier-small subtract box chance from the total"},
 		// Beyond every score of the rules and what the solver holds: the reason is
 		// optimal's to give, the line names the flag and the target.
 		{"out of reach", []string{"--targets", "200,100000"}, "--targets: objective not available: target:100000 on rules frontier-small: "},

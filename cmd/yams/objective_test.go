@@ -83,7 +83,6 @@ func TestObjectiveBadInput(t *testing.T) {
 		{[]string{"sim", "--strategy", "bonus", "--rule", "upper_bonus.points=0", "--games", "10"}, "have no upper bonus"},
 		{[]string{"solve", "--strategy", "target:0"}, "only a target of 1 or more"},
 		{[]string{"exact", "--strategy", "target:3e2"}, `target "3e2" is not a whole number of points`},
-		{[]string{"sim", "--strategy", "target:300", "--rule", "box.chance.subtract=true", "--games", "10"}, "subtract box chance from the total"},
 		{[]string{"exact", "--strategy", "target:5000"}, "no game scores 5000 (at most 1675)"},
 		{[]string{"solve", "--strategy", "beat:"}, "beat: names no opponent"},
 		{[]string{"solve", "--strategy", "beat:beat:optimal"}, "cannot itself be a beat: strategy"},

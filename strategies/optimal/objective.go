@@ -347,13 +347,6 @@ func (o Objective) checkRules(r *engine.Rules) error {
 	if o.Kind == UpperBonus && r.UpperPoints() == 0 {
 		return fmt.Errorf("%w: rules %s have no upper bonus for the strategy bonus to aim at", ErrObjective, r.Name())
 	}
-	if o.Kind == Target || o.Kind == Beat {
-		for _, b := range r.Boxes() {
-			if b.Subtract {
-				return fmt.Errorf("%w: rules %s subtract box %s from the total: %s is solved over the points scored so far, which must only grow", ErrObjective, r.Name(), b.ID, o)
-			}
-		}
-	}
 	return nil
 }
 

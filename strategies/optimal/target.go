@@ -94,9 +94,15 @@ func newTargetValues(sp *space, gl goal) *targetValues {
 			tv.rank[up*sp.nu+int(u)] = uint16(k)
 		}
 	}
+	// The most and the least each box adds to the total: a subtracted box adds minus its
+	// score.
 	best, least := make([]int, sp.nb), make([]int, sp.nb)
 	for b := range sp.nb {
-		best[b], least[b] = slices.Max(sp.boxScores(b)), slices.Min(sp.boxScores(b))
+		hi, lo := slices.Max(sp.boxScores(b)), slices.Min(sp.boxScores(b))
+		if sp.sign[b] < 0 {
+			hi, lo = -lo, -hi
+		}
+		best[b], least[b] = hi, lo
 	}
 	n := int64(0)
 	for g := range ng {
@@ -105,8 +111,8 @@ func newTargetValues(sp *space, gl goal) *targetValues {
 		if !sp.groupValid(mask, f) {
 			continue
 		}
-		most, sure, done := sp.pointsBounds(mask, f, best, least)
-		lo := max(0, gl.from-most)
+		most, sure, lowest, done := sp.pointsBounds(mask, f, best, least)
+		lo := max(lowest, gl.from-most)
 		hi := min(done, gl.upto-sure-1)
 		tv.least[g], tv.lo[g], tv.width[g] = int32(sure), int32(lo), int32(max(0, hi-lo+1))
 		n += int64(len(sp.lanes[sp.up(mask)])) * int64(tv.width[g])
@@ -119,11 +125,12 @@ func newTargetValues(sp *space, gl goal) *targetValues {
 func (tv *targetValues) size() int64 { return tv.base[len(tv.base)-1] }
 
 // pointsBounds bounds the points of a sheet with mask filled and flag f: the most and the
-// least the open boxes can still score (the upper bonus and an extra bonus per box
-// included in the most), and the most the filled boxes can have scored (best[b] and
-// least[b] are box b's best and least scores). An extra bonus is paid only while the
-// yahtzee box holds a score (f = 1, which no turn undoes), so a sheet of flag 0 has none.
-func (sp *space) pointsBounds(mask uint32, f int, best, least []int) (most, sure, done int) {
+// least the open boxes can still add to the total (the upper bonus and an extra bonus per
+// box included in the most), and the least and the most the filled boxes can have added
+// (best[b] and least[b] are the most and the least box b adds: a subtracted box adds
+// minus its score). An extra bonus is paid only while the yahtzee box holds a score
+// (f = 1, which no turn undoes), so a sheet of flag 0 has none.
+func (sp *space) pointsBounds(mask uint32, f int, best, least []int) (most, sure, lowest, done int) {
 	open := sp.full &^ mask
 	for l := open; l != 0; l &= l - 1 {
 		b := bits.TrailingZeros32(l)
@@ -134,7 +141,9 @@ func (sp *space) pointsBounds(mask uint32, f int, best, least []int) (most, sure
 		most += sp.bonus
 	}
 	for l := mask; l != 0; l &= l - 1 {
-		done += best[bits.TrailingZeros32(l)]
+		b := bits.TrailingZeros32(l)
+		done += best[b]
+		lowest += least[b]
 	}
 	if mask&sp.upper != 0 {
 		done += sp.bonus
@@ -142,7 +151,7 @@ func (sp *space) pointsBounds(mask uint32, f int, best, least []int) (most, sure
 	if f == 1 {
 		done += sp.extra * bits.OnesCount32(mask)
 	}
-	return most, sure, done
+	return most, sure, lowest, done
 }
 
 // value returns the best expected utility from state (mask, u, f), in group g = mask·nf

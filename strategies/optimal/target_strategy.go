@@ -66,9 +66,10 @@ func (s *targetStrategy) load(sh *engine.Sheet) {
 	sp := s.sp
 	points := sp.targetPoints(sh)
 	// Bit 63 tells a key from an empty slot of the cache (a sheet of no box filled, no
-	// points: 0); the subtotal takes bits 48 to 62 and the points bits 32 to 46, far more
-	// than any rule set gives.
-	key := sh.FilledMask() | uint64(sh.Upper(0))<<48 | uint64(points)<<32 | 1<<63
+	// points: 0); the subtotal takes bits 48 to 62 and the points, in two's complement (a
+	// subtracted box can make them negative), bits 32 to 46: far more than any rule set
+	// gives.
+	key := sh.FilledMask() | uint64(sh.Upper(0))<<48 | uint64(points&(1<<15-1))<<32 | 1<<63
 	if sp.ybox >= 0 && sh.Score(engine.BoxID(sp.ybox)) > 0 {
 		key |= 1 << 47
 	}
