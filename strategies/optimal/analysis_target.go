@@ -80,7 +80,7 @@ type targetWorker struct {
 // workers: states are worked out in parallel and merged in state order.
 func analyzeTarget(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
 	start := time.Now()
-	t, err := targetFor(r, o)
+	t, err := analysisTarget(r, o)
 	if err != nil {
 		return nil, err
 	}

@@ -168,8 +168,12 @@ var shared struct {
 	m map[string]*sharedPolicy
 }
 
+// sharedPolicy is what a process keeps of rules and an objective once loaded or solved:
+// the table and, but for target:T and beat:S, whose decisions are worked out in play,
+// its policy.
 type sharedPolicy struct {
 	once sync.Once
+	t    *Table
 	p    *policy
 	err  error
 }
@@ -183,19 +187,31 @@ func analysisPolicy(r *engine.Rules, o Objective) (*policy, error) {
 	if o == Mean {
 		return policyFor(r, Mean)
 	}
-	shared.Lock()
-	e := shared.m[r.Hash()+" "+o.String()]
-	shared.Unlock()
-	if e != nil {
+	if sharedExists(r, o) {
 		return policyFor(r, o)
 	}
 	_, p, _, err := loadOrSolve(r, o, false, 0)
 	return p, err
 }
 
+// sharedExists reports whether the process keeps the table of rules r for objective o
+// (a strategy plays it), or is loading or solving it.
+func sharedExists(r *engine.Rules, o Objective) bool {
+	shared.Lock()
+	defer shared.Unlock()
+	return shared.m[r.Hash()+" "+o.String()] != nil
+}
+
 // policyFor returns the process-wide policy of rules r for objective o, loading or
 // solving it once.
 func policyFor(r *engine.Rules, o Objective) (*policy, error) {
+	e := sharedFor(r, o)
+	return e.p, e.err
+}
+
+// sharedFor returns the process-wide table and policy of rules r for objective o,
+// loading or solving them once.
+func sharedFor(r *engine.Rules, o Objective) *sharedPolicy {
 	key := r.Hash() + " " + o.String()
 	shared.Lock()
 	if shared.m == nil {
@@ -208,9 +224,9 @@ func policyFor(r *engine.Rules, o Objective) (*policy, error) {
 	}
 	shared.Unlock()
 	e.once.Do(func() {
-		_, e.p, _, e.err = loadOrSolve(r, o, false, 0)
+		e.t, e.p, _, e.err = loadOrSolve(r, o, false, 0)
 	})
-	return e.p, e.err
+	return e
 }
 
 // store writes the decisions of a block.

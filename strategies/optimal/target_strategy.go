@@ -2,7 +2,6 @@ package optimal
 
 import (
 	"fmt"
-	"sync"
 
 	"yams/engine"
 	"yams/strategies"
@@ -98,35 +97,23 @@ func (s *targetStrategy) load(sh *engine.Sheet) {
 	}
 }
 
-var sharedTargets struct {
-	sync.Mutex
-	m map[string]*sharedTarget
-}
-
-type sharedTarget struct {
-	once sync.Once
-	t    *Table
-	err  error
-}
-
-// targetFor returns the process-wide table of target objective o on rules r, loading or
-// solving it once.
+// targetFor returns the process-wide table of objective o (target:T or beat:S) on rules
+// r, loading or solving it once.
 func targetFor(r *engine.Rules, o Objective) (*Table, error) {
-	key := r.Hash() + " " + o.String()
-	sharedTargets.Lock()
-	if sharedTargets.m == nil {
-		sharedTargets.m = map[string]*sharedTarget{}
-	}
-	e := sharedTargets.m[key]
-	if e == nil {
-		e = &sharedTarget{}
-		sharedTargets.m[key] = e
-	}
-	sharedTargets.Unlock()
-	e.once.Do(func() {
-		e.t, _, _, e.err = loadOrSolve(r, o, false, 0)
-	})
+	e := sharedFor(r, o)
 	return e.t, e.err
+}
+
+// analysisTarget returns the table of objective o on rules r that an analysis follows: the
+// process-wide one when a strategy plays it, else one loaded or solved for the analysis
+// alone, which the system gets back once the analysis is done (a frontier of several
+// targets holds one table of a gigabyte at a time, not all of them).
+func analysisTarget(r *engine.Rules, o Objective) (*Table, error) {
+	if sharedExists(r, o) {
+		return targetFor(r, o)
+	}
+	t, _, _, err := loadOrSolve(r, o, false, 0)
+	return t, err
 }
 
 func init() {
