@@ -219,7 +219,7 @@
 // optimal, bonus where the rules have an upper bonus, risk:θ for each θ of --thetas (from
 // -0.05 to 0.05 by default), and target:T for each T of --targets (whole numbers of
 // points; none by default, since on hasbro each target takes a minute or two to solve the
-// first time, before its table is cached, and over a minute and up to 3 GiB to analyse).
+// first time, before its table is cached, and about a minute and 1.6 GiB to analyse).
 // It prints a row per strategy, risk:θ by θ with optimal at θ = 0, then bonus, then
 // target:T by T: its objective and the same objective under optimal play (which playing
 // for it can only equal or beat), the mean, the standard deviation, P(score ≥ 200, 250,

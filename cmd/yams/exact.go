@@ -28,7 +28,7 @@ func runExact(e *env, args []string) error {
 	fs := newFlags(e)
 	name := fs.String("strategy", "optimal", "the strategy `NAME` ("+strings.Join(strategies.Names(), ", ")+"); one other than optimal must decide from the sheet and the dice alone")
 	rulesFlags := addRulesFlags(fs)
-	withDist := fs.Bool("distribution", false, "also compute the exact distribution of the final score (for hasbro: seconds, and about 250 MiB)")
+	withDist := fs.Bool("distribution", false, "also compute the exact distribution of the final score (for hasbro: seconds, and about 250 MiB; target:T and beat:S always compute it)")
 	memory := addMemoryFlag(fs)
 	csv := addOutputFile(fs, "csv", "write the distribution as score,probability lines to `FILE` (implies --distribution)", false)
 	regret := fs.Bool("regret", false, "also say where the strategy loses its points against optimal play: the cost of its decisions, by roll, box and turn")
@@ -70,6 +70,9 @@ func runExact(e *env, args []string) error {
 		return badInput(err)
 	}
 	if errors.Is(err, optimal.ErrTooLarge) {
+		if o, perr := optimal.ParseObjective(*name); perr == nil && (o.Kind == optimal.Target || o.Kind == optimal.Beat) {
+			return fmt.Errorf("%w; raise --max-memory (%s follows every score so far: its analysis carries the distribution)", err, o)
+		}
 		return fmt.Errorf("%w; raise --max-memory or leave out --distribution", err)
 	}
 	if err != nil {

@@ -33,7 +33,7 @@ func runFrontier(e *env, args []string) error {
 	rulesFlags := addRulesFlags(fs)
 	thetaList := fs.String("thetas", defaultThetas, "the θ of the risk:θ strategies, `LIST` of numbers in [-1, 1] other than 0, comma-separated")
 	targetList := fs.String("targets", "", "the T of the target:T strategies, `LIST` of whole numbers of points from 1, comma-separated (none by default: "+
-		"on hasbro each takes a minute or two to solve the first time, its table then cached, and over a minute and up to 3 GiB to analyse)")
+		"on hasbro each takes a minute or two to solve the first time, its table then cached, and about a minute and 1.6 GiB to analyse)")
 	out := &outFlags{fs: fs}
 	fs.StringVar(&out.dir, "out", "", "write the frontier into `DIR`: the table as Markdown and CSV, the figures as SVG and PNG, and report.html, which shows them all")
 	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of what --out writes: "+strings.Join(reports.Languages, " or "))
@@ -192,7 +192,7 @@ func allowedTargets(rules *engine.Rules, targets []int) error {
 
 // analyzeFrontier analyses exactly optimal, the risk:θ of thetas, bonus where the rules
 // have an upper bonus, and the target:T of targets: one after another, since an analysis
-// with its distribution takes most of a GiB on hasbro (up to 3 GiB for a target). The θ
+// with its distribution takes most of a GiB on hasbro (1.6 GiB for target:300). The θ
 // are those allowedThetas kept, the targets those allowedTargets passed; optimal,
 // analysed first, must be there, for the value of each objective under optimal play.
 func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, targets []int, opts optimal.Options) (*reports.Frontier, error) {

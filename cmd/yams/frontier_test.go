@@ -412,8 +412,8 @@ func TestFrontierBadTargets(t *testing.T) {
 	}{
 		{"not a number", []string{"--targets", "300,abc"}, `--targets 300,abc: target "abc" is not a whole number of points`},
 		{"not whole", []string{"--targets", "250.5"}, `--targets 250.5: target "250.5" is not a whole number of points`},
-		{"zero", []string{"--targets", "0,300"}, "--targets 0,300: target 0: every game scores at least 0 points"},
-		{"negative", []string{"--targets", "-5"}, "--targets -5: target -5: every game scores at least 0 points"},
+		{"zero", []string{"--targets", "0,300"}, "--targets: objective not available: target:0 on rules frontier-small: every game scores at least 5"},
+		{"negative", []string{"--targets", "-5"}, "--targets: objective not available: target:-5 on rules frontier-small: every game scores at least 5"},
 		{"twice", []string{"--targets", "300,200,0300"}, "--targets 300,200,0300: target 0300 given twice"},
 		{"empty T", []string{"--targets", "200,,300"}, "--targets 200,,300: an empty T"},
 		// Beyond every score of the rules and what the solver holds: the reason is

@@ -81,7 +81,7 @@ func TestObjectiveBadInput(t *testing.T) {
 		{[]string{"exact", "--strategy", "risk:"}, "is not a number"},
 		{[]string{"sim", "--strategy", "risk:2", "--games", "10"}, "beyond ±1"},
 		{[]string{"sim", "--strategy", "bonus", "--rule", "upper_bonus.points=0", "--games", "10"}, "have no upper bonus"},
-		{[]string{"solve", "--strategy", "target:0"}, "only a target of 1 or more"},
+		{[]string{"solve", "--strategy", "target:0"}, "objective not available: target:0 on rules hasbro: every game scores at least 5"},
 		{[]string{"exact", "--strategy", "target:3e2"}, `target "3e2" is not a whole number of points`},
 		{[]string{"exact", "--strategy", "target:5000"}, "no game scores 5000 (at most 1675)"},
 		{[]string{"solve", "--strategy", "beat:"}, "beat: names no opponent"},

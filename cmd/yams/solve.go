@@ -21,7 +21,7 @@ func runSolve(e *env, args []string) error {
 	rulesFlags := addRulesFlags(fs)
 	memory := addMemoryFlag(fs)
 	force := fs.Bool("force", false, "solve again, whatever the cache holds")
-	strategy := fs.String("strategy", "optimal", "the strategy `NAME` to solve for: optimal (the expected score), bonus (P(upper bonus)) or risk:θ (the certainty equivalent (1/θ)·ln E[exp(θ·score)])")
+	strategy := fs.String("strategy", "optimal", "the strategy `NAME` to solve for: optimal (the expected score), bonus (P(upper bonus)), risk:θ (the certainty equivalent (1/θ)·ln E[exp(θ·score)]), target:T (P(score ≥ T)) or beat:S (P(beating strategy S), from its exact distribution)")
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "solve")
 	if err := parseFlags(fs, args); err != nil {
@@ -67,13 +67,13 @@ func runSolve(e *env, args []string) error {
 	}
 	if st.Loaded {
 		what := "table and decisions"
-		if t.Pairs() > 0 {
+		if obj.Kind == optimal.Target || obj.Kind == optimal.Beat {
 			what = "values"
 		}
 		fmt.Fprintf(w, "%s loaded from %s in %s (solved earlier; --force solves again)\n", what, st.Path, duration(st.Load))
 		return nil
 	}
-	if t.Pairs() > 0 {
+	if obj.Kind == optimal.Target || obj.Kind == optimal.Beat {
 		fmt.Fprintf(w, "solved in %s: the best value of %s from each of the %s turn-start states and every score so far (%s pairs stored; the decisions are worked out from them in play)\n",
 			duration(t.Elapsed), obj, thousands(int64(t.States())), thousands(t.Pairs()))
 	} else {

@@ -99,24 +99,14 @@ func (f *Figures) ObjectiveFromDistribution() (float64, bool) {
 	if o == nil || f.Distribution == nil || o.Kind == UpperBonus || (o.Kind == Beat && f.goal == nil) {
 		return 0, false
 	}
-	if o.Kind == Beat {
-		g, p := f.goal, 0.0
-		for i, x := range f.Distribution {
-			switch s := f.DistMin + i; {
-			case s >= g.upto:
-				p += x
-			case s >= g.from:
-				p += x * g.util[s-g.from]
-			}
+	if o.Kind == Target || o.Kind == Beat {
+		g := f.goal
+		if o.Kind == Target {
+			g = &goal{from: o.Target, upto: o.Target}
 		}
-		return p, true
-	}
-	if o.Kind == Target {
 		p := 0.0
 		for i, x := range f.Distribution {
-			if f.DistMin+i >= o.Target {
-				p += x
-			}
+			p += x * g.utility(f.DistMin+i)
 		}
 		return p, true
 	}
@@ -241,7 +231,7 @@ func analyzeTable(t *Table, opts Options) (*Figures, error) {
 // gives the objective's value the solve found; the regret is against the mean's table.
 func analyzeObjective(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
 	if o.Kind == Target || o.Kind == Beat {
-		return analyzeTarget(o, r, opts)
+		return analyzeGoal(o, r, opts)
 	}
 	p, err := analysisPolicy(r, o)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"yams/engine"
+	"yams/strategies"
 )
 
 // ObjectiveKind is what a strategy of this package maximises.
@@ -125,6 +126,11 @@ func ParseObjective(name string) (Objective, error) {
 		if o, err := ParseObjective(opp); err == nil {
 			opp = o.Strategy()
 		}
+		// The opponent names a strategy of the registry (which also keeps the name, part
+		// of a cache file's, to names the registry makes).
+		if _, err := strategies.Resolve(opp); err != nil {
+			return Objective{}, fmt.Errorf("the opponent: %w", err)
+		}
 		return Objective{Kind: Beat, Opponent: opp}, nil
 	}
 	if param, ok := strings.CutPrefix(name, "target:"); ok {
@@ -166,15 +172,13 @@ func parseTheta(s string) (float64, error) {
 	return theta, nil
 }
 
-// parseTarget reads the T of target:T: a whole number of points, at least 1 (every game
-// reaches 0).
+// parseTarget reads the T of target:T: a whole number of points. Whether a game can fall
+// short of it and reach it is the rules' to say (Objective.check): a subtracted box can
+// make a total negative.
 func parseTarget(s string) (int, error) {
 	t, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil {
 		return 0, fmt.Errorf("target %q is not a whole number of points (target:T, such as target:300)", s)
-	}
-	if t < 1 {
-		return 0, fmt.Errorf("target %d: every game scores at least 0 points, so only a target of 1 or more is something to play for", t)
 	}
 	return t, nil
 }
@@ -218,8 +222,6 @@ func (o Objective) valid() error {
 		return fmt.Errorf("%w: θ = %g on objective %s, which has none", ErrObjective, o.Theta, kindNames[o.Kind])
 	case o.Kind != Target && o.Target != 0:
 		return fmt.Errorf("%w: a target of %d on objective %s, which has none", ErrObjective, o.Target, kindNames[o.Kind])
-	case o.Kind == Target && o.Target < 1:
-		return fmt.Errorf("%w: target:%d (a target is at least 1 point)", ErrObjective, o.Target)
 	case (o.Kind == Beat) != (o.Opponent != ""):
 		return fmt.Errorf("%w: objective %s with opponent %q", ErrObjective, kindNames[o.Kind], o.Opponent)
 	case o.Kind == Risk:
@@ -242,13 +244,18 @@ func (o Objective) check(sp *space) error {
 				ErrObjective, o.Theta, sp.rules.Name(), hi, 700/float64(hi))
 		}
 	case Target:
-		if hi := sp.scoreBound(); o.Target > hi {
-			return fmt.Errorf("%w: %s on rules %s: no game scores %d (at most %d), there is nothing to play for", ErrObjective, o, sp.rules.Name(), o.Target, hi)
+		lowest, highest := sp.finalBounds()
+		switch {
+		case o.Target > highest:
+			return fmt.Errorf("%w: %s on rules %s: no game scores %d (at most %d): there is nothing to play for", ErrObjective, o, sp.rules.Name(), o.Target, highest)
+		case o.Target <= lowest:
+			return fmt.Errorf("%w: %s on rules %s: every game scores at least %d: there is nothing to play for", ErrObjective, o, sp.rules.Name(), lowest)
 		}
-		return checkTarget(sp, o, goal{from: o.Target, upto: o.Target})
+		return checkGoal(sp, o, goal{from: o.Target, upto: o.Target})
 	case Beat:
-		// The opponent's distribution is not known yet: its widest span.
-		return checkTarget(sp, o, goal{from: 0, upto: sp.scoreBound() + 1})
+		// Before the opponent is analysed: the widest goal its scores could make.
+		lowest, highest := sp.finalBounds()
+		return checkGoal(sp, o, goal{from: lowest, upto: highest + 1})
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package optimal
 
 import (
+	"fmt"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -206,6 +207,9 @@ func sharedExists(r *engine.Rules, o Objective) bool {
 // solving it once.
 func policyFor(r *engine.Rules, o Objective) (*policy, error) {
 	e := sharedFor(r, o)
+	if e.err == nil && e.p == nil {
+		return nil, fmt.Errorf("optimal: %s has no policy: its decisions are worked out in play (goalStrategy)", o)
+	}
 	return e.p, e.err
 }
 

@@ -25,8 +25,8 @@ type Table struct {
 	// is settled.
 	obj   Objective
 	meanV []float64
-	// tv holds the values of target:T (in place of v, which is then nil).
-	tv *targetValues
+	// gv holds the values of target:T or beat:S (in place of v, which is then nil).
+	gv *goalValues
 	// pol is the policy that plays from the table, once made (policyOf).
 	pol atomic.Pointer[policy]
 	// Elapsed is how long the solve took (zero for a table read from a file).
@@ -39,8 +39,8 @@ func (t *Table) Expected() float64 { return t.start() }
 
 // start returns the value of the empty sheet under the table's objective.
 func (t *Table) start() float64 {
-	if t.tv != nil {
-		return t.tv.value(t.sp, 0, 0, 0, 0)
+	if t.gv != nil {
+		return t.gv.value(t.sp, 0, 0, 0, 0)
 	}
 	return t.v[t.sp.index(0, 0, 0)]
 }
@@ -55,9 +55,9 @@ func (t *Table) Value() float64 { return t.obj.Value(t.start()) }
 
 // newWidget returns a widget that works turns out under the table's objective.
 func (t *Table) newWidget() *widget {
-	if t.tv != nil {
+	if t.gv != nil {
 		w := newWidget(t.sp, nil)
-		w.tv = t.tv
+		w.gv = t.gv
 		return w
 	}
 	return newObjectiveWidget(t.sp, t.v, t.obj, t.meanV)
@@ -65,7 +65,7 @@ func (t *Table) newWidget() *widget {
 
 // States returns the number of reachable turn-start states the table covers.
 func (t *Table) States() int {
-	if t.tv != nil {
+	if t.gv != nil {
 		return t.sp.countStates()
 	}
 	n := 0
@@ -77,13 +77,13 @@ func (t *Table) States() int {
 	return n
 }
 
-// Pairs returns the number of (state, points still needed) pairs whose values a table of
-// target:T stores (0 for the other objectives).
+// Pairs returns the number of (state, score so far) pairs whose values a table of
+// target:T or beat:S stores (0 for the other objectives).
 func (t *Table) Pairs() int64 {
-	if t.tv == nil {
+	if t.gv == nil {
 		return 0
 	}
-	return int64(len(t.tv.v))
+	return int64(len(t.gv.v))
 }
 
 // value returns the optimal expected score still to come from the start of a turn on

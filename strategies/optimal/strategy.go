@@ -47,10 +47,10 @@ const noKey = ^uint64(0)
 
 // NewStrategy returns the optimal strategy of the rules a table solves (or, for a table of
 // risk:θ or bonus, the strategy that plays for it). Strategies built from the same table
-// share its decision cache. A table of target:T has no decisions to share: its strategy
+// share its decision cache. A table of target:T or beat:S has no decisions to share: its strategy
 // is strategies.New("target:T", rules), and NewStrategy panics on it.
 func NewStrategy(t *Table) *Strategy {
-	if t.tv != nil {
+	if t.gv != nil {
 		panic("optimal: NewStrategy of a table of " + t.obj.String() + ", which plays through strategies.New")
 	}
 	return newStrategyFrom(policyOf(t))

@@ -107,8 +107,8 @@ func (t *Table) encode(w io.Writer) (int64, error) {
 	}
 	copy(head[32:64], hash)
 	md := meta{Rules: t.rules.Spec(), Objective: t.obj.String(), Solved: t.solved, States: t.States()}
-	if tv := t.tv; tv != nil {
-		md.Goal = &goalMeta{From: tv.from, Upto: tv.upto, Utility: tv.util}
+	if gv := t.gv; gv != nil {
+		md.Goal = &goalMeta{From: gv.from, Upto: gv.upto, Utility: gv.util}
 	}
 	m, err := json.Marshal(md)
 	if err != nil {
@@ -124,11 +124,11 @@ func (t *Table) encode(w io.Writer) (int64, error) {
 			buf = buf[:0]
 		}
 	}
-	if t.tv != nil {
-		// target:T: the values of the (state, need) pairs, as they lie in memory.
-		head = binary.LittleEndian.AppendUint64(head, uint64(len(t.tv.v)))
+	if t.gv != nil {
+		// target:T, beat:S: the values of the (state, score so far) pairs, as they lie in memory.
+		head = binary.LittleEndian.AppendUint64(head, uint64(len(t.gv.v)))
 		cw.Write(head)
-		for _, x := range t.tv.v {
+		for _, x := range t.gv.v {
 			put(x)
 		}
 	} else {
@@ -312,17 +312,17 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 		count = binary.LittleEndian.Uint64(nb)
 	}
 	states := uint64(sp.countStates())
-	var tv *targetValues
+	var gv *goalValues
 	if obj.Kind == Target || obj.Kind == Beat {
 		gl, err := m.Goal.check(obj)
 		if err != nil {
 			return nil, bad(errCorrupt, "metadata: %v", err)
 		}
-		if err := checkTarget(sp, obj, gl); err != nil {
+		if err := checkGoal(sp, obj, gl); err != nil {
 			return nil, bad(errCorrupt, "metadata: %v", err)
 		}
-		tv = newTargetValues(sp, gl)
-		states = uint64(tv.size())
+		gv = newGoalValues(sp, gl)
+		states = uint64(gv.size())
 	}
 	if !ok || count != states || 8*states > left {
 		return nil, bad(errCorrupt, "%d values, want %d", count, states)
@@ -342,8 +342,8 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 	}
 	left -= 8 * states
 	t := &Table{rules: r, sp: sp, solved: m.Solved, obj: obj}
-	if tv != nil {
-		tv.v, t.tv = vals, tv
+	if gv != nil {
+		gv.v, t.gv = vals, gv
 	} else {
 		t.v = make([]float64, sp.numStates())
 		k := 0
@@ -496,9 +496,12 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 		return nil, nil, st, err
 	}
 	final := o.Kind == Target || o.Kind == Beat
+	var sp *space
 	if final {
-		sp, err := newSolverSpace(r)
-		if err != nil {
+		// Before a file is read or an opponent analysed: a goal the rules refuse, or one
+		// whose values would not fit in memory.
+		var err error
+		if sp, err = newSolverSpace(r); err != nil {
 			return nil, nil, st, err
 		}
 		if err := o.check(sp); err != nil {
@@ -521,9 +524,10 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 	if path != "" && !force {
 		start := time.Now()
 		if final {
-			// Before the file is read: its values may take gigabytes, read then decoded.
+			// Before the file is read: its values may take gigabytes (a byte of memory per
+			// byte of file: it is read a chunk at a time).
 			if fi, err := os.Stat(path); err == nil {
-				if err := checkMemory(targetWhat(r, o), 2*fi.Size()); err != nil {
+				if err := checkMemory(goalWhat(r, o), goalMemory(sp, fi.Size()/8)); err != nil {
 					return nil, nil, st, err
 				}
 			}
@@ -532,7 +536,7 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 		if err == nil && t.obj != o {
 			err = &tableError{Path: path, Kind: errForeign, Detail: fmt.Sprintf("solved for %s, want %s", t.obj, o)}
 		}
-		if err == nil && t.tv != nil {
+		if err == nil && t.gv != nil {
 			st.Loaded, st.Load = true, time.Since(start)
 			return t, nil, st, nil
 		}
@@ -552,32 +556,34 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 		}
 	}
 	start := time.Now()
-	sp, err := newSolverSpace(r)
-	if err != nil {
-		return nil, nil, st, err
-	}
-	if err := o.check(sp); err != nil {
-		return nil, nil, st, err
+	if sp == nil {
+		if sp, err = newSolverSpace(r); err != nil {
+			return nil, nil, st, err
+		}
+		if err := o.check(sp); err != nil {
+			return nil, nil, st, err
+		}
 	}
 	if err := checkTableMemory(sp); err != nil {
 		return nil, nil, st, err
 	}
-	var tv *targetValues
+	var gv *goalValues
 	if final {
 		gl, err := goalOf(r, o)
 		if err != nil {
 			return nil, nil, st, err
 		}
-		tv = newTargetValues(sp, gl)
-		if err := checkMemory(targetWhat(r, o), sumSat(mulSat(tv.size(), 8), tableMemory(sp))); err != nil {
+		// The opponent's goal, now known: within the solver's lanes and the memory.
+		if err := checkGoal(sp, o, gl); err != nil {
 			return nil, nil, st, err
 		}
+		gv = newGoalValues(sp, gl)
 	}
 	// A file holds about 8 bytes of value and 45 of decisions per state; a goal's, 8
 	// bytes per (state, score so far) pair.
 	notice := Notice{Rules: r.Name(), Strategy: o.Strategy(), Path: path, Layers: sp.nb, CacheBytes: int64(53 * sp.countStates())}
-	if tv != nil {
-		notice.CacheBytes = 8 * tv.size()
+	if gv != nil {
+		notice.CacheBytes = 8 * gv.size()
 	}
 	tell(notice)
 	layerDone := func(layer int) {
@@ -586,9 +592,9 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 	}
 	var t *Table
 	var p *policy
-	if tv != nil {
-		t = &Table{rules: r, sp: sp, obj: o, tv: tv}
-		solveTarget(t, workers, layerDone)
+	if gv != nil {
+		t = &Table{rules: r, sp: sp, obj: o, gv: gv}
+		solveGoal(t, workers, layerDone)
 	} else {
 		t, p = solveTable(&Table{rules: r, sp: sp, obj: o, meanV: meanV}, workers, true, layerDone)
 	}

@@ -63,10 +63,10 @@ type widget struct {
 	// positions among this widget's.
 	settledW *widget
 	sub, at  [maxLanes]uint16
-	// tv, for an objective of the final score (target:T, beat:S), holds the values of the
+	// gv, for an objective of the final score (target:T, beat:S), holds the values of the
 	// states after the turn; the lanes are then (subtotal, score so far) pairs of the
-	// group, pairBase + the lane (targetValues.scoreValues).
-	tv       *targetValues
+	// group, pairBase + the lane (goalValues.scoreValues).
+	gv       *goalValues
 	pairBase int
 }
 
@@ -210,8 +210,8 @@ func (w *widget) scoreValues(mask uint32, f, b, pts int, five bool, dst []float6
 		}
 	}
 	lanes := w.lanes[:len(dst)]
-	if w.tv != nil {
-		w.tv.scoreValues(sp, mask, f0, f, b, pts, reward, w.pairBase, lanes, dst)
+	if w.gv != nil {
+		w.gv.scoreValues(sp, mask, f0, f, b, pts, reward, w.pairBase, lanes, dst)
 		return
 	}
 	next := w.v[sp.index(mask|1<<b, 0, f):][:sp.nu]

@@ -19,6 +19,17 @@ type goal struct {
 	util       []float64
 }
 
+// utility returns u(s).
+func (gl *goal) utility(s int) float64 {
+	switch {
+	case s >= gl.upto:
+		return 1
+	case s >= gl.from:
+		return gl.util[s-gl.from]
+	}
+	return 0
+}
+
 // goalOf returns the goal of objective o (Target or Beat) on rules r: for beat:S, from S's
 // exact distribution of the final score, which it analyses.
 func goalOf(r *engine.Rules, o Objective) (goal, error) {
@@ -61,7 +72,7 @@ func beatGoal(lo int, d []float64) goal {
 	return goal{from: lo, upto: upto, util: util[:upto-lo]}
 }
 
-// targetValues holds the values of an objective of the final score (target:T, beat:S):
+// goalValues holds the values of an objective of the final score (target:T, beat:S):
 // for every turn-start state (mask, u, f) and every number of points scored so far p, the
 // best expected u(p + points still to come). Two kinds of pairs are certain and not
 // stored: p so high that the least the open boxes score reaches upto (1, whatever the
@@ -70,7 +81,7 @@ func beatGoal(lo int, d []float64) goal {
 // group's other pairs are stored subtotal after subtotal, the scores so far of a
 // subtotal consecutive: v[base[g] + rank(u)·width[g] + p − lo[g]], so that a box's
 // scores, which move p by a few points at a time, read neighbouring values.
-type targetValues struct {
+type goalValues struct {
 	goal
 	base  []int64 // per group g = mask·nf + f, and the total at the end
 	lo    []int32 // per group: the lowest score so far stored
@@ -80,33 +91,24 @@ type targetValues struct {
 	v     []float64
 }
 
-// maxTargetWidth is the most scores so far a group stores: the widget's lanes carry a
+// maxGoalWidth is the most scores so far a group stores: the widget's lanes carry a
 // score's offset in 16 bits.
-const maxTargetWidth = 1 << 16
+const maxGoalWidth = 1 << 16
 
-// newTargetValues lays out the values of goal gl on sp, without allocating them.
-func newTargetValues(sp *space, gl goal) *targetValues {
+// newGoalValues lays out the values of goal gl on sp, without allocating them.
+func newGoalValues(sp *space, gl goal) *goalValues {
 	ng := sp.nf << sp.nb
-	tv := &targetValues{goal: gl, base: make([]int64, ng+1), lo: make([]int32, ng), width: make([]int32, ng),
+	gv := &goalValues{goal: gl, base: make([]int64, ng+1), lo: make([]int32, ng), width: make([]int32, ng),
 		least: make([]int32, ng), rank: make([]uint16, len(sp.ureach))}
 	for up, lanes := range sp.lanes {
 		for k, u := range lanes {
-			tv.rank[up*sp.nu+int(u)] = uint16(k)
+			gv.rank[up*sp.nu+int(u)] = uint16(k)
 		}
 	}
-	// The most and the least each box adds to the total: a subtracted box adds minus its
-	// score.
-	best, least := make([]int, sp.nb), make([]int, sp.nb)
-	for b := range sp.nb {
-		hi, lo := slices.Max(sp.boxScores(b)), slices.Min(sp.boxScores(b))
-		if sp.sign[b] < 0 {
-			hi, lo = -lo, -hi
-		}
-		best[b], least[b] = hi, lo
-	}
+	best, least := sp.boxReach()
 	n := int64(0)
 	for g := range ng {
-		tv.base[g] = n
+		gv.base[g] = n
 		mask, f := uint32(g/sp.nf), g%sp.nf
 		if !sp.groupValid(mask, f) {
 			continue
@@ -114,15 +116,37 @@ func newTargetValues(sp *space, gl goal) *targetValues {
 		most, sure, lowest, done := sp.pointsBounds(mask, f, best, least)
 		lo := max(lowest, gl.from-most)
 		hi := min(done, gl.upto-sure-1)
-		tv.least[g], tv.lo[g], tv.width[g] = int32(sure), int32(lo), int32(max(0, hi-lo+1))
-		n += int64(len(sp.lanes[sp.up(mask)])) * int64(tv.width[g])
+		gv.least[g], gv.lo[g], gv.width[g] = int32(sure), int32(lo), int32(max(0, hi-lo+1))
+		n += int64(len(sp.lanes[sp.up(mask)])) * int64(gv.width[g])
 	}
-	tv.base[ng] = n // the values are allocated by the solve or the reader, once checked
-	return tv
+	gv.base[ng] = n // the values are allocated by the solve or the reader, once checked
+	return gv
 }
 
 // size returns the number of stored values.
-func (tv *targetValues) size() int64 { return tv.base[len(tv.base)-1] }
+func (gv *goalValues) size() int64 { return gv.base[len(gv.base)-1] }
+
+// boxReach returns the most and the least each box adds to the total: a subtracted box
+// adds minus its score.
+func (sp *space) boxReach() (best, least []int) {
+	best, least = make([]int, sp.nb), make([]int, sp.nb)
+	for b := range sp.nb {
+		hi, lo := slices.Max(sp.boxScores(b)), slices.Min(sp.boxScores(b))
+		if sp.sign[b] < 0 {
+			hi, lo = -lo, -hi
+		}
+		best[b], least[b] = hi, lo
+	}
+	return best, least
+}
+
+// finalBounds bounds the final score: no game ends below lowest or above highest.
+func (sp *space) finalBounds() (lowest, highest int) {
+	best, least := sp.boxReach()
+	_, _, lowest, _ = sp.pointsBounds(sp.full, 0, best, least)
+	_, _, _, highest = sp.pointsBounds(sp.full, sp.nf-1, best, least)
+	return lowest, highest
+}
 
 // pointsBounds bounds the points of a sheet with mask filled and flag f: the most and the
 // least the open boxes can still add to the total (the upper bonus and an extra bonus per
@@ -156,15 +180,15 @@ func (sp *space) pointsBounds(mask uint32, f int, best, least []int) (most, sure
 
 // value returns the best expected utility from state (mask, u, f), in group g = mask·nf
 // + f, with p points scored so far.
-func (tv *targetValues) value(sp *space, g int, mask uint32, u, p int) float64 {
-	k := p - int(tv.lo[g])
+func (gv *goalValues) value(sp *space, g int, mask uint32, u, p int) float64 {
+	k := p - int(gv.lo[g])
 	switch {
 	case k < 0:
 		return 0
-	case k >= int(tv.width[g]):
-		return tv.beyond(g, p)
+	case k >= int(gv.width[g]):
+		return gv.beyond(g, p)
 	}
-	return tv.v[tv.base[g]+int64(tv.rank[sp.up(mask)*sp.nu+u])*int64(tv.width[g])+int64(k)]
+	return gv.v[gv.base[g]+int64(gv.rank[sp.up(mask)*sp.nu+u])*int64(gv.width[g])+int64(k)]
 }
 
 // beyond is the value of a score so far above a group's stored ones: 1 where the least
@@ -173,8 +197,8 @@ func (tv *targetValues) value(sp *space, g int, mask uint32, u, p int) float64 {
 // no game reaches either (a score so far that counts the upper bonus beside a subtotal
 // below the threshold), whose values nothing a game reaches reads. The exact analysis
 // checks that no game reaches such a pair (reachable).
-func (tv *targetValues) beyond(g, p int) float64 {
-	if p+int(tv.least[g]) >= tv.upto {
+func (gv *goalValues) beyond(g, p int) float64 {
+	if p+int(gv.least[g]) >= gv.upto {
 		return 1
 	}
 	return 0
@@ -182,54 +206,56 @@ func (tv *targetValues) beyond(g, p int) float64 {
 
 // reachable reports whether score so far p of group g is one the values cover: stored,
 // or settled below or above them.
-func (tv *targetValues) reachable(g, p int) bool {
-	return p < int(tv.lo[g]+tv.width[g]) || p+int(tv.least[g]) >= tv.upto
+func (gv *goalValues) reachable(g, p int) bool {
+	return p < int(gv.lo[g]+gv.width[g]) || p+int(gv.least[g]) >= gv.upto
 }
 
 // settled reports whether every option of state (mask, u, f) in group g is worth the same
 // to the objective when p points are scored so far: the open boxes reach upto whatever
 // the play, or no play can score anything u values.
-func (tv *targetValues) settled(sp *space, g int, mask uint32, u, p int) bool {
-	return p+int(tv.least[g]) >= tv.upto || tv.value(sp, g, mask, u, p) == 0
+func (gv *goalValues) settled(sp *space, g int, mask uint32, u, p int) bool {
+	return p+int(gv.least[g]) >= gv.upto || gv.value(sp, g, mask, u, p) == 0
 }
 
 // pair returns the first pair of subtotal u in group g, and the offset of score so far p
 // from it: the widget's lanes are offsets from a pair (widget.pairBase).
-func (tv *targetValues) pair(sp *space, g int, mask uint32, u, p int) (int, uint16) {
-	return int(tv.rank[sp.up(mask)*sp.nu+u]) * int(tv.width[g]), uint16(p - int(tv.lo[g]))
+func (gv *goalValues) pair(sp *space, g int, mask uint32, u, p int) (int, uint16) {
+	return int(gv.rank[sp.up(mask)*sp.nu+u]) * int(gv.width[g]), uint16(p - int(gv.lo[g]))
 }
 
-// checkTarget refuses a goal on sp when a group would store more scores so far than the
-// widget's lanes can number.
-func checkTarget(sp *space, o Objective, gl goal) error {
-	tv := newTargetValues(sp, gl)
-	if w := slices.Max(tv.width); w > maxTargetWidth {
-		return fmt.Errorf("%w: %s on rules %s: a sheet would store %d scores so far, more than the solver's %d", ErrObjective, o, sp.rules.Name(), w, maxTargetWidth)
+// checkGoal refuses a goal on sp when a group would store more scores so far than the
+// widget's lanes can number, or when its values and optimal's table would take more
+// memory than the limit.
+func checkGoal(sp *space, o Objective, gl goal) error {
+	gv := newGoalValues(sp, gl)
+	if w := slices.Max(gv.width); w > maxGoalWidth {
+		return fmt.Errorf("%w: %s on rules %s: a sheet would store %d scores so far, more than the solver's %d", ErrObjective, o, sp.rules.Name(), w, maxGoalWidth)
 	}
-	return nil
+	return checkMemory(goalWhat(sp.rules, o), goalMemory(sp, gv.size()))
 }
 
-// targetMemory estimates the memory of solving or loading goal gl on sp: its values, and
-// the mean's table and decisions, which play where the objective is settled.
-func targetMemory(sp *space, gl goal) int64 {
-	return sumSat(mulSat(newTargetValues(sp, gl).size(), 8), tableMemory(sp))
+// goalMemory estimates the memory of solving or loading pairs values of a goal on sp:
+// the values (read from a file a chunk at a time), and the mean's table and decisions,
+// which play where the objective is settled.
+func goalMemory(sp *space, pairs int64) int64 {
+	return sumSat(mulSat(pairs, 8), tableMemory(sp))
 }
 
-// targetWhat names the strategy of objective o on r in a *MemoryError.
-func targetWhat(r *engine.Rules, o Objective) string {
+// goalWhat names the strategy of objective o on r in a *MemoryError.
+func goalWhat(r *engine.Rules, o Objective) string {
 	return "the strategy " + o.String() + " of rules " + r.Name() + " (its values for every state and score so far, and the optimal strategy's table)"
 }
 
 // scoreValues is widget.scoreValues for an objective of the final score: lane i of group
 // (mask, f) is the pair base + lanes[i] (rank·width + p − lo), and dst[i] its value after
 // scoring pts in box b (reward points) and moving to flag f2.
-func (tv *targetValues) scoreValues(sp *space, mask uint32, f, f2, b, pts, reward, base int, lanes []uint16, dst []float64) {
+func (gv *goalValues) scoreValues(sp *space, mask uint32, f, f2, b, pts, reward, base int, lanes []uint16, dst []float64) {
 	g := int(mask)*sp.nf + f
-	n, lo := int(tv.width[g]), int(tv.lo[g])
+	n, lo := int(gv.width[g]), int(gv.lo[g])
 	us := sp.lanes[sp.up(mask)]
 	nm := mask | 1<<b
 	g2 := int(nm)*sp.nf + f2
-	n2, lo2, base2, up2 := int64(tv.width[g2]), int64(tv.lo[g2]), tv.base[g2], sp.up(nm)*sp.nu
+	n2, lo2, base2, up2 := int64(gv.width[g2]), int64(gv.lo[g2]), gv.base[g2], sp.up(nm)*sp.nu
 	upper := sp.upper&(1<<b) != 0
 	dead := 0
 	if upper && sp.merge {
@@ -253,9 +279,9 @@ func (tv *targetValues) scoreValues(sp *space, mask uint32, f, f2, b, pts, rewar
 		case k2 < 0:
 			dst[i] = 0
 		case k2 >= n2:
-			dst[i] = tv.beyond(g2, p+x)
+			dst[i] = gv.beyond(g2, p+x)
 		default:
-			dst[i] = tv.v[base2+int64(tv.rank[up2+t])*n2+k2]
+			dst[i] = gv.v[base2+int64(gv.rank[up2+t])*n2+k2]
 		}
 	}
 }
@@ -269,13 +295,14 @@ var laneNumbers = func() []uint16 {
 	return l
 }()
 
-// solveTarget solves target:T on t's space: the values of every (state, need) pair, by
+// solveGoal solves the goal of t (target:T, beat:S) on its space: the values of every
+// (state, score so far) pair, by
 // backward induction over the filled boxes as solveTable does, each group's pairs worked
 // out maxLanes at a time by the widget. It keeps no decisions: play works them out from
-// the values (targetStrategy).
-func solveTarget(t *Table, workers int, progress ...func(layers int)) {
-	sp, tv := t.sp, t.tv
-	tv.v = make([]float64, tv.size())
+// the values (goalStrategy).
+func solveGoal(t *Table, workers int, progress ...func(layers int)) {
+	sp, gv := t.sp, t.gv
+	gv.v = make([]float64, gv.size())
 	t.solved = time.Now().UTC().Truncate(time.Second)
 	// The sheets with every box filled are worth u of their score.
 	for f := range sp.nf {
@@ -283,10 +310,10 @@ func solveTarget(t *Table, workers int, progress ...func(layers int)) {
 		if !sp.groupValid(sp.full, f) {
 			continue
 		}
-		n := int(tv.width[g])
+		n := int(gv.width[g])
 		for k := range sp.lanes[sp.up(sp.full)] {
 			for j := range n {
-				tv.v[tv.base[g]+int64(k*n+j)] = tv.util[int(tv.lo[g])+j-tv.from]
+				gv.v[gv.base[g]+int64(k*n+j)] = gv.utility(int(gv.lo[g]) + j)
 			}
 		}
 	}
@@ -317,7 +344,7 @@ func solveTarget(t *Table, workers int, progress ...func(layers int)) {
 				if !sp.groupValid(m, f) {
 					continue
 				}
-				pairs := len(sp.lanes[sp.up(m)]) * int(tv.width[g])
+				pairs := len(sp.lanes[sp.up(m)]) * int(gv.width[g])
 				for lo := 0; lo < pairs; lo += maxLanes {
 					blocks = append(blocks, block{int32(g), int32(lo), int32(min(lo+maxLanes, pairs))})
 				}
@@ -330,7 +357,7 @@ func solveTarget(t *Table, workers int, progress ...func(layers int)) {
 			w.setLanes(laneNumbers[:bl.hi-bl.lo])
 			w.pairBase = int(bl.lo)
 			e := w.evaluate(uint32(g/sp.nf), g%sp.nf, false)
-			copy(tv.v[tv.base[g]+int64(bl.lo):], e)
+			copy(gv.v[gv.base[g]+int64(bl.lo):], e)
 		})
 		for _, f := range progress {
 			f(sp.nb - n)
@@ -338,20 +365,20 @@ func solveTarget(t *Table, workers int, progress ...func(layers int)) {
 	}
 }
 
-// decideTarget works out the decisions of state (mask, u, f) with p points scored so far
+// decideGoal works out the decisions of state (mask, u, f) with p points scored so far
 // (a pair that is not settled) into out, and returns its value.
-func (w *widget) decideTarget(mask uint32, u, f, p int, out *[numRolls]uint32) float64 {
-	w.pairBase, w.one[0] = w.tv.pair(w.sp, int(mask)*w.sp.nf+f, mask, u, p)
+func (w *widget) decideGoal(mask uint32, u, f, p int, out *[numRolls]uint32) float64 {
+	w.pairBase, w.one[0] = w.gv.pair(w.sp, int(mask)*w.sp.nf+f, mask, u, p)
 	w.setLanes(w.one[:])
 	e := w.evaluate(mask, f, true)[0]
 	w.laneEntries(0, out)
 	return e
 }
 
-// targetPoints returns the points a sheet has scored as the solver counts them: every box
+// pointsSoFar returns the points a sheet has scored as the solver counts them: every box
 // and extra bonus, and the upper bonus as soon as the subtotal reaches the threshold
 // (rules that count it only once the upper section is full pay the same in the end).
-func (sp *space) targetPoints(sh *engine.Sheet) int {
+func (sp *space) pointsSoFar(sh *engine.Sheet) int {
 	p := sh.Total() - sh.UpperBonus(0)
 	if sp.threshold > 0 && sh.Upper(0) >= sp.threshold {
 		p += sp.bonus

@@ -133,9 +133,9 @@ func referenceGoal(t *testing.T, sp *space, gl goal, reach []map[int]bool) []map
 // checkAgainstReference compares the values of a solved goal with the reference at every
 // (state, score so far) pair a game reaches, bit for bit, and returns how many it checked.
 func checkAgainstReference(t *testing.T, tab *Table) int {
-	sp, tv := tab.sp, tab.tv
+	sp, gv := tab.sp, tab.gv
 	reach := reachablePairs(sp)
-	ref := referenceGoal(t, sp, tv.goal, reach)
+	ref := referenceGoal(t, sp, gv.goal, reach)
 	checked := 0
 	for i, ps := range reach {
 		mask, u, f := sp.split(i)
@@ -144,10 +144,10 @@ func checkAgainstReference(t *testing.T, tab *Table) int {
 			if mask == sp.full {
 				continue
 			}
-			if !tv.reachable(g, p) {
+			if !gv.reachable(g, p) {
 				t.Fatalf("%s: state %#x u=%d f=%d: games reach %d points, beyond the values' bound", tab.obj, mask, u, f, p)
 			}
-			if got, want := tv.value(sp, g, mask, u, p), ref[i][p]; got != want {
+			if got, want := gv.value(sp, g, mask, u, p), ref[i][p]; got != want {
 				t.Fatalf("%s: state %#x u=%d f=%d, %d scored so far: %v, the reference %v", tab.obj, mask, u, f, p, got, want)
 			}
 			checked++
@@ -164,7 +164,7 @@ func TestTargetMatchesReference(t *testing.T) {
 		rules   *engine.Rules
 		targets []int
 	}{
-		{tinyRules(t), []int{1, 40, 95, 160}},
+		{tinyRules(t), []int{6, 40, 95, 160}},
 		// A subtracted box (points so far fall), the forced joker, the extra bonus.
 		{smallRules(t), []int{150}},
 	} {
@@ -214,7 +214,7 @@ func TestTargetBeatsOptimalAndAgreesWithPlay(t *testing.T) {
 	}
 	for _, T := range []int{40, 95, 160} {
 		name := "target:" + strconv.Itoa(T)
-		tab, err := targetFor(r, Objective{Kind: Target, Target: T})
+		tab, err := goalFor(r, Objective{Kind: Target, Target: T})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -245,17 +245,35 @@ func (f *Figures) cdfBelow(t int) float64 {
 
 func TestTargetRefused(t *testing.T) {
 	for _, c := range []struct{ name, want string }{
-		{"target:0", "1 or more"},
 		{"target:x", "not a whole number"},
-		{"target:-5", "1 or more"},
+		{"target:3e2", "not a whole number"},
+		{"beat:", "names no opponent"},
+		{"beat:beat:optimal", "cannot itself be a beat: strategy"},
+		{"beat:nosuch", `the opponent: unknown strategy "nosuch"`},
+		{"beat:../../x", "the opponent: unknown strategy"},
 	} {
 		if _, err := ParseObjective(c.name); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
 		}
 	}
-	hasbro := mustRules(t, "hasbro")
-	if err := (Objective{Kind: Target, Target: 5000}).Check(hasbro); !errors.Is(err, ErrObjective) || !strings.Contains(err.Error(), "no game scores 5000 (at most 1675)") {
-		t.Errorf("target:5000 on hasbro: %v", err)
+	// Targets the rules make certain or impossible; the least total of a sheet with a
+	// subtracted box is below 0.
+	for _, c := range []struct {
+		rules *engine.Rules
+		T     int
+		want  string
+	}{
+		{mustRules(t, "hasbro"), 5000, "no game scores 5000 (at most 1675)"},
+		{mustRules(t, "hasbro"), 5, "every game scores at least 5"},
+		{tinyRules(t), 5, "every game scores at least 5"},
+		{smallRules(t), -30, "every game scores at least -30"},
+	} {
+		if err := (Objective{Kind: Target, Target: c.T}).Check(c.rules); !errors.Is(err, ErrObjective) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("target:%d on %s: %v, want %q", c.T, c.rules.Name(), err, c.want)
+		}
+	}
+	if err := (Objective{Kind: Target, Target: -29}).Check(smallRules(t)); err != nil {
+		t.Errorf("target:-29 on small, whose games can end at -30: %v", err)
 	}
 }
 
@@ -267,14 +285,14 @@ func TestTargetExactAnalysis(t *testing.T) {
 		{tinyRules(t), []int{40, 95, 160}},
 		{smallRules(t), []int{150}}, // scores so far fall with the subtracted box
 	} {
-		t.Run(c.rules.Name(), func(t *testing.T) { checkTargetAnalysis(t, c.rules, c.targets) })
+		t.Run(c.rules.Name(), func(t *testing.T) { checkGoalAnalysis(t, c.rules, c.targets) })
 	}
 }
 
-// checkTargetAnalysis checks the exact analysis of target:T for each T of targets on r:
+// checkGoalAnalysis checks the exact analysis of target:T for each T of targets on r:
 // the same whatever the workers, P(score ≥ T) from its distribution equal to the solve's,
 // the regret equal to the mean given up, and games played within the intervals.
-func checkTargetAnalysis(t *testing.T, r *engine.Rules, targets []int) {
+func checkGoalAnalysis(t *testing.T, r *engine.Rules, targets []int) {
 	opt, err := Analyze("optimal", r, Options{Distribution: true, Regret: true})
 	if err != nil {
 		t.Fatal(err)
@@ -352,7 +370,7 @@ func TestTargetCacheFile(t *testing.T) {
 		t.Fatalf("first solve: %v %+v", err, st)
 	}
 	again, st2, err := LoadOrSolveFor(r, o, false, 0)
-	if err != nil || !st2.Loaded || !slicesEqual(again.tv.v, tab.tv.v) || again.Value() != tab.Value() {
+	if err != nil || !st2.Loaded || !slicesEqual(again.gv.v, tab.gv.v) || again.Value() != tab.Value() {
 		t.Fatalf("second load: %v %+v", err, st2)
 	}
 	data, err := os.ReadFile(st.Path)
@@ -372,7 +390,7 @@ func TestTargetCacheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixed, st4, err := LoadOrSolveFor(r, o, false, 0)
-	if err != nil || st4.Loaded || !errors.Is(st4.Rejected, errCorrupt) || !slicesEqual(fixed.tv.v, tab.tv.v) {
+	if err != nil || st4.Loaded || !errors.Is(st4.Rejected, errCorrupt) || !slicesEqual(fixed.gv.v, tab.gv.v) {
 		t.Fatalf("damaged file: %v, %+v", err, st4)
 	}
 }
@@ -382,7 +400,7 @@ func TestTargetCacheFile(t *testing.T) {
 func TestTargetHasbro(t *testing.T) {
 	heavy(t)
 	r := mustRules(t, "hasbro")
-	tab, err := targetFor(r, Objective{Kind: Target, Target: 300})
+	tab, err := goalFor(r, Objective{Kind: Target, Target: 300})
 	if err != nil {
 		t.Fatal(err)
 	}

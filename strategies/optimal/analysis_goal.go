@@ -12,75 +12,75 @@ import (
 	"yams/engine"
 )
 
-// targetDecider follows target:T or beat:S in one turn: the decisions worked out for the
+// goalDecider follows target:T or beat:S in one turn: the decisions worked out for the
 // turn's (state, score so far) pair, or, where the objective is settled, the optimal
 // strategy's.
-type targetDecider struct {
+type goalDecider struct {
 	mean    *optimalDecider
 	settled bool
 	out     [numRolls]uint32
 }
 
-func (d *targetDecider) begin(mask uint32, u, f int) error {
+func (d *goalDecider) begin(mask uint32, u, f int) error {
 	if d.settled {
 		return d.mean.begin(mask, u, f)
 	}
 	return nil
 }
 
-func (d *targetDecider) keep(r engine.Roll, rollsLeft int) engine.Keep {
+func (d *goalDecider) keep(r engine.Roll, rollsLeft int) engine.Keep {
 	if d.settled {
 		return d.mean.keep(r, rollsLeft)
 	}
 	return entryKeep(d.out[r], r, rollsLeft)
 }
 
-func (d *targetDecider) box(r engine.Roll, rollsUsed int) int {
+func (d *goalDecider) box(r engine.Roll, rollsUsed int) int {
 	if d.settled {
 		return d.mean.box(r, rollsUsed)
 	}
 	return entryBox(d.out[r])
 }
 
-func (d *targetDecider) err() error { return nil }
+func (d *goalDecider) err() error { return nil }
 
-// targetSegment is what the games of a state with some scores so far do in one turn: the
+// goalSegment is what the games of a state with some scores so far do in one turn: the
 // probability of each score from lo on, and where the turn takes them.
-type targetSegment struct {
+type goalSegment struct {
 	lo   int
 	mass []float64
 	tr   []transition
 }
 
-// targetStateResult is the turn of one state: a segment per score so far whose decisions
+// goalStateResult is the turn of one state: a segment per score so far whose decisions
 // depend on it, and one for the scores where the target is settled.
-type targetStateResult struct {
+type goalStateResult struct {
 	src  int
-	segs []targetSegment
+	segs []goalSegment
 	err  error
 	// buffers reused from state to state
 	res  turnResult
 	mass []float64
 }
 
-// targetWorker works out the turns of the states of a layer under target:T.
-type targetWorker struct {
+// goalWorker works out the turns of the states of a layer under target:T or beat:S.
+type goalWorker struct {
 	tw *turnWorker
-	d  *targetDecider
+	d  *goalDecider
 	w  *widget
 }
 
-// analyzeTarget computes the exact figures of an objective of the final score (target:T,
+// analyzeGoal computes the exact figures of an objective of the final score (target:T,
 // beat:S) by a forward pass over the states and the scores so far: its decisions depend
 // on the score so far, so each (state, score so far) pair plays its own turn, its
 // decisions worked out by the widget for up to maxLanes pairs of a state at once, while
-// the scores where the objective is settled (targetValues.settled) play optimal's
+// the scores where the objective is settled (goalValues.settled) play optimal's
 // decisions together. The distribution of the final score is therefore always computed;
 // the mean and the deviation come from it. The figures do not depend on the number of
 // workers: states are worked out in parallel and merged in state order.
-func analyzeTarget(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
+func analyzeGoal(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
 	start := time.Now()
-	t, err := analysisTarget(r, o)
+	t, err := analysisGoal(r, o)
 	if err != nil {
 		return nil, err
 	}
@@ -88,23 +88,23 @@ func analyzeTarget(o Objective, r *engine.Rules, opts Options) (*Figures, error)
 	if err != nil {
 		return nil, err
 	}
-	sp, tv := t.sp, t.tv
+	sp, gv := t.sp, t.gv
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	ws := make([]*targetWorker, workers)
+	ws := make([]*goalWorker, workers)
 	for i := range ws {
-		d := &targetDecider{mean: &optimalDecider{gf: newGroupFiller(mp), p: mp}}
+		d := &goalDecider{mean: &optimalDecider{gf: newGroupFiller(mp), p: mp}}
 		tw := &turnWorker{sp: sp, d: d}
 		if opts.Regret {
 			tw.ev = NewEvaluator(mp.t)
 			tw.ev.blocks = true
 		}
-		ws[i] = &targetWorker{tw: tw, d: d, w: t.newWidget()}
+		ws[i] = &goalWorker{tw: tw, d: d, w: t.newWidget()}
 	}
 	n := sp.numStates()
-	base := sumSat(8*int64(len(tv.v)), mp.bytes(), int64(8*n))
+	base := sumSat(8*int64(len(gv.v)), mp.bytes(), int64(32*n)) // a distVec per state
 	dist := newDistribution(n, opts.DistributionBudget, base)
 	dist.set(sp.index(0, 0, 0), 0, []float64{1})
 	layers := make([][]uint32, sp.nb+1)
@@ -117,7 +117,7 @@ func analyzeTarget(o Objective, r *engine.Rules, opts Options) (*Figures, error)
 	var total partialStats
 	reached := 0
 	const batch = 64
-	results := make([]targetStateResult, batch)
+	results := make([]goalStateResult, batch)
 	var list []int
 	for layer := range sp.nb {
 		list = list[:0]
@@ -142,7 +142,7 @@ func analyzeTarget(o Objective, r *engine.Rules, opts Options) (*Figures, error)
 						if k >= len(part) {
 							return
 						}
-						w.state(tv, part[k], dist.vec[part[k]], &results[k])
+						w.state(gv, part[k], dist.vec[part[k]], &results[k])
 					}
 				})
 			}
@@ -191,7 +191,8 @@ func analyzeTarget(o Objective, r *engine.Rules, opts Options) (*Figures, error)
 		fig.Regret = rg
 	}
 	fig.Objective = &ObjectiveFigure{Objective: o, Value: t.Value()}
-	fig.goal = &tv.goal
+	gl := gv.goal // a copy: the figures must not hold the values alive
+	fig.goal = &gl
 	if !opts.Distribution {
 		fig.Distribution, fig.DistMin = nil, 0
 	}
@@ -200,7 +201,7 @@ func analyzeTarget(o Objective, r *engine.Rules, opts Options) (*Figures, error)
 }
 
 // state works out the turn of state i, whose games have the scores so far of x, into res.
-func (w *targetWorker) state(tv *targetValues, i int, x distVec, res *targetStateResult) {
+func (w *goalWorker) state(gv *goalValues, i int, x distVec, res *goalStateResult) {
 	sp, tw, d := w.tw.sp, w.tw, w.d
 	mask, u, f := sp.split(i)
 	g := int(mask)*sp.nf + f
@@ -229,7 +230,7 @@ func (w *targetWorker) state(tv *targetValues, i int, x distVec, res *targetStat
 				res.err = err
 				return
 			}
-			res.segs = append(res.segs, targetSegment{lo: scores[j], mass: x.v[scores[j]-x.lo:][:1], tr: res.res.tr[k:]})
+			res.segs = append(res.segs, goalSegment{lo: scores[j], mass: x.v[scores[j]-x.lo:][:1], tr: res.res.tr[k:]})
 		}
 		nl = 0
 	}
@@ -238,16 +239,16 @@ func (w *targetWorker) state(tv *targetValues, i int, x distVec, res *targetStat
 			continue
 		}
 		s := x.lo + j
-		if !tv.reachable(g, s) {
-			res.err = fmt.Errorf("optimal: %s: games reach %d points scored so far with boxes %#x filled, beyond the bound of the values (%d)", sp.rules.Name(), s, mask, tv.lo[g]+tv.width[g]-1)
+		if !gv.reachable(g, s) {
+			res.err = fmt.Errorf("optimal: %s: games reach %d points scored so far with boxes %#x filled, beyond the bound of the values (%d)", sp.rules.Name(), s, mask, gv.lo[g]+gv.width[g]-1)
 			return
 		}
-		if tv.settled(sp, g, mask, u, s) {
+		if gv.settled(sp, g, mask, u, s) {
 			settled += m
 			continue
 		}
 		res.mass[j] = 0
-		w.w.pairBase, lanes[nl] = tv.pair(sp, g, mask, u, s)
+		w.w.pairBase, lanes[nl] = gv.pair(sp, g, mask, u, s)
 		scores[nl] = s
 		if nl++; nl == maxLanes {
 			flush()
@@ -263,7 +264,7 @@ func (w *targetWorker) state(tv *targetValues, i int, x distVec, res *targetStat
 		res.err = err
 		return
 	}
-	res.segs = append(res.segs, targetSegment{lo: x.lo, mass: res.mass, tr: res.res.tr[k:]})
+	res.segs = append(res.segs, goalSegment{lo: x.lo, mass: res.mass, tr: res.res.tr[k:]})
 }
 
 // pushFrom spreads the probabilities mass of scores from lo on over the outcomes of a turn.
