@@ -159,17 +159,20 @@ func checkAgainstReference(t *testing.T, tab *Table) int {
 	return checked
 }
 
-func TestTargetMatchesReference(t *testing.T) {
+func TestGoalsMatchReference(t *testing.T) {
 	for _, c := range []struct {
-		rules   *engine.Rules
-		targets []int
+		rules *engine.Rules
+		goals []string
 	}{
-		{tinyRules(t), []int{6, 40, 95, 160}},
+		{tinyRules(t), []string{"target:6", "target:40", "target:95", "target:160", "beat:optimal", "beat:greedy"}},
 		// A subtracted box (points so far fall), the forced joker, the extra bonus.
-		{smallRules(t), []int{150}},
+		{smallRules(t), []string{"target:150", "beat:optimal"}},
 	} {
-		for _, T := range c.targets {
-			o := Objective{Kind: Target, Target: T}
+		for _, name := range c.goals {
+			o, err := ParseObjective(name)
+			if err != nil {
+				t.Fatal(err)
+			}
 			t.Run(c.rules.Name()+"/"+o.String(), func(t *testing.T) {
 				if raceEnabled && c.rules.Name() == "small" {
 					t.Skip("a sequential reference of 282,099 pairs under the race detector")
@@ -179,7 +182,7 @@ func TestTargetMatchesReference(t *testing.T) {
 					t.Fatal(err)
 				}
 				n := checkAgainstReference(t, tab)
-				t.Logf("%s: P(score ≥ %d) = %.9f, %d pairs checked", o, T, tab.Value(), n)
+				t.Logf("%s: %.9f, %d pairs checked", o, tab.Value(), n)
 			})
 		}
 	}
@@ -333,7 +336,10 @@ func checkGoalAnalysis(t *testing.T, r *engine.Rules, targets []int) {
 			t.Errorf("%s: mean %.9f above optimal's %.9f", name, f.Mean, opt.Mean)
 		}
 		// Monte Carlo: the mean of played games within its interval.
-		st, _ := strategies.New(name, r)
+		st, err := strategies.New(name, r)
+		if err != nil {
+			t.Fatal(err)
+		}
 		gs := playGames(t, st, r, 100_000, 11)
 		m := gs.sum / float64(gs.n)
 		if sd := f.SD / math.Sqrt(float64(gs.n)); math.Abs(m-f.Mean) > 4.5*sd {
@@ -456,8 +462,14 @@ func TestBeatOptimal(t *testing.T) {
 		t.Errorf("beat:optimal: regret %.12f, optimal's mean minus beat:optimal's %.12f", f.Regret.Total, d)
 	}
 	// A game of each on their own dice, many times.
-	beat, _ := strategies.New("beat:optimal", r)
-	best, _ := strategies.New("optimal", r)
+	beat, err := strategies.New("beat:optimal", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, err := strategies.New("optimal", r)
+	if err != nil {
+		t.Fatal(err)
+	}
 	d1, d2 := rand.NewPCG(5, 6), rand.NewPCG(7, 8)
 	g1, g2 := sim.NewGame(r), sim.NewGame(r)
 	const n = 100_000
@@ -485,5 +497,130 @@ func TestBeatOptimal(t *testing.T) {
 	}
 	if _, _, err := LoadOrSolveFor(r, Objective{Kind: Beat, Opponent: "random"}, false, 0); !errors.Is(err, ErrObjective) || !errors.Is(err, ErrRandom) {
 		t.Errorf("beat:random: %v", err)
+	}
+}
+
+// spyGoal plays a goal's strategy and checks, at every decision, that it plays what the
+// widget works out afresh for the same (state, score so far), and that it plays optimal's
+// decisions exactly where the goal is settled: the decisions the exact analysis follows.
+type spyGoal struct {
+	t      *testing.T
+	tab    *Table
+	st     strategies.Strategy
+	mean   strategies.Strategy
+	w      *widget
+	out    [numRolls]uint32
+	checks int
+}
+
+func (x *spyGoal) want(sh *engine.Sheet) (settled bool) {
+	sp, gv := x.tab.sp, x.tab.gv
+	mask, u, f, ok := sp.sheetParts(sh)
+	if !ok {
+		x.t.Fatalf("sheet %#x is not a state", sh.FilledMask())
+	}
+	p := sp.pointsSoFar(sh)
+	g := int(mask)*sp.nf + f
+	if !gv.reachable(g, p) {
+		x.t.Fatalf("%s: a game reaches %d points with boxes %#x, beyond the values", x.tab.obj, p, mask)
+	}
+	if gv.settled(sp, g, mask, u, p) {
+		return true
+	}
+	x.w.decideGoal(mask, u, f, p, &x.out)
+	return false
+}
+
+func (x *spyGoal) Keep(sh *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
+	got := x.st.Keep(sh, r, rollsLeft)
+	want := x.mean.Keep(sh, r, rollsLeft)
+	if !x.want(sh) {
+		want = entryKeep(x.out[r], r, rollsLeft)
+	}
+	if got != want {
+		x.t.Fatalf("%s: keep %v of roll %v on sheet %#x, the widget's %v", x.tab.obj, got, r, sh.FilledMask(), want)
+	}
+	x.checks++
+	return got
+}
+
+func (x *spyGoal) Box(sh *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
+	got := x.st.Box(sh, r, rollsUsed)
+	want := x.mean.Box(sh, r, rollsUsed)
+	if !x.want(sh) {
+		want = engine.BoxID(entryBox(x.out[r]))
+	}
+	if got != want {
+		x.t.Fatalf("%s: box %v for roll %v on sheet %#x, the widget's %v", x.tab.obj, got, r, sh.FilledMask(), want)
+	}
+	x.checks++
+	return got
+}
+
+func TestGoalStrategyPlaysItsValues(t *testing.T) {
+	for _, c := range []struct {
+		rules *engine.Rules
+		goal  string
+	}{
+		{tinyRules(t), "target:95"},
+		{tinyRules(t), "beat:optimal"},
+		{smallRules(t), "target:150"},
+		{smallRules(t), "beat:greedy"},
+	} {
+		t.Run(c.rules.Name()+"/"+c.goal, func(t *testing.T) {
+			o, err := ParseObjective(c.goal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tab, err := goalFor(c.rules, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := strategies.New(c.goal, c.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mean, err := strategies.New("optimal", c.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := &spyGoal{t: t, tab: tab, st: st, mean: mean, w: tab.newWidget()}
+			dice := rand.NewPCG(21, 22)
+			g := sim.NewGame(c.rules)
+			for range 3000 {
+				if err := g.Play(x, dice); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Logf("%s: %d decisions checked", c.goal, x.checks)
+		})
+	}
+}
+
+// A turn of a goal's strategy allocates nothing, its decisions worked out or found in the cache.
+func TestGoalDecisionsAllocateNothing(t *testing.T) {
+	r := tinyRules(t)
+	st, err := strategies.New("target:95", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := engine.NewSheet(r)
+	g := rand.NewPCG(3, 4)
+	turn := func() {
+		roll := engine.Throw(g)
+		k := st.Keep(&sh, roll, 2)
+		if k != roll.Keep() {
+			roll = engine.Reroll(g, k)
+			if k = st.Keep(&sh, roll, 1); k != roll.Keep() {
+				roll = engine.Reroll(g, k)
+			}
+		}
+		sh.Fill(st.Box(&sh, roll, 3), roll)
+		if sh.Done() {
+			sh.Reset()
+		}
+	}
+	if a := testing.AllocsPerRun(3000, turn); a != 0 {
+		t.Errorf("%v allocations per turn", a)
 	}
 }
