@@ -517,12 +517,7 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options, best *
 		dist = newDistribution(n, opts.DistributionBudget, sumSat(base, int64(3*8*n)))
 		dist.set(sp.index(0, 0, 0), 0, []float64{1})
 	}
-	layers := make([][]uint32, sp.nb+1)
-	for m := range uint32(1 << sp.nb) {
-		if sp.maskOK[m] {
-			layers[bits.OnesCount32(m)] = append(layers[bits.OnesCount32(m)], m)
-		}
-	}
+	layers := sp.layers()
 	var total partialStats
 	reached := 0
 	const batch = 4096
@@ -616,29 +611,37 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options, best *
 	}
 	fig.Mean = mean
 	fig.SD = math.Sqrt(max(0, m2-mean*mean))
-	fig.PUpperBonus = total.bonus
-	fig.ExtraBonuses = total.extra
-	for bx, box := range r.Boxes() {
-		fig.Boxes = append(fig.Boxes, BoxFigures{ID: box.ID, Mean: total.boxSum[bx], ZeroRate: total.boxZero[bx]})
-	}
-	if fig.HasYahtzee {
-		fig.PYahtzee = 1 - total.boxZero[r.FiveOfAKindBox()]
-	}
+	total.fill(fig, sp, best, opts.Regret)
 	if dist != nil {
 		fig.DistMin, fig.Distribution = dist.final(sp)
 		fig.DistributionBytes = dist.peak
 	}
-	if opts.Regret {
-		rg := &Regret{OptimalMean: best.Expected(), Keep: total.keepCost[:sp.rolls-1], Box: total.boxCost,
-			ByBox: total.byBox[:sp.nb], ByTurn: total.byTurn[:sp.nb], Costly: total.costly}
+	fig.Elapsed = time.Since(start)
+	return fig, nil
+}
+
+// fill sets the figures a forward pass sums into st: the bonus and yahtzee rates, the
+// extra bonuses, the boxes' means and zero rates and, with regret, where the strategy
+// loses its points against best, optimal's table.
+func (st *partialStats) fill(fig *Figures, sp *space, best *Table, regret bool) {
+	r := sp.rules
+	fig.PUpperBonus = st.bonus
+	fig.ExtraBonuses = st.extra
+	for bx, box := range r.Boxes() {
+		fig.Boxes = append(fig.Boxes, BoxFigures{ID: box.ID, Mean: st.boxSum[bx], ZeroRate: st.boxZero[bx]})
+	}
+	if fig.HasYahtzee {
+		fig.PYahtzee = 1 - st.boxZero[r.FiveOfAKindBox()]
+	}
+	if regret {
+		rg := &Regret{OptimalMean: best.Expected(), Keep: st.keepCost[:sp.rolls-1], Box: st.boxCost,
+			ByBox: st.byBox[:sp.nb], ByTurn: st.byTurn[:sp.nb], Costly: st.costly}
 		rg.Total = rg.Box
 		for _, c := range rg.Keep {
 			rg.Total += c
 		}
 		fig.Regret = rg
 	}
-	fig.Elapsed = time.Since(start)
-	return fig, nil
 }
 
 // add adds the figures of a batch of states.

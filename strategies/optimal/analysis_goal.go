@@ -3,7 +3,6 @@ package optimal
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -107,13 +106,7 @@ func analyzeGoal(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
 	base := sumSat(8*int64(len(gv.v)), mp.bytes(), int64(32*n)) // a distVec per state
 	dist := newDistribution(n, opts.DistributionBudget, base)
 	dist.set(sp.index(0, 0, 0), 0, []float64{1})
-	layers := make([][]uint32, sp.nb+1)
-	for m := range uint32(1 << sp.nb) {
-		if sp.maskOK[m] {
-			n := bits.OnesCount32(m)
-			layers[n] = append(layers[n], m)
-		}
-	}
+	layers := sp.layers()
 	var total partialStats
 	reached := 0
 	const batch = 64
@@ -174,22 +167,7 @@ func analyzeGoal(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
 		m2 += p * s * s
 	}
 	fig.Mean, fig.SD = mean, math.Sqrt(max(0, m2-mean*mean))
-	fig.PUpperBonus, fig.ExtraBonuses = total.bonus, total.extra
-	for bx, box := range r.Boxes() {
-		fig.Boxes = append(fig.Boxes, BoxFigures{ID: box.ID, Mean: total.boxSum[bx], ZeroRate: total.boxZero[bx]})
-	}
-	if fig.HasYahtzee {
-		fig.PYahtzee = 1 - total.boxZero[r.FiveOfAKindBox()]
-	}
-	if opts.Regret {
-		rg := &Regret{OptimalMean: mp.t.Expected(), Keep: total.keepCost[:sp.rolls-1], Box: total.boxCost,
-			ByBox: total.byBox[:sp.nb], ByTurn: total.byTurn[:sp.nb], Costly: total.costly}
-		rg.Total = rg.Box
-		for _, c := range rg.Keep {
-			rg.Total += c
-		}
-		fig.Regret = rg
-	}
+	total.fill(fig, sp, mp.t, opts.Regret)
 	fig.Objective = &ObjectiveFigure{Objective: o, Value: t.Value()}
 	gl := gv.goal // a copy: the figures must not hold the values alive
 	fig.goal = &gl

@@ -266,14 +266,9 @@ func (gv *goalValues) scoreValues(sp *space, mask uint32, f, f2, b, pts, reward,
 		k, p := pair/n, pair%n+lo
 		t, x := int(us[k]), reward
 		if upper {
-			nu := t + pts
-			if sp.threshold > 0 && t < sp.threshold && nu >= sp.threshold {
-				x += sp.bonus
-			}
-			t = min(sp.cap, nu)
-			if t < dead {
-				t = 0
-			}
+			var bonus int
+			t, bonus = sp.upperStep(t, pts, dead)
+			x += bonus
 		}
 		switch k2 := int64(p+x) - lo2; {
 		case k2 < 0:
@@ -317,13 +312,7 @@ func solveGoal(t *Table, workers int, progress ...func(layers int)) {
 			}
 		}
 	}
-	layers := make([][]uint32, sp.nb+1)
-	for m := range uint32(1 << sp.nb) {
-		if sp.maskOK[m] {
-			n := bits.OnesCount32(m)
-			layers[n] = append(layers[n], m)
-		}
-	}
+	layers := sp.layers()
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}

@@ -367,22 +367,13 @@ func (sc *scorer) scoreValues(sp *space, mask uint32, b, pts, reward int, next [
 		dead = sp.deadBelow[sp.up(mask|1<<b)]
 	}
 	for i, u := range lanes {
-		t, x := int(u), reward
-		earned := false
+		t, bonus := int(u), 0
 		if upper {
-			nu := t + pts
-			earned = sp.threshold > 0 && t < sp.threshold && nu >= sp.threshold
-			if earned {
-				x += sp.bonus
-			}
-			t = min(sp.cap, nu)
-			if t < dead {
-				t = 0
-			}
+			t, bonus = sp.upperStep(t, pts, dead)
 		}
 		if sc.obj.Kind == Risk {
-			dst[i] = sc.expReward[x-sc.rewardLo] * next[t]
-		} else if earned {
+			dst[i] = sc.expReward[reward+bonus-sc.rewardLo] * next[t]
+		} else if bonus != 0 {
 			dst[i] = 1 + next[t]
 		} else {
 			dst[i] = next[t]

@@ -36,7 +36,7 @@ func TestParseObjective(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{"risk:", "risk:abc", "risk:NaN", "risk:inf", "risk:1.5", "risk:-3", "risk:1e-300", "risk:-5e-7", "target:300", "Bonus", ""} {
+	for _, bad := range []string{"risk:", "risk:abc", "risk:NaN", "risk:inf", "risk:1.5", "risk:-3", "risk:1e-300", "risk:-5e-7", "target:", "target:x", "beat:", "beat:beat:optimal", "Bonus", ""} {
 		t.Run("bad "+bad, func(t *testing.T) {
 			if o, err := ParseObjective(bad); err == nil || strings.Contains(err.Error(), "\n") {
 				t.Errorf("ParseObjective(%q) = %+v, %v; want a one-line error", bad, o, err)

@@ -1,7 +1,6 @@
 package optimal
 
 import (
-	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -145,13 +144,7 @@ func solveTable(t *Table, workers int, decisions bool, progress ...func(layers i
 			}
 		}
 	}
-	layers := make([][]uint32, sp.nb+1)
-	for m := range uint32(1 << sp.nb) {
-		if sp.maskOK[m] {
-			n := bits.OnesCount32(m)
-			layers[n] = append(layers[n], m)
-		}
-	}
+	layers := sp.layers()
 	ws := make([]*solveWorker, workers)
 	for i := range ws {
 		ws[i] = &solveWorker{w: t.newWidget()}

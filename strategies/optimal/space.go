@@ -184,6 +184,19 @@ func (sp *space) groupValid(mask uint32, f int) bool {
 	return sp.maskOK[mask] && (f == 0 || mask&(1<<sp.ybox) != 0)
 }
 
+// layers returns the masks games reach by their number of filled boxes: layers[n] lists
+// those of n boxes, in increasing order.
+func (sp *space) layers() [][]uint32 {
+	layers := make([][]uint32, sp.nb+1)
+	for m := range uint32(1 << sp.nb) {
+		if sp.maskOK[m] {
+			n := bits.OnesCount32(m)
+			layers[n] = append(layers[n], m)
+		}
+	}
+	return layers
+}
+
 // legal returns the boxes where roll may go after rollsUsed rolls, for a sheet with mask filled.
 func (sp *space) legal(mask uint32, roll engine.Roll, rollsUsed int) uint32 {
 	return uint32(sp.rules.Legal(uint64(mask), roll, rollsUsed))

@@ -234,17 +234,24 @@ func (w *widget) scoreValues(mask uint32, f, b, pts int, five bool, dst []float6
 		dead = sp.deadBelow[sp.up(mask|1<<b)]
 	}
 	for i, u := range lanes {
-		nu := int(u) + pts
-		x := reward
-		if sp.threshold > 0 && int(u) < sp.threshold && nu >= sp.threshold {
-			x += sp.bonus
-		}
-		t := min(sp.cap, nu)
-		if t < dead {
-			t = 0
-		}
-		dst[i] = float64(x) + next[t]
+		t, bonus := sp.upperStep(int(u), pts, dead)
+		dst[i] = float64(reward+bonus) + next[t]
 	}
+}
+
+// upperStep returns the subtotal of the next state when a lane of subtotal u scores pts
+// in an upper box (capped, and merged into 0 below dead, where the bonus is out of reach:
+// space.canon), and the upper bonus it earns by reaching the threshold.
+func (sp *space) upperStep(u, pts, dead int) (t, bonus int) {
+	nu := u + pts
+	if sp.threshold > 0 && u < sp.threshold && nu >= sp.threshold {
+		bonus = sp.bonus
+	}
+	t = min(sp.cap, nu)
+	if t < dead {
+		t = 0
+	}
+	return t, bonus
 }
 
 // evaluate works out the turn from the lanes' states of group (mask, f) and returns the
