@@ -56,18 +56,19 @@
 // of a sum of per-turn terms: each is the expectation of a function u of the final score
 // (a step at T; for beat:S, P(S scores less) + P(S ties)/2, from S's exact distribution),
 // so what a turn is worth depends on the points already scored. Both are solved over
-// (state, score so far) pairs (target.go): the widget is the same, its lanes are pairs of
+// (state, score so far) pairs (goal.go): the widget is the same, its lanes are pairs of
 // a group (subtotal, score so far) instead of subtotals, and scoring a box reads the next
 // state's value at the score so far plus the points gained. Pairs where every play ends
 // the same are not stored: a score so far from which the least the open boxes score
 // reaches the point where u is 1, or from which the most they score stays where u is 0;
-// nor are scores so far above what the filled boxes can have scored. There every option
+// nor are scores so far above what the filled boxes can have scored (no game reaches
+// them). Where every play ends the same every option
 // ties, and the strategy plays optimal's decisions, for the mean. Hasbro's target:300
-// has 85 million pairs (651 MiB of values, solved in about a minute on two cores),
-// beat:optimal 164 million (1.2 GiB, under two minutes). The decisions of so many pairs
+// has 84 million pairs (644 MiB of values, solved in about a minute on two cores),
+// beat:optimal 163 million (1.2 GiB, under two minutes). The decisions of so many pairs
 // would not fit in memory: play works out each turn's decisions from the values with a
-// widget of one lane (target_strategy.go), about 3,500 games per second per core. The
-// exact analysis (analysis_target.go) follows each (state, score so far) pair a game
+// widget of one lane (goal_strategy.go), about 4,000 games per second per core. The
+// exact analysis (analysis_goal.go) follows each (state, score so far) pair a game
 // reaches with its own decisions, the widget working out up to 64 of a state's pairs at
 // once, and the settled scores together with optimal's decisions; it always carries the
 // distribution of the final score, from which the mean and the deviation come, and the
