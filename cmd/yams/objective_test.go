@@ -9,6 +9,22 @@ import (
 	"testing"
 )
 
+// exactRead is what the tests of objectives read of exact --json.
+type exactRead struct {
+	Mean       float64 `json:"mean"`
+	UpperBonus float64 `json:"upper_bonus"`
+	Objective  struct {
+		Kind      string   `json:"kind"`
+		Parameter *float64 `json:"parameter"`
+		Opponent  string   `json:"opponent"`
+		Value     float64  `json:"value"`
+	} `json:"objective"`
+	Distribution struct {
+		Min           int       `json:"min"`
+		Probabilities []float64 `json:"probabilities"`
+	} `json:"distribution"`
+}
+
 // solve --strategy and exact --strategy of an objective agree with each other, and the
 // certainty equivalent exact reports is the one its own distribution gives.
 func TestObjectiveCommands(t *testing.T) {
@@ -23,18 +39,7 @@ func TestObjectiveCommands(t *testing.T) {
 	if !ok || err != nil {
 		t.Fatalf("solve bonus: %q", out)
 	}
-	var fig struct {
-		UpperBonus float64 `json:"upper_bonus"`
-		Objective  struct {
-			Kind      string   `json:"kind"`
-			Parameter *float64 `json:"parameter"`
-			Value     float64  `json:"value"`
-		} `json:"objective"`
-		Distribution struct {
-			Min           int       `json:"min"`
-			Probabilities []float64 `json:"probabilities"`
-		} `json:"distribution"`
-	}
+	var fig exactRead
 	out, errOut, code = execYams(t, "", "exact", "--rules", "yams-app", "--strategy", "bonus", "--json", "-")
 	if code != 0 || json.Unmarshal([]byte(out), &fig) != nil {
 		t.Fatalf("exact bonus: exit %d, %q", code, errOut)
@@ -111,18 +116,7 @@ func TestTargetCommands(t *testing.T) {
 	if !ok || err != nil || !strings.Contains(out, "pairs stored") {
 		t.Fatalf("solve target:250: %q", out)
 	}
-	var fig struct {
-		Mean      float64 `json:"mean"`
-		Objective struct {
-			Kind      string   `json:"kind"`
-			Parameter *float64 `json:"parameter"`
-			Value     float64  `json:"value"`
-		} `json:"objective"`
-		Distribution struct {
-			Min           int       `json:"min"`
-			Probabilities []float64 `json:"probabilities"`
-		} `json:"distribution"`
-	}
+	var fig exactRead
 	out, errOut, code = execYams(t, "", "exact", "--rules", rules, "--strategy", "target:250", "--distribution", "--json", "-")
 	if code != 0 || json.Unmarshal([]byte(out), &fig) != nil {
 		t.Fatalf("exact target:250: exit %d, %q", code, errOut)
@@ -180,21 +174,10 @@ func TestTargetCommands(t *testing.T) {
 func TestBeatCommands(t *testing.T) {
 	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	rules := filepath.Join("testdata", "frontier_small.json")
-	type dist struct {
-		Objective struct {
-			Kind     string  `json:"kind"`
-			Opponent string  `json:"opponent"`
-			Value    float64 `json:"value"`
-		} `json:"objective"`
-		Distribution struct {
-			Min           int       `json:"min"`
-			Probabilities []float64 `json:"probabilities"`
-		} `json:"distribution"`
-	}
-	var beat, opt dist
+	var beat, opt exactRead
 	for _, c := range []struct {
 		strategy string
-		into     *dist
+		into     *exactRead
 	}{{"beat:optimal", &beat}, {"optimal", &opt}} {
 		out, errOut, code := execYams(t, "", "exact", "--rules", rules, "--strategy", c.strategy, "--distribution", "--json", "-")
 		if code != 0 || json.Unmarshal([]byte(out), c.into) != nil {

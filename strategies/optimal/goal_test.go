@@ -72,15 +72,6 @@ func reachablePairs(sp *space) []map[int]bool {
 // reaches upto, the value is 1 whatever the play: the reference works it out all the
 // same, checks that it is 1 but for rounding, and then holds it as 1, as the solver does.
 func referenceGoal(t *testing.T, sp *space, gl goal, reach []map[int]bool) []map[int]float64 {
-	u := func(s int) float64 {
-		switch {
-		case s >= gl.upto:
-			return 1
-		case s >= gl.from:
-			return gl.util[s-gl.from]
-		}
-		return 0
-	}
 	least := func(mask uint32) int {
 		n := 0
 		for b := range sp.nb {
@@ -110,7 +101,7 @@ func referenceGoal(t *testing.T, sp *space, gl goal, reach []map[int]bool) []map
 					ref[i] = map[int]float64{}
 					for p := range reach[i] {
 						if m == sp.full {
-							ref[i][p] = u(p)
+							ref[i][p] = gl.utility(p)
 							continue
 						}
 						w.score = func(x fill) float64 { return ref[x.next][p+x.reward] }
@@ -604,23 +595,7 @@ func TestGoalDecisionsAllocateNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh := engine.NewSheet(r)
-	g := rand.NewPCG(3, 4)
-	turn := func() {
-		roll := engine.Throw(g)
-		k := st.Keep(&sh, roll, 2)
-		if k != roll.Keep() {
-			roll = engine.Reroll(g, k)
-			if k = st.Keep(&sh, roll, 1); k != roll.Keep() {
-				roll = engine.Reroll(g, k)
-			}
-		}
-		sh.Fill(st.Box(&sh, roll, 3), roll)
-		if sh.Done() {
-			sh.Reset()
-		}
-	}
-	if a := testing.AllocsPerRun(3000, turn); a != 0 {
+	if a := testing.AllocsPerRun(3000, turnOf(func() strategies.Strategy { return st }, r)); a != 0 {
 		t.Errorf("%v allocations per turn", a)
 	}
 }

@@ -79,23 +79,8 @@ func TestDecisionsAllocateNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := NewStrategy(tab)
-	sh := engine.NewSheet(r)
-	g := rand.NewPCG(3, 4)
-	turn := func() {
-		roll := engine.Throw(g)
-		k := st.Keep(&sh, roll, 2)
-		if k != roll.Keep() {
-			roll = engine.Reroll(g, k)
-			if k = st.Keep(&sh, roll, 1); k != roll.Keep() {
-				roll = engine.Reroll(g, k)
-			}
-		}
-		sh.Fill(st.Box(&sh, roll, 3), roll)
-		if sh.Done() {
-			sh.Reset()
-		}
-	}
+	var st strategies.Strategy = NewStrategy(tab)
+	turn := turnOf(func() strategies.Strategy { return st }, r)
 	// Cold states (decisions worked out on first use) and warm ones alike.
 	if a := testing.AllocsPerRun(2000, turn); a != 0 {
 		t.Errorf("%v allocations per turn", a)
@@ -293,5 +278,28 @@ func BenchmarkSolveHasbroDecisions(b *testing.B) {
 	}
 	for b.Loop() {
 		solveSpace(r, sp, 0, true)
+	}
+}
+
+// turnOf returns a function that plays one turn of rules r with the strategy current()
+// returns, on a sheet of its own (a new game once the sheet is full): what allocation
+// tests run over and over.
+func turnOf(current func() strategies.Strategy, r *engine.Rules) func() {
+	sh := engine.NewSheet(r)
+	g := rand.NewPCG(3, 4)
+	return func() {
+		st := current()
+		roll := engine.Throw(g)
+		k := st.Keep(&sh, roll, 2)
+		if k != roll.Keep() {
+			roll = engine.Reroll(g, k)
+			if k = st.Keep(&sh, roll, 1); k != roll.Keep() {
+				roll = engine.Reroll(g, k)
+			}
+		}
+		sh.Fill(st.Box(&sh, roll, 3), roll)
+		if sh.Done() {
+			sh.Reset()
+		}
 	}
 }
