@@ -67,7 +67,7 @@
 // has 84 million pairs (644 MiB of values, solved in about a minute on two cores),
 // beat:optimal 163 million (1.2 GiB, under two minutes). The decisions of so many pairs
 // would not fit in memory: play works out each turn's decisions from the values with a
-// widget of one lane (goal_strategy.go), about 4,000 games per second per core. The
+// widget of one lane (goal_strategy.go), about 5,000 games per second per core. The
 // exact analysis (analysis_goal.go) follows each (state, score so far) pair a game
 // reaches with its own decisions, the widget working out up to 64 of a state's pairs at
 // once, and the settled scores together with optimal's decisions; it always carries the

@@ -35,7 +35,10 @@ type goalCache struct {
 	dec  [][numRolls]uint32
 }
 
-const goalCacheLog2 = 12 // 4,096 pairs: 4 MiB per strategy
+// goalCacheLog2 sizes the cache: 131,072 pairs, 128 MiB per strategy (the operating system
+// backs a page only once it is written). Hasbro's target:300 plays 27% more games per
+// second with it than with 4,096 pairs, and 2% fewer than with 262,144.
+const goalCacheLog2 = 17
 
 func newGoalStrategy(t *Table, mean *policy) *goalStrategy {
 	n := 1 << goalCacheLog2
