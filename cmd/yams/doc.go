@@ -209,13 +209,19 @@
 //
 //	yams frontier [--rules NAME|FILE] [--rule KEY=VALUE]... [--thetas LIST] [--targets LIST] [--out DIR] [--lang LANG] [--json FILE|-] [--workers W] [--max-memory MiB]
 //
-// Besides optimal, which maximises the mean, three kinds of strategy are solved exactly
+// Besides optimal, which maximises the mean, four kinds of strategy are solved exactly
 // for another objective, and play in sim, compare and exact like any other: bonus
 // maximises the probability of the upper bonus (then the mean, once the bonus is earned
 // or out of reach); risk:θ the certainty equivalent (1/θ)·ln E[exp(θ·score)], θ in
 // [-1, 1]: a θ below 0 gives up points of mean for a surer score, above 0 for more high
-// scores; and target:T the probability of a final score of T or more (then the mean, once
-// T is reached or out of reach). yams frontier analyses them exactly, one after another:
+// scores; target:T the probability of a final score of T or more (then the mean, once
+// T is certain or out of reach); and beat:S the probability of beating an opponent who
+// plays strategy S on their own dice, a tie counting half, from S's exact distribution
+// (yams exact --strategy beat:optimal gives it; compare --players beat:optimal,optimal
+// plays it, each player on their own dice, where compare --strategy pairs games on the
+// same dice). target:T and beat:S play about a hundred times slower than the others
+// (their decisions are worked out turn by turn from their values). yams frontier
+// analyses all but beat:S exactly, one after another:
 // optimal, bonus where the rules have an upper bonus, risk:θ for each θ of --thetas (from
 // -0.05 to 0.05 by default), and target:T for each T of --targets (whole numbers of
 // points; none by default, since on hasbro each target takes a minute or two to solve the

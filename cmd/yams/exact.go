@@ -28,7 +28,7 @@ func runExact(e *env, args []string) error {
 	fs := newFlags(e)
 	name := fs.String("strategy", "optimal", "the strategy `NAME` ("+strings.Join(strategies.Names(), ", ")+"); one other than optimal must decide from the sheet and the dice alone")
 	rulesFlags := addRulesFlags(fs)
-	withDist := fs.Bool("distribution", false, "also compute the exact distribution of the final score (for hasbro: seconds, and about 250 MiB; target:T and beat:S always compute it)")
+	withDist := fs.Bool("distribution", false, "also print the exact distribution of the final score (for hasbro: seconds, and about 250 MiB; target:T and beat:S compute it in any case, their analysis follows every score so far)")
 	memory := addMemoryFlag(fs)
 	csv := addOutputFile(fs, "csv", "write the distribution as score,probability lines to `FILE` (implies --distribution)", false)
 	regret := fs.Bool("regret", false, "also say where the strategy loses its points against optimal play: the cost of its decisions, by roll, box and turn")
@@ -66,7 +66,10 @@ func runExact(e *env, args []string) error {
 		DistributionBudget: memory.bytes(),
 		Regret:             *regret,
 	})
-	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) || errors.Is(err, optimal.ErrObjective) {
+	if errors.Is(err, optimal.ErrObjective) {
+		return badInput(fmt.Errorf("--strategy: %w", err))
+	}
+	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
 		return badInput(err)
 	}
 	if errors.Is(err, optimal.ErrTooLarge) {

@@ -32,7 +32,7 @@ func runFrontier(e *env, args []string) error {
 	fs := newFlags(e)
 	rulesFlags := addRulesFlags(fs)
 	thetaList := fs.String("thetas", defaultThetas, "the θ of the risk:θ strategies, `LIST` of numbers in [-1, 1] other than 0, comma-separated")
-	targetList := fs.String("targets", "", "the T of the target:T strategies, `LIST` of whole numbers of points from 1, comma-separated (none by default: "+
+	targetList := fs.String("targets", "", "the T of the target:T strategies, `LIST` of whole numbers of points, comma-separated, each one some games reach and some miss (none by default: "+
 		"on hasbro each takes a minute or two to solve the first time, its table then cached, and about a minute and 1.6 GiB to analyse)")
 	out := &outFlags{fs: fs}
 	fs.StringVar(&out.dir, "out", "", "write the frontier into `DIR`: the table as Markdown and CSV, the figures as SVG and PNG, and report.html, which shows them all")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"yams/strategies/optimal"
 )
@@ -37,12 +38,18 @@ func runSolve(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if strings.Contains(*strategy, ",") {
+		return usagef("--strategy %s: solve takes one strategy", *strategy)
+	}
 	obj, err := optimal.ParseObjective(*strategy)
 	if err != nil {
 		return usagef("--strategy: %v", err)
 	}
 	t, st, err := optimal.LoadOrSolveFor(rules, obj, *force, int(workers))
-	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) || errors.Is(err, optimal.ErrObjective) {
+	if errors.Is(err, optimal.ErrObjective) {
+		return badInput(fmt.Errorf("--strategy: %w", err))
+	}
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
 		return badInput(err)
 	}
 	if err != nil {

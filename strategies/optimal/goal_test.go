@@ -257,7 +257,7 @@ func TestTargetRefused(t *testing.T) {
 		T     int
 		want  string
 	}{
-		{mustRules(t, "hasbro"), 5000, "no game scores 5000 (at most 1675)"},
+		{mustRules(t, "hasbro"), 5000, "no game reaches 5000 (1675 bounds the highest score)"},
 		{mustRules(t, "hasbro"), 5, "every game scores at least 5"},
 		{tinyRules(t), 5, "every game scores at least 5"},
 		{smallRules(t), -30, "every game scores at least -30"},

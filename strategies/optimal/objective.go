@@ -247,7 +247,7 @@ func (o Objective) check(sp *space) error {
 		lowest, highest := sp.finalBounds()
 		switch {
 		case o.Target > highest:
-			return fmt.Errorf("%w: %s on rules %s: no game scores %d (at most %d): there is nothing to play for", ErrObjective, o, sp.rules.Name(), o.Target, highest)
+			return fmt.Errorf("%w: %s on rules %s: no game reaches %d (%d bounds the highest score): there is nothing to play for", ErrObjective, o, sp.rules.Name(), o.Target, highest)
 		case o.Target <= lowest:
 			return fmt.Errorf("%w: %s on rules %s: every game scores at least %d: there is nothing to play for", ErrObjective, o, sp.rules.Name(), lowest)
 		}
