@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"yams/engine"
@@ -126,20 +124,9 @@ func analyzeGoal(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
 		reached += len(list)
 		for lo := 0; lo < len(list); lo += batch {
 			part := list[lo:min(lo+batch, len(list))]
-			var next atomic.Int64
-			var wg sync.WaitGroup
-			for _, w := range ws {
-				wg.Go(func() {
-					for {
-						k := int(next.Add(1)) - 1
-						if k >= len(part) {
-							return
-						}
-						w.state(gv, part[k], dist.vec[part[k]], &results[k])
-					}
-				})
-			}
-			wg.Wait()
+			forEach(ws, len(part), func(w *goalWorker, _, k int) {
+				w.state(gv, part[k], dist.vec[part[k]], &results[k])
+			})
 			for k := range part {
 				res := &results[k]
 				if res.err != nil {

@@ -196,7 +196,7 @@ type solveWorker struct {
 
 // forEach calls f(worker, its index, i) for every i below n, on the workers at once, each
 // taking the next i.
-func forEach(ws []*solveWorker, n int, f func(sw *solveWorker, id, i int)) {
+func forEach[W any](ws []W, n int, f func(w W, id, i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for id, sw := range ws {
