@@ -103,7 +103,10 @@ func describeCached(c optimal.CacheEntry) string {
 	return c.Rules + " (rule file or options)"
 }
 
-// megabytes writes a size in MiB.
+// megabytes writes a size in MiB, or in KiB below half a MiB.
 func megabytes(b int64) string {
+	if b < 1<<19 { // under half a MiB: "0 MiB" would read as nothing
+		return fmt.Sprintf("%s KiB", reports.Thousands((b+1<<9)>>10))
+	}
 	return fmt.Sprintf("%s MiB", reports.Thousands((b+1<<19)>>20))
 }

@@ -113,3 +113,19 @@ func TestCache(t *testing.T) {
 	out, errOut, code := execYams(t, "", "cache", "hasbro")
 	wantUsageError(t, "cache RULES", out, errOut, code, "--clear RULES")
 }
+
+// TestMegabytes: sizes read as what they are, a small table's notice included ("caching
+// about 0 MiB" said nothing).
+func TestMegabytes(t *testing.T) {
+	for _, c := range []struct {
+		b    int64
+		want string
+	}{
+		{0, "0 KiB"}, {300, "0 KiB"}, {600, "1 KiB"}, {37 << 10, "37 KiB"}, {1<<19 - 1, "512 KiB"},
+		{1 << 19, "1 MiB"}, {15<<20 + 200<<10, "15 MiB"}, {2070 << 20, "2,070 MiB"},
+	} {
+		if got := megabytes(c.b); got != c.want {
+			t.Errorf("megabytes(%d) = %q, want %q", c.b, got, c.want)
+		}
+	}
+}
