@@ -103,6 +103,15 @@ func describeCached(c optimal.CacheEntry) string {
 	return c.Rules + " (rule file or options)"
 }
 
+// fileSize writes the size of a file in MiB to a tenth, or in KiB below half a MiB.
+func fileSize(b int64) string {
+	if b < 1<<19 {
+		return megabytes(b)
+	}
+	tenths := (b*10 + 1<<19) >> 20
+	return fmt.Sprintf("%s.%d MiB", reports.Thousands(tenths/10), tenths%10)
+}
+
 // megabytes writes a size in MiB, or in KiB below half a MiB.
 func megabytes(b int64) string {
 	if b < 1<<19 { // under half a MiB: "0 MiB" would read as nothing

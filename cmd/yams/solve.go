@@ -101,5 +101,5 @@ func reportWrite(e *env, path string, err error) {
 	if fi, err := os.Stat(path); err == nil {
 		size = fi.Size()
 	}
-	fmt.Fprintf(e.stdout, "written to %s (%.1f MiB)\n", path, float64(size)/(1<<20))
+	fmt.Fprintf(e.stdout, "written to %s (%s)\n", path, fileSize(size))
 }

@@ -128,4 +128,14 @@ func TestMegabytes(t *testing.T) {
 			t.Errorf("megabytes(%d) = %q, want %q", c.b, got, c.want)
 		}
 	}
+	for _, c := range []struct {
+		b    int64
+		want string
+	}{
+		{37 << 10, "37 KiB"}, {1 << 19, "0.5 MiB"}, {15<<20 + 200<<10, "15.2 MiB"}, {1302016819, "1,241.7 MiB"},
+	} {
+		if got := fileSize(c.b); got != c.want {
+			t.Errorf("fileSize(%d) = %q, want %q", c.b, got, c.want)
+		}
+	}
 }
