@@ -1,6 +1,10 @@
 package sim
 
-import "time"
+import (
+	"time"
+
+	"yams/strategies"
+)
 
 // The counts of a chunk of games are played into a Summary of their own, added to the
 // worker's committed counts once the chunk is committed (Run); these empty them for reuse.
@@ -38,42 +42,52 @@ func (p *Pair) clear() { *p = Pair{A: p.A, B: p.B} }
 // chunkSizer chooses how many games a worker takes at once: enough that taking a chunk
 // costs nothing, few enough that a chunk lasts tens of milliseconds whatever the speed of
 // the strategies (several-column sheets are slow), so that a checkpoint, an interruption
-// or the progress line never waits long. A batch strategy (an external bot) gets chunks of
-// batchChunk games, played together.
+// or the progress line never waits long. A batch strategy (an external bot, target:T)
+// gets chunks of the games it asks to play together (Info.BatchGames), the most any asks,
+// or an eighth of a worker's share of the run if that is fewer.
 type chunkSizer struct {
 	min, max int64
-	batch    bool
+	batch    int64 // the chunk of a run with a batch strategy; 0 without one
 }
 
 const (
 	chunkTarget = 20 * time.Millisecond
 	maxChunk    = 4096
-	batchChunk  = 1024
+	batchChunk  = 1024 // the games played together for a batch strategy that does not say
 )
 
 func newChunkSizer(cfg *Config, games int64, workers int) chunkSizer {
-	c := chunkSizer{min: 16, max: max(1, min(maxChunk, games/int64(8*max(1, workers))))}
+	share := games / int64(8*max(1, workers))
+	c := chunkSizer{min: 16, max: max(1, min(maxChunk, share))}
+	c.min = min(c.min, c.max)
 	for _, info := range cfg.Strategies {
 		if info.NewBatch != nil {
-			c.batch = true
+			c.batch = max(c.batch, min(gamesTogether(info), max(c.min, share)))
 		}
 	}
-	c.min = min(c.min, c.max)
 	return c
+}
+
+// gamesTogether is the number of games a batch strategy plays together.
+func gamesTogether(info strategies.Info) int64 {
+	if info.BatchGames > 0 {
+		return int64(info.BatchGames)
+	}
+	return batchChunk
 }
 
 // first is the size of a worker's first chunk.
 func (c chunkSizer) first() int64 {
-	if c.batch {
-		return min(batchChunk, max(c.max, c.min))
+	if c.batch > 0 {
+		return c.batch
 	}
 	return c.min
 }
 
 // next is the size of the chunk after one of n games that took d.
 func (c chunkSizer) next(n int64, d time.Duration) int64 {
-	if c.batch {
-		return min(batchChunk, max(c.max, c.min))
+	if c.batch > 0 {
+		return c.batch
 	}
 	if d <= 0 {
 		return c.max

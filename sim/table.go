@@ -285,7 +285,13 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	}
 
 	start := time.Now()
-	chunk := max(1, min(batchChunk, cfg.Games/int64(8*nw)))
+	together := int64(batchChunk) // games a batch player plays together, the most any asks
+	for _, info := range cfg.Players {
+		if info.NewBatch != nil {
+			together = max(together, gamesTogether(info))
+		}
+	}
+	chunk := max(1, min(together, cfg.Games/int64(8*nw)))
 	var (
 		next atomic.Int64
 		stop atomic.Bool

@@ -31,7 +31,9 @@ type GameStarter interface {
 
 // Batch decides for many games at once. A strategy whose answers come from elsewhere, an
 // external bot (strategies/external), pays for every exchange far more than for a decision:
-// the simulator keeps many games waiting and asks it for all their decisions together.
+// the simulator keeps many games waiting and asks it for all their decisions together. A
+// strategy that works its decisions out turn by turn (target:T) shares that work between
+// the games that meet in the same position.
 type Batch interface {
 	// Decide answers every request, answers[i] for reqs[i]. An error stops the run; it
 	// names the strategy.
@@ -69,10 +71,15 @@ type Info struct {
 	// Heuristic strategies are in the default set of a simulation.
 	Heuristic bool
 	// New builds the strategy for a rule set; it fails if the strategy cannot play them.
-	// A batch strategy has NewBatch instead, which builds one for the worker numbered
-	// worker (each worker has its own: an external bot's process, for instance).
+	// A batch strategy has NewBatch, which builds one for the worker numbered worker (each
+	// worker has its own: an external bot's process, for instance). An external bot has
+	// NewBatch alone; a strategy with both is played by the simulator through NewBatch and
+	// one game at a time (advice, grading, replays) through New, which decides the same.
 	New      func(rules *engine.Rules) (Strategy, error)
 	NewBatch func(rules *engine.Rules, worker int) (Batch, error)
+	// BatchGames is the number of games the simulator keeps in play together for
+	// NewBatch (0: 1,024).
+	BatchGames int
 }
 
 // Family is a strategy with a parameter, named PREFIX:PARAMETER (risk:0.05): one

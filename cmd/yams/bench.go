@@ -150,7 +150,7 @@ func benchStrategy(rules *engine.Rules, info strategies.Info, n int64, maxWorker
 		b.rates = append(b.rates, float64(n)/max(fastest.Seconds(), 1e-9))
 	}
 
-	if info.NewBatch != nil {
+	if info.New == nil {
 		// An external bot decides in another process, many games at once: its time is
 		// that of the whole game, the protocol included.
 		b.nsDecision, b.decisions = math.NaN(), math.NaN()

@@ -85,7 +85,7 @@ func lookupStrategies(flag string, names []string, distinct bool, bots []strateg
 // the rules is an error when it was named, and left out with a note when it was a default.
 func buildStrategies(e *env, rules *engine.Rules, infos []strategies.Info, named bool) (kept []strategies.Info, built []strategies.Strategy, err error) {
 	for _, info := range infos {
-		if info.NewBatch != nil {
+		if info.New == nil {
 			kept = append(kept, info) // a bot starts with the run, once per worker
 			continue
 		}

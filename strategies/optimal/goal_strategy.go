@@ -65,15 +65,7 @@ func (s *goalStrategy) Box(sh *engine.Sheet, r engine.Roll, rollsUsed int) engin
 // load makes the decisions of sheet sh's turn current.
 func (s *goalStrategy) load(sh *engine.Sheet) {
 	sp := s.sp
-	points := sp.pointsSoFar(sh)
-	// The filled boxes take bits 0 to 15 (engine.MaxBoxes), the points bits 16 to 47 (32
-	// bits, two's complement: a subtracted box can make them negative), the flag bit 48
-	// and the subtotal, capped at the threshold as the solver caps it, the 15 bits above
-	// (a sheet's subtotal is an int16).
-	key := sh.FilledMask() | uint64(uint32(points))<<16 | uint64(min(sh.Upper(0), sp.cap))<<49
-	if sp.ybox >= 0 && sh.Score(engine.BoxID(sp.ybox)) > 0 {
-		key |= 1 << 48
-	}
+	key, points := sp.turnKey(sh)
 	if key == s.key {
 		return
 	}
@@ -91,13 +83,30 @@ func (s *goalStrategy) load(sh *engine.Sheet) {
 		return
 	}
 	c := &s.cache
-	slot := int((key * 0x9E3779B97F4A7C15) >> (64 - goalCacheLog2))
+	slot := c.slot(key)
 	s.out = &c.dec[slot]
 	if c.keys[slot] != key+1 { // key+1: an empty slot holds 0
 		s.w.decideGoal(mask, u, f, points, s.out)
 		c.keys[slot] = key + 1
 	}
 }
+
+// turnKey returns the key of the turn of sheet sh in a goal's cache of decisions, and
+// its points so far. The filled boxes take bits 0 to 15 (engine.MaxBoxes), the points
+// bits 16 to 47 (32 bits, two's complement: a subtracted box can make them negative), the
+// flag bit 48 and the subtotal, capped at the threshold as the solver caps it, the 15 bits
+// above (a sheet's subtotal is an int16).
+func (sp *space) turnKey(sh *engine.Sheet) (key uint64, points int) {
+	points = sp.pointsSoFar(sh)
+	key = sh.FilledMask() | uint64(uint32(points))<<16 | uint64(min(sh.Upper(0), sp.cap))<<49
+	if sp.ybox >= 0 && sh.Score(engine.BoxID(sp.ybox)) > 0 {
+		key |= 1 << 48
+	}
+	return key, points
+}
+
+// slot returns the cache's slot of a key.
+func (c *goalCache) slot(key uint64) int { return int((key * 0x9E3779B97F4A7C15) >> (64 - goalCacheLog2)) }
 
 // goalFor returns the process-wide table of objective o (target:T or beat:S) on rules
 // r, loading or solving it once.
@@ -134,23 +143,38 @@ func goalFamily(prefix, syntax, description string) strategies.Family {
 			if err != nil {
 				return strategies.Info{}, err
 			}
+			newGoal := func(r *engine.Rules) (*goalStrategy, error) {
+				if err := o.checkRules(r); err != nil {
+					return nil, err
+				}
+				mean, err := policyFor(r, Mean)
+				if err != nil {
+					return nil, err
+				}
+				t, err := goalFor(r, o)
+				if err != nil {
+					return nil, err
+				}
+				return newGoalStrategy(t, mean), nil
+			}
 			return strategies.Info{
 				Name:        o.Strategy(),
 				Description: o.Describe(),
 				New: func(r *engine.Rules) (strategies.Strategy, error) {
-					if err := o.checkRules(r); err != nil {
-						return nil, err
-					}
-					mean, err := policyFor(r, Mean)
+					s, err := newGoal(r)
 					if err != nil {
 						return nil, err
 					}
-					t, err := goalFor(r, o)
-					if err != nil {
-						return nil, err
-					}
-					return newGoalStrategy(t, mean), nil
+					return s, nil
 				},
+				NewBatch: func(r *engine.Rules, _ int) (strategies.Batch, error) {
+					s, err := newGoal(r)
+					if err != nil {
+						return nil, err
+					}
+					return &goalBatch{goalStrategy: s}, nil
+				},
+				BatchGames: goalBatchGames,
 			}, nil
 		},
 	}

@@ -286,18 +286,22 @@ func BenchmarkSolveHasbroDecisions(b *testing.B) {
 // tests run over and over.
 func turnOf(current func() strategies.Strategy, r *engine.Rules) func() {
 	sh := engine.NewSheet(r)
-	g := rand.NewPCG(3, 4)
+	return turnOn(current, &sh, rand.NewPCG(3, 4))
+}
+
+// turnOn is turnOf on sheet sh, with dice g.
+func turnOn(current func() strategies.Strategy, sh *engine.Sheet, g *rand.PCG) func() {
 	return func() {
 		st := current()
 		roll := engine.Throw(g)
-		k := st.Keep(&sh, roll, 2)
+		k := st.Keep(sh, roll, 2)
 		if k != roll.Keep() {
 			roll = engine.Reroll(g, k)
-			if k = st.Keep(&sh, roll, 1); k != roll.Keep() {
+			if k = st.Keep(sh, roll, 1); k != roll.Keep() {
 				roll = engine.Reroll(g, k)
 			}
 		}
-		sh.Fill(st.Box(&sh, roll, 3), roll)
+		sh.Fill(st.Box(sh, roll, 3), roll)
 		if sh.Done() {
 			sh.Reset()
 		}
