@@ -72,7 +72,7 @@
 // highest total wins and ties share the win in units of 1/60 (ShareUnits), so the counts
 // stay exact integers. Since solitaire Yahtzee has no interaction between players, the
 // seat makes no difference: TableResults.SeatWinRate shows it. Workers play chunks of
-// table games player by player, a batch strategy (an external bot) all its games of the
+// table games player by player, a batch strategy (an external bot, target:T) all its games of the
 // chunk at once, so a bot plays the table games of its built-in twin; chunks are
 // committed in order, and a table stopped by a failure or a cancellation keeps the
 // table games before the first chunk not finished (TableResults.Partial), as Run does.

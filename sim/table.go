@@ -215,7 +215,7 @@ func newTableResults(cfg *TableConfig) *TableResults {
 }
 
 // tablePlayer is a player of the table in a worker: a strategy that decides one game at
-// a time with its game, or a batch strategy (an external bot) with the games of a chunk,
+// a time with its game, or a batch strategy (an external bot, target:T) with the games of a chunk,
 // played together.
 type tablePlayer struct {
 	strategy strategies.Strategy
@@ -241,7 +241,7 @@ type tableWorker struct {
 }
 
 // RunTable plays the table games of cfg on a pool of workers. Players may be batch
-// strategies (external bots): each plays its games of a chunk together, on the dice of
+// strategies (external bots, target:T): each plays its games of a chunk together, on the dice of
 // their game indices, so a bot plays the table games its built-in twin would, with the
 // same counts, bit for bit.
 //

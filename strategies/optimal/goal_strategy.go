@@ -106,7 +106,9 @@ func (sp *space) turnKey(sh *engine.Sheet) (key uint64, points int) {
 }
 
 // slot returns the cache's slot of a key.
-func (c *goalCache) slot(key uint64) int { return int((key * 0x9E3779B97F4A7C15) >> (64 - goalCacheLog2)) }
+func (c *goalCache) slot(key uint64) int {
+	return int((key * 0x9E3779B97F4A7C15) >> (64 - goalCacheLog2))
+}
 
 // goalFor returns the process-wide table of objective o (target:T or beat:S) on rules
 // r, loading or solving it once.
