@@ -219,8 +219,9 @@
 // plays strategy S on their own dice, a tie counting half, from S's exact distribution
 // (yams exact --strategy beat:optimal gives it; compare --players beat:optimal,optimal
 // plays it, each player on their own dice, where compare --strategy pairs games on the
-// same dice). target:T and beat:S play about a hundred times slower than the others
-// (their decisions are worked out turn by turn from their values). yams frontier
+// same dice). target:T and beat:S play about twenty times slower than the others
+// (their decisions are worked out turn by turn from their values, for many games at
+// once). yams frontier
 // analyses all but beat:S exactly, one after another:
 // optimal, bonus where the rules have an upper bonus, risk:θ for each θ of --thetas (from
 // -0.05 to 0.05 by default), and target:T for each T of --targets (whole numbers of

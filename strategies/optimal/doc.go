@@ -66,8 +66,11 @@
 // ties, and the strategy plays optimal's decisions, for the mean. Hasbro's target:300
 // has 84 million pairs (644 MiB of values, solved in about a minute on two cores),
 // beat:optimal 163 million (1.2 GiB, under two minutes). The decisions of so many pairs
-// would not fit in memory: play works out each turn's decisions from the values with a
-// widget of one lane (goal_strategy.go), about 5,000 games per second per core. The
+// would not fit in memory (42.6 GB for target:300): play works out each turn's decisions
+// from the values with the widget. One game at a time (goal_strategy.go) that is a widget
+// of one lane a turn, about 5,700 games per second per core; the simulator plays many
+// games together (goal_batch.go, a strategies.Batch), the turns of a group sharing the
+// widget's lanes, about 19,000 games per second per core, the same games bit for bit. The
 // exact analysis (analysis_goal.go) follows each (state, score so far) pair a game
 // reaches with its own decisions, the widget working out up to 64 of a state's pairs at
 // once, and the settled scores together with optimal's decisions; it always carries the
