@@ -20,6 +20,9 @@ type batchGames struct {
 	reqs   []strategies.Request
 	answer []strategies.Answer
 	slot   []int32 // the game of each request
+	// window is the most requests the strategy is asked at once (its Info.BatchGames):
+	// the chunk may be larger, sized for another batch strategy of the run.
+	window int
 }
 
 // start begins the games of the given indices, games[k] that of index[k], each told its
@@ -68,8 +71,15 @@ func (b *batchGames) play(st strategies.Batch, n int) (failed int, err error) {
 		}
 		b.answer = b.answer[:len(b.reqs)]
 		clear(b.answer)
-		if err := st.Decide(b.reqs, b.answer); err != nil {
-			return -1, err
+		window := b.window
+		if window <= 0 {
+			window = len(b.reqs)
+		}
+		for lo := 0; lo < len(b.reqs); lo += window {
+			hi := min(len(b.reqs), lo+window)
+			if err := st.Decide(b.reqs[lo:hi], b.answer[lo:hi]); err != nil {
+				return -1, err
+			}
 		}
 		for j, req := range b.reqs {
 			k := int(b.slot[j])

@@ -44,7 +44,9 @@ func (p *Pair) clear() { *p = Pair{A: p.A, B: p.B} }
 // the strategies (several-column sheets are slow), so that a checkpoint, an interruption
 // or the progress line never waits long. A batch strategy (an external bot, target:T)
 // gets chunks of the games it asks to play together (Info.BatchGames), the most any asks,
-// or an eighth of a worker's share of the run if that is fewer.
+// or an eighth of a worker's share of the run if that is fewer; each is asked at most its
+// own number of requests at once (batchGames.window), so an external bot beside target:T
+// still gets 1,024.
 type chunkSizer struct {
 	min, max int64
 	batch    int64 // the chunk of a run with a batch strategy; 0 without one

@@ -86,7 +86,9 @@ const DefaultCheckpointEvery = 10 * time.Second
 // Checkpoints (Config.Checkpoint) are taken at such a point too: the workers wait at the
 // end of their chunk until every one has finished its own, the counts are copied, and
 // they go on while the copy is handed over. A chunk takes a few tens of milliseconds of
-// play (its size follows the speed of the strategies), so a checkpoint waits that long.
+// play (its size follows the speed of the strategies), so a checkpoint waits that long;
+// a batch strategy's chunk holds the games it plays together (about a second of
+// target:T's).
 func Run(ctx context.Context, cfg Config) (*Results, error) {
 	switch {
 	case cfg.Rules == nil:

@@ -285,11 +285,14 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	}
 
 	start := time.Now()
-	together := int64(batchChunk) // games a batch player plays together, the most any asks
+	together := int64(0) // games a batch player plays together, the most any asks
 	for _, info := range cfg.Players {
 		if info.NewBatch != nil {
 			together = max(together, gamesTogether(info))
 		}
+	}
+	if together == 0 {
+		together = batchChunk
 	}
 	chunk := max(1, min(together, cfg.Games/int64(8*nw)))
 	var (
@@ -341,6 +344,7 @@ func newTableWorker(cfg *TableConfig, i int) (*tableWorker, error) {
 		var err error
 		if info.NewBatch != nil {
 			p.batch, err = info.NewBatch(cfg.Rules, i)
+			p.inBatch.window = int(gamesTogether(info))
 		} else {
 			p.strategy, err = info.New(cfg.Rules)
 			p.starter, _ = p.strategy.(strategies.GameStarter)

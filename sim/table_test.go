@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"yams/engine"
@@ -286,4 +287,63 @@ func (c *cheater) Box(s *engine.Sheet, r engine.Roll, used int) engine.BoxID {
 		return engine.BoxID(s.Rules().NumSlots())
 	}
 	return c.st.Box(s, r, used)
+}
+
+// countingBatch is asBatch recording the most requests it was asked at once.
+type countingBatch struct {
+	asBatch
+	most *atomic.Int64
+}
+
+func (b *countingBatch) Decide(reqs []strategies.Request, answers []strategies.Answer) error {
+	if n := int64(len(reqs)); n > b.most.Load() {
+		b.most.Store(n) // one worker: no race between load and store
+	}
+	return b.asBatch.Decide(reqs, answers)
+}
+
+// A run's chunk is sized for the batch strategy that asks for the most games together
+// (Info.BatchGames: target:T's 16,384), and each batch strategy is asked at most its own
+// number of requests at once: an external bot beside target:T gets 1,024, as alone. The
+// counts are those of the strategies built in.
+func TestBatchWindows(t *testing.T) {
+	rules := load(t, "hasbro")
+	var mostWide, mostBot atomic.Int64
+	counting := func(name string, games int, most *atomic.Int64) strategies.Info {
+		info := infos(t, name)[0]
+		return strategies.Info{Name: name, BatchGames: games, NewBatch: func(r *engine.Rules, _ int) (strategies.Batch, error) {
+			st, err := info.New(r)
+			return &countingBatch{asBatch: asBatch{st: st, failFrom: -1}, most: most}, err
+		}}
+	}
+	wide, bot := counting("greedy", 3000, &mostWide), counting("upper-first", 0, &mostBot)
+	check := func(what string) {
+		t.Helper()
+		if w, b := mostWide.Load(), mostBot.Load(); w != 3000 || b != 1024 {
+			t.Errorf("%s: at most %d requests at once for the strategy of 3,000 games, %d for the bot; want 3,000 and 1,024", what, w, b)
+		}
+		mostWide.Store(0)
+		mostBot.Store(0)
+	}
+	cfg := sim.Config{Rules: rules, Strategies: []strategies.Info{wide, bot}, Seed: 3, Games: 40000, Workers: 1}
+	got, err := sim.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("sim.Run")
+	cfg.Strategies = infos(t, "greedy", "upper-first")
+	want, err := sim.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Summaries, want.Summaries) {
+		t.Errorf("sim.Run: the batch strategies' counts differ from those of their built-in twins")
+	}
+	tcfg := sim.TableConfig{Rules: rules, Players: []strategies.Info{wide, bot}, Seed: 3, Games: 40000, Workers: 1}
+	gotT := runTable(t, tcfg)
+	check("sim.RunTable")
+	tcfg.Players = infos(t, "greedy", "upper-first")
+	if wantT := runTable(t, tcfg); !reflect.DeepEqual(gotT, wantT) {
+		t.Errorf("sim.RunTable: the batch strategies' counts differ from those of their built-in twins")
+	}
 }

@@ -57,6 +57,7 @@ func newWorker(cfg *Config, i int, names []string) (*worker, error) {
 		var err error
 		if info.NewBatch != nil {
 			p.batch, err = info.NewBatch(cfg.Rules, i)
+			p.inBatch.window = int(gamesTogether(info))
 		} else {
 			p.strategy, err = info.New(cfg.Rules)
 			p.starter, _ = p.strategy.(strategies.GameStarter)

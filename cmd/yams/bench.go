@@ -48,6 +48,9 @@ type benchResult struct {
 	// nsDecision is the time of a decision (a keep or a box), replayed from positions
 	// met in play; decisions the number of decisions per game.
 	nsDecision, decisions float64
+	// together: the simulator plays its games many at once (a batch strategy built in,
+	// target:T), while its decisions are replayed one game at a time.
+	together bool
 }
 
 func (b *benchResult) nsGame() float64 { return 1e9 / b.rates[0] }
@@ -135,7 +138,7 @@ func runBench(e *env, args []string) error {
 // benchStrategy measures a strategy: its games per second on 1 to maxWorkers workers
 // (sim.Run, the time of playing only), and the time of its decisions.
 func benchStrategy(rules *engine.Rules, info strategies.Info, n int64, maxWorkers int) (*benchResult, error) {
-	b := &benchResult{name: info.Name}
+	b := &benchResult{name: info.Name, together: info.NewBatch != nil}
 	for w := 1; w <= maxWorkers; w++ {
 		var fastest time.Duration
 		for range benchReps {
@@ -346,6 +349,12 @@ func printBench(w io.Writer, floor *benchResult, parts sim.FloorParts, results [
 	t.write(w)
 	fmt.Fprintln(w, "(ns/game on one worker, everything included: dice, decisions, checks, counting; ns/decision: a keep or a box,")
 	fmt.Fprintln(w, " replayed from the positions of the first games)")
+	for _, b := range results {
+		if b.together {
+			fmt.Fprintf(w, "(%s plays its games many at once, their turns worked out together; its decisions are replayed one game\n", b.name)
+			fmt.Fprintln(w, " at a time, each turn worked out alone: the two do not add up)")
+		}
+	}
 	fmt.Fprintln(w)
 
 	// The floor less its own decisions is a game without decisions: what every strategy's

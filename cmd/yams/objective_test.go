@@ -167,6 +167,13 @@ func TestTargetCommands(t *testing.T) {
 	if math.Abs(s.Mean-fig.Mean) > 4.5*s.Stderr {
 		t.Errorf("sim target:250: mean %.3f ± %.3f, exactly %.4f", s.Mean, s.Stderr, fig.Mean)
 	}
+
+	// bench plays its games many at once and replays its decisions one game at a time,
+	// and says so.
+	out, errOut, code = execYams(t, "", "bench", "--rules", rules, "--strategy", "target:250", "--games", "2000")
+	if code != 0 || !strings.Contains(out, "(target:250 plays its games many at once, their turns worked out together;") {
+		t.Errorf("bench target:250: exit %d, %q %q", code, out, errOut)
+	}
 }
 
 // beat:S through the commands: exact's chance of beating S is the one the two exact

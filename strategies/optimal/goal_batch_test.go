@@ -2,6 +2,7 @@ package optimal
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -69,6 +70,83 @@ func TestGoalBatchPlaysAsOneGameAtATime(t *testing.T) {
 			if got, want := table(batch), table(alone); !reflect.DeepEqual(got, want) {
 				t.Errorf("table games: the batch's counts differ from those of one game at a time")
 			}
+		})
+	}
+}
+
+// One call of the batch with thousands of requests, at every roll of a turn and many turns
+// into a game, answers as the strategy of one game at a time does: blocks of up to 64 of a
+// group's pairs, blocks split where the pairs span more than a lane's offset (narrowed to
+// 7 here), four rolls a turn (decisions wider than 16 bits) and one.
+func TestGoalBatchDecidesAsOneGame(t *testing.T) {
+	for _, c := range []struct {
+		rules *engine.Rules
+		goal  string
+		span  int32
+	}{
+		{tinyRules(t), "target:95", maxGoalWidth},
+		{smallRules(t), "target:150", maxGoalWidth},
+		{smallRules(t), "beat:greedy", 7},
+		{smallRules(t, "rolls=4"), "target:150", maxGoalWidth},
+		{smallRules(t, "rolls=1"), "target:100", 7},
+	} {
+		rolls := c.rules.Rolls()
+		t.Run(fmt.Sprintf("%s/rolls=%d/%s/span=%d", c.rules.Name(), rolls, c.goal, c.span), func(t *testing.T) {
+			info, err := strategies.Resolve(c.goal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nb, err := info.NewBatch(c.rules, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := nb.(*goalBatch)
+			b.span = c.span
+			single, err := info.New(c.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			greedy, err := strategies.New("greedy", c.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			const n = 4000
+			sheets := make([]engine.Sheet, n)
+			reqs := make([]strategies.Request, n)
+			answers := make([]strategies.Answer, n)
+			dice := rand.NewPCG(7, 8)
+			for i := range sheets {
+				sheets[i] = engine.NewSheet(c.rules)
+				next := turnOn(func() strategies.Strategy { return greedy }, &sheets[i], rand.NewPCG(uint64(i), 9))
+				for range i % c.rules.NumBoxes() {
+					next()
+				}
+				left := i % rolls
+				reqs[i] = strategies.Request{Game: int64(i), Turn: i%c.rules.NumBoxes() + 1, Sheet: &sheets[i],
+					Roll: engine.Throw(dice), RollsUsed: rolls - left, RollsLeft: left}
+			}
+			if err := b.Decide(reqs, answers); err != nil {
+				t.Fatal(err)
+			}
+			groups := 0
+			for k, m := range b.miss {
+				if k == 0 || m.g != b.miss[k-1].g {
+					groups++
+				}
+			}
+			if len(b.miss) < 2*groups {
+				t.Errorf("%d turns worked out in %d groups: the test hardly shares the widget's lanes", len(b.miss), groups)
+			}
+			for i, rq := range reqs {
+				if rq.RollsLeft > 0 {
+					if want := single.Keep(rq.Sheet, rq.Roll, rq.RollsLeft); answers[i].Keep != want {
+						t.Fatalf("request %d (sheet %#x, roll %v, %d rolls left): keep %v, one game at a time %v", i, rq.Sheet.FilledMask(), rq.Roll, rq.RollsLeft, answers[i].Keep, want)
+					}
+				} else if want := single.Box(rq.Sheet, rq.Roll, rq.RollsUsed); answers[i].Box != want {
+					t.Fatalf("request %d (sheet %#x, roll %v): box %v, one game at a time %v", i, rq.Sheet.FilledMask(), rq.Roll, answers[i].Box, want)
+				}
+			}
+			t.Logf("%d requests, %d turns worked out in %d groups", n, len(b.miss), groups)
 		})
 	}
 }

@@ -174,7 +174,7 @@ func goalFamily(prefix, syntax, description string) strategies.Family {
 					if err != nil {
 						return nil, err
 					}
-					return &goalBatch{goalStrategy: s}, nil
+					return &goalBatch{goalStrategy: s, span: maxGoalWidth}, nil
 				},
 				BatchGames: goalBatchGames,
 			}, nil

@@ -293,15 +293,15 @@ func turnOf(current func() strategies.Strategy, r *engine.Rules) func() {
 func turnOn(current func() strategies.Strategy, sh *engine.Sheet, g *rand.PCG) func() {
 	return func() {
 		st := current()
-		roll := engine.Throw(g)
-		k := st.Keep(sh, roll, 2)
-		if k != roll.Keep() {
-			roll = engine.Reroll(g, k)
-			if k = st.Keep(sh, roll, 1); k != roll.Keep() {
-				roll = engine.Reroll(g, k)
+		roll, used := engine.Throw(g), 1
+		for left := sh.Rules().Rolls() - 1; left > 0; left-- {
+			k := st.Keep(sh, roll, left)
+			if k == roll.Keep() {
+				break
 			}
+			roll, used = engine.Reroll(g, k), used+1
 		}
-		sh.Fill(st.Box(sh, roll, 3), roll)
+		sh.Fill(st.Box(sh, roll, used), roll)
 		if sh.Done() {
 			sh.Reset()
 		}
