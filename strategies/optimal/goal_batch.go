@@ -60,8 +60,8 @@ func (b *goalBatch) Decide(reqs []strategies.Request, answers []strategies.Answe
 			} else {
 				answers[i].Box = b.mean.Box(sh, rq.Roll, rq.RollsUsed)
 			}
-		case c.keys[c.slot(key)] == key+1:
-			answerFrom(&c.dec[c.slot(key)], rq, &answers[i])
+		case c.has(c.slot(key), key):
+			answerFrom(c, c.slot(key), rq, &answers[i])
 		default:
 			first, off := gv.pair(sp, g, mask, u, points)
 			b.miss = append(b.miss, goalMiss{g: int32(g), pair: int32(first + int(off)), req: int32(i), key: key})
@@ -98,23 +98,24 @@ func (b *goalBatch) Decide(reqs []strategies.Request, answers []strategies.Answe
 			// key gets its slot. A slot taken again later in the block was answered from
 			// already.
 			slot := c.slot(ms.key)
-			if c.keys[slot] != ms.key+1 {
-				w.laneEntries(lane, &c.dec[slot])
-				c.keys[slot] = ms.key + 1
+			if !c.has(slot, ms.key) {
+				w.laneEntries(lane, &b.entries)
+				c.store(slot, ms.key, &b.entries)
 			}
-			answerFrom(&c.dec[slot], &reqs[ms.req], &answers[ms.req])
+			answerFrom(c, slot, &reqs[ms.req], &answers[ms.req])
 		}
 		j = k
 	}
 	return nil
 }
 
-// answerFrom answers request rq from the decisions of its turn.
-func answerFrom(dec *[numRolls]uint32, rq *strategies.Request, a *strategies.Answer) {
+// answerFrom answers request rq from the decisions of its turn, in slot i of c.
+func answerFrom(c *goalCache, i int, rq *strategies.Request, a *strategies.Answer) {
+	e := c.entry(i, rq.Roll)
 	if rq.RollsLeft > 0 {
-		a.Keep = entryKeep(dec[rq.Roll], rq.Roll, rq.RollsLeft)
+		a.Keep = entryKeep(e, rq.Roll, rq.RollsLeft)
 	} else {
-		a.Box = engine.BoxID(entryBox(dec[rq.Roll]))
+		a.Box = engine.BoxID(entryBox(e))
 	}
 }
 

@@ -24,26 +24,66 @@ type goalStrategy struct {
 	// and its decisions, or settled to play the mean's.
 	key     uint64
 	settled bool
-	out     *[numRolls]uint32
+	slot    int // the cache's slot of the turn's decisions
 	cache   goalCache
+	entries [numRolls]uint32 // a turn's decisions as the widget gives them
 }
 
 // goalCache keeps the decisions of the (state, score so far) pairs worked out last, a
-// slot per key (the newest wins).
+// slot per key (the newest wins): a policy entry per roll, in 16 bits where the rules'
+// entries fit (wideEntries), else in two halves.
 type goalCache struct {
-	keys []uint64
-	dec  [][numRolls]uint32
+	keys  []uint64
+	dec   []uint16
+	words int // per entry: 1, or 2 for wide entries
 }
 
-// goalCacheLog2 sizes the cache: 131,072 pairs, 128 MiB per strategy (the operating system
-// backs a page only once it is written). Hasbro's target:300 plays 27% more games per
-// second with it than with 4,096 pairs, and 2% fewer than with 262,144.
+// goalCacheLog2 sizes the cache: 131,072 pairs, 64 MiB per strategy (128 MiB with wide
+// entries; the operating system backs a page only once it is written). Hasbro's
+// target:300 plays 27% more games per second with it than with 4,096 pairs, and 2% fewer
+// than with 262,144, one game at a time; games played together need the turns of the
+// games in play to stay (2^14 slots: 27% fewer games per second than 2^17).
 const goalCacheLog2 = 17
 
+func newGoalCache(rolls int) goalCache {
+	n, words := 1<<goalCacheLog2, 1
+	if wideEntries(rolls) {
+		words = 2
+	}
+	return goalCache{keys: make([]uint64, n), dec: make([]uint16, n*numRolls*words), words: words}
+}
+
+// entry returns the decisions of roll r in slot i.
+func (c *goalCache) entry(i int, r engine.Roll) uint32 {
+	if c.words == 1 {
+		return uint32(c.dec[i*numRolls+int(r)])
+	}
+	j := 2 * (i*numRolls + int(r))
+	return uint32(c.dec[j]) | uint32(c.dec[j+1])<<16
+}
+
+// store puts the decisions of a turn in slot i, for key.
+func (c *goalCache) store(i int, key uint64, e *[numRolls]uint32) {
+	c.keys[i] = key + 1 // key+1: an empty slot holds 0
+	if c.words == 1 {
+		d := c.dec[i*numRolls : (i+1)*numRolls]
+		for r, x := range e {
+			d[r] = uint16(x)
+		}
+		return
+	}
+	d := c.dec[2*i*numRolls : 2*(i+1)*numRolls]
+	for r, x := range e {
+		d[2*r], d[2*r+1] = uint16(x), uint16(x>>16)
+	}
+}
+
+// has reports whether slot i holds the decisions of key.
+func (c *goalCache) has(i int, key uint64) bool { return c.keys[i] == key+1 }
+
 func newGoalStrategy(t *Table, mean *policy) *goalStrategy {
-	n := 1 << goalCacheLog2
 	return &goalStrategy{t: t, sp: t.sp, gv: t.gv, mean: newStrategyFrom(mean), w: t.newWidget(), key: noKey,
-		cache: goalCache{keys: make([]uint64, n), dec: make([][numRolls]uint32, n)}}
+		cache: newGoalCache(t.sp.rolls)}
 }
 
 // Keep returns the keep of highest value for the goal.
@@ -51,7 +91,7 @@ func (s *goalStrategy) Keep(sh *engine.Sheet, r engine.Roll, rollsLeft int) engi
 	if s.load(sh); s.settled {
 		return s.mean.Keep(sh, r, rollsLeft)
 	}
-	return entryKeep(s.out[r], r, rollsLeft)
+	return entryKeep(s.cache.entry(s.slot, r), r, rollsLeft)
 }
 
 // Box returns the legal box of highest value for the goal.
@@ -59,7 +99,7 @@ func (s *goalStrategy) Box(sh *engine.Sheet, r engine.Roll, rollsUsed int) engin
 	if s.load(sh); s.settled {
 		return s.mean.Box(sh, r, rollsUsed)
 	}
-	return engine.BoxID(entryBox(s.out[r]))
+	return engine.BoxID(entryBox(s.cache.entry(s.slot, r)))
 }
 
 // load makes the decisions of sheet sh's turn current.
@@ -83,11 +123,10 @@ func (s *goalStrategy) load(sh *engine.Sheet) {
 		return
 	}
 	c := &s.cache
-	slot := c.slot(key)
-	s.out = &c.dec[slot]
-	if c.keys[slot] != key+1 { // key+1: an empty slot holds 0
-		s.w.decideGoal(mask, u, f, points, s.out)
-		c.keys[slot] = key + 1
+	s.slot = c.slot(key)
+	if !c.has(s.slot, key) {
+		s.w.decideGoal(mask, u, f, points, &s.entries)
+		c.store(s.slot, key, &s.entries)
 	}
 }
 
