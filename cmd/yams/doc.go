@@ -219,7 +219,7 @@
 // plays strategy S on their own dice, a tie counting half, from S's exact distribution
 // (yams exact --strategy beat:optimal gives it; compare --players beat:optimal,optimal
 // plays it, each player on their own dice, where compare --strategy pairs games on the
-// same dice). target:T and beat:S play about twenty times slower than the others
+// same dice). target:T and beat:S play about sixteen times slower than the others
 // (their decisions are worked out turn by turn from their values, for many games at
 // once). yams frontier
 // analyses all but beat:S exactly, one after another:
