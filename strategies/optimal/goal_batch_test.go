@@ -19,15 +19,7 @@ import (
 // subtracted box and rules whose subtotals the solver merges (small), on one worker and
 // three.
 func TestGoalBatchPlaysAsOneGameAtATime(t *testing.T) {
-	for _, c := range []struct {
-		rules *engine.Rules
-		goal  string
-	}{
-		{tinyRules(t), "target:95"},
-		{tinyRules(t), "beat:optimal"},
-		{smallRules(t), "target:150"},
-		{smallRules(t), "beat:greedy"},
-	} {
+	for _, c := range goalCases(t) {
 		t.Run(c.rules.Name()+"/"+c.goal, func(t *testing.T) {
 			batch, err := strategies.Resolve(c.goal)
 			if err != nil {
