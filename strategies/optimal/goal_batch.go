@@ -47,7 +47,7 @@ func (b *goalBatch) Decide(reqs []strategies.Request, answers []strategies.Answe
 	for i := range reqs {
 		rq := &reqs[i]
 		sh := rq.Sheet
-		key, points := sp.turnKey(sh)
+		key, points := sp.goalKey(sh)
 		mask, u, f, ok := sp.sheetParts(sh)
 		if !ok {
 			return fmt.Errorf("strategy %s: game %d: sheet state %#x, upper %d is not a state of rules %s", b.t.obj, rq.Game, sh.FilledMask(), sh.Upper(0), sp.rules.Name())
