@@ -62,10 +62,8 @@ func newChunkSizer(cfg *Config, games int64, workers int) chunkSizer {
 	share := games / int64(8*max(1, workers))
 	c := chunkSizer{min: 16, max: max(1, min(maxChunk, share))}
 	c.min = min(c.min, c.max)
-	for _, info := range cfg.Strategies {
-		if info.NewBatch != nil {
-			c.batch = max(c.batch, min(gamesTogether(info), max(c.min, share)))
-		}
+	if together := mostTogether(cfg.Strategies); together > 0 {
+		c.batch = min(together, max(c.min, share))
 	}
 	return c
 }
@@ -76,6 +74,18 @@ func gamesTogether(info strategies.Info) int64 {
 		return int64(info.BatchGames)
 	}
 	return batchChunk
+}
+
+// mostTogether is the most games any batch strategy of infos plays together, 0 if none
+// is a batch strategy: the chunk of a run or a table run that has one.
+func mostTogether(infos []strategies.Info) int64 {
+	most := int64(0)
+	for _, info := range infos {
+		if info.NewBatch != nil {
+			most = max(most, gamesTogether(info))
+		}
+	}
+	return most
 }
 
 // first is the size of a worker's first chunk.

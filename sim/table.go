@@ -285,14 +285,9 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	}
 
 	start := time.Now()
-	together := int64(0) // games a batch player plays together, the most any asks
-	for _, info := range cfg.Players {
-		if info.NewBatch != nil {
-			together = max(together, gamesTogether(info))
-		}
-	}
+	together := mostTogether(cfg.Players)
 	if together == 0 {
-		together = batchChunk
+		together = batchChunk // built-in players only: chunks of the same size as ever
 	}
 	chunk := max(1, min(together, cfg.Games/int64(8*nw)))
 	var (

@@ -138,7 +138,8 @@ func runBench(e *env, args []string) error {
 // benchStrategy measures a strategy: its games per second on 1 to maxWorkers workers
 // (sim.Run, the time of playing only), and the time of its decisions.
 func benchStrategy(rules *engine.Rules, info strategies.Info, n int64, maxWorkers int) (*benchResult, error) {
-	b := &benchResult{name: info.Name, together: info.NewBatch != nil}
+	// An external bot has no New: nothing of it is replayed, and its note says so.
+	b := &benchResult{name: info.Name, together: info.NewBatch != nil && info.New != nil}
 	for w := 1; w <= maxWorkers; w++ {
 		var fastest time.Duration
 		for range benchReps {

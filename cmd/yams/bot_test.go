@@ -239,3 +239,15 @@ func TestExampleBots(t *testing.T) {
 		t.Error("the Python and JavaScript bots play different games")
 	}
 }
+
+// bench of a bot: its games/s, no decisions replayed, and none of the note of the
+// built-in strategies that play games together (a bot has no strategy of one game).
+func TestBenchOfABot(t *testing.T) {
+	out, errOut, code := execYams(t, "", "bench", "--bot", selfBot("b", "greedy"), "--strategy", "b", "--games", "300")
+	if code != 0 || !strings.Contains(out, "b ") {
+		t.Fatalf("bench --bot: exit %d, %q %q", code, out, errOut)
+	}
+	if strings.Contains(out, "plays its games many at once") {
+		t.Errorf("bench --bot says its decisions are replayed one game at a time:\n%s", out)
+	}
+}
