@@ -145,3 +145,41 @@ func (s *turnSolver) solve(stop *[engine.NumRolls]float64, rolls int, keeps []ui
 		next = &s.value
 	}
 }
+
+// TurnSolver plans a turn for any worth of ending it, with engine.TurnPlan's decisions
+// and its ties (stop first, then more dice, then the lower keep), at a fraction of its
+// cost: the solver the heuristics plan with, for strategies of other packages. Its zero
+// value is ready; it is about 40 KB: build one per worker and reuse it.
+type TurnSolver struct {
+	s       turnSolver
+	rolls   int
+	sec     bool
+	first   [engine.NumRolls]float64
+	firstEV [engine.NumRolls]float64
+	keeps   [engine.NumRolls * (engine.MaxRollsPerTurn - 1)]uint8
+}
+
+// Plan plans a turn of rolls rolls (at least 2) in which ending the turn with roll r is
+// worth first[r] after the first roll and stop[r] after any later one (they differ when
+// a column takes first rolls only; pass the same array otherwise).
+func (t *TurnSolver) Plan(first, stop *[engine.NumRolls]float64, rolls int) {
+	t.rolls, t.sec = rolls, first != stop
+	levels := rolls - 1
+	if !t.sec {
+		t.s.solve(stop, rolls, t.keeps[:engine.NumRolls*levels], nil)
+		return
+	}
+	t.first = *first
+	t.s.solve(stop, rolls, t.keeps[:engine.NumRolls*levels], t.firstEV[:])
+}
+
+// Keep returns the planned keep of roll r with rollsLeft rerolls left: r.Keep() (the
+// whole roll) to stop.
+func (t *TurnSolver) Keep(r engine.Roll, rollsLeft int) engine.Keep {
+	levels := t.rolls - 1
+	u := levels - rollsLeft
+	if u == 0 && t.sec && !(t.firstEV[r] > t.first[r]) {
+		return r.Keep()
+	}
+	return keepOfMask[r][t.keeps[int(r)*levels+u]]
+}

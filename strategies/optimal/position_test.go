@@ -149,6 +149,6 @@ func BenchmarkEvaluatorStart(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		s := states[i%len(states)]
-		e.startState(uint32(s[0]), s[1], s[2])
+		e.startState(0, uint32(s[0]), s[1], s[2])
 	}
 }
