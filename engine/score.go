@@ -263,6 +263,7 @@ func (r *Rules) ColumnRules(c int) (*Rules, error) {
 	spec := r.spec
 	spec.Boxes = slices.Clone(spec.Boxes)
 	col := r.columns[c]
+	spec.Name = r.Name() + " (column " + col.Name + ")"
 	spec.Columns = []ColumnSpec{{Name: col.Name, Order: orderNames[col.Order], FirstRollOnly: col.FirstRollOnly}}
 	return compile(r.Name()+" column "+col.Name, spec)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,6 +44,10 @@ type adviceOutput struct {
 	Value     float64        `json:"value"` // the best option's
 	Keeps     []adviceOption `json:"keeps,omitempty"`
 	Boxes     []adviceOption `json:"boxes"`
+	// Exact is false when the values are column-tables's estimate (a sheet of several
+	// columns too large for an exact solve), and Estimate then says why.
+	Exact    bool   `json:"exact"`
+	Estimate string `json:"estimate,omitempty"`
 }
 
 func runAdvise(e *env, args []string) error {
@@ -52,7 +57,7 @@ func runAdvise(e *env, args []string) error {
 	rulesName := fs.String("rules", "", "the rules `NAME|FILE`, when no record gives them (default hasbro)")
 	var options []string
 	addRuleOptionFlag(fs, &options)
-	scores := fs.StringArray("score", nil, "a box already filled, `ID=POINTS` (repeatable), when no record gives the sheet")
+	scores := fs.StringArray("score", nil, "a box already filled, `ID=POINTS` (COLUMN.ID=POINTS on a sheet of several columns; repeatable), when no record gives the sheet")
 	extra := fs.Int("extra", 0, "the extra five-of-a-kind bonuses earned, `N`, when no record gives the sheet")
 	asJSON := fs.Bool("json", false, "print the options as JSON")
 	lang := fs.String("lang", "en", "the language `LANG` of the labels: "+strings.Join(reports.Languages, " or "))
@@ -98,19 +103,18 @@ func runAdvise(e *env, args []string) error {
 	if *roll < 1 || *roll > rules.Rolls() {
 		return usagef("--roll %d: want 1 to %d, the rolls of a turn of rules %s", *roll, rules.Rolls(), rules.Name())
 	}
-	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
-	if errors.Is(err, optimal.ErrColumns) {
-		return badInput(err)
-	}
+	ev, why, err := positionsOf(rules)
 	if err != nil {
 		return err
 	}
-	ev := optimal.NewEvaluator(tab)
 	if err := ev.Start(&sheet); err != nil {
 		return badInput(err)
 	}
 	r, _ := engine.RollOf(dice)
 	out := advice(ev, &sheet, r, *roll)
+	if why != nil {
+		out.Estimate = why.Error()
+	}
 	if *asJSON {
 		b, err := json.MarshalIndent(out, "", "  ")
 		if err != nil {
@@ -121,6 +125,27 @@ func runAdvise(e *env, args []string) error {
 	}
 	printAdvice(e.stdout, out, rules, *lang)
 	return nil
+}
+
+// positionsOf returns what values the options at the positions of rules: the exact table
+// where the rules have one that fits in memory, else, on a sheet of several columns, the
+// estimate of column-tables, and why the exact table was not available.
+func positionsOf(rules *engine.Rules) (optimal.Positions, error, error) {
+	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
+	if err == nil {
+		return optimal.NewEvaluator(tab), nil, nil
+	}
+	if errors.Is(err, optimal.ErrColumns) && len(rules.Columns()) > 1 {
+		est, err2 := optimal.NewColumnEstimate(rules)
+		if err2 != nil {
+			return nil, nil, err2
+		}
+		return est, err, nil
+	}
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
+		return nil, nil, badInput(err)
+	}
+	return nil, nil, err
 }
 
 // parseDice reads --dice: five faces from 1 to 6, separated by commas.
@@ -154,15 +179,16 @@ func flagSheet(rules *engine.Rules, scores []string, extra int) (engine.Sheet, e
 	for i := range values {
 		values[i] = -1
 	}
+	slots := slotNames(rules)
 	for _, s := range scores {
 		id, v, ok := strings.Cut(s, "=")
 		points, err := strconv.Atoi(strings.TrimSpace(v))
-		b := rules.BoxIndex(strings.TrimSpace(id))
+		b := slices.Index(slots, strings.TrimSpace(id))
 		switch {
 		case !ok || err != nil:
-			return engine.Sheet{}, usagef("--score %s: want ID=POINTS, such as --score twos=8", s)
-		case b < 0 || len(rules.Columns()) > 1:
-			return engine.Sheet{}, usagef("--score %s: no box %q in rules %s", s, id, rules.Name())
+			return engine.Sheet{}, usagef("--score %s: want ID=POINTS, such as --score %s=8", s, slots[1])
+		case b < 0:
+			return engine.Sheet{}, usagef("--score %s: no box %q in rules %s (boxes: %s)", s, id, rules.Name(), strings.Join(slots, ", "))
 		case values[b] >= 0:
 			return engine.Sheet{}, usagef("--score %s: box %s given twice", s, id)
 		}
@@ -177,11 +203,11 @@ func flagSheet(rules *engine.Rules, scores []string, extra int) (engine.Sheet, e
 
 // advice ranks the options at a position: the keeps of the roll if rolls are left, and
 // the boxes it may go in.
-func advice(ev *optimal.Evaluator, sheet *engine.Sheet, r engine.Roll, used int) adviceOutput {
+func advice(ev optimal.Positions, sheet *engine.Sheet, r engine.Roll, used int) adviceOutput {
 	rules := sheet.Rules()
 	d := r.Dice()
 	out := adviceOutput{Rules: rules.Name(), RulesHash: rules.Hash(), Turn: sheet.Turn() + 1, RollsUsed: used,
-		RollsLeft: rules.Rolls() - used, Score: sheet.Total(), Boxes: []adviceOption{}}
+		RollsLeft: rules.Rolls() - used, Score: sheet.Total(), Boxes: []adviceOption{}, Exact: ev.Exact()}
 	for _, x := range d {
 		out.Dice = append(out.Dice, int(x))
 	}
@@ -198,10 +224,10 @@ func advice(ev *optimal.Evaluator, sheet *engine.Sheet, r engine.Roll, used int)
 		out.Value = ev.BestBoxValue(r, used)
 	}
 	best := ev.BestBoxValue(r, used)
+	slots := slotNames(rules)
 	for _, o := range ev.Boxes(r, used) {
-		_, b := rules.Split(o.Box)
 		points := sheet.Points(o.Box, r)
-		out.Boxes = append(out.Boxes, adviceOption{Box: rules.Boxes()[b].ID, Points: &points, Value: o.Value, Cost: max(0, best-o.Value)})
+		out.Boxes = append(out.Boxes, adviceOption{Box: slots[o.Box], Points: &points, Value: o.Value, Cost: max(0, best-o.Value)})
 	}
 	return out
 }
@@ -221,19 +247,38 @@ func keepFaces(k engine.Keep) []int {
 func printAdvice(w io.Writer, a adviceOutput, rules *engine.Rules, lang string) {
 	fr := lang == "fr"
 	dice := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(a.Dice)), "-"), "[]")
-	if fr {
+	switch {
+	case fr && a.Exact:
 		fmt.Fprintf(w, "Règles %s, tour %d, dés %s après le lancer %d sur %d ; la feuille marque %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
 		fmt.Fprintln(w, decimalText(lang, fmt.Sprintf("Score final espéré du meilleur choix, en jouant au mieux ensuite : %.2f\n", a.Value)))
-	} else {
+	case fr:
+		fmt.Fprintf(w, "Règles %s, tour %d, dés %s après le lancer %d sur %d ; la feuille marque %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
+		fmt.Fprintln(w, "Valeurs ESTIMÉES par column-tables, non exactes : la feuille de plusieurs colonnes est trop grande pour un calcul exact.")
+		fmt.Fprintln(w, decimalText(lang, fmt.Sprintf("Score final estimé du meilleur choix : %.2f\n", a.Value)))
+	case a.Exact:
 		fmt.Fprintf(w, "Rules %s, turn %d, dice %s after roll %d of %d; the sheet holds %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
 		fmt.Fprintf(w, "Expected final score of the best choice, playing optimally after: %.2f\n\n", a.Value)
+	default:
+		fmt.Fprintf(w, "Rules %s, turn %d, dice %s after roll %d of %d; the sheet holds %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
+		fmt.Fprintln(w, "Values ESTIMATED by column-tables, not exact: the sheet of several columns is too large for an exact solve.")
+		fmt.Fprintf(w, "Estimated final score of the best choice: %.2f\n\n", a.Value)
+	}
+	head := "expected score"
+	if !a.Exact {
+		head = "estimated score"
+	}
+	if fr {
+		head = "score espéré"
+		if !a.Exact {
+			head = "score estimé"
+		}
 	}
 	if len(a.Keeps) > 0 {
 		t := &textTable{}
 		if fr {
-			t.row("garder", "score espéré", "coût")
+			t.row("garder", head, "coût")
 		} else {
-			t.row("keep", "expected score", "cost")
+			t.row("keep", head, "cost")
 		}
 		for _, o := range a.Keeps {
 			held := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(*o.Keep)), "-"), "[]")
@@ -254,12 +299,13 @@ func printAdvice(w io.Writer, a adviceOutput, rules *engine.Rules, lang string) 
 	}
 	t := &textTable{}
 	if fr {
-		t.row("case", "points", "score espéré", "coût")
+		t.row("case", "points", head, "coût")
 	} else {
-		t.row("box", "points", "expected score", "cost")
+		t.row("box", "points", head, "cost")
 	}
+	labels, slots := reports.SlotLabels(rules, lang), slotNames(rules)
 	for _, o := range a.Boxes {
-		t.row(reports.BoxLabel(rules, rules.BoxIndex(o.Box), lang), strconv.Itoa(*o.Points), decimal(lang, o.Value, 2), decimal(lang, o.Cost, 2))
+		t.row(labels[slices.Index(slots, o.Box)], strconv.Itoa(*o.Points), decimal(lang, o.Value, 2), decimal(lang, o.Cost, 2))
 	}
 	t.write(w)
 	if len(a.Keeps) > 0 {

@@ -156,7 +156,7 @@ func TestAdvise(t *testing.T) {
 	for _, bad := range [][]string{
 		{"--dice", "1,2,3"}, {"--dice", "1,2,3,4,7"}, {"--roll", "4", "--dice", "1,2,3,4,5"}, {"--roll", "0", "--dice", "1,2,3,4,5"},
 		{"--dice", "1,2,3,4,5", "--score", "twos=7"}, {"--dice", "1,2,3,4,5", "--score", "nope=1"}, {rec, "--dice", "1,2,3,4,5", "--score", "ones=1"},
-		{}, {"--dice", "1,2,3,4,5", "--rules", "hasbro", "--rule", "columns=free,sec"},
+		{},
 	} {
 		out, errOut, code := execYams(t, "", append([]string{"advise"}, bad...)...)
 		wantUsageError(t, strings.Join(bad, " "), out, errOut, code, "")

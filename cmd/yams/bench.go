@@ -85,7 +85,7 @@ func runBench(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	infos, err := chooseStrategies(named, *names, bots)
+	infos, err := chooseStrategies(named, *names, bots, rules)
 	if err != nil {
 		return err
 	}

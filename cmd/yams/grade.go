@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"yams/engine"
@@ -46,7 +47,7 @@ type gradeOutput struct {
 // grade values every decision a record shows against optimal play.
 func grade(rec *engine.Record, rules *engine.Rules, turns []engine.TurnResult) (*gradeOutput, error) {
 	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
-	if errors.Is(err, optimal.ErrColumns) {
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
 		return nil, badInput(err)
 	}
 	if err != nil {
@@ -55,6 +56,7 @@ func grade(rec *engine.Record, rules *engine.Rules, turns []engine.TurnResult) (
 	ev := optimal.NewEvaluator(tab)
 	out := &gradeOutput{Rules: rules.Name(), RulesHash: rules.Hash(), OptimalStart: tab.Expected(), Decisions: []gradedDecision{}}
 	sheet := engine.NewSheet(rules)
+	slots := slotNames(rules)
 	for i, res := range turns {
 		if err := ev.Start(&sheet); err != nil {
 			return nil, err
@@ -87,9 +89,7 @@ func grade(rec *engine.Record, rules *engine.Rules, turns []engine.TurnResult) (
 				Best: ev.BestKeep(r, used).String(), Value: ev.KeepValue(r, used, k), BestValue: ev.BestKeepValue(r, used)})
 		}
 		used := max(res.RollsUsed, 1)
-		_, b := rules.Split(res.Box)
-		_, best := rules.Split(ev.BestBox(res.Roll, used))
-		add(gradedDecision{Decision: "box", Dice: res.Roll.String(), Choice: rules.Boxes()[b].ID, Best: rules.Boxes()[best].ID,
+		add(gradedDecision{Decision: "box", Dice: res.Roll.String(), Choice: slots[res.Box], Best: slots[ev.BestBox(res.Roll, used)],
 			Value: ev.BoxValue(res.Roll, used, res.Box), BestValue: ev.BestBoxValue(res.Roll, used)})
 		sheet.Fill(res.Box, res.Roll)
 	}
@@ -129,9 +129,10 @@ func printGrade(w io.Writer, g *gradeOutput, rules *engine.Rules, lang string) {
 	fmt.Fprintf(w, words.title+"\n\n", rules.Name())
 	t := &textTable{}
 	t.row(words.turn, words.decision, words.dice, words.choice, words.best, words.cost)
+	labels, slots := reports.SlotLabels(rules, lang), slotNames(rules)
 	name := func(d gradedDecision, s string) string {
 		if d.Decision == "box" {
-			return reports.BoxLabel(rules, rules.BoxIndex(s), lang)
+			return labels[slices.Index(slots, s)]
 		}
 		switch {
 		case s == "-":

@@ -108,14 +108,19 @@ func (e *env) solveNotice(n optimal.Notice) {
 		if n.Path != "" {
 			where = fmt.Sprintf("; caching about %s in %s", megabytes(n.CacheBytes), filepath.Dir(n.Path))
 		}
-		if n.Strategy == "optimal" {
+		switch n.Strategy {
+		case "optimal":
 			e.note("solving the optimal strategy of rules %s, the first time they are played%s", n.Rules, where)
-		} else {
+		case optimal.ColumnTablesName:
+			e.note("fitting the strategy %s to rules %s (what the choice among columns adds, from %d rounds of games), the first time it is played on them%s", n.Strategy, n.Rules, n.Layers, where)
+		default:
 			e.note("solving the strategy %s of rules %s, the first time it is played on them%s", n.Strategy, n.Rules, where)
 		}
 	case !e.interactive:
 	case n.Done:
 		fmt.Fprint(e.stderr, "\r\033[K")
+	case n.Strategy == optimal.ColumnTablesName:
+		fmt.Fprintf(e.stderr, "\r\033[Kfitting %s to %s: %d of %d rounds", n.Strategy, n.Rules, n.Layer, n.Layers)
 	default:
 		fmt.Fprintf(e.stderr, "\r\033[Ksolving %s: %d of %d turns", n.Rules, n.Layer, n.Layers)
 	}

@@ -121,7 +121,7 @@ func TestSimRegret(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"columns", []string{"sim", "--regret", "--rules", "yams", "--rule", "columns=top_down,free", "--games", "10"}, "--regret"},
+		{"columns", []string{"sim", "--regret", "--rules", "yams", "--rule", "columns=free,free", "--games", "10"}, "--regret"},
 		{"players", []string{"compare", "--regret", "--players", "greedy,optimal", "--games", "10"}, "--regret and --players"},
 		{"resumed without", []string{"sim", "--strategy", "greedy,optimal", "--games", "3000", "--resume", file}, "regret"},
 	} {

@@ -55,7 +55,7 @@ func runSim(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	infos, err := chooseStrategies(named, *names, bots)
+	infos, err := chooseStrategies(named, *names, bots, rules)
 	if err != nil {
 		return err
 	}

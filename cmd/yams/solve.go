@@ -74,7 +74,7 @@ func runSolve(e *env, args []string) error {
 	}
 	if st.Loaded {
 		what := "table and decisions"
-		if obj.Kind == optimal.Target || obj.Kind == optimal.Beat {
+		if !t.HasDecisions() {
 			what = "values"
 		}
 		fmt.Fprintf(w, "%s loaded from %s in %s (solved earlier; --force solves again)\n", what, st.Path, duration(st.Load))
@@ -83,6 +83,9 @@ func runSolve(e *env, args []string) error {
 	if obj.Kind == optimal.Target || obj.Kind == optimal.Beat {
 		fmt.Fprintf(w, "solved in %s: the best value of %s from each of the %s turn-start states and every score so far (%s pairs stored; the decisions are worked out from them in play)\n",
 			duration(t.Elapsed), obj, thousands(int64(t.States())), thousands(t.Pairs()))
+	} else if !t.HasDecisions() {
+		fmt.Fprintf(w, "solved in %s: the value of each of the %s turn-start states of its %d columns (the decisions are worked out from them in play, a turn at a time)\n",
+			duration(t.Elapsed), thousands(int64(t.States())), len(rules.Columns()))
 	} else {
 		fmt.Fprintf(w, "solved in %s: the value and the best decisions of each of the %s turn-start states\n", duration(t.Elapsed), thousands(int64(t.States())))
 	}

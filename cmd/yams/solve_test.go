@@ -38,17 +38,23 @@ func TestSolveCaches(t *testing.T) {
 
 func TestSolveRefusesColumns(t *testing.T) {
 	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
-	// A sheet of several columns is the user's choice of rules: exit status 2, as sim.
+	// A sheet of several columns too large for an exact solve is the user's choice of
+	// rules: exit status 2, as sim, with the number of states and what plays it instead.
 	for _, cmd := range []string{"solve", "exact"} {
 		t.Run(cmd, func(t *testing.T) {
-			out, errOut, code := execYams(t, "", cmd, "--rule", "columns=free,top_down")
-			wantUsageError(t, cmd, out, errOut, code, "2 columns")
-			if !strings.Contains(errOut, "heuristic") {
+			out, errOut, code := execYams(t, "", cmd, "--rule", "columns=free,free")
+			wantUsageError(t, cmd, out, errOut, code, "2 columns make 1.3·10^11 turn-start states")
+			if !strings.Contains(errOut, "column-tables") {
 				t.Errorf("%s does not say what plays such a sheet: %q", cmd, errOut)
 			}
 		})
 	}
-	out, errOut, code := execYams(t, "", "solve", "--rules", "nope")
+	// A sheet of several columns that fits is solved, and says how its decisions come.
+	out, errOut, code := execYams(t, "", "solve", "--rules", "yams", "--rule", "columns=top_down,bottom_up")
+	if code != 0 || !strings.Contains(out, "optimal expected score 349.7814606") || !strings.Contains(out, "of its 2 columns") {
+		t.Errorf("solve top_down,bottom_up: exit %d %s\n%s", code, errOut, out)
+	}
+	out, errOut, code = execYams(t, "", "solve", "--rules", "nope")
 	wantUsageError(t, "unknown rules", out, errOut, code, "nope")
 	out, errOut, code = execYams(t, "", "solve", "extra")
 	wantUsageError(t, "argument", out, errOut, code, "unexpected argument")

@@ -10,16 +10,21 @@ import (
 
 	"yams/engine"
 	"yams/strategies"
+	"yams/strategies/optimal"
 )
 
-// defaultStrategies are those a run plays without --strategy: every heuristic, and
-// optimal when it is registered.
-func defaultStrategies() []strategies.Info {
+// defaultStrategies are those a run plays without --strategy on rules: every heuristic,
+// on a sheet of several columns column-tables (on one column it is optimal), and optimal
+// when it is registered.
+func defaultStrategies(rules *engine.Rules) []strategies.Info {
 	var infos []strategies.Info
 	for _, info := range strategies.All() {
 		if info.Heuristic {
 			infos = append(infos, info)
 		}
+	}
+	if info, ok := strategies.Lookup(optimal.ColumnTablesName); ok && len(rules.Columns()) > 1 {
+		infos = append(infos, info)
 	}
 	if info, ok := strategies.Lookup("optimal"); ok && !info.Heuristic {
 		infos = append(infos, info)
@@ -28,12 +33,12 @@ func defaultStrategies() []strategies.Info {
 }
 
 // chooseStrategies returns the strategies of --strategy (named), or without it the default
-// ones and the bots of --bot.
-func chooseStrategies(named bool, names []string, bots []strategies.Info) ([]strategies.Info, error) {
+// ones on rules and the bots of --bot.
+func chooseStrategies(named bool, names []string, bots []strategies.Info, rules *engine.Rules) ([]strategies.Info, error) {
 	if named {
 		return lookupStrategies("strategy", names, true, bots)
 	}
-	return append(defaultStrategies(), bots...), nil
+	return append(defaultStrategies(rules), bots...), nil
 }
 
 // lookupStrategies finds the strategies a flag names, among the registered ones and the

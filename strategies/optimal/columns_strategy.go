@@ -1,7 +1,6 @@
 package optimal
 
 import (
-	"fmt"
 	"math"
 	"math/bits"
 
@@ -67,25 +66,29 @@ type columnPart struct {
 	// gains in the column (−∞ where no box of it takes the roll), box its box.
 	gain [2][numRolls]float64
 	box  [2][numRolls]uint8
+	val  [256]float64 // scratch: the gain of each score of a box
 }
 
 func newColumnTables(r *engine.Rules) (strategies.Strategy, error) {
 	if len(r.Columns()) == 1 {
 		return strategies.New("optimal", r)
 	}
-	s := &columnTables{rules: r, nb: r.NumBoxes(), rolls: r.Rolls(), ybox: r.YahtzeeBox()}
-	for c, col := range r.Columns() {
-		cr, err := r.ColumnRules(c)
-		if err != nil {
-			return nil, err
-		}
-		e := sharedFor(cr, Mean)
-		if e.err != nil {
-			return nil, fmt.Errorf("the table of column %s: %w", col.Name, e.err)
-		}
-		s.cols = append(s.cols, columnPart{t: e.t, sp: e.t.sp, sec: col.FirstRollOnly, state: -1})
+	d, err := columnDataFor(r)
+	if err != nil {
+		return nil, err
 	}
-	return s, nil
+	return newColumnTablesOf(d, d.flex), nil
+}
+
+// newColumnTablesOf returns the strategy that plays from the columns' tables of d and, if
+// not nil, the flexTable flex.
+func newColumnTablesOf(d *columnData, flex *flexTable) *columnTables {
+	r := d.rules
+	s := &columnTables{rules: r, nb: r.NumBoxes(), rolls: r.Rolls(), ybox: r.YahtzeeBox(), flex: flex}
+	for c, col := range r.Columns() {
+		s.cols = append(s.cols, columnPart{t: d.tables[c], sp: d.tables[c].sp, sec: col.FirstRollOnly, state: -1})
+	}
+	return s
 }
 
 // gains works out what scoring each final roll in column c is worth from state (mask,
@@ -93,46 +96,43 @@ func newColumnTables(r *engine.Rules) (strategies.Strategy, error) {
 func (p *columnPart) gains(mask uint32, u, f int) {
 	sp, v := p.sp, p.t.v
 	cur := v[sp.index(mask, u, f)]
-	for k := range 2 {
-		ru := 1
-		if k == 1 {
-			ru = sp.rolls
+	// After the first roll; a later roll has the same boxes, but in a "sec" column, which
+	// has none.
+	g, arg := &p.gain[0], &p.box[0]
+	for r := range g {
+		g[r] = math.Inf(-1)
+	}
+	for l := sp.legal(mask, plainRoll, 1); l != 0; l &= l - 1 {
+		b := bits.TrailingZeros32(l)
+		cls := &sp.cls[b]
+		val := &p.val
+		for c, pts := range sp.clsScore[b] {
+			x := sp.applyPoints(mask, u, f, b, pts, false)
+			val[c] = float64(x.reward) + v[x.next] - cur
 		}
-		g, arg := &p.gain[k], &p.box[k]
-		for r := range g {
-			g[r] = math.Inf(-1)
+		for r := range engine.Roll(numRolls) {
+			if x := val[cls[r]]; x > g[r] {
+				g[r], arg[r] = x, uint8(b)
+			}
 		}
-		if p.sec && k == 1 {
-			continue
-		}
-		legal := sp.legal(mask, plainRoll, ru)
-		for l := legal; l != 0; l &= l - 1 {
+	}
+	// Five of a kind: the joker, which may force the box, and the extra bonus.
+	for _, y := range yahtzeeRolls {
+		g[y] = math.Inf(-1)
+		for l := sp.legal(mask, y, 1); l != 0; l &= l - 1 {
 			b := bits.TrailingZeros32(l)
-			cls := &sp.cls[b]
-			var val [256]float64
-			for c, pts := range sp.clsScore[b] {
-				x := sp.applyPoints(mask, u, f, b, pts, false)
-				val[c] = float64(x.reward) + v[x.next] - cur
-			}
-			for r := range engine.Roll(numRolls) {
-				if r.OfAKind() != 0 {
-					continue
-				}
-				if x := val[cls[r]]; x > g[r] {
-					g[r], arg[r] = x, uint8(b)
-				}
+			x := sp.apply(mask, u, f, b, y)
+			if val := float64(x.reward) + v[x.next] - cur; val > g[y] {
+				g[y], arg[y] = val, uint8(b)
 			}
 		}
-		// Five of a kind: the joker and the extra bonus.
-		for _, y := range yahtzeeRolls {
-			for l := sp.legal(mask, y, ru); l != 0; l &= l - 1 {
-				b := bits.TrailingZeros32(l)
-				x := sp.apply(mask, u, f, b, y)
-				if val := float64(x.reward) + v[x.next] - cur; val > g[y] {
-					g[y], arg[y] = val, uint8(b)
-				}
-			}
-		}
+	}
+	if !p.sec {
+		p.gain[1], p.box[1] = p.gain[0], p.box[0]
+		return
+	}
+	for r := range p.gain[1] {
+		p.gain[1][r] = math.Inf(-1)
 	}
 }
 
@@ -175,9 +175,7 @@ func (s *columnTables) plan(sh *engine.Sheet) {
 		slot := uint8(c * s.nb)
 		delta := 0.0
 		if s.flex != nil {
-			n := open[:len(s.cols)]
-			here := s.flex.cell(n)
-			delta = s.flex.v[here-pow(s.flex.radix, c)] - s.flex.v[here]
+			delta = s.flex.delta(s.flex.cell(open[:len(s.cols)]), c)
 		}
 		for r := range numRolls {
 			if x := p.gain[0][r] + delta; x > s.first[r] {

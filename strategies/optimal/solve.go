@@ -88,6 +88,11 @@ func (t *Table) States() int {
 	return n
 }
 
+// HasDecisions reports whether the table holds the decisions of every state (a table of
+// the mean, bonus or risk:θ on one column); the others hold values, and play works the
+// decisions of a turn out from them.
+func (t *Table) HasDecisions() bool { return t.dec != nil }
+
 // Pairs returns the number of (state, score so far) pairs whose values a table of
 // target:T or beat:S stores (0 for the other objectives).
 func (t *Table) Pairs() int64 {
