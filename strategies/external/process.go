@@ -294,9 +294,9 @@ func (s *Stopper) remove(p *process) {
 }
 
 // relay passes on what a bot writes on its standard error, whole lines at a time, and
-// keeps its last lines for the messages. The lines of the processes relayed to one
-// writer (yams's standard error) each go in one write, under relayMu, so that the lines
-// of several processes never mix, whatever pieces each bot writes them in.
+// keeps its last lines for the messages. The lines that end in a piece the bot wrote go
+// on in one write, under relayMu, so that the lines of several processes relayed to one
+// writer (yams's standard error) never mix, whatever pieces each bot writes them in.
 type relay struct {
 	mu      sync.Mutex
 	w       io.Writer // nil: the lines go nowhere, but the last are kept
@@ -324,6 +324,7 @@ func newRelay(w io.Writer, prefix string) *relay { return &relay{w: w, prefix: p
 func (r *relay) Write(b []byte) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	defer r.pass()
 	n := len(b)
 	for len(b) > 0 {
 		i := bytes.IndexByte(b, '\n')
@@ -345,7 +346,7 @@ func (r *relay) Write(b []byte) (int, error) {
 	return n, nil
 }
 
-// line passes on a line and keeps it.
+// line keeps a line, and adds it to those to pass on.
 func (r *relay) line(l []byte) {
 	l = bytes.TrimSuffix(l, []byte("\r"))
 	if kept := bytes.TrimSpace(l); len(kept) > 0 {
@@ -354,13 +355,20 @@ func (r *relay) line(l []byte) {
 			r.lines = r.lines[1:]
 		}
 	}
-	if r.w == nil {
+	if r.w != nil {
+		r.buf = append(append(append(r.buf, r.prefix...), l...), '\n')
+	}
+}
+
+// pass passes on the lines gathered, in one write.
+func (r *relay) pass() {
+	if len(r.buf) == 0 {
 		return
 	}
-	r.buf = append(append(append(r.buf[:0], r.prefix...), l...), '\n')
 	relayMu.Lock()
 	r.w.Write(r.buf)
 	relayMu.Unlock()
+	r.buf = r.buf[:0]
 }
 
 // flush passes on a last line the bot did not end.
@@ -371,6 +379,7 @@ func (r *relay) flush() {
 		r.line(r.partial)
 		r.partial = nil
 	}
+	r.pass()
 }
 
 func (r *relay) last() []string {
