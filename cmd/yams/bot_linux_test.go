@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"yams/internal/proctest"
 	"yams/strategies/external"
 )
 
@@ -27,46 +28,8 @@ func tokenBot(t *testing.T, body func(dir string) string) (script, token, dir st
 	if err := os.WriteFile(script, []byte(text), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		for pid := range tokenProcesses(token) {
-			syscall.Kill(pid, syscall.SIGKILL)
-		}
-	})
+	t.Cleanup(func() { proctest.Kill(token) })
 	return script, token, dir
-}
-
-// tokenProcesses returns the live processes whose environment holds token, by pid, with
-// their command lines.
-func tokenProcesses(token string) map[int]string {
-	found := map[int]string{}
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, d := range dirs {
-		env, err := os.ReadFile(filepath.Join(d, "environ"))
-		if err != nil || !bytes.Contains(env, []byte("YAMS_TEST_TOKEN="+token+"\x00")) {
-			continue
-		}
-		if stat, err := os.ReadFile(filepath.Join(d, "stat")); err != nil || bytes.Contains(stat, []byte(") Z ")) {
-			continue
-		}
-		var pid int
-		fmt.Sscan(filepath.Base(d), &pid)
-		cmdline, _ := os.ReadFile(filepath.Join(d, "cmdline"))
-		found[pid] = string(bytes.ReplaceAll(bytes.TrimRight(cmdline, "\x00"), []byte{0}, []byte{' '}))
-	}
-	return found
-}
-
-// tokenSurvivors waits a few seconds for the processes of token to end, and returns
-// those that did not.
-func tokenSurvivors(token string) map[int]string {
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		left := tokenProcesses(token)
-		if len(left) == 0 || time.Now().After(deadline) {
-			return left
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // TestBotHelperDoesNotHangYams: a bot that leaves a helper in a session of its own,
@@ -96,7 +59,7 @@ func TestBotHelperDoesNotHangYams(t *testing.T) {
 	if !external.Isolated() {
 		t.Skip("namespaces refused here: the helper, in a session of its own, is not the kernel's to end")
 	}
-	if left := tokenSurvivors(token); len(left) > 0 {
+	if left := proctest.Survivors(token, 5*time.Second, nil); len(left) > 0 {
 		t.Errorf("the bot's processes outlived the run: %v", left)
 	}
 }
@@ -156,7 +119,7 @@ sleep 3600
 			if !errors.As(err, &ee) || ee.ExitCode() != 128+int(sig) || !strings.Contains(stderr.String(), want) || strings.Count(stderr.String(), "\n") != 1 {
 				t.Errorf("exit %v, stderr %q; want status %d and %q", err, stderr.String(), 128+int(sig), want)
 			}
-			if left := tokenSurvivors(token); len(left) > 0 {
+			if left := proctest.Survivors(token, 5*time.Second, nil); len(left) > 0 {
 				t.Errorf("the bot's processes outlived yams: %v", left)
 			}
 		})

@@ -1,19 +1,18 @@
 package external_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"yams/engine"
+	"yams/internal/proctest"
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/external"
@@ -250,30 +249,9 @@ func TestMisbehavingBots(t *testing.T) {
 	}
 }
 
-// botProcesses lists the test bots of this test binary still running (Linux's /proc;
-// none elsewhere): those of other test runs on the machine are not its own.
-func botProcesses(t *testing.T) []string {
-	if runtime.GOOS != "linux" {
-		return nil
-	}
-	mine := []byte(os.Args[0] + "\x00yams-test-bot\x00")
-	var left []string
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		left = left[:0]
-		dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-		for _, d := range dirs {
-			b, err := os.ReadFile(d)
-			if err == nil && bytes.HasPrefix(b, mine) {
-				stat, _ := os.ReadFile(filepath.Join(filepath.Dir(d), "stat"))
-				if !bytes.Contains(stat, []byte(") Z ")) { // a zombie is already dead
-					left = append(left, filepath.Dir(d)+": "+string(bytes.ReplaceAll(b, []byte{0}, []byte{' '})))
-				}
-			}
-		}
-		if len(left) == 0 || time.Now().After(deadline) {
-			return left
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+// botProcesses lists the test bots of this test binary still running after a moment
+// (Linux's /proc; none elsewhere): those of other test runs on the machine are not its
+// own.
+func botProcesses(t *testing.T) map[int]string {
+	return proctest.Survivors(os.Args[0]+" yams-test-bot", 2*time.Second, nil)
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/proctest"
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/external"
@@ -92,49 +93,10 @@ func newToken(t *testing.T) (token, dir string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		killMarked(token)
+		proctest.Kill(token)
 		os.RemoveAll(dir)
 	})
 	return token, dir
-}
-
-// marked returns the live processes whose command line holds token, each as its pid and
-// command line (Linux's /proc).
-func marked(token string) map[int]string {
-	found := map[int]string{}
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, d := range dirs {
-		cmdline, err := os.ReadFile(filepath.Join(d, "cmdline"))
-		if err != nil || !bytes.Contains(cmdline, []byte(token)) {
-			continue
-		}
-		if stat, err := os.ReadFile(filepath.Join(d, "stat")); err != nil || bytes.Contains(stat, []byte(") Z ")) {
-			continue // gone, or a zombie: dead already
-		}
-		var pid int
-		fmt.Sscan(filepath.Base(d), &pid)
-		found[pid] = string(bytes.ReplaceAll(bytes.TrimRight(cmdline, "\x00"), []byte{0}, []byte{' '}))
-	}
-	return found
-}
-
-// survivors waits up to a few seconds for the processes marked by token to end, but
-// those expected to live on, and returns those that did not end.
-func survivors(token string, expected func(cmd string) bool) map[int]string {
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		left := marked(token)
-		unexpected := 0
-		for _, cmd := range left {
-			if expected == nil || !expected(cmd) {
-				unexpected++
-			}
-		}
-		if unexpected == 0 || time.Now().After(deadline) {
-			return left
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // copyFile copies the executable from to the new file to.
@@ -144,13 +106,6 @@ func copyFile(from, to string) error {
 		return err
 	}
 	return os.WriteFile(to, b, 0o755)
-}
-
-// killMarked kills the processes marked by token: what a test left.
-func killMarked(token string) {
-	for pid := range marked(token) {
-		syscall.Kill(pid, syscall.SIGKILL)
-	}
 }
 
 // runWrapped plays a few games with the wrapper bot on two workers and returns the
@@ -187,7 +142,7 @@ func TestBotsEndWithEverythingTheyStarted(t *testing.T) {
 	if !external.Isolated() {
 		t.Skip("namespaces refused here: what left the bot's process group is not the kernel's to end (TestBotsWithoutNamespaces)")
 	}
-	if left := survivors(token, nil); len(left) > 0 {
+	if left := proctest.Survivors(token, 5*time.Second, nil); len(left) > 0 {
 		t.Errorf("processes of the bot left after the run: %v", left)
 	}
 }
@@ -204,7 +159,7 @@ func TestBotsWithoutNamespaces(t *testing.T) {
 	outside := func(cmd string) bool {
 		return strings.HasSuffix(cmd, " setsid") || strings.HasSuffix(cmd, " daemon-child")
 	}
-	for pid, cmd := range survivors(token, outside) {
+	for pid, cmd := range proctest.Survivors(token, 5*time.Second, outside) {
 		if !outside(cmd) {
 			t.Errorf("process %d of the bot's process group left after the run: %s", pid, cmd)
 		}
@@ -263,15 +218,15 @@ func TestKilledYamsLeavesNoBot(t *testing.T) {
 			}
 			// Both workers' bots, the script's three sleepers each and the daemon's: ten.
 			deadline := time.Now().Add(10 * time.Second)
-			for len(marked(token)) < 10 && time.Now().Before(deadline) {
+			for len(proctest.Live(token)) < 10 && time.Now().Before(deadline) {
 				time.Sleep(20 * time.Millisecond)
 			}
-			before := marked(token)
+			before := proctest.Live(token)
 			if len(before) < 10 {
 				t.Fatalf("the bots started %d processes, want 10: %v", len(before), before)
 			}
 			parent.Process.Signal(syscall.SIGKILL)
-			if left := survivors(token, nil); len(left) > 0 {
+			if left := proctest.Survivors(token, 5*time.Second, nil); len(left) > 0 {
 				t.Errorf("processes of the bots left after kill -9 of yams: %v", left)
 			}
 		})
