@@ -1,6 +1,7 @@
 package external
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -182,11 +183,7 @@ func createLog(dir, name string) (*os.File, error) {
 		return nil, err
 	}
 	defer root.Close()
-	f, err := root.Create(name)
-	if err != nil {
-		return nil, err
-	}
-	return f, nil
+	return root.Create(name)
 }
 
 // Decide sends the requests in one message and reads the answers.
@@ -239,10 +236,15 @@ func describeBatch(n int, reqs []strategies.Request) string {
 // stray reads the line a bot wrote when yams had not asked for one, after its last
 // message, and says what it is.
 func (bt *batch) stray() error {
-	line, err := bt.p.receiveWithin("nothing", maxLine, strayWait)
+	// Its start, for the message, before a read consumes it.
+	bt.p.stdout.SetReadDeadline(time.Now().Add(strayWait))
+	bt.p.out.Peek(1)
+	start, _ := bt.p.out.Peek(min(bt.p.out.Buffered(), 64))
+	start = bytes.Clone(start)
+	line, err := bt.p.receiveWithin("the end of the line", maxLine, strayWait)
 	switch {
 	case err != nil:
-		return fmt.Errorf("after its answer to %s, it wrote more than one line, which did not end (%v): a bot writes one line for each message of yams", bt.last.what, err)
+		return fmt.Errorf("after its answer to %s, it wrote %s, which yams did not ask for, and did not end the line: a bot writes one line for each message of yams", bt.last.what, quoteStart(start))
 	case hashLine(line) == bt.last.hash:
 		return fmt.Errorf("it wrote its answer to %s twice: a bot writes one line for each message of yams", bt.last.what)
 	}

@@ -206,6 +206,7 @@ func TestMisbehavingBots(t *testing.T) {
 		{"long-error", []string{`it reported an error: \x1b[2J\x1b[31mout of ideas and more`, "bytes in all)"}},
 		{"duplicate", []string{"it wrote its answer to batch 4 (", "twice: a bot writes one line for each message of yams"}},
 		{"duplicate-late", []string{"its answer to batch 3 (", "came again where its answers to batch 4 (", "were due: a line written twice"}},
+		{"stray-unended", []string{"after its answer to batch 4 (", `it wrote "debugging", which yams did not ask for, and did not end the line`}},
 		{"stray", []string{"after its answer to batch 4 (", `it wrote a line yams did not ask for: "{\"type\":\"debug\"`}},
 	} {
 		t.Run(c.mode, func(t *testing.T) {

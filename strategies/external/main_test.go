@@ -231,6 +231,10 @@ func testBot(mode string) int {
 		case mode == "stray" && late:
 			send(string(b) + "\n" + `{"type":"debug","note":"batch done"}`)
 			continue
+		case mode == "stray-unended" && late:
+			out.WriteString(string(b) + "\ndebugging") // in one write, the last line not ended
+			out.Flush()
+			continue
 		}
 		previous = string(b)
 		send(string(b))

@@ -144,15 +144,16 @@ func (p *process) receiveWithin(what string, limit int, d time.Duration) ([]byte
 	for {
 		chunk, err := p.out.ReadSlice('\n')
 		line = append(line, chunk...)
+		long := len(line) > limit+1 // its end included
 		switch {
+		case long && (err == nil || errors.Is(err, bufio.ErrBufferFull)):
+			return nil, fmt.Errorf("a line of more than %s where %s was due", sizeOf(limit), what)
 		case err == nil:
 			return bytes.TrimRight(line, "\r\n"), nil
 		case p.interrupted.Load():
 			return nil, errInterrupted
-		case errors.Is(err, bufio.ErrBufferFull) && len(line) <= limit:
-			continue
 		case errors.Is(err, bufio.ErrBufferFull):
-			return nil, fmt.Errorf("a line of more than %s where %s was due", sizeOf(limit), what)
+			continue
 		case errors.Is(err, os.ErrDeadlineExceeded):
 			return nil, fmt.Errorf("%w within %v to %s", errTimeout, d, what)
 		}
