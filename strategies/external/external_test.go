@@ -45,6 +45,7 @@ func TestSplitCommand(t *testing.T) {
 		{in: `./bot '2>x' "a|b" \; "$" a~b --x=1`, want: []string{"./bot", "2>x", "a|b", ";", "$", "a~b", "--x=1"}},
 		{in: `'VAR=x' ./bot`, want: []string{"VAR=x", "./bot"}},
 		{in: `env VAR=x ./bot`, want: []string{"env", "VAR=x", "./bot"}},
+		{in: `sh -c 'exec ./bot 2>bot.log'`, want: []string{"sh", "-c", "exec ./bot 2>bot.log"}}, // docs/bots.md
 	} {
 		t.Run(c.in, func(t *testing.T) {
 			got, err := external.SplitCommand(c.in)
