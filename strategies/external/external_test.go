@@ -102,8 +102,11 @@ func mustRules(t testing.TB, name string, opts ...string) *engine.Rules {
 	return r
 }
 
+// testBotInfo is a test bot as a strategy. Its timeout is long: a served strategy builds
+// its tables before its hello (upper-first on yatzy, seconds of processor time), which a
+// loaded machine stretches.
 func testBotInfo(name, mode string) strategies.Info {
-	return external.Bot{Name: name, Argv: botCommand(mode), Timeout: 20 * time.Second, Columns: sim.ColumnLabels}.Info()
+	return external.Bot{Name: name, Argv: botCommand(mode), Timeout: 2 * time.Minute, Columns: sim.ColumnLabels}.Info()
 }
 
 // TestServeIdentity is the proof that a request carries everything a decision needs: a

@@ -9,11 +9,13 @@ import (
 )
 
 // startProcess starts the command newCmd builds in a process group of its own, which
-// yams stops whole. Outside Linux no parent-death signal exists: a bot whose yams was
-// killed sees its standard input end (docs/bots.md).
+// yams stops whole, with a parent-death signal where the system has one (FreeBSD's,
+// which follows the parent process); elsewhere a bot whose yams was killed sees its
+// standard input end (docs/bots.md).
 func startProcess(newCmd func() *exec.Cmd) (*exec.Cmd, error) {
 	cmd := newCmd()
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	setDeathSignal(cmd.SysProcAttr)
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
