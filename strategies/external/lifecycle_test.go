@@ -70,17 +70,16 @@ func TestBotsStopTogether(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no SIGTERM on Windows: a bot's process is killed")
 	}
-	stderr := &syncBuffer{}
+	stderr := &syncBuffer{mark: "] EOF\n"}
 	bot := external.Bot{Name: "mine", Argv: botCommand("linger"), Timeout: 20 * time.Second, Stderr: stderr}
 	const workers = 4
-	start := time.Now()
 	_, err := sim.Run(context.Background(), sim.Config{
 		Rules: mustRules(t, "hasbro"), Strategies: []strategies.Info{bot.Info()}, Seed: 1, Games: 40, Workers: workers,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	elapsed := time.Since(start)
+	elapsed := time.Since(stderr.marked()) // since the first bot saw its input end
 	var eofs, terms []string
 	for line := range strings.Lines(stderr.String()) {
 		switch {
@@ -96,7 +95,7 @@ func TestBotsStopTogether(t *testing.T) {
 	// One after another, the stops would take 2 s each (a second to exit, a second after
 	// SIGTERM): 8 s in all.
 	if elapsed > 6*time.Second {
-		t.Errorf("the run took %v: its %d bots were stopped one after another", elapsed, workers)
+		t.Errorf("the stops took %v: the %d bots were stopped one after another", elapsed, workers)
 	}
 	if left := botProcesses(t); len(left) > 0 {
 		t.Errorf("bot processes left: %v", left)
@@ -129,16 +128,29 @@ func TestStderrWholeLines(t *testing.T) {
 	}
 }
 
-// syncBuffer is a buffer that several goroutines write.
+// syncBuffer is a buffer that several goroutines write. It notes when a line ending in
+// mark (if not empty) is first written.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu   sync.Mutex
+	b    bytes.Buffer
+	mark string
+	at   time.Time
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.mark != "" && s.at.IsZero() && bytes.Contains(p, []byte(s.mark)) {
+		s.at = time.Now()
+	}
 	return s.b.Write(p)
+}
+
+// marked returns when the mark was first written.
+func (s *syncBuffer) marked() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.at
 }
 
 func (s *syncBuffer) String() string {
