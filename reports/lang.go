@@ -56,6 +56,7 @@ type labels struct {
 	playersTable, player, winShare, outright, tied, meanScore          string
 	seatsTable, seatTest, seatNote                                     string
 	figuresTitle, tablesTitle, generated                               string
+	partial, partialOf                                                 string
 
 	// regret (yams sim --regret)
 	regretTitle, regretX, regretCaption, regretKeeps, regretBoxes, regretAll string
@@ -113,6 +114,7 @@ var english = labels{
 	pageTitle: "yams simulation report", compareTitle: "yams comparison report", tableTitle: "yams table games report",
 	parameters: "Parameters", rules: "rules", rulesHash: "rules hash", options: "rule options", seed: "seed",
 	games: "games", strategies: "strategies",
+	partial: "partial", partialOf: "yes: %s of the %s games planned (the run was stopped)",
 	none: "none", strategy: "strategy", mean: "mean", sd: "sd", median: "median", min: "min", max: "max",
 	scoresTable: "Final score",
 	scoresNote:  "Every figure is followed by its 95% interval in brackets: normal for the mean, from the fourth moment for the standard deviation, from the order statistics (distribution-free) for the median and the percentiles.",
@@ -191,6 +193,7 @@ var french = labels{
 	pageTitle: "Rapport de simulation yams", compareTitle: "Rapport de comparaison yams", tableTitle: "Rapport de parties à plusieurs yams",
 	parameters: "Paramètres", rules: "règles", rulesHash: "empreinte des règles", options: "options de règles", seed: "graine",
 	games: "parties", strategies: "stratégies",
+	partial: "partiel", partialOf: "oui : %s des %s parties prévues (la simulation a été arrêtée)",
 	none: "aucune", strategy: "stratégie", mean: "moyenne", sd: "écart type", median: "médiane", min: "min.", max: "max.",
 	scoresTable: "Score final",
 	scoresNote:  "Chaque valeur est suivie de son intervalle à 95 % entre crochets : normal pour la moyenne, par le moment d’ordre quatre pour l’écart type, par les statistiques d’ordre (sans hypothèse de loi) pour la médiane et les centiles.",

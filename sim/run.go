@@ -135,13 +135,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 
 	start := time.Now()
 	workers := make([]*worker, nw)
-	defer func() {
-		for _, w := range workers {
-			if w != nil {
-				w.close()
-			}
-		}
-	}()
+	defer func() { closeWorkers(workers) }()
 	var names []string
 	for _, info := range cfg.Strategies {
 		names = append(names, info.Name)
@@ -223,9 +217,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	}
 	elapsed := clock().Sub(start)
 	// The bots are done: closed now, their processes say what they took.
-	for _, w := range workers {
-		w.close()
-	}
+	closeWorkers(workers)
 
 	res, err := collect(&cfg, base, workers, names, ids, front.get())
 	if err != nil {

@@ -272,9 +272,11 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	nw = int(min(int64(nw), cfg.Games))
 	workers := make([]*tableWorker, 0, nw)
 	defer func() {
+		var bs []strategies.Batch
 		for _, w := range workers {
-			w.close()
+			bs = append(bs, w.batches()...)
 		}
+		closeBatches(bs)
 	}()
 	for i := range nw {
 		w, err := newTableWorker(&cfg, i)
@@ -354,13 +356,15 @@ func newTableWorker(cfg *TableConfig, i int) (*tableWorker, error) {
 	return w, nil
 }
 
-// close stops the worker's batch strategies.
-func (w *tableWorker) close() {
+// batches returns the worker's batch strategies, for closeBatches.
+func (w *tableWorker) batches() []strategies.Batch {
+	var bs []strategies.Batch
 	for _, p := range w.players {
 		if p.batch != nil {
-			p.batch.Close()
+			bs = append(bs, p.batch)
 		}
 	}
+	return bs
 }
 
 func (w *tableWorker) play(ctx context.Context, cfg *TableConfig, next *atomic.Int64, chunk int64, front *frontier, stop *atomic.Bool) error {

@@ -99,7 +99,7 @@ func runCompare(e *env, args []string) error {
 		return err
 	}
 
-	ctx, stop := interruptible()
+	ctx, stop := interruptible(botFlags.stop)
 	defer stop()
 	var done atomic.Int64
 	var bar *progress
@@ -119,11 +119,16 @@ func runCompare(e *env, args []string) error {
 			bar.end()
 		}
 		runtime.KeepAlive(built)
-		if err != nil {
-			if _, code, ok := interruption(ctx); ok && res != nil {
-				return exitError{code, fmt.Errorf("%v after %s of %s table games; table games are not written when interrupted", context.Cause(ctx), thousands(res.Games), thousands(games))}
-			}
+		if res == nil {
 			return err
+		}
+		if res.Games == 0 { // stopped before the first chunk was finished
+			return tableStopped(ctx, res, err, "no table game was finished, nothing was written")
+		}
+		// Interrupted, or stopped by a bot, the table games played (the first ones) are
+		// written all the same, marked partial, as a run's.
+		if res.Partial() {
+			fmt.Fprintf(outTable, "PARTIAL: %s of %s table games played (the run was stopped)\n", thousands(res.Games), thousands(res.Planned))
 		}
 		printTable(outTable, res)
 		if err := jsonOut.write(e, res.WriteJSON); err != nil {
@@ -135,6 +140,13 @@ func runCompare(e *env, args []string) error {
 				return fmt.Errorf("--out: %w", err)
 			}
 			out.written(outTable, len(names))
+		}
+		if res.Partial() {
+			note := "the table games played are written, marked partial"
+			if !jsonOut.given() && out.dir == "" {
+				note = "the table games played are printed, marked partial"
+			}
+			return tableStopped(ctx, res, err, note)
 		}
 		return nil
 	}
@@ -174,6 +186,13 @@ func runCompare(e *env, args []string) error {
 		return stopped(ctx, res, err, []string{note})
 	}
 	return nil
+}
+
+// tableStopped returns the error of table games stopped before their end: why, how far
+// they got, and note, with the exit status stopCause gives.
+func tableStopped(ctx context.Context, res *sim.TableResults, runErr error, note string) error {
+	cause, code := stopCause(ctx, runErr)
+	return exitError{code, fmt.Errorf("%s after %s of %s table games; %s", cause, thousands(res.Games), thousands(res.Planned), note)}
 }
 
 // printComparison prints each strategy's mean, then each pair: the mean difference with

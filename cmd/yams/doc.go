@@ -179,7 +179,10 @@
 // the decisions of many games at once, as JSON lines on its standard input and output
 // (docs/bots.md). It plays the dice of the built-in strategies and appears in every table,
 // summary and report. A bot that fails stops the run with one line naming it and the
-// games, the results of the games before written as partial, and exit status 3.
+// games, the results of the games before written as partial, and exit status 3. No shell
+// runs COMMAND: it is split into words as a shell would, and shell syntax is refused. A
+// bot never outlives yams: SIGINT or SIGTERM kills the bots at once, whatever
+// --bot-timeout, and on Linux everything a bot started ends with it, and with yams.
 //
 // yams bot serves a built-in strategy over the same protocol: the reference bot. Served,
 // a strategy plays the same games as inside yams, to the same counts: yams sim --bot

@@ -272,7 +272,12 @@ type botFlags struct {
 	timeout time.Duration
 	logDir  string
 	fs      *pflag.FlagSet
+	// stopper stops the bots' processes at once when the command is interrupted (stop).
+	stopper external.Stopper
 }
+
+// stop stops the processes of the bots at once: the command was interrupted.
+func (b *botFlags) stop() { b.stopper.Stop() }
 
 func addBotFlags(fs *pflag.FlagSet) *botFlags {
 	b := &botFlags{fs: fs}
@@ -307,7 +312,7 @@ func (b *botFlags) infos(e *env, seed uint64) ([]strategies.Info, error) {
 			}
 		}
 		bot.Timeout, bot.LogDir, bot.Seed, bot.Columns = b.timeout, b.logDir, seed, sim.ColumnLabels
-		bot.Stderr = e.stderr
+		bot.Stderr, bot.Stopper = e.stderr, &b.stopper
 		infos = append(infos, bot.Info())
 	}
 	return infos, nil

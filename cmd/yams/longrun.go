@@ -253,19 +253,8 @@ func finishRun(ctx context.Context, e *env, res *sim.Results, runErr error, long
 // otherwise.
 func stopped(ctx context.Context, res *sim.Results, runErr error, notes []string) error {
 	var msg strings.Builder
-	code := 1
-	if name, c, ok := interruption(ctx); ok {
-		code = c
-		fmt.Fprintf(&msg, "interrupted by %s", name)
-	} else if runErr != nil {
-		fmt.Fprintf(&msg, "%v; stopped", runErr)
-		var be *external.Error
-		if errors.As(runErr, &be) {
-			code = exitBot
-		}
-	} else {
-		msg.WriteString("stopped")
-	}
+	cause, code := stopCause(ctx, runErr)
+	msg.WriteString(cause)
 	fmt.Fprintf(&msg, " after %s of %s games", thousands(res.Games), thousands(res.Planned))
 	if !res.Shard.IsZero() {
 		fmt.Fprintf(&msg, " of shard %s", res.Shard)
@@ -277,6 +266,23 @@ func stopped(ctx context.Context, res *sim.Results, runErr error, notes []string
 		msg.WriteString("; " + n)
 	}
 	return exitError{code, errors.New(msg.String())}
+}
+
+// stopCause says why a run stopped before its end (a signal, or runErr) and returns the
+// exit status that says so: 128 + the signal's number, exitBot for a bot's failure, 1
+// otherwise.
+func stopCause(ctx context.Context, runErr error) (string, int) {
+	if name, code, ok := interruption(ctx); ok {
+		return "interrupted by " + name, code
+	}
+	if runErr == nil {
+		return "stopped", 1
+	}
+	var be *external.Error
+	if errors.As(runErr, &be) {
+		return fmt.Sprintf("%v; stopped", runErr), exitBot
+	}
+	return fmt.Sprintf("%v; stopped", runErr), 1
 }
 
 // printSlice says, under the first line of a table of results, which games they are of

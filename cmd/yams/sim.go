@@ -116,7 +116,7 @@ func runSim(e *env, args []string) error {
 		}
 		left -= resume.Games
 	}
-	ctx, stop := interruptible()
+	ctx, stop := interruptible(botFlags.stop)
 	defer stop()
 	var bar *progress
 	if e.interactive && left > 0 {
