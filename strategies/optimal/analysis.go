@@ -299,7 +299,7 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 		return nil, err
 	}
 	if len(r.Columns()) != 1 {
-		return nil, errColumns(r, "the exact analysis of "+name)
+		return analyzeProductStrategy(name, info, r, opts)
 	}
 	if err := checkMemory(fmt.Sprintf("the exact analysis of %s on rules %s", name, r.Name()), analysisMemory(r)); err != nil {
 		return nil, err
@@ -412,9 +412,11 @@ func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
 		// (the analysis of another strategy keeps the exact one); several columns are
 		// analysed on the table's own space.
 		o, mask, u, f := state.o, state.mask, state.u, state.f
-		if ev.t.pc == nil {
+		if pc := ev.t.pc; pc == nil {
 			osp := ev.t.sp
 			u = osp.canon(mask, min(osp.cap, u))
+		} else if src, ok := tw.ws.(*product); ok && src != pc {
+			o, mask, u, f = pc.stateOf(src, state)
 		}
 		if !ev.sameState(o, mask, u, f) {
 			ev.startState(o, mask, u, f)

@@ -50,7 +50,12 @@ type product struct {
 // takes (the lane column laid out by rows, the others by reachable states), and the
 // reachable states, without building the tables: counting needs each column's space only.
 func productSize(r *engine.Rules) (values, states float64, err error) {
-	cols, lane, err := columnSpaces(r)
+	return productSizeOf(r, newSolverSpace)
+}
+
+// productSizeOf is productSize with the columns' spaces made by newCol.
+func productSizeOf(r *engine.Rules, newCol func(*engine.Rules) (*space, error)) (values, states float64, err error) {
+	cols, lane, err := columnSpacesOf(r, newCol)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -67,10 +72,17 @@ func productSize(r *engine.Rules) (values, states float64, err error) {
 	return values, states, nil
 }
 
-// columnSpaces returns the spaces of the columns of r, each played alone, and the lane
-// column: the one with the most states per group of a widget (the most states, the first
-// of equals).
-func columnSpaces(r *engine.Rules) ([]*space, int, error) {
+// columnSpaces returns the spaces of the columns of r, each played alone, as the solver
+// lays them out, and the lane column: the one with the most states per group of a widget
+// (the most states, the first of equals).
+func columnSpaces(r *engine.Rules) ([]*space, int, error) { return columnSpacesOf(r, newSolverSpace) }
+
+// exactSpace returns the space of one column with the exact upper subtotal, as the exact
+// analysis of a strategy other than optimal walks it.
+func exactSpace(r *engine.Rules) (*space, error) { return newSpace(r, r.MaxUpper(), false) }
+
+// columnSpacesOf is columnSpaces with the columns' spaces made by newCol.
+func columnSpacesOf(r *engine.Rules, newCol func(*engine.Rules) (*space, error)) ([]*space, int, error) {
 	var cols []*space
 	lane, most := 0, -1
 	byHash := map[string]*space{}
@@ -81,7 +93,7 @@ func columnSpaces(r *engine.Rules) ([]*space, int, error) {
 		}
 		sp := byHash[cr.Hash()]
 		if sp == nil {
-			if sp, err = newSolverSpace(cr); err != nil {
+			if sp, err = newCol(cr); err != nil {
 				return nil, 0, err
 			}
 			byHash[cr.Hash()] = sp
@@ -163,8 +175,11 @@ func groupThousands(n int64) string {
 
 // newProduct builds the state space of a sheet of several columns. The caller has
 // checked its memory (checkProductMemory).
-func newProduct(r *engine.Rules) (*product, error) {
-	cols, lane, err := columnSpaces(r)
+func newProduct(r *engine.Rules) (*product, error) { return newProductOf(r, newSolverSpace) }
+
+// newProductOf is newProduct with the columns' spaces made by newCol.
+func newProductOf(r *engine.Rules, newCol func(*engine.Rules) (*space, error)) (*product, error) {
+	cols, lane, err := columnSpacesOf(r, newCol)
 	if err != nil {
 		return nil, err
 	}
@@ -258,6 +273,30 @@ func (pc *product) outerMask(o int) uint64 {
 // filled returns the sheet's filled slots in state (o, mask) as a mask over BoxIDs.
 func (pc *product) filled(o int, mask uint32) uint64 {
 	return pc.outerMask(o) | uint64(mask)<<(pc.lane*pc.nb)
+}
+
+// columnState returns the state of column c in state st of the product.
+func (pc *product) columnState(st turnState, c int) (mask uint32, u, f int) {
+	if c == pc.lane {
+		return st.mask, st.u, st.f
+	}
+	return pc.outerState(c, st.o)
+}
+
+// stateOf returns the state of this product that stands for state st of src, a product of
+// the same rules whose columns' spaces differ (the exact subtotals of an analysis, the
+// capped ones of the solver): each column's state mapped to this space's canonical one.
+func (pc *product) stateOf(src *product, st turnState) (o int, mask uint32, u, f int) {
+	for c, sp := range pc.col {
+		cm, cu, cf := src.columnState(st, c)
+		cu = sp.canon(cm, min(sp.cap, cu))
+		if c == pc.lane {
+			mask, u, f = cm, cu, cf
+			continue
+		}
+		o += int(pc.ord[c][sp.index(cm, cu, cf)]) * pc.stride[c]
+	}
+	return o, mask, u, f
 }
 
 // step is what scoring pts in box b of column c (not the lane column) does to outer

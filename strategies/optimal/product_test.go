@@ -408,3 +408,30 @@ func TestProductTooLarge(t *testing.T) {
 		t.Errorf("bonus on two columns: %v", err)
 	}
 }
+
+// TestProductAnalysisOfStrategies checks the exact analysis of strategies other than
+// optimal on a sheet of several columns: greedy and column-tables within the interval of
+// their simulated games, and the regret of greedy adding up to what it gives away against
+// the optimum, to the last digits.
+func TestProductAnalysisOfStrategies(t *testing.T) {
+	r := columnsRules(t, fourBoxes, "top_down,sec")
+	opt := solveProductOf(t, r).Expected()
+	for _, name := range []string{"greedy", ColumnTablesName} {
+		fig, err := Analyze(name, r, Options{Workers: 2, Regret: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rg := fig.Regret; math.Abs(rg.Total-(opt-fig.Mean)) > 1e-9 || math.Abs(rg.OptimalMean-opt) > 1e-12 {
+			t.Errorf("%s: regret %.12f, optimal %.12f − mean %.12f", name, rg.Total, opt, fig.Mean)
+		}
+		st, err := strategies.New(name, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const n = 30000
+		mean := playGames(t, st, r, n, 13).sum / n
+		if se := fig.SD / math.Sqrt(n); math.Abs(mean-fig.Mean) > 4.5*se {
+			t.Errorf("%s: %d games %.3f, exact %.4f ± %.3f", name, n, mean, fig.Mean, 4.5*se)
+		}
+	}
+}
