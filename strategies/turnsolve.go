@@ -158,8 +158,6 @@ type TurnSolver struct {
 	sec   bool
 	first [engine.NumRolls]float64
 	stop  *[engine.NumRolls]float64
-	// ev0 is the expected worth of every keep after the first roll.
-	ev0   [engine.NumKeeps]float64
 	keeps [engine.NumRolls * (engine.MaxRollsPerTurn - 1)]uint8
 }
 
@@ -192,8 +190,7 @@ func (t *TurnSolver) Plan(first, stop *[engine.NumRolls]float64, rolls int) {
 		}
 		next = &s.value
 	}
-	s.expect(next)
-	t.ev0 = s.ev
+	s.expect(next) // s.ev: the keeps after the first roll, which Keep reads
 }
 
 // Keep returns the planned keep of roll r with rollsLeft rerolls left: r.Keep() (the
@@ -206,10 +203,10 @@ func (t *TurnSolver) Keep(r engine.Roll, rollsLeft int) engine.Keep {
 	}
 	// The first roll: its best reroll, the first of the best in the order of
 	// engine.SubKeeps (more dice first, then the lower index), against stopping.
-	subs := engine.SubKeeps(r)
-	best, bk := t.ev0[subs[1]], subs[1]
+	subs, ev := engine.SubKeeps(r), &t.s.ev
+	best, bk := ev[subs[1]], subs[1]
 	for _, k := range subs[2:] {
-		if v := t.ev0[k]; v > best {
+		if v := ev[k]; v > best {
 			best, bk = v, k
 		}
 	}

@@ -62,7 +62,8 @@ type columnPart struct {
 	// state is the index of the column's state whose gains are below (−1: none yet).
 	state int
 	mask  uint32
-	// gain[0] after the first roll, gain[1] after a later one: the best value a final roll
+	// gain[0] after the first roll, gain[1] after a later one in a "sec" column (−∞: it
+	// has no box then; later reads gain[0] for the others): the best value a final roll
 	// gains in the column (−∞ where no box of it takes the roll), box its box.
 	gain [2][numRolls]float64
 	box  [2][numRolls]uint8
@@ -127,13 +128,20 @@ func (p *columnPart) gains(mask uint32, u, f int) {
 			}
 		}
 	}
-	if !p.sec {
-		p.gain[1], p.box[1] = p.gain[0], p.box[0]
-		return
+	if p.sec {
+		for r := range p.gain[1] {
+			p.gain[1][r] = math.Inf(-1)
+		}
 	}
-	for r := range p.gain[1] {
-		p.gain[1][r] = math.Inf(-1)
+}
+
+// later returns the gains and boxes of a turn ended after a later roll than the first:
+// those of the first roll, but in a "sec" column.
+func (p *columnPart) later() (*[numRolls]float64, *[numRolls]uint8) {
+	if p.sec {
+		return &p.gain[1], &p.box[1]
 	}
+	return &p.gain[0], &p.box[0]
 }
 
 // plan plans the turn of sheet sh, unless it is the turn planned.
@@ -177,12 +185,13 @@ func (s *columnTables) plan(sh *engine.Sheet) {
 		if s.flex != nil {
 			delta = s.flex.delta(s.flex.cell(open[:len(s.cols)]), c)
 		}
+		lg, lb := p.later()
 		for r := range numRolls {
 			if x := p.gain[0][r] + delta; x > s.first[r] {
 				s.first[r], s.boxFirst[r] = x, slot+p.box[0][r]
 			}
-			if x := p.gain[1][r] + delta; x > s.later[r] {
-				s.later[r], s.boxLater[r] = x, slot+p.box[1][r]
+			if x := lg[r] + delta; x > s.later[r] {
+				s.later[r], s.boxLater[r] = x, slot+lb[r]
 			}
 		}
 	}
