@@ -93,7 +93,7 @@ func TestGrade(t *testing.T) {
 		t.Errorf("exit %d %s\n%s", code, errOut, out)
 	}
 	out, errOut, code = execYams(t, `{"rules":"hasbro","options":["columns=free,sec"],"turns":[]}`, "replay", "--grade")
-	wantUsageError(t, "several columns", out, errOut, code, "several columns")
+	wantUsageError(t, "several columns", out, errOut, code, "2 columns make")
 }
 
 // TestAdvise checks the options of positions met in a game of optimal play: ranked, the
