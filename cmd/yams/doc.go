@@ -45,13 +45,15 @@
 //	yams advise [RECORD|-] [--dice D,D,D,D,D] [--roll N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--score ID=POINTS]... [--extra N] [--json] [--lang LANG]
 //
 // With --grade, yams replay values every decision of the game against optimal play
-// (one-column rules): the cost of each keep and box (the value of the best choice minus
+// (on every sheet with an exact solve, several columns included): the cost of each keep and box (the value of the best choice minus
 // that of the choice, in points of expected final score), the best choice, and the total;
 // a record without keeps is graded on its boxes only, and says so. yams advise ranks every
 // option at a position, the sheet of a partial record (or --score ID=POINTS... on the
 // rules of --rules) and the dice of --dice after --roll rolls: every keep, if rolls are
 // left, and every box, each with its expected final score under optimal play and its cost
-// against the best.
+// against the best. On a sheet of several columns the boxes are COLUMN.ID (--score
+// top_down.ones=3) and every (column, box) is ranked; where the sheet is too large for an
+// exact solve, the values are column-tables's estimate, and the output says so.
 //
 // yams replay checks a recorded game turn by turn against its rules and prints its sheet,
 // in English or, with --lang fr, in French; --json prints it as JSON. The record is read
@@ -131,7 +133,7 @@
 //	merged 2 shards into all.json: rules hasbro, seed 1, 1,000 games of greedy
 //
 // --regret (sim, and compare --strategy) values every decision of every game against
-// optimal play, on a sheet of one column: the cost of a decision is the expected final
+// optimal play, on every sheet with an exact solve: the cost of a decision is the expected final
 // score after the best option minus that after the option taken, optimal play after both.
 // It prints, per strategy, the cost per game of its keeps after each roll and of its
 // boxes, the cost by the box a turn ends in, and its costliest decisions; the summary file
@@ -197,7 +199,14 @@
 // the cache directory ($YAMS_CACHE_DIR, or the user's cache directory); yams exact gives
 // the exact figures of a strategy that decides from the sheet and the dice alone, and with
 // --distribution the exact distribution of the final score. A sheet of several columns is
-// out of reach of an exact solve: both refuse it, with exit status 2.
+// solved over the product of its columns' states where that fits in --max-memory (two
+// ordered columns, a free column and an ordered one, three ordered columns); a larger one
+// (two free columns, the four-column family sheet) is refused in one line with its number
+// of states and its memory, exit status 2, and column-tables plays it: each turn the keeps
+// and the (column, box) that maximise the points plus the values of the columns played
+// alone (their exact tables) and what the choice among columns adds by count of open
+// boxes (fitted to the rules by its own games, the first time, and cached). It is not an
+// exact solve; on one column it is optimal.
 //
 //	$ yams exact --rules yams-app
 //	exact figures of optimal on yams-app (78,292 turn-start states reached)
