@@ -292,3 +292,20 @@ func TestBenchOfABot(t *testing.T) {
 		t.Errorf("bench --bot says its decisions are replayed one game at a time:\n%s", out)
 	}
 }
+
+// TestBotOfSeveralColumns: yams bot serves the strategies of a sheet of several columns,
+// optimal (the exact solve of the product of the columns) and column-tables, to the same
+// counts as inside yams.
+func TestBotOfSeveralColumns(t *testing.T) {
+	rules := filepath.Join("testdata", "two-columns.json")
+	for _, name := range []string{"optimal", "column-tables"} {
+		out, errOut, code := execYams(t, "", "sim", "--rules", rules, "--bot", selfBot("b", name), "--strategy", name+",b", "--games", "2000", "--json", "-")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errOut)
+		}
+		s := readSummaryJSON(t, []byte(out))
+		if len(s.Strategies) != 2 || !sameStrategy(s.Strategies[0], s.Strategies[1]) {
+			t.Errorf("%s served and %s differ", name, name)
+		}
+	}
+}
