@@ -253,6 +253,14 @@ func analyzeObjective(o Objective, r *engine.Rules, opts Options) (*Figures, err
 		if o != Mean {
 			return nil, errColumns(r, o.String())
 		}
+		// The table and three numbers per state of it, before the table is solved.
+		values, _, err := productSize(r)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkMemory(fmt.Sprintf("the exact analysis of optimal on rules %s (%d columns)", r.Name(), len(r.Columns())), sumSat(productMemory(values), mulSat(int64(min(values, 1<<58)), 3*8))); err != nil {
+			return nil, err
+		}
 		e := sharedFor(r, Mean)
 		if e.err != nil {
 			return nil, e.err

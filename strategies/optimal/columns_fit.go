@@ -108,7 +108,8 @@ func (fs *flexSums) table(cols, radix int) *flexTable {
 // yams-family, fitted on the counts of four columns, it was measured to cost 4, and the
 // strategy plays without). The games of a round are split in fixed chunks whose sums add
 // in chunk order: the fit does not depend on the number of workers. It returns nil when
-// the sheet has too many columns for a table of its counts, or no table earns its place.
+// the sheet has too many columns for a table of its counts, and a table that trusts no
+// cell when no table earns its place.
 func fitFlex(d *columnData, rounds, games int, seed uint64, workers int, progress func(round int)) (*flexTable, error) {
 	r := d.rules
 	ft, ok := newFlexTable(len(r.Columns()), r.NumBoxes())
@@ -168,7 +169,10 @@ func fitFlex(d *columnData, rounds, games int, seed uint64, workers int, progres
 		}
 	}
 	if best < 0 {
-		return nil, nil
+		// No table earns its place: one that trusts no cell, which corrects nothing (and
+		// which the cache keeps, so that the fit is not made again).
+		none, _ := newFlexTable(ft.cols, ft.radix-1)
+		return none, nil
 	}
 	return played[best], nil
 }
