@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"yams/engine"
+	"yams/internal/provenance"
 )
 
 // A frontier is the trade-off between the mean and the risk of the strategies that play
@@ -64,6 +65,9 @@ type Frontier struct {
 	// Points are the strategies in the order of the table: risk:θ by θ, optimal among
 	// them at θ = 0, bonus, then target:T by T.
 	Points []FrontierPoint
+	// Provenance, if not nil, is the command that analysed it: the report's footer
+	// names it.
+	Provenance *provenance.Record
 }
 
 // frontierLabels are the words of a frontier's report in one language; the rest (the
