@@ -298,6 +298,7 @@ func (r *frontierReport) markdown() []byte {
 	fmt.Fprintf(&b, "# %s\n\n", r.fl.pageTitle)
 	markdownParams(&b, r.l, r.params())
 	markdownTable(&b, r.table())
+	markdownFooter(&b, provenanceFooter(r.l, r.f.Provenance, nil, nil))
 	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
 
@@ -318,7 +319,7 @@ func WriteFrontier(dir string, f *Frontier, lang string) ([]string, error) {
 	}
 	pageLabels := *r.l
 	pageLabels.generated = r.fl.generated
-	page, err := renderPage(r.l.lang, r.fl.pageTitle, &pageLabels, r.params(), []table{r.table()}, figs)
+	page, err := renderPage(r.l.lang, r.fl.pageTitle, &pageLabels, r.params(), []table{r.table()}, figs, provenanceFooter(r.l, f.Provenance, nil, nil))
 	if err != nil {
 		return nil, err
 	}
