@@ -191,15 +191,15 @@ func TestSignalThenResume(t *testing.T) {
 	if code != 0 {
 		t.Fatal(errOut)
 	}
-	if !bytes.Equal(readFile(t, js), readFile(t, whole)) {
+	if !sameContent(t, readFile(t, js), readFile(t, whole)) {
 		t.Errorf("the resumed run's summary differs from the uninterrupted run's")
 	}
-	if !bytes.Equal(readFile(t, ck), readFile(t, whole)) {
+	if !sameContent(t, readFile(t, ck), readFile(t, whole)) {
 		t.Errorf("the last checkpoint is not the complete summary")
 	}
 	// Run again with --resume-if-present, the complete checkpoint plays nothing.
 	out, errOut, code := execYams(t, "", "sim", "--games", "5000", "--seed", "5", "--strategy", "test-stall,random", "--checkpoint", ck, "--resume-if-present", "--json", js)
-	if code != 0 || !strings.Contains(out, "every game came from the run resumed") || !bytes.Equal(readFile(t, js), readFile(t, whole)) {
+	if code != 0 || !strings.Contains(out, "every game came from the run resumed") || !sameContent(t, readFile(t, js), readFile(t, whole)) {
 		t.Errorf("complete checkpoint resumed: exit %d, %s\n%s", code, errOut, out)
 	}
 }
@@ -224,7 +224,7 @@ func TestSIGTERMThenResumeIfPresent(t *testing.T) {
 	if _, errOut, code := execYams(t, "", "sim", "--games", "9000", "--seed", "6", "--strategy", "test-stall", "--shard", "2/3", "--json", whole); code != 0 {
 		t.Fatal(errOut)
 	}
-	if !bytes.Equal(readFile(t, js), readFile(t, whole)) {
+	if !sameContent(t, readFile(t, js), readFile(t, whole)) {
 		t.Errorf("the resumed shard differs from the shard played without a break")
 	}
 }
@@ -293,7 +293,7 @@ func TestShardsAndMerge(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("merge: exit %d, %s", code, errOut)
 	}
-	if out != string(readFile(t, whole)) {
+	if !sameContent(t, []byte(out), readFile(t, whole)) {
 		t.Errorf("the merged shards differ from one run of all the games")
 	}
 	// To a file, with the report.
@@ -303,7 +303,7 @@ func TestShardsAndMerge(t *testing.T) {
 		!strings.Contains(out, "files written to "+rep) {
 		t.Fatalf("merge: exit %d, %s\n%s", code, errOut, out)
 	}
-	if !bytes.Equal(readFile(t, merged), readFile(t, whole)) || !bytes.Equal(readFile(t, filepath.Join(rep, "summary.json")), readFile(t, whole)) {
+	if !sameContent(t, readFile(t, merged), readFile(t, whole)) || !sameContent(t, readFile(t, filepath.Join(rep, "summary.json")), readFile(t, whole)) {
 		t.Errorf("merge --json and --out differ from one run of all the games")
 	}
 
@@ -377,7 +377,7 @@ func TestLocalShardsScript(t *testing.T) {
 	if _, errOut, code := execYams(t, "", append(append([]string{"sim"}, args...), "--json", whole)...); code != 0 {
 		t.Fatal(errOut)
 	}
-	if !bytes.Equal(readFile(t, filepath.Join(dir, "summary.json")), readFile(t, whole)) {
+	if !sameContent(t, readFile(t, filepath.Join(dir, "summary.json")), readFile(t, whole)) {
 		t.Errorf("the script's merged summary differs from one run:\n%s", out)
 	}
 	for k := 1; k <= 3; k++ {

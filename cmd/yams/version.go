@@ -18,27 +18,33 @@ func init() {
 		summary: "print the version of yams: the module version, the revision it was built from, and Go's",
 		run:     runVersion,
 		moreHelp: func(w io.Writer) {
-			fmt.Fprintln(w, "\nThe revision is recorded by go install or go build in a git checkout (go install ./cmd/yams);")
-			fmt.Fprintln(w, "go run records none, and yams version then says so. Every summary file and report records this")
-			fmt.Fprintln(w, "build beside the date and the command line that wrote it (\"provenance\").")
+			fmt.Fprintln(w, "\nThe go command records the revision when go install or go build runs in a git clone")
+			fmt.Fprintln(w, "(go install ./cmd/yams); go run records none, and yams version then says so. yams --version")
+			fmt.Fprintln(w, "prints the first line alone. Every summary file and report records this build beside the date")
+			fmt.Fprintln(w, "and the command line that wrote it (\"provenance\").")
 		},
 	})
 }
 
 func runVersion(e *env, args []string) error {
 	fs := newFlags(e)
-	jsonOut := fs.Bool("json", false, "print the build as JSON: {\"version\", \"revision\", \"revision_time\", \"modified\", \"go\"}")
+	jsonOut := addOutputFile(fs, "json", "write the build as JSON to `FILE|-` (- for standard output, alone): {\"version\", \"revision\", \"revision_time\", \"modified\", \"go\"}", true)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := noArgs(fs); err != nil {
 		return err
 	}
+	if err := jsonOut.check(); err != nil {
+		return err
+	}
 	b := provenance.Current()
-	if *jsonOut {
-		enc := json.NewEncoder(e.stdout)
+	if err := jsonOut.write(e, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(b)
+	}); err != nil || jsonOut.toStdout() {
+		return err
 	}
 	fmt.Fprintln(e.stdout, b)
 	for _, d := range b.Details() {
