@@ -12,9 +12,9 @@ type page struct {
 	Labels      struct{ Parameters, Tables, Figures, Generated string }
 	Params      []struct{ Name, Value string }
 	// Footer says who wrote the page (provenanceFooter); empty, Labels.Generated does.
-	Footer []struct{ Text, Code string }
-	Tables      []htmlTable
-	Figures     []htmlFigure
+	Footer  []struct{ Text, Code string }
+	Tables  []htmlTable
+	Figures []htmlFigure
 }
 
 type htmlTable struct {
