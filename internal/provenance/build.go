@@ -10,8 +10,8 @@ import (
 // Build is a build of yams, as its binary knows it.
 type Build struct {
 	// Version is the main module's version: a tag or a pseudo-version that the go
-	// command derived from the checkout ("+dirty" when it had changes), or "(devel)"
-	// when it derived none (go run, or a build outside a checkout).
+	// command derived from the git clone ("+dirty" when it had changes), or "(devel)"
+	// when it derived none (go run, or a build outside a git clone).
 	Version string `json:"version"`
 	// Revision is the commit the binary was built from, RevisionTime its time and
 	// Modified whether the working tree differed from it; empty (false) when the go
@@ -96,7 +96,7 @@ func (b Build) Details() [][2]string {
 	case "":
 		version = "unknown (the binary has no build information)"
 	case "(devel)":
-		version = "(devel): the go command derived no version (go run, or a build outside a git checkout)"
+		version = "(devel): the go command derived no version (go run, or a build outside a git clone)"
 	}
 	lines := [][2]string{{"version", version}}
 	if b.Revision == "" {

@@ -5,10 +5,10 @@
 //
 // A Build is read from the binary's build information (runtime/debug.ReadBuildInfo): the
 // main module's version, which the go command sets from the version control system when
-// it builds in a git checkout ("v0.0.0-20260701154800-9472861c0ab1", with "+dirty" when
+// it builds in a git clone ("v0.0.0-20260701154800-9472861c0ab1", with "+dirty" when
 // the working tree had changes), or "(devel)"; the revision, its time and whether the
 // tree was modified, which the go command stamps only when `go build` or `go install`
-// runs in a git checkout (not `go run`, and not with -buildvcs=false); and the Go
+// runs in a git clone (not `go run`, not in a git worktree, not with -buildvcs=false); and the Go
 // version. What the binary does not know is left empty, never guessed.
 //
 // A Record is a Build, the date (UTC, to the second) and the command line, quoted for a
