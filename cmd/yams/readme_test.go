@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"yams/strategies"
+	"yams/strategies/external"
 )
 
 // documentedCommand is a command line of a block of code of the documentation.
@@ -24,7 +25,7 @@ type documentedCommand struct {
 
 // documentedCommands returns the yams command lines of the blocks of code of README.md
 // and docs/*.md: the lines "yams COMMAND ..." or "go run ./cmd/yams COMMAND ...", after a
-// prompt "$ " or a pipe, without their comments. Synopses ("[--games N]", "FILE...") are
+// prompt "$ " or a pipe, without their comments, split into words as a shell would. Synopses ("[--games N]", "FILE...") are
 // left out; so are the lines of output ("yams: sim: ...").
 func documentedCommands(t *testing.T) []documentedCommand {
 	t.Helper()
@@ -58,7 +59,10 @@ func documentedCommands(t *testing.T) []documentedCommand {
 					continue
 				}
 			}
-			words, err := shellWords(rest)
+			if i := strings.Index(rest, " #"); i >= 0 { // a comment (no line quotes a " #")
+				rest = rest[:i]
+			}
+			words, err := external.SplitCommand(rest)
 			if err != nil {
 				t.Errorf("%s:%d: %v: %s", path, n, err, line)
 				continue
@@ -82,65 +86,6 @@ func isSynopsis(words []string) bool {
 		}
 	}
 	return false
-}
-
-// shellWords splits a line into words as a POSIX shell would for a simple command:
-// single and double quotes, backslashes, and a comment from an unquoted "#" that starts a
-// word.
-func shellWords(line string) ([]string, error) {
-	var words []string
-	var w strings.Builder
-	inWord := false
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case c == ' ' || c == '\t':
-			if inWord {
-				words, inWord = append(words, w.String()), false
-				w.Reset()
-			}
-		case c == '#' && !inWord:
-			return words, nil
-		case c == '\'':
-			j := strings.IndexByte(line[i+1:], '\'')
-			if j < 0 {
-				return nil, errors.New("a single quote is not closed")
-			}
-			w.WriteString(line[i+1 : i+1+j])
-			i, inWord = i+1+j, true
-		case c == '"':
-			i++
-			for ; i < len(line) && line[i] != '"'; i++ {
-				if line[i] == '\\' && i+1 < len(line) && strings.IndexByte(`"\$`+"`", line[i+1]) >= 0 {
-					i++
-				}
-				w.WriteByte(line[i])
-			}
-			if i == len(line) {
-				return nil, errors.New("a double quote is not closed")
-			}
-			inWord = true
-		case c == '\\' && i+1 < len(line):
-			i++
-			w.WriteByte(line[i])
-			inWord = true
-		default:
-			w.WriteByte(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, w.String())
-	}
-	return words, nil
-}
-
-func TestShellWords(t *testing.T) {
-	got, err := shellWords(`sim --bot g='yams bot greedy' --json "a \"b\".json" x\ y # a comment`)
-	want := []string{"sim", "--bot", "g=yams bot greedy", "--json", `a "b".json`, "x y"}
-	if err != nil || strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("shellWords = %q, %v; want %q", got, err, want)
-	}
 }
 
 // errParsed stops a documented command once its flags are parsed.
