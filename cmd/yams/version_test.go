@@ -78,9 +78,10 @@ func TestVersionOfAnUnstampedBuild(t *testing.T) {
 }
 
 // Built by go build in a git clone, yams version names the commit it was built from and
-// whether the tree had changes, as git says. Skipped where the module is not a git clone
+// whether the tree had changes, as git says (CI runs on a clone). Skipped where the module is not a git clone
 // (a worktree, whose .git is a file, is not stamped by the go command) or git is missing.
 func TestVersionOfAStampedBuild(t *testing.T) {
+	t.Parallel() // a build of seconds, beside the other tests
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
