@@ -55,7 +55,9 @@ func (r *Results) provenanceFromJSON(in *jsonProvenance) error {
 	}
 	rec := in.Record
 	r.Provenance = &rec
-	r.Runs = in.Runs
+	if len(in.Runs) > 0 { // "runs": [] is no runs, as a file without it
+		r.Runs = in.Runs
+	}
 	return nil
 }
 
