@@ -225,7 +225,9 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 	for _, tb := range t.tables() {
 		markdownTable(&md, tb)
 	}
-	page, err := renderPage(t.l.lang, t.l.tableTitle, t.l, t.params(), t.tables(), figs)
+	footer := provenanceFooter(t.l, res.Provenance, nil, nil)
+	markdownFooter(&md, footer)
+	page, err := renderPage(t.l.lang, t.l.tableTitle, t.l, t.params(), t.tables(), figs, footer)
 	if err != nil {
 		return nil, err
 	}

@@ -229,6 +229,7 @@ func (r *report) markdown() []byte {
 	for _, t := range r.tables() {
 		markdownTable(&b, t)
 	}
+	markdownFooter(&b, r.footer())
 	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
 

@@ -33,8 +33,12 @@ type jsonResults struct {
 	Pairs      []jsonPair     `json:"pairs,omitempty"`
 	// RuleSet is the rule set the games were played under, options applied, as a rule
 	// file holds it (engine.Spec); files written before it was recorded leave it out.
-	RuleSet  json.RawMessage `json:"rule_set,omitempty"`
-	Checksum string          `json:"checksum"`
+	RuleSet json.RawMessage `json:"rule_set,omitempty"`
+	// Provenance is which yams wrote the file, when, with what command, and which
+	// commands played its games (provenance.go); files written before it was recorded
+	// leave it out. The checksum does not cover it.
+	Provenance *jsonProvenance `json:"provenance,omitempty"`
+	Checksum   string          `json:"checksum"`
 }
 
 // ruleSetJSON returns the rule set of a summary file: the JSON of the rules' spec, which

@@ -75,6 +75,9 @@ func ReadSummary(r io.Reader) (*Results, error) {
 	if err := res.sliceFromJSON(&in); err != nil {
 		return bad("%v", err)
 	}
+	if err := res.provenanceFromJSON(in.Provenance); err != nil {
+		return bad("%v", err)
+	}
 	sheet := boundsOf(res.RuleSet)
 	if !slices.Equal(in.Columns, sheet.columns) {
 		return bad("columns: %q, the columns of the rule set are %q", in.Columns, sheet.columns)

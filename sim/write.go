@@ -43,7 +43,7 @@ func (r *Results) WriteJSON(w io.Writer) error {
 	out := jsonResults{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions,
 		Seed: r.Seed, Stream: new(StreamVersion), First: r.First, Games: r.Games, Strategies: []jsonStrategy{},
-		RuleSet: spec, Checksum: r.checksumV2(covered),
+		RuleSet: spec, Provenance: r.provenanceJSON(), Checksum: r.checksumV2(covered),
 	}
 	if !r.Shard.IsZero() {
 		out.Shard = &jsonShard{Index: r.Shard.K, Count: r.Shard.N, RunGames: r.Shard.Total}

@@ -167,7 +167,7 @@ func TestBotFailureIsPartial(t *testing.T) {
 	}
 	a, _ := os.ReadFile(resumed)
 	b, _ := os.ReadFile(whole)
-	if string(a) != string(b) {
+	if !sameContent(t, a, b) {
 		t.Error("the run resumed after the failure differs from the run without one")
 	}
 }

@@ -114,6 +114,7 @@ func runCompare(e *env, args []string) error {
 		res, err := sim.RunTable(ctx, sim.TableConfig{
 			Rules: rules, RuleOptions: rulesFlags.options, Players: infos,
 			Seed: play.seed, Games: games, Workers: int(play.workers), Progress: &done,
+			Provenance: e.provenance(),
 		})
 		if bar != nil {
 			bar.end()
@@ -154,6 +155,7 @@ func runCompare(e *env, args []string) error {
 	res, err := sim.Run(ctx, sim.Config{
 		Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
 		Seed: play.seed, Games: games, Workers: int(play.workers), Progress: &done, Pairs: true, Regret: valuer,
+		Provenance: e.provenance(),
 	})
 	if bar != nil {
 		bar.end()

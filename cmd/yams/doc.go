@@ -294,6 +294,25 @@
 // exact): one per CPU by default, at most 256, since each holds its own strategies and
 // tables and more goroutines than processors only wait. The results never depend on it.
 //
+// # Version and provenance
+//
+//	yams version [--json FILE|-]
+//
+// yams version prints the build of the binary: the module version, the revision it was
+// built from and whether the tree had changes (which the go command records when go
+// install or go build runs in a git clone; go run records none, and yams version says
+// so), and Go's version. yams --version prints its first line alone.
+//
+// Every summary file (--json, --checkpoint, summary.json of --out, yams merge), table.json,
+// the JSON of exact and frontier, and every report (the footer of report.html, the end of
+// the Markdown) records its "provenance": this build, the date (UTC) and the command line,
+// quoted so that it pastes back into a shell (a bot's command is recorded with its
+// strategy). A summary made of other runs' games (yams merge, --resume, yams report
+// --from) lists in "runs" which command played which games; yams merge says so when the
+// shards were played by different builds. The checksum of a summary does not cover its
+// provenance: the same games give the same checksum, and files equal but for their
+// provenance, whoever played them, whenever, with whatever command.
+//
 // # Files
 //
 // Every file a command writes (--json, --csv, --checkpoint, --cpuprofile, bench --out) is

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"yams/engine"
+	"yams/internal/provenance"
 	"yams/reports"
 	"yams/sim"
 	"yams/strategies"
@@ -90,7 +91,7 @@ func runExact(e *env, args []string) error {
 	if err := csv.write(e, func(w io.Writer) error { return writeDistribution(w, fig) }); err != nil {
 		return err
 	}
-	return jsonOut.write(e, func(w io.Writer) error { return writeFigures(w, rules, fig) })
+	return jsonOut.write(e, func(w io.Writer) error { return writeFigures(w, rules, fig, e.provenance()) })
 }
 
 func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Figures) {
@@ -248,6 +249,8 @@ type exactJSON struct {
 	Distribution *exactDistribution  `json:"distribution,omitempty"`
 	OptimalMean  *float64            `json:"optimal_mean,omitempty"`
 	Regret       *exactRegret        `json:"regret,omitempty"`
+	// Provenance is which yams wrote the file, when and with what command.
+	Provenance *provenance.Record `json:"provenance,omitempty"`
 }
 
 // exactColumn is a column's figure on a sheet of several columns.
@@ -289,9 +292,9 @@ func slotNames(r *engine.Rules) []string {
 }
 
 // writeFigures writes the figures as JSON.
-func writeFigures(w io.Writer, r *engine.Rules, f *optimal.Figures) error {
+func writeFigures(w io.Writer, r *engine.Rules, f *optimal.Figures, prov *provenance.Record) error {
 	out := exactJSON{Rules: r.Name(), RulesHash: r.Hash(), Strategy: f.Strategy, States: f.States, Mean: f.Mean, StdDev: f.SD,
-		ExtraBonuses: f.ExtraBonuses, Boxes: map[string]exactBox{}}
+		ExtraBonuses: f.ExtraBonuses, Boxes: map[string]exactBox{}, Provenance: prov}
 	if f.HasBonus {
 		out.UpperBonus = &f.PUpperBonus
 	}

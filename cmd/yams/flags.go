@@ -36,11 +36,18 @@ func newFlags(e *env) *pflag.FlagSet {
 	return fs
 }
 
+// afterParse, when not nil, is called by parseFlags with the flags of a command line
+// parsed without error, and its error returned: a test checks the command lines of the
+// documentation this way without running them.
+var afterParse func(fs *pflag.FlagSet) error
+
 // parseFlags parses args; a flag that is wrong is a usage error that points to --help.
 func parseFlags(fs *pflag.FlagSet, args []string) error {
 	err := fs.Parse(args)
 	var invalid *pflag.InvalidValueError
 	switch {
+	case err == nil && afterParse != nil:
+		return afterParse(fs)
 	case err == nil:
 		return nil
 	case errors.Is(err, pflag.ErrHelp):

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/provenance"
 	"yams/reports"
 	"yams/strategies/optimal"
 )
@@ -81,6 +82,7 @@ func runFrontier(e *env, args []string) error {
 		return err
 	}
 	f.RuleOptions = rulesFlags.options
+	f.Provenance = e.provenance()
 	elapsed := time.Since(start)
 
 	text := io.Writer(e.stdout)
@@ -311,6 +313,8 @@ type frontierJSON struct {
 	RulesHash   string                 `json:"rules_hash"`
 	RuleOptions []string               `json:"rule_options"`
 	Strategies  []frontierStrategyJSON `json:"strategies"`
+	// Provenance is which yams wrote the file, when and with what command.
+	Provenance *provenance.Record `json:"provenance,omitempty"`
 }
 
 type frontierStrategyJSON struct {
@@ -333,7 +337,8 @@ type frontierObjective struct {
 
 // writeFrontierJSON writes the table of a frontier as JSON.
 func writeFrontierJSON(w io.Writer, f *reports.Frontier) error {
-	out := frontierJSON{Rules: f.Rules.Name(), RulesHash: f.Rules.Hash(), RuleOptions: f.RuleOptions, Strategies: []frontierStrategyJSON{}}
+	out := frontierJSON{Rules: f.Rules.Name(), RulesHash: f.Rules.Hash(), RuleOptions: f.RuleOptions, Strategies: []frontierStrategyJSON{},
+		Provenance: f.Provenance}
 	if out.RuleOptions == nil {
 		out.RuleOptions = []string{}
 	}

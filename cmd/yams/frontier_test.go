@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/provenance"
 	"yams/strategies/optimal"
 )
 
@@ -213,6 +214,9 @@ func TestFrontierOut(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if !strings.Contains(string(md), "`yams frontier --rules "+frontierRules+" --thetas -0.02,0.03 --out "+dir+" --lang "+c.lang+"`") {
+				t.Errorf("frontier.md does not name its command")
+			}
 			for _, w := range c.want {
 				if !strings.Contains(string(md), w) {
 					t.Errorf("frontier.md lacks %q:\n%s", w, md)
@@ -233,6 +237,11 @@ func TestFrontierOut(t *testing.T) {
 		}
 		if len(got.Strategies) != 3 || !strings.Contains(stderr, "optimal ★") {
 			t.Errorf("%d strategies; stderr:\n%s", len(got.Strategies), stderr)
+		}
+		var prov struct{ Provenance *provenance.Record }
+		want := "yams frontier --rules " + frontierRules + " --thetas 0.01 --json -"
+		if err := json.Unmarshal([]byte(stdout), &prov); err != nil || prov.Provenance == nil || prov.Provenance.Command != want || prov.Provenance.Yams != provenance.Current() {
+			t.Errorf("provenance %+v, want the command %s", prov.Provenance, want)
 		}
 	})
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"yams/internal/provenance"
 	"yams/strategies/external"
 	"yams/strategies/optimal"
 )
@@ -61,6 +62,9 @@ type env struct {
 	interactive bool
 	// stdinTerminal is true when stdin is a terminal: a command that reads it says so.
 	stdinTerminal bool
+	// args is the command line after the program's name, which the files the command
+	// writes record (env.record).
+	args []string
 }
 
 // note prints, on stderr, a remark of the command that does not stop it.
@@ -70,7 +74,7 @@ func (e *env) note(format string, args ...any) {
 
 func run(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	e := &env{stdin: stdin, stdout: &output{w: stdout}, stderr: stderr,
-		interactive: isTerminal(stderr), stdinTerminal: isTerminal(stdin)}
+		interactive: isTerminal(stderr), stdinTerminal: isTerminal(stdin), args: args}
 	return e.dispatch(args)
 }
 
@@ -81,6 +85,13 @@ func (e *env) dispatch(args []string) int {
 		return 2
 	}
 	name, rest := args[0], args[1:]
+	if name == "--version" || name == "-version" {
+		if len(rest) > 0 {
+			return e.exit(usagef("--version takes no argument: yams --version, or yams version for the details"))
+		}
+		fmt.Fprintln(e.stdout, provenance.Current())
+		return e.exit(nil)
+	}
 	if name == "help" || name == "-h" || name == "--help" {
 		if len(rest) == 0 {
 			usage(e.stdout)

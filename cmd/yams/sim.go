@@ -105,6 +105,7 @@ func runSim(e *env, args []string) error {
 		Regret: valuer, Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
 		Seed: play.seed, Games: int64(play.games), Workers: int(play.workers), Progress: &done,
 		Shard: shard, Resume: resume, Checkpoint: long.saver(), CheckpointEvery: long.every,
+		Provenance: e.provenance(),
 	}
 	if !shard.IsZero() {
 		cfg.First, cfg.Games = shard.Range()

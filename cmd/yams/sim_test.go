@@ -113,7 +113,7 @@ func TestSimJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(data, []byte(out)) {
+	if !sameContent(t, data, []byte(out)) {
 		t.Errorf("the file and --json - differ (3 workers and 2 must give the same summary)")
 	}
 	if _, err := sim.ReadSummary(bytes.NewReader(data)); err != nil {
