@@ -1,0 +1,257 @@
+package optimal
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"yams/engine"
+	"yams/sim"
+	"yams/strategies"
+)
+
+// The distributions of the points still to come under a strategy agree with the exact
+// analysis from the empty sheet, and their means with optimal's values in every state.
+func TestRemainingAgreesWithAnalysis(t *testing.T) {
+	for _, r := range []*engine.Rules{smallRules(t), tinyRules(t), mustRules(t, "yams-app")} {
+		for _, name := range []string{"optimal", "greedy", "risk:0.02"} {
+			if r.Name() == "yams-app" && name != "optimal" {
+				continue // the same code on a larger sheet; optimal's is the one win plays
+			}
+			rm, err := remainingFor(r, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fig, err := Analyze(name, r, Options{Distribution: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lo, d := rm.dist(rm.sp.index(0, 0, 0))
+			for s := min(lo, fig.DistMin); s < max(lo+len(d), fig.DistMin+len(fig.Distribution)); s++ {
+				var got, want float64
+				if k := s - lo; k >= 0 && k < len(d) {
+					got = float64(d[k])
+				}
+				if k := s - fig.DistMin; k >= 0 && k < len(fig.Distribution) {
+					want = fig.Distribution[k]
+				}
+				// float32 keeps 24 bits; a cut tail moves at most remainingTail a layer.
+				if math.Abs(got-want) > 1e-7*want+float64(r.NumBoxes())*2*remainingTail {
+					t.Fatalf("%s, %s: P(%d) = %g, the exact analysis says %g", r.Name(), name, s, got, want)
+				}
+			}
+			if name != "optimal" {
+				continue
+			}
+			p, err := policyFor(r, Mean)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hi := float64(p.sp.scoreBound())
+			p.sp.eachState(func(i int) {
+				lo, d := rm.dist(i)
+				mass, mean := 0.0, 0.0
+				for k, x := range d {
+					mass += float64(x)
+					mean += float64(x) * float64(lo+k)
+				}
+				if math.Abs(mass-1) > 1e-6 || math.Abs(mean-p.t.v[i]) > 1e-6*hi {
+					mask, u, f := p.sp.split(i)
+					t.Fatalf("%s: state %#x/%d/%d: mass %v, mean %v, optimal's value %v", r.Name(), mask, u, f, mass, mean, p.t.v[i])
+				}
+			})
+		}
+	}
+}
+
+// A player whose final score has the same distribution as every other player's wins 1/N
+// of the games, ties shared: u's tie polynomial, whatever the number of players.
+func TestWinChanceOfEqualsIsOneOverN(t *testing.T) {
+	for _, r := range []*engine.Rules{smallRules(t), mustRules(t, "yams-app")} {
+		rm, err := remainingFor(r, "optimal")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, d := rm.dist(rm.sp.index(0, 0, 0))
+		sum := 0.0
+		for _, x := range d {
+			sum += float64(x)
+		}
+		for n := 2; n <= 6; n++ {
+			wt := &winTurn{}
+			opp := make([]opponent, n-1)
+			for j := range opp {
+				opp[j] = opponent{lo: lo, p: d}
+			}
+			wt.fillU(lo, lo+len(d)-1, opp)
+			got := winDot(d, wt.u) / sum
+			if math.Abs(got-1/float64(n)) > 1e-12 {
+				t.Errorf("%s, %d players of the same distribution: P(win) %.15f, want 1/%d", r.Name(), n, got, n)
+			}
+		}
+	}
+}
+
+// finishGame plays the rest of the game of sheet sh with st.
+func finishGame(sh *engine.Sheet, st strategies.Strategy, dice *rand.PCG, tape *engine.Tape) {
+	rolls := sh.Rules().Rolls()
+	for !sh.Done() {
+		tape.Draw(dice, rolls)
+		r, used := tape.First(), 1
+		for used < rolls {
+			k := st.Keep(sh, r, rolls-used)
+			if k.IsRoll() {
+				break
+			}
+			r = tape.Reroll(k)
+			used++
+		}
+		sh.Fill(st.Box(sh, r, used), r)
+	}
+}
+
+// The chance of winning that win computes from two players' positions, both playing
+// optimal from there, is what games played on from those positions give.
+func TestWinEstimateAgreesWithPlay(t *testing.T) {
+	r := smallRules(t)
+	rm, err := remainingFor(r, "optimal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := rm.sp
+	sy, err := newSynth(sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A behind B by a few points with more boxes to fill, the yahtzee open on both sides.
+	a, b := engine.NewSheet(r), engine.NewSheet(r)
+	if err := sy.sheet(&a, 0b0000_0011, 0, 0); err != nil { // ones, twos
+		t.Fatal(err)
+	}
+	if err := sy.sheet(&b, 0b0011_1100, 18, 0); err != nil { // threes to sixes, 18 points
+		t.Fatal(err)
+	}
+	ia, _ := sp.sheetState(&a)
+	ib, _ := sp.sheetState(&b)
+	pa, pb := sp.pointsSoFar(&a), sp.pointsSoFar(&b)
+	la, da := rm.dist(ia)
+	lb, db := rm.dist(ib)
+	wt := &winTurn{}
+	wt.fillU(pa+la, pa+la+len(da)-1, []opponent{{lo: pb + lb, p: db}})
+	want := winDot(da, wt.u)
+
+	st, err := strategies.New("optimal", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 200000
+	dice := rand.NewPCG(5, 6)
+	var tape engine.Tape
+	won := 0.0
+	for range n {
+		x, y := a, b
+		finishGame(&x, st, dice, &tape)
+		finishGame(&y, st, dice, &tape)
+		switch {
+		case x.Total() > y.Total():
+			won++
+		case x.Total() == y.Total():
+			won += 0.5
+		}
+	}
+	got := won / n
+	se := math.Sqrt(want * (1 - want) / n)
+	if math.Abs(got-want) > 4*se {
+		t.Errorf("P(A wins) %.5f in %d games played on, the estimate %.5f (± %.5f at 4 standard errors)", got, n, want, 4*se)
+	}
+}
+
+// Where the game is won whatever the play (the other player is done, behind the points
+// already scored), win plays optimal's decisions.
+func TestWinSettledPlaysOptimal(t *testing.T) {
+	r := smallRules(t)
+	w, err := newWinStrategy(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := strategies.New("optimal", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// B has filled its sheet with nothing (−5 in the subtracted box), A has scored in its
+	// sixes: A has won.
+	b, err := engine.SheetOf(r, []int{0, 0, 0, 0, 0, 0, 5, 0}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := engine.SheetOf(r, []int{-1, -1, -1, -1, -1, 24, -1, -1}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.SeeTable(&strategies.Table{Seat: 0, Sheets: []*engine.Sheet{&a, &b}, Players: []string{"win", "optimal"}})
+	for roll := range engine.Roll(252) {
+		for left := 1; left <= 2; left++ {
+			if got, want := w.Keep(&a, roll, left), opt.Keep(&a, roll, left); got != want {
+				t.Fatalf("roll %v, %d rolls left: keep %v, optimal %v", roll, left, got, want)
+			}
+		}
+		if got, want := w.Box(&a, roll, 3), opt.Box(&a, roll, 3); got != want {
+			t.Fatalf("roll %v: box %d, optimal %d", roll, got, want)
+		}
+	}
+	if !w.settled {
+		t.Fatal("a game won whatever the play is not settled")
+	}
+}
+
+// winTable plays games of players on r at a table, with workers workers.
+func winTable(t testing.TB, r *engine.Rules, games int64, workers int, players ...string) *sim.TableResults {
+	t.Helper()
+	var infos []strategies.Info
+	for _, n := range players {
+		info, err := strategies.Resolve(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		infos = append(infos, info)
+	}
+	res, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: r, Players: infos, Seed: 11, Games: games, Workers: workers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// win beats optimal at two players, beyond the interval of its win rate; the win rates
+// of a table of players who all play win add up to 1, each 1/3 within its interval (the
+// players change seats); and the counts do not depend on the number of workers.
+func TestWinAtTheTable(t *testing.T) {
+	r := smallRules(t)
+	res := winTable(t, r, 40000, 2, "win", "optimal")
+	t.Logf("win against optimal: %.4f ± %.4f", res.WinRate(0).Rate, res.WinRate(0).CI95.Hi-res.WinRate(0).Rate)
+	if s := res.WinRate(0); s.CI95.Lo <= 0.5 {
+		t.Errorf("win against optimal: %.4f, interval [%.4f, %.4f] (want above 1/2)", s.Rate, s.CI95.Lo, s.CI95.Hi)
+	}
+	three := winTable(t, r, 6000, 1, "win", "win", "win")
+	sum := int64(0)
+	for p := range 3 {
+		s := three.WinRate(p)
+		sum += s.Units
+		if s.CI95.Lo > 1.0/3 || s.CI95.Hi < 1.0/3 {
+			t.Errorf("player %d of three win: %.4f, interval [%.4f, %.4f] (want 1/3 in it)", p+1, s.Rate, s.CI95.Lo, s.CI95.Hi)
+		}
+	}
+	if sum != sim.ShareUnits*three.Games {
+		t.Errorf("the shares of three win add up to %d sixtieths over %d games", sum, three.Games)
+	}
+	again := winTable(t, r, 6000, 3, "win", "win", "win")
+	for p := range 3 {
+		for s := range 3 {
+			if three.Shares[p][s] != again.Shares[p][s] || three.Seated[p][s] != again.Seated[p][s] {
+				t.Fatalf("player %d, seat %d: %d/%d with one worker, %d/%d with three", p+1, s+1,
+					three.Shares[p][s], three.Seated[p][s], again.Shares[p][s], again.Seated[p][s])
+			}
+		}
+	}
+}
