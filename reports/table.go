@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -171,6 +172,9 @@ func (t *tableReport) tables() []table {
 	st := table{title: l.seatsTable, head: []string{l.seatHead, l.allPlayers}}
 	st.head = append(st.head, t.players...)
 	st.note = fmt.Sprintf(l.seatNote, n, n) + " " + fmt.Sprintf(l.seatTest, l.num(test.ChiSquare, 2), test.DF, l.num(test.P, 3))
+	if slices.Contains(t.res.SeesTable, true) {
+		st.note = t.win().seatsNote + " " + fmt.Sprintf(l.seatTest, l.num(test.ChiSquare, 2), test.DF, l.num(test.P, 3))
+	}
 	for s := range n {
 		a := t.res.SeatWinRate(s)
 		row := []string{fmt.Sprint(s + 1), l.pctInterval(a.Rate, a.CI95.Lo, a.CI95.Hi, 2)}
@@ -215,6 +219,12 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 	if err != nil {
 		return nil, err
 	}
+	wf, err := t.winFigures()
+	if err != nil {
+		return nil, err
+	}
+	figs = append(figs, wf...)
+	tables := append(t.tables(), t.winTables()...)
 	var js bytes.Buffer
 	if err := res.WriteJSON(&js); err != nil {
 		return nil, err
@@ -222,12 +232,12 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 	var md strings.Builder
 	fmt.Fprintf(&md, "# %s\n\n", t.l.tableTitle)
 	markdownParams(&md, t.l, t.params())
-	for _, tb := range t.tables() {
+	for _, tb := range tables {
 		markdownTable(&md, tb)
 	}
 	footer := provenanceFooter(t.l, res.Provenance, nil, nil)
 	markdownFooter(&md, footer)
-	page, err := renderPage(t.l.lang, t.l.tableTitle, t.l, t.params(), t.tables(), figs, footer)
+	page, err := renderPage(t.l.lang, t.l.tableTitle, t.l, t.params(), tables, figs, footer)
 	if err != nil {
 		return nil, err
 	}
@@ -236,6 +246,7 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 		{"table.md", []byte(strings.TrimRight(md.String(), "\n") + "\n")},
 		{"table.csv", t.csv()},
 	}
+	files = append(files, t.winCSV()...)
 	for _, f := range figs {
 		files = append(files, file{f.name + ".svg", f.svg}, file{f.name + ".png", f.png})
 	}
