@@ -18,7 +18,7 @@ import (
 // bit, with a batch strategy and a strategy that draws random numbers among them, whatever
 // the workers.
 func TestTableTurnByTurnPlaysTheSameGames(t *testing.T) {
-	for _, name := range []string{"hasbro", "yams-app"} {
+	for _, name := range []string{"hasbro"} {
 		rules := load(t, name)
 		cfg := sim.TableConfig{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 21, Games: 120, Workers: 2}
 		cfg.Players[1] = batchOf(t, "greedy", -1)
@@ -134,5 +134,77 @@ func TestTableStrategySeesTheTable(t *testing.T) {
 	cfg.Players = []strategies.Info{watch, refused}
 	if _, err := sim.RunTable(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "cannot model a player named refused") {
 		t.Errorf("a table the strategy cannot play: %v", err)
+	}
+}
+
+// counter is an analyst that calls every keep riskier and every box safer, and gives
+// each seat a chance that grows with its total.
+type counter struct{}
+
+func (counter) Keep(*strategies.Table, engine.Roll, int, engine.Keep) strategies.Verdict {
+	return strategies.Riskier
+}
+
+func (counter) Box(*strategies.Table, engine.Roll, int, engine.BoxID) strategies.Verdict {
+	return strategies.Safer
+}
+
+func (counter) Chances(t *strategies.Table, out []float64) {
+	for s, o := range t.Sheets {
+		out[s] = float64(o.Total())
+	}
+}
+
+// An analyst judges every decision of the player that sees the table, once, and follows
+// the traced game turn by turn; both are the same whatever the workers, and the games
+// those played without an analyst.
+func TestTableAnalysis(t *testing.T) {
+	rules := load(t, "yams-app")
+	seen := 0
+	watch := strategies.Info{Name: "watcher", Table: true, New: func(r *engine.Rules) (strategies.Strategy, error) {
+		st, err := strategies.New("greedy", r)
+		return &watcher{st: st, seen: &seen}, err
+	}}
+	cfg := sim.TableConfig{Rules: rules, Players: append(infos(t, "upper-first"), watch, infos(t, "random")[0]), Seed: 3, Games: 200, Workers: 1}
+	plain := runTable(t, cfg)
+	seen = 0
+	cfg.Analyst = func() (strategies.TableAnalyst, error) { return counter{}, nil }
+	cfg.TraceGame = 123
+	got := runTable(t, cfg)
+	if !reflect.DeepEqual(got.Shares, plain.Shares) {
+		t.Errorf("an analyst changes the games")
+	}
+	p := got.Profile
+	if p == nil || p.Player != 1 || got.Trace == nil {
+		t.Fatalf("profile %+v, trace %v", p, got.Trace)
+	}
+	var all, boxes int64
+	for left := 1; left <= rules.NumSlots(); left++ {
+		for d := range sim.DiffBins {
+			n, by := p.Decisions(left, d)
+			all += n
+			boxes += by[strategies.Safer]
+		}
+	}
+	if all != int64(seen) || boxes != 200*int64(rules.NumSlots()) {
+		t.Errorf("%d decisions judged, %d of them boxes; the player took %d in 200 games of %d turns", all, boxes, seen, rules.NumSlots())
+	}
+	tr := got.Trace
+	if tr.Game != 123 || len(tr.Turns) != 1+3*rules.NumSlots() {
+		t.Fatalf("trace of game %d, %d turns", tr.Game, len(tr.Turns))
+	}
+	last := tr.Turns[len(tr.Turns)-1]
+	for s, total := range last.Totals {
+		if last.Chances[s] != float64(total) || tr.Turns[0].Totals[s] != 0 {
+			t.Errorf("seat %d: total %d, chance %v at the end", s, total, last.Chances[s])
+		}
+	}
+	cfg.Workers = 3
+	if again := runTable(t, cfg); !reflect.DeepEqual(again.Profile, got.Profile) || !reflect.DeepEqual(again.Trace, got.Trace) {
+		t.Errorf("the analysis depends on the workers")
+	}
+	cfg.Players = infos(t, "greedy", "random")
+	if _, err := sim.RunTable(context.Background(), cfg); err == nil {
+		t.Errorf("an analysis of a table where nobody sees it")
 	}
 }

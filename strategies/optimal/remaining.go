@@ -25,12 +25,36 @@ import (
 // depend on the number of workers.
 type remaining struct {
 	sp *space
-	// off[i], lo[i] and n[i] place the distribution of state i (a dense index of sp)
-	// in p; n is 0 for a state no game reaches.
-	off []int64
-	lo  []int32
-	n   []int32
-	p   []float32
+	// The distribution of state i (a dense index of sp) is n[i] probabilities from lo[i]
+	// points, at offset off[i]&0xffffffff of chunk off[i]>>32; n is 0 for a state no game
+	// reaches. The chunks are filled state after state, a layer at a time, so that the
+	// table is never held twice while it is made or read.
+	off    []int64
+	lo     []int32
+	n      []int32
+	chunks [][]float32
+	probs  int64 // the probabilities of every state
+}
+
+// remainingChunk is the probabilities a chunk holds: 64 MiB.
+const remainingChunk = 1 << 24
+
+// put stores the distribution v of state i, from lo points, in the chunks.
+func (rm *remaining) put(i, lo int, v []float32) { copy(rm.reserve(i, lo, len(v)), v) }
+
+// reserve makes room in the chunks for the n probabilities of state i, from lo points,
+// and returns it.
+func (rm *remaining) reserve(i, lo, n int) []float32 {
+	last := len(rm.chunks) - 1
+	if last < 0 || len(rm.chunks[last])+n > cap(rm.chunks[last]) {
+		rm.chunks = append(rm.chunks, make([]float32, 0, max(remainingChunk, n)))
+		last++
+	}
+	c := rm.chunks[last]
+	rm.off[i], rm.lo[i], rm.n[i] = int64(last)<<32|int64(len(c)), int32(lo), int32(n)
+	rm.chunks[last] = c[:len(c)+n]
+	rm.probs += int64(n)
+	return rm.chunks[last][len(c):]
 }
 
 // remainingTail is the most probability each cut tail of a state's distribution holds.
@@ -42,12 +66,14 @@ const remainingTail = 1e-9
 // probability of lo+k points is p[k].
 func (rm *remaining) dist(i int) (lo int, p []float32) {
 	o := rm.off[i]
-	return int(rm.lo[i]), rm.p[o : o+int64(rm.n[i])]
+	k := o & 0xffffffff
+	return int(rm.lo[i]), rm.chunks[o>>32][k : k+int64(rm.n[i])]
 }
 
-// bytes returns the memory the table takes.
-func (rm *remaining) bytes() int64 {
-	return int64(len(rm.off))*16 + int64(len(rm.p))*4
+// newRemaining returns an empty table of sp.
+func newRemaining(sp *space) *remaining {
+	n := sp.numStates()
+	return &remaining{sp: sp, off: make([]int64, n), lo: make([]int32, n), n: make([]int32, n)}
 }
 
 // solveRemaining computes the distributions of the points still to come from every state
@@ -75,21 +101,20 @@ func solveRemaining(sp *space, newDecider func() (decider, error), workers int, 
 		}
 		ws[i] = &worker{tw: &turnWorker{sp: sp, d: d}}
 	}
-	n := sp.numStates()
-	vec := make([][]float32, n)
-	lo := make([]int32, n)
+	rm := newRemaining(sp)
+	vec := make([][]float32, sp.numStates()) // the distributions of the layer in the making
+	lo := make([]int32, sp.numStates())
 	for f := range sp.nf {
 		if !sp.groupValid(sp.full, f) {
 			continue
 		}
 		for _, u := range sp.lanes[sp.up(sp.full)] {
-			vec[sp.index(sp.full, int(u), f)] = []float32{1}
+			rm.put(sp.index(sp.full, int(u), f), 0, []float32{1})
 		}
 	}
 	layers := sp.layers()
 	var list []int
 	errs := make([]error, workers)
-	probs := int64(0)
 	for layer := sp.nb - 1; layer >= 0; layer-- {
 		list = list[:0]
 		for _, m := range layers[layer] {
@@ -116,13 +141,12 @@ func solveRemaining(sp *space, newDecider func() (decider, error), workers int, 
 			// The span of the mix: every outcome's next distribution, shifted.
 			a, b := math.MaxInt, math.MinInt
 			for _, t := range res.tr {
-				nv := vec[t.next]
-				if nv == nil {
+				if rm.n[t.next] == 0 {
 					errs[id] = fmt.Errorf("optimal: state %d leads to state %d, which has no distribution", i, t.next)
 					return
 				}
-				l := int(t.reward) + int(lo[t.next])
-				a, b = min(a, l), max(b, l+len(nv))
+				l := int(t.reward) + int(rm.lo[t.next])
+				a, b = min(a, l), max(b, l+int(rm.n[t.next]))
 			}
 			if cap(w.buf) < b-a {
 				w.buf = make([]float64, b-a)
@@ -130,9 +154,10 @@ func solveRemaining(sp *space, newDecider func() (decider, error), workers int, 
 			buf := w.buf[:b-a]
 			clear(buf)
 			for _, t := range res.tr {
-				dst := buf[int(t.reward)+int(lo[t.next])-a:]
+				nl, nv := rm.dist(int(t.next))
+				dst := buf[int(t.reward)+nl-a:]
 				q := t.q
-				for j, x := range vec[t.next] {
+				for j, x := range nv {
 					dst[j] += q * float64(x)
 				}
 			}
@@ -148,28 +173,18 @@ func solveRemaining(sp *space, newDecider func() (decider, error), workers int, 
 				return nil, err
 			}
 		}
-		// The layer's probabilities are made: with the packed copy the table ends in, they
-		// must fit.
+		// The layer's probabilities are made: packed into the chunks, with the slack of the
+		// last chunk, they must fit.
 		for _, i := range list {
-			probs += int64(len(vec[i]))
+			rm.put(i, int(lo[i]), vec[i])
+			vec[i] = nil
 		}
-		if err := checkMemory(what, sumSat(base, remainingMemory(sp, 2*probs))); err != nil {
+		if err := checkMemory(what, sumSat(base, remainingMemory(sp, rm.probs+remainingChunk))); err != nil {
 			return nil, err
 		}
 		for _, f := range progress {
 			f(sp.nb - layer)
 		}
-	}
-	rm := &remaining{sp: sp, off: make([]int64, n), lo: lo, n: make([]int32, n)}
-	total := int64(0)
-	for i, v := range vec {
-		rm.off[i], rm.n[i] = total, int32(len(v))
-		total += int64(len(v))
-	}
-	rm.p = make([]float32, total)
-	for i, v := range vec {
-		copy(rm.p[rm.off[i]:], v)
-		vec[i] = nil
 	}
 	return rm, nil
 }

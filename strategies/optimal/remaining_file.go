@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unsafe"
 
 	"yams/engine"
 	"yams/internal/outfile"
@@ -70,7 +71,7 @@ func (rm *remaining) encode(w io.Writer, name string, solved time.Time) error {
 		binary.LittleEndian.PutUint32(b[4:], uint32(rm.n[i]))
 		bw.Write(b[:])
 	})
-	binary.LittleEndian.PutUint64(b[:], uint64(len(rm.p)))
+	binary.LittleEndian.PutUint64(b[:], uint64(rm.probs))
 	bw.Write(b[:])
 	rm.sp.eachState(func(i int) {
 		_, d := rm.dist(i)
@@ -179,19 +180,17 @@ func readRemaining(path string, r *engine.Rules, name string) (*remaining, error
 	if !ok || binary.LittleEndian.Uint64(cb) != uint64(states) || int64(states)*8 > left {
 		return nil, bad(errCorrupt, "state count")
 	}
-	n := sp.numStates()
-	rm := &remaining{sp: sp, off: make([]int64, n), lo: make([]int32, n), n: make([]int32, n)}
+	rm := newRemaining(sp)
 	spans, _ := take(int64(states) * 8)
 	var total int64
 	k := 0
 	sp.eachState(func(i int) {
-		rm.lo[i] = int32(binary.LittleEndian.Uint32(spans[8*k:]))
-		rm.n[i] = int32(binary.LittleEndian.Uint32(spans[8*k+4:]))
-		rm.off[i] = total
-		if rm.n[i] < 1 || rm.n[i] > maxGoalWidth {
+		lo, n := int32(binary.LittleEndian.Uint32(spans[8*k:])), int32(binary.LittleEndian.Uint32(spans[8*k+4:]))
+		if n < 1 || n > maxGoalWidth {
 			ok = false
 		}
-		total += int64(max(0, rm.n[i]))
+		rm.lo[i], rm.n[i] = lo, n
+		total += int64(max(0, n))
 		k++
 	})
 	if !ok {
@@ -201,31 +200,42 @@ func readRemaining(path string, r *engine.Rules, name string) (*remaining, error
 	if !ok || binary.LittleEndian.Uint64(pb) != uint64(total) || total*4 != left {
 		return nil, bad(errCorrupt, "%d probabilities for %d bytes", total, left)
 	}
-	if err := checkMemory(remainingWhat(r, name), remainingMemory(sp, total)); err != nil {
+	if err := checkMemory(remainingWhat(r, name), remainingMemory(sp, total+remainingChunk)); err != nil {
 		return nil, err
 	}
-	rm.p = make([]float32, total)
-	chunk := make([]byte, 64<<10)
-	for j := int64(0); j < total; {
-		c := chunk[:4*min(int64(len(chunk)/4), total-j)]
-		if _, err := io.ReadFull(src, c); err != nil {
-			return nil, bad(errCorrupt, "probabilities: %v", err)
+	// Each state's probabilities straight into their place in the chunks, then put in the
+	// machine's order and checked.
+	little := binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+	var rerr error
+	sp.eachState(func(i int) {
+		if rerr != nil {
+			return
 		}
-		for q := 0; q < len(c); q += 4 {
-			x := math.Float32frombits(binary.LittleEndian.Uint32(c[q:]))
-			if !(x >= 0 && x <= 1) {
-				return nil, bad(errCorrupt, "probability %v", x)
+		d := rm.reserve(i, int(rm.lo[i]), int(rm.n[i]))
+		b := unsafe.Slice((*byte)(unsafe.Pointer(&d[0])), 4*len(d))
+		if _, err := io.ReadFull(src, b); err != nil {
+			rerr = bad(errCorrupt, "probabilities: %v", err)
+			return
+		}
+		for j := range d {
+			if !little {
+				d[j] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*j:]))
 			}
-			rm.p[j] = x
-			j++
+			if x := d[j]; !(x >= 0 && x <= 1) {
+				rerr = bad(errCorrupt, "probability %v", x)
+				return
+			}
 		}
+	})
+	if rerr != nil {
+		return nil, rerr
 	}
 	return rm, nil
 }
 
 // remainingWhat names the remaining table of strategy name on r in a *MemoryError.
 func remainingWhat(r *engine.Rules, name string) string {
-	return "the strategy win of rules " + r.Name() + " (the distribution of the points still to come under " + name + " from every state)"
+	return "the tables of win on rules " + r.Name() + " (the distribution of the points still to come under " + name + " from every state)"
 }
 
 // remainingMemory estimates the memory of a remaining table of probs probabilities on sp.

@@ -98,6 +98,12 @@ func loadOrSolveRemaining(r *engine.Rules, name string, force bool, workers int)
 	if err != nil {
 		return nil, st, 0, err
 	}
+	// Before anything is computed: about what the table will take, with the copy it is
+	// packed from (solveRemaining checks the real size as it grows).
+	estimate := int64(remainingBytesPerState(r) / 4 * float64(sp.countStates()))
+	if err := checkMemory(remainingWhat(r, name), sumSat(base, remainingMemory(sp, estimate+remainingChunk))); err != nil {
+		return nil, st, 0, err
+	}
 	start := time.Now()
 	what := "win"
 	if name != "optimal" {
@@ -145,7 +151,7 @@ func LoadOrSolveWin(r *engine.Rules, force bool, workers int) (WinTables, error)
 	if err != nil {
 		return WinTables{}, err
 	}
-	return WinTables{States: rm.sp.countStates(), Probabilities: int64(len(rm.p)), Elapsed: elapsed, Cache: st}, nil
+	return WinTables{States: rm.sp.countStates(), Probabilities: rm.probs, Elapsed: elapsed, Cache: st}, nil
 }
 
 // remainingBytesPerState is about what a remaining table takes per state in its file, for

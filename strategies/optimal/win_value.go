@@ -251,6 +251,19 @@ func (wt *winTurn) fillU(lo, hi int, opp []opponent) {
 		}
 		inv[j] = 1 / sum
 	}
+	if m == 1 {
+		// One other player: u = F + D/2.
+		o, below, inv := &opp[0], below[0], inv[0]
+		for s := lo; s <= hi; s++ {
+			d := 0.0
+			if k := s - o.lo; k >= 0 && k < len(o.p) {
+				d = float64(o.p[k])
+			}
+			wt.u[s-lo] = below*inv + d*inv/2
+			below += d
+		}
+		return
+	}
 	for s := lo; s <= hi; s++ {
 		c := wt.c[:m+1]
 		clear(c)
