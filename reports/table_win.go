@@ -324,7 +324,7 @@ func (rt roundTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ticks []plot.Tick
 	for r := 0; r <= rt.rounds; r++ {
 		label := ""
-		if r%step == 0 || r == rt.rounds {
+		if r%step == 0 || (r == rt.rounds && step == 1) {
 			label = fmt.Sprint(r)
 		}
 		ticks = append(ticks, plot.Tick{Value: float64(r * rt.players), Label: label})

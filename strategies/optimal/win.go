@@ -156,8 +156,7 @@ func (s *winStrategy) load(own *engine.Sheet) {
 		lo, d := s.rms[w&0xff].dist(int(uint32(w) >> 8))
 		s.opp = append(s.opp, opponent{lo: lo + int(int32(uint32(w>>32))), p: d})
 	}
-	open, _ := s.turn.decide(mask, u, f, p, s.opp, &s.entries)
-	s.settled = !open
+	s.settled = !s.turn.decide(mask, u, f, p, s.opp, &s.entries)
 }
 
 // seatModels sets the model of each seat of t, from its players' names.
