@@ -99,7 +99,7 @@ func solveRemaining(sp *space, newDecider func() (decider, error), workers int, 
 		if err != nil {
 			return nil, err
 		}
-		ws[i] = &worker{tw: &turnWorker{sp: sp, d: d}}
+		ws[i] = &worker{tw: newTurnWorker(sp, d)}
 	}
 	rm := newRemaining(sp)
 	vec := make([][]float32, sp.numStates()) // the distributions of the layer in the making

@@ -113,7 +113,7 @@ func verdict(taken, other float64) strategies.Verdict {
 func (a *WinAnalyst) keepSD(s *engine.Sheet, r engine.Roll, used int, k engine.Keep) float64 {
 	sp := a.sp
 	mask, u, f, _ := sp.sheetParts(s)
-	a.dec.begin(mask, u, f)
+	a.dec.begin(sp.state(sp.index(mask, u, f)))
 	p := float64(sp.pointsSoFar(s))
 	var m1, m2 float64
 	outcome := func(roll engine.Roll, ru int, w float64) {
