@@ -2,7 +2,6 @@ package reports
 
 import (
 	"fmt"
-	"image/color"
 	"math"
 
 	"gonum.org/v1/plot"
@@ -72,22 +71,7 @@ const fewestDecisions = 200
 // for safer decisions, red for riskier ones.
 var divergeRamp = []uint32{0x2166ac, 0x4393c3, 0x92c5de, 0xd1e5f0, 0xf7f7f7, 0xfddbc7, 0xf4a582, 0xd6604d, 0xb2182b}
 
-func divergePalette() palette.Palette {
-	const steps = 65
-	cols := make([]color.Color, steps)
-	for i := range cols {
-		x := float64(i) / (steps - 1) * float64(len(divergeRamp)-1)
-		k := min(int(x), len(divergeRamp)-2)
-		f := x - float64(k)
-		a, b := divergeRamp[k], divergeRamp[k+1]
-		mix := func(shift uint) uint8 {
-			ca, cb := float64(a>>shift&0xff), float64(b>>shift&0xff)
-			return uint8(math.Round(ca + f*(cb-ca)))
-		}
-		cols[i] = color.RGBA{mix(16), mix(8), mix(0), 0xff}
-	}
-	return plotPalette(cols)
-}
+func divergePalette() palette.Palette { return rampPalette(divergeRamp, 65) }
 
 // netGrid is the share of riskier less that of safer decisions per cell, in %: columns
 // the turns left, from the most to one, rows the buckets of the lead; NaN for a cell of

@@ -251,28 +251,11 @@ func (g *Game) playTurn(st strategies.Strategy) error {
 // batch strategy st, together. When a game breaks a rule it returns that game's position
 // and the *MoveError; when st fails, −1 and its error.
 func (b *batchGames) playTurn(st strategies.Batch, which []int, round int) (failed int, err error) {
-	for {
-		b.reqs, b.slot = b.reqs[:0], b.slot[:0]
+	return b.drive(st, func() {
 		for _, k := range which {
-			g := b.games[k]
-			kind, r, used := g.Decision()
-			if kind == Over || g.turn != round {
-				continue
-			}
-			req := strategies.Request{Game: g.index, Seed: b.seed[k], Turn: g.turnNumber(), Sheet: &g.Sheet, Roll: r, RollsUsed: used}
-			if kind == KeepDecision {
-				req.RollsLeft = g.RollsLeft()
-			}
-			b.reqs = append(b.reqs, req)
-			b.slot = append(b.slot, int32(k))
+			b.ask(k, round)
 		}
-		if len(b.reqs) == 0 {
-			return 0, nil
-		}
-		if k, err := b.decide(st); err != nil {
-			return k, err
-		}
-	}
+	})
 }
 
 // turnByTurn makes RunTable play every table turn by turn, solitaire players too: the

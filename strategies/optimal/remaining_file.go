@@ -96,41 +96,13 @@ func (rm *remaining) writeFile(path, name string, solved time.Time) error {
 }
 
 // readRemaining reads and checks the remaining table of strategy name on rules r from
-// path: its checksum first, then its contents, read a chunk at a time.
+// path: its checksum first, then its contents, the probabilities straight into place.
 func readRemaining(path string, r *engine.Rules, name string) (*remaining, error) {
-	f, err := os.Open(path)
+	f, size, err := openChecked(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	size := fi.Size()
-	head := make([]byte, min(size, headerSize))
-	if _, err := io.ReadFull(f, head); err != nil {
-		return nil, &tableError{Path: path, Kind: errCorrupt, Detail: "no table header"}
-	}
-	if err := checkHeadAndSum(path, head, size, func() ([]byte, error) {
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return nil, err
-		}
-		h := sha256.New()
-		if _, err := io.Copy(h, io.LimitReader(f, size-sumSize)); err != nil {
-			return nil, err
-		}
-		sum := make([]byte, sumSize)
-		if _, err := io.ReadFull(f, sum); err != nil || string(h.Sum(nil)) != string(sum) {
-			return nil, nil
-		}
-		return sum, nil
-	}); err != nil {
-		return nil, err
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, err
-	}
 	src := bufio.NewReaderSize(io.LimitReader(f, size-sumSize), 1<<20)
 	bad := func(kind error, format string, args ...any) error {
 		return &tableError{Path: path, Kind: kind, Detail: fmt.Sprintf(format, args...)}
@@ -147,7 +119,7 @@ func readRemaining(path string, r *engine.Rules, name string) (*remaining, error
 		left -= n
 		return b, true
 	}
-	head, _ = take(headerSize)
+	head, _ := take(headerSize)
 	if hash := strings.TrimRight(string(head[32:64]), "\x00"); hash != r.Hash() {
 		return nil, bad(errForeign, "rules hash %s, want %s (%s)", hash, r.Hash(), r.Name())
 	}

@@ -207,21 +207,33 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 // they are kept. A table of target:T or beat:S takes a gigabyte or more: reading it whole
 // before decoding it would take twice that.
 func readTable(path string, r *engine.Rules) (*Table, error) {
-	f, err := os.Open(path)
+	f, size, err := openChecked(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	return decodeBody(path, bufio.NewReaderSize(io.LimitReader(f, size-sumSize), 1<<20), size-sumSize, r)
+}
+
+// openChecked opens a file of the table format and checks its header and its checksum,
+// reading it a chunk at a time; it returns the file at its start, and its size.
+func openChecked(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, err
+		f.Close()
+		return nil, 0, err
 	}
 	size := fi.Size()
 	head := make([]byte, min(size, headerSize))
 	if _, err := io.ReadFull(f, head); err != nil {
-		return nil, &tableError{Path: path, Kind: errCorrupt, Detail: "no table header"}
+		f.Close()
+		return nil, 0, &tableError{Path: path, Kind: errCorrupt, Detail: "no table header"}
 	}
-	if err := checkHeadAndSum(path, head, size, func() ([]byte, error) {
+	err = checkHeadAndSum(path, head, size, func() ([]byte, error) {
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return nil, err
 		}
@@ -234,13 +246,15 @@ func readTable(path string, r *engine.Rules) (*Table, error) {
 			return nil, nil
 		}
 		return sum, nil
-	}); err != nil {
-		return nil, err
+	})
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
 	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, err
+	if err != nil {
+		f.Close()
+		return nil, 0, err
 	}
-	return decodeBody(path, bufio.NewReaderSize(io.LimitReader(f, size-sumSize), 1<<20), size-sumSize, r)
+	return f, size, nil
 }
 
 // checkHeadAndSum checks the magic and the version of a table file of size bytes, whose
