@@ -19,8 +19,14 @@ func TestStrategyRegistered(t *testing.T) {
 	if !ok || info.Heuristic {
 		t.Fatalf("optimal: registered %v, heuristic %v", ok, info.Heuristic)
 	}
-	if _, err := strategies.New("optimal", smallRules(t, "columns=free,top_down")); err == nil {
-		t.Error("optimal accepted a sheet of two columns")
+	// A sheet of two columns that fits is played from the product of its columns; the
+	// other objectives are solved on one column only and refuse it.
+	two := smallRules(t, "columns=free,top_down")
+	if _, err := strategies.New("optimal", two); err != nil {
+		t.Errorf("optimal on a small sheet of two columns: %v", err)
+	}
+	if _, err := strategies.New(Objective{Kind: UpperBonus}.Strategy(), two); err == nil {
+		t.Error("the bonus objective accepted a sheet of two columns")
 	}
 }
 
