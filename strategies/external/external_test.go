@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/external"
@@ -72,15 +73,20 @@ func testBotInfo(name, mode string) strategies.Info {
 // TestServeIdentity is the proof that a request carries everything a decision needs: a
 // strategy served over the protocol (external.Serve, what yams bot runs) plays the same
 // games as the strategy inside yams, to the same counts, bit for bit, on every one-column
-// preset and options that change the play.
+// preset and options that change the play. The default run plays every strategy on
+// hasbro and one strategy on each other rule set (each bot process builds its strategy's
+// tables or reads its solved table); the exhaustive run plays them all everywhere.
 func TestServeIdentity(t *testing.T) {
 	cases := []struct {
 		rules string
 		opts  []string
+		plays string // the strategy of the default run; "" for all of them
 	}{
-		{"hasbro", nil}, {"verhoeff", nil}, {"yams", nil}, {"yams-wiki", nil}, {"yams-app", nil}, {"yatzy", nil},
-		{"hasbro", []string{"joker=none"}}, {"hasbro", []string{"order=top_down"}}, {"hasbro", []string{"rolls=1"}},
-		{"yams", []string{"dry=true"}}, {"hasbro", []string{"upper_bonus.when=reached"}}, {"verhoeff", []string{"columns=sec"}},
+		{"hasbro", nil, ""}, {"verhoeff", nil, "greedy"}, {"yams", nil, "greedy"}, {"yams-wiki", nil, "greedy"},
+		{"yams-app", nil, "upper-first"}, {"yatzy", nil, "greedy"},
+		{"hasbro", []string{"joker=none"}, "greedy"}, {"hasbro", []string{"order=top_down"}, "optimal"}, {"hasbro", []string{"rolls=1"}, "optimal"},
+		{"yams", []string{"dry=true"}, "greedy"}, {"hasbro", []string{"upper_bonus.when=reached"}, "upper-first"},
+		{"verhoeff", []string{"columns=sec"}, "optimal"},
 	}
 	games := int64(400)
 	names := []string{"greedy", "upper-first", "optimal"}
@@ -94,6 +100,9 @@ func TestServeIdentity(t *testing.T) {
 	for _, c := range cases {
 		for _, name := range names {
 			t.Run(c.rules+strings.Join(c.opts, ",")+"/"+name, func(t *testing.T) {
+				if c.plays != "" && c.plays != name {
+					exhaustive.Only(t)
+				}
 				r := mustRules(t, c.rules, c.opts...)
 				info, _ := strategies.Lookup(name)
 				res, err := sim.Run(context.Background(), sim.Config{
