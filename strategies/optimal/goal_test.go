@@ -312,7 +312,8 @@ func TestTargetExactAnalysis(t *testing.T) {
 
 // checkGoalAnalysis checks the exact analysis of target:T for each T of targets on r:
 // the same whatever the workers, P(score ≥ T) from its distribution equal to the solve's,
-// the regret equal to the mean given up, and games played within the intervals.
+// the regret equal to the mean given up, and games played within the intervals (25,000
+// of them, 100,000 in the exhaustive run).
 func checkGoalAnalysis(t *testing.T, r *engine.Rules, targets []int) {
 	opt, err := Analyze("optimal", r, Options{Distribution: true, Regret: true})
 	if err != nil {
@@ -358,14 +359,18 @@ func checkGoalAnalysis(t *testing.T, r *engine.Rules, targets []int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gs := playGames(t, st, r, 100_000, 11)
+		games := 25_000
+		if exhaustive.On {
+			games = 100_000
+		}
+		gs := playGames(t, st, r, games, 11)
 		m := gs.sum / float64(gs.n)
 		if sd := f.SD / math.Sqrt(float64(gs.n)); math.Abs(m-f.Mean) > 4.5*sd {
 			t.Errorf("%s: played mean %.4f, exact %.4f (sd of the mean %.4f)", name, m, f.Mean, sd)
 		}
-		const n = 100_000
-		if got, sd := playTarget(t, r, name, T, n, 13), math.Sqrt(f.Objective.Value*(1-f.Objective.Value)/n); math.Abs(got-f.Objective.Value) > 4.5*sd {
-			t.Errorf("%s: %.5f of %d games reach %d, exactly %.5f (sd %.5f)", name, got, n, T, f.Objective.Value, sd)
+		n := float64(games)
+		if got, sd := playTarget(t, r, name, T, games, 13), math.Sqrt(f.Objective.Value*(1-f.Objective.Value)/n); math.Abs(got-f.Objective.Value) > 4.5*sd {
+			t.Errorf("%s: %.5f of %d games reach %d, exactly %.5f (sd %.5f)", name, got, games, T, f.Objective.Value, sd)
 		}
 		t.Logf("%s: P %.6f, mean %.4f (optimal %.4f), sd %.4f, bonus %.4f, regret %.4f; played mean %.4f", name, f.Objective.Value, f.Mean, opt.Mean, f.SD, f.PUpperBonus, f.Regret.Total, m)
 	}
@@ -616,7 +621,11 @@ func TestGoalStrategyPlaysItsValues(t *testing.T) {
 			x := &spyGoal{t: t, tab: tab, st: st, mean: mean, w: tab.newWidget()}
 			dice := rand.NewPCG(21, 22)
 			g := sim.NewGame(c.rules)
-			for range 3000 {
+			games := 1000
+			if exhaustive.On {
+				games = 3000
+			}
+			for range games {
 				if err := g.Play(x, dice); err != nil {
 					t.Fatal(err)
 				}
