@@ -171,7 +171,17 @@ func TestMisbehavingBots(t *testing.T) {
 		{"not-a-command", []string{"cannot start"}},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
-			bot := external.Bot{Name: "mine", Argv: botCommand(c.mode), Timeout: 400 * time.Millisecond, Columns: sim.ColumnLabels}
+			// A timeout only as short as the case needs: a bot that does not answer costs
+			// the test its timeout, and a bot that starts slowly on a loaded machine (the
+			// race detector's build above all) must not fail the others at its hello.
+			timeout := 20 * time.Second
+			switch c.mode {
+			case "no-hello":
+				timeout = 400 * time.Millisecond
+			case "silent":
+				timeout = 3 * time.Second // its hello and first answers come in time
+			}
+			bot := external.Bot{Name: "mine", Argv: botCommand(c.mode), Timeout: timeout, Columns: sim.ColumnLabels}
 			if c.mode == "not-a-command" {
 				bot.Argv = []string{"/no/such/yams/bot"}
 			}
