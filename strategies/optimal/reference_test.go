@@ -254,6 +254,9 @@ func TestLanesMatchReference(t *testing.T) {
 		t.Run(c.name+strings.Join(c.opts, ","), func(t *testing.T) {
 			var r *engine.Rules
 			if c.name == "small" {
+				if len(c.opts) > 0 {
+					notUnderRace(t)
+				}
 				r = smallRules(t, c.opts...)
 			} else {
 				exhaustive.Only(t)
