@@ -65,7 +65,6 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b)) 
 // equivalent at least optimal's at the same θ (computed here from optimal's exact
 // distribution).
 func TestFrontierFigures(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	dir := t.TempDir()
 	jsonPath := filepath.Join(dir, "frontier.json")
 	stdout, stderr, code := execYams(t, "", "frontier", "--rules", frontierRules, "--json", jsonPath, "--workers", "2")
@@ -175,7 +174,6 @@ func TestFrontierFigures(t *testing.T) {
 // --out writes the table and the figures, in English or in French; --json - writes the
 // JSON on standard output and the table on standard error.
 func TestFrontierOut(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	files := []string{"frontier.md", "frontier.csv", "frontier_sd.svg", "frontier_sd.png", "frontier_p300.svg", "frontier_p300.png",
 		"frontier_scores.svg", "frontier_scores.png", "report.html"}
 	cases := []struct {
@@ -313,7 +311,6 @@ func pAtLeast(dist []float64, lo, t int) float64 {
 // the point gives as the objective under optimal play; its parameter is T. --out draws
 // the targets in every figure and writes them in the table.
 func TestFrontierTargets(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	dir := t.TempDir()
 	jsonPath, out := filepath.Join(dir, "frontier.json"), filepath.Join(dir, "out")
 	stdout, stderr, code := execYams(t, "", "frontier", "--rules", frontierRules, "--thetas", "0.01", "--targets", "300,200",
