@@ -4,7 +4,6 @@ package main
 // result, checked before the work and written at the end through yams/internal/outfile.
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -23,7 +22,7 @@ func readSummaryFile(path string) (*sim.Results, error) {
 		return nil, err
 	}
 	defer f.Close()
-	res, err := sim.ReadSummary(bufio.NewReader(f))
+	res, err := sim.ReadSummary(f) // a file, which ReadSummary reads at its size
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

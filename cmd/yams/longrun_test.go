@@ -324,7 +324,7 @@ func TestShardsAndMerge(t *testing.T) {
 		{[]string{files[0], files[1], files[2], files[3], files[2]}, "are both shard 3/4: they overlap"},
 		{[]string{files[0], files[1], other, files[3]}, "merge: " + other + ": seed 12, " + files[0] + " has seed 11"},
 		{[]string{files[0], damaged, files[2], files[3]}, "merge: " + damaged + ": summary: checksum mismatch"},
-		{[]string{files[0], truncated}, "merge: " + truncated + ": summary: unexpected EOF"},
+		{[]string{files[0], truncated}, "merge: " + truncated + ": summary: truncated: the file ends in the middle of its JSON"},
 		{[]string{files[0], filepath.Join(dir, "nope.json")}, "no such file"},
 		{nil, "no summary file given"},
 		{[]string{files[0], "--json", filepath.Join(dir, "no", "such", "dir.json")}, "merge: --json: cannot write"},

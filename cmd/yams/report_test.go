@@ -113,7 +113,7 @@ func TestReportBadInput(t *testing.T) {
 		{[]string{"--out", out}, "--from: no summary file given"},
 		{[]string{"--from", good}, "--out: no directory given"},
 		{[]string{"--from", filepath.Join(dir, "none.json"), "--out", out}, "no such file"},
-		{[]string{"--from", truncated, "--out", out}, "truncated.json: summary: unexpected EOF"},
+		{[]string{"--from", truncated, "--out", out}, "truncated.json: summary: truncated: the file ends in the middle of its JSON"},
 		{[]string{"--from", edited, "--out", out}, "edited.json: summary: "},
 		{[]string{"--from", file, "--out", out}, "a-file: summary: EOF"},
 		{[]string{"--from", good, "--out", out, "--lang", "de"}, `--lang: language "de": want en or fr`},
