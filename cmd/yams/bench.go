@@ -115,7 +115,12 @@ func runBench(e *env, args []string) error {
 	}
 	var results []*benchResult
 	for _, info := range kept {
-		b, err := benchStrategy(rules, info, n, maxWorkers)
+		// Each strategy plays alone, on as many workers as fit in --max-memory.
+		fit, err := fitWorkers(e, rules, []strategies.Info{info}, false, maxWorkers)
+		if err != nil {
+			return err
+		}
+		b, err := benchStrategy(rules, info, n, fit)
 		if err != nil {
 			return fmt.Errorf("%s: %w", info.Name, err)
 		}

@@ -98,6 +98,10 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	workers, err := fitWorkers(e, rules, infos, *regret, int(play.workers))
+	if err != nil {
+		return err
+	}
 
 	ctx, stop := interruptible(botFlags.stop)
 	defer stop()
@@ -113,7 +117,7 @@ func runCompare(e *env, args []string) error {
 	if table {
 		res, err := sim.RunTable(ctx, sim.TableConfig{
 			Rules: rules, RuleOptions: rulesFlags.options, Players: infos,
-			Seed: play.seed, Games: games, Workers: int(play.workers), Progress: &done,
+			Seed: play.seed, Games: games, Workers: workers, Progress: &done,
 			Provenance: e.provenance(),
 		})
 		if bar != nil {
@@ -154,7 +158,7 @@ func runCompare(e *env, args []string) error {
 
 	res, err := sim.Run(ctx, sim.Config{
 		Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
-		Seed: play.seed, Games: games, Workers: int(play.workers), Progress: &done, Pairs: true, Regret: valuer,
+		Seed: play.seed, Games: games, Workers: workers, Progress: &done, Pairs: true, Regret: valuer,
 		Provenance: e.provenance(),
 	})
 	if bar != nil {

@@ -98,12 +98,16 @@ func runSim(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	workers, err := fitWorkers(e, rules, infos, *regret, int(play.workers))
+	if err != nil {
+		return err
+	}
 	setupTime := time.Since(setup)
 
 	var done atomic.Int64
 	cfg := sim.Config{
 		Regret: valuer, Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
-		Seed: play.seed, Games: int64(play.games), Workers: int(play.workers), Progress: &done,
+		Seed: play.seed, Games: int64(play.games), Workers: workers, Progress: &done,
 		Shard: shard, Resume: resume, Checkpoint: long.saver(), CheckpointEvery: long.every,
 		Provenance: e.provenance(),
 	}

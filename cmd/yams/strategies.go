@@ -117,3 +117,48 @@ func isFamilyMember(name string) bool {
 	prefix, _, _ := strings.Cut(name, ":")
 	return slices.ContainsFunc(strategies.Families(), func(f strategies.Family) bool { return f.Prefix == prefix })
 }
+
+// fitWorkers returns the workers a run of the strategies infos on rules may have within
+// --max-memory, regret saying whether every decision is valued: each worker holds its own
+// copy of each strategy, and some are large (a goal strategy's cache of decisions, 64 MiB;
+// an evaluator's cache of turns, 24 MB on hasbro), beside the tables the workers share.
+// It is called once the strategies are built, their tables loaded. Fewer workers than
+// asked only play slower: the results are the same whatever their number, so a run that
+// would not fit is played with as many as fit, with a note that gives the estimate; one
+// whose first worker would not fit is refused, with the estimate.
+func fitWorkers(e *env, rules *engine.Rules, infos []strategies.Info, regret bool, workers int) (int, error) {
+	names := make([]string, len(infos))
+	for i, info := range infos {
+		names[i] = info.Name
+	}
+	shared, perWorker, err := optimal.PlayMemory(rules, names, regret)
+	if err != nil {
+		return 0, badInput(err)
+	}
+	if perWorker < 1<<20 { // what a heuristic holds: nothing worth a note
+		return workers, nil
+	}
+	limit := optimal.MemoryLimit()
+	what := "the strategies " + strings.Join(names, ", ")
+	if len(names) == 1 {
+		what = "the strategy " + names[0]
+	}
+	if regret {
+		what += " and the valuing of every decision (--regret)"
+	}
+	fit := (limit - shared) / perWorker
+	if fit >= int64(workers) {
+		return workers, nil
+	}
+	if fit < 1 {
+		return 0, badInput(&optimal.MemoryError{What: fmt.Sprintf("%s, with %s of tables and %s a worker,", what, megabytes(shared), megabytes(perWorker)),
+			Need: shared + perWorker, Limit: limit})
+	}
+	verb := "take"
+	if len(names) == 1 && !regret {
+		verb = "takes"
+	}
+	e.note("%s %s about %s of memory a worker beside %s of tables: playing with %s rather than %d, within --max-memory %d MiB (the results are the same whatever the number of workers)",
+		what, verb, megabytes(perWorker), megabytes(shared), plural(int(fit), "worker", "workers"), workers, limit>>20)
+	return int(fit), nil
+}

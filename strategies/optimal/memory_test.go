@@ -2,6 +2,7 @@ package optimal
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -48,5 +49,133 @@ func TestMemoryLimit(t *testing.T) {
 	defer SetMemoryLimit(DefaultMemoryLimit)
 	if _, err := Solve(smallRules(t), 0); !errors.As(err, &me) {
 		t.Errorf("a limit of 1 MiB: %v", err)
+	}
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) int64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return int64(after.TotalAlloc - before.TotalAlloc)
+}
+
+// within reports whether the estimate is within 10% of what was measured.
+func within(estimate, measured int64) bool {
+	return float64(estimate) >= 0.9*float64(measured) && float64(estimate) <= 1.1*float64(measured)
+}
+
+// The estimates of what each worker of a simulation holds are those of the structures
+// they estimate, allocated here: a widget, a goal strategy's cache of decisions, an
+// evaluator's cache of turns with every slot filled, a Strategy.
+func TestWorkerMemoryEstimates(t *testing.T) {
+	for _, r := range []*engine.Rules{smallRules(t), mustRules(t, "hasbro"), mustRules(t, "yams-wiki", "rolls=4")} {
+		sp, err := newSolverSpace(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w *widget
+		if got := allocated(func() { w = newWidget(sp, nil) }); !within(widgetMemory(sp), got) {
+			t.Errorf("%s: a widget takes %d bytes, estimated at %d", r.Name(), got, widgetMemory(sp))
+		}
+		var gc goalCache
+		if got := allocated(func() { gc = newGoalCache(sp.rolls) }); !within(goalCacheMemory(sp.rolls), got) {
+			t.Errorf("%s: a goal's cache takes %d bytes, estimated at %d", r.Name(), got, goalCacheMemory(sp.rolls))
+		}
+		var c *turnCache
+		full := allocated(func() {
+			c = newTurnCache(sp)
+			for i := range c.vals {
+				c.vals[i] = make([]float64, c.size)
+			}
+		})
+		if !within(turnCacheMemory(sp), full) {
+			t.Errorf("%s: a full cache of turns takes %d bytes, estimated at %d", r.Name(), full, turnCacheMemory(sp))
+		}
+		runtime.KeepAlive(w)
+		runtime.KeepAlive(gc)
+	}
+	// A goal strategy of the four-roll rules keeps its decisions in two words: 127 MiB,
+	// where three rolls take 64 (the keys 1 MiB, the decisions 63).
+	if goalCacheMemory(3) != 64<<20 || goalCacheMemory(4) != 127<<20 {
+		t.Errorf("goal caches of %d and %d bytes", goalCacheMemory(3), goalCacheMemory(4))
+	}
+}
+
+// The bound of an exact distribution's memory bounds the probabilities an analysis holds
+// at its peak, and is not far above them: measured on a short sheet with every feature
+// (a subtracted box, the extra bonus, the joker), for optimal, which the analysis follows
+// on the solver's states, and heuristics, on the exact subtotals. (The bound counts every
+// state a game can reach; a strategy reaches fewer. Optimal's peak and the bound: 2.4 and
+// 8.9 MiB here, 57.8 and 61.5 MiB on yams-app, 231 and 444 MiB on hasbro.)
+func TestDistributionPeakBounds(t *testing.T) {
+	r := smallRules(t)
+	solver, err := newSolverSpace(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact, err := newSpace(r, r.MaxUpper(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		sp   *space
+	}{{"optimal", solver}, {"greedy", exact}, {"upper-first", exact}} {
+		fig, err := Analyze(c.name, r, Options{Distribution: true, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bound := distributionPeak(c.sp)
+		if bound < fig.DistributionBytes || bound > 4*fig.DistributionBytes {
+			t.Errorf("%s: %d bytes of probabilities at the peak, bound %d", c.name, fig.DistributionBytes, bound)
+		}
+	}
+}
+
+// An exact analysis whose estimate is over the limit is refused at once, the bound of
+// its space checked before the space is built; one within it passes. Hasbro's analysis
+// of optimal with its distribution (836 MiB at the peak of the process) is estimated at
+// about 1.8 GiB: within the default limit.
+func TestCheckAnalysis(t *testing.T) {
+	var boxes []string
+	for i := range 16 {
+		boxes = append(boxes, `{"id": "b`+string(rune('a'+i))+`", "section": "upper", "kind": "chance", "points": 1000}`)
+	}
+	huge, err := engine.Parse("huge.json", []byte(`{"name": "huge", "rolls": 3, "boxes": [`+strings.Join(boxes, ",")+`], "upper_bonus": {"threshold": 16000, "points": 35}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hasbro := mustRules(t, "hasbro")
+	var me *MemoryError
+	start := time.Now()
+	for _, c := range []struct {
+		name  string
+		rules *engine.Rules
+		opts  Options
+		want  bool // refused
+	}{
+		{"optimal", huge, Options{}, true},
+		{"greedy", huge, Options{Distribution: true}, true},
+		{"target:300", huge, Options{}, true},
+		{"optimal", hasbro, Options{Distribution: true}, false},
+		{"optimal", hasbro, Options{Distribution: true, DistributionBudget: 1200 << 20}, true},
+		{"bonus", hasbro, Options{}, false},
+		{"greedy", hasbro, Options{Distribution: true, Regret: true}, false},
+		{"risk:0.02", hasbro, Options{Distribution: true, DistributionBudget: 300 << 20}, true},
+	} {
+		err := CheckAnalysis(c.name, c.rules, c.opts)
+		if refused := errors.As(err, &me); refused != c.want || (err != nil && !refused) {
+			t.Errorf("%s on %s (%+v): %v", c.name, c.rules.Name(), c.opts, err)
+		}
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the checks took %v", d)
+	}
+	err = CheckAnalysis("optimal", hasbro, Options{Distribution: true, DistributionBudget: 1200 << 20})
+	if !strings.Contains(err.Error(), "the exact analysis of optimal on rules hasbro with its distribution would take about 1") {
+		t.Errorf("message: %v", err)
 	}
 }
