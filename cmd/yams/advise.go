@@ -187,6 +187,8 @@ func flagSheet(rules *engine.Rules, scores []string, extra int) (engine.Sheet, e
 		switch {
 		case !ok || err != nil:
 			return engine.Sheet{}, usagef("--score %s: want ID=POINTS, such as --score %s=8", s, slots[1])
+		case points < 0:
+			return engine.Sheet{}, usagef("--score %s: a box holds 0 points or more (a box subtracted from the total too: its score as written)", s)
 		case b < 0:
 			return engine.Sheet{}, usagef("--score %s: no box %q in rules %s (boxes: %s)", s, id, rules.Name(), strings.Join(slots, ", "))
 		case values[b] >= 0:
@@ -196,7 +198,11 @@ func flagSheet(rules *engine.Rules, scores []string, extra int) (engine.Sheet, e
 	}
 	sheet, err := engine.SheetOf(rules, values, extra)
 	if err != nil {
-		return sheet, usagef("--score: %v", err)
+		flag := "--score"
+		if extra != 0 && strings.Contains(err.Error(), "extra bonuses") {
+			flag = "--extra"
+		}
+		return sheet, usagef("%s: %v", flag, err)
 	}
 	return sheet, nil
 }

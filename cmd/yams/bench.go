@@ -22,9 +22,10 @@ import (
 
 func init() {
 	register(&command{
-		name:    "bench",
-		summary: "measure the speed of the strategies: games/s on 1 to GOMAXPROCS workers, ns per decision and per game, beside the floor (a game without its decisions)",
-		run:     runBench,
+		name:     "bench",
+		summary:  "measure the speed of the strategies: games/s on 1 to GOMAXPROCS workers, ns per decision and per game, beside the floor (a game without its decisions)",
+		run:      runBench,
+		moreHelp: strategiesHelp(true),
 	})
 }
 
@@ -102,7 +103,7 @@ func runBench(e *env, args []string) error {
 	n := int64(games)
 	maxWorkers := runtime.GOMAXPROCS(0)
 	desc := describeRules(rules.Name(), rulesFlags.options)
-	fmt.Fprintf(e.stdout, "yams bench: rules %s; %s games per strategy and number of workers, the fastest of %d runs\n", desc, thousands(n), benchReps)
+	fmt.Fprintf(e.stdout, "yams bench: rules %s; %s per strategy and number of workers, the fastest of %d runs\n", desc, gameCount(n), benchReps)
 	fmt.Fprintf(e.stdout, "%s/%s, %s, GOMAXPROCS %d%s\n\n", runtime.GOOS, runtime.GOARCH, runtime.Version(), maxWorkers, cpuModel())
 
 	floor, err := benchStrategy(rules, sim.Floor(), n, maxWorkers)

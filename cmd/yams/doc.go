@@ -7,16 +7,19 @@
 //
 // The commands:
 //
-//	sim      play many games with each strategy and print what they score
-//	compare  compare strategies on the same dice, or play them against each other at a table
-//	solve    solve the rules exactly: the optimal expected score, and the optimal strategy's table
-//	exact    exact figures of a strategy (mean, deviation, bonus rates, per box, distribution)
-//	frontier the trade-off between the mean and the risk of the strategies that play for an objective
-//	replay   check a recorded game against its rules and print its sheet
-//	rules    list the rule presets, print one as a rule file, or explain it
-//	report   render the tables, plots and page of a saved summary again
-//	merge    add up the summaries of the shards of a run into the summary of the whole run
-//	bench    measure the speed of the strategies
+//	sim       play many games with each strategy and print what they score
+//	compare   compare strategies on the same dice, or play them against each other at a table
+//	solve     solve the rules exactly: the optimal expected score, and the optimal strategy's table
+//	exact     exact figures of a strategy (mean, deviation, bonus rates, per box, distribution)
+//	frontier  the trade-off between the mean and the risk of the strategies that play for an objective
+//	replay    check a recorded game against its rules and print its sheet (--grade: every decision valued)
+//	advise    rank every option at a position of play by its expected final score under optimal play
+//	rules     list the rule presets, print one as a rule file, or explain it
+//	report    render the tables, plots and page of a saved summary again
+//	merge     add up the summaries of the shards of a run into the summary of the whole run
+//	bench     measure the speed of the strategies
+//	bot       serve a built-in strategy as an external bot on standard input and output
+//	cache     list the solved rule sets in the cache, or clear it
 //
 // yams COMMAND --help prints the flags of a command. The examples below are run by the
 // tests of this package, and their output checked (the timings aside).

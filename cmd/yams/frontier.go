@@ -203,6 +203,10 @@ func allowedTargets(rules *engine.Rules, targets []int) error {
 	return nil
 }
 
+// quietFrontier is how long a frontier runs before it says, on a standard error that is
+// not a terminal, which analysis it starts: a short one says nothing.
+var quietFrontier = 10 * time.Second
+
 // frontierStrategies names the strategies of a frontier: optimal, the risk:θ of thetas,
 // bonus where the rules have an upper bonus, and the target:T of targets.
 func frontierStrategies(rules *engine.Rules, thetas []float64, targets []int) []string {
@@ -227,9 +231,15 @@ func frontierStrategies(rules *engine.Rules, thetas []float64, targets []int) []
 func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts optimal.Options) (*reports.Frontier, error) {
 	f := &reports.Frontier{Rules: rules}
 	var best *optimal.Figures // optimal's, for the value of each objective under optimal play
+	start := time.Now()
 	for k, name := range names {
-		if e.interactive {
+		switch {
+		case e.interactive:
 			fmt.Fprintf(e.stderr, "\r\033[Kanalysing %s exactly (%d of %d)", name, k+1, len(names))
+		case time.Since(start) >= quietFrontier:
+			// A log, not a terminal: a line for each analysis once the frontier takes its
+			// time, rather than minutes of silence.
+			e.note("analysing %s exactly (%d of %d), %s so far", name, k+1, len(names), time.Since(start).Round(time.Second))
 		}
 		fig, err := optimal.Analyze(name, rules, opts)
 		if e.interactive {

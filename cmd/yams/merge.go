@@ -74,8 +74,8 @@ func runMerge(e *env, args []string) error {
 		if jsonOut.given() {
 			dest = " into " + jsonOut.path
 		}
-		fmt.Fprintf(msgs, "merged %s%s: rules %s, seed %d, %s games of %s\n",
-			plural(len(files), "shard", "shards"), dest, describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games), strings.Join(names, ", "))
+		fmt.Fprintf(msgs, "merged %s%s: rules %s, seed %d, %s of %s\n",
+			plural(len(files), "shard", "shards"), dest, describeRules(res.Rules, res.RuleOptions), res.Seed, gameCount(res.Games), strings.Join(names, ", "))
 	}
 	return out.write(msgs, res, nil)
 }

@@ -19,9 +19,10 @@ import (
 
 func init() {
 	register(&command{
-		name:    "sim",
-		summary: "play many games with each strategy and print what they score",
-		run:     runSim,
+		name:     "sim",
+		summary:  "play many games with each strategy and print what they score",
+		run:      runSim,
+		moreHelp: strategiesHelp(true),
 	})
 }
 
@@ -165,7 +166,7 @@ func runSim(e *env, args []string) error {
 // labels (the summary file keeps the ids), and the columns of a bonus, a five of a kind
 // or a joker the rules do not have are left out.
 func printSim(w io.Writer, res *sim.Results, setup time.Duration, optimalMean float64) {
-	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy\n", describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games))
+	fmt.Fprintf(w, "rules %s, seed %d, %s per strategy\n", describeRules(res.Rules, res.RuleOptions), res.Seed, gameCount(res.Games))
 	printSlice(w, res)
 	fmt.Fprintln(w)
 
@@ -252,7 +253,7 @@ func printTimings(w io.Writer, res *sim.Results, setup time.Duration) {
 	n := len(res.Summaries)
 	played := perStrategy * int64(n)
 	fmt.Fprintf(w, "%s in %s on %s: %s games/s; strategies ready in %s\n",
-		countOf("games", int64(n), perStrategy), duration(res.Elapsed), plural(res.Workers, "worker", "workers"), rate(float64(played)/res.Elapsed.Seconds()), duration(setup+res.Setup))
+		countOf(gamesOf(n), perStrategy), duration(res.Elapsed), plural(res.Workers, "worker", "workers"), rate(float64(played)/res.Elapsed.Seconds()), duration(setup+res.Setup))
 	bots := false
 	for _, s := range res.Summaries {
 		bots = bots || s.Bot != nil

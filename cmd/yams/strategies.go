@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -161,4 +162,47 @@ func fitWorkers(e *env, rules *engine.Rules, infos []strategies.Info, regret boo
 	e.note("%s %s about %s of memory a worker beside %s of tables: playing with %s rather than %d, within --max-memory %d MiB (the results are the same whatever the number of workers)",
 		what, verb, megabytes(perWorker), megabytes(shared), plural(int(fit), "worker", "workers"), workers, limit>>20)
 	return int(fit), nil
+}
+
+// strategiesHelp returns what a command's help lists after its flags: the strategies a
+// run may name, with what each does, the built-in ones (with defaults, marked when a run
+// without --strategy plays them) and the families of strategies with a parameter.
+func strategiesHelp(defaults bool) func(w io.Writer) {
+	return func(w io.Writer) { listStrategies(w, defaults) }
+}
+
+func listStrategies(w io.Writer, defaults bool) {
+	// The defaults on a sheet of one column, and on one of several.
+	one, _ := engine.Load(engine.DefaultPreset)
+	several, _ := engine.Load(engine.DefaultPreset, "columns=free,free")
+	isDefault := func(rules *engine.Rules, name string) bool {
+		return rules != nil && slices.ContainsFunc(defaultStrategies(rules), func(d strategies.Info) bool { return d.Name == name })
+	}
+	if defaults {
+		fmt.Fprintln(w, "Strategies (--strategy; * a run without --strategy plays them, + on a sheet of several columns):")
+	} else {
+		fmt.Fprintln(w, "Strategies (--strategy, --players):")
+	}
+	var lines [][2]string
+	for _, info := range strategies.All() {
+		name := info.Name
+		switch {
+		case defaults && isDefault(one, name):
+			name += " *"
+		case defaults && isDefault(several, name):
+			name += " +"
+		}
+		lines = append(lines, [2]string{name, info.Description})
+	}
+	for _, f := range strategies.Families() {
+		lines = append(lines, [2]string{f.Syntax, f.Description})
+	}
+	width := 0
+	for _, l := range lines {
+		width = max(width, len([]rune(l[0])))
+	}
+	for _, l := range lines {
+		fmt.Fprintf(w, "  %s%s  %s\n", l[0], strings.Repeat(" ", width-len([]rune(l[0]))), l[1])
+	}
+	fmt.Fprintln(w, "An external program plays as a strategy with --bot NAME=COMMAND (docs/bots.md).")
 }

@@ -52,11 +52,16 @@ func plural[N ~int | ~int64](n N, one, many string) string {
 	return thousands(int64(n)) + " " + many
 }
 
-// countOf writes the number of games of a run in which each of k strategies plays n
-// games: "2,000 games", "12,000,000 games (4 strategies × 3,000,000)". The progress line
-// and the summary of a run count in this one unit, a game of one strategy.
-func countOf(noun string, k, n int64) string {
-	s := thousands(k*n) + " " + noun
+// gameCount writes a number of games: "1 game", "2,000 games".
+func gameCount(n int64) string { return plural(n, "game", "games") }
+
+// countOf writes the number of units of a run of n game indices, each of which makes
+// unit.perIndex of them (k strategies): "2,000 games", "12,000,000 games (4 strategies ×
+// 3,000,000)". The progress line and the summary of a run count in this one unit, a game
+// of one strategy.
+func countOf(unit progressUnit, n int64) string {
+	k := unit.perIndex
+	s := plural(k*n, unit.one, unit.noun)
 	if k > 1 {
 		s += fmt.Sprintf(" (%d strategies × %s)", k, thousands(n))
 	}
