@@ -265,7 +265,7 @@ func SheetOf(r *Rules, scores []int, extra int) (Sheet, error) {
 		return s, fmt.Errorf("%d scores for a sheet of %d boxes", len(scores), r.NumSlots())
 	}
 	if extra < 0 || (extra > 0 && r.extraPoints == 0) || extra >= r.NumSlots() {
-		return s, fmt.Errorf("%d extra bonuses: impossible under rules %s", extra, r.Name())
+		return s, fmt.Errorf("extra bonuses %d: impossible under rules %s", extra, r.Name())
 	}
 	for id, v := range scores {
 		if v < 0 {
@@ -294,7 +294,7 @@ func SheetOf(r *Rules, scores []int, extra int) (Sheet, error) {
 		if r.yahtzeeBox >= 0 {
 			y = r.boxes[r.yahtzeeBox].ID
 		}
-		return s, fmt.Errorf("%d extra bonuses: a bonus is earned by a box filled after a non-zero %s box, in its column: at most %d on this sheet", extra, y, most)
+		return s, fmt.Errorf("extra bonuses %d: each is earned by a box filled after a non-zero %s box, in its column: at most %d on this sheet", extra, y, most)
 	}
 	s.extra = int16(extra)
 	return s, nil

@@ -31,7 +31,7 @@ func runCompare(e *env, args []string) error {
 	memory := addMemoryFlag(fs)
 	botFlags := addBotFlags(fs)
 	play := addPlayFlags(fs, "`N` games per strategy, or table games with --players (1000000, 1_000_000 and 1e6 alike)")
-	jsonOut := addOutputFile(fs, "json", "write the results as JSON to `FILE|-` (- for standard output, the tables then going to standard error)", true)
+	jsonOut := addJSONFlag(fs, "the results", "the tables")
 	out := addOutFlags(fs)
 	regret := fs.Bool("regret", false, regretDoc)
 	if err := parseFlags(fs, args); err != nil {

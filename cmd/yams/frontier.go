@@ -38,7 +38,7 @@ func runFrontier(e *env, args []string) error {
 	out := &outFlags{fs: fs}
 	fs.StringVar(&out.dir, "out", "", "write the frontier into `DIR`: the table as Markdown and CSV, the figures as SVG and PNG, and report.html, which shows them all")
 	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of what --out writes: "+strings.Join(reports.Languages, " or "))
-	jsonOut := addOutputFile(fs, "json", "write the table as JSON to `FILE|-` (- for standard output, the table then going to standard error)", true)
+	jsonOut := addJSONFlag(fs, "the table", "the table")
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "compute")
 	memory := addMemoryFlag(fs)

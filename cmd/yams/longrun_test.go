@@ -475,7 +475,7 @@ func TestBench(t *testing.T) {
 		`(?m)^strategy +ns/game +ns/decision +decisions/game +decisions' share$`,
 		`(?m)^greedy +[\d,]+ +\d+\.\d +(3\d|4\d)\.\d +\d+%$`,
 		`(?m)^scoring call \(Sheet\.Points: a box's points for a roll, the joker applied\): \d+\.\d\d ns$`,
-		`(?m)^3 files written to ` + regexp.QuoteMeta(dir) + `: scaling.svg, scaling.png, bench.csv$`,
+		`(?m)^4 files written to ` + regexp.QuoteMeta(dir) + `: bench.json, bench.csv, scaling.svg, scaling.png$`,
 	}
 	for w := 2; w <= runtime.GOMAXPROCS(0); w++ {
 		lines = append(lines, `(?m)^greedy +`+strconv.Itoa(w)+` +[\d,]+ +\d+\.\d\d +\d+\.\d%$`)

@@ -20,7 +20,7 @@ func init() {
 
 func runMerge(e *env, args []string) error {
 	fs := newFlags(e)
-	jsonOut := addOutputFile(fs, "json", "write the merged summary to `FILE|-` (- for standard output, the default without --out)", true)
+	jsonOut := addOutputFile(fs, "json", "write the merged summary as JSON to `FILE|-` (- for standard output, the messages then going to standard error; standard output is the default without --out)", true)
 	out := addOutFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err

@@ -115,7 +115,7 @@ func TestReportBadInput(t *testing.T) {
 		{[]string{"--from", filepath.Join(dir, "none.json"), "--out", out}, "no such file"},
 		{[]string{"--from", truncated, "--out", out}, "truncated.json: summary: truncated: the file ends in the middle of its JSON"},
 		{[]string{"--from", edited, "--out", out}, "edited.json: summary: "},
-		{[]string{"--from", file, "--out", out}, "a-file: summary: EOF"},
+		{[]string{"--from", file, "--out", out}, "a-file: summary: empty file"},
 		{[]string{"--from", good, "--out", out, "--lang", "de"}, `--lang: language "de": want en or fr`},
 		{[]string{"--from", good, "--out", out, "--rules", "yams"}, "are not those of the summary"},
 		{[]string{"--from", good, "--out", out, "--rules", "nope"}, `unknown rules "nope"`},

@@ -34,7 +34,7 @@ func runSim(e *env, args []string) error {
 	names := addStrategyFlag(fs, "the strategies `a,b,...` (default: every heuristic, and optimal when it is built in)")
 	play := addPlayFlags(fs, "`N` games per strategy (1000000, 1_000_000 and 1e6 alike)")
 	long := addLongRunFlags(fs)
-	jsonOut := addOutputFile(fs, "json", "write the summary as JSON to `FILE|-` (- for standard output, the table then going to standard error)", true)
+	jsonOut := addJSONFlag(fs, "the summary", "the table")
 	out := addOutFlags(fs)
 	profile := addOutputFile(fs, "cpuprofile", "write a CPU profile of the run to `FILE`", false)
 	regret := fs.Bool("regret", false, regretDoc)

@@ -13,11 +13,19 @@ import (
 )
 
 // textTable lays out rows of cells: the first column left-aligned, the others right-aligned.
-type textTable struct{ rows [][]string }
+// With markdown, it writes a Markdown table instead, its first row the header.
+type textTable struct {
+	rows     [][]string
+	markdown bool
+}
 
 func (t *textTable) row(cells ...string) { t.rows = append(t.rows, cells) }
 
 func (t *textTable) write(w io.Writer) {
+	if t.markdown {
+		t.writeMarkdown(w)
+		return
+	}
 	var width []int
 	for _, r := range t.rows {
 		for i, c := range r {
@@ -39,6 +47,32 @@ func (t *textTable) write(w io.Writer) {
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	}
+}
+
+// writeMarkdown writes the rows as a Markdown table, the first row as its header, the
+// first column left-aligned and the others right-aligned; a blank line around it.
+func (t *textTable) writeMarkdown(w io.Writer) {
+	if len(t.rows) == 0 {
+		return
+	}
+	cell := func(c string) string { return strings.ReplaceAll(c, "|", `\|`) }
+	fmt.Fprintln(w)
+	for i, r := range t.rows {
+		cells := make([]string, len(r))
+		for j, c := range r {
+			cells[j] = cell(c)
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+		if i == 0 {
+			align := make([]string, len(r))
+			for j := range align {
+				align[j] = "---:"
+			}
+			align[0] = "---"
+			fmt.Fprintf(w, "|%s|\n", strings.Join(align, "|"))
+		}
+	}
+	fmt.Fprintln(w)
 }
 
 // thousands formats n with a comma between groups of three digits.
