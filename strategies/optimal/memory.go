@@ -174,6 +174,16 @@ func tell(n Notice) {
 	}
 }
 
+// reachedShare divides distributionPeak into the estimate of an analysis: the bound
+// counts every state a game can reach, and a strategy reaches fewer (optimal's peak and
+// the bound: 231 and 444 MiB on hasbro, 57.8 and 61.5 on yams-app, 2.4 and 8.9 on the
+// tests' short sheet). Half the bound, times distGCRoom, puts hasbro's analysis with its
+// distribution at 991 MiB, where the analysis itself refuses a limit below about 1,000
+// (and the process peaks at 843): an estimate as close as the solve's, where the bound
+// itself would refuse hasbro's distribution below 1,657 MiB. An analysis that needs
+// more than its estimate is still refused as its distribution grows.
+const reachedShare = 2
+
 // distributionPeak bounds the memory of the probabilities of an exact distribution of
 // the final score over space sp: the analysis holds, for every state of two consecutive
 // layers of filled boxes, a dense vector of the scores so far a game can have there, from
@@ -388,9 +398,9 @@ func sharedMemory(r *engine.Rules) int64 {
 // the bound of the state space first, without building it, then the tables the analysis
 // loads or solves (a goal's values, the optimal strategy's table beside it, the mean's
 // for regret), its arrays over the states, what its workers hold (opts.Workers, 0 for one
-// per CPU), and with a distribution the probabilities of the scores so far
-// (distributionPeak, distGCRoom times over, for the copies the garbage collector has yet
-// to reclaim), against opts.DistributionBudget (or the limit). Analyze checks as it goes
+// per CPU), and with a distribution the probabilities of the scores so far (half their
+// bound, distributionPeak/reachedShare, distGCRoom times over for the copies the garbage
+// collector has yet to reclaim), against opts.DistributionBudget (or the limit). Analyze checks as it goes
 // too; this check spares a computation of minutes that would be refused in the end. It
 // is nil for a name of no strategy and for rules no analysis takes (Analyze says what is
 // wrong with them).
@@ -449,7 +459,7 @@ func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) er
 	}
 	// The probabilities of the scores so far, and a vector's header for every state.
 	distribution := func(sp *space) int64 {
-		return sumSat(int64(32*sp.numStates()), mulSat(distGCRoom, distributionPeak(sp)))
+		return sumSat(int64(32*sp.numStates()), mulSat(distGCRoom, distributionPeak(sp)/reachedShare))
 	}
 	o, perr := ParseObjective(name)
 	if perr != nil {

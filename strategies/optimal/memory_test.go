@@ -137,8 +137,10 @@ func TestDistributionPeakBounds(t *testing.T) {
 
 // An exact analysis whose estimate is over the limit is refused at once, the bound of
 // its space checked before the space is built; one within it passes. Hasbro's analysis
-// of optimal with its distribution (836 MiB at the peak of the process) is estimated at
-// about 1.8 GiB: within the default limit.
+// of optimal with its distribution (843 MiB at the peak of the process, refused by the
+// analysis itself below about 1,000 MiB) is estimated at 991 MiB; yatzy's at 1,373 MiB,
+// so that a limit of 1,200 MiB, which the analysis reached after 23 seconds and 1.1 GB,
+// is refused at once.
 func TestCheckAnalysis(t *testing.T) {
 	var boxes []string
 	for i := range 16 {
@@ -161,7 +163,9 @@ func TestCheckAnalysis(t *testing.T) {
 		{"greedy", huge, Options{Distribution: true}, true},
 		{"target:300", huge, Options{}, true},
 		{"optimal", hasbro, Options{Distribution: true}, false},
-		{"optimal", hasbro, Options{Distribution: true, DistributionBudget: 1200 << 20}, true},
+		{"optimal", hasbro, Options{Distribution: true, DistributionBudget: 1200 << 20}, false},
+		{"optimal", hasbro, Options{Distribution: true, DistributionBudget: 900 << 20}, true},
+		{"optimal", mustRules(t, "yatzy"), Options{Distribution: true, DistributionBudget: 1200 << 20}, true},
 		{"bonus", hasbro, Options{}, false},
 		{"greedy", hasbro, Options{Distribution: true, Regret: true}, false},
 		{"risk:0.02", hasbro, Options{Distribution: true, DistributionBudget: 300 << 20}, true},
@@ -174,8 +178,8 @@ func TestCheckAnalysis(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("the checks took %v", d)
 	}
-	err = CheckAnalysis("optimal", hasbro, Options{Distribution: true, DistributionBudget: 1200 << 20})
-	if !strings.Contains(err.Error(), "the exact analysis of optimal on rules hasbro with its distribution would take about 1") {
+	err = CheckAnalysis("optimal", hasbro, Options{Distribution: true, DistributionBudget: 900 << 20, Workers: 2})
+	if err == nil || !strings.Contains(err.Error(), "the exact analysis of optimal on rules hasbro with its distribution would take about 991 MiB") {
 		t.Errorf("message: %v", err)
 	}
 }
