@@ -87,26 +87,15 @@ func checkCount[L limit](data []byte) (int, error) {
 // without decoding nor allocating anything: the commas outside strings at the first
 // level of nesting, plus one unless the array or object is empty.
 func countElements(data []byte) int {
-	depth, commas := 0, 0
-	empty, inString, escaped := true, false, false
-	for _, c := range data {
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		}
-		switch c {
+	depth, commas, empty := 0, 0, true
+	for j := 0; j < len(data); j++ {
+		switch c := data[j]; c {
 		case ' ', '\t', '\n', '\r':
 			continue
+		case '"':
+			j = stringEnd(data, j) - 1
 		case '[', '{':
-			depth++
-			if depth == 1 {
+			if depth++; depth == 1 {
 				continue
 			}
 		case ']', '}':
@@ -115,8 +104,6 @@ func countElements(data []byte) int {
 			if depth == 1 {
 				commas++
 			}
-		case '"':
-			inString = true
 		}
 		if depth >= 1 {
 			empty = false
@@ -126,6 +113,19 @@ func countElements(data []byte) int {
 		return 0
 	}
 	return commas + 1
+}
+
+// stringEnd returns the index just after the JSON string that starts at data[i], a quote.
+func stringEnd(data []byte, i int) int {
+	for j := i + 1; j < len(data); j++ {
+		switch data[j] {
+		case '\\':
+			j++ // the escaped byte
+		case '"':
+			return j + 1
+		}
+	}
+	return len(data)
 }
 
 // eachMember calls f with the key (a JSON string, quotes included) and the value of each
@@ -160,26 +160,14 @@ func skipSpace(data []byte, i int) int {
 
 // valueEnd returns the index just after the JSON value that starts at data[i].
 func valueEnd(data []byte, i int) int {
-	depth, inString, escaped := 0, false, false
+	depth := 0
 	for j := i; j < len(data); j++ {
-		c := data[j]
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-				if depth == 0 {
-					return j + 1
-				}
-			}
-			continue
-		}
-		switch c {
+		switch data[j] {
 		case '"':
-			inString = true
+			if j = stringEnd(data, j); depth == 0 {
+				return j
+			}
+			j--
 		case '[', '{':
 			depth++
 		case ']', '}':

@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -99,5 +100,30 @@ func TestReadSummaryHostileLists(t *testing.T) {
 				t.Errorf("%.1f MiB allocated to read %.1f MiB", float64(grown)/(1<<20), float64(len(c.data))/(1<<20))
 			}
 		})
+	}
+}
+
+// The counts and the members of a list are read from its bytes as the decoder reads them:
+// commas and brackets within strings, escaped quotes included, are not the list's.
+func TestCountElements(t *testing.T) {
+	for _, c := range []struct {
+		json string
+		n    int
+	}{
+		{`[]`, 0}, {` [ ] `, 0}, {`{}`, 0}, {`[1]`, 1}, {`[{}]`, 1}, {`[[],[1,2],{}]`, 3},
+		{`["a,b", "c\"],[d", "\\"]`, 3}, {`{"a,": [1, 2], "b\"": {"c": 1}}`, 2}, {`"x"`, 0}, {`5`, 0},
+	} {
+		if got := countElements([]byte(c.json)); got != c.n {
+			t.Errorf("%s: %d elements, want %d", c.json, got, c.n)
+		}
+	}
+	var keys, values []string
+	err := eachMember([]byte(`{ "a\"b" : [1, "x]"] , "c":{"d":2},"e":-1.5e3 }`), func(k, v []byte) error {
+		keys, values = append(keys, string(k)), append(values, string(v))
+		return nil
+	})
+	if want := []string{`"a\"b"`, `"c"`, `"e"`}; err != nil || !slices.Equal(keys, want) ||
+		!slices.Equal(values, []string{`[1, "x]"]`, `{"d":2}`, `-1.5e3`}) {
+		t.Errorf("members %q: %q, %v", keys, values, err)
 	}
 }

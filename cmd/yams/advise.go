@@ -140,17 +140,7 @@ func adviseAt(e *env, args []string, legacy *bool) error {
 	var text, markdown bytes.Buffer
 	printAdvice(&text, a, rules, *lang, false)
 	printAdvice(&markdown, a, rules, *lang, true)
-	w := io.Writer(e.stdout)
-	if jsonOut.toStdout() {
-		w = e.stderr
-	}
-	if _, err := w.Write(text.Bytes()); err != nil {
-		return err
-	}
-	if err := jsonOut.write(e, func(w io.Writer) error { _, err := w.Write(js); return err }); err != nil {
-		return err
-	}
-	return out.write(w, []namedFile{{"advice.json", js}, {"advice.md", markdown.Bytes()}, {"advice.csv", adviceCSV(a)}})
+	return writeResults(e, text.Bytes(), js, jsonOut, out, []namedFile{{"advice.json", js}, {"advice.md", markdown.Bytes()}, {"advice.csv", adviceCSV(a)}})
 }
 
 // adviceCSV is advice.csv: a row per option, the keeps (if rolls are left) then the

@@ -253,3 +253,20 @@ func (d *resultDir) write(w io.Writer, files []namedFile) error {
 	fmt.Fprintf(w, "%s written to %s: %s\n", plural(len(names), "file", "files"), d.dir, strings.Join(names, ", "))
 	return nil
 }
+
+// writeResults writes what a command computed: its text, on standard output or, when
+// the JSON goes there (--json -), on standard error; its JSON, js, to --json; and its
+// files into --out.
+func writeResults(e *env, text []byte, js []byte, jsonOut *outputFile, out *resultDir, files []namedFile) error {
+	w := io.Writer(e.stdout)
+	if jsonOut.toStdout() {
+		w = e.stderr
+	}
+	if _, err := w.Write(text); err != nil {
+		return err
+	}
+	if err := jsonOut.write(e, func(w io.Writer) error { _, err := w.Write(js); return err }); err != nil {
+		return err
+	}
+	return out.write(w, files)
+}

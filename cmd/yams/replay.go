@@ -126,17 +126,7 @@ func replay(e *env, args []string, legacy *bool) error {
 		return err
 	}
 	files[0].data = js
-	w := io.Writer(e.stdout)
-	if jsonOut.toStdout() {
-		w = e.stderr
-	}
-	if _, err := w.Write(text.Bytes()); err != nil {
-		return err
-	}
-	if err := jsonOut.write(e, func(w io.Writer) error { _, err := w.Write(js); return err }); err != nil {
-		return err
-	}
-	return out.write(w, files)
+	return writeResults(e, text.Bytes(), js, jsonOut, out, files)
 }
 
 // indentedJSON returns v as indented JSON and a newline, as every --json writes it.

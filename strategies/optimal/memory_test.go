@@ -10,10 +10,10 @@ import (
 	"yams/engine"
 )
 
-// TestMemoryLimit: a rule file whose solve would take gigabytes (sixteen upper boxes of
-// chance at 1000 points, a bonus at 16,000) is refused at once, with the estimate, before
-// anything is allocated; so is its exact analysis. Hasbro is well within the limit.
-func TestMemoryLimit(t *testing.T) {
+// hugeRules is a rule file whose solve would take gigabytes: sixteen upper boxes of
+// chance at 1000 points, a bonus at 16,000.
+func hugeRules(t *testing.T) *engine.Rules {
+	t.Helper()
 	var boxes []string
 	for i := range 16 {
 		boxes = append(boxes, `{"id": "b`+string(rune('a'+i))+`", "section": "upper", "kind": "chance", "points": 1000}`)
@@ -22,8 +22,16 @@ func TestMemoryLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return huge
+}
+
+// TestMemoryLimit: a rule file whose solve would take gigabytes (hugeRules) is refused at
+// once, with the estimate, before anything is allocated; so is its exact analysis.
+// Hasbro is well within the limit.
+func TestMemoryLimit(t *testing.T) {
+	huge := hugeRules(t)
 	start := time.Now()
-	_, err = Solve(huge, 0)
+	_, err := Solve(huge, 0)
 	var me *MemoryError
 	if !errors.As(err, &me) || !errors.Is(err, ErrMemory) || me.Need < 8<<30 || !strings.Contains(err.Error(), "--max-memory") {
 		t.Errorf("solve: %v", err)
@@ -142,14 +150,7 @@ func TestDistributionPeakBounds(t *testing.T) {
 // so that a limit of 1,200 MiB, which the analysis reached after 23 seconds and 1.1 GB,
 // is refused at once.
 func TestCheckAnalysis(t *testing.T) {
-	var boxes []string
-	for i := range 16 {
-		boxes = append(boxes, `{"id": "b`+string(rune('a'+i))+`", "section": "upper", "kind": "chance", "points": 1000}`)
-	}
-	huge, err := engine.Parse("huge.json", []byte(`{"name": "huge", "rolls": 3, "boxes": [`+strings.Join(boxes, ",")+`], "upper_bonus": {"threshold": 16000, "points": 35}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	huge := hugeRules(t)
 	hasbro := mustRules(t, "hasbro")
 	var me *MemoryError
 	start := time.Now()
@@ -178,7 +179,7 @@ func TestCheckAnalysis(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("the checks took %v", d)
 	}
-	err = CheckAnalysis("optimal", hasbro, Options{Distribution: true, DistributionBudget: 900 << 20, Workers: 2})
+	err := CheckAnalysis("optimal", hasbro, Options{Distribution: true, DistributionBudget: 900 << 20, Workers: 2})
 	if err == nil || !strings.Contains(err.Error(), "the exact analysis of optimal on rules hasbro with its distribution would take about 991 MiB") {
 		t.Errorf("message: %v", err)
 	}
