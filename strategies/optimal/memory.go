@@ -253,21 +253,40 @@ func distributionPeak(sp *space) int64 {
 // strategy (scratch space, caches) and, measuring regret, its evaluator. The tables they
 // share are counted once, where they are loaded or solved.
 
-// widgetMemory is the memory of a widget of space sp (newWidget): the rows of a turn for
-// maxLanes states at once.
-func widgetMemory(sp *space) int64 {
-	const s = maxLanes
+// sheetShape is what the memory of a worker's structures depends on: the space of a
+// column (of the lane column on a sheet of several), the columns of the sheet, and
+// whether the value of ending a turn is the same after every roll (no "sec" column).
+type sheetShape struct {
+	sp       *space
+	columns  int
+	sameStop bool
+}
+
+// shapeOf returns the shape of a sheet of one column.
+func shapeOf(sp *space) sheetShape { return sheetShape{sp, 1, sp.sameStop} }
+
+// boxRows is the number of distinct scores of the boxes of the sheet, over its columns:
+// the rows a widget values the boxes in.
+func (sh sheetShape) boxRows() int {
 	rows := 0
-	for b := range sp.nb {
-		rows += len(sp.clsScore[b])
+	for b := range sh.sp.nb {
+		rows += sh.columns * len(sh.sp.clsScore[b])
 	}
+	return rows
+}
+
+// widgetMemory is the memory of a widget of the shape (newWidgetFor): the rows of a turn
+// for maxLanes states at once.
+func widgetMemory(sh sheetShape) int64 {
+	const s = maxLanes
+	sp := sh.sp
 	n := sp.rolls * numKeeps * s * 8 // lvl
-	if !sp.sameStop {
-		n += (sp.rolls - 1) * numRolls * s * 8 // stop
+	if !sh.sameStop {
+		n += (sp.rolls-1)*numRolls*s*8 + numRolls*s // stop, boxLast
 	}
-	n += (sp.rolls - 1) * (numRolls*s + 8)       // keep
-	n += 2*rollBase*s*8 + max(rows, 1)*s*8 + s*8 // m, mk, cv, e
-	n += numRolls*s + 8 + numRolls*s*8           // box, argf
+	n += (sp.rolls - 1) * (numRolls*s + 8)               // keep
+	n += 2*rollBase*s*8 + max(sh.boxRows(), 1)*s*8 + s*8 // m, mk, cv, e
+	n += numRolls*s + 8 + numRolls*s*8                   // box, argf
 	return int64(n) + int64(unsafe.Sizeof(widget{}))
 }
 
@@ -282,43 +301,74 @@ func goalCacheMemory(rolls int) int64 {
 
 // turnCacheMemory is the memory of an Evaluator's cache of turns once every slot is
 // filled (newTurnCache allocates a slot's values when it first fills it).
-func turnCacheMemory(sp *space) int64 {
-	size := 1 + sp.rolls*numKeeps // before, and the levels
-	if !sp.sameStop {
-		size += (sp.rolls - 1) * numRolls
-	}
-	for b := range sp.nb {
-		size += len(sp.clsScore[b])
+func turnCacheMemory(sh sheetShape) int64 {
+	size := 1 + sh.sp.rolls*numKeeps + sh.boxRows() // before, the levels, the boxes
+	if !sh.sameStop {
+		size += (sh.sp.rolls - 1) * numRolls
 	}
 	slot := 8 + 1 + int64(unsafe.Sizeof([]float64(nil))) + 8*int64(size) // key, hits, values
 	return slot<<turnCacheLog2 + int64(unsafe.Sizeof(turnCache{}))
 }
 
-// evaluatorMemory is the memory of an Evaluator of space sp at its largest: its widget,
-// its rows of the boxes and its cache of turns full.
-func evaluatorMemory(sp *space) int64 {
-	rows := 0
-	for b := range sp.nb {
-		rows += len(sp.clsScore[b])
-	}
-	return widgetMemory(sp) + turnCacheMemory(sp) + int64(8*maxLanes*(rows+1)) + int64(unsafe.Sizeof(Evaluator{}))
+// evaluatorMemory is the memory of an Evaluator at its largest: its widget, its rows of
+// the boxes and its cache of turns full.
+func evaluatorMemory(sh sheetShape) int64 {
+	return widgetMemory(sh) + turnCacheMemory(sh) + int64(8*maxLanes*(sh.boxRows()+1)) + int64(unsafe.Sizeof(Evaluator{}))
 }
 
-// strategyMemory is the memory of a Strategy of its own (newStrategyFrom): the widget and
-// the buffer its group filler works out a group's decisions with.
-func strategyMemory(sp *space) int64 {
-	return widgetMemory(sp) + int64(4*maxLanes*blockLen) + int64(unsafe.Sizeof(Strategy{}))
+// strategyMemory is the memory of the optimal strategy of a worker: on a sheet of one
+// column a Strategy (newStrategyFrom), its widget and the buffer its group filler works
+// out a group's decisions with; on a sheet of several a productStrategy, its widget and
+// its cache of turns, filled.
+func strategyMemory(sh sheetShape) int64 {
+	if sh.columns > 1 {
+		return widgetMemory(sh) + int64(1<<productCacheLog2)*int64(8+unsafe.Sizeof(productTurn{})) + int64(unsafe.Sizeof(productStrategy{}))
+	}
+	return widgetMemory(sh) + int64(4*maxLanes*blockLen) + int64(unsafe.Sizeof(Strategy{}))
 }
 
 // goalWorkerMemory is the memory of a worker's goal strategy (goalBatch): its cache of
 // decisions, its widget, the optimal strategy it plays where the goal is settled, and the
 // turns of the games in play that miss the cache.
-func goalWorkerMemory(sp *space) int64 {
-	return goalCacheMemory(sp.rolls) + widgetMemory(sp) + strategyMemory(sp) +
+func goalWorkerMemory(sh sheetShape) int64 {
+	return goalCacheMemory(sh.sp.rolls) + widgetMemory(sh) + strategyMemory(sh) +
 		goalBatchGames*int64(unsafe.Sizeof(goalMiss{})) + int64(unsafe.Sizeof(goalBatch{}))
 }
 
-// PlayMemory estimates the memory a simulation of the strategies names on rules r takes,
+// playShape returns the shape of the sheet of rules r, and the memory of the optimal
+// strategy's table, estimated before anything is built beyond the columns' spaces: the
+// bound of the space is checked first, the product of the columns' for several.
+func playShape(r *engine.Rules) (sheetShape, int64, error) {
+	if len(r.Columns()) == 1 {
+		if err := checkShapeMemory(r); err != nil {
+			return sheetShape{}, 0, err
+		}
+		sp, err := newSolverSpace(r)
+		if err != nil {
+			return sheetShape{}, 0, err
+		}
+		return shapeOf(sp), tableMemory(sp), nil
+	}
+	if err := checkProductMemory(r); err != nil {
+		return sheetShape{}, 0, err
+	}
+	values, _, err := productSize(r)
+	if err != nil {
+		return sheetShape{}, 0, err
+	}
+	cols, lane, err := columnSpaces(r)
+	if err != nil {
+		return sheetShape{}, 0, err
+	}
+	sh := sheetShape{sp: cols[lane], columns: len(cols), sameStop: true}
+	for _, c := range r.Columns() {
+		sh.sameStop = sh.sameStop && !c.FirstRollOnly
+	}
+	return sh, productMemory(values), nil
+}
+
+// PlayMemory estimates the memory a simulation of the strategies names on rules r takes
+// (of one column or several),
 // with regret the evaluator of every decision: shared, what the workers share, the tables
 // of this package's strategies that the process holds (the strategies built, as a run
 // builds them before its games) and the table the evaluators read; and perWorker, what each
@@ -328,45 +378,42 @@ func goalWorkerMemory(sp *space) int64 {
 // the other strategies of this package a widget of a megabyte or two, the heuristics
 // nothing worth counting. Names that are not of this package add nothing.
 func PlayMemory(r *engine.Rules, names []string, regret bool) (shared, perWorker int64, err error) {
-	if len(r.Columns()) != 1 {
-		return 0, 0, nil // no strategy of this package plays them
-	}
-	var sp *space
-	solver := func() (*space, error) {
-		if sp == nil {
-			if err := checkShapeMemory(r); err != nil {
-				return nil, err
+	var sh *sheetShape
+	var table int64
+	shape := func() (sheetShape, error) {
+		if sh == nil {
+			s, t, err := playShape(r)
+			if err != nil {
+				return s, err
 			}
-			var err error
-			sp, err = newSolverSpace(r)
-			return sp, err
+			sh, table = &s, t
 		}
-		return sp, nil
+		return *sh, nil
 	}
 	for _, name := range names {
 		o, perr := ParseObjective(name)
 		if perr != nil {
 			continue
 		}
-		sp, err := solver()
+		s, err := shape()
 		if err != nil {
 			return 0, 0, err
 		}
 		if o.Kind == Target || o.Kind == Beat {
-			perWorker += goalWorkerMemory(sp)
+			perWorker += goalWorkerMemory(s)
 		} else {
-			perWorker += strategyMemory(sp)
+			perWorker += strategyMemory(s)
 		}
 	}
 	if regret {
-		sp, err := solver()
+		s, err := shape()
 		if err != nil {
 			return 0, 0, err
 		}
 		// The evaluator reads a table of its own (LoadOrSolve), and takes the best
-		// options from a Strategy of it.
-		shared += tableMemory(sp)
-		perWorker += evaluatorMemory(sp) + strategyMemory(sp)
+		// options from a strategy of it.
+		shared += table
+		perWorker += evaluatorMemory(s) + strategyMemory(s)
 	}
 	return shared + sharedMemory(r), perWorker, nil
 }
@@ -403,7 +450,7 @@ func sharedMemory(r *engine.Rules) int64 {
 // collector has yet to reclaim), against opts.DistributionBudget (or the limit). Analyze checks as it goes
 // too; this check spares a computation of minutes that would be refused in the end. It
 // is nil for a name of no strategy and for rules no analysis takes (Analyze says what is
-// wrong with them).
+// wrong with them); on a sheet of several columns it checks the table alone.
 func CheckAnalysis(name string, r *engine.Rules, opts Options) error {
 	return checkAnalyses([]string{name}, r, opts, false)
 }
@@ -427,7 +474,9 @@ func checkAnalyses(names []string, r *engine.Rules, opts Options, meanKept bool)
 // beside the analysis.
 func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) error {
 	if len(r.Columns()) != 1 {
-		return nil
+		// A sheet of several columns: its table is checked before anything is built;
+		// the analysis checks the rest as it goes.
+		return checkProductMemory(r)
 	}
 	limit := MemoryLimit()
 	if opts.Distribution && opts.DistributionBudget > 0 {
@@ -451,9 +500,9 @@ func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) er
 	// worker two, the goal's and the mean's), and with regret an evaluator of its own,
 	// which evaluates blocks of states without a cache of turns.
 	perWorkers := func(sp *space, widgets int64) int64 {
-		n := widgets * widgetMemory(sp)
+		n := widgets * widgetMemory(shapeOf(sp))
 		if opts.Regret {
-			n += evaluatorMemory(sp) - turnCacheMemory(sp)
+			n += evaluatorMemory(shapeOf(sp)) - turnCacheMemory(shapeOf(sp))
 		}
 		return mulSat(int64(workers), n)
 	}

@@ -79,14 +79,16 @@ func within(estimate, measured int64) bool {
 // they estimate, allocated here: a widget, a goal strategy's cache of decisions, an
 // evaluator's cache of turns with every slot filled, a Strategy.
 func TestWorkerMemoryEstimates(t *testing.T) {
-	for _, r := range []*engine.Rules{smallRules(t), mustRules(t, "hasbro"), mustRules(t, "yams-wiki", "rolls=4")} {
-		sp, err := newSolverSpace(r)
+	for _, r := range []*engine.Rules{smallRules(t), mustRules(t, "hasbro"), mustRules(t, "yams-wiki", "rolls=4"), columnsRules(t, fourBoxes, "free,sec")} {
+		sh, _, err := playShape(r)
 		if err != nil {
 			t.Fatal(err)
 		}
+		sp := sh.sp
 		var w *widget
-		if got := allocated(func() { w = newWidget(sp, nil) }); !within(widgetMemory(sp), got) {
-			t.Errorf("%s: a widget takes %d bytes, estimated at %d", r.Name(), got, widgetMemory(sp))
+		got := allocated(func() { w = newWidgetFor(sp, nil, sh.sameStop, sh.columns) })
+		if !within(widgetMemory(sh), got) {
+			t.Errorf("%s: a widget takes %d bytes, estimated at %d", r.Name(), got, widgetMemory(sh))
 		}
 		var gc goalCache
 		if got := allocated(func() { gc = newGoalCache(sp.rolls) }); !within(goalCacheMemory(sp.rolls), got) {
@@ -94,13 +96,13 @@ func TestWorkerMemoryEstimates(t *testing.T) {
 		}
 		var c *turnCache
 		full := allocated(func() {
-			c = newTurnCache(sp)
+			c = newTurnCache(sp, sh.columns, sh.sameStop)
 			for i := range c.vals {
 				c.vals[i] = make([]float64, c.size)
 			}
 		})
-		if !within(turnCacheMemory(sp), full) {
-			t.Errorf("%s: a full cache of turns takes %d bytes, estimated at %d", r.Name(), full, turnCacheMemory(sp))
+		if !within(turnCacheMemory(sh), full) {
+			t.Errorf("%s: a full cache of turns takes %d bytes, estimated at %d", r.Name(), full, turnCacheMemory(sh))
 		}
 		runtime.KeepAlive(w)
 		runtime.KeepAlive(gc)
