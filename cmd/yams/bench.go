@@ -412,10 +412,10 @@ type benchJSON struct {
 	Go          string   `json:"go"`
 	GOMAXPROCS  int      `json:"gomaxprocs"`
 	CPU         string   `json:"cpu,omitempty"`
-	// FloorParts are the floor's dice and counting, in ns per game.
+	// FloorParts are the times of the floor's dice and of its counting, in ns per game.
 	FloorParts struct {
-		Dice     float64 `json:"dice"`
-		Counting float64 `json:"counting"`
+		Dice     float64 `json:"dice_ns"`
+		Counting float64 `json:"counting_ns"`
 	} `json:"floor_parts"`
 	NsPerScoringCall float64             `json:"ns_per_scoring_call"`
 	Strategies       []benchStrategyJSON `json:"strategies"`
