@@ -72,9 +72,12 @@ func runFrontier(e *env, args []string) error {
 	opts := optimal.Options{Workers: int(workers), Distribution: true, DistributionBudget: memory.bytes()}
 	// The estimates first, optimal's before anything else is built for the rules (the
 	// θ and the targets are checked on their state space): a frontier that would not
-	// fit is refused at once, not after minutes of solves.
-	if err := optimal.CheckAnalysis("optimal", rules, opts); err != nil {
-		return badInput(err)
+	// fit is refused at once, not after minutes of solves. (On a sheet of several
+	// columns the θ are refused first: they are solved on one column only.)
+	if len(rules.Columns()) == 1 {
+		if err := optimal.CheckAnalysis("optimal", rules, opts); err != nil {
+			return badInput(err)
+		}
 	}
 	if thetas, err = allowedThetas(e, rules, thetas, fs.Changed("thetas")); err != nil {
 		return err
