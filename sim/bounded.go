@@ -185,3 +185,42 @@ func valueEnd(data []byte, i int) int {
 	}
 	return len(data)
 }
+
+// sizedList is a JSON array whose number the structure of a run does not bound (the runs
+// that played a file's games), bounded instead by its bytes: an element takes at least
+// the JSON of its zero value, its keys, as yams writes every one of them, so that the
+// elements of the list take no more memory than a few times its bytes. An array of more
+// elements than its bytes hold that way is refused before any is decoded.
+// N names the list in the message that refuses it.
+type sizedList[T any, N listName] []T
+
+// A listName names a sizedList.
+type listName interface{ name() string }
+
+// runsName names the runs of a summary's provenance.
+type runsName struct{}
+
+func (runsName) name() string { return "provenance.runs" }
+
+func (l *sizedList[T, N]) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		*l = nil
+		return nil
+	}
+	var zero T
+	least, err := json.Marshal(zero)
+	if err != nil {
+		return err
+	}
+	n := countElements(data)
+	if n > 0 && n > (len(data)+1)/(len(least)+1) { // each element and its comma
+		var name N
+		return fmt.Errorf("%s: %d elements in %d bytes, where each takes at least %d", name.name(), n, len(data), len(least))
+	}
+	s := make([]T, 0, n)
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	*l = s
+	return nil
+}

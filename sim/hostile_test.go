@@ -79,6 +79,8 @@ func TestReadSummaryHostileLists(t *testing.T) {
 		{"dice", regret(`"costliest": [{"dice": [` + repeated("1", hostileSize) + `]}]`), "2097152 dice, more than the 5"},
 		{"choice", regret(`"costliest": [{"choice": [` + repeated("1", hostileSize) + `]}]`), "2097152 dice, more than the 5"},
 		{"rule set", inject(`"rule_set": {`, `"rule_set": {"title": "`+strings.Repeat("x", hostileSize)+`", `), "rule_set: 4197217 bytes, more than the 1048576 of a rule file"},
+		{"provenance runs", inject(`"checksum":`, `"provenance": {"yams": {"version": "v1", "go": "go1.26"}, "date": "2026-12-01T00:00:00Z", "command": "yams sim", "runs": [`+empties+`]}, "checksum":`),
+			"provenance.runs: 1398101 elements in 4194304 bytes, where each takes at least"},
 		// Unbounded in number, bounded by their bytes: refused for what they hold.
 		{"histogram", inject(`"histogram": {`, `"histogram": {`+numbered(10000, "1", hostileSize)+`,`), "histogram"},
 		{"command", inject(convergence, `"bot": {"command": [`+repeated(`""`, hostileSize)+`]}, `+convergence), "checksum"},
