@@ -15,9 +15,10 @@ import (
 
 func init() {
 	register(&command{
-		name:    "compare",
-		summary: "compare strategies on the same dice, or play them against each other at a table",
-		run:     runCompare,
+		name:     "compare",
+		summary:  "compare strategies on the same dice, or play them against each other at a table",
+		run:      runCompare,
+		moreHelp: strategiesHelp(false),
 	})
 }
 
@@ -30,7 +31,7 @@ func runCompare(e *env, args []string) error {
 	memory := addMemoryFlag(fs)
 	botFlags := addBotFlags(fs)
 	play := addPlayFlags(fs, "`N` games per strategy, or table games with --players (1000000, 1_000_000 and 1e6 alike)")
-	jsonOut := addOutputFile(fs, "json", "write the results as JSON to `FILE|-` (- for standard output, the tables then going to standard error)", true)
+	jsonOut := addJSONFlag(fs, "the results", "the tables")
 	out := addOutFlags(fs)
 	regret := fs.Bool("regret", false, regretDoc)
 	if err := parseFlags(fs, args); err != nil {
@@ -98,6 +99,10 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	workers, err := fitWorkers(e, rules, infos, *regret, int(play.workers))
+	if err != nil {
+		return err
+	}
 
 	ctx, stop := interruptible(botFlags.stop)
 	defer stop()
@@ -113,7 +118,7 @@ func runCompare(e *env, args []string) error {
 	if table {
 		res, err := sim.RunTable(ctx, sim.TableConfig{
 			Rules: rules, RuleOptions: rulesFlags.options, Players: infos,
-			Seed: play.seed, Games: games, Workers: int(play.workers), Progress: &done,
+			Seed: play.seed, Games: games, Workers: workers, Progress: &done,
 			Provenance: e.provenance(),
 		})
 		if bar != nil {
@@ -129,7 +134,7 @@ func runCompare(e *env, args []string) error {
 		// Interrupted, or stopped by a bot, the table games played (the first ones) are
 		// written all the same, marked partial, as a run's.
 		if res.Partial() {
-			fmt.Fprintf(outTable, "PARTIAL: %s of %s table games played (the run was stopped)\n", thousands(res.Games), thousands(res.Planned))
+			fmt.Fprintf(outTable, "PARTIAL: %s of %s played (the run was stopped)\n", thousands(res.Games), plural(res.Planned, "table game", "table games"))
 		}
 		printTable(outTable, res)
 		if err := jsonOut.write(e, res.WriteJSON); err != nil {
@@ -154,7 +159,7 @@ func runCompare(e *env, args []string) error {
 
 	res, err := sim.Run(ctx, sim.Config{
 		Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
-		Seed: play.seed, Games: games, Workers: int(play.workers), Progress: &done, Pairs: true, Regret: valuer,
+		Seed: play.seed, Games: games, Workers: workers, Progress: &done, Pairs: true, Regret: valuer,
 		Provenance: e.provenance(),
 	})
 	if bar != nil {
@@ -170,7 +175,7 @@ func runCompare(e *env, args []string) error {
 	// Interrupted, the comparison of the games played (a prefix of the run's) is
 	// written all the same, marked partial.
 	if res.Partial() {
-		fmt.Fprintf(outTable, "PARTIAL: %s of %s games played (the run was stopped)\n", thousands(res.Games), thousands(res.Planned))
+		fmt.Fprintf(outTable, "PARTIAL: %s of %s played (the run was stopped)\n", thousands(res.Games), gameCount(res.Planned))
 	}
 	printComparison(outTable, res)
 	printRunRegret(outTable, res, optimalMean)
@@ -194,13 +199,13 @@ func runCompare(e *env, args []string) error {
 // they got, and note, with the exit status stopCause gives.
 func tableStopped(ctx context.Context, res *sim.TableResults, runErr error, note string) error {
 	cause, code := stopCause(ctx, runErr)
-	return exitError{code, fmt.Errorf("%s after %s of %s table games; %s", cause, thousands(res.Games), thousands(res.Planned), note)}
+	return exitError{code, fmt.Errorf("%s after %s of %s; %s", cause, thousands(res.Games), plural(res.Planned, "table game", "table games"), note)}
 }
 
 // printComparison prints each strategy's mean, then each pair: the mean difference with
 // its paired interval, the unpaired interval and the head-to-head record.
 func printComparison(w io.Writer, res *sim.Results) {
-	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy on the same dice\n\n", describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games))
+	fmt.Fprintf(w, "rules %s, seed %d, %s per strategy on the same dice\n\n", describeRules(res.Rules, res.RuleOptions), res.Seed, gameCount(res.Games))
 	t := &textTable{}
 	t.row("strategy", "mean ± 95% CI", "sd")
 	for _, s := range res.Summaries {
@@ -237,7 +242,7 @@ func printComparison(w io.Writer, res *sim.Results) {
 // printTable prints the wins of each player and of each seat, and the test of the seat.
 func printTable(w io.Writer, res *sim.TableResults) {
 	n := len(res.Players)
-	fmt.Fprintf(w, "rules %s, seed %d, %s table games of %d players, each on their own dice, seats rotating\n\n", describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games), n)
+	fmt.Fprintf(w, "rules %s, seed %d, %s of %d players, each on their own dice, seats rotating\n\n", describeRules(res.Rules, res.RuleOptions), res.Seed, plural(res.Games, "table game", "table games"), n)
 	t := &textTable{}
 	t.row("player", "won (ties shared) ± 95% CI", "won alone", "tied first", "mean ± 95% CI")
 	for p, name := range res.Players {

@@ -62,23 +62,31 @@ func runExact(e *env, args []string) error {
 	if err := jsonOut.check(); err != nil {
 		return err
 	}
-	fig, err := optimal.Analyze(*name, rules, optimal.Options{
+	opts := optimal.Options{
 		Workers:            int(workers),
 		Distribution:       *withDist || csv.given(),
 		DistributionBudget: memory.bytes(),
 		Regret:             *regret,
-	})
+	}
+	// The estimate first: a computation that would not fit is refused at once, not
+	// after minutes.
+	if err := optimal.CheckAnalysis(*name, rules, opts); err != nil {
+		return badInput(err)
+	}
+	fig, err := optimal.Analyze(*name, rules, opts)
 	if errors.Is(err, optimal.ErrObjective) {
 		return badInput(fmt.Errorf("--strategy: %w", err))
 	}
 	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
 		return badInput(err)
 	}
+	// Beyond the estimate, the limit reached as the distribution grew: the user's limit,
+	// as the estimate's refusal.
 	if errors.Is(err, optimal.ErrTooLarge) {
 		if o, perr := optimal.ParseObjective(*name); perr == nil && (o.Kind == optimal.Target || o.Kind == optimal.Beat) {
-			return fmt.Errorf("%w; raise --max-memory (%s follows every score so far: its analysis carries the distribution)", err, o)
+			return badInput(fmt.Errorf("%w; raise --max-memory (%s follows every score so far: its analysis carries the distribution)", err, o))
 		}
-		return fmt.Errorf("%w; raise --max-memory or leave out --distribution", err)
+		return badInput(fmt.Errorf("%w; raise --max-memory or leave out --distribution", err))
 	}
 	if err != nil {
 		return err

@@ -81,7 +81,7 @@ func TestExact(t *testing.T) {
 	wantUsageError(t, "two strategies", out, errOut, code, "--strategy greedy,optimal: exact takes one strategy")
 	// A computation that fails leaves the --csv file of the one before as it was.
 	_, errOut, code = execYams(t, "", "exact", "--rules", "yams-app", "--csv", csv, "--max-memory", "1")
-	if code != 1 || !strings.Contains(errOut, "too large") {
+	if code != 2 || !strings.Contains(errOut, "with its distribution would take about") || !strings.Contains(errOut, "more than the limit of 1 MiB (raise it with --max-memory MiB)") {
 		t.Errorf("budget: exit %d, %q", code, errOut)
 	}
 	if now, _ := os.ReadFile(csv); !bytes.Equal(now, data) {

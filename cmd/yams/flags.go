@@ -325,13 +325,14 @@ func (b *botFlags) infos(e *env, seed uint64) ([]strategies.Info, error) {
 	return infos, nil
 }
 
-// memoryFlag is --max-memory: the memory a solve or an exact analysis may take, in MiB.
+// memoryFlag is --max-memory: the memory a solve, an exact analysis or the strategies of
+// a run's workers may take, in MiB.
 type memoryFlag struct{ mib int64 }
 
 // addMemoryFlag declares --max-memory.
 func addMemoryFlag(fs *pflag.FlagSet) *memoryFlag {
 	m := &memoryFlag{}
-	fs.Int64Var(&m.mib, "max-memory", optimal.DefaultMemoryLimit>>20, "the memory a solve of the optimal strategy or an exact analysis may take, in `MiB`: a rule set that would need more is refused at once, with the estimate")
+	fs.Int64Var(&m.mib, "max-memory", optimal.DefaultMemoryLimit>>20, "the memory a solve of the optimal strategy, an exact analysis or the strategies of the workers may take, in `MiB`: what would need more is refused at once, with the estimate (a run plays with the workers that fit)")
 	return m
 }
 

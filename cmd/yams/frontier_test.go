@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"yams/engine"
 	"yams/internal/provenance"
@@ -437,5 +438,22 @@ func TestFrontierBadTargets(t *testing.T) {
 				t.Errorf("%d files in the cache: a table was solved before the target was refused", len(files))
 			}
 		})
+	}
+}
+
+// On a standard error that is not a terminal (a log), a frontier that takes its time says
+// which analysis it starts, a line each, rather than stay silent for minutes; a quick one
+// says nothing.
+func TestFrontierLog(t *testing.T) {
+	args := []string{"frontier", "--rules", frontierRules, "--thetas", "0.01", "--json", filepath.Join(t.TempDir(), "f.json")}
+	if _, errOut, code := execYams(t, "", args...); code != 0 || errOut != "" && !strings.Contains(errOut, "solving") {
+		t.Fatalf("exit %d: %q", code, errOut)
+	}
+	defer func(d time.Duration) { quietFrontier = d }(quietFrontier)
+	quietFrontier = 0
+	_, errOut, code := execYams(t, "", args...)
+	want := "yams: frontier: analysing optimal exactly (1 of 3), 0s so far\nyams: frontier: analysing risk:0.01 exactly (2 of 3), "
+	if code != 0 || !strings.HasPrefix(errOut, want) || strings.Count(errOut, "\n") != 3 {
+		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }

@@ -163,7 +163,8 @@ func printRunRegret(w io.Writer, res *sim.Results, optimalMean float64) {
 			continue
 		}
 		const shown = 5
-		fmt.Fprintf(w, "\n%s's costliest decisions (of the %d kept in the summary file):\n", s.Strategy, len(s.Regret.Costliest))
+		// "the costliest decisions of NAME": a possessive would misspell a name ending in s.
+		fmt.Fprintf(w, "\nthe costliest decisions of %s (of the %d kept in the summary file):\n", s.Strategy, len(s.Regret.Costliest))
 		t = &textTable{}
 		t.row("game", "turn", "decision", "dice", "choice", "best", "cost")
 		for _, p := range s.Regret.Costliest[:min(shown, len(s.Regret.Costliest))] {

@@ -79,7 +79,7 @@ func TestSimRegret(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"where the points are lost against optimal play (which expects 254.5877)", "keeps 1", "turns ending in (cost)", "greedy's costliest decisions"} {
+	for _, want := range []string{"where the points are lost against optimal play (which expects 254.5877)", "keeps 1", "turns ending in (cost)", "the costliest decisions of greedy"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("sim --regret lacks %q:\n%s", want, out)
 		}
