@@ -39,7 +39,12 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
 	spread := 0.0
 	if grouped && len(ss) > 1 {
-		spread = math.Min(0.7, 0.22*float64(len(ss)-1))
+		spread = math.Min(0.66, 0.2*float64(len(ss)-1))
+		// Every other row on a light ground: the markers of a row, spread above and
+		// below its label, read as the label's.
+		if n > 1 {
+			p.Add(rowBands{n: n})
+		}
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range ss {
@@ -106,6 +111,30 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 	return nil
 }
 
+// rowBands shade every other row of a dot plot of n rows, from the top one, across the
+// whole width of the axes; they take no part in the range of the data.
+type rowBands struct{ n int }
+
+func (b rowBands) Plot(c draw.Canvas, p *plot.Plot) {
+	_, trY := p.Transforms(&c)
+	c.SetColor(rowBandColor)
+	for i := 0; i < b.n; i += 2 {
+		y := float64(b.n - 1 - i)
+		lo, hi := trY(y-0.5), trY(y+0.5)
+		lo, hi = max(lo, c.Min.Y), min(hi, c.Max.Y)
+		var band vg.Path
+		band.Move(vg.Point{X: c.Min.X, Y: lo})
+		band.Line(vg.Point{X: c.Max.X, Y: lo})
+		band.Line(vg.Point{X: c.Max.X, Y: hi})
+		band.Line(vg.Point{X: c.Min.X, Y: hi})
+		band.Close()
+		c.Fill(band)
+	}
+}
+
+// rowBandColor is a light grey that lets the grid show through.
+var rowBandColor = color.NRGBA{A: 14}
+
 // markerRadius is the radius of the markers of a dot plot, in points.
 const markerRadius = 2.6
 
@@ -113,10 +142,12 @@ const markerRadius = 2.6
 // square, a pyramid for a triangle, and a disc around a cross or a plus.
 func solid(g draw.GlyphDrawer) draw.GlyphDrawer {
 	switch g.(type) {
-	case draw.SquareGlyph, draw.BoxGlyph:
+	case draw.SquareGlyph, draw.BoxGlyph, squareGlyph:
 		return draw.BoxGlyph{}
-	case draw.TriangleGlyph, draw.PyramidGlyph:
+	case draw.TriangleGlyph, draw.PyramidGlyph, triangleGlyph:
 		return draw.PyramidGlyph{}
+	case diamondGlyph, hollowDiamondGlyph:
+		return diamondGlyph{}
 	}
 	return draw.CircleGlyph{}
 }

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/plotter"
@@ -78,8 +79,13 @@ func (r *report) scoreFigures() ([]figure, error) {
 	p.X.Min, p.X.Max = float64(lo), float64(hi)
 	p.Y.Min = 0
 	top := 0.0
+	data := [][]string{{"strategy", "score_from", "score_to", "games_percent_per_point", "mean", "median"}}
 	for i, s := range r.res.Summaries {
 		xys := r.density(i, lo, hi, width)
+		for k, xy := range xys {
+			from := lo + k*width
+			data = append(data, []string{s.Strategy, strconv.Itoa(from), strconv.Itoa(from + width - 1), f64(xy.Y), f64(r.st[i].Mean), strconv.Itoa(r.st[i].Median)})
+		}
 		for _, xy := range xys {
 			top = max(top, xy.Y)
 		}
@@ -88,19 +94,19 @@ func (r *report) scoreFigures() ([]figure, error) {
 			return nil, plotError("scores", err)
 		}
 		line.StepStyle = plotter.MidStep
-		line.LineStyle = look(i).line(1.2)
+		line.LineStyle = r.looks[i].line(1.2)
 		st := r.st[i]
 		mean, err := plotter.NewLine(plotter.XYs{{X: st.Mean, Y: 0}, {X: st.Mean, Y: at(xys, st.Mean, width)}})
 		if err != nil {
 			return nil, plotError("scores", err)
 		}
-		mean.LineStyle = look(i).line(0.9)
+		mean.LineStyle = r.looks[i].line(0.9)
 		mean.LineStyle.Dashes = nil
 		med, err := plotter.NewScatter(plotter.XYs{{X: float64(st.Median), Y: at(xys, float64(st.Median), width)}})
 		if err != nil {
 			return nil, plotError("scores", err)
 		}
-		med.GlyphStyle = look(i).marker(3)
+		med.GlyphStyle = r.looks[i].marker(3)
 		p.Add(line, mean, med)
 		p.key(s.Strategy, line, med)
 	}
@@ -114,13 +120,14 @@ func (r *report) scoreFigures() ([]figure, error) {
 	figs := []figure{{
 		name: "scores", title: l.scoresTitle,
 		caption: fmt.Sprintf(l.scoresCaption, width, r.context()) + r.beyondAxis(lo, hi),
-		svg:     svg, png: png,
+		svg:     svg, png: png, csv: data,
 	}}
 
 	p = newPlot(l, r.title(l.cdfTitle), l.scoresX, l.cdfY)
 	grid(p, true, true)
 	p.X.Min, p.X.Max = float64(lo), float64(hi)
 	p.Y.Min, p.Y.Max = 0, 100
+	data = [][]string{{"strategy", "score", "games_at_or_below_percent", "median"}}
 	for i, s := range r.res.Summaries {
 		h := &s.Scores
 		n := float64(s.Games)
@@ -145,17 +152,20 @@ func (r *report) scoreFigures() ([]figure, error) {
 		}
 		last := xys[len(xys)-1]
 		xys = append(xys, plotter.XY{X: float64(hi), Y: last.Y})
+		for _, xy := range xys {
+			data = append(data, []string{s.Strategy, f64(xy.X), f64(xy.Y), strconv.Itoa(r.st[i].Median)})
+		}
 		line, err := plotter.NewLine(xys)
 		if err != nil {
 			return nil, plotError("cdf", err)
 		}
 		line.StepStyle = plotter.PostStep
-		line.LineStyle = look(i).line(1.2)
+		line.LineStyle = r.looks[i].line(1.2)
 		med, err := plotter.NewScatter(plotter.XYs{{X: float64(r.st[i].Median), Y: 100 * cdfAt(h, r.st[i].Median, n)}})
 		if err != nil {
 			return nil, plotError("cdf", err)
 		}
-		med.GlyphStyle = look(i).marker(3)
+		med.GlyphStyle = r.looks[i].marker(3)
 		p.Add(line, med)
 		p.key(s.Strategy, line, med)
 	}
@@ -164,7 +174,7 @@ func (r *report) scoreFigures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("cdf", err)
 	}
-	figs = append(figs, figure{name: "cdf", title: l.cdfTitle, caption: fmt.Sprintf(l.cdfCaption, r.context()) + r.beyondAxis(lo, hi), svg: svg, png: png})
+	figs = append(figs, figure{name: "cdf", title: l.cdfTitle, caption: fmt.Sprintf(l.cdfCaption, r.context()) + r.beyondAxis(lo, hi), svg: svg, png: png, csv: data})
 	return figs, nil
 }
 
