@@ -158,8 +158,8 @@ func (r *report) fillFigures() ([]figure, error) {
 		top := tops[i]
 		hm := plotter.NewHeatMap(grids[i], pal)
 		hm.Min, hm.Max = 0, math.Sqrt(top)
-		title := fmt.Sprintf(l.fillTitle, s.Strategy)
-		p := newPlot(l, r.title(title), l.fillX, l.fillY)
+		title := fmt.Sprintf(l.fillTitle, code(s.Strategy))
+		p := newPlot(l, r.title(plain(title)), l.fillX, l.fillY)
 		p.Add(hm)
 		rev := slices.Clone(r.slots)
 		slices.Reverse(rev)

@@ -237,7 +237,8 @@ code { font-family: "Liberation Mono", Menlo, Consolas, monospace; font-size: .9
 nav.contents { font-size: .9rem; background: #f6f6f6; padding: .6rem 1rem; max-width: 50rem; }
 nav.contents h2 { font-size: 1rem; border: 0; margin: 0 0 .3rem; padding: 0; }
 nav.contents ol { margin: 0; padding-left: 1.4rem; }
-nav.contents ol ol { list-style: disc; columns: 2; column-gap: 2rem; }
+nav.contents ol ol { list-style: disc; }
+nav.contents ol.long { columns: 2; column-gap: 2rem; }
 nav.contents a { color: #0645ad; text-decoration: none; }
 table { border-collapse: collapse; font-size: .85rem; margin: .3rem 0; }
 th, td { padding: .2rem .6rem; border-bottom: 1px solid #e3e3e3; text-align: right; white-space: nowrap; }
@@ -265,7 +266,7 @@ footer { font-size: .75rem; color: #666; margin-top: 3rem; }
 <li><a href="#parameters">{{.Labels.Parameters}}</a></li>
 {{- range .Sections}}
 <li><a href="#{{.ID}}">{{.Title}}</a>
-<ol>
+<ol{{if gt (len .Items) 6}} class="long"{{end}}>
 {{- range .Items}}
 <li><a href="#{{.ID}}">{{.Entry}}</a></li>
 {{- end}}

@@ -349,7 +349,7 @@ func TestFrontierFrench(t *testing.T) {
 		names = append(names, p.Strategy)
 	}
 	names = append(names, "yams frontier", "hasbro", f.Rules.Hash())
-	checkFrench(t, fr, en, names)
+	checkFrench(t, fr, en, names, frontierNames(f))
 }
 
 // A frontier that cannot be drawn is refused with an error that says why.
@@ -575,11 +575,23 @@ func TestFrontierTargetFrench(t *testing.T) {
 		names = append(names, p.Strategy)
 	}
 	names = append(names, "target:T", "yams frontier", "hasbro", f.Rules.Hash())
-	checkFrench(t, fr, en, names)
+	checkFrench(t, fr, en, names, frontierNames(f))
 	page := string(read(t, fr, "report.html"))
 	for _, w := range []string{"Chaque <code>target:T</code>, qui maximise la probabilité d’un score final de T points ou plus", "de chaque <code>target:T</code>"} {
 		if !strings.Contains(page, w) {
 			t.Errorf("the French page lacks %q", w)
 		}
 	}
+}
+
+// frontierNames are the names of the strategies of a frontier that are no word of the
+// prose (optimal and bonus are), and the families it speaks of.
+func frontierNames(f *Frontier) []string {
+	names := []string{"risk:θ", "target:T"}
+	for _, p := range f.Points {
+		if p.Kind == FrontierRisk || p.Kind == FrontierTarget {
+			names = append(names, p.Strategy)
+		}
+	}
+	return names
 }

@@ -97,6 +97,8 @@ type probed struct {
 // outside itself. It returns what the browser found.
 func checkInChromium(t *testing.T, dir string, figures, tables int) probed {
 	bin := chromium(t)
+	// Chromium's time is its start, which the tests of several pages wait for together.
+	t.Parallel()
 	page, err := os.ReadFile(filepath.Join(dir, "report.html"))
 	if err != nil {
 		t.Fatal(err)

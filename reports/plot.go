@@ -113,13 +113,34 @@ func legendLayout(keys []key, w vg.Length) (cols int, widths []vg.Length) {
 	return 1, []vg.Length{avail}
 }
 
+// split returns the keys with a sample, and the text of those without (notes on how to
+// read the figure), which the legend writes on a line of their own, after the others.
+func (f *fig) split() (keyed []key, notes string) {
+	var texts []string
+	for _, k := range f.keys {
+		if len(k.thumbs) == 0 {
+			texts = append(texts, k.name)
+		} else {
+			keyed = append(keyed, k)
+		}
+	}
+	return keyed, strings.Join(texts, " · ")
+}
+
 // legendHeight is the height of the legend under a plot of width w.
 func (f *fig) legendHeight(w vg.Length) vg.Length {
 	if len(f.keys) == 0 {
 		return 0
 	}
-	cols, _ := legendLayout(f.keys, w)
-	rows := (len(f.keys) + cols - 1) / cols
+	keyed, notes := f.split()
+	rows := 0
+	if len(keyed) > 0 {
+		cols, _ := legendLayout(keyed, w)
+		rows = (len(keyed) + cols - 1) / cols
+	}
+	if notes != "" {
+		rows++
+	}
 	return vg.Length(rows)*legendEntry + vg.Points(8)
 }
 
@@ -134,28 +155,39 @@ func (f *fig) draw(c draw.Canvas) {
 }
 
 // drawLegend draws the keys in c, the strip under the plot: the columns side by side,
-// centred, the keys in the order given reading row by row.
+// centred, the keys in the order given reading row by row, then the notes.
 func (f *fig) drawLegend(c draw.Canvas) {
-	cols, widths := legendLayout(f.keys, c.Max.X-c.Min.X+2*margin)
+	keyed, notes := f.split()
 	area := draw.Crop(c, legendInset, -legendInset, vg.Points(4), 0)
-	used := legendGap * vg.Length(cols-1)
-	for _, cw := range widths {
-		used += cw
-	}
-	x := area.Min.X + max(0, (area.Max.X-area.Min.X-used)/2)
-	for k := range cols {
-		leg := plot.NewLegend()
-		leg.TextStyle = legendText
-		leg.Top, leg.Left = true, true
-		leg.ThumbnailWidth = legendThumb
-		leg.Padding = legendEntry - vg.Length(legendSize)*1.2
-		for i := k; i < len(f.keys); i += cols {
-			leg.Add(f.keys[i].name, f.keys[i].thumbs...)
+	rows := 0
+	if len(keyed) > 0 {
+		cols, widths := legendLayout(keyed, c.Max.X-c.Min.X+2*margin)
+		rows = (len(keyed) + cols - 1) / cols
+		used := legendGap * vg.Length(cols-1)
+		for _, cw := range widths {
+			used += cw
 		}
-		col := area
-		col.Min.X, col.Max.X = x, x+widths[k]
-		leg.Draw(col)
-		x += widths[k] + legendGap
+		x := area.Min.X + max(0, (area.Max.X-area.Min.X-used)/2)
+		for k := range cols {
+			leg := plot.NewLegend()
+			leg.TextStyle = legendText
+			leg.Top, leg.Left = true, true
+			leg.ThumbnailWidth = legendThumb
+			leg.Padding = legendEntry - vg.Length(legendSize)*1.2
+			for i := k; i < len(keyed); i += cols {
+				leg.Add(keyed[i].name, keyed[i].thumbs...)
+			}
+			col := area
+			col.Min.X, col.Max.X = x, x+widths[k]
+			leg.Draw(col)
+			x += widths[k] + legendGap
+		}
+	}
+	if notes != "" {
+		sty := legendText
+		sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
+		y := area.Max.Y - vg.Length(rows)*legendEntry
+		c.FillText(sty, vg.Point{X: (area.Min.X + area.Max.X) / 2, Y: y}, notes)
 	}
 }
 

@@ -193,7 +193,7 @@
 // # Exact figures
 //
 //	yams solve [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--force] [--strategy NAME] [--workers W]
-//	yams exact [--strategy NAME] [--rules NAME|FILE] [--rule KEY=VALUE]... [--distribution] [--max-memory MiB] [--csv FILE] [--regret] [--json FILE|-] [--workers W]
+//	yams exact [--strategy NAME] [--rules NAME|FILE] [--rule KEY=VALUE]... [--distribution] [--max-memory MiB] [--regret] [--json FILE|-] [--out DIR] [--lang LANG] [--csv FILE] [--workers W]
 //
 // yams solve computes the optimal strategy's table by backward induction and keeps it in
 // the cache directory ($YAMS_CACHE_DIR, or the user's cache directory); yams exact gives

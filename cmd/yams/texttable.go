@@ -5,7 +5,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"time"
 
@@ -50,25 +49,6 @@ func plural[N ~int | ~int64](n N, one, many string) string {
 		return "1 " + one
 	}
 	return thousands(int64(n)) + " " + many
-}
-
-// countOf writes the number of games of a run in which each of k strategies plays n
-// games: "2,000 games", "12,000,000 games (4 strategies × 3,000,000)". The progress line
-// and the summary of a run count in this one unit, a game of one strategy.
-func countOf(noun string, k, n int64) string {
-	s := thousands(k*n) + " " + noun
-	if k > 1 {
-		s += fmt.Sprintf(" (%d strategies × %s)", k, thousands(n))
-	}
-	return s
-}
-
-// rate formats a number of things per second, "-" if it is not finite.
-func rate(r float64) string {
-	if math.IsInf(r, 0) || math.IsNaN(r) {
-		return "-"
-	}
-	return thousands(int64(r))
 }
 
 // duration formats a time taken: "2.43 s", "830.6 ms", "412 µs".
