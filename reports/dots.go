@@ -22,9 +22,41 @@ type dotSeries struct {
 	whisker float64
 }
 
-type xErrs struct {
+// whiskers draw the intervals of a dot plot: a line and its caps, left out where the
+// interval is narrower than the marker, which hides it (the captions say so); its caps
+// would otherwise stick out of a triangle's narrow top.
+type whiskers struct {
 	plotter.XYs
 	plotter.XErrors
+	line draw.LineStyle
+	cap  vg.Length
+}
+
+func (w *whiskers) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	for i, pt := range w.XYs {
+		y := trY(pt.Y)
+		lo, hi := trX(pt.X-w.XErrors[i].Low), trX(pt.X+w.XErrors[i].High)
+		if hi-lo <= 2*vg.Points(markerRadius) {
+			continue
+		}
+		c.StrokeLines(w.line, c.ClipLinesX([]vg.Point{{X: lo, Y: y}, {X: hi, Y: y}})...)
+		for _, x := range []vg.Length{lo, hi} {
+			if x >= c.Min.X && x <= c.Max.X {
+				c.StrokeLine2(w.line, x, y-w.cap/2, x, y+w.cap/2)
+			}
+		}
+	}
+}
+
+// DataRange spans the intervals, so that the axis holds them.
+func (w *whiskers) DataRange() (xmin, xmax, ymin, ymax float64) {
+	xmin, xmax, ymin, ymax = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for i, pt := range w.XYs {
+		xmin, xmax = math.Min(xmin, pt.X-w.XErrors[i].Low), math.Max(xmax, pt.X+w.XErrors[i].High)
+		ymin, ymax = math.Min(ymin, pt.Y), math.Max(ymax, pt.Y)
+	}
+	return xmin, xmax, ymin, ymax
 }
 
 // dotPlot draws dots with their intervals (whiskers), one row per category from the top
@@ -83,16 +115,11 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 		dots.GlyphStyle = s.look.marker(markerRadius)
 		thumbs := []plot.Thumbnailer{dots}
 		if !s.noCI {
-			bars, err := plotter.NewXErrorBars(xErrs{pts, errs})
-			if err != nil {
-				return err
-			}
 			w := s.whisker
 			if w == 0 {
 				w = 1
 			}
-			bars.LineStyle = draw.LineStyle{Color: s.look.color, Width: vg.Points(w)}
-			bars.CapWidth = vg.Points(3)
+			bars := &whiskers{XYs: pts, XErrors: errs, line: draw.LineStyle{Color: s.look.color, Width: vg.Points(w)}, cap: vg.Points(3)}
 			// The marker stands on a white disc or shape of its own outline, so that an
 			// interval narrower than the marker hides behind it (the captions say so)
 			// rather than showing through a hollow marker as a stray glyph.

@@ -47,6 +47,7 @@ type labels struct {
 	// tables and page
 	pageTitle, compareTitle, tableTitle                                string
 	parameters, rules, rulesHash, options, seed, games, strategies     string
+	players                                                            string
 	none, strategy, mean, sd, median, min, max                         string
 	scoresTable, scoresNote                                            string
 	bonusTable, upperBonus, yahtzeeScored, extraPerGame, jokerGames    string
@@ -123,7 +124,7 @@ var english = labels{
 
 	pageTitle: "yams simulation report", compareTitle: "yams comparison report", tableTitle: "yams table games report",
 	parameters: "Parameters", rules: "rules", rulesHash: "rules hash", options: "rule options", seed: "seed",
-	games: "games", strategies: "strategies",
+	games: "games", strategies: "strategies", players: "players",
 	partial: "partial", partialOf: "yes: %s of the %s games planned (the run was stopped)",
 	none: "none", strategy: "strategy", mean: "mean", sd: "sd", median: "median", min: "min", max: "max",
 	scoresTable: "Final score",
@@ -213,7 +214,7 @@ var french = labels{
 
 	pageTitle: "yams : rapport de simulation", compareTitle: "yams : rapport de comparaison", tableTitle: "yams : rapport de parties à plusieurs joueurs",
 	parameters: "Paramètres", rules: "règles", rulesHash: "empreinte des règles", options: "options de règles", seed: "graine",
-	games: "parties", strategies: "stratégies",
+	games: "parties", strategies: "stratégies", players: "joueurs",
 	partial: "partiel", partialOf: "oui : %s des %s parties prévues (la simulation a été arrêtée)",
 	none: "aucune", strategy: "stratégie", mean: "moyenne", sd: "écart type", median: "médiane", min: "min.", max: "max.",
 	scoresTable: "Score final",

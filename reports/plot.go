@@ -110,7 +110,11 @@ func legendLayout(keys []key, w vg.Length) (cols int, widths []vg.Length) {
 			return cols, widths
 		}
 	}
-	return 1, []vg.Length{avail}
+	widest := vg.Length(0)
+	for _, k := range keys {
+		widest = max(widest, keyWidth(k))
+	}
+	return 1, []vg.Length{min(avail, widest)}
 }
 
 // split returns the keys with a sample, and the text of those without (notes on how to

@@ -159,7 +159,7 @@ func (t *tableReport) params() []param {
 		{l.options, opts},
 		{l.seed, fmt.Sprint(t.res.Seed)},
 		{l.games, l.count(t.res.Games)},
-		{l.playersTable, strings.Join(t.players, ", ")},
+		{l.players, strings.Join(t.players, ", ")},
 	}
 	if t.res.Partial() {
 		ps = append(ps, param{l.partial, fmt.Sprintf(l.partialOf, l.count(t.res.Games), l.count(t.res.Planned))})
