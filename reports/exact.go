@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot/plotter"
-
 	"yams/engine"
 	"yams/internal/provenance"
 	"yams/sim"
@@ -309,16 +307,7 @@ func (r *exactReport) scoresFigure() ([]figure, error) {
 	if e.Distribution == nil {
 		return nil, nil
 	}
-	lo := distQuantile(e.Distribution, e.DistMin, 0.001)
-	hi := distQuantile(e.Distribution, e.DistMin, 0.999)
-	width := binWidths[len(binWidths)-1]
-	for _, w := range binWidths {
-		if (hi-lo)/w+1 <= maxBins {
-			width = w
-			break
-		}
-	}
-	lo, hi = floorTo(lo, width), floorTo(hi, width)+width
+	lo, hi, width := wholeBins(distQuantile(e.Distribution, e.DistMin, 0.001), distQuantile(e.Distribution, e.DistMin, 0.999))
 	median := distQuantile(e.Distribution, e.DistMin, 0.5)
 	look := looksOf([]string{e.Strategy})[0]
 	p := newPlot(l, fmt.Sprintf("%s · %s", xl.scoresSection, e.Rules.Name()), l.scoresX, l.scoresY)
@@ -326,39 +315,15 @@ func (r *exactReport) scoresFigure() ([]figure, error) {
 	p.X.Min, p.X.Max = float64(lo), float64(hi)
 	p.Y.Min = 0
 	data := [][]string{{"strategy", "score_from", "score_to", "percent_per_point", "mean", "median"}}
-	var xys plotter.XYs
+	xys := distBins(e.Distribution, e.DistMin, lo, hi, width)
 	top := 0.0
-	for b := lo; b < hi; b += width {
-		sum := 0.0
-		for v := b; v < b+width; v++ {
-			if j := v - e.DistMin; j >= 0 && j < len(e.Distribution) {
-				sum += e.Distribution[j]
-			}
-		}
-		y := 100 * sum / float64(width)
-		top = math.Max(top, y)
-		xys = append(xys, plotter.XY{X: float64(b) + float64(width-1)/2, Y: y})
-		data = append(data, []string{e.Strategy, strconv.Itoa(b), strconv.Itoa(b + width - 1), f64(y), f64(e.Mean), strconv.Itoa(median)})
+	for k, xy := range xys {
+		top = math.Max(top, xy.Y)
+		data = append(data, []string{e.Strategy, strconv.Itoa(lo + k*width), strconv.Itoa(lo + (k+1)*width - 1), f64(xy.Y), f64(e.Mean), strconv.Itoa(median)})
 	}
-	line, err := plotter.NewLine(xys)
-	if err != nil {
+	if err := addDistribution(p, e.Strategy, xys, width, e.Mean, median, look); err != nil {
 		return nil, plotError("scores", err)
 	}
-	line.StepStyle = plotter.MidStep
-	line.LineStyle = look.line(1.2)
-	mean, err := plotter.NewLine(plotter.XYs{{X: e.Mean, Y: 0}, {X: e.Mean, Y: at(xys, e.Mean, width)}})
-	if err != nil {
-		return nil, plotError("scores", err)
-	}
-	mean.LineStyle = look.line(0.9)
-	mean.LineStyle.Dashes = nil
-	med, err := plotter.NewScatter(plotter.XYs{{X: float64(median), Y: at(xys, float64(median), width)}})
-	if err != nil {
-		return nil, plotError("scores", err)
-	}
-	med.GlyphStyle = look.marker(3)
-	p.Add(line, mean, med)
-	p.key(e.Strategy, line, med)
 	p.key(l.meanKey)
 	p.key(l.medianKey)
 	p.Y.Max = 1.06 * top
@@ -470,10 +435,6 @@ func WriteExact(dir string, e *Exact, lang string) ([]string, error) {
 		return nil, err
 	}
 	doc := r.document(figs)
-	page, err := doc.html()
-	if err != nil {
-		return nil, err
-	}
 	var files []file
 	if e.JSON != nil {
 		files = append(files, file{"exact.json", e.JSON})
@@ -485,7 +446,8 @@ func WriteExact(dir string, e *Exact, lang string) ([]string, error) {
 	if e.Regret != nil {
 		files = append(files, file{"regret.csv", r.regretCSV()})
 	}
-	files = append(files, figureFiles(figs)...)
-	files = append(files, file{"report.html", page})
+	if files, err = withFigures(doc, files, figs); err != nil {
+		return nil, err
+	}
 	return writeReport(dir, files)
 }

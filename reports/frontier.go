@@ -327,12 +327,9 @@ func WriteFrontier(dir string, f *Frontier, lang string) ([]string, error) {
 		return nil, err
 	}
 	doc := r.document(figs)
-	page, err := doc.html()
+	files, err := withFigures(doc, []file{{"frontier.md", doc.markdown()}, {"frontier.csv", r.csv()}}, figs)
 	if err != nil {
 		return nil, err
 	}
-	files := []file{{"frontier.md", doc.markdown()}, {"frontier.csv", r.csv()}}
-	files = append(files, figureFiles(figs)...)
-	files = append(files, file{"report.html", page})
 	return writeReport(dir, files)
 }

@@ -196,15 +196,7 @@ func (r *frontierReport) scoresFigure() (figure, bool, error) {
 		lo = min(lo, distQuantile(p.Distribution, p.DistMin, 0.001))
 		hi = max(hi, distQuantile(p.Distribution, p.DistMin, 0.999))
 	}
-	width := binWidths[len(binWidths)-1]
-	for _, w := range binWidths {
-		if (hi-lo)/w+1 <= maxBins {
-			width = w
-			break
-		}
-	}
-	lo = floorTo(lo, width)
-	hi = floorTo(hi, width) + width
+	lo, hi, width := wholeBins(lo, hi)
 	p := newPlot(l, r.title(fl.scoresTitle), l.scoresX, l.scoresY)
 	grid(p, false, true)
 	p.X.Min, p.X.Max = float64(lo), float64(hi)
@@ -214,25 +206,15 @@ func (r *frontierReport) scoresFigure() (figure, bool, error) {
 	data := [][]string{{"strategy", "score_from", "score_to", "percent_per_point"}}
 	for k, i := range idx {
 		pt := r.f.Points[i]
-		var xys plotter.XYs
-		for b := lo; b < hi; b += width {
-			sum := 0.0
-			for v := b; v < b+width; v++ {
-				if j := v - pt.DistMin; j >= 0 && j < len(pt.Distribution) {
-					sum += pt.Distribution[j]
-				}
-			}
-			y := 100 * sum / float64(width)
-			top = max(top, y)
-			data = append(data, []string{pt.Strategy, strconv.Itoa(b), strconv.Itoa(b + width - 1), f64(y)})
-			xys = append(xys, plotter.XY{X: float64(b) + float64(width-1)/2, Y: y})
+		xys := distBins(pt.Distribution, pt.DistMin, lo, hi, width)
+		for n, xy := range xys {
+			top = max(top, xy.Y)
+			data = append(data, []string{pt.Strategy, strconv.Itoa(lo + n*width), strconv.Itoa(lo + (n+1)*width - 1), f64(xy.Y)})
 		}
-		line, err := plotter.NewLine(xys)
+		line, err := stepLine(xys, looks[k])
 		if err != nil {
 			return figure{}, false, plotError("frontier_scores", err)
 		}
-		line.StepStyle = plotter.MidStep
-		line.LineStyle = looks[k].line(1.2)
 		p.Add(line)
 		p.key(pt.Strategy, line)
 	}

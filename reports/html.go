@@ -42,6 +42,3 @@ func (r *report) lead() string {
 	}
 	return s
 }
-
-// html is report.html for a run.
-func (r *report) html(figs []figure) ([]byte, error) { return r.document(figs).html() }

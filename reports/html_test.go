@@ -183,12 +183,7 @@ func TestHTMLInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svgs := 0
-	for _, n := range names {
-		if strings.HasSuffix(n, ".svg") {
-			svgs++
-		}
-	}
+	svgs := countSVG(names)
 	r, _ := newReport(res, Options{Rules: rules})
 	got := checkInChromium(t, dir, svgs, 1+len(r.tables()))
 	// A comparison leads with the comparison.
@@ -221,12 +216,7 @@ func TestRegretHTMLInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svgs := 0
-	for _, n := range names {
-		if strings.HasSuffix(n, ".svg") {
-			svgs++
-		}
-	}
+	svgs := countSVG(names)
 	r, _ := newReport(res, Options{})
 	got := checkInChromium(t, dir, svgs, 1+len(r.tables()))
 	if got.FirstSection != "section-regret" {
@@ -257,4 +247,15 @@ func TestFrontierHTMLInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkInChromium(t, dir, 3, 2)
+}
+
+// countSVG counts the figures among the files of a report.
+func countSVG(names []string) int {
+	n := 0
+	for _, name := range names {
+		if strings.HasSuffix(name, ".svg") {
+			n++
+		}
+	}
+	return n
 }

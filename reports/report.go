@@ -111,14 +111,19 @@ func Write(dir string, res *sim.Results, opt Options) ([]string, error) {
 	return writeReport(dir, files)
 }
 
-// figureFiles are the files of the figures: each as SVG and PNG, and the numbers it
-// draws as CSV.
-func figureFiles(figs []figure) []file {
-	var files []file
+// withFigures returns the files of a report: data, the files of its tables, then each
+// figure as SVG and PNG with the numbers it draws as CSV, then report.html, the page of
+// doc.
+func withFigures(doc *document, data []file, figs []figure) ([]file, error) {
+	page, err := doc.html()
+	if err != nil {
+		return nil, err
+	}
+	files := data
 	for _, f := range figs {
 		files = append(files, file{f.name + ".svg", f.svg}, file{f.name + ".png", f.png}, file{f.name + ".csv", writeCSV(f.csv)})
 	}
-	return files
+	return append(files, file{"report.html", page}), nil
 }
 
 // files renders every file of the report.
@@ -135,9 +140,10 @@ func (r *report) files() ([]file, error) {
 	if err := withRules.WriteJSON(&js); err != nil {
 		return nil, err
 	}
+	doc := r.document(figs)
 	files := []file{
 		{"summary.json", js.Bytes()},
-		{"summary.md", r.markdown(figs)},
+		{"summary.md", doc.markdown()},
 		{"summary.csv", r.summaryCSV()},
 		{"histogram.csv", r.histogramCSV()},
 		{"boxes.csv", r.boxesCSV()},
@@ -145,10 +151,5 @@ func (r *report) files() ([]file, error) {
 	if len(r.res.Pairs) > 0 {
 		files = append(files, file{"compare.csv", r.compareCSV()})
 	}
-	files = append(files, figureFiles(figs)...)
-	page, err := r.html(figs)
-	if err != nil {
-		return nil, err
-	}
-	return append(files, file{"report.html", page}), nil
+	return withFigures(doc, files, figs)
 }

@@ -248,16 +248,9 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 		return nil, err
 	}
 	doc := t.document(figs)
-	page, err := doc.html()
+	files, err := withFigures(doc, []file{{"table.json", js.Bytes()}, {"table.md", doc.markdown()}, {"table.csv", t.csv()}}, figs)
 	if err != nil {
 		return nil, err
 	}
-	files := []file{
-		{"table.json", js.Bytes()},
-		{"table.md", doc.markdown()},
-		{"table.csv", t.csv()},
-	}
-	files = append(files, figureFiles(figs)...)
-	files = append(files, file{"report.html", page})
 	return writeReport(dir, files)
 }

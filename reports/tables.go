@@ -186,10 +186,6 @@ func (r *report) boxMeanBound() (float64, bool) {
 	return z95 * float64(widest) / 2 / math.Sqrt(float64(games)), true
 }
 
-// markdown is summary.md: the parameters of the run, then every table, section by
-// section as the page shows them.
-func (r *report) markdown(figs []figure) []byte { return r.document(figs).markdown() }
-
 // meanSD returns the mean and standard deviation of strategy i: the exact figures of
 // sim.Stats, with the interval of the mean from Stats and that of the deviation from
 // its fourth moment (moments).
