@@ -30,11 +30,14 @@ type Exact struct {
 	// States is the number of turn-start states the strategy reaches.
 	States   int
 	Mean, SD float64
-	// UpperBonus is P(upper bonus), where the rules have one; Yahtzee P(five-of-a-kind box
-	// scored), where the sheet has one; ExtraBonuses the expected number of extra bonuses,
-	// where the rules pay them.
+	// UpperBonus is P(upper bonus), where the rules have one (on a sheet of several
+	// columns, the mean of ColumnBonus, each column's); Yahtzee P(five-of-a-kind box
+	// scored), where HasYahtzee (the sheet has one such box, in one column);
+	// ExtraBonuses the expected number of extra bonuses, where the rules pay them.
 	UpperBonus, Yahtzee, ExtraBonuses float64
-	// Boxes are the figures of each box of the rules, in their order.
+	ColumnBonus                       []float64
+	HasYahtzee                        bool
+	// Boxes are the figures of every box of the sheet, by BoxID (column after column).
 	Boxes []ExactBox
 	// Objective is what the strategy maximises, when it is played for an objective other
 	// than the mean; nil otherwise.
@@ -73,7 +76,7 @@ type ExactRegret struct {
 	OptimalMean, Total float64
 	Keep               []float64 // after roll 1, 2...
 	Box                float64
-	ByBox, ByTurn      []float64
+	ByBox, ByTurn      []float64 // ByBox by BoxID
 	// Costly[i] is the expected number of decisions per game that cost more than
 	// CostlyAbove[i] points.
 	CostlyAbove, Costly []float64
@@ -84,6 +87,7 @@ type exactLabels struct {
 	pageTitle, generated, lead                        string // lead: strategy, rules, states
 	figuresSection, figuresTable, figure, value       string
 	mean, sd, bonus, yahtzee, extra                   string // yahtzee: box label; extra: box label
+	columnBonus                                       string // column
 	riskObjective, bonusObjective, targetObjective    string // target: T
 	beatObjective, fromSolve, fromDistribution, note  string // beat: opponent
 	boxTable, boxMean, zeroRate                       string
@@ -101,6 +105,7 @@ var exactEnglish = exactLabels{
 	lead:           "The exact figures of the strategy %s on rules %s, from the probability of each of the %s turn-start states it reaches: no simulation, no sampling error.",
 	figuresSection: "Exact figures", figuresTable: "Figures of the game", figure: "figure", value: "value",
 	mean: "mean score", sd: "standard deviation", bonus: "P(upper bonus)", yahtzee: "P(%s scored)", extra: "extra %s bonuses per game",
+	columnBonus:   "P(upper bonus), column %s",
 	riskObjective: "certainty equivalent (1/θ)·ln E[exp(θ·score)], points", bonusObjective: "objective: P(upper bonus)", targetObjective: "objective: P(score ≥ %d)",
 	beatObjective: "objective: P(beating %s), a tie counting half", fromSolve: "%s, from the solve", fromDistribution: "%s, from the distribution of the final score",
 	note:     "Exact figures: the probability of every turn-start state is pushed forward through the strategy's decisions; only floating-point rounding separates them from the true values.",
@@ -120,6 +125,7 @@ var exactFrench = exactLabels{
 	lead:           "Les valeurs exactes de la stratégie %s, règles %s, tirées de la probabilité de chacun des %s états de début de tour qu’elle atteint : sans simulation ni erreur d’échantillonnage.",
 	figuresSection: "Valeurs exactes", figuresTable: "Valeurs de la partie", figure: "grandeur", value: "valeur",
 	mean: "score moyen", sd: "écart type", bonus: "P(prime de la partie haute)", yahtzee: "P(%s marqué)", extra: "primes de %s supplémentaires par partie",
+	columnBonus:   "P(prime de la partie haute), colonne %s",
 	riskObjective: "équivalent certain (1/θ)·ln E[exp(θ·score)], points", bonusObjective: "objectif : P(prime de la partie haute)", targetObjective: "objectif : P(score ≥ %d)",
 	beatObjective: "objectif : P(battre %s), une égalité comptant pour moitié", fromSolve: "%s, d’après la résolution", fromDistribution: "%s, d’après la loi du score final",
 	note:     "Valeurs exactes : la probabilité de chaque état de début de tour est propagée par les décisions de la stratégie ; seuls les arrondis du calcul en virgule flottante les séparent des vraies valeurs.",
@@ -136,9 +142,11 @@ var exactFrench = exactLabels{
 
 // exactReport is what the tables and figures of yams exact draw from.
 type exactReport struct {
-	e  *Exact
-	l  *labels
-	xl *exactLabels
+	e     *Exact
+	l     *labels
+	xl    *exactLabels
+	slots []string // the boxes of the sheet, by BoxID, in the language
+	ids   []string // and as a summary file names them
 }
 
 func newExactReport(e *Exact, lang string) (*exactReport, error) {
@@ -149,16 +157,29 @@ func newExactReport(e *Exact, lang string) (*exactReport, error) {
 	switch {
 	case e.Rules == nil:
 		return nil, errors.New("reports: exact figures without their rules")
-	case len(e.Boxes) != e.Rules.NumBoxes():
-		return nil, fmt.Errorf("reports: exact figures of %d boxes, the rules %s have %d", len(e.Boxes), e.Rules.Name(), e.Rules.NumBoxes())
-	case e.Regret != nil && (len(e.Regret.ByBox) != e.Rules.NumBoxes() || len(e.Regret.Costly) != len(e.Regret.CostlyAbove)):
+	case len(e.Boxes) != e.Rules.NumSlots():
+		return nil, fmt.Errorf("reports: exact figures of %d boxes, the rules %s have %d", len(e.Boxes), e.Rules.Name(), e.Rules.NumSlots())
+	case len(e.ColumnBonus) != 0 && len(e.ColumnBonus) != len(e.Rules.Columns()):
+		return nil, fmt.Errorf("reports: exact figures of %d columns, the rules %s have %d", len(e.ColumnBonus), e.Rules.Name(), len(e.Rules.Columns()))
+	case e.Regret != nil && (len(e.Regret.ByBox) != e.Rules.NumSlots() || len(e.Regret.Costly) != len(e.Regret.CostlyAbove)):
 		return nil, errors.New("reports: exact regret of other boxes than the rules'")
 	}
 	xl := &exactEnglish
 	if l.lang == "fr" {
 		xl = &exactFrench
 	}
-	return &exactReport{e: e, l: l, xl: xl}, nil
+	return &exactReport{e: e, l: l, xl: xl, slots: slotLabels(e.Rules, l.lang), ids: slotIDs(e.Rules)}, nil
+}
+
+// slotIDs names every box of the sheet by BoxID as a summary file does: its id on a sheet
+// of one column, "column.id" on several.
+func slotIDs(rules *engine.Rules) []string {
+	s := sim.NewSummary("", rules)
+	ids := make([]string, rules.NumSlots())
+	for id := range ids {
+		ids[id] = s.SlotName(id)
+	}
+	return ids
 }
 
 func (r *exactReport) rulesText() string { return describeRuleSet(r.e.Rules.Name(), r.e.RuleOptions) }
@@ -187,10 +208,15 @@ func (r *exactReport) tables() []table {
 	l, xl, e := r.l, r.xl, r.e
 	fig := table{id: "table-exact", title: xl.figuresTable, head: []string{xl.figure, xl.value}, note: xl.note}
 	fig.rows = append(fig.rows, []string{xl.mean, l.num(e.Mean, 7)}, []string{xl.sd, l.num(e.SD, 4)})
-	if e.Rules.UpperPoints() > 0 {
+	if e.Rules.UpperPoints() > 0 && len(e.ColumnBonus) == 0 {
 		fig.rows = append(fig.rows, []string{xl.bonus, l.pct(e.UpperBonus, 4)})
 	}
-	if e.Rules.FiveOfAKindBox() >= 0 {
+	if e.Rules.UpperPoints() > 0 {
+		for c, name := range columnLabels(e.Rules, l.lang)[:len(e.ColumnBonus)] {
+			fig.rows = append(fig.rows, []string{fmt.Sprintf(xl.columnBonus, name), l.pct(e.ColumnBonus[c], 4)})
+		}
+	}
+	if e.HasYahtzee {
 		fig.rows = append(fig.rows, []string{fmt.Sprintf(xl.yahtzee, r.fiveLabel()), l.pct(e.Yahtzee, 4)})
 	}
 	if e.Rules.ExtraPoints() > 0 && e.Rules.YahtzeeBox() >= 0 {
@@ -204,8 +230,8 @@ func (r *exactReport) tables() []table {
 		}
 	}
 	boxes := table{id: "table-boxes", title: xl.boxTable, head: []string{l.box, xl.boxMean, xl.zeroRate}}
-	for b, bf := range e.Boxes {
-		boxes.rows = append(boxes.rows, []string{BoxLabel(e.Rules, b, l.lang), l.num(bf.Mean, 4), l.pct(bf.ZeroRate, 4)})
+	for id, bf := range e.Boxes {
+		boxes.rows = append(boxes.rows, []string{r.slots[id], l.num(bf.Mean, 4), l.pct(bf.ZeroRate, 4)})
 	}
 	out := []table{fig, boxes}
 	if e.Distribution != nil {
@@ -290,8 +316,8 @@ func (r *exactReport) regretTables() []table {
 		kinds.rows = append(kinds.rows, []string{fmt.Sprintf(xl.costly, limits[0], limits[1], limits[2]), counts[0] + " / " + counts[1] + " / " + counts[2], ""})
 	}
 	byBox := table{id: "table-regret-by-box", title: xl.regretBoxTable, head: []string{l.box, xl.cost, xl.share}}
-	for b, c := range g.ByBox {
-		byBox.rows = append(byBox.rows, []string{BoxLabel(r.e.Rules, b, l.lang), l.num(c, 4), share(c)})
+	for id, c := range g.ByBox {
+		byBox.rows = append(byBox.rows, []string{r.slots[id], l.num(c, 4), share(c)})
 	}
 	byTurn := table{id: "table-regret-by-turn", title: xl.regretTurnTable, head: []string{l.regretTurn, xl.cost, xl.share}}
 	for t, c := range g.ByTurn {
@@ -350,7 +376,8 @@ func (r *exactReport) document(figs []figure) *document {
 }
 
 // csv is exact.csv: a row of the figures of the game, for programs (probabilities as
-// fractions, empty where the rules lack the bonus, the box or the objective).
+// fractions, empty where the rules lack the bonus, the box or the objective), and on a
+// sheet of several columns the upper bonus of each, upper_bonus:COLUMN.
 func (r *exactReport) csv() []byte {
 	e := r.e
 	head := []string{"strategy", "rules", "states", "mean", "sd", "upper_bonus", "yahtzee", "extra_bonuses", "objective_kind", "objective_parameter", "objective", "objective_from_distribution"}
@@ -358,7 +385,7 @@ func (r *exactReport) csv() []byte {
 	if e.Rules.UpperPoints() > 0 {
 		row[5] = f64(e.UpperBonus)
 	}
-	if e.Rules.FiveOfAKindBox() >= 0 {
+	if e.HasYahtzee {
 		row[6] = f64(e.Yahtzee)
 	}
 	if e.Rules.ExtraPoints() > 0 && e.Rules.YahtzeeBox() >= 0 {
@@ -370,14 +397,18 @@ func (r *exactReport) csv() []byte {
 			row[11] = f64(o.FromDistribution)
 		}
 	}
+	for c, name := range columnLabels(e.Rules, "en")[:len(e.ColumnBonus)] {
+		head = append(head, "upper_bonus:"+name)
+		row = append(row, f64(e.ColumnBonus[c]))
+	}
 	return writeCSV([][]string{head, row})
 }
 
 // boxesCSV is boxes.csv: a row per box.
 func (r *exactReport) boxesCSV() []byte {
 	rows := [][]string{{"strategy", "box", "label", "mean", "zero_rate"}}
-	for b, bf := range r.e.Boxes {
-		rows = append(rows, []string{r.e.Strategy, r.e.Rules.Boxes()[b].ID, BoxLabel(r.e.Rules, b, r.l.lang), f64(bf.Mean), f64(bf.ZeroRate)})
+	for id, bf := range r.e.Boxes {
+		rows = append(rows, []string{r.e.Strategy, r.ids[id], r.slots[id], f64(bf.Mean), f64(bf.ZeroRate)})
 	}
 	return writeCSV(rows)
 }
@@ -409,8 +440,8 @@ func (r *exactReport) regretCSV() []byte {
 		add(fmt.Sprintf("keep%d", i+1), c)
 	}
 	add("box", g.Box)
-	for b, c := range g.ByBox {
-		add("turns_ending_in:"+r.e.Rules.Boxes()[b].ID, c)
+	for id, c := range g.ByBox {
+		add("turns_ending_in:"+r.ids[id], c)
 	}
 	for t, c := range g.ByTurn {
 		add(fmt.Sprintf("turn:%d", t+1), c)

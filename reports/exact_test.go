@@ -26,7 +26,7 @@ func exactFixture(t *testing.T) *Exact {
 	for i := range dist {
 		sq += dist[i] * (float64(190+i) - mean) * (float64(190+i) - mean)
 	}
-	e := &Exact{Rules: rules, Strategy: "greedy", States: 1234, Mean: mean, SD: math.Sqrt(sq), UpperBonus: 0.25, Yahtzee: 0.125, ExtraBonuses: 0.0625,
+	e := &Exact{Rules: rules, Strategy: "greedy", States: 1234, Mean: mean, SD: math.Sqrt(sq), UpperBonus: 0.25, Yahtzee: 0.125, HasYahtzee: true, ExtraBonuses: 0.0625,
 		Distribution: dist, DistMin: 190, JSON: []byte("{}\n"),
 		Objective: &ExactObjective{Kind: FrontierTarget, Parameter: "205", Value: 0.3, FromDistribution: 0.3, HasFromDistribution: true}}
 	for b := range rules.NumBoxes() {
@@ -108,6 +108,40 @@ func TestWriteExact(t *testing.T) {
 	bad.Boxes = bad.Boxes[:3]
 	if _, err := WriteExact(t.TempDir(), bad, "en"); err == nil {
 		t.Errorf("figures of 3 boxes for a sheet of 8 were written")
+	}
+}
+
+// On a sheet of several columns, the boxes are named with their column, the bonus is
+// given column by column, and figures of another sheet are refused.
+func TestWriteExactColumns(t *testing.T) {
+	e := exactFixture(t)
+	e.Rules = tinyRulesWith(t, "columns=free,top_down")
+	e.HasYahtzee, e.Regret = false, nil
+	e.Boxes = append(e.Boxes, e.Boxes...)
+	e.ColumnBonus = []float64{0.5, 0.25}
+	dir := t.TempDir()
+	if _, err := WriteExact(dir, e, "en"); err != nil {
+		t.Fatal(err)
+	}
+	md := string(read(t, dir, "exact.md"))
+	for _, w := range []string{"| P(upper bonus), column free | 50.0000% |", "| P(upper bonus), column top_down | 25.0000% |", "| top_down · Sixes | 5.0000 | 5.0000% |"} {
+		if !strings.Contains(md, w) {
+			t.Errorf("exact.md lacks %q:\n%s", w, md)
+		}
+	}
+	if strings.Contains(md, "P(Yahtzee scored)") || strings.Contains(md, "| P(upper bonus) |") {
+		t.Errorf("exact.md gives a figure the analysis of several columns does not:\n%s", md)
+	}
+	boxes := readCSV(t, dir, "boxes.csv")
+	if len(boxes) != 17 || boxes[16][1] != "top_down.chance" {
+		t.Errorf("boxes.csv: %v", boxes)
+	}
+	if got := readCSV(t, dir, "exact.csv"); col(t, got, 1, "upper_bonus:top_down") != 0.25 {
+		t.Errorf("exact.csv: %v", got)
+	}
+	e.Boxes = e.Boxes[:8]
+	if _, err := WriteExact(t.TempDir(), e, "en"); err == nil {
+		t.Errorf("the figures of 8 boxes were written for a sheet of 16")
 	}
 }
 

@@ -97,6 +97,7 @@ var frenchConsole = map[string]string{
 	"mean score":                             "score moyen",
 	"standard deviation":                     "écart type",
 	"P(upper bonus)":                         "P(prime de la partie haute)",
+	"P(upper bonus), %s":                     "P(prime de la partie haute), %s",
 	"(%s points)":                            "(%s points)",
 	"P(%s scored)":                           "P(%s marqué)",
 	"extra bonuses":                          "primes supplémentaires",

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -20,6 +21,7 @@ var consoleEnglish = []string{
 	"wins", "won", "ties", "tied", "alone", "paired", "unpaired", "degrees", "freedom",
 	"exact", "figures", "reached", "computed", "memory", "peak", "quantiles", "distribution", "objective", "equivalent",
 	"written", "open", "files", "file", "worker", "workers", "ready", "solving", "caching", "left", "under",
+	"free", "top", "down", "top_down", "bottom_up",
 }
 
 // TestFrenchConsole runs sim, compare, exact and frontier in French, with every option
@@ -30,7 +32,18 @@ func TestFrenchConsole(t *testing.T) {
 	dir := t.TempDir()
 	out := func(name string) string { return filepath.Join(dir, name) }
 	rules := frontierRules
+	// A sheet of two columns small enough to analyse exactly.
+	cols := filepath.Join(dir, "cols.json")
+	if err := os.WriteFile(cols, []byte(`{"name": "cols", "rolls": 3, "boxes": [
+		{"id": "sixes", "label": "Sixes", "label_fr": "Six", "section": "upper", "kind": "face", "face": 6},
+		{"id": "chance", "label": "Chance", "section": "lower", "kind": "chance", "add": "all"},
+		{"id": "yahtzee", "label": "Yahtzee", "label_fr": "Yam's", "section": "lower", "kind": "of_a_kind", "count": 5, "points": 50}],
+		"upper_bonus": {"threshold": 18, "points": 10, "when": "complete"}, "extra_yahtzee": {"box": "yahtzee", "points": 100}}`), 0o666); err != nil {
+		t.Fatal(err)
+	}
 	runs := [][]string{
+		{"exact", "--rules", cols, "--rule", "columns=free,top_down", "--distribution", "--regret"},
+		{"sim", "--rules", cols, "--rule", "columns=free,top_down", "--games", "200", "--strategy", "greedy,optimal", "--regret"},
 		{"sim", "--rules", rules, "--games", "300", "--strategy", "greedy,optimal", "--regret", "--out", out("r1")},
 		{"compare", "--rules", rules, "--games", "300", "--strategy", "greedy,upper-first", "--out", out("r2")},
 		{"compare", "--rules", rules, "--games", "300", "--players", "greedy,random,greedy", "--out", out("r3")},
@@ -44,7 +57,7 @@ func TestFrenchConsole(t *testing.T) {
 	clear(untranslated.texts)
 	untranslated.Unlock()
 	names := []string{"greedy", "upper-first", "random", "optimal", "risk:θ", "risk:0.01", "risk:-0.02", "risk:0.03", "bonus", "target:150", "target:T",
-		"frontier-small", dir, "--json", "P(score >= 200)", "P(score >= 300)", "P(score >= 400)", "P(score >= 500)", "P(score ≥ T)"}
+		"frontier-small", "columns=free,top_down", dir, "--json", "P(score >= 200)", "P(score >= 300)", "P(score >= 400)", "P(score >= 500)", "P(score ≥ T)"}
 	decimalPoint := regexp.MustCompile(`\d\.\d`)
 	for _, args := range runs {
 		args = append(args, "--lang", "fr", "--workers", "1")
@@ -57,7 +70,7 @@ func TestFrenchConsole(t *testing.T) {
 			text = strings.ReplaceAll(text, n, " ")
 		}
 		var english []string
-		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && r != '_' }) {
 			if w = strings.ToLower(w); slices.Contains(consoleEnglish, w) && !slices.Contains(english, w) {
 				english = append(english, w)
 			}

@@ -124,10 +124,13 @@ func runExact(e *env, args []string) error {
 // exactReport gives the figures of a strategy to the reports, as plain numbers.
 func exactReport(rules *engine.Rules, options []string, f *optimal.Figures, js []byte) *reports.Exact {
 	x := &reports.Exact{Rules: rules, RuleOptions: options, Strategy: f.Strategy, States: f.States, Mean: f.Mean, SD: f.SD,
-		UpperBonus: f.PUpperBonus, Yahtzee: f.PYahtzee, ExtraBonuses: f.ExtraBonuses,
+		UpperBonus: f.PUpperBonus, Yahtzee: f.PYahtzee, HasYahtzee: f.HasYahtzee, ExtraBonuses: f.ExtraBonuses,
 		Distribution: f.Distribution, DistMin: f.DistMin, JSON: js}
 	for _, b := range f.Boxes {
 		x.Boxes = append(x.Boxes, reports.ExactBox{Mean: b.Mean, ZeroRate: b.ZeroRate})
+	}
+	for _, c := range f.Columns {
+		x.ColumnBonus = append(x.ColumnBonus, c.PUpperBonus)
 	}
 	if o := f.Objective; o != nil && o.Kind != optimal.MeanScore {
 		xo := &reports.ExactObjective{Kind: o.KindName(), Value: o.Value}

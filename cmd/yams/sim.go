@@ -217,13 +217,7 @@ func printSim(w io.Writer, c console, res *sim.Results, setup time.Duration, opt
 		head = append(head, s.Strategy)
 	}
 	t.row(head...)
-	s0 := res.Summaries[0]
-	for id := range s0.Slots {
-		col, b := id/len(s0.Boxes), id%len(s0.Boxes)
-		name := reports.BoxLabel(rules, b, c.lang)
-		if len(s0.Columns) > 1 {
-			name = s0.Columns[col] + " · " + name
-		}
+	for id, name := range reports.SlotLabels(rules, c.lang) {
 		cells := []string{name}
 		for i := range res.Summaries {
 			b := stats[i].Slots[id]
