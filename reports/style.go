@@ -18,10 +18,11 @@ import (
 // colour blindness, and grey; each look also has a dash pattern and a marker of its
 // own, so that the strategies stay apart in grayscale and in black and white. The
 // built-in strategies have fixed looks; the families risk:θ, target:T and beat:S a fixed
-// colour and marker, their members told apart by their dashes (and, should two members
-// meet in one figure with the same dashes, by their markers too); any other name (a bot,
-// a rule file's strategy, a strategy added later) a look drawn from a hash of its name,
-// among the hollow markers, which no built-in look but greedy's and upper-first's takes.
+// colour and marker, each member its dashes (two members in one figure take different
+// markers too, which a dot plot needs: it draws no line); any other name (a bot, a rule
+// file's strategy, a strategy added later) a look drawn from a hash of its name, among
+// the hollow markers, which of the built-ins only greedy, upper-first and random take,
+// and never a look alike one of theirs.
 //
 // Where two strategies of one figure would still look alike, the one later in the order
 // of names (not in the order of the figure) takes the next look of its own sequence: so
