@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot/plotter"
 )
@@ -20,7 +21,7 @@ func (r *report) strategyRows(value func(i int) estimate) []dotSeries {
 			vals[k] = estimate{nan, 0, 0}
 		}
 		vals[i] = value(i)
-		ss = append(ss, dotSeries{look: look(i), vals: vals, whisker: 1.4})
+		ss = append(ss, dotSeries{look: r.looks[i], vals: vals, whisker: 1.4})
 	}
 	return ss
 }
@@ -43,7 +44,8 @@ func (r *report) bonusFigures() ([]figure, error) {
 	p := newPlot(l, r.title(l.bonusTitle), xLabel, "")
 	grid(p, true, false)
 	p.X.Tick.Marker = numberTicks{l: l}
-	if err := dotPlot(p, r.strategyNames(), r.strategyRows(func(i int) estimate { return fromProportion(r.st[i].UpperBonus) }), false, 100); err != nil {
+	rows := r.strategyRows(func(i int) estimate { return fromProportion(r.st[i].UpperBonus) })
+	if err := dotPlot(p, r.strategyNames(), rows, false, 100); err != nil {
 		return nil, plotError("upper_bonus", err)
 	}
 	p.X.Min = 0
@@ -53,10 +55,16 @@ func (r *report) bonusFigures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("upper_bonus", err)
 	}
-	figs := []figure{{name: "upper_bonus", title: l.bonusTitle, caption: fmt.Sprintf(l.bonusCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png}}
+	figs := []figure{{name: "upper_bonus", title: l.bonusTitle, caption: fmt.Sprintf(l.bonusCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png,
+		csv: dotCSV("", "upper_bonus_percent", r.strategyNames(), nil, rows, 100)}}
 
 	p = newPlot(l, r.title(l.subtotalTitle), l.subtotalX, l.subtotalY)
 	var lines []*plotter.Line
+	threshold := ""
+	if t, ok := r.threshold(); ok {
+		threshold = strconv.Itoa(t)
+	}
+	data := [][]string{{"strategy", "upper_subtotal", "games_percent", "bonus_threshold"}}
 	ymax, xmax := 0.0, 0.0
 	for i, s := range r.res.Summaries {
 		h := merged(s.UpperSubtotal)
@@ -69,6 +77,7 @@ func (r *report) bonusFigures() ([]figure, error) {
 			y := 100 * float64(c) / n
 			ymax = math.Max(ymax, y)
 			xys = append(xys, plotter.XY{X: float64(h.Min + k), Y: y})
+			data = append(data, []string{s.Strategy, strconv.Itoa(h.Min + k), f64(y), threshold})
 		}
 		xmax = math.Max(xmax, float64(h.Max()))
 		line, err := plotter.NewLine(xys)
@@ -76,7 +85,7 @@ func (r *report) bonusFigures() ([]figure, error) {
 			return nil, plotError("upper_subtotal", err)
 		}
 		line.StepStyle = plotter.MidStep
-		line.LineStyle = look(i).line(1)
+		line.LineStyle = r.looks[i].line(1)
 		lines = append(lines, line)
 		p.key(s.Strategy, line)
 	}
@@ -103,6 +112,6 @@ func (r *report) bonusFigures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("upper_subtotal", err)
 	}
-	figs = append(figs, figure{name: "upper_subtotal", title: l.subtotalTitle, caption: fmt.Sprintf(l.subtotalCaption, r.context()), svg: svg, png: png})
+	figs = append(figs, figure{name: "upper_subtotal", title: l.subtotalTitle, caption: fmt.Sprintf(l.subtotalCaption, r.context()), svg: svg, png: png, csv: data})
 	return figs, nil
 }

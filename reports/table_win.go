@@ -163,7 +163,7 @@ func (t *tableReport) winFigures() ([]figure, error) {
 			return nil, plotError("win_decisions", err)
 		}
 		figs = append(figs, figure{name: "win_decisions", title: title,
-			caption: fmt.Sprintf(w.decisionsCaption, name, l.count(fewestDecisions), t.context()), svg: svg, png: png})
+			caption: fmt.Sprintf(w.decisionsCaption, name, l.count(fewestDecisions), t.context()), svg: svg, png: png, csv: t.decisionRows()})
 	}
 	if tr := t.res.Trace; tr != nil {
 		n := len(tr.Players)
@@ -180,20 +180,20 @@ func (t *tableReport) winFigures() ([]figure, error) {
 			if err != nil {
 				return nil, plotError("win_chances", err)
 			}
-			lk := look(tr.Players[s])
+			lk := t.looks[tr.Players[s]]
 			ln.LineStyle = lk.line(1.2)
 			p.Add(ln)
 			p.key(fmt.Sprintf(w.chancesKey, s+1, t.playerName(tr.Players[s]), l.count(int64(last.Totals[s]))), ln)
 		}
 		p.X.Min, p.X.Max = 0, float64(len(tr.Turns)-1)
-		p.X.Tick.Marker = roundTicks{players: n, rounds: (len(tr.Turns) - 1) / n}
+		p.X.Tick.Marker = turnRoundTicks{players: n, rounds: (len(tr.Turns) - 1) / n}
 		p.Y.Min, p.Y.Max = 0, 100
 		svg, png, err := p.render(figWidth, figHeight)
 		if err != nil {
 			return nil, plotError("win_chances", err)
 		}
 		figs = append(figs, figure{name: "win_chances", title: title,
-			caption: fmt.Sprintf(w.chancesCaption, tr.Game, t.context()), svg: svg, png: png})
+			caption: fmt.Sprintf(w.chancesCaption, tr.Game, t.context()), svg: svg, png: png, csv: t.chanceRows()})
 	}
 	return figs, nil
 }
@@ -207,7 +207,7 @@ func (t *tableReport) winTables() []table {
 	}
 	w, l := t.win(), t.l
 	turns := len(pr.Counts)
-	tb := table{title: fmt.Sprintf(w.decisionsTable, t.res.Players[pr.Player]),
+	tb := table{id: "table-win-decisions", title: fmt.Sprintf(w.decisionsTable, t.res.Players[pr.Player]),
 		head: []string{w.turnsLeft, w.lead, w.decisions, w.unlike, w.riskier, w.safer}, note: w.decisionsNote}
 	// Groups of turns left: thirds of the game, the last three turns apart.
 	spans := [][2]int{{turns, 2*turns/3 + 1}, {2 * turns / 3, 4}, {3, 1}}
@@ -253,35 +253,49 @@ func (t *tableReport) winTables() []table {
 	return []table{tb}
 }
 
-// winCSV returns the CSV files of the profile (a row per cell) and of the trace (a row per
-// turn and seat), those there are.
-func (t *tableReport) winCSV() []file {
-	var files []file
+// winSections returns the sections of the report of a player that sees the table: its
+// decisions against optimal's (a profile), the chances along a game (a trace).
+func (t *tableReport) winSections(tables []table, figs []figure) []section {
+	w := t.win()
+	var secs []section
 	if pr := t.res.Profile; pr != nil {
-		rows := [][]string{{"turns_left", "lead", "decisions", "same", "riskier", "safer", "other"}}
-		for left := len(pr.Counts); left >= 1; left-- {
-			for d := range sim.DiffBins {
-				all, by := pr.Decisions(left, d)
-				if all == 0 {
-					continue
-				}
-				rows = append(rows, []string{fmt.Sprint(left), fmt.Sprint(sim.DiffOf(d)), i64(all),
-					i64(by[strategies.Same]), i64(by[strategies.Riskier]), i64(by[strategies.Safer]), i64(by[strategies.Other])})
-			}
-		}
-		files = append(files, file{"win_decisions.csv", writeCSV(rows)})
+		title := fmt.Sprintf(w.decisionsTable, t.res.Players[pr.Player])
+		secs = append(secs, sectionOf("win-decisions", title, tables, figs, "win_decisions", "table-win-decisions")...)
 	}
 	if tr := t.res.Trace; tr != nil {
-		rows := [][]string{{"turn", "round", "seat_played", "seat", "player", "strategy", "total", "chance"}}
-		for i, turn := range tr.Turns {
-			for s, p := range tr.Players {
-				rows = append(rows, []string{fmt.Sprint(i), fmt.Sprint(turn.Round), fmt.Sprint(turn.Seat + 1), fmt.Sprint(s + 1),
-					fmt.Sprint(p + 1), t.res.Players[p], fmt.Sprint(turn.Totals[s]), f64(turn.Chances[s])})
-			}
-		}
-		files = append(files, file{"win_chances.csv", writeCSV(rows)})
+		secs = append(secs, sectionOf("win-chances", fmt.Sprintf(w.chancesTitle, tr.Game), tables, figs, "win_chances")...)
 	}
-	return files
+	return secs
+}
+
+// decisionRows are the rows of win_decisions.csv: a row per cell of the profile.
+func (t *tableReport) decisionRows() [][]string {
+	pr := t.res.Profile
+	rows := [][]string{{"turns_left", "lead", "decisions", "same", "riskier", "safer", "other"}}
+	for left := len(pr.Counts); left >= 1; left-- {
+		for d := range sim.DiffBins {
+			all, by := pr.Decisions(left, d)
+			if all == 0 {
+				continue
+			}
+			rows = append(rows, []string{fmt.Sprint(left), fmt.Sprint(sim.DiffOf(d)), i64(all),
+				i64(by[strategies.Same]), i64(by[strategies.Riskier]), i64(by[strategies.Safer]), i64(by[strategies.Other])})
+		}
+	}
+	return rows
+}
+
+// chanceRows are the rows of win_chances.csv: a row per turn of the traced game and seat.
+func (t *tableReport) chanceRows() [][]string {
+	tr := t.res.Trace
+	rows := [][]string{{"turn", "round", "seat_played", "seat", "player", "strategy", "total", "chance"}}
+	for i, turn := range tr.Turns {
+		for s, p := range tr.Players {
+			rows = append(rows, []string{fmt.Sprint(i), fmt.Sprint(turn.Round), fmt.Sprint(turn.Seat + 1), fmt.Sprint(s + 1),
+				fmt.Sprint(p + 1), t.res.Players[p], fmt.Sprint(turn.Totals[s]), f64(turn.Chances[s])})
+		}
+	}
+	return rows
 }
 
 // playerName names player p by its strategy, and by its number too when another player
@@ -296,11 +310,11 @@ func (t *tableReport) playerName(p int) string {
 	return name
 }
 
-// roundTicks mark the ends of the rounds of a table game, whose turns are the axis:
+// turnRoundTicks mark the ends of the rounds of a table game, whose turns are the axis:
 // labelled by the rounds played, a minor tick at each turn.
-type roundTicks struct{ players, rounds int }
+type turnRoundTicks struct{ players, rounds int }
 
-func (rt roundTicks) Ticks(lo, hi float64) []plot.Tick {
+func (rt turnRoundTicks) Ticks(lo, hi float64) []plot.Tick {
 	step := 1
 	if rt.rounds > 8 {
 		step = 2

@@ -18,7 +18,7 @@ import (
 // jsonProvenance is the "provenance" of a summary file.
 type jsonProvenance struct {
 	provenance.Record
-	Runs []provenance.Run `json:"runs,omitempty"`
+	Runs sizedList[provenance.Run, runsName] `json:"runs,omitempty"` // counted before decoded
 }
 
 // provenanceJSON returns the provenance of the results as a file writes it; nil when
@@ -56,7 +56,7 @@ func (r *Results) provenanceFromJSON(in *jsonProvenance) error {
 	rec := in.Record
 	r.Provenance = &rec
 	if len(in.Runs) > 0 { // "runs": [] is no runs, as a file without it
-		r.Runs = in.Runs
+		r.Runs = []provenance.Run(in.Runs)
 	}
 	return nil
 }

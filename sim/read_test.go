@@ -161,8 +161,8 @@ func TestReadSummaryRefuses(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"empty", nil, "EOF"},
-		{"truncated", js[:len(js)/2], "unexpected EOF"},
+		{"empty", nil, "empty file"},
+		{"truncated", js[:len(js)/2], "truncated: the file ends in the middle"},
 		{"not an object", []byte(`[1, 2]`), "cannot unmarshal"},
 		{"trailing data", append(slices.Clone(js), "{}"...), "data after"},
 		{"no games", edit(t, js, func(d map[string]any) { d["games"] = 0 }), "games: 0"},

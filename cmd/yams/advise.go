@@ -1,7 +1,7 @@
 package main
 
 import (
-	"encoding/json"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -51,6 +51,12 @@ type adviceOutput struct {
 }
 
 func runAdvise(e *env, args []string) error {
+	var legacy bool // --json given as the switch it was
+	err := adviseAt(e, args, &legacy)
+	return legacyJSONNote(e, legacy, err)
+}
+
+func adviseAt(e *env, args []string, legacy *bool) error {
 	fs := newFlags(e)
 	diceFlag := fs.String("dice", "", "the dice rolled, `D,D,D,D,D` (such as 2,2,4,5,6)")
 	roll := fs.Int("roll", 1, "the rolls thrown in the turn so far, `N` (1 to the rules' rolls)")
@@ -59,9 +65,15 @@ func runAdvise(e *env, args []string) error {
 	addRuleOptionFlag(fs, &options)
 	scores := fs.StringArray("score", nil, "a box already filled, `ID=POINTS` (COLUMN.ID=POINTS on a sheet of several columns; repeatable), when no record gives the sheet")
 	extra := fs.Int("extra", 0, "the extra five-of-a-kind bonuses earned, `N`, when no record gives the sheet")
-	asJSON := fs.Bool("json", false, "print the options as JSON")
+	jsonOut := addJSONFlag(fs, "the options", "the text")
+	out := addResultDir(fs, "write the options into `DIR`: as JSON, as Markdown and as CSV (advice.json, advice.md, advice.csv)")
 	lang := fs.String("lang", "en", "the language `LANG` of the labels: "+strings.Join(reports.Languages, " or "))
+	memory := addMemoryFlag(fs)
+	args, *legacy = legacyJSONSwitch(fs, args)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := memory.apply(); err != nil {
 		return err
 	}
 	if err := reports.CheckLang(*lang); err != nil {
@@ -103,6 +115,12 @@ func runAdvise(e *env, args []string) error {
 	if *roll < 1 || *roll > rules.Rolls() {
 		return usagef("--roll %d: want 1 to %d, the rolls of a turn of rules %s", *roll, rules.Rolls(), rules.Name())
 	}
+	if err := jsonOut.check(); err != nil {
+		return err
+	}
+	if err := out.check(); err != nil {
+		return err
+	}
 	ev, why, err := positionsOf(rules)
 	if err != nil {
 		return err
@@ -111,20 +129,32 @@ func runAdvise(e *env, args []string) error {
 		return badInput(err)
 	}
 	r, _ := engine.RollOf(dice)
-	out := advice(ev, &sheet, r, *roll)
+	a := advice(ev, &sheet, r, *roll)
 	if why != nil {
-		out.Estimate = why.Error()
+		a.Estimate = why.Error()
 	}
-	if *asJSON {
-		b, err := json.MarshalIndent(out, "", "  ")
-		if err != nil {
-			return err
-		}
-		_, err = e.stdout.Write(append(b, '\n'))
+	js, err := indentedJSON(a)
+	if err != nil {
 		return err
 	}
-	printAdvice(e.stdout, out, rules, *lang)
-	return nil
+	var text, markdown bytes.Buffer
+	printAdvice(&text, a, rules, *lang, false)
+	printAdvice(&markdown, a, rules, *lang, true)
+	return writeResults(e, text.Bytes(), js, jsonOut, out, []namedFile{{"advice.json", js}, {"advice.md", markdown.Bytes()}, {"advice.csv", adviceCSV(a)}})
+}
+
+// adviceCSV is advice.csv: a row per option, the keeps (if rolls are left) then the
+// boxes, each with its expected final score and its cost.
+func adviceCSV(a adviceOutput) []byte {
+	rows := [][]string{{"option", "keep", "box", "points", "value", "cost"}}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	for _, o := range a.Keeps {
+		rows = append(rows, []string{"keep", faces(*o.Keep), "", "", f(o.Value), f(o.Cost)})
+	}
+	for _, o := range a.Boxes {
+		rows = append(rows, []string{"box", "", o.Box, strconv.Itoa(*o.Points), f(o.Value), f(o.Cost)})
+	}
+	return csvBytes(rows)
 }
 
 // positionsOf returns what values the options at the positions of rules: the exact table
@@ -187,6 +217,8 @@ func flagSheet(rules *engine.Rules, scores []string, extra int) (engine.Sheet, e
 		switch {
 		case !ok || err != nil:
 			return engine.Sheet{}, usagef("--score %s: want ID=POINTS, such as --score %s=8", s, slots[1])
+		case points < 0:
+			return engine.Sheet{}, usagef("--score %s: a box holds 0 points or more (a box subtracted from the total too: its score as written)", s)
 		case b < 0:
 			return engine.Sheet{}, usagef("--score %s: no box %q in rules %s (boxes: %s)", s, id, rules.Name(), strings.Join(slots, ", "))
 		case values[b] >= 0:
@@ -196,7 +228,11 @@ func flagSheet(rules *engine.Rules, scores []string, extra int) (engine.Sheet, e
 	}
 	sheet, err := engine.SheetOf(rules, values, extra)
 	if err != nil {
-		return sheet, usagef("--score: %v", err)
+		flag := "--score"
+		if extra != 0 && strings.Contains(err.Error(), "extra bonuses") {
+			flag = "--extra"
+		}
+		return sheet, usagef("%s: %v", flag, err)
 	}
 	return sheet, nil
 }
@@ -243,10 +279,13 @@ func keepFaces(k engine.Keep) []int {
 	return faces
 }
 
-// printAdvice prints the options of a position, the best first.
-func printAdvice(w io.Writer, a adviceOutput, rules *engine.Rules, lang string) {
+// printAdvice prints the options of a position, the best first, as text or as Markdown.
+func printAdvice(w io.Writer, a adviceOutput, rules *engine.Rules, lang string, markdown bool) {
 	fr := lang == "fr"
-	dice := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(a.Dice)), "-"), "[]")
+	dice := faces(a.Dice)
+	if markdown {
+		fmt.Fprint(w, "# ")
+	}
 	switch {
 	case fr && a.Exact:
 		fmt.Fprintf(w, "Règles %s, tour %d, dés %s après le lancer %d sur %d ; la feuille marque %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
@@ -274,14 +313,14 @@ func printAdvice(w io.Writer, a adviceOutput, rules *engine.Rules, lang string) 
 		}
 	}
 	if len(a.Keeps) > 0 {
-		t := &textTable{}
+		t := &textTable{markdown: markdown}
 		if fr {
 			t.row("garder", head, "coût")
 		} else {
 			t.row("keep", head, "cost")
 		}
 		for _, o := range a.Keeps {
-			held := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(*o.Keep)), "-"), "[]")
+			held := faces(*o.Keep)
 			switch {
 			case len(*o.Keep) == engine.NumDice && fr:
 				held = "tous (s'arrêter)"
@@ -295,9 +334,11 @@ func printAdvice(w io.Writer, a adviceOutput, rules *engine.Rules, lang string) 
 			t.row(held, decimal(lang, o.Value, 2), decimal(lang, o.Cost, 2))
 		}
 		t.write(w)
-		fmt.Fprintln(w)
+		if !markdown {
+			fmt.Fprintln(w)
+		}
 	}
-	t := &textTable{}
+	t := &textTable{markdown: markdown}
 	if fr {
 		t.row("case", "points", head, "coût")
 	} else {

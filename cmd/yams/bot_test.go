@@ -271,7 +271,8 @@ func TestExampleBots(t *testing.T) {
 	for i := 1; i < len(bots); i += 2 {
 		names = append(names, strings.Split(bots[i], "=")[0])
 	}
-	out, errOut, code := execYams(t, "", append([]string{"sim", "--games", "2000", "--json", "-", "--strategy", strings.Join(names, ",")}, bots...)...)
+	// An interpreter starts slowly on a loaded machine: the timeout covers the start.
+	out, errOut, code := execYams(t, "", append([]string{"sim", "--games", "2000", "--json", "-", "--bot-timeout", "2m", "--strategy", strings.Join(names, ",")}, bots...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

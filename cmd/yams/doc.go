@@ -7,16 +7,20 @@
 //
 // The commands:
 //
-//	sim      play many games with each strategy and print what they score
-//	compare  compare strategies on the same dice, or play them against each other at a table
-//	solve    solve the rules exactly: the optimal expected score, and the optimal strategy's table
-//	exact    exact figures of a strategy (mean, deviation, bonus rates, per box, distribution)
-//	frontier the trade-off between the mean and the risk of the strategies that play for an objective
-//	replay   check a recorded game against its rules and print its sheet
-//	rules    list the rule presets, print one as a rule file, or explain it
-//	report   render the tables, plots and page of a saved summary again
-//	merge    add up the summaries of the shards of a run into the summary of the whole run
-//	bench    measure the speed of the strategies
+//	sim       play many games with each strategy and print what they score
+//	compare   compare strategies on the same dice, or play them against each other at a table
+//	solve     solve the rules exactly: the optimal expected score, and the optimal strategy's table
+//	exact     exact figures of a strategy (mean, deviation, bonus rates, per box, distribution)
+//	frontier  the trade-off between the mean and the risk of the strategies that play for an objective
+//	replay    check a recorded game against its rules and print its sheet (--grade: every decision valued)
+//	advise    rank every option at a position of play by its expected final score under optimal play
+//	rules     list the rule presets, print one as a rule file, or explain it
+//	report    render the tables, plots and page of a saved summary again
+//	merge     add up the summaries of the shards of a run into the summary of the whole run
+//	bench     measure the speed of the strategies
+//	bot       serve a built-in strategy as an external bot on standard input and output
+//	cache     list the solved rule sets in the cache, or clear it
+//	version   print the build of the binary: its version, the revision it was built from, and Go's version
 //
 // yams COMMAND --help prints the flags of a command. The examples below are run by the
 // tests of this package, and their output checked (the timings aside).
@@ -41,8 +45,8 @@
 //
 // # Checking a game
 //
-//	yams replay [FILE|-] [--json] [--grade] [--lang LANG]
-//	yams advise [RECORD|-] [--dice D,D,D,D,D] [--roll N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--score ID=POINTS]... [--extra N] [--json] [--lang LANG]
+//	yams replay [FILE|-] [--json FILE|-] [--out DIR] [--grade] [--lang LANG] [--max-memory MiB]
+//	yams advise [RECORD|-] [--dice D,D,D,D,D] [--roll N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--score ID=POINTS]... [--extra N] [--json FILE|-] [--out DIR] [--lang LANG] [--max-memory MiB]
 //
 // With --grade, yams replay values every decision of the game against optimal play
 // (on every sheet with an exact solve, several columns included): the cost of each keep and box (the value of the best choice minus
@@ -53,10 +57,18 @@
 // left, and every box, each with its expected final score under optimal play and its cost
 // against the best. On a sheet of several columns the boxes are COLUMN.ID (--score
 // top_down.ones=3) and every (column, box) is ranked; where the sheet is too large for an
-// exact solve, the values are column-tables's estimate, and the output says so.
+// exact solve, the values are estimated by column-tables, and the output says so.
+// A position no game reaches is refused: a negative score, extra
+// bonuses without a scored Yahtzee or beyond one per box filled after it.
+//
+// Both write what they print as JSON with --json FILE (- for standard output, the text
+// then going to standard error; --json alone, the former switch, still means --json -), and
+// with --out DIR the JSON, the text as Markdown and the rows (the turns, the decisions,
+// the options) as CSV. Dice are arrays of faces in every JSON yams writes; a keep is the
+// faces it holds, a box its id.
 //
 // yams replay checks a recorded game turn by turn against its rules and prints its sheet,
-// in English or, with --lang fr, in French; --json prints it as JSON. The record is read
+// in English or, with --lang fr, in French. The record is read
 // from FILE, or from standard input without one (on a terminal, yams says so: end the
 // record with Ctrl-D). A record or rule file larger than engine's limits, or a path that
 // is not a regular file (a directory, a device, a pipe), is refused.
@@ -119,7 +131,10 @@
 //
 // --json FILE writes the summary file (- for standard output, the tables then going to
 // standard error), whose shape the package sim documents; --out DIR writes the report:
-// tables, plots and report.html (--lang fr for French). A long run survives an
+// tables as Markdown and CSV, plots as SVG and PNG each with the CSV of what it draws, and
+// report.html. --lang fr prints the results in French (decimal commas, thin spaces
+// between groups of digits) and writes the report in French; errors and the help stay in
+// English. A long run survives an
 // interruption: on SIGINT or SIGTERM it writes what it played, marked partial, and exits
 // with status 130 or 143; --checkpoint FILE saves its progress every --checkpoint-every,
 // and --resume FILE (or --resume-if-present) continues it. --shard K/N plays the K-th of N
@@ -210,8 +225,8 @@
 //
 // # Exact figures
 //
-//	yams solve [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--force] [--strategy NAME] [--workers W]
-//	yams exact [--strategy NAME] [--rules NAME|FILE] [--rule KEY=VALUE]... [--distribution] [--max-memory MiB] [--csv FILE] [--regret] [--json FILE|-] [--workers W]
+//	yams solve [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--force] [--strategy NAME] [--workers W] [--json FILE|-]
+//	yams exact [--strategy NAME] [--rules NAME|FILE] [--rule KEY=VALUE]... [--distribution] [--max-memory MiB] [--regret] [--json FILE|-] [--out DIR] [--lang LANG] [--csv FILE] [--workers W]
 //
 // yams solve computes the optimal strategy's table by backward induction and keeps it in
 // the cache directory ($YAMS_CACHE_DIR, or the user's cache directory); with --strategy
@@ -226,6 +241,11 @@
 // alone (their exact tables) and what the choice among columns adds by count of open
 // boxes (fitted to the rules by its own games, the first time, and cached). It is not an
 // exact solve; on one column it is optimal.
+// --out DIR writes the figures as a report: exact.json (what --json writes), exact.md,
+// exact.csv, boxes.csv, with --distribution distribution.csv and the plot scores (SVG,
+// PNG and its CSV), with --regret regret.csv, and report.html; --lang fr prints and
+// writes them in French. --csv FILE, the older form, writes the distribution's
+// score,probability lines to FILE, as distribution.csv.
 //
 //	$ yams exact --rules yams-app
 //	exact figures of optimal on yams-app (78,292 turn-start states reached)
@@ -271,7 +291,8 @@
 // frontier_sd (the mean against the standard deviation), frontier_p300 (the mean against
 // P(score ≥ 300)), in which each target:T is a diamond labelled by its name, and
 // frontier_scores (the distributions of the final score: optimal's, bonus's, each
-// target's, and those of the extreme θ) and report.html, in English or French (--lang),
+// target's, and those of the extreme θ), each with the CSV of what it draws, and
+// report.html, in English or French (--lang, which also prints the table in French),
 // replacing the report the directory held. On hasbro the twelve analyses take about a
 // minute and 1.2 GiB at the peak: the decisions of one strategy are held at a time. With
 // --targets 300, the first run, which solves and caches every table, took under five
@@ -290,11 +311,12 @@
 //
 //	yams report --from FILE --out DIR [--lang LANG] [--rules NAME|FILE]
 //	yams merge SHARD.json... [--json FILE|-] [--out DIR] [--lang LANG]
-//	yams bench [--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--out DIR]
+//	yams bench [--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--json FILE|-] [--out DIR]
 //
 // yams report writes the report of a saved summary again; yams merge adds up the shards
 // of a run; yams bench measures the games per second of each strategy on 1 to GOMAXPROCS
-// workers, and the time of a decision.
+// workers, and the time of a decision: --json writes the figures, --out DIR them and the
+// scaling plot. yams sim, compare and bench --help list the strategies.
 //
 // # The cache
 //
@@ -302,10 +324,22 @@
 //
 // The optimal strategy of a rule set is solved the first time it plays (yams says so, and
 // how much it caches where) and kept in the cache directory: one file per rule set, about
-// 15.2 MiB for hasbro, 45.3 MiB for yatzy. yams cache lists the files (rule set, hash, size, date); --clear
-// removes them all, --clear RULES those of one rule set. --max-memory MiB bounds the memory
-// of a solve or an exact analysis (4,096 MiB by default): rules that would need more are
-// refused at once with the estimate, and left out of a default sim with a note.
+// 15.2 MiB for hasbro, 45.3 MiB for yatzy. yams cache lists the files (rule set, hash,
+// size, date), yams cache RULES those of one rule set; --clear removes them. It removes
+// only what yams wrote (a file that begins with the header of its tables), never the file
+// a running solve is writing; a solve replaces a symbolic link at a cache file's path
+// rather than write through it.
+//
+// # Memory
+//
+// --max-memory MiB bounds the memory of a solve, an exact analysis and the strategies of
+// a run (4,096 MiB by default), estimated before anything is allocated: rules that would
+// need more are refused at once with the estimate (exit 2), and left out of a default sim
+// with a note. yams exact and frontier estimate their analyses, distribution included,
+// before anything is solved. Each worker of a run holds its own copy of each strategy:
+// target:T and beat:S a cache of 64 MiB each, --regret an evaluator of 24 MB on hasbro; a
+// run that asks for more workers than fit plays with those that fit, and says so (its
+// results are the same whatever the number of workers).
 //
 // # Workers
 //
@@ -334,7 +368,7 @@
 //
 // # Files
 //
-// Every file a command writes (--json, --csv, --checkpoint, --cpuprofile, bench --out) is
+// Every file a command writes (--json, --out, --csv, --checkpoint, --cpuprofile) is
 // checked before the work starts, so that a path that cannot be written is refused at
 // once, and written at the end as a whole: a temporary file in the same directory,
 // synced, then renamed over the path. A command that fails leaves what the file held

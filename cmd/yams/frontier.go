@@ -35,10 +35,10 @@ func runFrontier(e *env, args []string) error {
 	thetaList := fs.String("thetas", defaultThetas, "the θ of the risk:θ strategies, `LIST` of numbers in [-1, 1] other than 0, comma-separated")
 	targetList := fs.String("targets", "", "the T of the target:T strategies, `LIST` of whole numbers of points, comma-separated, each one some games reach and some miss (none by default: "+
 		"on hasbro each takes a minute or two to solve the first time, its table then cached, and about a minute and 1.6 GiB to analyse)")
-	out := &outFlags{fs: fs}
+	out := &outFlags{fs: fs, console: true}
 	fs.StringVar(&out.dir, "out", "", "write the frontier into `DIR`: the table as Markdown and CSV, the figures as SVG and PNG, and report.html, which shows them all")
-	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of what --out writes: "+strings.Join(reports.Languages, " or "))
-	jsonOut := addOutputFile(fs, "json", "write the table as JSON to `FILE|-` (- for standard output, the table then going to standard error)", true)
+	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of what the command prints and of what --out writes: "+strings.Join(reports.Languages, " or "))
+	jsonOut := addJSONFlag(fs, "the table", "the table")
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "compute")
 	memory := addMemoryFlag(fs)
@@ -69,15 +69,31 @@ func runFrontier(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
+	opts := optimal.Options{Workers: int(workers), Distribution: true, DistributionBudget: memory.bytes()}
+	// The estimates first, optimal's before anything else is built for the rules (the
+	// θ and the targets are checked on their state space): a frontier that would not
+	// fit is refused at once, not after minutes of solves. (On a sheet of several
+	// columns the θ are refused first: they are solved on one column only.)
+	if len(rules.Columns()) == 1 {
+		if err := optimal.CheckAnalysis("optimal", rules, opts); err != nil {
+			return badInput(err)
+		}
+	}
+	e.lang = out.lang
+	c := e.console()
 	if thetas, err = allowedThetas(e, rules, thetas, fs.Changed("thetas")); err != nil {
 		return err
 	}
 	if err := allowedTargets(rules, targets); err != nil {
 		return err
 	}
+	names := frontierStrategies(rules, thetas, targets)
+	if err := optimal.CheckAnalyses(names, rules, opts); err != nil {
+		return badInput(err)
+	}
 
 	start := time.Now()
-	f, err := analyzeFrontier(e, rules, thetas, targets, optimal.Options{Workers: int(workers), Distribution: true, DistributionBudget: memory.bytes()})
+	f, err := analyzeFrontier(e, rules, names, opts)
 	if err != nil {
 		return err
 	}
@@ -89,7 +105,7 @@ func runFrontier(e *env, args []string) error {
 	if jsonOut.toStdout() {
 		text = e.stderr
 	}
-	if err := printFrontier(text, f, elapsed); err != nil {
+	if err := printFrontier(text, c, f, elapsed); err != nil {
 		return err
 	}
 	if err := jsonOut.write(e, func(w io.Writer) error { return writeFrontierJSON(w, f) }); err != nil {
@@ -100,7 +116,7 @@ func runFrontier(e *env, args []string) error {
 		if err != nil {
 			return fmt.Errorf("--out: %w", err)
 		}
-		out.written(text, len(names))
+		out.written(text, c, len(names))
 	}
 	return nil
 }
@@ -192,12 +208,13 @@ func allowedTargets(rules *engine.Rules, targets []int) error {
 	return nil
 }
 
-// analyzeFrontier analyses exactly optimal, the risk:θ of thetas, bonus where the rules
-// have an upper bonus, and the target:T of targets: one after another, since an analysis
-// with its distribution takes most of a GiB on hasbro (1.6 GiB for target:300). The θ
-// are those allowedThetas kept, the targets those allowedTargets passed; optimal,
-// analysed first, must be there, for the value of each objective under optimal play.
-func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, targets []int, opts optimal.Options) (*reports.Frontier, error) {
+// quietFrontier is how long a frontier runs before it says, on a standard error that is
+// not a terminal, which analysis it starts: a short one says nothing.
+var quietFrontier = 10 * time.Second
+
+// frontierStrategies names the strategies of a frontier: optimal, the risk:θ of thetas,
+// bonus where the rules have an upper bonus, and the target:T of targets.
+func frontierStrategies(rules *engine.Rules, thetas []float64, targets []int) []string {
 	names := []string{"optimal"}
 	for _, th := range thetas {
 		names = append(names, optimal.Objective{Kind: optimal.Risk, Theta: th}.String())
@@ -208,11 +225,26 @@ func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, targets []in
 	for _, t := range targets {
 		names = append(names, optimal.Objective{Kind: optimal.Target, Target: t}.String())
 	}
+	return names
+}
+
+// analyzeFrontier analyses exactly the strategies of names (frontierStrategies): one
+// after another, since an analysis with its distribution takes most of a GiB on hasbro
+// (1.6 GiB for target:300). The θ are those allowedThetas kept, the targets those
+// allowedTargets passed; optimal, analysed first, must be there, for the value of each
+// objective under optimal play.
+func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts optimal.Options) (*reports.Frontier, error) {
 	f := &reports.Frontier{Rules: rules}
 	var best *optimal.Figures // optimal's, for the value of each objective under optimal play
+	start := time.Now()
 	for k, name := range names {
-		if e.interactive {
-			fmt.Fprintf(e.stderr, "\r\033[Kanalysing %s exactly (%d of %d)", name, k+1, len(names))
+		switch {
+		case e.interactive:
+			fmt.Fprint(e.stderr, "\r\033[K"+e.console().f("analysing %s exactly (%d of %d)", name, k+1, len(names)))
+		case time.Since(start) >= quietFrontier:
+			// A log, not a terminal: a line for each analysis once the frontier takes its
+			// time, rather than minutes of silence.
+			e.note("analysing %s exactly (%d of %d), %s so far", name, k+1, len(names), time.Since(start).Round(time.Second))
 		}
 		fig, err := optimal.Analyze(name, rules, opts)
 		if e.interactive {
@@ -222,7 +254,7 @@ func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, targets []in
 		case errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) || errors.Is(err, optimal.ErrObjective):
 			return nil, badInput(err)
 		case errors.Is(err, optimal.ErrTooLarge):
-			return nil, fmt.Errorf("%s: %w; raise --max-memory", name, err)
+			return nil, badInput(fmt.Errorf("%s: %w; raise --max-memory", name, err))
 		case err != nil:
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
@@ -269,39 +301,32 @@ func frontierPoint(fig, best *optimal.Figures) (reports.FrontierPoint, error) {
 		p.OptimalObjective = v
 	}
 	for _, t := range reports.FrontierThresholds {
-		p.AtLeast = append(p.AtLeast, atLeast(fig.Distribution, fig.DistMin, t))
+		p.AtLeast = append(p.AtLeast, reports.AtLeast(fig.Distribution, fig.DistMin, t))
 	}
 	return p, nil
 }
 
-// atLeast returns P(score ≥ t) from a distribution of the final score from lo.
-func atLeast(dist []float64, lo, t int) float64 {
-	sum := 0.0
-	for i := len(dist) - 1; i >= 0 && lo+i >= t; i-- {
-		sum += dist[i]
-	}
-	return sum
-}
-
 // printFrontier prints the table of a frontier and the time it took.
-func printFrontier(w io.Writer, f *reports.Frontier, elapsed time.Duration) error {
-	head, rows, _, err := reports.FrontierTable(f, "en")
+func printFrontier(w io.Writer, c console, f *reports.Frontier, elapsed time.Duration) error {
+	head, rows, _, err := reports.FrontierTable(f, c.lang)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "exact figures of %s on %s: the strategies that play for an objective\n\n",
-		plural(len(f.Points), "strategy", "strategies"), describeRules(f.Rules.Name(), f.RuleOptions))
+	fmt.Fprintln(w, c.f("exact figures of %s on %s: the strategies that play for an objective",
+		c.plural(int64(len(f.Points)), "strategy", "strategies"), describeRules(f.Rules.Name(), f.RuleOptions)))
+	fmt.Fprintln(w)
 	t := &textTable{}
 	t.row(head...)
 	for _, r := range rows {
 		t.row(r...)
 	}
 	t.write(w)
-	fmt.Fprintln(w, "\nobjective: the certainty equivalent (1/θ)·ln E[exp(θ·score)] in points for risk:θ (θ < 0 avoids risk, θ > 0 seeks it),")
-	fmt.Fprintln(w, "P(upper bonus) for bonus, P(score ≥ T) for target:T, the mean for optimal (★); under optimal: the same objective under optimal play")
-	fmt.Fprintf(w, "\ncomputed in %s", duration(elapsed))
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, c.t("objective: the certainty equivalent (1/θ)·ln E[exp(θ·score)] in points for risk:θ (θ < 0 avoids risk, θ > 0 seeks it),"))
+	fmt.Fprintln(w, c.t("P(upper bonus) for bonus, P(score ≥ T) for target:T, the mean for optimal (★); under optimal: the same objective under optimal play"))
+	fmt.Fprint(w, "\n"+c.f("computed in %s", c.duration(elapsed)))
 	if peak := peakMemory(); peak > 0 {
-		fmt.Fprintf(w, ", the process at its peak %s of memory", megabytes(peak))
+		fmt.Fprint(w, c.f(", the process at its peak %s of memory", c.megabytes(peak)))
 	}
 	fmt.Fprintln(w)
 	return nil

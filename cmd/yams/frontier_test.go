@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"yams/engine"
 	"yams/internal/provenance"
@@ -65,7 +66,6 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b)) 
 // equivalent at least optimal's at the same θ (computed here from optimal's exact
 // distribution).
 func TestFrontierFigures(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	dir := t.TempDir()
 	jsonPath := filepath.Join(dir, "frontier.json")
 	stdout, stderr, code := execYams(t, "", "frontier", "--rules", frontierRules, "--json", jsonPath, "--workers", "2")
@@ -175,15 +175,15 @@ func TestFrontierFigures(t *testing.T) {
 // --out writes the table and the figures, in English or in French; --json - writes the
 // JSON on standard output and the table on standard error.
 func TestFrontierOut(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
-	files := []string{"frontier.md", "frontier.csv", "frontier_sd.svg", "frontier_sd.png", "frontier_p300.svg", "frontier_p300.png",
-		"frontier_scores.svg", "frontier_scores.png", "report.html"}
+	files := []string{"frontier.md", "frontier.csv", "frontier_sd.svg", "frontier_sd.png", "frontier_sd.csv", "frontier_p300.svg", "frontier_p300.png",
+		"frontier_p300.csv", "frontier_scores.svg", "frontier_scores.png", "frontier_scores.csv", "report.html"}
 	cases := []struct {
 		lang       string
+		written    string   // what the command prints before the directory
 		want, deny []string // in frontier.md
 	}{
-		{"en", []string{"| strategy | objective | under optimal | mean | sd | P(≥ 200) |", "| optimal ★ | 174.49 | 174.49 | 174.49 |"}, []string{"moyenne"}},
-		{"fr", []string{"| stratégie | objectif | en jeu optimal | moyenne | écart type | P(≥ 200) |", "| optimal ★ | 174,49 | 174,49 | 174,49 |", "prime supérieure", "Yam's marqué"},
+		{"en", "12 files written to ", []string{"| strategy | objective | under optimal | mean | sd | P(≥ 200) |", "| optimal ★ | 174.49 | 174.49 | 174.49 |"}, []string{"moyenne"}},
+		{"fr", "12 fichiers écrits dans ", []string{"| stratégie | objectif | en jeu optimal | moyenne | écart type | P(≥ 200) |", "| optimal ★ | 174,49 | 174,49 | 174,49 |", "prime de la partie haute", "Yam's marqué"},
 			[]string{"| mean |", "upper bonus", "174.49"}},
 	}
 	for _, c := range cases {
@@ -193,7 +193,7 @@ func TestFrontierOut(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			if !strings.Contains(stdout, "9 files written to "+dir) {
+			if !strings.Contains(stdout, c.written+dir) {
 				t.Errorf("stdout does not say where the files are:\n%s", stdout)
 			}
 			for _, name := range files {
@@ -281,7 +281,6 @@ func TestFrontierBadInput(t *testing.T) {
 		{"several columns", []string{"--rules", "hasbro", "--rule", "columns=free,free"}, "rules hasbro have 2 columns"},
 		{"unknown rules", []string{"--rules", "nope"}, "nope"},
 		{"language", []string{"--out", t.TempDir(), "--lang", "de"}, `--lang: language "de": want en or fr`},
-		{"language without --out", []string{"--lang", "fr"}, "--lang is for the report: give --out DIR too"},
 		{"--out under a file", []string{"--out", filepath.Join(file, "out")}, "--out: "},
 		{"--json under a file", []string{"--json", filepath.Join(file, "f.json")}, "--json: "},
 		{"memory", []string{"--max-memory", "0"}, "--max-memory 0: want a positive number of MiB"},
@@ -313,7 +312,6 @@ func pAtLeast(dist []float64, lo, t int) float64 {
 // the point gives as the objective under optimal play; its parameter is T. --out draws
 // the targets in every figure and writes them in the table.
 func TestFrontierTargets(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	dir := t.TempDir()
 	jsonPath, out := filepath.Join(dir, "frontier.json"), filepath.Join(dir, "out")
 	stdout, stderr, code := execYams(t, "", "frontier", "--rules", frontierRules, "--thetas", "0.01", "--targets", "300,200",
@@ -392,11 +390,11 @@ func TestFrontierTargets(t *testing.T) {
 			}
 		}
 		for name, want := range map[string][]string{
-			"frontier.md":         {"| target:200 |", "| target:300 |", "for target:T the probability of a final score of T or more"},
+			"frontier.md":         {"| target:200 |", "| target:300 |", "for `target:T` the probability of a final score of T or more"},
 			"frontier_sd.svg":     {">target:200<", ">target:300<", ">target:T<"},
 			"frontier_p300.svg":   {">target:200<", ">target:300<", ">target:T<"},
 			"frontier_scores.svg": {">target:200<", ">target:300<"},
-			"report.html":         {"Each target:T, which maximises the probability of a final score of T or more", "each target:T"},
+			"report.html":         {"Each <code>target:T</code>, which maximises the probability of a final score of T or more", "each <code>target:T</code>"},
 		} {
 			data, err := os.ReadFile(filepath.Join(out, name))
 			if err != nil {
@@ -440,5 +438,22 @@ func TestFrontierBadTargets(t *testing.T) {
 				t.Errorf("%d files in the cache: a table was solved before the target was refused", len(files))
 			}
 		})
+	}
+}
+
+// On a standard error that is not a terminal (a log), a frontier that takes its time says
+// which analysis it starts, a line each, rather than stay silent for minutes; a quick one
+// says nothing.
+func TestFrontierLog(t *testing.T) {
+	args := []string{"frontier", "--rules", frontierRules, "--thetas", "0.01", "--json", filepath.Join(t.TempDir(), "f.json")}
+	if _, errOut, code := execYams(t, "", args...); code != 0 || errOut != "" && !strings.Contains(errOut, "solving") {
+		t.Fatalf("exit %d: %q", code, errOut)
+	}
+	defer func(d time.Duration) { quietFrontier = d }(quietFrontier)
+	quietFrontier = 0
+	_, errOut, code := execYams(t, "", args...)
+	want := "yams: frontier: analysing optimal exactly (1 of 3), 0s so far\nyams: frontier: analysing risk:0.01 exactly (2 of 3), "
+	if code != 0 || !strings.HasPrefix(errOut, want) || strings.Count(errOut, "\n") != 3 {
+		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }

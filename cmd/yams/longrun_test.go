@@ -324,7 +324,7 @@ func TestShardsAndMerge(t *testing.T) {
 		{[]string{files[0], files[1], files[2], files[3], files[2]}, "are both shard 3/4: they overlap"},
 		{[]string{files[0], files[1], other, files[3]}, "merge: " + other + ": seed 12, " + files[0] + " has seed 11"},
 		{[]string{files[0], damaged, files[2], files[3]}, "merge: " + damaged + ": summary: checksum mismatch"},
-		{[]string{files[0], truncated}, "merge: " + truncated + ": summary: unexpected EOF"},
+		{[]string{files[0], truncated}, "merge: " + truncated + ": summary: truncated: the file ends in the middle of its JSON"},
 		{[]string{files[0], filepath.Join(dir, "nope.json")}, "no such file"},
 		{nil, "no summary file given"},
 		{[]string{files[0], "--json", filepath.Join(dir, "no", "such", "dir.json")}, "merge: --json: cannot write"},
@@ -475,7 +475,7 @@ func TestBench(t *testing.T) {
 		`(?m)^strategy +ns/game +ns/decision +decisions/game +decisions' share$`,
 		`(?m)^greedy +[\d,]+ +\d+\.\d +(3\d|4\d)\.\d +\d+%$`,
 		`(?m)^scoring call \(Sheet\.Points: a box's points for a roll, the joker applied\): \d+\.\d\d ns$`,
-		`(?m)^3 files written to ` + regexp.QuoteMeta(dir) + `: scaling.svg, scaling.png, bench.csv$`,
+		`(?m)^4 files written to ` + regexp.QuoteMeta(dir) + `: bench.json, bench.csv, scaling.svg, scaling.png$`,
 	}
 	for w := 2; w <= runtime.GOMAXPROCS(0); w++ {
 		lines = append(lines, `(?m)^greedy +`+strconv.Itoa(w)+` +[\d,]+ +\d+\.\d\d +\d+\.\d%$`)

@@ -20,7 +20,7 @@ func init() {
 
 func runMerge(e *env, args []string) error {
 	fs := newFlags(e)
-	jsonOut := addOutputFile(fs, "json", "write the merged summary to `FILE|-` (- for standard output, the default without --out)", true)
+	jsonOut := addOutputFile(fs, "json", "write the merged summary as JSON to `FILE|-` (- for standard output, the messages then going to standard error; standard output is the default without --out)", true)
 	out := addOutFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -74,8 +74,8 @@ func runMerge(e *env, args []string) error {
 		if jsonOut.given() {
 			dest = " into " + jsonOut.path
 		}
-		fmt.Fprintf(msgs, "merged %s%s: rules %s, seed %d, %s games of %s\n",
-			plural(len(files), "shard", "shards"), dest, describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games), strings.Join(names, ", "))
+		fmt.Fprintf(msgs, "merged %s%s: rules %s, seed %d, %s of %s\n",
+			plural(len(files), "shard", "shards"), dest, describeRules(res.Rules, res.RuleOptions), res.Seed, gameCount(res.Games), strings.Join(names, ", "))
 	}
 	return out.write(msgs, res, nil)
 }

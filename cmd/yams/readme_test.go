@@ -62,6 +62,12 @@ func documentedCommands(t *testing.T) []documentedCommand {
 			if i := strings.Index(rest, " #"); i >= 0 { // a comment (no line quotes a " #")
 				rest = rest[:i]
 			}
+			// Output lines ("yams bench: rules hasbro; ...") and synopses ("[--rules
+			// NAME|FILE]") are not commands: the splitter would refuse their shell
+			// syntax.
+			if f := strings.Fields(rest); len(f) == 0 || commands[f[0]] == nil || strings.Contains(rest, "[") {
+				continue
+			}
 			words, err := external.SplitCommand(rest)
 			if err != nil {
 				t.Errorf("%s:%d: %v: %s", path, n, err, line)

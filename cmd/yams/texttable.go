@@ -5,7 +5,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"time"
 
@@ -13,11 +12,19 @@ import (
 )
 
 // textTable lays out rows of cells: the first column left-aligned, the others right-aligned.
-type textTable struct{ rows [][]string }
+// With markdown, it writes a Markdown table instead, its first row the header.
+type textTable struct {
+	rows     [][]string
+	markdown bool
+}
 
 func (t *textTable) row(cells ...string) { t.rows = append(t.rows, cells) }
 
 func (t *textTable) write(w io.Writer) {
+	if t.markdown {
+		t.writeMarkdown(w)
+		return
+	}
 	var width []int
 	for _, r := range t.rows {
 		for i, c := range r {
@@ -41,6 +48,32 @@ func (t *textTable) write(w io.Writer) {
 	}
 }
 
+// writeMarkdown writes the rows as a Markdown table, the first row as its header, the
+// first column left-aligned and the others right-aligned; a blank line around it.
+func (t *textTable) writeMarkdown(w io.Writer) {
+	if len(t.rows) == 0 {
+		return
+	}
+	cell := func(c string) string { return strings.ReplaceAll(c, "|", `\|`) }
+	fmt.Fprintln(w)
+	for i, r := range t.rows {
+		cells := make([]string, len(r))
+		for j, c := range r {
+			cells[j] = cell(c)
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+		if i == 0 {
+			align := make([]string, len(r))
+			for j := range align {
+				align[j] = "---:"
+			}
+			align[0] = "---"
+			fmt.Fprintf(w, "|%s|\n", strings.Join(align, "|"))
+		}
+	}
+	fmt.Fprintln(w)
+}
+
 // thousands formats n with a comma between groups of three digits.
 func thousands(n int64) string { return reports.Thousands(n) }
 
@@ -50,25 +83,6 @@ func plural[N ~int | ~int64](n N, one, many string) string {
 		return "1 " + one
 	}
 	return thousands(int64(n)) + " " + many
-}
-
-// countOf writes the number of games of a run in which each of k strategies plays n
-// games: "2,000 games", "12,000,000 games (4 strategies × 3,000,000)". The progress line
-// and the summary of a run count in this one unit, a game of one strategy.
-func countOf(noun string, k, n int64) string {
-	s := thousands(k*n) + " " + noun
-	if k > 1 {
-		s += fmt.Sprintf(" (%d strategies × %s)", k, thousands(n))
-	}
-	return s
-}
-
-// rate formats a number of things per second, "-" if it is not finite.
-func rate(r float64) string {
-	if math.IsInf(r, 0) || math.IsNaN(r) {
-		return "-"
-	}
-	return thousands(int64(r))
 }
 
 // duration formats a time taken: "2.43 s", "830.6 ms", "412 µs".
@@ -81,3 +95,7 @@ func duration(d time.Duration) string {
 	}
 	return fmt.Sprintf("%.0f µs", float64(d)/float64(time.Microsecond))
 }
+
+// gameCount writes a number of games in the English of errors and notes: "1 game",
+// "2,000 games".
+func gameCount(n int64) string { return plural(n, "game", "games") }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -31,7 +32,18 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("YAMS_CACHE_DIR", dir) // the bots of the tests solve into it too
+	// Greedy's tables are cached weakly, while a strategy uses them: held for the whole
+	// test binary, hasbro's are built once, not in each test that plays greedy beside a bot.
+	hasbro, err := engine.Load("hasbro")
+	if err != nil {
+		panic(err)
+	}
+	greedy, err := strategies.New("greedy", hasbro)
+	if err != nil {
+		panic(err)
+	}
 	code := m.Run()
+	runtime.KeepAlive(greedy)
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -256,7 +256,10 @@ func analyzeObjective(o Objective, r *engine.Rules, opts Options) (*Figures, err
 		if o != Mean {
 			return nil, errColumns(r, o.String())
 		}
-		// The table and three numbers per state of it, before the table is solved.
+		// The table, then three numbers per state of it, before the table is solved.
+		if err := checkProductMemory(r); err != nil {
+			return nil, err
+		}
 		values, _, err := productSize(r)
 		if err != nil {
 			return nil, err

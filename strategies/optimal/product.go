@@ -149,13 +149,17 @@ type ColumnsError struct {
 }
 
 func (e *ColumnsError) Error() string {
+	need := mebibytes(e.Need)
+	if e.Need >= 1<<50 {
+		need = statesWord(float64(e.Need)/(1<<30)) + " GiB"
+	}
 	return fmt.Sprintf("no exact solve of rules %s: its %d columns make %s turn-start states, whose table would take about %s of memory, more than the limit of %s (raise it with --max-memory MiB, or play the sheet with a strategy that needs no exact solve: column-tables)",
-		e.Rules, e.Columns, statesWord(e.States), mebibytes(e.Need), mebibytes(e.Limit))
+		e.Rules, e.Columns, statesWord(e.States), need, mebibytes(e.Limit))
 }
 
 func (e *ColumnsError) Unwrap() []error { return []error{&e.MemoryError, ErrColumns} }
 
-// statesWord writes a count of states: in full below a billion, else as a power of ten.
+// statesWord writes a count: in full below a billion, else as a power of ten.
 func statesWord(n float64) string {
 	if n < 1e9 {
 		return groupThousands(int64(n))

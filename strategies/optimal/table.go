@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"yams/engine"
-	"yams/internal/outfile"
 )
 
 // Table file layout, all integers little-endian:
@@ -476,17 +475,6 @@ func (g *goalMeta) check(o Objective) (goal, error) {
 		}
 	}
 	return gl, nil
-}
-
-// writeFile writes the table atomically (see package outfile), creating its directory.
-func (t *Table) writeFile(path string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return outfile.Write(path, func(w io.Writer) error {
-		_, err := t.encode(w)
-		return err
-	})
 }
 
 // CacheDir returns the directory of cached tables: $YAMS_CACHE_DIR if set, else yams/
