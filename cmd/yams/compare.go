@@ -149,7 +149,7 @@ func runCompare(e *env, args []string) error {
 			fmt.Fprintln(outTable, c.f("PARTIAL: %s of %s table games played (the run was stopped)", c.count(res.Games), c.count(res.Planned)))
 		}
 		printTable(outTable, c, res)
-		printWinAssumes(outTable, rules, infos)
+		printWinAssumes(outTable, c, rules, infos)
 		if err := jsonOut.write(e, res.WriteJSON); err != nil {
 			return err
 		}
@@ -276,10 +276,11 @@ func printTable(w io.Writer, c console, res *sim.TableResults) {
 	}
 	t.write(w)
 	test := reports.SeatOrder(res)
-	why := fmt.Sprintf("seats do not interact: each should win 1/%d", n)
 	if slices.Contains(res.SeesTable, true) {
-		why = "a player sees the others' sheets, so the seat may matter: a later seat knows more of the round"
+		fmt.Fprintln(w, c.f("seat order: chi-square %s on %s, p = %s (a player sees the others' sheets, so the seat may matter: a later seat knows more of the round)",
+			c.num(test.ChiSquare, 2), c.plural(int64(test.DF), "degree of freedom", "degrees of freedom"), c.num(test.P, 3)))
+		return
 	}
-	fmt.Fprintln(w, c.f("seat order: chi-square %s on %s, p = %s (%s)",
-		c.num(test.ChiSquare, 2), c.plural(int64(test.DF), "degree of freedom", "degrees of freedom"), c.num(test.P, 3), why))
+	fmt.Fprintln(w, c.f("seat order: chi-square %s on %s, p = %s (seats do not interact: each should win 1/%d)",
+		c.num(test.ChiSquare, 2), c.plural(int64(test.DF), "degree of freedom", "degrees of freedom"), c.num(test.P, 3), n))
 }

@@ -31,7 +31,7 @@ func winAnalyst(rules *engine.Rules, infos []strategies.Info) func() (strategies
 
 // printWinAssumes says how win expects each other player of the table to play, where it
 // is not as they do.
-func printWinAssumes(w io.Writer, rules *engine.Rules, infos []strategies.Info) {
+func printWinAssumes(w io.Writer, c console, rules *engine.Rules, infos []strategies.Info) {
 	if !slices.ContainsFunc(infos, func(i strategies.Info) bool { return i.Name == "win" }) {
 		return
 	}
@@ -48,6 +48,6 @@ func printWinAssumes(w io.Writer, rules *engine.Rules, infos []strategies.Info) 
 		if err != nil || as == "" {
 			continue
 		}
-		fmt.Fprintf(w, "win expects %s to play the rest of a game as %s does: %s\n", info.Name, as, why)
+		fmt.Fprintln(w, c.f("win expects %s to play the rest of a game as %s does: %s", info.Name, as, c.t(why)))
 	}
 }

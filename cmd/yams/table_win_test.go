@@ -28,7 +28,6 @@ func TestWinRefusedAlone(t *testing.T) {
 // chances along the traced game. Its tables that would not fit in --max-memory are
 // refused in one line.
 func TestWinAtTable(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	rules := filepath.Join(t.TempDir(), "five.json")
 	spec := `{"name": "five", "rolls": 3, "boxes": [
 		{"id": "ones", "section": "upper", "kind": "face", "face": 1},

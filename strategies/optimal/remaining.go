@@ -36,6 +36,15 @@ type remaining struct {
 	probs  int64 // the probabilities of every state
 }
 
+// bytes is the memory rm holds: its index of the states and its chunks.
+func (rm *remaining) bytes() int64 {
+	n := int64(len(rm.off))*8 + int64(len(rm.lo))*4 + int64(len(rm.n))*4
+	for _, c := range rm.chunks {
+		n += int64(cap(c)) * 4
+	}
+	return n
+}
+
 // remainingChunk is the probabilities a chunk holds: 64 MiB.
 const remainingChunk = 1 << 24
 

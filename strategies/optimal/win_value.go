@@ -2,6 +2,7 @@ package optimal
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"yams/engine"
 )
@@ -76,8 +77,17 @@ func newWinTurn(sp *space, own *remaining, mean []float64) *winTurn {
 			wt.gv.rank[up*sp.nu+int(u)] = uint16(k)
 		}
 	}
-	// The largest layout a turn needs: every box's next groups, every subtotal, every
-	// reward a box may bring.
+	n := winTurnValues(sp)
+	wt.gv.v = make([]float64, n)
+	wt.stamp = make([]uint32, n)
+	wt.w = newWidget(sp, nil)
+	wt.w.gv = &wt.gv
+	return wt
+}
+
+// winTurnValues is the largest layout of values a turn needs (winTurn.gv.v): every box's
+// next groups, every subtotal, every reward a box may bring.
+func winTurnValues(sp *space) int {
 	n := 0
 	maxLanes := 0
 	for _, l := range sp.lanes {
@@ -87,11 +97,15 @@ func newWinTurn(sp *space, own *remaining, mean []float64) *winTurn {
 	for b := range sp.nb {
 		n += sp.nf * maxLanes * (best[b] - least[b] + sp.bonus + sp.extra + 1)
 	}
-	wt.gv.v = make([]float64, n)
-	wt.stamp = make([]uint32, n)
-	wt.w = newWidget(sp, nil)
-	wt.w.gv = &wt.gv
-	return wt
+	return n
+}
+
+// winTurnMemory is the memory of a winTurn of sp (newWinTurn): its values and their
+// stamps, the goal layout of every group and subtotal, and its widget.
+func winTurnMemory(sp *space) int64 {
+	ng := int64(sp.nf) << sp.nb
+	return int64(winTurnValues(sp))*(8+4) + (ng+1)*8 + 3*ng*4 + int64(len(sp.ureach))*2 +
+		widgetMemory(shapeOf(sp)) + int64(unsafe.Sizeof(winTurn{}))
 }
 
 // opponent is the distribution of another player's final score: the probability of
