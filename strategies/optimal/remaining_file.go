@@ -127,18 +127,11 @@ func readRemaining(path string, r *engine.Rules, name string) (*remaining, error
 	if err != nil {
 		return nil, err
 	}
-	for i, want := range sp.shape() {
-		if got := binary.LittleEndian.Uint32(head[12+4*i:]); got != want {
-			return nil, bad(errForeign, "state space shape %d is %d, want %d", i, got, want)
-		}
-	}
-	mlen, ok := take(4)
-	var mb []byte
-	if ok {
-		mb, ok = take(int64(binary.LittleEndian.Uint32(mlen)))
+	if err := checkShape(head, sp); err != nil {
+		return nil, bad(errForeign, "%v", err)
 	}
 	var md remainingMeta
-	if !ok || json.Unmarshal(mb, &md) != nil {
+	if !readMeta(take, &md) {
 		return nil, bad(errCorrupt, "metadata")
 	}
 	if md.Objective != remainingObjective(name) {

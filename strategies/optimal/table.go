@@ -256,6 +256,28 @@ func openChecked(path string) (*os.File, int64, error) {
 	return f, size, nil
 }
 
+// checkShape checks the shape of the state space that the header head of a table file
+// records against sp's.
+func checkShape(head []byte, sp *space) error {
+	for i, want := range sp.shape() {
+		if got := binary.LittleEndian.Uint32(head[12+4*i:]); got != want {
+			return fmt.Errorf("state space shape %d is %d, want %d", i, got, want)
+		}
+	}
+	return nil
+}
+
+// readMeta reads the metadata of a table file, its length then its JSON, into v, with
+// take, which returns the next n bytes of the file or false when it holds fewer.
+func readMeta[N int64 | uint64](take func(n N) ([]byte, bool), v any) bool {
+	mlen, ok := take(4)
+	var mb []byte
+	if ok {
+		mb, ok = take(N(binary.LittleEndian.Uint32(mlen)))
+	}
+	return ok && json.Unmarshal(mb, v) == nil
+}
+
 // checkHeadAndSum checks the magic and the version of a table file of size bytes, whose
 // first bytes are head, then its checksum: sum returns the checksum if it matches the
 // file's contents, nil if it does not.
@@ -315,18 +337,11 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 	} else if sp, err = newSolverSpace(r); err != nil {
 		return nil, err
 	}
-	for i, want := range sp.shape() {
-		if got := binary.LittleEndian.Uint32(head[12+4*i:]); got != want {
-			return nil, bad(errForeign, "state space shape %d is %d, want %d", i, got, want)
-		}
-	}
-	mlen, ok := take(4)
-	var mb []byte
-	if ok {
-		mb, ok = take(uint64(binary.LittleEndian.Uint32(mlen)))
+	if err := checkShape(head, sp); err != nil {
+		return nil, bad(errForeign, "%v", err)
 	}
 	var m meta
-	if !ok || json.Unmarshal(mb, &m) != nil {
+	if !readMeta(take, &m) {
 		return nil, bad(errCorrupt, "metadata")
 	}
 	obj, err := ParseObjective(m.Objective)
