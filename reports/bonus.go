@@ -37,28 +37,33 @@ func (r *report) strategyNames() []string {
 func (r *report) bonusFigures() ([]figure, error) {
 	l := r.l
 	s0 := r.res.Summaries[0]
-	xLabel := l.bonusX
+	var figs []figure
 	if len(s0.Columns) > 1 {
-		xLabel = l.bonusXColumns
+		fig, err := r.columnBonusFigure()
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, fig)
+	} else {
+		p := newPlot(l, r.title(l.bonusTitle), l.bonusX, "")
+		grid(p, true, false)
+		p.X.Tick.Marker = numberTicks{l: l}
+		rows := r.strategyRows(func(i int) estimate { return fromProportion(r.st[i].UpperBonus) })
+		if err := dotPlot(p, r.strategyNames(), rows, false, 100); err != nil {
+			return nil, plotError("upper_bonus", err)
+		}
+		p.X.Min = 0
+		p.X.Max = math.Max(p.X.Max, 10)
+		h := rowsHeight(len(r.res.Summaries), 1)
+		svg, png, err := p.render(figWidth, h)
+		if err != nil {
+			return nil, plotError("upper_bonus", err)
+		}
+		figs = append(figs, figure{name: "upper_bonus", title: l.bonusTitle, caption: fmt.Sprintf(l.bonusCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png,
+			csv: dotCSV("", "upper_bonus_percent", r.strategyNames(), nil, rows, 100)})
 	}
-	p := newPlot(l, r.title(l.bonusTitle), xLabel, "")
-	grid(p, true, false)
-	p.X.Tick.Marker = numberTicks{l: l}
-	rows := r.strategyRows(func(i int) estimate { return fromProportion(r.st[i].UpperBonus) })
-	if err := dotPlot(p, r.strategyNames(), rows, false, 100); err != nil {
-		return nil, plotError("upper_bonus", err)
-	}
-	p.X.Min = 0
-	p.X.Max = math.Max(p.X.Max, 10)
-	h := rowsHeight(len(r.res.Summaries), 1)
-	svg, png, err := p.render(figWidth, h)
-	if err != nil {
-		return nil, plotError("upper_bonus", err)
-	}
-	figs := []figure{{name: "upper_bonus", title: l.bonusTitle, caption: fmt.Sprintf(l.bonusCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png,
-		csv: dotCSV("", "upper_bonus_percent", r.strategyNames(), nil, rows, 100)}}
 
-	p = newPlot(l, r.title(l.subtotalTitle), l.subtotalX, l.subtotalY)
+	p := newPlot(l, r.title(l.subtotalTitle), l.subtotalX, l.subtotalY)
 	var lines []*plotter.Line
 	threshold := ""
 	if t, ok := r.threshold(); ok {
@@ -108,10 +113,41 @@ func (r *report) bonusFigures() ([]figure, error) {
 	for _, line := range lines {
 		p.Add(line)
 	}
-	svg, png, err = p.render(figWidth, figHeight)
+	svg, png, err := p.render(figWidth, figHeight)
 	if err != nil {
 		return nil, plotError("upper_subtotal", err)
 	}
 	figs = append(figs, figure{name: "upper_subtotal", title: l.subtotalTitle, caption: fmt.Sprintf(l.subtotalCaption, r.context()), svg: svg, png: png, csv: data})
 	return figs, nil
+}
+
+// columnBonusFigure draws, on a sheet of several columns, the rate of each column's upper
+// bonus, a row per column and a marker per strategy: the columns differ (a free column
+// reaches its bonus far more often than an ordered one), and a rate over all of them
+// would hide it.
+func (r *report) columnBonusFigure() (figure, error) {
+	l := r.l
+	cols := columnLabels(r.rules, l.lang)
+	var ss []dotSeries
+	for i, s := range r.res.Summaries {
+		vals := make([]estimate, len(cols))
+		for c := range vals {
+			vals[c] = wilson(s.UpperBonus[c], s.Games)
+		}
+		ss = append(ss, dotSeries{name: s.Strategy, look: r.looks[i], vals: vals})
+	}
+	p := newPlot(l, r.title(l.bonusTitle), l.bonusXColumns, "")
+	grid(p, true, false)
+	p.X.Tick.Marker = numberTicks{l: l}
+	if err := dotPlot(p, cols, ss, true, 100); err != nil {
+		return figure{}, plotError("upper_bonus", err)
+	}
+	p.X.Min = 0
+	p.X.Max = math.Max(p.X.Max, 10)
+	svg, png, err := p.render(figWidth, rowsHeight(len(cols), len(ss)))
+	if err != nil {
+		return figure{}, plotError("upper_bonus", err)
+	}
+	return figure{name: "upper_bonus", title: l.bonusTitle, caption: fmt.Sprintf(l.bonusCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png,
+		csv: dotCSV("column", "upper_bonus_percent", r.strategyNames(), cols, ss, 100)}, nil
 }

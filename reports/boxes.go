@@ -168,7 +168,7 @@ func (r *report) fillFigures() ([]figure, error) {
 		p.NominalY(rev...)
 		p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
 		p.X.Min, p.X.Max = 0.5, float64(n)+0.5
-		p.X.Tick.Marker = turnTicks{n}
+		p.X.Tick.Marker = turnTicks{n: n}
 
 		bar := newPlot(l, "", "", "")
 		bar.HideY()
@@ -208,8 +208,12 @@ func (r *report) fillFigures() ([]figure, error) {
 	return figs, nil
 }
 
-// turnTicks label the turns 1, 5, 10... of a sheet of n boxes, and mark every turn.
-type turnTicks struct{ n int }
+// turnTicks label the turns 1, 5, 10... of a sheet of n boxes, and mark every turn; a
+// blank axis (a panel above another) has its marks and no labels.
+type turnTicks struct {
+	n     int
+	blank bool
+}
 
 func (t turnTicks) Ticks(lo, hi float64) []plot.Tick {
 	step := 1
@@ -219,7 +223,7 @@ func (t turnTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ticks []plot.Tick
 	for v := 1; v <= t.n; v++ {
 		label := ""
-		if v == 1 || v%step == 0 {
+		if !t.blank && (v == 1 || v%step == 0) {
 			label = fmt.Sprint(v)
 		}
 		ticks = append(ticks, plot.Tick{Value: float64(v), Label: label})

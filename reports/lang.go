@@ -35,6 +35,7 @@ type labels struct {
 	zeroTitle, zeroX, zeroCaption                      string
 	fillTitle, fillX, fillY, fillKey, fillCaption      string // strategy
 	convTitle, convX, convY, convCaption               string
+	colTurnTitle, colTurnX, colTurnY, colTurnCaption   string
 	convFinalKey, convRunningKey                       string
 	hiddenCI                                           string // after the caption of a dot plot
 	pairTitle, pairX, pairedKey, unpairedKey           string
@@ -89,7 +90,7 @@ var english = labels{
 	gamesPerStrategy: "games per strategy",
 	cdfTitle:         "Final score, cumulative", cdfY: "games at or below (%)",
 	cdfCaption: "Share of the games that score at most x points, per strategy (%s).",
-	bonusTitle: "Upper bonus", bonusX: "games with the upper bonus (%, 95% interval)", bonusXColumns: "columns with the upper bonus (%, 95% interval)",
+	bonusTitle: "Upper bonus", bonusX: "games with the upper bonus (%, 95% interval)", bonusXColumns: "games with the column's upper bonus (%, 95% interval)",
 	bonusCaption:  "Rate of the upper bonus per strategy with its Wilson 95%% interval (%s).",
 	subtotalTitle: "Upper subtotal", subtotalX: "upper subtotal (points)", subtotalY: "games (%)",
 	thresholdKey:    "bonus from %d (shaded)",
@@ -105,9 +106,11 @@ var english = labels{
 	zeroTitle:      "Boxes scored zero", zeroX: "games with 0 in the box (%, 95% interval)",
 	zeroCaption: "Share of games in which each box holds 0, with Wilson 95%% intervals (%s).",
 	fillTitle:   "Turn each box is filled: %s", fillX: "turn", fillY: "", fillKey: "games (%)",
-	fillCaption: "Share of the games in which each box is filled at each turn by the strategy %s, on a colour scale of the figure's own, up to its largest share, and darker with the square root of the share; the shares are in the CSV file beside the figure (%s).",
-	hiddenCI:    "An interval narrower than its marker is hidden behind it.",
-	convTitle:   "Running mean", convX: "games played (log scale)", convY: "mean score (points)",
+	fillCaption:  "Share of the games in which each box is filled at each turn by the strategy %s, on a colour scale of the figure's own, up to its largest share, and darker with the square root of the share; the shares are in the CSV file beside the figure (%s).",
+	hiddenCI:     "An interval narrower than its marker is hidden behind it.",
+	colTurnTitle: "Column of each turn", colTurnX: "turn", colTurnY: "games (%)",
+	colTurnCaption: "Share of the games in which each turn's box is in each column, by turn number, a panel per strategy: where a player scores as the sheet fills; at each turn the shares of the columns add up to 100%%, and they are in the CSV file beside the figure (%s).",
+	convTitle:      "Running mean", convX: "games played (log scale)", convY: "mean score (points)",
 	convCaption:  "Mean score of the first games in the order of their index, with its 95%% interval (band), against the final mean and its 95%% interval (grey), a panel per strategy on an axis of its own; the first games, whose mean lies beyond the panel, are cut (%s).",
 	convFinalKey: "final mean, 95% interval", convRunningKey: "running mean, 95% interval",
 	pairTitle: "Paired differences", pairX: "difference of mean scores (points)",
@@ -179,7 +182,7 @@ var french = labels{
 	gamesPerStrategy: "parties par stratégie",
 	cdfTitle:         "Score final, distribution cumulée", cdfY: "parties à x points ou moins (%)",
 	cdfCaption: "Part des parties qui marquent au plus x points, par stratégie (%s).",
-	bonusTitle: "Prime de la partie haute", bonusX: "parties avec la prime (%, intervalle à 95 %)", bonusXColumns: "colonnes avec la prime (%, intervalle à 95 %)",
+	bonusTitle: "Prime de la partie haute", bonusX: "parties avec la prime (%, intervalle à 95 %)", bonusXColumns: "parties avec la prime de la colonne (%, intervalle à 95 %)",
 	bonusCaption:  "Taux de la prime de la partie haute par stratégie, avec son intervalle de Wilson à 95 %% (%s).",
 	subtotalTitle: "Sous-total de la partie haute", subtotalX: "sous-total de la partie haute (points)", subtotalY: "parties (%)",
 	thresholdKey:    "prime dès %d (grisé)",
@@ -195,9 +198,11 @@ var french = labels{
 	zeroTitle:      "Cases à zéro", zeroX: "parties avec 0 dans la case (%, intervalle à 95 %)",
 	zeroCaption: "Part des parties où chaque case vaut 0, avec les intervalles de Wilson à 95 %% (%s).",
 	fillTitle:   "Tour où chaque case est remplie : %s", fillX: "tour", fillY: "", fillKey: "parties (%)",
-	fillCaption: "Part des parties où chaque case est remplie à chaque tour par la stratégie %s, sur une échelle de couleurs propre à la figure, jusqu’à sa plus grande part, et plus sombre avec la racine carrée de la part ; les parts sont dans le fichier CSV à côté de la figure (%s).",
-	hiddenCI:    "Un intervalle plus étroit que son symbole est caché derrière lui.",
-	convTitle:   "Moyenne cumulée", convX: "parties jouées (échelle log.)", convY: "score moyen (points)",
+	fillCaption:  "Part des parties où chaque case est remplie à chaque tour par la stratégie %s, sur une échelle de couleurs propre à la figure, jusqu’à sa plus grande part, et plus sombre avec la racine carrée de la part ; les parts sont dans le fichier CSV à côté de la figure (%s).",
+	hiddenCI:     "Un intervalle plus étroit que son symbole est caché derrière lui.",
+	colTurnTitle: "Colonne de chaque tour", colTurnX: "tour", colTurnY: "parties (%)",
+	colTurnCaption: "Part des parties où la case de chaque tour est dans chaque colonne, par numéro de tour, un panneau par stratégie : où un joueur marque à mesure que la feuille se remplit ; à chaque tour les parts des colonnes font 100 %%, et elles sont dans le fichier CSV à côté de la figure (%s).",
+	convTitle:      "Moyenne cumulée", convX: "parties jouées (échelle log.)", convY: "score moyen (points)",
 	convCaption:  "Score moyen des premières parties dans l’ordre de leur numéro, avec son intervalle à 95 %% (bande), face à la moyenne finale et à son intervalle à 95 %% (en gris), un panneau par stratégie, chacun sur son propre axe ; les premières parties, dont la moyenne sort du panneau, sont coupées (%s).",
 	convFinalKey: "moyenne finale, intervalle à 95 %", convRunningKey: "moyenne cumulée, intervalle à 95 %",
 	pairTitle: "Différences appariées", pairX: "différence des scores moyens (points)",

@@ -98,7 +98,7 @@ func (r *report) regretFigures() ([]figure, error) {
 	p = newPlot(l, r.title(l.regretTurnTitle), l.regretTurnX, l.regretTurnY)
 	grid(p, true, true)
 	turns := len(r.res.Summaries[0].Regret.ByTurn)
-	p.X.Tick.Marker = turnTicks{turns}
+	p.X.Tick.Marker = turnTicks{n: turns}
 	byTurn := [][]string{append([]string{"strategy", "turn"}, withCI("cost_per_game")...)}
 	for i, s := range r.res.Summaries {
 		var mean, band plotter.XYs

@@ -82,7 +82,7 @@ func (r *report) footer() []footerLine {
 func (r *report) figures() ([]figure, error) {
 	var out []figure
 	for _, f := range []func() ([]figure, error){
-		r.scoreFigures, r.bonusFigures, r.yahtzeeFigures, r.boxFigures, r.fillFigures, r.regretFigures, r.convergenceFigures, r.pairFigures,
+		r.scoreFigures, r.bonusFigures, r.yahtzeeFigures, r.boxFigures, r.fillFigures, r.columnTurnFigures, r.regretFigures, r.convergenceFigures, r.pairFigures,
 	} {
 		figs, err := f()
 		if err != nil {

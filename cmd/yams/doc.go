@@ -132,7 +132,8 @@
 // --json FILE writes the summary file (- for standard output, the tables then going to
 // standard error), whose shape the package sim documents; --out DIR writes the report:
 // tables as Markdown and CSV, plots as SVG and PNG each with the CSV of what it draws, and
-// report.html. --lang fr prints the results in French (decimal commas, thin spaces
+// report.html; on a sheet of several columns the upper bonus of each column, and the
+// column each turn goes in, by turn number (column_turn). --lang fr prints the results in French (decimal commas, thin spaces
 // between groups of digits) and writes the report in French; errors and the help stay in
 // English. A long run survives an
 // interruption: on SIGINT or SIGTERM it writes what it played, marked partial, and exits
