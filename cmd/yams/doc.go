@@ -193,7 +193,7 @@
 // takes, at each decision, the keep or the box of the best chance of winning, estimated
 // from the exact distributions of the points still to come of each player under the
 // strategy that player plays. Against optimal it wins 51.57% ± 0.10% of a million
-// two-player tables on hasbro, 51.16% ± 0.10% on yams-app, and 1.2 to 1.8 points of
+// two-player tables on hasbro, 51.16% ± 0.10% on yams-app, and 1.2 to 1.7 points of
 // percentage above 1/n at three to six players, scoring 5 to 12 points less than optimal
 // on average on hasbro, 3 to 4 on yams-app (the README's table). It plays at a table only: sim, compare --strategy, exact,
 // bench and bot refuse it, since a game of one player has no table to see.
