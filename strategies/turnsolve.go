@@ -132,14 +132,14 @@ func (s *turnSolver) solve(stop *[engine.NumRolls]float64, rolls int, keeps []ui
 			k := r.Keep()
 			v, bk := s.bestV[k], s.bestK[k]
 			if u == 0 && firstEV != nil {
-				keeps[int(r)*levels] = maskOfKeep[r][bk]
+				keeps[int(r)*levels] = r.MaskOf(bk)
 				firstEV[r] = v
 				continue
 			}
 			if !(v > stop[r]) {
 				v, bk = stop[r], k
 			}
-			keeps[int(r)*levels+u] = maskOfKeep[r][bk]
+			keeps[int(r)*levels+u] = r.MaskOf(bk)
 			s.value[r] = v
 		}
 		next = &s.value

@@ -13,6 +13,7 @@ import (
 
 	"yams/strategies/external"
 	"yams/strategies/optimal"
+	_ "yams/strategies/rulefile" // the strategies rules:FILE
 )
 
 func main() {
