@@ -44,7 +44,11 @@ type Program struct {
 	// parOf and openMax are par and the most the open upper boxes can still score, by set
 	// of filled upper boxes.
 	parOf, openMax []int
+	// vec[b][r] is what roll r scores in box b, negative for a subtracted box, when
+	// it is no five of a kind (no joker, no extra bonus): the worth of "keep for".
+	vec [][engine.NumRolls]float64
 
+	plans     *planCache
 	tableOnce sync.Once
 	tab       *table
 	tabErr    error
@@ -55,6 +59,12 @@ type crule struct {
 	src  *Rule // nil for the built-in default
 	cond *cnode
 	act  caction
+	// conj tells a condition that is a conjunction of atoms and negated atoms (as every
+	// learned one): it holds where those of the dice hold (dice[r] of the roll), those of
+	// the state hold (Decider.active) and the others hold (mixed).
+	conj  bool
+	dice  [engine.NumRolls]bool
+	mixed []cnode
 }
 
 // cnode is a condition compiled.
@@ -100,12 +110,19 @@ func Compile(f *File, rules *engine.Rules) (*Program, error) {
 		return nil, fmt.Errorf("rule file %s: rules %s have %d columns: a rule file plays a sheet of one column", f.Name, rules.Name(), n)
 	}
 	p := &Program{File: f, rules: rules, nb: rules.NumBoxes(), rolls: rules.Rolls(), ybox: -1,
-		sameStop: !rules.Columns()[0].FirstRollOnly}
+		sameStop: !rules.Columns()[0].FirstRollOnly, plans: newPlanCache()}
 	for i := range p.faceBox {
 		p.faceBox[i] = -1
 	}
+	p.vec = make([][engine.NumRolls]float64, p.nb)
 	for b, box := range rules.Boxes() {
 		p.subtract = append(p.subtract, box.Subtract)
+		for r := range engine.Roll(engine.NumRolls) {
+			p.vec[b][r] = float64(rules.Score(b, r))
+			if box.Subtract {
+				p.vec[b][r] = -p.vec[b][r]
+			}
+		}
 		if rules.IsUpper(b) {
 			p.upperMask |= 1 << b
 			if box.Face >= 1 && box.Face <= 6 {
@@ -145,6 +162,7 @@ func Compile(f *File, rules *engine.Rules) (*Program, error) {
 				return nil, err
 			}
 			cr.cond = c
+			cr.split()
 			if r.Kind() == BoxRule && usesFeature(r.If, RollsLeft) {
 				p.boxesByRoll = true
 			}
@@ -164,6 +182,50 @@ func Compile(f *File, rules *engine.Rules) (*Program, error) {
 	p.boxes = append(p.boxes, crule{act: caction{verb: ScoreBest, targets: 1<<p.nb - 1}})
 	p.classes()
 	return p, nil
+}
+
+// split sorts the terms of a conjunction by what they read, for Decider's quick test: a
+// condition that is an atom, the negation of one, or a conjunction of those.
+func (cr *crule) split() {
+	terms := []cnode{*cr.cond}
+	if cr.cond.op == nodeAnd {
+		terms = cr.cond.kids
+	}
+	lit := func(n *cnode) (*catom, bool) {
+		if n.op == nodeNot && n.kids[0].op == nodeAtom {
+			return &n.kids[0].atom, true
+		}
+		if n.op == nodeAtom {
+			return &n.atom, false
+		}
+		return nil, false
+	}
+	for i := range terms {
+		if a, _ := lit(&terms[i]); a == nil {
+			return
+		}
+	}
+	cr.conj = true
+	for r := range engine.Roll(engine.NumRolls) {
+		cr.dice[r] = true
+	}
+	for i := range terms {
+		a, not := lit(&terms[i])
+		switch {
+		case a.f.OfDice():
+			for r := range engine.Roll(engine.NumRolls) {
+				cr.dice[r] = cr.dice[r] && diceHolds(a, &diceTable[r]) != not
+			}
+		case stateOnly(a):
+		default:
+			cr.mixed = append(cr.mixed, terms[i])
+		}
+	}
+}
+
+// stateOnly reports whether an atom reads the turn-start state alone.
+func stateOnly(a *catom) bool {
+	return !(a.f.OfDice() || a.f == RollsLeft || a.f == Pays || a.f.OfBox() && a.box == groupRef)
 }
 
 func cmpFloat(a, b float64) int {

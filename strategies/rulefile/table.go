@@ -144,20 +144,40 @@ func (t *table) fillGroup(tn *Decider, g int) {
 	}
 }
 
-// cell returns the decisions of roll r on sheet s.
-func (t *table) cell(s *engine.Sheet, r engine.Roll) []uint8 {
+// block returns the offset in data of the decisions of sheet s.
+func (t *table) block(s *engine.Sheet) int {
 	p := t.p
 	filled := s.FilledMask()
 	g := int(filled) * t.nf
 	if t.nf == 2 && s.Score(engine.BoxID(p.ybox)) > 0 {
 		g++
 	}
-	i := (int(t.base[g])+p.class(filled, s.Upper(0)))*engine.NumRolls*t.stride + int(r)*t.stride
-	return t.data[i : i+t.stride]
+	return (int(t.base[g]) + p.class(filled, s.Upper(0))) * engine.NumRolls * t.stride
 }
 
-// player plays a program from its table.
-type player struct{ t *table }
+// player plays a program from its table. A turn asks up to three times about the same
+// sheet: the block of its state is found once, on the first question.
+type player struct {
+	t      *table
+	filled uint64
+	upper  int
+	score  int // of the box of the extra bonus
+	at     int // the block of that sheet, or -1
+}
+
+func (pl *player) cell(s *engine.Sheet, r engine.Roll) []uint8 {
+	t := pl.t
+	filled, upper := s.FilledMask(), s.Upper(0)
+	score := 0
+	if t.nf == 2 {
+		score = s.Score(engine.BoxID(t.p.ybox))
+	}
+	if pl.at < 0 || filled != pl.filled || upper != pl.upper || score != pl.score {
+		pl.filled, pl.upper, pl.score, pl.at = filled, upper, score, t.block(s)
+	}
+	i := pl.at + int(r)*t.stride
+	return t.data[i : i+t.stride]
+}
 
 // NewStrategy returns a strategy that plays the program, from its table of decisions
 // (built on first use, on every core, and shared by the program's strategies).
@@ -166,12 +186,12 @@ func (p *Program) NewStrategy() (strategies.Strategy, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &player{t: t}, nil
+	return &player{t: t, at: -1}, nil
 }
 
 // Keep implements strategies.Strategy.
 func (pl *player) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
-	return r.Held(pl.t.cell(s, r)[pl.t.levels-rollsLeft])
+	return r.Held(pl.cell(s, r)[pl.t.levels-rollsLeft])
 }
 
 // Box implements strategies.Strategy.
@@ -180,5 +200,5 @@ func (pl *player) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxI
 	if pl.t.nbox > 1 {
 		i += rollsUsed - 1
 	}
-	return engine.BoxID(pl.t.cell(s, r)[i])
+	return engine.BoxID(pl.cell(s, r)[i])
 }

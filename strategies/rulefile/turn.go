@@ -28,6 +28,17 @@ func (p *Program) StateOf(s *engine.Sheet) State {
 // noValue is the worth of a roll no target box may take: the plan avoids it.
 const noValue = -1e9
 
+// plain is a roll that is no five of a kind (all such rolls have the same legal boxes), and
+// fives are the six five of a kinds.
+var plain, fives = func() (engine.Roll, [6]engine.Roll) {
+	var f [6]engine.Roll
+	for face := 1; face <= 6; face++ {
+		f[face-1], _ = engine.RollOf([]int{face, face, face, face, face})
+	}
+	p, _ := engine.RollOf([]int{1, 2, 3, 4, 6})
+	return p, f
+}()
+
 // Decider decides for a program at the positions of one turn: a state, then any roll. It
 // keeps the plans of the state's "keep for" actions, worked out when first asked. It
 // holds scratch space: one per goroutine.
@@ -39,9 +50,15 @@ type Decider struct {
 	won   bool
 	lost  bool
 	open  uint64
-	plans []plan
-	spare [][]uint8 // the keeps of plans of earlier states, to reuse
+	plans []plan // the plans of the state, by targets (shared with the program's cache)
 	tp    engine.TurnPlan
+	// active[k] are the rules of kind k whose condition may hold in the state: those that
+	// the atoms of the state alone do not rule out.
+	active [2][]int32
+	// boxMemo[i*NumRolls+r] is the box box rule i chooses for roll r (+1; 0: not worked
+	// out yet, −1: its action does not apply) on the filled boxes of the state, which is
+	// all it depends on: the classes of the upper subtotal of a block share it.
+	boxMemo []int16
 }
 
 // plan is what "keep for" a set of boxes keeps at every roll of a state: keeps[r*(rolls-1)+u]
@@ -61,10 +78,12 @@ func (t *Decider) Start(s State) {
 		s.YahtzeeScored = false
 	}
 	if s.Filled != t.s.Filled || s.YahtzeeScored != t.s.YahtzeeScored || t.turn == 0 {
-		for _, pl := range t.plans {
-			t.spare = append(t.spare, pl.keeps)
-		}
 		t.plans = t.plans[:0]
+		if n := len(p.boxes) * engine.NumRolls; len(t.boxMemo) != n {
+			t.boxMemo = make([]int16, n)
+		} else {
+			clear(t.boxMemo)
+		}
 	}
 	t.s = s
 	t.up = p.upperOf(s.Filled)
@@ -72,6 +91,61 @@ func (t *Decider) Start(s State) {
 	t.open = (1<<p.nb - 1) &^ s.Filled
 	t.won = p.threshold > 0 && s.Upper >= p.threshold
 	t.lost = p.threshold > 0 && !t.won && s.Upper+p.openMax[t.up] < p.threshold
+	for k, list := range [2][]crule{p.keeps, p.boxes} {
+		t.active[k] = t.active[k][:0]
+		for i := range list {
+			if list[i].cond == nil || t.pre(list[i].cond) != never {
+				t.active[k] = append(t.active[k], int32(i))
+			}
+		}
+	}
+}
+
+// What a condition is worth knowing the state alone.
+type tri uint8
+
+const (
+	unknown tri = iota
+	never
+	always
+)
+
+// pre evaluates a condition from the state alone: its atoms of the dice or the rolls left
+// are unknown.
+func (t *Decider) pre(n *cnode) tri {
+	switch n.op {
+	case nodeAnd, nodeOr:
+		stop, all := never, always // the value that decides an And, and the value of all alike
+		if n.op == nodeOr {
+			stop, all = always, never
+		}
+		res := all
+		for i := range n.kids {
+			switch v := t.pre(&n.kids[i]); v {
+			case stop:
+				return stop
+			case unknown:
+				res = unknown
+			}
+		}
+		return res
+	case nodeNot:
+		switch t.pre(&n.kids[0]) {
+		case never:
+			return always
+		case always:
+			return never
+		}
+		return unknown
+	}
+	a := &n.atom
+	if !stateOnly(a) {
+		return unknown
+	}
+	if t.atom(a, 0, 0) {
+		return always
+	}
+	return never
 }
 
 // State returns the state the turn was started at.
@@ -85,13 +159,13 @@ func (t *Decider) Keep(r engine.Roll, rollsLeft int) (mask uint8, rule int) {
 		// A "sec" column takes the first roll only: there is no reroll to play.
 		return 31, len(t.p.keeps) - 1
 	}
-	for i := range t.p.keeps {
+	for _, i := range t.active[KeepRule] {
 		cr := &t.p.keeps[i]
-		if cr.cond != nil && !t.holds(cr.cond, r, rollsLeft) {
+		if !t.applies(cr, r, rollsLeft) {
 			continue
 		}
 		if m, ok := t.keepMask(&cr.act, r, rollsLeft); ok {
-			return m, i
+			return m, int(i)
 		}
 	}
 	panic("rulefile: the built-in default keep did not apply")
@@ -107,16 +181,49 @@ func (t *Decider) Box(r engine.Roll, rollsUsed int) (box int, rule int) {
 		return -1, len(p.boxes) - 1
 	}
 	left := p.rolls - rollsUsed
-	for i := range p.boxes {
+	for _, i := range t.active[BoxRule] {
 		cr := &p.boxes[i]
-		if cr.cond != nil && !t.holds(cr.cond, r, left) {
+		if !t.applies(cr, r, left) {
+			continue
+		}
+		if !p.boxesByRoll {
+			// Legal does not depend on the roll number: the choice is the state's.
+			m := &t.boxMemo[int(i)*engine.NumRolls+int(r)]
+			if *m == 0 {
+				*m = -1
+				if b, ok := t.boxChoice(&cr.act, r, legal); ok {
+					*m = int16(b) + 1
+				}
+			}
+			if *m > 0 {
+				return int(*m) - 1, int(i)
+			}
 			continue
 		}
 		if b, ok := t.boxChoice(&cr.act, r, legal); ok {
-			return b, i
+			return b, int(i)
 		}
 	}
 	panic("rulefile: the built-in default box did not apply")
+}
+
+// applies reports whether the condition of an active rule holds at roll r.
+func (t *Decider) applies(cr *crule, r engine.Roll, rollsLeft int) bool {
+	switch {
+	case cr.cond == nil:
+		return true
+	case !cr.conj:
+		return t.holds(cr.cond, r, rollsLeft)
+	case !cr.dice[r]:
+		return false
+	}
+	// The atoms of the state hold: the rule is active.
+	for i := range cr.mixed {
+		if !t.holds(&cr.mixed[i], r, rollsLeft) {
+			return false
+		}
+	}
+	return true
 }
 
 // holds evaluates a condition at roll r.
@@ -145,16 +252,9 @@ func (t *Decider) holds(n *cnode, r engine.Roll, rollsLeft int) bool {
 // groupBox returns the upper box of the group's face of d, or -1.
 func (t *Decider) groupBox(d *diceInfo) int { return t.p.faceBox[d.groupFace] }
 
-func (t *Decider) atom(a *catom, r engine.Roll, rollsLeft int) bool {
-	d := &diceTable[r]
-	p := t.p
-	box := a.box
-	if a.f.OfBox() && box == groupRef {
-		box = t.groupBox(d)
-	}
+// diceHolds evaluates an atom of the dice.
+func diceHolds(a *catom, d *diceInfo) bool {
 	switch a.f {
-	case Pair, TwoPairs, ThreeOfAKind, FourOfAKind, FiveOfAKind, FullHouse, SmallStraight, LargeStraight:
-		return d.patterns&(1<<a.f) != 0
 	case Count:
 		return a.op.holds(int(d.counts[a.face-1]), a.value)
 	case Group:
@@ -165,6 +265,21 @@ func (t *Decider) atom(a *catom, r engine.Roll, rollsLeft int) bool {
 		return a.op.holds(int(d.run), a.value)
 	case Sum:
 		return a.op.holds(int(d.sum), a.value)
+	}
+	return d.patterns&(1<<a.f) != 0
+}
+
+func (t *Decider) atom(a *catom, r engine.Roll, rollsLeft int) bool {
+	d := &diceTable[r]
+	if a.f.OfDice() {
+		return diceHolds(a, d)
+	}
+	p := t.p
+	box := a.box
+	if a.f.OfBox() && box == groupRef {
+		box = t.groupBox(d)
+	}
+	switch a.f {
 	case Pays:
 		pts := 0
 		if box >= 0 {
@@ -313,40 +428,86 @@ func (t *Decider) plan(targets uint64) []uint8 {
 	if !p.sameStop {
 		n = p.rolls
 	}
-	var plain engine.Roll // a roll that is no five of a kind: all such rolls have the same legal boxes
-	for r := range engine.Roll(engine.NumRolls) {
-		if r.OfAKind() == 0 {
-			plain = r
-			break
-		}
-	}
 	for u := range n {
 		stop := &t.tp.Stop[u]
-		legal := p.rules.Legal(t.s.Filled, plain, u+1) & targets
-		for r := range engine.Roll(engine.NumRolls) {
-			l := legal
-			if r.OfAKind() != 0 {
-				l = p.rules.Legal(t.s.Filled, r, u+1) & targets
+		for r := range stop {
+			stop[r] = noValue
+		}
+		// The worth of the rolls that are no five of a kind is their score: the maximum of
+		// the vectors of the legal targets, the same for every such roll.
+		for l := p.rules.Legal(t.s.Filled, plain, u+1) & targets; l != 0; l &= l - 1 {
+			for r, x := range &p.vec[bits.TrailingZeros64(l)] {
+				stop[r] = max(stop[r], x)
 			}
+		}
+		for _, r := range fives {
 			v := noValue
-			for ; l != 0; l &= l - 1 {
+			for l := p.rules.Legal(t.s.Filled, r, u+1) & targets; l != 0; l &= l - 1 {
 				v = max(v, t.worth(bits.TrailingZeros64(l), r))
 			}
 			stop[r] = v
 		}
 	}
-	t.tp.Solve(p.rolls, p.sameStop)
-	var keeps []uint8
-	if k := len(t.spare); k > 0 {
-		keeps, t.spare = t.spare[k-1], t.spare[:k-1]
-	} else {
+	key := p.plans.key(&t.tp.Stop, n)
+	keeps := p.plans.get(key)
+	if keeps == nil {
+		t.tp.Solve(p.rolls, p.sameStop)
 		keeps = make([]uint8, engine.NumRolls*levels)
-	}
-	for r := range engine.Roll(engine.NumRolls) {
-		for u := range levels {
-			keeps[int(r)*levels+u] = r.MaskOf(t.tp.Keep(r, levels-u))
+		for r := range engine.Roll(engine.NumRolls) {
+			for u := range levels {
+				keeps[int(r)*levels+u] = r.MaskOf(t.tp.Keep(r, levels-u))
+			}
 		}
+		p.plans.put(key, keeps)
 	}
 	t.plans = append(t.plans, plan{targets: targets, keeps: keeps})
 	return keeps
+}
+
+// Condition is a condition compiled for a program's rules, to be evaluated at any
+// position (Decider.Holds): what a learner does with the conditions it tries.
+type Condition struct{ n *cnode }
+
+// Condition compiles a condition for the program's rules.
+func (p *Program) Condition(c Cond) (*Condition, error) {
+	n, err := p.cond(c)
+	if err != nil {
+		return nil, err
+	}
+	return &Condition{n: n}, nil
+}
+
+// Holds reports whether condition c holds at roll r with rollsLeft rolls left (at a box
+// decision, those not used).
+func (t *Decider) Holds(c *Condition, r engine.Roll, rollsLeft int) bool {
+	return t.holds(c.n, r, rollsLeft)
+}
+
+// Act is an action compiled for a program's rules, to be resolved at any position
+// (Decider.KeepOf, Decider.BoxOf).
+type Act struct{ a caction }
+
+// Act compiles an action for the program's rules.
+func (p *Program) Act(a *Action) (*Act, error) {
+	ca, err := p.action(a)
+	if err != nil {
+		return nil, err
+	}
+	return &Act{a: ca}, nil
+}
+
+// KeepOf resolves keep action a at roll r with rollsLeft rerolls left: the mask of the
+// dice it keeps, and whether it applies.
+func (t *Decider) KeepOf(a *Act, r engine.Roll, rollsLeft int) (uint8, bool) {
+	return t.keepMask(&a.a, r, rollsLeft)
+}
+
+// BoxOf resolves box action a for the final roll r after rollsUsed rolls: the box, and
+// whether the action applies (some box it names may take the roll).
+func (t *Decider) BoxOf(a *Act, r engine.Roll, rollsUsed int) (int, bool) {
+	legal := t.p.rules.Legal(t.s.Filled, r, rollsUsed)
+	if legal == 0 {
+		return -1, false
+	}
+	return t.boxChoice(&a.a, r, legal)
 }

@@ -1,0 +1,5 @@
+//go:build !exhaustive
+
+package rulefile_test
+
+const exhaustiveTag = false
