@@ -59,8 +59,12 @@ type atom struct {
 	penalty float64
 }
 
-// mixedPenalty is the penalty of an atom that reads the state and the dice together.
-const mixedPenalty = 1e-6
+// The penalties: every atom's, so that a condition no longer than it needs be wins, and
+// more for an atom that reads the state and the dice together.
+const (
+	atomPenalty  = 1e-7
+	mixedPenalty = 1e-6
+)
 
 // action is an action of the vocabulary.
 type action struct {
@@ -96,7 +100,7 @@ func newVocabulary(p *rulefile.Program) (*vocabulary, error) {
 		if plain > maxPlain || mixed > maxMixed {
 			return fmt.Errorf("distill: more than %d atoms of the dice and the state, or %d mixed ones", maxPlain, maxMixed)
 		}
-		pen := 0.0
+		pen := atomPenalty
 		if k == mixedAtom {
 			pen = mixedPenalty
 		}

@@ -44,6 +44,7 @@ func sheetWith(t *testing.T, r *engine.Rules, mask uint64, scored bool) engine.S
 // position of a sheet of one column (the filled boxes and, with an extra bonus, whether
 // the yahtzee box holds 50: all greedy looks at), on every preset of one column.
 func TestGreedyFileDecidesAsGreedy(t *testing.T) {
+	heavy(t)
 	f, err := rulefile.ReadFile("../../" + greedyFile)
 	if err != nil {
 		t.Fatal(err)

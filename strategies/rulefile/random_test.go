@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/sim"
 	"yams/strategies/rulefile"
 )
 
@@ -151,6 +152,7 @@ func (g *gen) file() *rulefile.File {
 // the table plays what the rules decide at the very sheet (its classes of the upper
 // subtotal are right), and every file prints to a text that reads back to itself.
 func TestRandomFilesAreLegal(t *testing.T) {
+	heavy(t)
 	presets := []string{"hasbro", "yatzy", "yams-wiki"}
 	variants := []string{"order=top_down", "rolls=1"}
 	files, games := 2, 30
@@ -238,4 +240,51 @@ func rerollOf(rng *rand.Rand, k engine.Keep) engine.Roll {
 	}
 	r, _ := engine.RollOf(dice)
 	return r
+}
+
+// smallRules is a short game with every feature the language reads: an upper section
+// with a bonus, a five-of-a-kind box with the extra bonus, a full house, a chance.
+func smallRules(t testing.TB) *engine.Rules {
+	t.Helper()
+	spec := `{"name": "small", "rolls": 3,
+	"boxes": [
+		{"id": "threes", "section": "upper", "kind": "face", "face": 3},
+		{"id": "fives", "section": "upper", "kind": "face", "face": 5},
+		{"id": "sixes", "section": "upper", "kind": "face", "face": 6},
+		{"id": "full_house", "section": "lower", "kind": "full_house", "points": 25},
+		{"id": "chance", "section": "lower", "kind": "chance", "add": "all"},
+		{"id": "yahtzee", "section": "lower", "kind": "of_a_kind", "count": 5, "points": 50}
+	],
+	"upper_bonus": {"threshold": 40, "points": 35, "when": "complete"},
+	"extra_yahtzee": {"box": "yahtzee", "points": 100}}`
+	r, err := engine.Parse("small", []byte(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// Random files on a short game, whose tables are built by every core at once (the race
+// detector runs this one): the simulator's game loop finds every decision legal.
+func TestRandomFilesOnSmallRules(t *testing.T) {
+	r := smallRules(t)
+	g := &gen{rng: rand.New(rand.NewPCG(5, 9)), rules: r}
+	game := sim.NewGame(r)
+	dice := rand.NewPCG(1, 2)
+	for range 20 {
+		f := g.file()
+		p, err := rulefile.Compile(f, r)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, f)
+		}
+		st, err := p.NewStrategy()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 200 {
+			if err := game.Play(st, dice); err != nil {
+				t.Fatalf("%v\n%s", err, f)
+			}
+		}
+	}
 }
