@@ -27,8 +27,11 @@ type Options struct {
 	Progress func(Step)
 }
 
-// DefaultStates is the states sampled for each turn at every step.
-const DefaultStates = 150
+// DefaultStates is the states sampled for each turn at every step, MaxStates the most.
+const (
+	DefaultStates = 100
+	MaxStates     = 5000
+)
 
 // Step is one rule added: the file it makes and its exact figures.
 type Step struct {
@@ -126,6 +129,9 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 	rejected := map[string]bool{}
 	for step := 0; rulesOf(file) < sizes[len(sizes)-1]; step++ {
 		samples := sampleStates(reach.Turns(), opts.States, opts.Seed+uint64(step))
+		if need := int64(len(samples)) * bytesPerSample(rules.Rolls(), [2]int{len(l.vocab.actions[0]), len(l.vocab.actions[1])}); need > optimal.MemoryLimit()/2 {
+			return nil, &optimal.MemoryError{What: fmt.Sprintf("the positions of %d sampled states (--states %d a turn)", len(samples), opts.States), Need: need, Limit: optimal.MemoryLimit() / 2}
+		}
 		dt, err := l.build(prog, samples)
 		if err != nil {
 			return nil, err

@@ -1,0 +1,129 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// The figures of a distillation: the exact mean of the learned files against their number
+// of rules, with optimal, greedy and upper-first marked, and where each file loses its
+// points, by kind of decision and by box.
+
+// The looks of the curve: the learned files in black, optimal, greedy and upper-first as
+// horizontal lines of their own colours and dashes.
+var (
+	learnedLook    = look(0)
+	refOptimalLook = series{color: look(3).color, dashes: nil}
+	refGreedyLook  = series{color: look(1).color, dashes: look(1).dashes}
+	refUpperLook   = series{color: look(2).color, dashes: look(2).dashes}
+)
+
+func (r *distillReport) curveFigure() (figure, error) {
+	l, dl := r.l, r.dl
+	const name = "distill_curve"
+	p := newPlot(l, r.title(dl.curveTitle), dl.curveX, dl.curveY)
+	grid(p, true, true)
+	var pts plotter.XYs
+	lo, hi := math.Min(r.d.Greedy, r.d.UpperFirst), r.d.Optimal
+	maxN := 0
+	for _, s := range r.d.Steps {
+		pts = append(pts, plotter.XY{X: float64(s.N), Y: s.Mean})
+		lo, hi = math.Min(lo, s.Mean), math.Max(hi, s.Mean)
+		maxN = max(maxN, s.N)
+	}
+	span := math.Max(hi-lo, 1)
+	p.Y.Min, p.Y.Max = lo-0.06*span, hi+0.06*span
+	p.X.Min, p.X.Max = -0.5, float64(maxN)+0.5
+	for _, ref := range []struct {
+		v   float64
+		lk  series
+		key string
+	}{{r.d.Optimal, refOptimalLook, dl.optimalKey}, {r.d.UpperFirst, refUpperLook, dl.upperKey}, {r.d.Greedy, refGreedyLook, dl.greedyKey}} {
+		ln, err := plotter.NewLine(plotter.XYs{{X: p.X.Min, Y: ref.v}, {X: p.X.Max, Y: ref.v}})
+		if err != nil {
+			return figure{}, plotError(name, err)
+		}
+		ln.LineStyle = ref.lk.line(1.2)
+		p.Add(ln)
+		p.key(fmt.Sprintf("%s (%s)", ref.key, l.num(ref.v, 2)), ln)
+	}
+	if len(pts) > 0 {
+		line, dots, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return figure{}, plotError(name, err)
+		}
+		line.LineStyle = learnedLook.line(1.1)
+		dots.GlyphStyle = learnedLook.marker(2.2)
+		p.Add(line, dots)
+		p.key(dl.learnedKey, line, dots)
+	}
+	svg, png, err := p.render(figWidth, figHeight)
+	if err != nil {
+		return figure{}, plotError(name, err)
+	}
+	return figure{name: name, title: dl.curveTitle, caption: fmt.Sprintf(dl.curveCaption, r.context()), svg: svg, png: png}, nil
+}
+
+// exact is an exact figure, drawn without an interval.
+func exact(v float64) estimate { return estimate{v, v, v} }
+
+// regretFigures draw the regret of each file by kind of decision and by box.
+func (r *distillReport) regretFigures() ([]figure, error) {
+	if len(r.d.Files) == 0 {
+		return nil, nil
+	}
+	l, dl := r.l, r.dl
+	kinds := append(r.decisionKinds(), l.regretAll)
+	var byKind, byBox []dotSeries
+	for i, f := range r.d.Files {
+		var vals []estimate
+		for _, c := range f.Regret.Keep {
+			vals = append(vals, exact(c))
+		}
+		vals = append(vals, exact(f.Regret.Box), exact(f.Regret.Total))
+		name := fmt.Sprintf(dl.fileKey, f.N)
+		byKind = append(byKind, dotSeries{name: name, look: look(i), vals: vals, noCI: true})
+		var boxes []estimate
+		for _, c := range f.Regret.ByBox {
+			boxes = append(boxes, exact(c))
+		}
+		byBox = append(byBox, dotSeries{name: name, look: look(i), vals: boxes, noCI: true})
+	}
+	var figs []figure
+	for _, fg := range []struct {
+		name, title, caption string
+		cats                 []string
+		ss                   []dotSeries
+	}{
+		{"distill_regret", l.regretTitle, dl.regretCaption, kinds, byKind},
+		{"distill_regret_by_box", l.regretBoxTitle, dl.regretBoxCaption, slotLabels(r.d.Rules, l.lang), byBox},
+	} {
+		p := newPlot(l, r.title(fg.title), dl.regretX, "")
+		grid(p, true, false)
+		if err := dotPlot(p, fg.cats, fg.ss, true, 1); err != nil {
+			return nil, plotError(fg.name, err)
+		}
+		p.X.Min = 0
+		svg, png, err := p.render(figWidth, rowsHeight(len(fg.cats), len(fg.ss))+vg.Points(10))
+		if err != nil {
+			return nil, plotError(fg.name, err)
+		}
+		figs = append(figs, figure{name: fg.name, title: fg.title, caption: fmt.Sprintf(fg.caption, r.context()), svg: svg, png: png})
+	}
+	return figs, nil
+}
+
+func (r *distillReport) figures() ([]figure, error) {
+	curve, err := r.curveFigure()
+	if err != nil {
+		return nil, err
+	}
+	regret, err := r.regretFigures()
+	if err != nil {
+		return nil, err
+	}
+	return append([]figure{curve}, regret...), nil
+}
