@@ -78,7 +78,8 @@ type distillLabels struct {
 	curveTitle, curveX, curveY, curveCaption        string
 	learnedKey, optimalKey, greedyKey, upperKey     string
 	regretX, regretCaption, regretBoxCaption        string
-	fileKey                                         string
+	fileKey, fileKeyOne                             string
+	sizes                                           string
 	states, seed, elapsed, keeps, boxes, otherwise  string
 	fileHeader, fileHeaderMean, fileHeaderReproduce string
 }
@@ -93,7 +94,7 @@ var distillEnglish = distillLabels{
 	stepsNote:  "Each step adds the rule that the search expects to cut the file's regret most, checked by an exact analysis; the mean is the file's exact mean once the rule is added.",
 	byBoxTable: "Points lost per game, by the box a turn ends in",
 	byBoxNote:  "The exact cost of the decisions of the turns that end in each box, keeps and box together.",
-	wordsTable: "The file of %d rules, in words", wordsNote: "%s: exact mean %s, %s points below optimal play (%s).",
+	wordsTable: "The file of %s, in words", wordsNote: "%s: exact mean %s, %s points below optimal play (%s).",
 	wordsDefault: "(default)",
 	curveTitle:   "Exact mean against the number of rules", curveX: "rules", curveY: "exact mean score (points)",
 	curveCaption: "Exact mean of the rule file of each number of rules learned from the optimal strategy, the two defaults aside (0 rules: greedy's), with the exact means of optimal, greedy and upper-first (%s).",
@@ -101,8 +102,8 @@ var distillEnglish = distillLabels{
 	regretX:          "points lost per game",
 	regretCaption:    "Exact points each learned file loses per game against optimal play, by kind of decision (%s).",
 	regretBoxCaption: "Exact points each learned file loses per game in the turns that end in each box, keeps and box together (%s).",
-	fileKey:          "%d rules",
-	states:           "states sampled a turn", seed: "seed", elapsed: "learning time", keeps: "Keeps", boxes: "Boxes", otherwise: "otherwise",
+	fileKey:          "%d rules", fileKeyOne: "%d rule", sizes: "files (rules)",
+	states: "states sampled a turn", seed: "seed", elapsed: "learning time", keeps: "Keeps", boxes: "Boxes", otherwise: "otherwise",
 	fileHeader:          "Learned by yams distill on rules %s from the optimal strategy: %d rules besides the two defaults.",
 	fileHeaderMean:      "Exact mean %.4f, %.4f points below optimal play (%.4f).",
 	fileHeaderReproduce: "yams exact --strategy rules:%s%s",
@@ -118,7 +119,7 @@ var distillFrench = distillLabels{
 	stepsNote:  "Chaque étape ajoute la règle dont la recherche attend qu’elle réduise le plus le regret du fichier, vérifiée par une analyse exacte ; la moyenne est la moyenne exacte du fichier une fois la règle ajoutée.",
 	byBoxTable: "Points perdus par partie, selon la case où finit le tour",
 	byBoxNote:  "Le coût exact des décisions des tours qui finissent dans chaque case, dés gardés et case ensemble.",
-	wordsTable: "Le fichier de %d règles, en mots", wordsNote: "%s : moyenne exacte %s, %s points sous le jeu optimal (%s).",
+	wordsTable: "Le fichier de %s, en mots", wordsNote: "%s : moyenne exacte %s, %s points sous le jeu optimal (%s).",
 	wordsDefault: "(par défaut)",
 	curveTitle:   "Moyenne exacte selon le nombre de règles", curveX: "règles", curveY: "score moyen exact (points)",
 	curveCaption: "Moyenne exacte du fichier de règles de chaque taille appris de la stratégie optimale, hors ses deux règles par défaut (0 règle : celles de greedy), avec les moyennes exactes d’optimal, de greedy et d’upper-first (%s).",
@@ -126,11 +127,19 @@ var distillFrench = distillLabels{
 	regretX:          "points perdus par partie",
 	regretCaption:    "Points exacts que chaque fichier appris perd par partie face au jeu optimal, par type de décision (%s).",
 	regretBoxCaption: "Points exacts que chaque fichier appris perd par partie dans les tours qui finissent dans chaque case, dés gardés et case ensemble (%s).",
-	fileKey:          "%d règles",
-	states:           "états tirés par tour", seed: "graine", elapsed: "durée de l’apprentissage", keeps: "Dés gardés", boxes: "Cases", otherwise: "sinon",
+	fileKey:          "%d règles", fileKeyOne: "%d règle", sizes: "fichiers (règles)",
+	states: "états tirés par tour", seed: "graine", elapsed: "durée de l’apprentissage", keeps: "Dés gardés", boxes: "Cases", otherwise: "sinon",
 	fileHeader:          "Learned by yams distill on rules %s from the optimal strategy: %d rules besides the two defaults.",
 	fileHeaderMean:      "Exact mean %.4f, %.4f points below optimal play (%.4f).",
 	fileHeaderReproduce: "yams exact --strategy rules:%s%s",
+}
+
+// fileName names the file of n rules in a legend or a heading.
+func (dl *distillLabels) fileName(n int) string {
+	if n == 1 {
+		return fmt.Sprintf(dl.fileKeyOne, n)
+	}
+	return fmt.Sprintf(dl.fileKey, n)
 }
 
 // distillReport is what the tables and figures of a distillation draw from.
@@ -245,7 +254,7 @@ func (r *distillReport) byBoxTable() table {
 	l, dl := r.l, r.dl
 	t := table{title: dl.byBoxTable, head: []string{l.box}, note: dl.byBoxNote}
 	for _, f := range r.d.Files {
-		t.head = append(t.head, fmt.Sprintf(dl.fileKey, f.N))
+		t.head = append(t.head, dl.fileName(f.N))
 	}
 	for b := range r.d.Rules.NumBoxes() {
 		row := []string{BoxLabel(r.d.Rules, b, l.lang)}
@@ -264,27 +273,21 @@ func (r *distillReport) wordsTable(f DistilledFile) (table, error) {
 	if err != nil {
 		return table{}, err
 	}
-	t := table{title: fmt.Sprintf(dl.wordsTable, f.N), head: []string{"", dl.keeps + " / " + dl.boxes}}
+	t := table{title: fmt.Sprintf(dl.wordsTable, dl.fileName(f.N)), head: []string{"", dl.keeps + " / " + dl.boxes}}
 	t.note = fmt.Sprintf(dl.wordsNote, FileName(f.N), l.num(f.Mean, 4), l.num(f.Regret.Total, 2), "optimal "+l.num(r.d.Optimal, 4))
 	n := 0
-	add := func(rs []string, kind rulefile.Kind) {
-		j := 0
-		for i := range f.File.Rules {
-			rule := &f.File.Rules[i]
-			if rule.Kind() != kind {
-				continue
-			}
+	add := func(rs []rulefile.Sentence) {
+		for _, s := range rs {
 			num := dl.otherwise
-			if !rule.Default() {
+			if !s.Default {
 				n++
 				num = strconv.Itoa(n)
 			}
-			t.rows = append(t.rows, []string{num, rs[j]})
-			j++
+			t.rows = append(t.rows, []string{num, s.Text})
 		}
 	}
-	add(keeps, rulefile.KeepRule)
-	add(boxes, rulefile.BoxRule)
+	add(keeps)
+	add(boxes)
 	return t, nil
 }
 
@@ -306,7 +309,7 @@ func (r *distillReport) params() []param {
 		{l.rules, rules},
 		{l.rulesHash, r.d.Rules.Hash()},
 		{l.options, opts},
-		{dl.rules, strings.Join(sizes, ", ")},
+		{dl.sizes, strings.Join(sizes, ", ")},
 		{dl.states, strconv.Itoa(r.d.States)},
 		{dl.seed, strconv.FormatUint(r.d.Seed, 10)},
 		{dl.elapsed, r.d.Elapsed},

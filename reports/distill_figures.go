@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 )
@@ -37,6 +38,7 @@ func (r *distillReport) curveFigure() (figure, error) {
 	span := math.Max(hi-lo, 1)
 	p.Y.Min, p.Y.Max = lo-0.06*span, hi+0.06*span
 	p.X.Min, p.X.Max = -0.5, float64(maxN)+0.5
+	p.X.Tick.Marker = countTicks{l: l}
 	for _, ref := range []struct {
 		v   float64
 		lk  series
@@ -67,6 +69,28 @@ func (r *distillReport) curveFigure() (figure, error) {
 	return figure{name: name, title: dl.curveTitle, caption: fmt.Sprintf(dl.curveCaption, r.context()), svg: svg, png: png}, nil
 }
 
+// countTicks mark whole numbers: every one on a short axis, every 5th or 10th beyond.
+type countTicks struct{ l *labels }
+
+func (t countTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := 1
+	switch n := hi - lo; {
+	case n > 60:
+		step = 10
+	case n > 20:
+		step = 5
+	}
+	var ticks []plot.Tick
+	for v := int(math.Ceil(lo)); float64(v) <= hi; v++ {
+		if v%step == 0 {
+			ticks = append(ticks, plot.Tick{Value: float64(v), Label: t.l.count(int64(v))})
+		} else if step == 5 {
+			ticks = append(ticks, plot.Tick{Value: float64(v)})
+		}
+	}
+	return ticks
+}
+
 // exact is an exact figure, drawn without an interval.
 func exact(v float64) estimate { return estimate{v, v, v} }
 
@@ -84,7 +108,7 @@ func (r *distillReport) regretFigures() ([]figure, error) {
 			vals = append(vals, exact(c))
 		}
 		vals = append(vals, exact(f.Regret.Box), exact(f.Regret.Total))
-		name := fmt.Sprintf(dl.fileKey, f.N)
+		name := dl.fileName(f.N)
 		byKind = append(byKind, dotSeries{name: name, look: look(i), vals: vals, noCI: true})
 		var boxes []estimate
 		for _, c := range f.Regret.ByBox {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"yams/engine"
 	"yams/reports"
 	"yams/strategies/rulefile"
 )
@@ -12,7 +13,7 @@ func init() {
 	register(&command{
 		name:    "explain",
 		summary: "check a strategy rule file against the rules and print it in words (docs/rules.md)",
-		args:    "FILE",
+		args:    "FILE|-",
 		run:     runExplain,
 	})
 }
@@ -30,7 +31,7 @@ func runExplain(e *env, args []string) error {
 	}
 	switch fs.NArg() {
 	case 0:
-		return usagef("no rule file given: yams explain FILE")
+		return usagef("no rule file given: yams explain FILE (or - for standard input)")
 	case 1:
 	default:
 		return usagef("want one rule file, got %d arguments", fs.NArg())
@@ -42,9 +43,24 @@ func runExplain(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	f, err := rulefile.ReadFile(fs.Arg(0))
-	if err != nil {
-		return badInput(err)
+	var f *rulefile.File
+	if name := fs.Arg(0); name == "-" {
+		if e.stdinTerminal {
+			e.note("reading a rule file from standard input (Ctrl-D to end)")
+		}
+		data, err := engine.ReadLimited("rule file", "standard input", e.stdin, engine.MaxRuleFileBytes)
+		if err != nil {
+			return badInput(err)
+		}
+		f, err = rulefile.Parse("standard input", data)
+		if err != nil {
+			return badInput(err)
+		}
+	} else {
+		f, err = rulefile.ReadFile(name)
+		if err != nil {
+			return badInput(err)
+		}
 	}
 	if _, err := rulefile.Compile(f, rules); err != nil {
 		return badInput(err)

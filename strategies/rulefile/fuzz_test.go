@@ -30,7 +30,7 @@ func FuzzParse(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	states := []rulefile.State{{}, {Filled: 0x1fff &^ 1 << 5, Upper: 40}, {Filled: 1<<11 | 1<<2, Upper: 9, YahtzeeScored: true}}
+	states := []rulefile.State{{}, {Filled: 0x1fff &^ (1 << 5), Upper: 40}, {Filled: 1<<11 | 1<<2, Upper: 9, YahtzeeScored: true}}
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := rulefile.Parse("f.rules", []byte(src))
 		if err != nil {

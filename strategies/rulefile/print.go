@@ -146,22 +146,36 @@ func list(items []string, last string) string {
 	return strings.Join(items[:len(items)-1], ", ") + last + items[len(items)-1]
 }
 
-// Words returns the rules in words in a language (en or fr), each a sentence: the keep
-// rules, then the box rules, each list in its order with its default last. rules gives the
-// boxes their labels; with nil, boxes go by their ids.
-func (f *File) Words(rules *engine.Rules, lang string) (keeps, boxes []string, err error) {
+// Sentence is a rule in words.
+type Sentence struct {
+	Text string
+	// Default marks the default of a list, the file's or, where the file gives none, the
+	// built-in one.
+	Default bool
+}
+
+// Words returns the rules in words in a language (en or fr): the keep rules, then the box
+// rules, each list in its order with its default last (the built-in one where the file
+// gives none). rules gives the boxes their labels; with nil, boxes go by their ids.
+func (f *File) Words(rules *engine.Rules, lang string) (keeps, boxes []Sentence, err error) {
 	w, ok := wordsFor(lang)
 	if !ok {
 		return nil, nil, fmt.Errorf("no words for language %q (en or fr)", lang)
 	}
 	for i := range f.Rules {
 		r := &f.Rules[i]
-		s := w.rule(r, rules)
+		s := Sentence{Text: w.rule(r, rules), Default: r.Default()}
 		if r.Kind() == KeepRule {
 			keeps = append(keeps, s)
 		} else {
 			boxes = append(boxes, s)
 		}
+	}
+	if !f.hasDefault(KeepRule) {
+		keeps = append(keeps, Sentence{Text: w.implicitDefault[KeepRule], Default: true})
+	}
+	if !f.hasDefault(BoxRule) {
+		boxes = append(boxes, Sentence{Text: w.implicitDefault[BoxRule], Default: true})
 	}
 	return keeps, boxes, nil
 }
@@ -176,28 +190,20 @@ func (f *File) Explain(rules *engine.Rules, lang string) (string, error) {
 	w, _ := wordsFor(lang)
 	var b strings.Builder
 	n := 0
-	section := func(title string, rs []string, kind Kind) {
-		fmt.Fprintf(&b, "%s%s\n", title, w.colon)
-		j := 0
-		for i := range f.Rules {
-			r := &f.Rules[i]
-			if r.Kind() != kind {
-				continue
-			}
-			if r.Default() {
-				fmt.Fprintf(&b, "    %s\n", rs[j])
+	for _, list := range []struct {
+		title string
+		rs    []Sentence
+	}{{w.keeps, keeps}, {w.boxes, boxes}} {
+		fmt.Fprintf(&b, "%s%s\n", list.title, w.colon)
+		for _, s := range list.rs {
+			if s.Default {
+				fmt.Fprintf(&b, "    %s\n", s.Text)
 			} else {
 				n++
-				fmt.Fprintf(&b, "%3d. %s\n", n, rs[j])
+				fmt.Fprintf(&b, "%3d. %s\n", n, s.Text)
 			}
-			j++
-		}
-		if j == 0 || !f.hasDefault(kind) {
-			fmt.Fprintf(&b, "    %s\n", w.implicitDefault[kind])
 		}
 	}
-	section(w.keeps, keeps, KeepRule)
-	section(w.boxes, boxes, BoxRule)
 	return b.String(), nil
 }
 
