@@ -412,19 +412,13 @@ func WriteDistillation(dir string, d *Distillation, lang string) ([]string, erro
 	if err != nil {
 		return nil, err
 	}
-	pageLabels := *r.l
-	pageLabels.generated = r.dl.generated
-	page, err := renderPage(r.l.lang, r.dl.pageTitle, &pageLabels, r.params(), tables, figs)
+	first := []file{{"distill.md", r.markdown(tables)}, {"distill.csv", r.csv()}}
+	for _, f := range d.Files {
+		first = append(first, file{FileName(f.N), []byte(RuleFileText(d, f, filepath.Join(dir, FileName(f.N))))})
+	}
+	files, err := pageFiles(r.l, r.dl.pageTitle, r.dl.generated, r.params(), tables, figs, first...)
 	if err != nil {
 		return nil, err
 	}
-	files := []file{{"distill.md", r.markdown(tables)}, {"distill.csv", r.csv()}}
-	for _, f := range d.Files {
-		files = append(files, file{FileName(f.N), []byte(RuleFileText(d, f, filepath.Join(dir, FileName(f.N))))})
-	}
-	for _, fg := range figs {
-		files = append(files, file{fg.name + ".svg", fg.svg}, file{fg.name + ".png", fg.png})
-	}
-	files = append(files, file{"report.html", page})
 	return writeReport(dir, files)
 }

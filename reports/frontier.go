@@ -312,16 +312,10 @@ func WriteFrontier(dir string, f *Frontier, lang string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	pageLabels := *r.l
-	pageLabels.generated = r.fl.generated
-	page, err := renderPage(r.l.lang, r.fl.pageTitle, &pageLabels, r.params(), []table{r.table()}, figs)
+	files, err := pageFiles(r.l, r.fl.pageTitle, r.fl.generated, r.params(), []table{r.table()}, figs,
+		file{"frontier.md", r.markdown()}, file{"frontier.csv", r.csv()})
 	if err != nil {
 		return nil, err
 	}
-	files := []file{{"frontier.md", r.markdown()}, {"frontier.csv", r.csv()}}
-	for _, fg := range figs {
-		files = append(files, file{fg.name + ".svg", fg.svg}, file{fg.name + ".png", fg.png})
-	}
-	files = append(files, file{"report.html", page})
 	return writeReport(dir, files)
 }

@@ -173,6 +173,22 @@ func CheckDir(dir string) error {
 }
 
 // writeReport writes files with outfile.
+// pageFiles returns the files of a report of one page: first, then each figure as SVG and
+// PNG, then report.html, titled title, in the words of l with generated as its footer.
+func pageFiles(l *labels, title, generated string, params []param, tables []table, figs []figure, first ...file) ([]file, error) {
+	pageLabels := *l
+	pageLabels.generated = generated
+	page, err := renderPage(l.lang, title, &pageLabels, params, tables, figs)
+	if err != nil {
+		return nil, err
+	}
+	files := first
+	for _, fg := range figs {
+		files = append(files, file{fg.name + ".svg", fg.svg}, file{fg.name + ".png", fg.png})
+	}
+	return append(files, file{"report.html", page}), nil
+}
+
 func writeReport(dir string, files []file) ([]string, error) {
 	return writeFiles(dir, files, outfile.WriteBytes)
 }

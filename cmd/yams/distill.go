@@ -84,6 +84,9 @@ func runDistill(e *env, args []string) error {
 		plural(sizes[len(sizes)-1], "rule", "rules"), describeRules(rules.Name(), rulesFlags.options))
 	res, err := distill.Learn(rules, distill.Options{Sizes: sizes, States: *states, Workers: int(workers), Seed: *seed,
 		Progress: func(s distill.Step) {
+			for _, a := range s.Dropped {
+				fmt.Fprintf(e.stderr, "      %.4f  (dropped: %s)\n", a.Mean, a.Rule)
+			}
 			fmt.Fprintf(e.stderr, "%4d  %.4f  %s\n", s.N, s.Mean, s.Rule)
 		}})
 	if errors.Is(err, optimal.ErrMemory) || errors.Is(err, optimal.ErrColumns) {
@@ -91,6 +94,10 @@ func runDistill(e *env, args []string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if res.Short {
+		last := res.Steps[len(res.Steps)-1]
+		e.note("the learning stopped at %s (%.4f): no rule the search found raised the exact mean (%d tried)", plural(last.N, "rule", "rules"), last.Mean, len(res.Stopped))
 	}
 	d := distillation(res, rulesFlags.options, *states, *seed)
 	if err := printDistillation(text, d, out.lang); err != nil {

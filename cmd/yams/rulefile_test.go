@@ -110,12 +110,12 @@ func TestExplain(t *testing.T) {
 func TestDistill(t *testing.T) {
 	t.Setenv(optimal.EnvCacheDir, t.TempDir())
 	dir := t.TempDir()
-	rules := filepath.Join("testdata", "small.json")
+	rules := filepath.Join("..", "..", "examples", "rules", "six-boxes.json")
 	out, errOut, code := execYams(t, "", "distill", "--rules", rules, "--size", "1,2", "--states", "20", "--out", dir, "--json", filepath.Join(dir, "d.json"), "--lang", "fr")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "rules-2.rules: exact mean ") || !strings.Contains(out, "Dés gardés :") || !strings.Contains(errOut, "learning up to 2 rules on small") {
+	if !strings.Contains(out, "rules-2.rules: exact mean ") || !strings.Contains(out, "Dés gardés :") || !strings.Contains(errOut, "learning up to 2 rules on six-boxes") {
 		t.Errorf("output:\n%s\n%s", out, errOut)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "d.json"))
@@ -145,7 +145,7 @@ func TestDistill(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasSuffix(string(written), "\n"+f.Text) || !strings.HasPrefix(string(written), "# Learned by yams distill on rules small") {
+		if !strings.HasSuffix(string(written), "\n"+f.Text) || !strings.HasPrefix(string(written), "# Learned by yams distill on rules six-boxes") {
 			t.Errorf("%s:\n%s\nthe JSON's text:\n%s", path, written, f.Text)
 		}
 		out, errOut, code := execYams(t, "", "exact", "--rules", rules, "--strategy", "rules:"+path, "--regret", "--json", "-")

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"time"
 
@@ -42,6 +41,16 @@ type Step struct {
 	// the file.
 	Estimated, Mean float64
 	Elapsed         time.Duration // since the start of the distillation
+	// Dropped are the rules tried before this one at the step, whose exact analysis did
+	// not raise the mean.
+	Dropped []Attempt
+}
+
+// Attempt is a rule tried and dropped: the rule, the gain the search expected and the
+// exact mean of the file with it.
+type Attempt struct {
+	Rule            string
+	Estimated, Mean float64
 }
 
 // Learned is a file of a requested size and its exact figures, regret included.
@@ -63,6 +72,11 @@ type Result struct {
 	// Files are the files of the requested sizes, in increasing size.
 	Files   []Learned
 	Elapsed time.Duration
+	// Stopped, when the learning ended before the largest size, are the rules tried at
+	// the step where none raised the mean (none if the search found no rule to gain).
+	Stopped []Attempt
+	// Short is true when the learning ended before the largest size.
+	Short bool
 }
 
 // learner holds what a distillation reads.
@@ -140,12 +154,13 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 		var accepted bool
 		tries := 0
 		var failed []candidate
+		var dropped []Attempt
 		for _, c := range cands {
 			if c.gain <= 0 || tries == attempts {
 				break
 			}
 			next, text := l.apply(file, &c)
-			if rejected[text] || slices.ContainsFunc(failed, func(f candidate) bool { return sameEffect(&f, &c) }) {
+			if rejected[text] || slices.ContainsFunc(failed, func(f candidate) bool { return similar(&f, &c) }) {
 				continue
 			}
 			tries++
@@ -157,17 +172,15 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			if os.Getenv("DISTILL_DEBUG") != "" {
-				fmt.Fprintf(os.Stderr, "try %q place %d est %.3f got %.4f (from %.4f)\n", text, c.place, c.gain, nfig.Mean, mean)
-			}
 			if nfig.Mean <= mean {
 				rejected[text] = true
 				failed = append(failed, c)
+				dropped = append(dropped, Attempt{Rule: text, Estimated: c.gain, Mean: nfig.Mean})
 				continue
 			}
 			file, prog, mean, reach = next, np, nfig.Mean, nreach
 			l.reach = reach
-			s := Step{N: rulesOf(file), File: file, Rule: text, Estimated: c.gain, Mean: mean, Elapsed: time.Since(start)}
+			s := Step{N: rulesOf(file), File: file, Rule: text, Estimated: c.gain, Mean: mean, Elapsed: time.Since(start), Dropped: dropped}
 			if c.place < 0 && len(res.Steps) > 0 && res.Steps[len(res.Steps)-1].N == s.N {
 				res.Steps[len(res.Steps)-1] = s // a new default: the same number of rules
 			} else {
@@ -180,7 +193,9 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 			break
 		}
 		if !accepted {
-			break // no rule the search finds improves the file
+			// No rule the search finds improves the file: the learning ends here.
+			res.Stopped, res.Short = dropped, true
+			break
 		}
 	}
 	for _, n := range sizes {
@@ -202,11 +217,16 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 	return res, nil
 }
 
-// sameEffect reports whether two candidates decide alike on the sample: the same action at
-// the same place, with the same gain to the last bits (two spellings of one condition, as
-// "not full house" and "full_house pays = 0").
-func sameEffect(a, b *candidate) bool {
-	return a.kind == b.kind && a.act == b.act && a.place == b.place && math.Abs(a.gain-b.gain) < 1e-9
+// similar reports whether a candidate is one a failed candidate makes not worth an exact
+// analysis: the same action at the same place, with a condition that decides alike on the
+// sample (the same gain to the last bits: two spellings of one condition, as "not full
+// house" and "full_house pays = 0") or shares an atom (a variant of the same rule, which
+// fails for the same reason as a rule).
+func similar(failed, c *candidate) bool {
+	if failed.kind != c.kind || failed.act != c.act || failed.place != c.place {
+		return false
+	}
+	return math.Abs(failed.gain-c.gain) < 1e-9 || slices.ContainsFunc(c.atoms, func(a int) bool { return slices.Contains(failed.atoms, a) })
 }
 
 func (l *learner) analyze(p *rulefile.Program) (*optimal.Figures, *optimal.Reach, error) {

@@ -162,33 +162,23 @@ func (p *parser) rule() (Rule, error) {
 // cond reads a condition: terms joined by "or", each terms joined by "and", each "not"
 // a term, a condition in parentheses, or an atom.
 func (p *parser) cond() (Cond, error) {
-	var terms []Cond
-	for {
-		t, err := p.and()
-		if err != nil {
-			return nil, err
-		}
-		terms = append(terms, t)
-		if !p.isWord("or") {
-			break
-		}
-		p.next()
-	}
-	if len(terms) == 1 {
-		return terms[0], nil
-	}
-	return &Or{Terms: terms}, nil
+	return p.joined("or", p.and, func(ts []Cond) Cond { return &Or{Terms: ts} })
 }
 
 func (p *parser) and() (Cond, error) {
+	return p.joined("and", p.unary, func(ts []Cond) Cond { return &And{Terms: ts} })
+}
+
+// joined reads terms joined by the word op: one term is itself, several are join's.
+func (p *parser) joined(op string, term func() (Cond, error), join func([]Cond) Cond) (Cond, error) {
 	var terms []Cond
 	for {
-		t, err := p.unary()
+		t, err := term()
 		if err != nil {
 			return nil, err
 		}
 		terms = append(terms, t)
-		if !p.isWord("and") {
+		if !p.isWord(op) {
 			break
 		}
 		p.next()
@@ -196,7 +186,7 @@ func (p *parser) and() (Cond, error) {
 	if len(terms) == 1 {
 		return terms[0], nil
 	}
-	return &And{Terms: terms}, nil
+	return join(terms), nil
 }
 
 func (p *parser) unary() (Cond, error) {

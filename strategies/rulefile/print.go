@@ -40,7 +40,14 @@ func (r *Rule) String() string {
 }
 
 // CondString returns a condition in its canonical spelling.
-func CondString(c Cond) string { return condText(c, precOr) }
+func CondString(c Cond) string {
+	return render(c, precOr, " and ", " or ", func(a *Atom, not bool) string {
+		if not {
+			return "not " + a.String()
+		}
+		return a.String()
+	}, func(s string) string { return "not " + s })
+}
 
 // The precedences of the operators, from the loosest.
 const (
@@ -49,7 +56,10 @@ const (
 	precNot
 )
 
-func condText(c Cond, outer int) string {
+// render writes a condition: its atoms by atom (negated if not), its conjunctions and
+// disjunctions joined by and and or, a negation of something else than an atom by not, in
+// parentheses where the precedences need them (outer is that of the context).
+func render(c Cond, outer int, and, or string, atom func(a *Atom, not bool) string, not func(string) string) string {
 	wrap := func(s string, prec int) string {
 		if prec < outer {
 			return "(" + s + ")"
@@ -57,22 +67,23 @@ func condText(c Cond, outer int) string {
 		return s
 	}
 	switch c := c.(type) {
-	case *Or:
-		parts := make([]string, len(c.Terms))
-		for i, t := range c.Terms {
-			parts[i] = condText(t, precAnd)
+	case *Or, *And:
+		join, inner, prec := or, precAnd, precOr
+		if _, isAnd := c.(*And); isAnd {
+			join, inner, prec = and, precNot, precAnd
 		}
-		return wrap(strings.Join(parts, " or "), precOr)
-	case *And:
-		parts := make([]string, len(c.Terms))
-		for i, t := range c.Terms {
-			parts[i] = condText(t, precNot)
+		var parts []string
+		for _, t := range condTerms(c) {
+			parts = append(parts, render(t, inner, and, or, atom, not))
 		}
-		return wrap(strings.Join(parts, " and "), precAnd)
+		return wrap(strings.Join(parts, join), prec)
 	case *Not:
-		return "not " + condText(c.Term, precNot+1)
+		if a, ok := c.Term.(*Atom); ok {
+			return atom(a, true)
+		}
+		return not(render(c.Term, precNot+1, and, or, atom, not))
 	case *Atom:
-		return c.String()
+		return atom(c, false)
 	}
 	return ""
 }
@@ -226,34 +237,8 @@ func (w *words) rule(r *Rule, rules *engine.Rules) string {
 }
 
 func (w *words) cond(c Cond, rules *engine.Rules, outer int) string {
-	wrap := func(s string, prec int) string {
-		if prec < outer {
-			return "(" + s + ")"
-		}
-		return s
-	}
-	switch c := c.(type) {
-	case *Or:
-		parts := make([]string, len(c.Terms))
-		for i, t := range c.Terms {
-			parts[i] = w.cond(t, rules, precAnd)
-		}
-		return wrap(strings.Join(parts, w.or), precOr)
-	case *And:
-		parts := make([]string, len(c.Terms))
-		for i, t := range c.Terms {
-			parts[i] = w.cond(t, rules, precNot)
-		}
-		return wrap(strings.Join(parts, w.and), precAnd)
-	case *Not:
-		if a, ok := c.Term.(*Atom); ok {
-			return w.atom(a, rules, true)
-		}
-		return fmt.Sprintf(w.not, w.cond(c.Term, rules, precOr))
-	case *Atom:
-		return w.atom(c, rules, false)
-	}
-	return ""
+	return render(c, outer, w.and, w.or, func(a *Atom, not bool) string { return w.atom(a, rules, not) },
+		func(s string) string { return fmt.Sprintf(w.not, s) })
 }
 
 // atom reads an atom in words, negated if not.

@@ -242,22 +242,12 @@ func rerollOf(rng *rand.Rand, k engine.Keep) engine.Roll {
 	return r
 }
 
-// smallRules is a short game with every feature the language reads: an upper section
-// with a bonus, a five-of-a-kind box with the extra bonus, a full house, a chance.
+// smallRules is examples/rules/six-boxes.json: a short game with every feature the
+// language reads (an upper section with a bonus, a five-of-a-kind box with the extra
+// bonus, a full house, a chance).
 func smallRules(t testing.TB) *engine.Rules {
 	t.Helper()
-	spec := `{"name": "small", "rolls": 3,
-	"boxes": [
-		{"id": "threes", "section": "upper", "kind": "face", "face": 3},
-		{"id": "fives", "section": "upper", "kind": "face", "face": 5},
-		{"id": "sixes", "section": "upper", "kind": "face", "face": 6},
-		{"id": "full_house", "section": "lower", "kind": "full_house", "points": 25},
-		{"id": "chance", "section": "lower", "kind": "chance", "add": "all"},
-		{"id": "yahtzee", "section": "lower", "kind": "of_a_kind", "count": 5, "points": 50}
-	],
-	"upper_bonus": {"threshold": 40, "points": 35, "when": "complete"},
-	"extra_yahtzee": {"box": "yahtzee", "points": 100}}`
-	r, err := engine.Parse("small", []byte(spec))
+	r, err := engine.Load("../../examples/rules/six-boxes.json")
 	if err != nil {
 		t.Fatal(err)
 	}

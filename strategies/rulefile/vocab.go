@@ -135,7 +135,7 @@ type words struct {
 }
 
 var english = words{
-	lang: "en", ifThen: "If %s, %s.", otherwise: "Otherwise, %s.", and: " and ", or: " or ", not: "not (%s)",
+	lang: "en", ifThen: "If %s, %s.", otherwise: "Otherwise, %s.", and: " and ", or: " or ", not: "not %s",
 	keeps: "Keeps", boxes: "Boxes",
 	feature: map[Feature]string{
 		Pair: "a pair", TwoPairs: "two pairs", ThreeOfAKind: "three of a kind", FourOfAKind: "four of a kind",
@@ -188,7 +188,7 @@ var english = words{
 }
 
 var french = words{
-	lang: "fr", ifThen: "Si %s, %s.", otherwise: "Sinon, %s.", and: " et ", or: " ou ", not: "non (%s)",
+	lang: "fr", ifThen: "Si %s, %s.", otherwise: "Sinon, %s.", and: " et ", or: " ou ", not: "non %s",
 	keeps: "Dés gardés", boxes: "Cases",
 	feature: map[Feature]string{
 		Pair: "une paire", TwoPairs: "deux paires", ThreeOfAKind: "un brelan", FourOfAKind: "un carré",
