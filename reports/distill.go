@@ -32,6 +32,9 @@ type Distillation struct {
 	States  int
 	Seed    uint64
 	Elapsed string
+	// Averaged tells files that give the boxes' averages under optimal play: their file of
+	// no rule is greedy counting a box's points above its average.
+	Averaged bool
 }
 
 // DistillStep is a step of the learning.
@@ -76,6 +79,7 @@ type distillLabels struct {
 	byBoxTable, byBoxNote                           string
 	wordsTable, wordsNote, wordsDefault             string
 	curveTitle, curveX, curveY, curveCaption        string
+	curveAveraged                                   string
 	learnedKey, optimalKey, greedyKey, upperKey     string
 	regretX, regretCaption, regretBoxCaption        string
 	fileKey, fileKeyOne                             string
@@ -98,7 +102,9 @@ var distillEnglish = distillLabels{
 	wordsDefault: "(default)",
 	curveTitle:   "Exact mean against the number of rules", curveX: "rules", curveY: "exact mean score (points)",
 	curveCaption: "Exact mean of the rule file of each number of rules learned from the optimal strategy, the two defaults aside (0 rules: greedy's), with the exact means of optimal, greedy and upper-first (%s).",
-	learnedKey:   "learned rule files", optimalKey: "optimal", greedyKey: "greedy", upperKey: "upper-first",
+	curveAveraged: "Exact mean of the rule file of each number of rules learned from the optimal strategy, the two defaults aside, each file with the boxes' averages under optimal play " +
+		"(0 rules: greedy counting a box's points above its average), with the exact means of optimal, greedy and upper-first (%s).",
+	learnedKey: "learned rule files", optimalKey: "optimal", greedyKey: "greedy", upperKey: "upper-first",
 	regretX:          "points lost per game",
 	regretCaption:    "Exact points each learned file loses per game against optimal play, by kind of decision (%s).",
 	regretBoxCaption: "Exact points each learned file loses per game in the turns that end in each box, keeps and box together (%s).",
@@ -123,7 +129,9 @@ var distillFrench = distillLabels{
 	wordsDefault: "(par défaut)",
 	curveTitle:   "Moyenne exacte selon le nombre de règles", curveX: "règles", curveY: "score moyen exact (points)",
 	curveCaption: "Moyenne exacte du fichier de règles de chaque taille appris de la stratégie optimale, hors ses deux règles par défaut (0 règle : celles de greedy), avec les moyennes exactes d’optimal, de greedy et d’upper-first (%s).",
-	learnedKey:   "fichiers de règles appris", optimalKey: "optimal", greedyKey: "greedy", upperKey: "upper-first",
+	curveAveraged: "Moyenne exacte du fichier de règles de chaque taille appris de la stratégie optimale, hors ses deux règles par défaut, chaque fichier avec les moyennes des cases en jeu optimal " +
+		"(0 règle : greedy comptant les points d’une case au-dessus de sa moyenne), avec les moyennes exactes d’optimal, de greedy et d’upper-first (%s).",
+	learnedKey: "fichiers de règles appris", optimalKey: "optimal", greedyKey: "greedy", upperKey: "upper-first",
 	regretX:          "points perdus par partie",
 	regretCaption:    "Points exacts que chaque fichier appris perd par partie face au jeu optimal, par type de décision (%s).",
 	regretBoxCaption: "Points exacts que chaque fichier appris perd par partie dans les tours qui finissent dans chaque case, dés gardés et case ensemble (%s).",
@@ -275,6 +283,9 @@ func (r *distillReport) wordsTable(f DistilledFile) (table, error) {
 	}
 	t := table{title: fmt.Sprintf(dl.wordsTable, dl.fileName(f.N)), head: []string{"", dl.keeps + " / " + dl.boxes}}
 	t.note = fmt.Sprintf(dl.wordsNote, FileName(f.N), l.num(f.Mean, 4), l.num(f.Regret.Total, 2), "optimal "+l.num(r.d.Optimal, 4))
+	if avg, err := f.File.AveragesWords(r.d.Rules, l.lang); err == nil && avg != "" {
+		t.note += " " + avg
+	}
 	n := 0
 	add := func(rs []rulefile.Sentence) {
 		for _, s := range rs {

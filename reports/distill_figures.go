@@ -66,7 +66,11 @@ func (r *distillReport) curveFigure() (figure, error) {
 	if err != nil {
 		return figure{}, plotError(name, err)
 	}
-	return figure{name: name, title: dl.curveTitle, caption: fmt.Sprintf(dl.curveCaption, r.context()), svg: svg, png: png}, nil
+	caption := dl.curveCaption
+	if r.d.Averaged {
+		caption = dl.curveAveraged
+	}
+	return figure{name: name, title: dl.curveTitle, caption: fmt.Sprintf(caption, r.context()), svg: svg, png: png}, nil
 }
 
 // countTicks mark whole numbers: every one on a short axis, every 5th or 10th beyond.

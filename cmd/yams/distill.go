@@ -34,6 +34,7 @@ func runDistill(e *env, args []string) error {
 	sizeList := fs.String("size", defaultSizes, "the sizes of the rule files to learn, `LIST` of numbers of rules (besides the two defaults), comma-separated; the learning adds rules up to the largest")
 	states := fs.Int("states", distill.DefaultStates, "the turn-start states sampled for each turn at each step, `N` (more: better choices of rules, slower steps)")
 	seed := fs.Uint64("seed", 1, "the seed `S` of the sampling of states")
+	averages := fs.Bool("averages", true, "give every file the boxes' averages under optimal play, above which \"score best\" and \"keep for\" count the points (false: the points alone, as greedy; docs/rules.md)")
 	out := &outFlags{fs: fs}
 	fs.StringVar(&out.dir, "out", "", "write the learned files and the report into `DIR`: each file as rules-N.rules, the tables as Markdown and CSV, the figures as SVG and PNG, and report.html")
 	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of the rules in words and of the report: "+strings.Join(reports.Languages, " or "))
@@ -82,7 +83,7 @@ func runDistill(e *env, args []string) error {
 
 	fmt.Fprintf(e.stderr, "yams: distill: learning up to %s on %s from the optimal strategy, each rule checked by an exact analysis\n",
 		plural(sizes[len(sizes)-1], "rule", "rules"), describeRules(rules.Name(), rulesFlags.options))
-	res, err := distill.Learn(rules, distill.Options{Sizes: sizes, States: *states, Workers: int(workers), Seed: *seed,
+	res, err := distill.Learn(rules, distill.Options{Sizes: sizes, States: *states, Workers: int(workers), Seed: *seed, Averages: *averages,
 		Progress: func(s distill.Step) {
 			for _, a := range s.Dropped {
 				fmt.Fprintf(e.stderr, "      %.4f  (dropped: %s)\n", a.Mean, a.Rule)
@@ -139,7 +140,7 @@ func parseSizes(list string) ([]int, error) {
 func distillation(res *distill.Result, options []string, states int, seed uint64) *reports.Distillation {
 	r := res.Rules
 	d := &reports.Distillation{Rules: r, RuleOptions: options, Optimal: res.Optimal, Greedy: res.Greedy, UpperFirst: res.UpperFirst,
-		States: states, Seed: seed, Elapsed: duration(res.Elapsed)}
+		States: states, Seed: seed, Elapsed: duration(res.Elapsed), Averaged: res.Averaged}
 	for _, s := range res.Steps {
 		d.Steps = append(d.Steps, reports.DistillStep{N: s.N, Rule: s.Rule, Mean: s.Mean})
 	}
@@ -168,6 +169,9 @@ func printDistillation(w io.Writer, d *reports.Distillation, lang string) error 
 	}
 	t.write(w)
 	fmt.Fprintln(w, "(rules: besides the two defaults; below optimal: the points the file loses per game against optimal play, which its keeps and boxes cost)")
+	if d.Averaged && len(d.Files) > 0 {
+		fmt.Fprintln(w, "(every file gives the boxes' averages under optimal play: \"score best\" and \"keep for\" count a box's points above its average)")
+	}
 	for _, f := range d.Files {
 		words, err := f.File.Explain(d.Rules, lang)
 		if err != nil {

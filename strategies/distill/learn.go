@@ -22,6 +22,10 @@ type Options struct {
 	States  int
 	Workers int // 0: one per CPU
 	Seed    uint64
+	// Averages starts the learning from the boxes' averages under optimal play: the file
+	// of no rule counts, for "score best" and "keep for", a box's points above its average
+	// (rulefile.Average), where greedy counts its points.
+	Averages bool
 	// Progress, if not nil, is called after every step.
 	Progress func(Step)
 }
@@ -77,6 +81,26 @@ type Result struct {
 	Stopped []Attempt
 	// Short is true when the learning ended before the largest size.
 	Short bool
+	// Averaged tells files that give the boxes' averages under optimal play (Options.Averages).
+	Averaged bool
+}
+
+// optimalAverages returns the average of each box under optimal play (what it adds to the
+// total: negative for a subtracted box), to the hundredth, as a file declares them.
+func optimalAverages(rules *engine.Rules, workers int) ([]rulefile.Average, error) {
+	fig, err := optimal.Analyze("optimal", rules, optimal.Options{Workers: workers})
+	if err != nil {
+		return nil, err
+	}
+	var avgs []rulefile.Average
+	for b, box := range rules.Boxes() {
+		v := fig.Boxes[b].Mean
+		if box.Subtract {
+			v = -v
+		}
+		avgs = append(avgs, rulefile.Average{Box: rulefile.BoxRef{ID: box.ID}, Value: math.Round(100*v) / 100})
+	}
+	return avgs, nil
 }
 
 // learner holds what a distillation reads.
@@ -126,6 +150,12 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 	}
 
 	file := &rulefile.File{Name: "distilled"}
+	if opts.Averages {
+		if file.Averages, err = optimalAverages(rules, opts.Workers); err != nil {
+			return nil, err
+		}
+		res.Averaged = true
+	}
 	prog, err := rulefile.Compile(file, rules)
 	if err != nil {
 		return nil, err
@@ -280,7 +310,7 @@ func (l *learner) apply(f *rulefile.File, c *candidate) (*rulefile.File, string)
 	} else {
 		lists[c.kind] = slices.Insert(lists[c.kind], c.place, rule)
 	}
-	next := &rulefile.File{Name: f.Name}
+	next := &rulefile.File{Name: f.Name, Averages: f.Averages}
 	for k := range 2 {
 		next.Rules = append(next.Rules, lists[k]...)
 		if defs[k] != nil {

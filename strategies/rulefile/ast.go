@@ -26,7 +26,18 @@ type File struct {
 	Name string
 	// Header is the comment lines before the first rule, without their "#".
 	Header []string
-	Rules  []Rule
+	// Averages are what the file counts each box worth on average: "score best" and
+	// "keep for" count the points of a box above its average (none: the points alone).
+	Averages []Average
+	Rules    []Rule
+}
+
+// Average is a box's average, as "averages BOX N, ..." declares it: what the box adds to
+// the total on average, negative for a subtracted box.
+type Average struct {
+	Pos   Pos
+	Box   BoxRef
+	Value float64
 }
 
 // Rule is "if CONDITION then ACTION", or a default, "otherwise ACTION", whose If is nil.

@@ -23,7 +23,8 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add(everything)
 	for _, s := range []string{"if pair then keep group", "otherwise score best in upper, lower", "if (not (sum < 9 or run >= 4)) and chance pays >= 20 then scratch",
-		"if ones = 0 then keep twos and threes", "if yahtzee scored then keep for group box and points", "if over par >= -3 then score cheapest in lower"} {
+		"if ones = 0 then keep twos and threes", "if yahtzee scored then keep for group box and points", "if over par >= -3 then score cheapest in lower",
+		"averages ones 1.88, chance 22.01\notherwise score best"} {
 		f.Add(s)
 	}
 	rules, err := engine.Load("hasbro")

@@ -2,6 +2,8 @@ package rulefile
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,7 +14,7 @@ type tokenKind uint8
 
 const (
 	tWord   tokenKind = iota // a keyword or a box id, in lower case
-	tNumber                  // an integer, perhaps negative
+	tNumber                  // a number, perhaps negative, perhaps with decimals
 	tOp                      // a comparison
 	tComma
 	tLParen
@@ -27,8 +29,11 @@ type token struct {
 	pos  Pos
 	text string // as written
 	word string // tWord: lower case
-	num  int    // tNumber
-	op   Op     // tOp
+	num  int    // tNumber, a whole number
+	val  float64
+	// whole tells a number without decimals.
+	whole bool
+	op    Op // tOp
 	// comment is the comment that ends the token's line, if the token is the last of it.
 	comment string
 	// line is true for the first token of a line.
@@ -124,17 +129,26 @@ func lex(name string, src []byte) ([]token, []string, error) {
 			for j < len(src) && src[j] >= '0' && src[j] <= '9' {
 				j++
 			}
-			t.kind, t.text = tNumber, string(src[i:j])
+			whole := true
+			if j+1 < len(src) && src[j] == '.' && src[j+1] >= '0' && src[j+1] <= '9' {
+				whole = false
+				for j++; j < len(src) && src[j] >= '0' && src[j] <= '9'; j++ {
+				}
+			}
+			t.kind, t.text, t.whole = tNumber, string(src[i:j]), whole
 			if j < len(src) {
 				if c, _ := utf8.DecodeRune(src[j:]); isWordRune(c) {
 					return nil, nil, fail("a number followed by a letter: %q", string(src[i:j])+string(c))
 				}
 			}
-			v, ok := parseInt(t.text)
-			if !ok {
-				return nil, nil, fail("number %s out of range (at most %d)", t.text, maxNumber)
+			v, bad := parseNumber(t.text)
+			if bad != "" {
+				return nil, nil, fail("%s", bad)
 			}
-			t.num = v
+			t.val = v
+			if whole {
+				t.num = int(v)
+			}
 			col += j - i
 			i = j
 		case r == ',':
@@ -165,21 +179,21 @@ func isWordRune(r rune) bool {
 	return r == '_' || r == '\'' || r == '’' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
-// parseInt reads a decimal integer of at most maxNumber in absolute value.
-func parseInt(s string) (int, bool) {
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	v := 0
-	for _, c := range s {
-		v = 10*v + int(c-'0')
-		if v > maxNumber {
-			return 0, false
-		}
+// parseNumber reads a decimal number of at most maxNumber in absolute value and at most
+// six decimals (more would mean nothing to a score); its error says which.
+func parseNumber(s string) (float64, string) {
+	whole, frac, _ := strings.Cut(strings.TrimPrefix(s, "-"), ".")
+	if len(frac) > 6 {
+		return 0, fmt.Sprintf("number %s has more than 6 decimals", s)
 	}
-	if neg {
-		v = -v
+	if len(whole) > 7 {
+		return 0, fmt.Sprintf("number %s out of range (at most %d)", s, maxNumber)
 	}
-	return v, true
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.Abs(v) > maxNumber {
+		return 0, fmt.Sprintf("number %s out of range (at most %d)", s, maxNumber)
+	}
+	return v, ""
 }
 
 // ops are the spellings of the comparisons, the longest first.

@@ -52,6 +52,12 @@ func Parse(name string, src []byte) (*File, error) {
 		if len(f.Rules) == MaxRules {
 			return nil, p.errorf(p.peek().pos, "more than %d rules", MaxRules)
 		}
+		if p.isWord("averages") {
+			if err := p.averages(f); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		r, err := p.rule()
 		if err != nil {
 			return nil, err
@@ -128,6 +134,35 @@ func (p *parser) matches(ph phrase) bool {
 	return true
 }
 
+// averages reads "averages BOX N, BOX N, ...".
+func (p *parser) averages(f *File) error {
+	p.next()
+	for {
+		t := p.peek()
+		if t.kind != tWord || reserved[t.word] {
+			return p.errorf(t.pos, "expected a box and its average (as \"full_house 22.6\"), found %s", t.describe())
+		}
+		if slices.ContainsFunc(f.Averages, func(a Average) bool { return a.Box.ID == t.word }) {
+			return p.errorf(t.pos, "the average of %s given twice", t.word)
+		}
+		p.next()
+		n := p.peek()
+		if n.kind != tNumber {
+			return p.errorf(n.pos, "expected the average of %s, a number (as 22.6), found %s", t.word, n.describe())
+		}
+		p.next()
+		f.Averages = append(f.Averages, Average{Pos: t.pos, Box: BoxRef{Pos: t.pos, ID: t.word}, Value: n.val})
+		if p.peek().kind != tComma {
+			break
+		}
+		p.next()
+	}
+	if t := p.peek(); t.kind != tEOF && !(t.kind == tWord && (t.word == "if" || t.word == "otherwise" || t.word == "averages")) {
+		return p.errorf(t.pos, "expected \",\" and another box, or the end of the averages, found %s", t.describe())
+	}
+	return nil
+}
+
 func (p *parser) rule() (Rule, error) {
 	t := p.next()
 	var r Rule
@@ -145,7 +180,7 @@ func (p *parser) rule() (Rule, error) {
 		p.next()
 	case t.kind == tWord && t.word == "otherwise":
 	default:
-		return r, p.errorf(t.pos, "expected a rule, starting with \"if\" or \"otherwise\", found %s", t.describe())
+		return r, p.errorf(t.pos, "expected a rule, starting with \"if\" or \"otherwise\" (or the boxes' averages), found %s", t.describe())
 	}
 	a, err := p.action()
 	if err != nil {
@@ -153,7 +188,7 @@ func (p *parser) rule() (Rule, error) {
 	}
 	r.Then = a
 	r.Comment = p.toks[p.i-1].comment
-	if t := p.peek(); t.kind != tEOF && !(t.kind == tWord && (t.word == "if" || t.word == "otherwise")) {
+	if t := p.peek(); t.kind != tEOF && !(t.kind == tWord && (t.word == "if" || t.word == "otherwise" || t.word == "averages")) {
 		return r, p.errorf(t.pos, "expected the end of the rule after %q, found %s (a rule is \"if CONDITION then ACTION\" or \"otherwise ACTION\")", p.toks[p.i-1].text, t.describe())
 	}
 	return r, nil
@@ -312,8 +347,8 @@ func (p *parser) compare(a *Atom, after string) error {
 	}
 	p.next()
 	n := p.peek()
-	if n.kind != tNumber {
-		return p.errorf(n.pos, "expected a number after %q, found %s", t.text, n.describe())
+	if n.kind != tNumber || !n.whole {
+		return p.errorf(n.pos, "expected a whole number after %q, found %s", t.text, n.describe())
 	}
 	p.next()
 	a.Op, a.Value = t.op, n.num

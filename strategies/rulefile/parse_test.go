@@ -111,7 +111,14 @@ func TestParseErrors(t *testing.T) {
 		{"if sixes open and then keep all", 1, 19, "expected a condition, found \"then\""},
 		{"if sixes then keep all", 1, 10, `expected a comparison (as in "sixes >= 3"`},
 		{"if group box then keep all", 1, 14, `expected "open", "filled", "scored" or "pays" after "group box"`},
-		{"if sixes >= x then keep all", 1, 13, `expected a number after ">="`},
+		{"if sixes >= x then keep all", 1, 13, `expected a whole number after ">="`},
+		{"if sum >= 20.5 then keep all", 1, 11, `expected a whole number after ">="`},
+		{"averages ones", 1, 14, "expected the average of ones, a number"},
+		{"averages ones 1.5 twos 2", 1, 19, `expected "," and another box, or the end of the averages`},
+		{"averages ones 1, ones 2", 1, 18, "the average of ones given twice"},
+		{"averages 3", 1, 10, "expected a box and its average"},
+		{"averages ones 1.1234567", 1, 15, "more than 6 decimals"},
+		{"if pair then keep all averages", 1, 31, "expected a box and its average"},
 		{"if sum 20 then keep all", 1, 8, "expected a comparison"},
 		{"if pair then keep sevens", 1, 19, "expected what to keep"},
 		{"if pair then keep fives and fives", 1, 29, "fives named twice"},
@@ -195,6 +202,60 @@ func TestCompileErrors(t *testing.T) {
 		var pe *rulefile.Error
 		if c.line != 0 && (!errors.As(err, &pe) || pe.Pos != (rulefile.Pos{Line: c.line, Col: c.col})) {
 			t.Errorf("%s %q: got %v, want at %d:%d", c.rules, c.src, err, c.line, c.col)
+		}
+	}
+}
+
+// A file's averages: read, printed back, checked against the rules, in words.
+func TestAverages(t *testing.T) {
+	src := "# values\naverages ones 1.88, full_house 22.59, chance -0.5\nif pair then keep group\naverages sixes 19"
+	f, err := rulefile.Parse("a.rules", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Averages) != 4 || f.Averages[1].Value != 22.59 || f.Averages[2].Value != -0.5 || f.Averages[3].Box.ID != "sixes" {
+		t.Fatalf("averages %+v", f.Averages)
+	}
+	text := f.String()
+	if want := "# values\n\naverages ones 1.88, full_house 22.59, chance -0.5, sixes 19\nif pair then keep group\n"; text != want {
+		t.Errorf("canonical text\n%s\nwant\n%s", text, want)
+	}
+	r, _ := engine.Load("hasbro")
+	words, err := f.Explain(r, "fr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"Ce que vaut chaque case en moyenne : As 1,88, Full 22,59, Chance −0,5, Six 19.\n",
+		"Sinon, marquer là où ça rapporte le plus au-dessus de la moyenne de la case (par défaut)."} {
+		if !strings.Contains(words, w) {
+			t.Errorf("lacks %q:\n%s", w, words)
+		}
+	}
+	bad, _ := rulefile.Parse("a.rules", []byte("averages one_pair 3"))
+	if _, err := rulefile.Compile(bad, r); err == nil || !strings.Contains(err.Error(), `a.rules:1:10: rules hasbro have no box "one_pair"`) {
+		t.Errorf("an average of a box hasbro lacks: %v", err)
+	}
+	// Five 5s, a 2 and a 1 score 18 in three of a kind and in chance, 15 in fives: the
+	// most points go to three of a kind (the harder box of the two), the most above the
+	// averages of optimal play to fives.
+	roll, _ := engine.RollOf([]int{5, 5, 5, 2, 1})
+	for _, c := range []struct{ src, want string }{
+		{"otherwise score best", "three_of_a_kind"},
+		{"averages ones 1.88, twos 5.28, threes 8.57, fours 12.16, fives 15.69, sixes 19.19, three_of_a_kind 21.66, four_of_a_kind 13.09,\n" +
+			"full_house 22.59, small_straight 29.46, large_straight 32.71, yahtzee 16.87, chance 22.01", "fives"},
+	} {
+		f, err := rulefile.Parse("a.rules", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := rulefile.Compile(f, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := p.NewDecider()
+		d.Start(rulefile.State{})
+		if b, _ := d.Box(roll, 3); r.Boxes()[b].ID != c.want {
+			t.Errorf("%q: scores %v in %s, want %s", c.src, roll, r.Boxes()[b].ID, c.want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package rulefile
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -15,13 +16,35 @@ func (f *File) String() string {
 	for _, h := range f.Header {
 		b.WriteString(strings.TrimRight("# "+h, " ") + "\n")
 	}
-	if len(f.Header) > 0 && len(f.Rules) > 0 {
+	if len(f.Header) > 0 && (len(f.Rules) > 0 || len(f.Averages) > 0) {
 		b.WriteString("\n")
+	}
+	if len(f.Averages) > 0 {
+		b.WriteString(f.averagesText())
 	}
 	for i := range f.Rules {
 		b.WriteString(f.Rules[i].String())
 		b.WriteString("\n")
 	}
+	return b.String()
+}
+
+// averagesText writes the averages, a few boxes a line, the lines after the first indented.
+func (f *File) averagesText() string {
+	var b strings.Builder
+	line := "averages"
+	for i, a := range f.Averages {
+		item := " " + a.Box.ID + " " + strconv.FormatFloat(a.Value, 'f', -1, 64)
+		if i < len(f.Averages)-1 {
+			item += ","
+		}
+		if len(line)+len(item) > 88 {
+			b.WriteString(line + "\n")
+			line = "   "
+		}
+		line += item
+	}
+	b.WriteString(line + "\n")
 	return b.String()
 }
 
@@ -173,22 +196,43 @@ func (f *File) Words(rules *engine.Rules, lang string) (keeps, boxes []Sentence,
 	if !ok {
 		return nil, nil, fmt.Errorf("no words for language %q (en or fr)", lang)
 	}
+	averaged := len(f.Averages) > 0
 	for i := range f.Rules {
 		r := &f.Rules[i]
-		s := Sentence{Text: w.rule(r, rules), Default: r.Default()}
+		s := Sentence{Text: w.rule(r, rules, averaged), Default: r.Default()}
 		if r.Kind() == KeepRule {
 			keeps = append(keeps, s)
 		} else {
 			boxes = append(boxes, s)
 		}
 	}
-	if !f.hasDefault(KeepRule) {
-		keeps = append(keeps, Sentence{Text: w.implicitDefault[KeepRule], Default: true})
-	}
-	if !f.hasDefault(BoxRule) {
-		boxes = append(boxes, Sentence{Text: w.implicitDefault[BoxRule], Default: true})
+	for k, list := range []*[]Sentence{&keeps, &boxes} {
+		if !f.hasDefault(Kind(k)) {
+			text := w.implicitDefault[k]
+			if averaged {
+				text = w.implicitAveraged[k]
+			}
+			*list = append(*list, Sentence{Text: text, Default: true})
+		}
 	}
 	return keeps, boxes, nil
+}
+
+// AveragesWords returns the averages of the file in words in a language (en or fr), "" if
+// it declares none.
+func (f *File) AveragesWords(rules *engine.Rules, lang string) (string, error) {
+	w, ok := wordsFor(lang)
+	if !ok {
+		return "", fmt.Errorf("no words for language %q (en or fr)", lang)
+	}
+	if len(f.Averages) == 0 {
+		return "", nil
+	}
+	parts := make([]string, len(f.Averages))
+	for i, a := range f.Averages {
+		parts[i] = boxLabel(rules, a.Box.ID, w.lang) + " " + w.decimal(a.Value)
+	}
+	return fmt.Sprintf(w.averages, strings.Join(parts, ", ")), nil
 }
 
 // Explain returns the rules in words in a language (en or fr), as a numbered text: the
@@ -200,6 +244,9 @@ func (f *File) Explain(rules *engine.Rules, lang string) (string, error) {
 	}
 	w, _ := wordsFor(lang)
 	var b strings.Builder
+	if avg, _ := f.AveragesWords(rules, lang); avg != "" {
+		b.WriteString(avg + "\n")
+	}
 	n := 0
 	for _, list := range []struct {
 		title string
@@ -228,8 +275,11 @@ func (f *File) hasDefault(k Kind) bool {
 	return false
 }
 
-func (w *words) rule(r *Rule, rules *engine.Rules) string {
+func (w *words) rule(r *Rule, rules *engine.Rules, averaged bool) string {
 	a := w.action(&r.Then, rules)
+	if averaged && (r.Then.Verb == KeepFor || r.Then.Verb == ScoreBest) {
+		a += w.aboveAverage
+	}
 	if r.Default() {
 		return fmt.Sprintf(w.otherwise, a)
 	}
@@ -270,6 +320,18 @@ func (w *words) atom(a *Atom, rules *engine.Rules, not bool) string {
 		return fmt.Sprintf(w.pays[op], w.box(a.Box, rules), w.number(a.Value))
 	}
 	return fmt.Sprintf(w.compare[op], w.subject[a.Feature], w.number(a.Value))
+}
+
+// decimal writes a number with its decimals, in the language's way.
+func (w *words) decimal(x float64) string {
+	s := strconv.FormatFloat(math.Abs(x), 'f', -1, 64)
+	if w.lang == "fr" {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	if x < 0 {
+		s = w.minus + s
+	}
+	return s
 }
 
 // number writes an integer, its sign the language's.

@@ -44,8 +44,12 @@ type Program struct {
 	// parOf and openMax are par and the most the open upper boxes can still score, by set
 	// of filled upper boxes.
 	parOf, openMax []int
-	// vec[b][r] is what roll r scores in box b, negative for a subtracted box, when
-	// it is no five of a kind (no joker, no extra bonus): the worth of "keep for".
+	// avg[b] is the average the file gives box b (0 without one): "score best" and "keep
+	// for" count a box's points above it.
+	avg [engine.MaxBoxes]float64
+	// vec[b][r] is what roll r scores in box b, negative for a subtracted box, less the
+	// box's average, when it is no five of a kind (no joker, no extra bonus): the worth
+	// of "keep for".
 	vec [][engine.NumRolls]float64
 
 	plans     *planCache
@@ -114,6 +118,13 @@ func Compile(f *File, rules *engine.Rules) (*Program, error) {
 	for i := range p.faceBox {
 		p.faceBox[i] = -1
 	}
+	for _, a := range f.Averages {
+		b, err := p.box(a.Box)
+		if err != nil {
+			return nil, err
+		}
+		p.avg[b] = a.Value
+	}
 	p.vec = make([][engine.NumRolls]float64, p.nb)
 	for b, box := range rules.Boxes() {
 		p.subtract = append(p.subtract, box.Subtract)
@@ -122,6 +133,7 @@ func Compile(f *File, rules *engine.Rules) (*Program, error) {
 			if box.Subtract {
 				p.vec[b][r] = -p.vec[b][r]
 			}
+			p.vec[b][r] -= p.avg[b]
 		}
 		if rules.IsUpper(b) {
 			p.upperMask |= 1 << b

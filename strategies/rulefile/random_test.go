@@ -137,6 +137,13 @@ func (g *gen) action(kind rulefile.Kind) rulefile.Action {
 func (g *gen) file() *rulefile.File {
 	f := &rulefile.File{Name: "random.rules"}
 	g.upper = 3
+	if g.rng.IntN(3) == 0 {
+		for _, b := range g.rules.Boxes() {
+			if g.rng.IntN(2) == 0 {
+				f.Averages = append(f.Averages, rulefile.Average{Box: rulefile.BoxRef{ID: b.ID}, Value: float64(g.rng.IntN(400)-50) / 10})
+			}
+		}
+	}
 	for _, kind := range []rulefile.Kind{rulefile.KeepRule, rulefile.BoxRule} {
 		for range g.rng.IntN(9) {
 			f.Rules = append(f.Rules, rulefile.Rule{If: g.cond(3), Then: g.action(kind)})

@@ -72,30 +72,30 @@ type plan struct {
 func (p *Program) NewDecider() *Decider { return &Decider{p: p} }
 
 // Start sets the state of the turn.
-func (t *Decider) Start(s State) {
-	p := t.p
+func (dc *Decider) Start(s State) {
+	p := dc.p
 	if p.ybox < 0 {
 		s.YahtzeeScored = false
 	}
-	if s.Filled != t.s.Filled || s.YahtzeeScored != t.s.YahtzeeScored || t.turn == 0 {
-		t.plans = t.plans[:0]
-		if n := len(p.boxes) * engine.NumRolls; len(t.boxMemo) != n {
-			t.boxMemo = make([]int16, n)
+	if s.Filled != dc.s.Filled || s.YahtzeeScored != dc.s.YahtzeeScored || dc.turn == 0 {
+		dc.plans = dc.plans[:0]
+		if n := len(p.boxes) * engine.NumRolls; len(dc.boxMemo) != n {
+			dc.boxMemo = make([]int16, n)
 		} else {
-			clear(t.boxMemo)
+			clear(dc.boxMemo)
 		}
 	}
-	t.s = s
-	t.up = p.upperOf(s.Filled)
-	t.turn = bits.OnesCount64(s.Filled) + 1
-	t.open = (1<<p.nb - 1) &^ s.Filled
-	t.won = p.threshold > 0 && s.Upper >= p.threshold
-	t.lost = p.threshold > 0 && !t.won && s.Upper+p.openMax[t.up] < p.threshold
+	dc.s = s
+	dc.up = p.upperOf(s.Filled)
+	dc.turn = bits.OnesCount64(s.Filled) + 1
+	dc.open = (1<<p.nb - 1) &^ s.Filled
+	dc.won = p.threshold > 0 && s.Upper >= p.threshold
+	dc.lost = p.threshold > 0 && !dc.won && s.Upper+p.openMax[dc.up] < p.threshold
 	for k, list := range [2][]crule{p.keeps, p.boxes} {
-		t.active[k] = t.active[k][:0]
+		dc.active[k] = dc.active[k][:0]
 		for i := range list {
-			if list[i].cond == nil || t.pre(list[i].cond) != never {
-				t.active[k] = append(t.active[k], int32(i))
+			if list[i].cond == nil || dc.pre(list[i].cond) != never {
+				dc.active[k] = append(dc.active[k], int32(i))
 			}
 		}
 	}
@@ -112,7 +112,7 @@ const (
 
 // pre evaluates a condition from the state alone: its atoms of the dice or the rolls left
 // are unknown.
-func (t *Decider) pre(n *cnode) tri {
+func (dc *Decider) pre(n *cnode) tri {
 	switch n.op {
 	case nodeAnd, nodeOr:
 		stop, all := never, always // the value that decides an And, and the value of all alike
@@ -121,7 +121,7 @@ func (t *Decider) pre(n *cnode) tri {
 		}
 		res := all
 		for i := range n.kids {
-			switch v := t.pre(&n.kids[i]); v {
+			switch v := dc.pre(&n.kids[i]); v {
 			case stop:
 				return stop
 			case unknown:
@@ -130,7 +130,7 @@ func (t *Decider) pre(n *cnode) tri {
 		}
 		return res
 	case nodeNot:
-		switch t.pre(&n.kids[0]) {
+		switch dc.pre(&n.kids[0]) {
 		case never:
 			return always
 		case always:
@@ -142,29 +142,29 @@ func (t *Decider) pre(n *cnode) tri {
 	if !stateOnly(a) {
 		return unknown
 	}
-	if t.atom(a, 0, 0) {
+	if dc.atom(a, 0, 0) {
 		return always
 	}
 	return never
 }
 
 // State returns the state the turn was started at.
-func (t *Decider) State() State { return t.s }
+func (dc *Decider) State() State { return dc.s }
 
 // Keep returns what the program keeps of roll r with rollsLeft rerolls left, as a mask
 // of the roll's dice (engine.Roll.Held), and the index of the rule that decided it
 // (Program.Source).
-func (t *Decider) Keep(r engine.Roll, rollsLeft int) (mask uint8, rule int) {
-	if !t.p.sameStop {
+func (dc *Decider) Keep(r engine.Roll, rollsLeft int) (mask uint8, rule int) {
+	if !dc.p.sameStop {
 		// A "sec" column takes the first roll only: there is no reroll to play.
-		return 31, len(t.p.keeps) - 1
+		return 31, len(dc.p.keeps) - 1
 	}
-	for _, i := range t.active[KeepRule] {
-		cr := &t.p.keeps[i]
-		if !t.applies(cr, r, rollsLeft) {
+	for _, i := range dc.active[KeepRule] {
+		cr := &dc.p.keeps[i]
+		if !dc.applies(cr, r, rollsLeft) {
 			continue
 		}
-		if m, ok := t.keepMask(&cr.act, r, rollsLeft); ok {
+		if m, ok := dc.keepMask(&cr.act, r, rollsLeft); ok {
 			return m, int(i)
 		}
 	}
@@ -174,24 +174,24 @@ func (t *Decider) Keep(r engine.Roll, rollsLeft int) (mask uint8, rule int) {
 // Box returns the box the program scores roll r in after rollsUsed rolls, and the index
 // of the rule that decided it. It is a box of Legal; -1 only when no box may take the
 // roll (a "sec" column after its first roll).
-func (t *Decider) Box(r engine.Roll, rollsUsed int) (box int, rule int) {
-	p := t.p
-	legal := p.rules.Legal(t.s.Filled, r, rollsUsed)
+func (dc *Decider) Box(r engine.Roll, rollsUsed int) (box int, rule int) {
+	p := dc.p
+	legal := p.rules.Legal(dc.s.Filled, r, rollsUsed)
 	if legal == 0 {
 		return -1, len(p.boxes) - 1
 	}
 	left := p.rolls - rollsUsed
-	for _, i := range t.active[BoxRule] {
+	for _, i := range dc.active[BoxRule] {
 		cr := &p.boxes[i]
-		if !t.applies(cr, r, left) {
+		if !dc.applies(cr, r, left) {
 			continue
 		}
 		if !p.boxesByRoll {
 			// Legal does not depend on the roll number: the choice is the state's.
-			m := &t.boxMemo[int(i)*engine.NumRolls+int(r)]
+			m := &dc.boxMemo[int(i)*engine.NumRolls+int(r)]
 			if *m == 0 {
 				*m = -1
-				if b, ok := t.boxChoice(&cr.act, r, legal); ok {
+				if b, ok := dc.boxChoice(&cr.act, r, legal); ok {
 					*m = int16(b) + 1
 				}
 			}
@@ -200,7 +200,7 @@ func (t *Decider) Box(r engine.Roll, rollsUsed int) (box int, rule int) {
 			}
 			continue
 		}
-		if b, ok := t.boxChoice(&cr.act, r, legal); ok {
+		if b, ok := dc.boxChoice(&cr.act, r, legal); ok {
 			return b, int(i)
 		}
 	}
@@ -208,18 +208,18 @@ func (t *Decider) Box(r engine.Roll, rollsUsed int) (box int, rule int) {
 }
 
 // applies reports whether the condition of an active rule holds at roll r.
-func (t *Decider) applies(cr *crule, r engine.Roll, rollsLeft int) bool {
+func (dc *Decider) applies(cr *crule, r engine.Roll, rollsLeft int) bool {
 	switch {
 	case cr.cond == nil:
 		return true
 	case !cr.conj:
-		return t.holds(cr.cond, r, rollsLeft)
+		return dc.holds(cr.cond, r, rollsLeft)
 	case !cr.dice[r]:
 		return false
 	}
 	// The atoms of the state hold: the rule is active.
 	for i := range cr.mixed {
-		if !t.holds(&cr.mixed[i], r, rollsLeft) {
+		if !dc.holds(&cr.mixed[i], r, rollsLeft) {
 			return false
 		}
 	}
@@ -227,30 +227,30 @@ func (t *Decider) applies(cr *crule, r engine.Roll, rollsLeft int) bool {
 }
 
 // holds evaluates a condition at roll r.
-func (t *Decider) holds(n *cnode, r engine.Roll, rollsLeft int) bool {
+func (dc *Decider) holds(n *cnode, r engine.Roll, rollsLeft int) bool {
 	switch n.op {
 	case nodeAnd:
 		for i := range n.kids {
-			if !t.holds(&n.kids[i], r, rollsLeft) {
+			if !dc.holds(&n.kids[i], r, rollsLeft) {
 				return false
 			}
 		}
 		return true
 	case nodeOr:
 		for i := range n.kids {
-			if t.holds(&n.kids[i], r, rollsLeft) {
+			if dc.holds(&n.kids[i], r, rollsLeft) {
 				return true
 			}
 		}
 		return false
 	case nodeNot:
-		return !t.holds(&n.kids[0], r, rollsLeft)
+		return !dc.holds(&n.kids[0], r, rollsLeft)
 	}
-	return t.atom(&n.atom, r, rollsLeft)
+	return dc.atom(&n.atom, r, rollsLeft)
 }
 
 // groupBox returns the upper box of the group's face of d, or -1.
-func (t *Decider) groupBox(d *diceInfo) int { return t.p.faceBox[d.groupFace] }
+func (dc *Decider) groupBox(d *diceInfo) int { return dc.p.faceBox[d.groupFace] }
 
 // diceHolds evaluates an atom of the dice.
 func diceHolds(a *catom, d *diceInfo) bool {
@@ -269,53 +269,53 @@ func diceHolds(a *catom, d *diceInfo) bool {
 	return d.patterns&(1<<a.f) != 0
 }
 
-func (t *Decider) atom(a *catom, r engine.Roll, rollsLeft int) bool {
+func (dc *Decider) atom(a *catom, r engine.Roll, rollsLeft int) bool {
 	d := &diceTable[r]
 	if a.f.OfDice() {
 		return diceHolds(a, d)
 	}
-	p := t.p
+	p := dc.p
 	box := a.box
 	if a.f.OfBox() && box == groupRef {
-		box = t.groupBox(d)
+		box = dc.groupBox(d)
 	}
 	switch a.f {
 	case Pays:
 		pts := 0
 		if box >= 0 {
-			pts = p.rules.Points(t.s.Filled, engine.BoxID(box), r)
+			pts = p.rules.Points(dc.s.Filled, engine.BoxID(box), r)
 		}
 		return a.op.holds(pts, a.value)
 	case Open:
-		return box >= 0 && t.open&(1<<box) != 0
+		return box >= 0 && dc.open&(1<<box) != 0
 	case Filled:
-		return box >= 0 && t.s.Filled&(1<<box) != 0
+		return box >= 0 && dc.s.Filled&(1<<box) != 0
 	case Scored:
-		return t.s.YahtzeeScored
+		return dc.s.YahtzeeScored
 	case Turn:
-		return a.op.holds(t.turn, a.value)
+		return a.op.holds(dc.turn, a.value)
 	case TurnsLeft:
-		return a.op.holds(p.nb-t.turn, a.value)
+		return a.op.holds(p.nb-dc.turn, a.value)
 	case RollsLeft:
 		return a.op.holds(rollsLeft, a.value)
 	case Upper:
-		return a.op.holds(t.s.Upper, a.value)
+		return a.op.holds(dc.s.Upper, a.value)
 	case BonusNeeds:
-		return a.op.holds(max(0, p.threshold-t.s.Upper), a.value)
+		return a.op.holds(max(0, p.threshold-dc.s.Upper), a.value)
 	case OverPar:
-		return a.op.holds(t.s.Upper-p.parOf[t.up], a.value)
+		return a.op.holds(dc.s.Upper-p.parOf[dc.up], a.value)
 	case BonusWon:
-		return t.won
+		return dc.won
 	case BonusLost:
-		return t.lost
+		return dc.lost
 	case BonusInPlay:
-		return !t.won && !t.lost
+		return !dc.won && !dc.lost
 	}
 	return false
 }
 
 // keepMask resolves a keep action at roll r: the dice it keeps, and whether it applies.
-func (t *Decider) keepMask(a *caction, r engine.Roll, rollsLeft int) (uint8, bool) {
+func (dc *Decider) keepMask(a *caction, r engine.Roll, rollsLeft int) (uint8, bool) {
 	d := &diceTable[r]
 	switch a.verb {
 	case KeepAll:
@@ -341,49 +341,50 @@ func (t *Decider) keepMask(a *caction, r engine.Roll, rollsLeft int) (uint8, boo
 	case KeepFor:
 		targets := a.targets
 		if a.group {
-			if b := t.groupBox(d); b >= 0 {
+			if b := dc.groupBox(d); b >= 0 {
 				targets |= 1 << b
 			}
 		}
-		targets &= t.open
+		targets &= dc.open
 		if targets == 0 {
 			return 0, false
 		}
-		levels := t.p.rolls - 1
-		return t.plan(targets)[int(r)*levels+levels-rollsLeft], true
+		levels := dc.p.rolls - 1
+		return dc.plan(targets)[int(r)*levels+levels-rollsLeft], true
 	}
 	return 0, false
 }
 
 // worth is what scoring roll r in box b is worth to "score best" and "keep for": its
-// points, the joker applied, and the extra bonus it earns; a subtracted box counts
-// negatively. It is greedy's worth, so that a rule file can play greedy exactly.
-func (t *Decider) worth(b int, r engine.Roll) float64 {
-	v := float64(t.p.rules.Points(t.s.Filled, engine.BoxID(b), r))
-	if t.p.subtract[b] {
+// points, the joker applied, and the extra bonus it earns, less the box's average where
+// the file gives one; a subtracted box counts negatively. Without averages it is greedy's
+// worth, so that a rule file can play greedy exactly.
+func (dc *Decider) worth(b int, r engine.Roll) float64 {
+	v := float64(dc.p.rules.Points(dc.s.Filled, engine.BoxID(b), r))
+	if dc.p.subtract[b] {
 		v = -v
 	}
-	if t.s.YahtzeeScored && r.OfAKind() != 0 {
-		v += t.p.extra
+	if dc.s.YahtzeeScored && r.OfAKind() != 0 {
+		v += dc.p.extra
 	}
-	return v
+	return v - dc.p.avg[b]
 }
 
 // boxChoice resolves a box action at roll r whose legal boxes are legal: the box, and
 // whether the action applies.
-func (t *Decider) boxChoice(a *caction, r engine.Roll, legal uint64) (int, bool) {
+func (dc *Decider) boxChoice(a *caction, r engine.Roll, legal uint64) (int, bool) {
 	d := &diceTable[r]
-	p := t.p
+	p := dc.p
 	if a.verb == ScoreBox {
 		b := a.box
 		if b == groupRef {
-			b = t.groupBox(d)
+			b = dc.groupBox(d)
 		}
 		return b, b >= 0 && legal&(1<<b) != 0
 	}
 	set := a.targets
 	if a.group {
-		if b := t.groupBox(d); b >= 0 {
+		if b := dc.groupBox(d); b >= 0 {
 			set |= 1 << b
 		}
 	}
@@ -394,7 +395,7 @@ func (t *Decider) boxChoice(a *caction, r engine.Roll, legal uint64) (int, bool)
 		bestV := 0.0
 		for l := set; l != 0; l &= l - 1 {
 			b := bits.TrailingZeros64(l)
-			v := t.worth(b, r)
+			v := dc.worth(b, r)
 			if !found || v > bestV || v == bestV && p.rank[b] < p.rank[best] {
 				best, bestV, found = b, v, true
 			}
@@ -402,7 +403,7 @@ func (t *Decider) boxChoice(a *caction, r engine.Roll, legal uint64) (int, bool)
 	case ScoreCheapest, Scratch:
 		for l := set; l != 0; l &= l - 1 {
 			b := bits.TrailingZeros64(l)
-			if a.verb == Scratch && p.rules.Points(t.s.Filled, engine.BoxID(b), r) != 0 {
+			if a.verb == Scratch && p.rules.Points(dc.s.Filled, engine.BoxID(b), r) != 0 {
 				continue
 			}
 			if !found || p.cheap[b] < p.cheap[best] {
@@ -416,51 +417,51 @@ func (t *Decider) boxChoice(a *caction, r engine.Roll, legal uint64) (int, bool)
 // plan returns the keeps of "keep for" targets at every roll of the state: those that
 // maximise the expected worth of the best target box at the end of the turn, as greedy's
 // keeps do for every box (engine.TurnPlan).
-func (t *Decider) plan(targets uint64) []uint8 {
-	for i := range t.plans {
-		if t.plans[i].targets == targets {
-			return t.plans[i].keeps
+func (dc *Decider) plan(targets uint64) []uint8 {
+	for i := range dc.plans {
+		if dc.plans[i].targets == targets {
+			return dc.plans[i].keeps
 		}
 	}
-	p := t.p
+	p := dc.p
 	levels := p.rolls - 1
 	n := 1
 	if !p.sameStop {
 		n = p.rolls
 	}
 	for u := range n {
-		stop := &t.tp.Stop[u]
+		stop := &dc.tp.Stop[u]
 		for r := range stop {
 			stop[r] = noValue
 		}
 		// The worth of the rolls that are no five of a kind is their score: the maximum of
 		// the vectors of the legal targets, the same for every such roll.
-		for l := p.rules.Legal(t.s.Filled, plain, u+1) & targets; l != 0; l &= l - 1 {
+		for l := p.rules.Legal(dc.s.Filled, plain, u+1) & targets; l != 0; l &= l - 1 {
 			for r, x := range &p.vec[bits.TrailingZeros64(l)] {
 				stop[r] = max(stop[r], x)
 			}
 		}
 		for _, r := range fives {
 			v := noValue
-			for l := p.rules.Legal(t.s.Filled, r, u+1) & targets; l != 0; l &= l - 1 {
-				v = max(v, t.worth(bits.TrailingZeros64(l), r))
+			for l := p.rules.Legal(dc.s.Filled, r, u+1) & targets; l != 0; l &= l - 1 {
+				v = max(v, dc.worth(bits.TrailingZeros64(l), r))
 			}
 			stop[r] = v
 		}
 	}
-	key := p.plans.key(&t.tp.Stop, n)
+	key := p.plans.key(&dc.tp.Stop, n)
 	keeps := p.plans.get(key)
 	if keeps == nil {
-		t.tp.Solve(p.rolls, p.sameStop)
+		dc.tp.Solve(p.rolls, p.sameStop)
 		keeps = make([]uint8, engine.NumRolls*levels)
 		for r := range engine.Roll(engine.NumRolls) {
 			for u := range levels {
-				keeps[int(r)*levels+u] = r.MaskOf(t.tp.Keep(r, levels-u))
+				keeps[int(r)*levels+u] = r.MaskOf(dc.tp.Keep(r, levels-u))
 			}
 		}
 		p.plans.put(key, keeps)
 	}
-	t.plans = append(t.plans, plan{targets: targets, keeps: keeps})
+	dc.plans = append(dc.plans, plan{targets: targets, keeps: keeps})
 	return keeps
 }
 
@@ -479,8 +480,8 @@ func (p *Program) Condition(c Cond) (*Condition, error) {
 
 // Holds reports whether condition c holds at roll r with rollsLeft rolls left (at a box
 // decision, those not used).
-func (t *Decider) Holds(c *Condition, r engine.Roll, rollsLeft int) bool {
-	return t.holds(c.n, r, rollsLeft)
+func (dc *Decider) Holds(c *Condition, r engine.Roll, rollsLeft int) bool {
+	return dc.holds(c.n, r, rollsLeft)
 }
 
 // Act is an action compiled for a program's rules, to be resolved at any position
@@ -498,16 +499,16 @@ func (p *Program) Act(a *Action) (*Act, error) {
 
 // KeepOf resolves keep action a at roll r with rollsLeft rerolls left: the mask of the
 // dice it keeps, and whether it applies.
-func (t *Decider) KeepOf(a *Act, r engine.Roll, rollsLeft int) (uint8, bool) {
-	return t.keepMask(&a.a, r, rollsLeft)
+func (dc *Decider) KeepOf(a *Act, r engine.Roll, rollsLeft int) (uint8, bool) {
+	return dc.keepMask(&a.a, r, rollsLeft)
 }
 
 // BoxOf resolves box action a for the final roll r after rollsUsed rolls: the box, and
 // whether the action applies (some box it names may take the roll).
-func (t *Decider) BoxOf(a *Act, r engine.Roll, rollsUsed int) (int, bool) {
-	legal := t.p.rules.Legal(t.s.Filled, r, rollsUsed)
+func (dc *Decider) BoxOf(a *Act, r engine.Roll, rollsUsed int) (int, bool) {
+	legal := dc.p.rules.Legal(dc.s.Filled, r, rollsUsed)
 	if legal == 0 {
 		return -1, false
 	}
-	return t.boxChoice(&a.a, r, legal)
+	return dc.boxChoice(&a.a, r, legal)
 }

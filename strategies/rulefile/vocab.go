@@ -80,6 +80,7 @@ var reserved = map[string]bool{
 	"keep": true, "score": true, "scratch": true, "in": true, "for": true, "all": true,
 	"nothing": true, "kicker": true, "pairs": true, "best": true, "cheapest": true,
 	"points": true, "open": true, "filled": true, "scored": true, "pays": true,
+	"averages": true,
 }
 
 func init() {
@@ -130,8 +131,12 @@ type words struct {
 	lastAnd  string
 	boxName  string // how a box is named in a sentence: "%s" or "la case %s"
 	colon    string // after a heading
-	// implicitDefault reads the default of a list that gives none: implicitDefault[kind].
-	implicitDefault [2]string
+	// implicitDefault reads the default of a list that gives none: implicitDefault[kind];
+	// implicitAveraged the same in a file with averages.
+	implicitDefault, implicitAveraged [2]string
+	// averages reads the averages of a file (%s: the boxes and their averages);
+	// aboveAverage ends "score best" and "keep for" in a file with averages.
+	averages, aboveAverage string
 }
 
 var english = words{
@@ -185,6 +190,10 @@ var english = words{
 	colon:    ":",
 	implicitDefault: [2]string{KeepRule: "Otherwise, play for the most points (the default).",
 		BoxRule: "Otherwise, score where it pays most (the default)."},
+	implicitAveraged: [2]string{KeepRule: "Otherwise, play for the most points above the boxes' averages (the default).",
+		BoxRule: "Otherwise, score where it pays most above the box's average (the default)."},
+	averages:     "What each box is worth on average: %s.",
+	aboveAverage: ", above the boxes' averages",
 }
 
 var french = words{
@@ -238,6 +247,10 @@ var french = words{
 	colon:    " :",
 	implicitDefault: [2]string{KeepRule: "Sinon, jouer pour le plus de points (par défaut).",
 		BoxRule: "Sinon, marquer là où ça rapporte le plus (par défaut)."},
+	implicitAveraged: [2]string{KeepRule: "Sinon, jouer pour le plus de points au-dessus des moyennes des cases (par défaut).",
+		BoxRule: "Sinon, marquer là où ça rapporte le plus au-dessus de la moyenne de la case (par défaut)."},
+	averages:     "Ce que vaut chaque case en moyenne : %s.",
+	aboveAverage: ", au-dessus des moyennes des cases",
 }
 
 // wordsFor returns the words of a language: "en" or "fr".
