@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -161,7 +162,11 @@ var boxKinds = []boxKind{
 		},
 		describe: func(b *BoxSpec, add string) string {
 			if len(b.Faces) > 0 {
-				return scoring(fmt.Sprintf("exactly %v", b.Faces), b.Points, add)
+				faces := make([]string, len(b.Faces))
+				for i, f := range b.Faces {
+					faces[i] = strconv.Itoa(f)
+				}
+				return scoring("exactly "+strings.Join(faces, "-"), b.Points, add)
 			}
 			return scoring(fmt.Sprintf("%d faces in sequence", b.Length), b.Points, add)
 		},

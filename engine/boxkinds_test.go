@@ -39,7 +39,7 @@ func TestDescribe(t *testing.T) {
 		{"full house", BoxSpec{Kind: "full_house", Points: 25}, "three of one face and two of another: 25"},
 		{"full house or five", BoxSpec{Kind: "full_house", Points: 30, FiveOfAKind: true}, "three of one face and two of another (or five of a kind): 30"},
 		{"straight length", BoxSpec{Kind: "straight", Length: 5, Points: 40, Add: "none"}, "5 faces in sequence: 40"},
-		{"straight faces", BoxSpec{Kind: "straight", Faces: []int{1, 2, 3, 4, 5}, Points: 15}, "exactly [1 2 3 4 5]: 15"},
+		{"straight faces", BoxSpec{Kind: "straight", Faces: []int{1, 2, 3, 4, 5}, Points: 15}, "exactly 1-2-3-4-5: 15"},
 		{"two pairs", BoxSpec{Kind: "two_pairs", Add: "matching"}, "two pairs of different faces (a full house counts): the matching dice"},
 		{"chance adds all by default", BoxSpec{Kind: "chance"}, "any dice: sum of the dice"},
 		{"subtracted", BoxSpec{Kind: "chance", Add: "all", Subtract: true}, "any dice: sum of the dice, subtracted from the total"},

@@ -25,6 +25,14 @@ var OptionKeys = []string{
 	"box.ID.FIELD=VALUE (FIELD: points, add, count, length, five_of_a_kind, subtract, label, label_fr)",
 }
 
+// optionNames are the keys of the options that are not a box's (box.ID.FIELD), and
+// boxFieldNames the fields of box.ID.FIELD, for the message that refuses another.
+var (
+	optionNames = []string{"name", "title", "title_fr", "rolls", "joker", "upper_bonus.threshold", "upper_bonus.points",
+		"upper_bonus.when", "extra_yahtzee", "dry", "order", "columns"}
+	boxFieldNames = []string{"points", "add", "count", "length", "five_of_a_kind", "subtract", "label", "label_fr"}
+)
+
 // applyOption changes one rule of spec; key and value are those of --rule key=value.
 func applyOption(spec *Spec, key, value string) error {
 	atoi := func() (int, error) {
@@ -122,11 +130,15 @@ func applyOption(spec *Spec, key, value string) error {
 		rest, ok := strings.CutPrefix(key, "box.")
 		id, field, ok2 := strings.Cut(rest, ".")
 		if !ok || !ok2 {
-			return fmt.Errorf("unknown option %q", key)
+			return fmt.Errorf("unknown option %q: the keys are %s, and box.ID.FIELD", key, strings.Join(optionNames, ", "))
 		}
 		i := slices.IndexFunc(spec.Boxes, func(b BoxSpec) bool { return b.ID == id })
 		if i < 0 {
-			return fmt.Errorf("no box %q in these rules", id)
+			ids := make([]string, len(spec.Boxes))
+			for i, b := range spec.Boxes {
+				ids[i] = b.ID
+			}
+			return fmt.Errorf("no box %q in these rules: their boxes are %s", id, strings.Join(ids, ", "))
 		}
 		b := &spec.Boxes[i]
 		switch field {
@@ -147,7 +159,7 @@ func applyOption(spec *Spec, key, value string) error {
 		case "label_fr":
 			b.LabelFR = value
 		default:
-			return fmt.Errorf("unknown box field %q", field)
+			return fmt.Errorf("unknown box field %q: the fields are %s", field, strings.Join(boxFieldNames, ", "))
 		}
 	}
 	return err

@@ -20,10 +20,10 @@ func TestOptionErrors(t *testing.T) {
 	for opt, want := range map[string]string{
 		"rolls=many":              "want an integer",
 		"joker=sometimes":         `unknown "sometimes"`,
-		"box.nope.points=3":       `no box "nope"`,
-		"box.chance.colour=red":   `unknown box field "colour"`,
+		"box.nope.points=3":       `no box "nope" in these rules: their boxes are ones, twos, threes, fours, fives, sixes, three_of_a_kind, four_of_a_kind, full_house, small_straight, large_straight, yahtzee, chance`,
+		"box.chance.colour=red":   `unknown box field "colour": the fields are points, add, count`,
 		"columns=free,diagonal":   `unknown column "diagonal"`,
-		"colour=red":              `unknown option "colour"`,
+		"colour=red":              `unknown option "colour": the keys are name, title, title_fr, rolls, joker, upper_bonus.threshold`,
 		"noequals":                "want key=value",
 		"upper_bonus.threshold=0": "0 is impossible",
 		"columns=free,free,free,free,free,free,free,free,free": "at most 8",
@@ -31,6 +31,25 @@ func TestOptionErrors(t *testing.T) {
 		_, err := Load("hasbro", opt)
 		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("option %s: error %v, want one line with %q", opt, err, want)
+		}
+	}
+	// Every key and box field the messages list is one the options take.
+	values := map[string]string{"rolls": "2", "joker": "free", "upper_bonus.threshold": "60", "upper_bonus.points": "20",
+		"upper_bonus.when": "reached", "extra_yahtzee": "50", "dry": "true", "order": "top_down", "columns": "free,sec"}
+	for _, key := range optionNames {
+		v, ok := values[key]
+		if !ok {
+			v = "text"
+		}
+		if _, err := Load("hasbro", key+"="+v); err != nil {
+			t.Errorf("option %s=%s, listed as a key: %v", key, v, err)
+		}
+	}
+	fields := map[string]string{"points": "30", "add": "all", "count": "4", "length": "4", "five_of_a_kind": "true",
+		"subtract": "false", "label": "Four", "label_fr": "Carré"}
+	for _, f := range boxFieldNames {
+		if _, err := Load("hasbro", "box.four_of_a_kind."+f+"="+fields[f]); err != nil && strings.Contains(err.Error(), "unknown box field") {
+			t.Errorf("box field %s, listed: %v", f, err)
 		}
 	}
 	if _, err := Load("yams-app", "dry=true"); err != nil {

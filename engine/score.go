@@ -247,3 +247,26 @@ func (r *Rules) FiveOfAKindBox() int {
 	}
 	return -1
 }
+
+// ColumnRules returns the rules of column c played alone: the same boxes, bonuses, joker
+// and rolls on a sheet of that one column (its fill order, its "sec" rule). A sheet of
+// several columns scores each column as that column alone would (the upper bonus, the
+// joker and the extra bonus look at the column's own boxes), so a column's exact table is
+// the table of these rules. On a sheet of one column it returns r itself.
+func (r *Rules) ColumnRules(c int) (*Rules, error) {
+	if len(r.columns) == 1 && c == 0 {
+		return r, nil
+	}
+	if c < 0 || c >= len(r.columns) {
+		return nil, fmt.Errorf("rules %s have no column %d", r.Name(), c)
+	}
+	spec := r.spec
+	spec.Boxes = slices.Clone(spec.Boxes)
+	col := r.columns[c]
+	spec.Name = r.Name() + " (column " + col.Name + ")"
+	spec.Columns = []ColumnSpec{{Name: col.Name, Order: orderNames[col.Order], FirstRollOnly: col.FirstRollOnly}}
+	return compile(r.Name()+" column "+col.Name, spec)
+}
+
+// SlotsMask returns every box of the sheet as a mask over BoxIDs.
+func (r *Rules) SlotsMask() uint64 { return r.slotsMask }

@@ -265,7 +265,7 @@ func SheetOf(r *Rules, scores []int, extra int) (Sheet, error) {
 		return s, fmt.Errorf("%d scores for a sheet of %d boxes", len(scores), r.NumSlots())
 	}
 	if extra < 0 || (extra > 0 && r.extraPoints == 0) || extra >= r.NumSlots() {
-		return s, fmt.Errorf("%d extra bonuses: impossible under rules %s", extra, r.Name())
+		return s, fmt.Errorf("extra bonuses %d: impossible under rules %s", extra, r.Name())
 	}
 	for id, v := range scores {
 		if v < 0 {
@@ -287,8 +287,38 @@ func SheetOf(r *Rules, scores []int, extra int) (Sheet, error) {
 		}
 		s.turn++
 	}
+	// An extra bonus is earned by a box filled with five of a kind once its column's
+	// five-of-a-kind box holds a score: at most one per other box filled in such a column.
+	if most := s.extraMost(); extra > most {
+		y := "five-of-a-kind"
+		if r.yahtzeeBox >= 0 {
+			y = r.boxes[r.yahtzeeBox].ID
+		}
+		return s, fmt.Errorf("extra bonuses %d: each is earned by a box filled after a non-zero %s box, in its column: at most %d on this sheet", extra, y, most)
+	}
 	s.extra = int16(extra)
 	return s, nil
+}
+
+// extraMost returns the most extra bonuses the filled boxes of the sheet can have earned:
+// a box filled after its column's five-of-a-kind box was scored (not zero) each.
+func (s *Sheet) extraMost() int {
+	r, most := s.rules, 0
+	if r.yahtzeeBox < 0 || r.extraPoints == 0 {
+		return 0
+	}
+	for c := range r.columns {
+		y := r.Slot(c, r.yahtzeeBox)
+		if !s.Filled(y) || s.scores[y] == 0 {
+			continue
+		}
+		for b := range r.boxes {
+			if id := r.Slot(c, b); id != y && s.Filled(id) {
+				most++
+			}
+		}
+	}
+	return most
 }
 
 // canScore reports whether box b can hold score v: from some roll, or from a joker.

@@ -66,13 +66,29 @@ func TestSheetOf(t *testing.T) {
 		{"too few scores", scores[1:], 0},
 		{"negative extra bonuses", scores, -1},
 		{"too many extra bonuses", scores, 13},
+		{"an extra bonus on an empty sheet", scores, 1},
+		{"an extra bonus without a scored yahtzee", withScores(scores, map[int]int{0: 3, 1: 6, 11: 0}), 1},
+		{"more extra bonuses than boxes filled after the yahtzee", withScores(scores, map[int]int{0: 3, 11: 50}), 2},
 	} {
 		if _, err := SheetOf(r, c.scores, c.extra); err == nil {
 			t.Errorf("%s: accepted", c.name)
 		}
 	}
+	// As many extra bonuses as boxes filled beside a scored yahtzee: possible.
+	if _, err := SheetOf(r, withScores(scores, map[int]int{0: 5, 1: 10, 11: 50}), 2); err != nil {
+		t.Errorf("two extra bonuses after a yahtzee, two boxes filled: %v", err)
+	}
 	ys, _ := Load("yams")
 	if _, err := SheetOf(ys, scores, 1); err == nil {
 		t.Error("extra bonuses under rules without them: accepted")
 	}
+}
+
+// withScores returns scores with the boxes of set filled.
+func withScores(scores []int, set map[int]int) []int {
+	s := append([]int(nil), scores...)
+	for id, v := range set {
+		s[id] = v
+	}
+	return s
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"yams/engine"
+	"yams/internal/provenance"
 	"yams/strategies/rulefile"
 )
 
@@ -35,6 +36,8 @@ type Distillation struct {
 	// Averaged tells files that give the boxes' averages under optimal play: their file of
 	// no rule is greedy counting a box's points above its average.
 	Averaged bool
+	// Provenance, if not nil, is the command that learned it: the report's footer names it.
+	Provenance *provenance.Record
 }
 
 // DistillStep is a step of the learning.
@@ -380,6 +383,7 @@ func (r *distillReport) markdown(tables []table) []byte {
 	for _, t := range tables {
 		markdownTable(&b, t)
 	}
+	markdownFooter(&b, provenanceFooter(r.l, r.d.Provenance, nil, nil))
 	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
 
@@ -427,7 +431,8 @@ func WriteDistillation(dir string, d *Distillation, lang string) ([]string, erro
 	for _, f := range d.Files {
 		first = append(first, file{FileName(f.N), []byte(RuleFileText(d, f, filepath.Join(dir, FileName(f.N))))})
 	}
-	files, err := pageFiles(r.l, r.dl.pageTitle, r.dl.generated, r.params(), tables, figs, first...)
+	files, err := pageFiles(r.l, r.dl.pageTitle, r.dl.generated, r.params(), tables, figs,
+		provenanceFooter(r.l, d.Provenance, nil, nil), first...)
 	if err != nil {
 		return nil, err
 	}

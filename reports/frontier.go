@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"yams/engine"
+	"yams/internal/provenance"
 )
 
 // A frontier is the trade-off between the mean and the risk of the strategies that play
@@ -64,6 +65,9 @@ type Frontier struct {
 	// Points are the strategies in the order of the table: risk:θ by θ, optimal among
 	// them at θ = 0, bonus, then target:T by T.
 	Points []FrontierPoint
+	// Provenance, if not nil, is the command that analysed it: the report's footer
+	// names it.
+	Provenance *provenance.Record
 }
 
 // frontierLabels are the words of a frontier's report in one language; the rest (the
@@ -294,6 +298,7 @@ func (r *frontierReport) markdown() []byte {
 	fmt.Fprintf(&b, "# %s\n\n", r.fl.pageTitle)
 	markdownParams(&b, r.l, r.params())
 	markdownTable(&b, r.table())
+	markdownFooter(&b, provenanceFooter(r.l, r.f.Provenance, nil, nil))
 	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
 
@@ -313,6 +318,7 @@ func WriteFrontier(dir string, f *Frontier, lang string) ([]string, error) {
 		return nil, err
 	}
 	files, err := pageFiles(r.l, r.fl.pageTitle, r.fl.generated, r.params(), []table{r.table()}, figs,
+		provenanceFooter(r.l, f.Provenance, nil, nil),
 		file{"frontier.md", r.markdown()}, file{"frontier.csv", r.csv()})
 	if err != nil {
 		return nil, err

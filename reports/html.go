@@ -11,8 +11,10 @@ type page struct {
 	Lang, Title string
 	Labels      struct{ Parameters, Tables, Figures, Generated string }
 	Params      []struct{ Name, Value string }
-	Tables      []htmlTable
-	Figures     []htmlFigure
+	// Footer says who wrote the page (provenanceFooter); empty, Labels.Generated does.
+	Footer  []struct{ Text, Code string }
+	Tables  []htmlTable
+	Figures []htmlFigure
 }
 
 type htmlTable struct {
@@ -92,7 +94,8 @@ footer { font-size: .75rem; color: #666; margin-top: 3rem; }
 </figure>
 {{- end}}
 </section>
-<footer>{{.Labels.Generated}}</footer>
+<footer>{{range .Footer}}
+<p>{{.Text}}{{if .Code}} <code>{{.Code}}</code>{{end}}</p>{{else}}{{.Labels.Generated}}{{end}}</footer>
 </main>
 </body>
 </html>
@@ -107,8 +110,11 @@ func inlineSVG(svg []byte, title string) template.HTML {
 	return template.HTML(s) // drawn by gonum/plot, which escapes its text
 }
 
-func renderPage(lang, title string, l *labels, params []param, tables []table, figs []figure) ([]byte, error) {
+func renderPage(lang, title string, l *labels, params []param, tables []table, figs []figure, footer []footerLine) ([]byte, error) {
 	pg := page{Lang: lang, Title: title}
+	for _, f := range footer {
+		pg.Footer = append(pg.Footer, struct{ Text, Code string }{f.text, f.code})
+	}
 	pg.Labels.Parameters, pg.Labels.Tables, pg.Labels.Figures, pg.Labels.Generated = l.parameters, l.tablesTitle, l.figuresTitle, l.generated
 	for _, p := range params {
 		pg.Params = append(pg.Params, struct{ Name, Value string }{p.name, p.value})
@@ -132,5 +138,5 @@ func (r *report) html(figs []figure) ([]byte, error) {
 	if len(r.res.Pairs) > 0 {
 		title = r.l.compareTitle
 	}
-	return renderPage(r.l.lang, title, r.l, r.params(), r.tables(), figs)
+	return renderPage(r.l.lang, title, r.l, r.params(), r.tables(), figs, r.footer())
 }

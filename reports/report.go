@@ -69,6 +69,11 @@ func (r *report) context() string {
 	return fmt.Sprintf("%s %s, %s %s, %s %d", r.l.rules, r.rulesText(), r.l.count(r.res.Games), r.l.gamesPerStrategy, r.l.seed, r.res.Seed)
 }
 
+// footer says who wrote the report and who played its games.
+func (r *report) footer() []footerLine {
+	return provenanceFooter(r.l, r.res.Provenance, r.res.Runs, r.res.Summaries)
+}
+
 // figures draws every plot of the results, in the order of the report.
 func (r *report) figures() ([]figure, error) {
 	var out []figure

@@ -97,6 +97,10 @@ func columnLabels(rules *engine.Rules, lang string) []string {
 	return out
 }
 
+// SlotLabels names every box of the sheet (by BoxID) in the language ("en" or "fr"),
+// with its column on a sheet of several: "top_down · Aces".
+func SlotLabels(rules *engine.Rules, lang string) []string { return slotLabels(rules, lang) }
+
 // slotLabels names every box of the sheet in the language, with its column on a sheet
 // of several.
 func slotLabels(rules *engine.Rules, lang string) []string {

@@ -143,7 +143,7 @@ func (t *tableReport) params() []param {
 	if len(t.res.RuleOptions) > 0 {
 		opts = strings.Join(t.res.RuleOptions, ", ")
 	}
-	return []param{
+	ps := []param{
 		{l.rules, t.res.Rules},
 		{l.rulesHash, t.res.RulesHash},
 		{l.options, opts},
@@ -151,6 +151,10 @@ func (t *tableReport) params() []param {
 		{l.games, l.count(t.res.Games)},
 		{l.playersTable, strings.Join(t.players, ", ")},
 	}
+	if t.res.Partial() {
+		ps = append(ps, param{l.partial, fmt.Sprintf(l.partialOf, l.count(t.res.Games), l.count(t.res.Planned))})
+	}
+	return ps
 }
 
 func (t *tableReport) tables() []table {
@@ -221,7 +225,9 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 	for _, tb := range t.tables() {
 		markdownTable(&md, tb)
 	}
-	page, err := renderPage(t.l.lang, t.l.tableTitle, t.l, t.params(), t.tables(), figs)
+	footer := provenanceFooter(t.l, res.Provenance, nil, nil)
+	markdownFooter(&md, footer)
+	page, err := renderPage(t.l.lang, t.l.tableTitle, t.l, t.params(), t.tables(), figs, footer)
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func (r *report) params() []param {
 	if len(r.res.RuleOptions) > 0 {
 		opts = strings.Join(r.res.RuleOptions, ", ")
 	}
-	return []param{
+	ps := []param{
 		{l.rules, rules},
 		{l.rulesHash, r.res.RulesHash},
 		{l.options, opts},
@@ -39,6 +39,10 @@ func (r *report) params() []param {
 		{l.games, l.count(r.res.Games) + " / " + l.strategy},
 		{l.strategies, strings.Join(r.strategyNames(), ", ")},
 	}
+	if r.res.Partial() {
+		ps = append(ps, param{l.partial, fmt.Sprintf(l.partialOf, l.count(r.res.Games), l.count(r.res.Planned))})
+	}
+	return ps
 }
 
 // tables returns the tables of a run, in the order of the report.
@@ -225,6 +229,7 @@ func (r *report) markdown() []byte {
 	for _, t := range r.tables() {
 		markdownTable(&b, t)
 	}
+	markdownFooter(&b, r.footer())
 	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
 

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math/rand/v2"
+	"sync"
 
 	"yams/engine"
 	"yams/strategies"
@@ -99,4 +100,15 @@ func (b *batchGames) play(st strategies.Batch, n int) (failed int, err error) {
 		}
 	}
 	return 0, nil
+}
+
+// closeBatches closes batch strategies all together: an external bot's process may take
+// a moment to stop (a second or two if it lingers), and the bots of every worker then
+// stop in that moment rather than one after another.
+func closeBatches(bs []strategies.Batch) {
+	var wg sync.WaitGroup
+	for _, b := range bs {
+		wg.Go(func() { b.Close() })
+	}
+	wg.Wait()
 }

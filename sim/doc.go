@@ -102,6 +102,11 @@
 //	                    "running_games": 1, "running_mean": x, "running_ci95": [lo, hi]},
 //	                   {"first": 1, "games": 2, ...}, {"first": 3, "games": 4, ...}, ...]}],
 //	 "rule_set": {"name": "hasbro", "rolls": 3, "boxes": [...], ...},
+//	 "provenance": {"yams": {"version": "...", "revision": "...", "revision_time": "...",
+//	                         "modified": false, "go": "go1.26.8"},
+//	                "date": "2026-12-01T16:20:00Z", "command": "yams sim --json run.json",
+//	                "runs": [{"yams": {...}, "date": "...", "command": "...",
+//	                          "first": 0, "games": n}, ...]},
 //	 "checksum": "sha256:..."}
 //
 // "stream" is the StreamVersion of the build that wrote the file: the dice a seed
@@ -115,6 +120,17 @@
 // name ("rules") and hash ("rules_hash") of the file. A file written before it was
 // recorded is read when "rules" names a preset whose hash with "rule_options" is
 // "rules_hash"; otherwise it is refused (a summary never makes the reader load a file).
+//
+// "provenance" (Results.Provenance and Results.Runs) says which build of yams wrote the
+// file, when (UTC) and with what command line (quoted for a shell); "runs", when not that
+// command alone played the games, which commands did, each with its slice of games: the
+// shards a merge added up, the checkpoint a resume continued, in the order of the games.
+// Merge and Run (Config.Provenance, Config.Resume) keep them; WrittenBy names a new writer.
+// It is not part of what the games found: the checksum does not cover it, so that the same
+// games give the same checksum and files equal but for their provenance, whoever played
+// them, whenever, by whatever command. ReadSummary checks its form (a date, a command,
+// runs within the file's games, in order, not overlapping) and reads past fields it does
+// not know; a file written before it was recorded has none.
 //
 // The keys of a histogram are integers written as strings, in increasing order, and only
 // the values seen are listed; "rule_options" is left out when there are none. Boxes are
@@ -152,7 +168,7 @@
 // Last comes "checksum": "sha256:<64 hex digits>", the SHA-256 of a canonical binary
 // encoding of the stream, the rule set (its JSON as json.Marshal writes it) and every
 // name and count of the file (not of its layout, nor of the figures derived from the
-// counts, which are checked against them instead); a file written before the stream and
+// counts, which are checked against them instead, nor of its provenance); a file written before the stream and
 // the rule set were recorded has the checksum of the same encoding without them.
 // ReadSummary checks it after everything else and refuses a file whose checksum is
 // missing or does not match: a file truncated, damaged or edited after it was written is

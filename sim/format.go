@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 
 	"yams/engine"
@@ -15,26 +16,30 @@ import (
 // The types below are the summary file, whose shape the package documentation gives.
 
 type jsonResults struct {
-	Rules       string   `json:"rules"`
-	RulesHash   string   `json:"rules_hash"`
-	RuleOptions []string `json:"rule_options,omitempty"`
-	Seed        uint64   `json:"seed"`
+	Rules       string                  `json:"rules"`
+	RulesHash   string                  `json:"rules_hash"`
+	RuleOptions list[string, unbounded] `json:"rule_options,omitempty"`
+	Seed        uint64                  `json:"seed"`
 	// Stream is the StreamVersion of the build that wrote the file; files written before
 	// it was recorded leave it out, and are of stream 1.
-	Stream     *int           `json:"stream,omitempty"`
-	First      int64          `json:"first,omitempty"`
-	Games      int64          `json:"games"`
-	Shard      *jsonShard     `json:"shard,omitempty"`
-	Partial    bool           `json:"partial,omitempty"`
-	Planned    int64          `json:"planned_games,omitempty"`
-	NextGame   int64          `json:"next_game,omitempty"`
-	Columns    []string       `json:"columns"`
-	Strategies []jsonStrategy `json:"strategies"`
-	Pairs      []jsonPair     `json:"pairs,omitempty"`
+	Stream     *int                       `json:"stream,omitempty"`
+	First      int64                      `json:"first,omitempty"`
+	Games      int64                      `json:"games"`
+	Shard      *jsonShard                 `json:"shard,omitempty"`
+	Partial    bool                       `json:"partial,omitempty"`
+	Planned    int64                      `json:"planned_games,omitempty"`
+	NextGame   int64                      `json:"next_game,omitempty"`
+	Columns    list[string, columnsLimit] `json:"columns"`
+	Strategies []jsonStrategy             `json:"strategies"`
+	Pairs      []jsonPair                 `json:"pairs,omitempty"`
 	// RuleSet is the rule set the games were played under, options applied, as a rule
 	// file holds it (engine.Spec); files written before it was recorded leave it out.
-	RuleSet  json.RawMessage `json:"rule_set,omitempty"`
-	Checksum string          `json:"checksum"`
+	RuleSet json.RawMessage `json:"rule_set,omitempty"`
+	// Provenance is which yams wrote the file, when, with what command, and which
+	// commands played its games (provenance.go); files written before it was recorded
+	// leave it out. The checksum does not cover it.
+	Provenance *jsonProvenance `json:"provenance,omitempty"`
+	Checksum   string          `json:"checksum"`
 }
 
 // ruleSetJSON returns the rule set of a summary file: the JSON of the rules' spec, which
@@ -74,33 +79,33 @@ type jsonStrategy struct {
 	Name string `json:"name"`
 	// Bot is the program that played an external bot's games (Summary.Bot); left out
 	// for a built-in strategy, and by files written before yams recorded it.
-	Bot           *jsonBot        `json:"bot,omitempty"`
-	Games         int64           `json:"games"`
-	Mean          float64         `json:"mean"`
-	StdDev        float64         `json:"stddev"`
-	StdErr        float64         `json:"stderr"`
-	CI95          [2]float64      `json:"ci95"`
-	Min           int             `json:"min"`
-	Max           int             `json:"max"`
-	Percentiles   object[int]     `json:"percentiles"`
-	Histogram     object[int64]   `json:"histogram"`
-	UpperBonus    jsonRate        `json:"upper_bonus"`
-	UpperSubtotal object[int64]   `json:"upper_subtotal"`
-	ByColumn      []jsonColumn    `json:"by_column,omitempty"`
-	Yahtzee       jsonYahtzee     `json:"yahtzee"`
-	Joker         object[int64]   `json:"joker"`
-	JokerGames    int64           `json:"joker_games"`
-	JokerRate     float64         `json:"joker_rate"`
-	Boxes         object[jsonBox] `json:"boxes"`
-	Convergence   []jsonBlock     `json:"convergence"`
-	Regret        *jsonRegret     `json:"regret,omitempty"`
+	Bot           *jsonBot                           `json:"bot,omitempty"`
+	Games         int64                              `json:"games"`
+	Mean          float64                            `json:"mean"`
+	StdDev        float64                            `json:"stddev"`
+	StdErr        float64                            `json:"stderr"`
+	CI95          [2]float64                         `json:"ci95"`
+	Min           int                                `json:"min"`
+	Max           int                                `json:"max"`
+	Percentiles   boundedObject[int, ranksLimit]     `json:"percentiles"`
+	Histogram     object[int64]                      `json:"histogram"`
+	UpperBonus    jsonRate                           `json:"upper_bonus"`
+	UpperSubtotal object[int64]                      `json:"upper_subtotal"`
+	ByColumn      list[jsonColumn, columnsLimit]     `json:"by_column,omitempty"`
+	Yahtzee       jsonYahtzee                        `json:"yahtzee"`
+	Joker         boundedObject[int64, slotsLimit]   `json:"joker"`
+	JokerGames    int64                              `json:"joker_games"`
+	JokerRate     float64                            `json:"joker_rate"`
+	Boxes         boundedObject[jsonBox, slotsLimit] `json:"boxes"`
+	Convergence   list[jsonBlock, blocksLimit]       `json:"convergence"`
+	Regret        *jsonRegret                        `json:"regret,omitempty"`
 }
 
 // jsonBot is a BotIdentity: what the bot said in its hello, and its command.
 type jsonBot struct {
-	Name    string   `json:"name"`
-	Version string   `json:"version"`
-	Command []string `json:"command"`
+	Name    string                  `json:"name"`
+	Version string                  `json:"version"`
+	Command list[string, unbounded] `json:"command"`
 }
 
 func botJSON(b *BotIdentity) *jsonBot {
@@ -166,19 +171,19 @@ type jsonColumn struct {
 }
 
 type jsonYahtzee struct {
-	Box        string        `json:"box"`
-	Scored     int64         `json:"scored"`
-	ScoredRate float64       `json:"scored_rate"`
-	ScoredCI95 [2]float64    `json:"scored_ci95"`
-	ExtraBonus object[int64] `json:"extra_bonus"`
+	Box        string                           `json:"box"`
+	Scored     int64                            `json:"scored"`
+	ScoredRate float64                          `json:"scored_rate"`
+	ScoredCI95 [2]float64                       `json:"scored_ci95"`
+	ExtraBonus boundedObject[int64, extraLimit] `json:"extra_bonus"`
 }
 
 type jsonBox struct {
-	Mean     float64       `json:"mean"`
-	ZeroRate float64       `json:"zero_rate"`
-	Sum      int64         `json:"sum"`
-	Zeros    int64         `json:"zeros"`
-	FillTurn object[int64] `json:"fill_turn"`
+	Mean     float64                          `json:"mean"`
+	ZeroRate float64                          `json:"zero_rate"`
+	Sum      int64                            `json:"sum"`
+	Zeros    int64                            `json:"zeros"`
+	FillTurn boundedObject[int64, slotsLimit] `json:"fill_turn"`
 }
 
 // squares is a sum of squares (a Uint128) as a summary file writes it: a JSON number of
@@ -215,15 +220,20 @@ func (q *squares) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// object is a JSON object whose members keep their order, which a Go map would not.
-type object[V any] []member[V]
+// object is a JSON object whose members keep their order, which a Go map would not; as
+// many members as the file holds (a histogram's scores).
+type object[V any] = boundedObject[V, unbounded]
+
+// boundedObject is an object of at most the members its limit L allows, counted before
+// any is decoded.
+type boundedObject[V any, L limit] []member[V]
 
 type member[V any] struct {
 	Key   string
 	Value V
 }
 
-func (o object[V]) MarshalJSON() ([]byte, error) {
+func (o boundedObject[V, L]) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i, m := range o {
@@ -243,28 +253,74 @@ func (o object[V]) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func (o *object[V]) UnmarshalJSON(data []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+func (o *boundedObject[V, L]) UnmarshalJSON(data []byte) error {
+	if len(data) == 0 || data[0] != '{' {
 		return errors.New("want an object")
 	}
-	*o = (*o)[:0]
-	seen := map[string]bool{}
-	for dec.More() {
-		t, err := dec.Token()
+	n, err := checkCount[L](data)
+	if err != nil {
+		return err
+	}
+	// The members are split from the bytes and each value decoded alone: a Decoder's
+	// tokens allocate several times what the members take.
+	members := make(boundedObject[V, L], 0, n)
+	err = eachMember(data, func(rawKey, rawValue []byte) error {
+		key, err := unquote(rawKey)
 		if err != nil {
 			return err
 		}
-		key := t.(string) // a decoder only gives strings as keys
-		if seen[key] {
-			return fmt.Errorf("key %q twice", key)
-		}
-		seen[key] = true
 		var v V
-		if err := dec.Decode(&v); err != nil {
+		if err := decodeValue(rawValue, &v); err != nil {
 			return fmt.Errorf("%q: %w", key, err)
 		}
-		*o = append(*o, member[V]{key, v})
+		members = append(members, member[V]{key, v})
+		return nil
+	})
+	if err != nil {
+		return err
 	}
+	// A key given twice, found among the keys sorted (a map of them would take more
+	// memory than the members).
+	keys := make([]string, len(members))
+	for i, m := range members {
+		keys[i] = m.Key
+	}
+	slices.Sort(keys)
+	for i := 1; i < len(keys); i++ {
+		if keys[i] == keys[i-1] {
+			return fmt.Errorf("key %q twice", keys[i])
+		}
+	}
+	*o = members
 	return nil
+}
+
+// unquote returns the string of a JSON string: its bytes between the quotes when it has
+// no escape, as most keys (json.Unmarshal would allocate its state for each).
+func unquote(raw []byte) (string, error) {
+	if len(raw) >= 2 && raw[0] == '"' && bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw[1 : len(raw)-1]), nil
+	}
+	var s string
+	err := json.Unmarshal(raw, &s)
+	return s, err
+}
+
+// decodeValue decodes a JSON value into v: an integer read at once, as most values of
+// the objects of a summary (a histogram's counts), anything else by json.Unmarshal,
+// which also says what is wrong with an integer that does not read.
+func decodeValue[V any](raw []byte, v *V) error {
+	switch p := any(v).(type) {
+	case *int64:
+		if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+			*p = n
+			return nil
+		}
+	case *int:
+		if n, err := strconv.Atoi(string(raw)); err == nil {
+			*p = n
+			return nil
+		}
+	}
+	return json.Unmarshal(raw, v)
 }

@@ -417,7 +417,7 @@ func TestChecksumRefusals(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"truncated", js[:len(js)-40], "unexpected EOF"},
+		{"truncated", js[:len(js)-40], "truncated: the file ends in the middle"},
 		{"truncated after a strategy, closed again", append(append([]byte(nil), js[:bytes.Index(js, []byte(`    {
       "name": "greedy"`))-2]...), "],\n"+string(js[bytes.LastIndex(js, []byte(`  "checksum"`)):])...), "checksum mismatch"},
 		{"a digit of the seed changed", replace(`"seed": 9`, `"seed": 8`), "checksum mismatch"},

@@ -102,6 +102,7 @@ func MergeShards(names []string, parts []*Results) (*Results, error) {
 func (r *Results) clone() *Results {
 	c := *r
 	c.RuleOptions = slices.Clone(r.RuleOptions)
+	c.Runs = slices.Clone(r.Runs)
 	c.Busy = slices.Clone(r.Busy)
 	c.Outside = slices.Clone(r.Outside)
 	c.Summaries = nil

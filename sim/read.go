@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/big"
 	"slices"
 	"strings"
@@ -34,45 +35,66 @@ var maxSummaryMemory = 256 << 20
 // file truncated, damaged or edited after it was written is refused. A file without a
 // checksum is refused too: yams never writes one. The checksum guards against damage,
 // not forgery (anyone may compute one); the checks against the rules bound what a forged
-// file can claim. Nothing is allocated from a count before it is checked, and the memory
-// the results take is bounded (maxSummaryMemory). The error names what is wrong, in one
-// line; ReadSummary does not panic on any input. The timings of the results are zero.
+// file can claim. Nothing is allocated from a count before it is checked: the strategies
+// and pairs are counted, and the memory of their counts under the file's rules bounded
+// (maxSummaryMemory), before any is decoded; the strategies are then decoded one at a
+// time, and every list within them counted and bounded by what a run can hold (see
+// limit), so that reading a file allocates a few times its size whatever it holds. The
+// error names what is wrong, in one line; ReadSummary does not panic on any input. The
+// timings of the results are zero.
 func ReadSummary(r io.Reader) (*Results, error) {
-	data, err := io.ReadAll(io.LimitReader(r, int64(maxSummaryBytes)+1))
+	data, err := readAtMost(r, maxSummaryBytes)
 	if err != nil {
+		return nil, err
+	}
+	// The file without its strategies and pairs first, kept as they are: they are
+	// counted, and their memory bounded, before any is decoded.
+	// (json.Unmarshal reads data in place, where a Decoder would copy it into a buffer of
+	// its own.)
+	var file jsonFile
+	if err := json.Unmarshal(data, &file); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) && strings.Contains(se.Error(), "after top-level value") {
+			return nil, errors.New("summary: data after the JSON object")
+		}
+		switch {
+		case len(bytes.TrimSpace(data)) == 0:
+			return nil, errors.New("summary: empty file")
+		case errors.As(err, &se) && strings.Contains(se.Error(), "unexpected end of JSON input"):
+			return nil, errors.New("summary: truncated: the file ends in the middle of its JSON")
+		}
 		return nil, fmt.Errorf("summary: %w", err)
 	}
-	if len(data) > maxSummaryBytes {
-		return nil, fmt.Errorf("summary: more than %d MiB: not a summary file", maxSummaryBytes>>20)
-	}
-	var in jsonResults
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&in); err != nil {
-		return nil, fmt.Errorf("summary: %w", err)
-	}
-	if dec.More() {
-		return nil, errors.New("summary: data after the JSON object")
-	}
+	in := &file.jsonResults
 	bad := func(format string, args ...any) (*Results, error) {
 		return nil, fmt.Errorf("summary: "+format, args...)
 	}
 	// The stream first: a file of another stream may hold other fields, and it is
 	// refused for what it is.
-	if stream := streamOf(&in); stream != StreamVersion {
+	if stream := streamOf(in); stream != StreamVersion {
 		return bad("stream %d: the file was written by a build of yams with another dice stream (this one plays stream %d): its games are not this build's", stream, StreamVersion)
+	}
+	n, err := file.count("strategies", file.Strategies)
+	if err != nil {
+		return bad("%v", err)
 	}
 	switch {
 	case in.Games <= 0:
 		return bad("games: %d, want at least one", in.Games)
-	case len(in.Strategies) == 0:
+	case n == 0:
 		return bad("no strategies")
+	case len(in.RuleSet) > engine.MaxRuleFileBytes:
+		return bad("rule_set: %d bytes, more than the %d of a rule file", len(in.RuleSet), engine.MaxRuleFileBytes)
 	}
 	res := &Results{Rules: in.Rules, RulesHash: in.RulesHash, RuleOptions: in.RuleOptions, Seed: in.Seed, First: in.First, Games: in.Games, Planned: in.Games}
 	var spec []byte // the canonical rule set of a file that records it; nil for an earlier file
-	if res.RuleSet, spec, err = ruleSetOf(&in); err != nil {
+	if res.RuleSet, spec, err = ruleSetOf(in); err != nil {
 		return bad("%v", err)
 	}
-	if err := res.sliceFromJSON(&in); err != nil {
+	if err := res.sliceFromJSON(in); err != nil {
+		return bad("%v", err)
+	}
+	if err := res.provenanceFromJSON(in.Provenance); err != nil {
 		return bad("%v", err)
 	}
 	sheet := boundsOf(res.RuleSet)
@@ -80,28 +102,43 @@ func ReadSummary(r io.Reader) (*Results, error) {
 		return bad("columns: %q, the columns of the rule set are %q", in.Columns, sheet.columns)
 	}
 	// The memory of the counts, estimated from the rules before anything is allocated.
-	n := len(in.Strategies)
-	if len(in.Pairs) > 0 && len(in.Pairs) != n*(n-1)/2 {
-		return bad("pairs: %d pairs, want %d (every two strategies)", len(in.Pairs), n*(n-1)/2)
+	pairs, err := file.count("pairs", file.Pairs)
+	if err != nil {
+		return bad("%v", err)
 	}
-	if need := n*sheet.summaryBytes() + len(in.Pairs)*int(unsafe.Sizeof(Pair{})); need > maxSummaryMemory {
+	if pairs > 0 && pairs != n*(n-1)/2 {
+		return bad("pairs: %d pairs, want %d (every two strategies)", pairs, n*(n-1)/2)
+	}
+	if need := n*sheet.summaryBytes() + pairs*int(unsafe.Sizeof(Pair{})+unsafe.Sizeof(jsonPair{})); need > maxSummaryMemory {
 		return bad("strategies: %d strategies, whose counts under these rules take up to %d MiB: more than the %d MiB of a summary file", n, need>>20, maxSummaryMemory>>20)
 	}
+	// The strategies one at a time, each checked before the next is decoded.
 	names := make(map[string]bool, n)
-	for i := range in.Strategies {
-		js := &in.Strategies[i]
+	err = eachElement(file.Strategies, func(i int, elem []byte) error {
+		var js jsonStrategy
+		if err := json.Unmarshal(elem, &js); err != nil {
+			return fmt.Errorf("strategies[%d]: %w", i, err)
+		}
 		if names[js.Name] {
-			return bad("strategy %s given twice", js.Name)
+			return fmt.Errorf("strategy %s given twice", js.Name)
 		}
 		names[js.Name] = true
-		s, err := sheet.summaryOf(js, res.First, res.Games)
+		s, err := sheet.summaryOf(&js, res.First, res.Games)
 		if err != nil {
-			return bad("strategies[%d] (%s): %v", i, js.Name, err)
+			return fmt.Errorf("strategies[%d] (%s): %w", i, js.Name, err)
 		}
 		res.Summaries = append(res.Summaries, s)
 		res.Busy = append(res.Busy, 0)
+		return nil
+	})
+	if err != nil {
+		return bad("%v", err)
 	}
-	if len(in.Pairs) > 0 {
+	if pairs > 0 {
+		in.Pairs = make([]jsonPair, 0, pairs)
+		if err := json.Unmarshal(file.Pairs, &in.Pairs); err != nil {
+			return bad("pairs: %v", err)
+		}
 		if err := res.pairsFromJSON(in.Pairs, sheet); err != nil {
 			return bad("%v", err)
 		}
@@ -131,6 +168,71 @@ func ReadSummary(r io.Reader) (*Results, error) {
 		return bad("rule_set: its hash is %s, the file's rules_hash is %s", res.RuleSet.Hash(), in.RulesHash)
 	}
 	return res, nil
+}
+
+// readAtMost reads r to its end, at most limit bytes. A reader that knows its size (a
+// file, a bytes.Reader) is refused at once when it is larger, and read into a buffer of
+// its size.
+func readAtMost(r io.Reader, limit int) ([]byte, error) {
+	size := int64(bytes.MinRead)
+	switch v := r.(type) {
+	case interface{ Size() int64 }:
+		size = v.Size()
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+	}
+	tooLarge := fmt.Errorf("summary: more than %d MiB: not a summary file", limit>>20)
+	if size > int64(limit) {
+		return nil, tooLarge
+	}
+	// Room for the content and the read that finds its end, so that the buffer never grows
+	// for a file of the size it said.
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(r, int64(limit)+1)); err != nil {
+		return nil, fmt.Errorf("summary: %w", err)
+	}
+	if buf.Len() > limit {
+		return nil, tooLarge
+	}
+	return buf.Bytes(), nil
+}
+
+// jsonFile is a summary file as ReadSummary decodes it first: its strategies and its
+// pairs kept as the file writes them, to be counted before any is decoded.
+type jsonFile struct {
+	jsonResults
+	Strategies json.RawMessage `json:"strategies"`
+	Pairs      json.RawMessage `json:"pairs,omitempty"`
+}
+
+// count returns the number of elements of a list of the file, which must be an array
+// (or null, or absent: none).
+func (*jsonFile) count(what string, raw json.RawMessage) (int, error) {
+	switch {
+	case len(raw) == 0 || string(raw) == "null":
+		return 0, nil
+	case raw[0] != '[':
+		return 0, fmt.Errorf("%s: want an array", what)
+	}
+	return countElements(raw), nil
+}
+
+// eachElement calls f with each element of raw, a JSON array that must be valid, in
+// order: the next element is decoded only once f returns.
+func eachElement(raw json.RawMessage, f func(i int, elem []byte) error) error {
+	i := skipSpace(raw, 1) // after [
+	for k := 0; i < len(raw) && raw[i] != ']'; k++ {
+		end := valueEnd(raw, i)
+		if err := f(k, raw[i:end]); err != nil {
+			return err
+		}
+		if i = skipSpace(raw, end); i < len(raw) && raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
+	}
+	return nil
 }
 
 // ruleSetOf returns the rule set of a summary file, and its canonical JSON for the

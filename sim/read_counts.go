@@ -95,7 +95,7 @@ func (b *sheetBounds) upperOf(s *Summary, j *jsonStrategy) error {
 	nc := len(b.columns)
 	type column struct {
 		what      string
-		subtotals object[int64]
+		subtotals []member[int64]
 		bonus     int64
 	}
 	cols := []column{{"upper_subtotal", j.UpperSubtotal, j.UpperBonus.Count}}
@@ -381,7 +381,7 @@ func inRange(what string, n, games int64) error {
 // must count want values in all; offset is added to the keys, which must then lie
 // within lo..hi, the bounds of the rules. It allocates the span of the keys only once
 // every key and count is checked.
-func histogramOf(what string, o object[int64], offset, lo, hi int, want int64) (Histogram, error) {
+func histogramOf(what string, o []member[int64], offset, lo, hi int, want int64) (Histogram, error) {
 	var h Histogram
 	if len(o) == 0 {
 		if want != 0 {

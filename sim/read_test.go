@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/provenance"
 	"yams/sim"
 )
 
@@ -160,8 +161,8 @@ func TestReadSummaryRefuses(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"empty", nil, "EOF"},
-		{"truncated", js[:len(js)/2], "unexpected EOF"},
+		{"empty", nil, "empty file"},
+		{"truncated", js[:len(js)/2], "truncated: the file ends in the middle"},
 		{"not an object", []byte(`[1, 2]`), "cannot unmarshal"},
 		{"trailing data", append(slices.Clone(js), "{}"...), "data after"},
 		{"no games", edit(t, js, func(d map[string]any) { d["games"] = 0 }), "games: 0"},
@@ -258,6 +259,10 @@ func FuzzReadSummary(f *testing.F) {
 	} {
 		f.Add(jsonOf(f, rules))
 	}
+	// With a provenance and its runs (which the checksum does not cover).
+	withRuns := run(f, sim.Config{Rules: oneThrow, Strategies: infos(f, "random"), Games: 3, Provenance: record("(devel)", "yams sim", "2026-07-01T15:04:05Z")})
+	withRuns.Runs = []provenance.Run{{Record: *withRuns.Provenance, First: 0, Games: 1}, {Record: *withRuns.Provenance, First: 1, Games: 2}}
+	f.Add(jsonOf(f, withRuns))
 	f.Add([]byte(`{"games": 1, "columns": ["free"], "strategies": [{"name": "x", "games": 1, "histogram": {"5": 1}}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, err := sim.ReadSummary(bytes.NewReader(data))

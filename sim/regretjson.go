@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -28,15 +29,15 @@ import (
 // values and cost as counted, which order the positions.
 
 type jsonRegret struct {
-	Scale     int64                `json:"scale"`
-	Total     jsonSums             `json:"total"`
-	Keep      []jsonSums           `json:"keep"`
-	Box       jsonSums             `json:"box"`
-	ByBox     object[jsonSums]     `json:"by_box"`
-	ByTurn    []jsonSums           `json:"by_turn"`
-	Costly    object[int64]        `json:"costly"`
-	Keepmost  int                  `json:"costliest_kept"`
-	Costliest []jsonCostlyPosition `json:"costliest"`
+	Scale     int64                                   `json:"scale"`
+	Total     jsonSums                                `json:"total"`
+	Keep      list[jsonSums, keepsLimit]              `json:"keep"`
+	Box       jsonSums                                `json:"box"`
+	ByBox     boundedObject[jsonSums, slotsLimit]     `json:"by_box"`
+	ByTurn    list[jsonSums, slotsLimit]              `json:"by_turn"`
+	Costly    boundedObject[int64, costlyLimit]       `json:"costly"`
+	Keepmost  int                                     `json:"costliest_kept"`
+	Costliest list[jsonCostlyPosition, costliestKept] `json:"costliest"`
 }
 
 type jsonSums struct {
@@ -47,18 +48,18 @@ type jsonSums struct {
 }
 
 type jsonCostlyPosition struct {
-	Game      int64       `json:"game"`
-	Turn      int         `json:"turn"`
-	Decision  string      `json:"decision"`
-	Dice      []int       `json:"dice"`
-	RollsUsed int         `json:"rolls_used"`
-	Sheet     object[int] `json:"sheet"`
-	Choice    any         `json:"choice"`
-	Best      any         `json:"best"`
-	Value     float64     `json:"value"`
-	BestValue float64     `json:"best_value"`
-	Cost      float64     `json:"cost"`
-	Units     [3]int64    `json:"units"`
+	Game      int64                          `json:"game"`
+	Turn      int                            `json:"turn"`
+	Decision  string                         `json:"decision"`
+	Dice      list[int, diceLimit]           `json:"dice"`
+	RollsUsed int                            `json:"rolls_used"`
+	Sheet     boundedObject[int, slotsLimit] `json:"sheet"`
+	Choice    jsonChoice                     `json:"choice"`
+	Best      jsonChoice                     `json:"best"`
+	Value     float64                        `json:"value"`
+	BestValue float64                        `json:"best_value"`
+	Cost      float64                        `json:"cost"`
+	Units     [3]int64                       `json:"units"`
 }
 
 // SumsStats are the figures of a per-game cost: its mean per game in points and the 95%
@@ -114,7 +115,7 @@ func keepDice(k engine.Keep) []int {
 // toJSON returns the regret as a summary file writes it; slots names the boxes.
 func (r *Regret) toJSON(games int64, slots []string) *jsonRegret {
 	j := &jsonRegret{Scale: RegretScale, Total: sumsJSON(r.Total, games), Box: sumsJSON(r.Box, games),
-		Keep: []jsonSums{}, ByTurn: []jsonSums{}, ByBox: object[jsonSums]{}, Costly: object[int64]{},
+		Keep: []jsonSums{}, ByTurn: []jsonSums{}, ByBox: []member[jsonSums]{}, Costly: []member[int64]{},
 		Keepmost: r.keepmost, Costliest: []jsonCostlyPosition{}}
 	for _, k := range r.Keep {
 		j.Keep = append(j.Keep, sumsJSON(k, games))
@@ -130,7 +131,7 @@ func (r *Regret) toJSON(games int64, slots []string) *jsonRegret {
 	}
 	for _, p := range r.Costliest {
 		jp := jsonCostlyPosition{Game: p.Game, Turn: p.Turn, Decision: decisionName(p.Roll), RollsUsed: p.rollsUsed,
-			Sheet: object[int]{}, Units: [3]int64{p.value, p.bestValue, p.Cost},
+			Sheet: []member[int]{}, Units: [3]int64{p.value, p.bestValue, p.Cost},
 			Value: float64(p.value) / RegretScale, BestValue: float64(p.bestValue) / RegretScale, Cost: float64(p.Cost) / RegretScale}
 		for _, d := range p.Dice.Dice() {
 			jp.Dice = append(jp.Dice, int(d))
@@ -141,13 +142,44 @@ func (r *Regret) toJSON(games int64, slots []string) *jsonRegret {
 			}
 		}
 		if p.Roll != 0 {
-			jp.Choice, jp.Best = keepDice(p.ChoiceKeep), keepDice(p.BestKeep)
+			jp.Choice, jp.Best = jsonChoice{Keep: keepDice(p.ChoiceKeep)}, jsonChoice{Keep: keepDice(p.BestKeep)}
 		} else {
-			jp.Choice, jp.Best = slots[p.ChoiceBox], slots[p.BestBox]
+			jp.Choice, jp.Best = jsonChoice{Box: slots[p.ChoiceBox]}, jsonChoice{Box: slots[p.BestBox]}
 		}
 		j.Costliest = append(j.Costliest, jp)
 	}
 	return j
+}
+
+// jsonChoice is the choice, or the best option, of a costly position: the dice kept after
+// a roll (an array of faces, empty for none), or a box (its name).
+type jsonChoice struct {
+	Keep list[int, diceLimit] // nil for a box
+	Box  string
+}
+
+func (c jsonChoice) MarshalJSON() ([]byte, error) {
+	if c.Keep != nil {
+		return json.Marshal([]int(c.Keep))
+	}
+	return json.Marshal(c.Box)
+}
+
+func (c *jsonChoice) UnmarshalJSON(data []byte) error {
+	*c = jsonChoice{}
+	if len(data) > 0 && data[0] == '[' {
+		return c.Keep.UnmarshalJSON(data)
+	}
+	if err := json.Unmarshal(data, &c.Box); err != nil {
+		return errors.New("want a list of dice or the name of a box")
+	}
+	return nil
+}
+
+// String writes the choice as the file does, for a message.
+func (c jsonChoice) String() string {
+	b, _ := c.MarshalJSON()
+	return string(b)
 }
 
 // maxCostKept bounds how many costliest positions a file may keep.
@@ -296,30 +328,20 @@ func (b *sheetBounds) costlyOf(j *jsonCostlyPosition, games int64) (CostlyPositi
 	if _, err := engine.SheetOf(rules, scores, 0); err != nil {
 		return p, fmt.Errorf("sheet: %v", err)
 	}
-	keepOf := func(v any) (engine.Keep, error) {
-		list, ok := v.([]any)
-		if !ok {
+	keepOf := func(c jsonChoice) (engine.Keep, error) {
+		if c.Keep == nil {
 			return 0, errors.New("want a list of dice")
 		}
-		var dice []int
-		for _, d := range list {
-			f, ok := d.(float64)
-			if !ok || f != math.Trunc(f) {
-				return 0, errors.New("want a list of dice")
-			}
-			dice = append(dice, int(f))
-		}
-		k, ok := engine.KeepOf(dice)
+		k, ok := engine.KeepOf(c.Keep)
 		if !ok || !k.Within(roll) {
-			return 0, fmt.Errorf("keep %v is not part of the roll", dice)
+			return 0, fmt.Errorf("keep %v is not part of the roll", []int(c.Keep))
 		}
 		return k, nil
 	}
-	boxOf := func(v any) (engine.BoxID, error) {
-		name, _ := v.(string)
-		id := slices.Index(b.slots, name)
-		if id < 0 {
-			return 0, fmt.Errorf("box %v", v)
+	boxOf := func(c jsonChoice) (engine.BoxID, error) {
+		id := slices.Index(b.slots, c.Box)
+		if c.Keep != nil || id < 0 {
+			return 0, fmt.Errorf("box %s", c)
 		}
 		return engine.BoxID(id), nil
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/provenance"
 )
 
 // Results are what a run found: one Summary per strategy, and how long it took.
@@ -31,6 +32,14 @@ type Results struct {
 	// Pairs compares every two strategies game by game, A before B in the order of
 	// Summaries, when Config.Pairs asked for it (nil otherwise).
 	Pairs []*Pair
+
+	// Provenance is the command that wrote the results (provenance.go), nil when it is
+	// not known; Runs, when not that command alone played the games (a merge, a resume,
+	// a report of a saved summary), the commands that played them. Neither is part of
+	// what the games found: Merge and Run keep them aside from the counts, and the
+	// checksum of a summary file does not cover them.
+	Provenance *provenance.Record
+	Runs       []provenance.Run
 
 	// The timings are not part of the summary written as JSON: a summary is the same,
 	// bit for bit, whenever and wherever its games are played. Resumed is the number of
@@ -109,6 +118,10 @@ func (r *Results) Merge(o *Results) error {
 		}
 		s.trim()
 	}
+	// Who played which games: both sides' runs. The writer of the merged results is
+	// whoever writes them next (WrittenBy).
+	r.Runs = joinRuns(r.PlayedBy(), o.PlayedBy())
+	r.Provenance = nil
 	r.First = min(r.First, o.First)
 	r.Planned = r.planned() + o.planned() // the earlier slice is complete
 	r.Games += o.Games

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/provenance"
 	"yams/strategies"
 )
 
@@ -60,6 +61,11 @@ type Config struct {
 	// positions each strategy keeps (0: defaultCostliest, 20).
 	Regret    func() (Valuer, error)
 	Costliest int
+
+	// Provenance, if not nil, is the command that runs the games, recorded in the
+	// results and in every checkpoint (Results.Provenance); with Resume, the runs that
+	// played the games resumed are kept beside it (Results.Runs).
+	Provenance *provenance.Record
 }
 
 // clock reads the time of a run's timings (Results.Elapsed and Busy); a test replaces it
@@ -135,13 +141,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 
 	start := time.Now()
 	workers := make([]*worker, nw)
-	defer func() {
-		for _, w := range workers {
-			if w != nil {
-				w.close()
-			}
-		}
-	}()
+	defer func() { closeWorkers(workers) }()
 	var names []string
 	for _, info := range cfg.Strategies {
 		names = append(names, info.Name)
@@ -223,9 +223,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	}
 	elapsed := clock().Sub(start)
 	// The bots are done: closed now, their processes say what they took.
-	for _, w := range workers {
-		w.close()
-	}
+	closeWorkers(workers)
 
 	res, err := collect(&cfg, base, workers, names, ids, front.get())
 	if err != nil {
@@ -292,9 +290,17 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string, ids 
 		Shard:       cfg.Shard,
 		Busy:        make([]time.Duration, len(cfg.Strategies)),
 		Games:       end,
+		Provenance:  cfg.Provenance,
 	}
 	if base != nil {
 		res.Games += base.Games
+		// The games resumed were played by the runs of the checkpoint; those after them,
+		// if any yet, by this one.
+		var these []provenance.Run
+		if cfg.Provenance != nil && end > 0 {
+			these = []provenance.Run{{Record: *cfg.Provenance, First: cfg.First + base.Games, Games: end}}
+		}
+		res.Runs = joinRuns(base.PlayedBy(), these)
 	}
 	for i, info := range cfg.Strategies {
 		s := NewSummary(info.Name, cfg.Rules)

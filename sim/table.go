@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/provenance"
 	"yams/strategies"
 )
 
@@ -44,6 +45,9 @@ type TableConfig struct {
 	Workers      int
 	// Progress, if not nil, is added the number of table games finished, per chunk.
 	Progress *atomic.Int64
+	// Provenance, if not nil, is the command that plays the games, recorded in the
+	// results (TableResults.Provenance).
+	Provenance *provenance.Record
 }
 
 // TableResults are the integer counts of table games, which add exactly.
@@ -67,6 +71,9 @@ type TableResults struct {
 	// Planned is the number of table games the run set out to play: more than Games when
 	// it was stopped (Partial), and then the games counted are the first ones.
 	Planned int64
+	// Provenance is the command that played the games (TableConfig.Provenance), nil when
+	// not known.
+	Provenance *provenance.Record
 
 	Workers int
 	Elapsed time.Duration
@@ -186,7 +193,7 @@ func (r *TableResults) clear() {
 
 // empty returns empty counts of the same table, histograms of the same ranges.
 func (r *TableResults) empty() *TableResults {
-	c := &TableResults{Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed, Players: r.Players,
+	c := &TableResults{Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed, Players: r.Players, Provenance: r.Provenance,
 		Seated: make([][]int64, len(r.Players)), Shares: make([][]int64, len(r.Players)),
 		Outright: make([]int64, len(r.Players)), Tied: make([]int64, len(r.Players)), scores: make([]Histogram, len(r.Players))}
 	for p := range r.Players {
@@ -201,7 +208,7 @@ func newTableResults(cfg *TableConfig) *TableResults {
 	n := len(cfg.Players)
 	r := &TableResults{
 		Rules: cfg.Rules.Name(), RulesHash: cfg.Rules.Hash(), RuleOptions: cfg.RuleOptions, Seed: cfg.Seed,
-		Seated: make([][]int64, n), Shares: make([][]int64, n),
+		Provenance: cfg.Provenance, Seated: make([][]int64, n), Shares: make([][]int64, n),
 		Outright: make([]int64, n), Tied: make([]int64, n), scores: make([]Histogram, n),
 	}
 	lo, hi := scoreRange(cfg.Rules)
@@ -272,9 +279,11 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	nw = int(min(int64(nw), cfg.Games))
 	workers := make([]*tableWorker, 0, nw)
 	defer func() {
+		var bs []strategies.Batch
 		for _, w := range workers {
-			w.close()
+			bs = append(bs, w.batches()...)
 		}
+		closeBatches(bs)
 	}()
 	for i := range nw {
 		w, err := newTableWorker(&cfg, i)
@@ -354,13 +363,15 @@ func newTableWorker(cfg *TableConfig, i int) (*tableWorker, error) {
 	return w, nil
 }
 
-// close stops the worker's batch strategies.
-func (w *tableWorker) close() {
+// batches returns the worker's batch strategies, for closeBatches.
+func (w *tableWorker) batches() []strategies.Batch {
+	var bs []strategies.Batch
 	for _, p := range w.players {
 		if p.batch != nil {
-			p.batch.Close()
+			bs = append(bs, p.batch)
 		}
 	}
+	return bs
 }
 
 func (w *tableWorker) play(ctx context.Context, cfg *TableConfig, next *atomic.Int64, chunk int64, front *frontier, stop *atomic.Bool) error {

@@ -3,6 +3,8 @@ package sim
 import (
 	"encoding/json"
 	"io"
+
+	"yams/internal/provenance"
 )
 
 type jsonTable struct {
@@ -16,6 +18,8 @@ type jsonTable struct {
 	ShareUnits  int               `json:"share_units"`
 	Players     []jsonTablePlayer `json:"players"`
 	Seats       []jsonShare       `json:"seats"`
+	// Provenance is which yams wrote the file, when and with what command.
+	Provenance *provenance.Record `json:"provenance,omitempty"`
 }
 
 type jsonTablePlayer struct {
@@ -47,7 +51,7 @@ func shareJSON(s Share) jsonShare {
 func (r *TableResults) WriteJSON(w io.Writer) error {
 	out := jsonTable{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed,
-		Games: r.Games, ShareUnits: ShareUnits,
+		Games: r.Games, ShareUnits: ShareUnits, Provenance: r.Provenance,
 	}
 	if r.Partial() {
 		out.Partial, out.Planned = true, r.Planned

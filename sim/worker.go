@@ -89,17 +89,21 @@ func newWorker(cfg *Config, i int, names []string) (*worker, error) {
 	return w, nil
 }
 
-// close stops the worker's batch strategies, once.
-func (w *worker) close() {
-	if w.closed {
-		return
-	}
-	w.closed = true
-	for i := range w.players {
-		if b := w.players[i].batch; b != nil {
-			b.Close()
+// closeWorkers stops the batch strategies of the workers, once, all together.
+func closeWorkers(workers []*worker) {
+	var bs []strategies.Batch
+	for _, w := range workers {
+		if w == nil || w.closed {
+			continue
+		}
+		w.closed = true
+		for i := range w.players {
+			if b := w.players[i].batch; b != nil {
+				bs = append(bs, b)
+			}
 		}
 	}
+	closeBatches(bs)
 }
 
 // identities returns the identity of each strategy's bot (identified), nil for a strategy

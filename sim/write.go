@@ -8,8 +8,8 @@ import (
 	"strconv"
 )
 
-func counts(h *Histogram, offset int) object[int64] {
-	o := object[int64]{}
+func counts(h *Histogram, offset int) []member[int64] {
+	o := []member[int64]{}
 	for i, n := range h.Counts {
 		if n != 0 {
 			o = append(o, member[int64]{strconv.Itoa(h.Min + i + offset), n})
@@ -43,7 +43,7 @@ func (r *Results) WriteJSON(w io.Writer) error {
 	out := jsonResults{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions,
 		Seed: r.Seed, Stream: new(StreamVersion), First: r.First, Games: r.Games, Strategies: []jsonStrategy{},
-		RuleSet: spec, Checksum: r.checksumV2(covered),
+		RuleSet: spec, Provenance: r.provenanceJSON(), Checksum: r.checksumV2(covered),
 	}
 	if !r.Shard.IsZero() {
 		out.Shard = &jsonShard{Index: r.Shard.K, Count: r.Shard.N, RunGames: r.Shard.Total}
@@ -93,7 +93,7 @@ func (s *Summary) toJSON(st *Stats) jsonStrategy {
 			ExtraBonus: counts(&s.ExtraBonuses, 0),
 		},
 		JokerGames: s.JokerGames, JokerRate: st.Joker.Rate,
-		Joker: object[int64]{}, Boxes: object[jsonBox]{},
+		Joker: []member[int64]{}, Boxes: []member[jsonBox]{},
 	}
 	for i, p := range PercentileRanks {
 		j.Percentiles = append(j.Percentiles, member[int]{"p" + strconv.Itoa(p), st.Percentiles[i]})

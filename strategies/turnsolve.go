@@ -145,3 +145,77 @@ func (s *turnSolver) solve(stop *[engine.NumRolls]float64, rolls int, keeps []ui
 		next = &s.value
 	}
 }
+
+// TurnSolver plans a turn for any worth of ending it, with engine.TurnPlan's decisions
+// and its ties (stop first, then more dice, then the lower keep), at a fraction of its
+// cost: the solver the heuristics plan with, for strategies of other packages. The keeps
+// after the first roll are decided only for the roll a turn throws (Keep): the turn's one
+// first roll needs neither the best reroll of the 251 others nor the pass that finds them.
+// Its zero value is ready; it is about 40 KB: build one per worker and reuse it.
+type TurnSolver struct {
+	s     turnSolver
+	rolls int
+	sec   bool
+	first [engine.NumRolls]float64
+	stop  *[engine.NumRolls]float64
+	keeps [engine.NumRolls * (engine.MaxRollsPerTurn - 1)]uint8
+}
+
+// Plan plans a turn of rolls rolls in which ending the turn with roll r is worth first[r]
+// after the first roll and stop[r] after any later one (they differ when a column takes
+// first rolls only; pass the same array otherwise). stop must not change until the turn
+// is over.
+func (t *TurnSolver) Plan(first, stop *[engine.NumRolls]float64, rolls int) {
+	t.rolls, t.sec, t.stop = rolls, first != stop, stop
+	if t.sec {
+		t.first = *first
+	}
+	levels := rolls - 1
+	if levels <= 0 {
+		return
+	}
+	s := &t.s
+	next := stop
+	for u := levels - 1; u >= 1; u-- {
+		s.expect(next)
+		s.bestRerolls()
+		for r := range engine.Roll(engine.NumRolls) {
+			k := r.Keep()
+			v, bk := s.bestV[k], s.bestK[k]
+			if !(v > stop[r]) {
+				v, bk = stop[r], k
+			}
+			t.keeps[int(r)*levels+u] = r.MaskOf(bk)
+			s.value[r] = v
+		}
+		next = &s.value
+	}
+	s.expect(next) // s.ev: the keeps after the first roll, which Keep reads
+}
+
+// Keep returns the planned keep of roll r with rollsLeft rerolls left: r.Keep() (the
+// whole roll) to stop.
+func (t *TurnSolver) Keep(r engine.Roll, rollsLeft int) engine.Keep {
+	levels := t.rolls - 1
+	u := levels - rollsLeft
+	if u > 0 {
+		return r.Held(t.keeps[int(r)*levels+u])
+	}
+	// The first roll: its best reroll, the first of the best in the order of
+	// engine.SubKeeps (more dice first, then the lower index), against stopping.
+	subs, ev := engine.SubKeeps(r), &t.s.ev
+	best, bk := ev[subs[1]], subs[1]
+	for _, k := range subs[2:] {
+		if v := ev[k]; v > best {
+			best, bk = v, k
+		}
+	}
+	stop := t.stop[r]
+	if t.sec {
+		stop = t.first[r]
+	}
+	if !(best > stop) {
+		return r.Keep()
+	}
+	return bk
+}

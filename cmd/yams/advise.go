@@ -1,10 +1,11 @@
 package main
 
 import (
-	"encoding/json"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,20 +44,36 @@ type adviceOutput struct {
 	Value     float64        `json:"value"` // the best option's
 	Keeps     []adviceOption `json:"keeps,omitempty"`
 	Boxes     []adviceOption `json:"boxes"`
+	// Exact is false when the values are column-tables's estimate (a sheet of several
+	// columns too large for an exact solve), and Estimate then says why.
+	Exact    bool   `json:"exact"`
+	Estimate string `json:"estimate,omitempty"`
 }
 
 func runAdvise(e *env, args []string) error {
+	var legacy bool // --json given as the switch it was
+	err := adviseAt(e, args, &legacy)
+	return legacyJSONNote(e, legacy, err)
+}
+
+func adviseAt(e *env, args []string, legacy *bool) error {
 	fs := newFlags(e)
 	diceFlag := fs.String("dice", "", "the dice rolled, `D,D,D,D,D` (such as 2,2,4,5,6)")
 	roll := fs.Int("roll", 1, "the rolls thrown in the turn so far, `N` (1 to the rules' rolls)")
 	rulesName := fs.String("rules", "", "the rules `NAME|FILE`, when no record gives them (default hasbro)")
 	var options []string
 	addRuleOptionFlag(fs, &options)
-	scores := fs.StringArray("score", nil, "a box already filled, `ID=POINTS` (repeatable), when no record gives the sheet")
+	scores := fs.StringArray("score", nil, "a box already filled, `ID=POINTS` (COLUMN.ID=POINTS on a sheet of several columns; repeatable), when no record gives the sheet")
 	extra := fs.Int("extra", 0, "the extra five-of-a-kind bonuses earned, `N`, when no record gives the sheet")
-	asJSON := fs.Bool("json", false, "print the options as JSON")
+	jsonOut := addJSONFlag(fs, "the options", "the text")
+	out := addResultDir(fs, "write the options into `DIR`: as JSON, as Markdown and as CSV (advice.json, advice.md, advice.csv)")
 	lang := fs.String("lang", "en", "the language `LANG` of the labels: "+strings.Join(reports.Languages, " or "))
+	memory := addMemoryFlag(fs)
+	args, *legacy = legacyJSONSwitch(fs, args)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := memory.apply(); err != nil {
 		return err
 	}
 	if err := reports.CheckLang(*lang); err != nil {
@@ -98,29 +115,67 @@ func runAdvise(e *env, args []string) error {
 	if *roll < 1 || *roll > rules.Rolls() {
 		return usagef("--roll %d: want 1 to %d, the rolls of a turn of rules %s", *roll, rules.Rolls(), rules.Name())
 	}
-	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
-	if errors.Is(err, optimal.ErrColumns) {
-		return badInput(err)
+	if err := jsonOut.check(); err != nil {
+		return err
 	}
+	if err := out.check(); err != nil {
+		return err
+	}
+	ev, why, err := positionsOf(rules)
 	if err != nil {
 		return err
 	}
-	ev := optimal.NewEvaluator(tab)
 	if err := ev.Start(&sheet); err != nil {
 		return badInput(err)
 	}
 	r, _ := engine.RollOf(dice)
-	out := advice(ev, &sheet, r, *roll)
-	if *asJSON {
-		b, err := json.MarshalIndent(out, "", "  ")
-		if err != nil {
-			return err
-		}
-		_, err = e.stdout.Write(append(b, '\n'))
+	a := advice(ev, &sheet, r, *roll)
+	if why != nil {
+		a.Estimate = why.Error()
+	}
+	js, err := indentedJSON(a)
+	if err != nil {
 		return err
 	}
-	printAdvice(e.stdout, out, rules, *lang)
-	return nil
+	var text, markdown bytes.Buffer
+	printAdvice(&text, a, rules, *lang, false)
+	printAdvice(&markdown, a, rules, *lang, true)
+	return writeResults(e, text.Bytes(), js, jsonOut, out, []namedFile{{"advice.json", js}, {"advice.md", markdown.Bytes()}, {"advice.csv", adviceCSV(a)}})
+}
+
+// adviceCSV is advice.csv: a row per option, the keeps (if rolls are left) then the
+// boxes, each with its expected final score and its cost.
+func adviceCSV(a adviceOutput) []byte {
+	rows := [][]string{{"option", "keep", "box", "points", "value", "cost"}}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	for _, o := range a.Keeps {
+		rows = append(rows, []string{"keep", faces(*o.Keep), "", "", f(o.Value), f(o.Cost)})
+	}
+	for _, o := range a.Boxes {
+		rows = append(rows, []string{"box", "", o.Box, strconv.Itoa(*o.Points), f(o.Value), f(o.Cost)})
+	}
+	return csvBytes(rows)
+}
+
+// positionsOf returns what values the options at the positions of rules: the exact table
+// where the rules have one that fits in memory, else, on a sheet of several columns, the
+// estimate of column-tables, and why the exact table was not available.
+func positionsOf(rules *engine.Rules) (optimal.Positions, error, error) {
+	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
+	if err == nil {
+		return optimal.NewEvaluator(tab), nil, nil
+	}
+	if errors.Is(err, optimal.ErrColumns) && len(rules.Columns()) > 1 {
+		est, err2 := optimal.NewColumnEstimate(rules)
+		if err2 != nil {
+			return nil, nil, err2
+		}
+		return est, err, nil
+	}
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
+		return nil, nil, badInput(err)
+	}
+	return nil, nil, err
 }
 
 // parseDice reads --dice: five faces from 1 to 6, separated by commas.
@@ -154,15 +209,18 @@ func flagSheet(rules *engine.Rules, scores []string, extra int) (engine.Sheet, e
 	for i := range values {
 		values[i] = -1
 	}
+	slots := slotNames(rules)
 	for _, s := range scores {
 		id, v, ok := strings.Cut(s, "=")
 		points, err := strconv.Atoi(strings.TrimSpace(v))
-		b := rules.BoxIndex(strings.TrimSpace(id))
+		b := slices.Index(slots, strings.TrimSpace(id))
 		switch {
 		case !ok || err != nil:
-			return engine.Sheet{}, usagef("--score %s: want ID=POINTS, such as --score twos=8", s)
-		case b < 0 || len(rules.Columns()) > 1:
-			return engine.Sheet{}, usagef("--score %s: no box %q in rules %s", s, id, rules.Name())
+			return engine.Sheet{}, usagef("--score %s: want ID=POINTS, such as --score %s=8", s, slots[1])
+		case points < 0:
+			return engine.Sheet{}, usagef("--score %s: a box holds 0 points or more (a box subtracted from the total too: its score as written)", s)
+		case b < 0:
+			return engine.Sheet{}, usagef("--score %s: no box %q in rules %s (boxes: %s)", s, id, rules.Name(), strings.Join(slots, ", "))
 		case values[b] >= 0:
 			return engine.Sheet{}, usagef("--score %s: box %s given twice", s, id)
 		}
@@ -170,18 +228,22 @@ func flagSheet(rules *engine.Rules, scores []string, extra int) (engine.Sheet, e
 	}
 	sheet, err := engine.SheetOf(rules, values, extra)
 	if err != nil {
-		return sheet, usagef("--score: %v", err)
+		flag := "--score"
+		if extra != 0 && strings.Contains(err.Error(), "extra bonuses") {
+			flag = "--extra"
+		}
+		return sheet, usagef("%s: %v", flag, err)
 	}
 	return sheet, nil
 }
 
 // advice ranks the options at a position: the keeps of the roll if rolls are left, and
 // the boxes it may go in.
-func advice(ev *optimal.Evaluator, sheet *engine.Sheet, r engine.Roll, used int) adviceOutput {
+func advice(ev optimal.Positions, sheet *engine.Sheet, r engine.Roll, used int) adviceOutput {
 	rules := sheet.Rules()
 	d := r.Dice()
 	out := adviceOutput{Rules: rules.Name(), RulesHash: rules.Hash(), Turn: sheet.Turn() + 1, RollsUsed: used,
-		RollsLeft: rules.Rolls() - used, Score: sheet.Total(), Boxes: []adviceOption{}}
+		RollsLeft: rules.Rolls() - used, Score: sheet.Total(), Boxes: []adviceOption{}, Exact: ev.Exact()}
 	for _, x := range d {
 		out.Dice = append(out.Dice, int(x))
 	}
@@ -198,10 +260,10 @@ func advice(ev *optimal.Evaluator, sheet *engine.Sheet, r engine.Roll, used int)
 		out.Value = ev.BestBoxValue(r, used)
 	}
 	best := ev.BestBoxValue(r, used)
+	slots := slotNames(rules)
 	for _, o := range ev.Boxes(r, used) {
-		_, b := rules.Split(o.Box)
 		points := sheet.Points(o.Box, r)
-		out.Boxes = append(out.Boxes, adviceOption{Box: rules.Boxes()[b].ID, Points: &points, Value: o.Value, Cost: max(0, best-o.Value)})
+		out.Boxes = append(out.Boxes, adviceOption{Box: slots[o.Box], Points: &points, Value: o.Value, Cost: max(0, best-o.Value)})
 	}
 	return out
 }
@@ -217,26 +279,48 @@ func keepFaces(k engine.Keep) []int {
 	return faces
 }
 
-// printAdvice prints the options of a position, the best first.
-func printAdvice(w io.Writer, a adviceOutput, rules *engine.Rules, lang string) {
+// printAdvice prints the options of a position, the best first, as text or as Markdown.
+func printAdvice(w io.Writer, a adviceOutput, rules *engine.Rules, lang string, markdown bool) {
 	fr := lang == "fr"
-	dice := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(a.Dice)), "-"), "[]")
-	if fr {
+	dice := faces(a.Dice)
+	if markdown {
+		fmt.Fprint(w, "# ")
+	}
+	switch {
+	case fr && a.Exact:
 		fmt.Fprintf(w, "Règles %s, tour %d, dés %s après le lancer %d sur %d ; la feuille marque %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
 		fmt.Fprintln(w, decimalText(lang, fmt.Sprintf("Score final espéré du meilleur choix, en jouant au mieux ensuite : %.2f\n", a.Value)))
-	} else {
+	case fr:
+		fmt.Fprintf(w, "Règles %s, tour %d, dés %s après le lancer %d sur %d ; la feuille marque %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
+		fmt.Fprintln(w, "Valeurs ESTIMÉES par column-tables, non exactes : la feuille de plusieurs colonnes est trop grande pour un calcul exact.")
+		fmt.Fprintln(w, decimalText(lang, fmt.Sprintf("Score final estimé du meilleur choix : %.2f\n", a.Value)))
+	case a.Exact:
 		fmt.Fprintf(w, "Rules %s, turn %d, dice %s after roll %d of %d; the sheet holds %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
 		fmt.Fprintf(w, "Expected final score of the best choice, playing optimally after: %.2f\n\n", a.Value)
+	default:
+		fmt.Fprintf(w, "Rules %s, turn %d, dice %s after roll %d of %d; the sheet holds %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
+		fmt.Fprintln(w, "Values ESTIMATED by column-tables, not exact: the sheet of several columns is too large for an exact solve.")
+		fmt.Fprintf(w, "Estimated final score of the best choice: %.2f\n\n", a.Value)
+	}
+	head := "expected score"
+	if !a.Exact {
+		head = "estimated score"
+	}
+	if fr {
+		head = "score espéré"
+		if !a.Exact {
+			head = "score estimé"
+		}
 	}
 	if len(a.Keeps) > 0 {
-		t := &textTable{}
+		t := &textTable{markdown: markdown}
 		if fr {
-			t.row("garder", "score espéré", "coût")
+			t.row("garder", head, "coût")
 		} else {
-			t.row("keep", "expected score", "cost")
+			t.row("keep", head, "cost")
 		}
 		for _, o := range a.Keeps {
-			held := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(*o.Keep)), "-"), "[]")
+			held := faces(*o.Keep)
 			switch {
 			case len(*o.Keep) == engine.NumDice && fr:
 				held = "tous (s'arrêter)"
@@ -250,16 +334,19 @@ func printAdvice(w io.Writer, a adviceOutput, rules *engine.Rules, lang string) 
 			t.row(held, decimal(lang, o.Value, 2), decimal(lang, o.Cost, 2))
 		}
 		t.write(w)
-		fmt.Fprintln(w)
+		if !markdown {
+			fmt.Fprintln(w)
+		}
 	}
-	t := &textTable{}
+	t := &textTable{markdown: markdown}
 	if fr {
-		t.row("case", "points", "score espéré", "coût")
+		t.row("case", "points", head, "coût")
 	} else {
-		t.row("box", "points", "expected score", "cost")
+		t.row("box", "points", head, "cost")
 	}
+	labels, slots := reports.SlotLabels(rules, lang), slotNames(rules)
 	for _, o := range a.Boxes {
-		t.row(reports.BoxLabel(rules, rules.BoxIndex(o.Box), lang), strconv.Itoa(*o.Points), decimal(lang, o.Value, 2), decimal(lang, o.Cost, 2))
+		t.row(labels[slices.Index(slots, o.Box)], strconv.Itoa(*o.Points), decimal(lang, o.Value, 2), decimal(lang, o.Cost, 2))
 	}
 	t.write(w)
 	if len(a.Keeps) > 0 {

@@ -22,9 +22,10 @@ import (
 
 func init() {
 	register(&command{
-		name:    "bench",
-		summary: "measure the speed of the strategies: games/s on 1 to GOMAXPROCS workers, ns per decision and per game, beside the floor (a game without its decisions)",
-		run:     runBench,
+		name:     "bench",
+		summary:  "measure the speed of the strategies: games/s on 1 to GOMAXPROCS workers, ns per decision and per game, beside the floor (a game without its decisions)",
+		run:      runBench,
+		moreHelp: strategiesHelp(true),
 	})
 }
 
@@ -66,7 +67,8 @@ func runBench(e *env, args []string) error {
 	rulesFlags := addRulesFlags(fs)
 	memory := addMemoryFlag(fs)
 	botFlags := addBotFlags(fs)
-	outDir := fs.String("out", "", "write the scaling plot (scaling.svg, scaling.png) and the figures (bench.csv) into `DIR`")
+	jsonOut := addJSONFlag(fs, "the figures", "the tables")
+	outDir := fs.String("out", "", "write the figures into `DIR`: as JSON and CSV (bench.json, bench.csv), and the scaling plot as SVG and PNG (scaling.svg, scaling.png)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -85,8 +87,11 @@ func runBench(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	infos, err := chooseStrategies(named, *names, bots)
+	infos, err := chooseStrategies(named, *names, bots, rules)
 	if err != nil {
+		return err
+	}
+	if err := jsonOut.check(); err != nil {
 		return err
 	}
 	if *outDir != "" {
@@ -102,8 +107,12 @@ func runBench(e *env, args []string) error {
 	n := int64(games)
 	maxWorkers := runtime.GOMAXPROCS(0)
 	desc := describeRules(rules.Name(), rulesFlags.options)
-	fmt.Fprintf(e.stdout, "yams bench: rules %s; %s games per strategy and number of workers, the fastest of %d runs\n", desc, thousands(n), benchReps)
-	fmt.Fprintf(e.stdout, "%s/%s, %s, GOMAXPROCS %d%s\n\n", runtime.GOOS, runtime.GOARCH, runtime.Version(), maxWorkers, cpuModel())
+	text := io.Writer(e.stdout)
+	if jsonOut.toStdout() {
+		text = e.stderr
+	}
+	fmt.Fprintf(text, "yams bench: rules %s; %s per strategy and number of workers, the fastest of %d runs\n", desc, gameCount(n), benchReps)
+	fmt.Fprintf(text, "%s/%s, %s, GOMAXPROCS %d%s\n\n", runtime.GOOS, runtime.GOARCH, runtime.Version(), maxWorkers, cpuModel())
 
 	floor, err := benchStrategy(rules, sim.Floor(), n, maxWorkers)
 	if err != nil {
@@ -115,7 +124,12 @@ func runBench(e *env, args []string) error {
 	}
 	var results []*benchResult
 	for _, info := range kept {
-		b, err := benchStrategy(rules, info, n, maxWorkers)
+		// Each strategy plays alone, on as many workers as fit in --max-memory.
+		fit, err := fitWorkers(e, rules, []strategies.Info{info}, false, maxWorkers)
+		if err != nil {
+			return err
+		}
+		b, err := benchStrategy(rules, info, n, fit)
 		if err != nil {
 			return fmt.Errorf("%s: %w", info.Name, err)
 		}
@@ -124,13 +138,20 @@ func runBench(e *env, args []string) error {
 	nsScore := benchScoring(rules, n)
 	runtime.KeepAlive(built)
 
-	printBench(e.stdout, floor, parts, results, nsScore)
+	printBench(text, floor, parts, results, nsScore)
+	js, err := indentedJSON(benchFigures(rules, rulesFlags.options, n, floor, parts, results, nsScore))
+	if err != nil {
+		return err
+	}
+	if err := jsonOut.write(e, func(w io.Writer) error { _, err := w.Write(js); return err }); err != nil {
+		return err
+	}
 	if *outDir != "" {
-		files, err := writeBench(*outDir, desc, floor, results, nsScore)
+		files, err := writeBench(*outDir, desc, js, floor, results, nsScore)
 		if err != nil {
 			return fmt.Errorf("--out: %w", err)
 		}
-		fmt.Fprintf(e.stdout, "\n%s written to %s: %s\n", plural(len(files), "file", "files"), *outDir, strings.Join(files, ", "))
+		fmt.Fprintf(text, "\n%s written to %s: %s\n", plural(len(files), "file", "files"), *outDir, strings.Join(files, ", "))
 	}
 	return nil
 }
@@ -378,8 +399,60 @@ func printBench(w io.Writer, floor *benchResult, parts sim.FloorParts, results [
 	fmt.Fprintf(w, "\nscoring call (Sheet.Points: a box's points for a roll, the joker applied): %.2f ns\n", nsScore)
 }
 
-// writeBench writes the scaling plot and the figures into dir.
-func writeBench(dir, rules string, floor *benchResult, results []*benchResult, nsScore float64) ([]string, error) {
+// benchJSON is what bench --json writes: the machine, the workload, and per strategy
+// (the floor first) its games per second on 1, 2... workers and the time of a decision.
+type benchJSON struct {
+	Rules       string   `json:"rules"`
+	RulesHash   string   `json:"rules_hash"`
+	RuleOptions []string `json:"rule_options"`
+	Games       int64    `json:"games"`
+	Runs        int      `json:"runs"` // per strategy and number of workers, the fastest counting
+	GOOS        string   `json:"goos"`
+	GOARCH      string   `json:"goarch"`
+	Go          string   `json:"go"`
+	GOMAXPROCS  int      `json:"gomaxprocs"`
+	CPU         string   `json:"cpu,omitempty"`
+	// FloorParts are the times of the floor's dice and of its counting, in ns per game.
+	FloorParts struct {
+		Dice     float64 `json:"dice_ns"`
+		Counting float64 `json:"counting_ns"`
+	} `json:"floor_parts"`
+	NsPerScoringCall float64             `json:"ns_per_scoring_call"`
+	Strategies       []benchStrategyJSON `json:"strategies"`
+}
+
+type benchStrategyJSON struct {
+	Strategy string `json:"strategy"`
+	// GamesPerSecond[w-1] is the rate on w workers.
+	GamesPerSecond []float64 `json:"games_per_s"`
+	NsPerGame      float64   `json:"ns_per_game"`
+	// NsPerDecision and DecisionsPerGame are left out for an external bot, whose
+	// decisions are not replayed.
+	NsPerDecision    *float64 `json:"ns_per_decision,omitempty"`
+	DecisionsPerGame *float64 `json:"decisions_per_game,omitempty"`
+	// Together: the simulator plays the strategy's games many at once.
+	Together bool `json:"played_together,omitempty"`
+}
+
+// benchFigures gathers the figures of a bench for its JSON.
+func benchFigures(rules *engine.Rules, options []string, games int64, floor *benchResult, parts sim.FloorParts, results []*benchResult, nsScore float64) benchJSON {
+	out := benchJSON{Rules: rules.Name(), RulesHash: rules.Hash(), RuleOptions: append([]string{}, options...), Games: games, Runs: benchReps,
+		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Go: runtime.Version(), GOMAXPROCS: runtime.GOMAXPROCS(0),
+		CPU: strings.TrimPrefix(cpuModel(), ", "), NsPerScoringCall: nsScore}
+	out.FloorParts.Dice, out.FloorParts.Counting = parts.Dice, parts.Counting
+	for _, b := range append([]*benchResult{floor}, results...) {
+		s := benchStrategyJSON{Strategy: b.name, GamesPerSecond: b.rates, NsPerGame: b.nsGame(), Together: b.together}
+		if !math.IsNaN(b.nsDecision) {
+			s.NsPerDecision, s.DecisionsPerGame = &b.nsDecision, &b.decisions
+		}
+		out.Strategies = append(out.Strategies, s)
+	}
+	return out
+}
+
+// writeBench writes the figures (js, as bench --json writes them, and as CSV) and the
+// scaling plot into dir.
+func writeBench(dir, rules string, js []byte, floor *benchResult, results []*benchResult, nsScore float64) ([]string, error) {
 	runs := make([]reports.Scaling, len(results))
 	for i, b := range results {
 		runs[i] = reports.Scaling{Strategy: b.name, GamesPerSecond: b.rates}
@@ -398,7 +471,7 @@ func writeBench(dir, rules string, floor *benchResult, results []*benchResult, n
 	files := []struct {
 		name string
 		data []byte
-	}{{"scaling.svg", svg}, {"scaling.png", png}, {"bench.csv", []byte(csv.String())}}
+	}{{"bench.json", js}, {"bench.csv", []byte(csv.String())}, {"scaling.svg", svg}, {"scaling.png", png}}
 	var names []string
 	for _, f := range files {
 		if err := outfile.WriteBytes(filepath.Join(dir, f.name), f.data); err != nil {

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -53,6 +55,23 @@ func TestBenchShowsTheFloor(t *testing.T) {
 		if !regexp.MustCompile(want).MatchString(out) {
 			t.Errorf("output lacks %s:\n%s", want, out)
 		}
+	}
+	// The JSON of --out is that of --json, the figures of the floor and of each strategy.
+	var figures struct {
+		Games      int64 `json:"games"`
+		Strategies []struct {
+			Strategy       string    `json:"strategy"`
+			GamesPerSecond []float64 `json:"games_per_s"`
+			NsPerDecision  *float64  `json:"ns_per_decision"`
+		} `json:"strategies"`
+	}
+	if err := json.Unmarshal(readFile(t, filepath.Join(dir, "bench.json")), &figures); err != nil || figures.Games != 300 ||
+		len(figures.Strategies) != 2 || figures.Strategies[0].Strategy != "floor" || figures.Strategies[1].Strategy != "greedy" ||
+		len(figures.Strategies[1].GamesPerSecond) != runtime.GOMAXPROCS(0) || figures.Strategies[1].NsPerDecision == nil {
+		t.Errorf("bench.json: %+v, %v", figures, err)
+	}
+	if !strings.Contains(out, "4 files written to "+dir+": bench.json, bench.csv, scaling.svg, scaling.png") {
+		t.Errorf("output lacks the files written:\n%s", out)
 	}
 	csv := strings.Split(strings.TrimSpace(string(readFile(t, filepath.Join(dir, "bench.csv")))), "\n")
 	if !strings.HasSuffix(csv[0], ",floor_games_per_s,floor_ns_per_game") ||

@@ -104,6 +104,7 @@ func TestBotThroughTheCLI(t *testing.T) {
 	for _, bad := range [][]string{
 		{"--bot", "greedy=./x"}, {"--bot", "g"}, {"--bot", "g=./a", "--bot", "g=./b"}, {"--bot-timeout", "1s"},
 		{"--bot", "g=./a", "--bot-timeout", "-1s"},
+		{"--bot", "../../x=./a", "--bot-log", t.TempDir()}, {"--bot", "g=./a 2>/dev/null"}, {"--bot", "g=VAR=1 ./a"},
 	} {
 		out, errOut, code := execYams(t, "", append([]string{"sim", "--games", "10"}, bad...)...)
 		wantUsageError(t, strings.Join(bad, " "), out, errOut, code, "bot")
@@ -120,7 +121,8 @@ func TestBotFailureIsPartial(t *testing.T) {
 	failing := fmt.Sprintf("b=%s yams-fail-after 70", strconv.Quote(os.Args[0]))
 	args := []string{"sim", "--strategy", "b", "--games", "20000", "--workers", "2"}
 	logs := filepath.Join(dir, "logs")
-	_, errOut, code := execYams(t, "", append(args, "--bot", failing, "--json", partial, "--bot-log", logs)...)
+	report := filepath.Join(dir, "report")
+	_, errOut, code := execYams(t, "", append(args, "--bot", failing, "--json", partial, "--bot-log", logs, "--out", report)...)
 	if code != exitBot || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "bot b") || !strings.Contains(errOut, "exited with status 5") ||
 		!strings.Contains(errOut, "the failing bot fails, as planned") || !strings.Contains(errOut, "--resume") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -138,8 +140,14 @@ func TestBotFailureIsPartial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := readSummaryJSON(t, data); !s.Partial || s.Games == 0 || s.NextGame != s.Games {
+	s := readSummaryJSON(t, data)
+	if !s.Partial || s.Games == 0 || s.NextGame != s.Games {
 		t.Fatalf("partial summary: %+v", s)
+	}
+	// The report of --out says it too.
+	md := readFile(t, filepath.Join(report, "summary.md"))
+	if want := fmt.Sprintf("yes: %s of the 20,000 games planned (the run was stopped)", thousands(s.Games)); !strings.Contains(string(md), want) {
+		t.Errorf("the report does not say it is partial (%q):\n%s", want, md)
 	}
 	// Another program, though it plays the same games: refused.
 	other := append(args, "--bot", selfBot("b", "greedy"), "--json", filepath.Join(dir, "other.json"), "--resume", partial)
@@ -159,8 +167,41 @@ func TestBotFailureIsPartial(t *testing.T) {
 	}
 	a, _ := os.ReadFile(resumed)
 	b, _ := os.ReadFile(whole)
-	if string(a) != string(b) {
+	if !sameContent(t, a, b) {
 		t.Error("the run resumed after the failure differs from the run without one")
+	}
+}
+
+// TestComparePlayersBotFailureIsPartial: a bot that fails at a table stops the table
+// games as it stops a run: exit status 3, one line naming the bot, and the table games
+// finished before written, marked partial, to --json and --out (whose report says so).
+func TestComparePlayersBotFailureIsPartial(t *testing.T) {
+	dir := t.TempDir()
+	js, report := filepath.Join(dir, "table.json"), filepath.Join(dir, "report")
+	failing := fmt.Sprintf("b=%s yams-fail-after 70", strconv.Quote(os.Args[0]))
+	out, errOut, code := execYams(t, "", "compare", "--players", "b,greedy", "--games", "20000", "--workers", "2",
+		"--bot", failing, "--bot-log", filepath.Join(dir, "logs"), "--json", js, "--out", report)
+	if code != exitBot || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "bot b") ||
+		!regexp.MustCompile(`stopped after [\d,]+ of 20,000 table games; the table games played are written, marked partial\n$`).MatchString(errOut) {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(out, "PARTIAL: ") {
+		t.Errorf("the table does not say it is partial:\n%s", out)
+	}
+	var table struct {
+		Games   int64 `json:"games"`
+		Partial bool  `json:"partial"`
+		Planned int64 `json:"planned_games"`
+	}
+	if err := json.Unmarshal(readFile(t, js), &table); err != nil {
+		t.Fatal(err)
+	}
+	if !table.Partial || table.Games <= 0 || table.Games >= 20000 || table.Planned != 20000 {
+		t.Errorf("--json: %+v", table)
+	}
+	md := readFile(t, filepath.Join(report, "table.md"))
+	if want := fmt.Sprintf("yes: %s of the 20,000 games planned (the run was stopped)", thousands(table.Games)); !strings.Contains(string(md), want) {
+		t.Errorf("the report does not say it is partial (%q):\n%s", want, md)
 	}
 }
 
@@ -230,7 +271,8 @@ func TestExampleBots(t *testing.T) {
 	for i := 1; i < len(bots); i += 2 {
 		names = append(names, strings.Split(bots[i], "=")[0])
 	}
-	out, errOut, code := execYams(t, "", append([]string{"sim", "--games", "2000", "--json", "-", "--strategy", strings.Join(names, ",")}, bots...)...)
+	// An interpreter starts slowly on a loaded machine: the timeout covers the start.
+	out, errOut, code := execYams(t, "", append([]string{"sim", "--games", "2000", "--json", "-", "--bot-timeout", "2m", "--strategy", strings.Join(names, ",")}, bots...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -249,5 +291,22 @@ func TestBenchOfABot(t *testing.T) {
 	}
 	if strings.Contains(out, "plays its games many at once") {
 		t.Errorf("bench --bot says its decisions are replayed one game at a time:\n%s", out)
+	}
+}
+
+// TestBotOfSeveralColumns: yams bot serves the strategies of a sheet of several columns,
+// optimal (the exact solve of the product of the columns) and column-tables, to the same
+// counts as inside yams.
+func TestBotOfSeveralColumns(t *testing.T) {
+	rules := filepath.Join("testdata", "two-columns.json")
+	for _, name := range []string{"optimal", "column-tables"} {
+		out, errOut, code := execYams(t, "", "sim", "--rules", rules, "--bot", selfBot("b", name), "--strategy", name+",b", "--games", "2000", "--json", "-")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errOut)
+		}
+		s := readSummaryJSON(t, []byte(out))
+		if len(s.Strategies) != 2 || !sameStrategy(s.Strategies[0], s.Strategies[1]) {
+			t.Errorf("%s served and %s differ", name, name)
+		}
 	}
 }

@@ -18,12 +18,12 @@ func init() {
 	})
 }
 
-// runCache lists the cache files (the optimal tables of the rule sets solved, and any file
-// an earlier yams left), or removes them: all with --clear, or those of one rule set with
-// --clear RULES.
+// runCache lists the cache files (the optimal tables of the rule sets solved, any file an
+// earlier yams left, the temporary files of the solves running), or removes them with
+// --clear; RULES (with --rule options) keeps to the files of one rule set.
 func runCache(e *env, args []string) error {
 	fs := newFlags(e)
-	clear := fs.Bool("clear", false, "remove the cache files: all of them, or those of the rules RULES (a preset or a rule file, with --rule options)")
+	clear := fs.Bool("clear", false, "remove the cache files: all of them, or those of RULES; a file yams did not write, or that a running solve is writing, stays")
 	var options []string
 	addRuleOptionFlag(fs, &options)
 	if err := parseFlags(fs, args); err != nil {
@@ -32,39 +32,47 @@ func runCache(e *env, args []string) error {
 	switch {
 	case fs.NArg() > 1:
 		return usagef("want at most one rule set, got %d arguments", fs.NArg())
-	case fs.NArg() == 1 && !*clear:
-		return usagef("RULES is for --clear RULES: the files of those rules")
 	case len(options) > 0 && fs.NArg() == 0:
-		return usagef("--rule changes the rules of --clear RULES: give them too")
+		return usagef("--rule changes the rules RULES: give them too")
 	}
 	dir, err := optimal.CacheDir()
 	if err != nil {
 		return err
 	}
-	if *clear {
-		hash := ""
-		if fs.NArg() == 1 {
-			rf := rulesFlags{name: fs.Arg(0), options: options}
-			rules, err := rf.load()
-			if err != nil {
-				return err
-			}
-			hash = rules.Hash()
+	hash, of := "", ""
+	if fs.NArg() == 1 {
+		rf := rulesFlags{name: fs.Arg(0), options: options}
+		rules, err := rf.load()
+		if err != nil {
+			return err
 		}
+		hash, of = rules.Hash(), " of rules "+describeRules(rules.Name(), options)
+	}
+	if *clear {
 		removed, err := optimal.RemoveCache(hash)
 		var size int64
 		for _, r := range removed {
 			size += r.Size
 		}
-		fmt.Fprintf(e.stdout, "%s removed from %s, %s\n", plural(len(removed), "file", "files"), dir, megabytes(size))
+		fmt.Fprintf(e.stdout, "%s%s removed from %s, %s\n", plural(len(removed), "file", "files"), of, dir, megabytes(size))
 		return err
 	}
-	list, err := optimal.CacheEntries()
+	all, err := optimal.CacheEntries()
 	if err != nil {
 		return err
 	}
+	var list []optimal.CacheEntry
+	for _, c := range all {
+		if hash == "" || c.Hash == hash {
+			list = append(list, c)
+		}
+	}
 	fmt.Fprintf(e.stdout, "cache directory %s (set %s to use another)\n", dir, optimal.EnvCacheDir)
-	if len(list) == 0 {
+	switch {
+	case len(list) == 0 && hash != "":
+		fmt.Fprintf(e.stdout, "no file%s: they are solved and cached the first time the optimal strategy plays them\n", of)
+		return nil
+	case len(list) == 0:
 		fmt.Fprintln(e.stdout, "empty: a rule set is solved and cached the first time the optimal strategy plays it")
 		return nil
 	}
@@ -75,14 +83,18 @@ func runCache(e *env, args []string) error {
 	for _, c := range list {
 		total += c.Size
 		name, objective := describeCached(c), c.Objective
-		if c.Stale {
+		if c.Stale || c.InUse {
 			objective = "-"
 		}
 		file := c.Path[strings.LastIndexByte(c.Path, '/')+1:]
 		t.row(name, c.Hash, objective, megabytes(c.Size), c.Modified.Format("2006-01-02 15:04"), file)
 	}
 	t.write(e.stdout)
-	fmt.Fprintf(e.stdout, "\n%s, %s; yams cache --clear removes them all, --clear RULES those of a rule set\n", plural(len(list), "file", "files"), megabytes(total))
+	clearing := "yams cache --clear removes them all, --clear RULES those of a rule set"
+	if hash != "" {
+		clearing = "yams cache " + describeRules(fs.Arg(0), options) + " --clear removes them"
+	}
+	fmt.Fprintf(e.stdout, "\n%s%s, %s; %s\n", plural(len(list), "file", "files"), of, megabytes(total), clearing)
 	return nil
 }
 
@@ -90,6 +102,8 @@ func runCache(e *env, args []string) error {
 // not those of the preset of that name (a rule file, or options).
 func describeCached(c optimal.CacheEntry) string {
 	switch {
+	case c.InUse:
+		return "(being solved now)"
 	case c.Stale:
 		return "(not read any more: yams cache --clear)"
 	case c.Rules == "":

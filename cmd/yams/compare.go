@@ -15,9 +15,10 @@ import (
 
 func init() {
 	register(&command{
-		name:    "compare",
-		summary: "compare strategies on the same dice, or play them against each other at a table",
-		run:     runCompare,
+		name:     "compare",
+		summary:  "compare strategies on the same dice, or play them against each other at a table",
+		run:      runCompare,
+		moreHelp: strategiesHelp(false),
 	})
 }
 
@@ -30,7 +31,7 @@ func runCompare(e *env, args []string) error {
 	memory := addMemoryFlag(fs)
 	botFlags := addBotFlags(fs)
 	play := addPlayFlags(fs, "`N` games per strategy, or table games with --players (1000000, 1_000_000 and 1e6 alike)")
-	jsonOut := addOutputFile(fs, "json", "write the results as JSON to `FILE|-` (- for standard output, the tables then going to standard error)", true)
+	jsonOut := addJSONFlag(fs, "the results", "the tables")
 	out := addOutFlags(fs)
 	regret := fs.Bool("regret", false, regretDoc)
 	if err := parseFlags(fs, args); err != nil {
@@ -98,8 +99,12 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	workers, err := fitWorkers(e, rules, infos, *regret, int(play.workers))
+	if err != nil {
+		return err
+	}
 
-	ctx, stop := interruptible()
+	ctx, stop := interruptible(botFlags.stop)
 	defer stop()
 	var done atomic.Int64
 	var bar *progress
@@ -113,17 +118,23 @@ func runCompare(e *env, args []string) error {
 	if table {
 		res, err := sim.RunTable(ctx, sim.TableConfig{
 			Rules: rules, RuleOptions: rulesFlags.options, Players: infos,
-			Seed: play.seed, Games: games, Workers: int(play.workers), Progress: &done,
+			Seed: play.seed, Games: games, Workers: workers, Progress: &done,
+			Provenance: e.provenance(),
 		})
 		if bar != nil {
 			bar.end()
 		}
 		runtime.KeepAlive(built)
-		if err != nil {
-			if _, code, ok := interruption(ctx); ok && res != nil {
-				return exitError{code, fmt.Errorf("%v after %s of %s table games; table games are not written when interrupted", context.Cause(ctx), thousands(res.Games), thousands(games))}
-			}
+		if res == nil {
 			return err
+		}
+		if res.Games == 0 { // stopped before the first chunk was finished
+			return tableStopped(ctx, res, err, "no table game was finished, nothing was written")
+		}
+		// Interrupted, or stopped by a bot, the table games played (the first ones) are
+		// written all the same, marked partial, as a run's.
+		if res.Partial() {
+			fmt.Fprintf(outTable, "PARTIAL: %s of %s played (the run was stopped)\n", thousands(res.Games), plural(res.Planned, "table game", "table games"))
 		}
 		printTable(outTable, res)
 		if err := jsonOut.write(e, res.WriteJSON); err != nil {
@@ -136,12 +147,20 @@ func runCompare(e *env, args []string) error {
 			}
 			out.written(outTable, len(names))
 		}
+		if res.Partial() {
+			note := "the table games played are written, marked partial"
+			if !jsonOut.given() && out.dir == "" {
+				note = "the table games played are printed, marked partial"
+			}
+			return tableStopped(ctx, res, err, note)
+		}
 		return nil
 	}
 
 	res, err := sim.Run(ctx, sim.Config{
 		Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
-		Seed: play.seed, Games: games, Workers: int(play.workers), Progress: &done, Pairs: true, Regret: valuer,
+		Seed: play.seed, Games: games, Workers: workers, Progress: &done, Pairs: true, Regret: valuer,
+		Provenance: e.provenance(),
 	})
 	if bar != nil {
 		bar.end()
@@ -156,7 +175,7 @@ func runCompare(e *env, args []string) error {
 	// Interrupted, the comparison of the games played (a prefix of the run's) is
 	// written all the same, marked partial.
 	if res.Partial() {
-		fmt.Fprintf(outTable, "PARTIAL: %s of %s games played (the run was stopped)\n", thousands(res.Games), thousands(res.Planned))
+		fmt.Fprintf(outTable, "PARTIAL: %s of %s played (the run was stopped)\n", thousands(res.Games), gameCount(res.Planned))
 	}
 	printComparison(outTable, res)
 	printRunRegret(outTable, res, optimalMean)
@@ -176,10 +195,17 @@ func runCompare(e *env, args []string) error {
 	return nil
 }
 
+// tableStopped returns the error of table games stopped before their end: why, how far
+// they got, and note, with the exit status stopCause gives.
+func tableStopped(ctx context.Context, res *sim.TableResults, runErr error, note string) error {
+	cause, code := stopCause(ctx, runErr)
+	return exitError{code, fmt.Errorf("%s after %s of %s; %s", cause, thousands(res.Games), plural(res.Planned, "table game", "table games"), note)}
+}
+
 // printComparison prints each strategy's mean, then each pair: the mean difference with
 // its paired interval, the unpaired interval and the head-to-head record.
 func printComparison(w io.Writer, res *sim.Results) {
-	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy on the same dice\n\n", describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games))
+	fmt.Fprintf(w, "rules %s, seed %d, %s per strategy on the same dice\n\n", describeRules(res.Rules, res.RuleOptions), res.Seed, gameCount(res.Games))
 	t := &textTable{}
 	t.row("strategy", "mean ± 95% CI", "sd")
 	for _, s := range res.Summaries {
@@ -216,7 +242,7 @@ func printComparison(w io.Writer, res *sim.Results) {
 // printTable prints the wins of each player and of each seat, and the test of the seat.
 func printTable(w io.Writer, res *sim.TableResults) {
 	n := len(res.Players)
-	fmt.Fprintf(w, "rules %s, seed %d, %s table games of %d players, each on their own dice, seats rotating\n\n", describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games), n)
+	fmt.Fprintf(w, "rules %s, seed %d, %s of %d players, each on their own dice, seats rotating\n\n", describeRules(res.Rules, res.RuleOptions), res.Seed, plural(res.Games, "table game", "table games"), n)
 	t := &textTable{}
 	t.row("player", "won (ties shared) ± 95% CI", "won alone", "tied first", "mean ± 95% CI")
 	for p, name := range res.Players {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"yams/internal/provenance"
 	"yams/reports"
 	"yams/strategies/distill"
 	"yams/strategies/optimal"
@@ -101,6 +102,7 @@ func runDistill(e *env, args []string) error {
 		e.note("the learning stopped at %s (%.4f): no rule the search found raised the exact mean (%d tried)", plural(last.N, "rule", "rules"), last.Mean, len(res.Stopped))
 	}
 	d := distillation(res, rulesFlags.options, *states, *seed)
+	d.Provenance = e.provenance()
 	if err := printDistillation(text, d, out.lang); err != nil {
 		return err
 	}
@@ -198,6 +200,8 @@ type distillJSON struct {
 	Steps       []distillStepJSON `json:"steps"`
 	Files       []distillFileJSON `json:"files"`
 	Sampling    distillSampleJSON `json:"sampling"`
+	// Provenance is which yams wrote the file, when and with what command.
+	Provenance *provenance.Record `json:"provenance,omitempty"`
 }
 
 type distillStepJSON struct {
@@ -231,7 +235,8 @@ type distillRegretJSON struct {
 func writeDistillJSON(w io.Writer, d *reports.Distillation) error {
 	r := d.Rules
 	out := distillJSON{Rules: r.Name(), RulesHash: r.Hash(), RuleOptions: d.RuleOptions, Optimal: d.Optimal, Greedy: d.Greedy,
-		UpperFirst: d.UpperFirst, Sampling: distillSampleJSON{States: d.States, Seed: d.Seed}}
+		UpperFirst: d.UpperFirst, Sampling: distillSampleJSON{States: d.States, Seed: d.Seed},
+		Provenance: d.Provenance}
 	if out.RuleOptions == nil {
 		out.RuleOptions = []string{}
 	}

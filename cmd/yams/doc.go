@@ -7,18 +7,21 @@
 //
 // The commands:
 //
-//	sim      play many games with each strategy and print what they score
-//	compare  compare strategies on the same dice, or play them against each other at a table
-//	solve    solve the rules exactly: the optimal expected score, and the optimal strategy's table
-//	exact    exact figures of a strategy (mean, deviation, bonus rates, per box, distribution)
-//	explain  check a strategy rule file against the rules and print it in words
-//	distill  learn strategies written as rules from the optimal strategy
-//	frontier the trade-off between the mean and the risk of the strategies that play for an objective
-//	replay   check a recorded game against its rules and print its sheet
-//	rules    list the rule presets, print one as a rule file, or explain it
-//	report   render the tables, plots and page of a saved summary again
-//	merge    add up the summaries of the shards of a run into the summary of the whole run
-//	bench    measure the speed of the strategies
+//	sim       play many games with each strategy and print what they score
+//	compare   compare strategies on the same dice, or play them against each other at a table
+//	solve     solve the rules exactly: the optimal expected score, and the optimal strategy's table
+//	exact     exact figures of a strategy (mean, deviation, bonus rates, per box, distribution)
+//	explain   check a strategy rule file against the rules and print it in words
+//	distill   learn strategies written as rules from the optimal strategy
+//	frontier  the trade-off between the mean and the risk of the strategies that play for an objective
+//	replay    check a recorded game against its rules and print its sheet (--grade: every decision valued)
+//	advise    rank every option at a position of play by its expected final score under optimal play
+//	rules     list the rule presets, print one as a rule file, or explain it
+//	report    render the tables, plots and page of a saved summary again
+//	merge     add up the summaries of the shards of a run into the summary of the whole run
+//	bench     measure the speed of the strategies
+//	bot       serve a built-in strategy as an external bot on standard input and output
+//	cache     list the solved rule sets in the cache, or clear it
 //
 // yams COMMAND --help prints the flags of a command. The examples below are run by the
 // tests of this package, and their output checked (the timings aside).
@@ -43,20 +46,30 @@
 //
 // # Checking a game
 //
-//	yams replay [FILE|-] [--json] [--grade] [--lang LANG]
-//	yams advise [RECORD|-] [--dice D,D,D,D,D] [--roll N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--score ID=POINTS]... [--extra N] [--json] [--lang LANG]
+//	yams replay [FILE|-] [--json FILE|-] [--out DIR] [--grade] [--lang LANG] [--max-memory MiB]
+//	yams advise [RECORD|-] [--dice D,D,D,D,D] [--roll N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--score ID=POINTS]... [--extra N] [--json FILE|-] [--out DIR] [--lang LANG] [--max-memory MiB]
 //
 // With --grade, yams replay values every decision of the game against optimal play
-// (one-column rules): the cost of each keep and box (the value of the best choice minus
+// (on every sheet with an exact solve, several columns included): the cost of each keep and box (the value of the best choice minus
 // that of the choice, in points of expected final score), the best choice, and the total;
 // a record without keeps is graded on its boxes only, and says so. yams advise ranks every
 // option at a position, the sheet of a partial record (or --score ID=POINTS... on the
 // rules of --rules) and the dice of --dice after --roll rolls: every keep, if rolls are
 // left, and every box, each with its expected final score under optimal play and its cost
-// against the best.
+// against the best. On a sheet of several columns the boxes are COLUMN.ID (--score
+// top_down.ones=3) and every (column, box) is ranked; where the sheet is too large for an
+// exact solve, the values are estimated by column-tables, and the output says so.
+// A position no game reaches is refused: a negative score, extra
+// bonuses without a scored Yahtzee or beyond one per box filled after it.
+//
+// Both write what they print as JSON with --json FILE (- for standard output, the text
+// then going to standard error; --json alone, the former switch, still means --json -), and
+// with --out DIR the JSON, the text as Markdown and the rows (the turns, the decisions,
+// the options) as CSV. Dice are arrays of faces in every JSON yams writes; a keep is the
+// faces it holds, a box its id.
 //
 // yams replay checks a recorded game turn by turn against its rules and prints its sheet,
-// in English or, with --lang fr, in French; --json prints it as JSON. The record is read
+// in English or, with --lang fr, in French. The record is read
 // from FILE, or from standard input without one (on a terminal, yams says so: end the
 // record with Ctrl-D). A record or rule file larger than engine's limits, or a path that
 // is not a regular file (a directory, a device, a pipe), is refused.
@@ -133,7 +146,7 @@
 //	merged 2 shards into all.json: rules hasbro, seed 1, 1,000 games of greedy
 //
 // --regret (sim, and compare --strategy) values every decision of every game against
-// optimal play, on a sheet of one column: the cost of a decision is the expected final
+// optimal play, on every sheet with an exact solve: the cost of a decision is the expected final
 // score after the best option minus that after the option taken, optimal play after both.
 // It prints, per strategy, the cost per game of its keeps after each roll and of its
 // boxes, the cost by the box a turn ends in, and its costliest decisions; the summary file
@@ -181,7 +194,10 @@
 // the decisions of many games at once, as JSON lines on its standard input and output
 // (docs/bots.md). It plays the dice of the built-in strategies and appears in every table,
 // summary and report. A bot that fails stops the run with one line naming it and the
-// games, the results of the games before written as partial, and exit status 3.
+// games, the results of the games before written as partial, and exit status 3. No shell
+// runs COMMAND: it is split into words as a shell would, and shell syntax is refused. A
+// bot never outlives yams: SIGINT or SIGTERM kills the bots at once, whatever
+// --bot-timeout, and on Linux everything a bot started ends with it, and with yams.
 //
 // yams bot serves a built-in strategy over the same protocol: the reference bot. Served,
 // a strategy plays the same games as inside yams, to the same counts: yams sim --bot
@@ -189,14 +205,21 @@
 //
 // # Exact figures
 //
-//	yams solve [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--force] [--strategy NAME] [--workers W]
+//	yams solve [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--force] [--strategy NAME] [--workers W] [--json FILE|-]
 //	yams exact [--strategy NAME] [--rules NAME|FILE] [--rule KEY=VALUE]... [--distribution] [--max-memory MiB] [--csv FILE] [--regret] [--json FILE|-] [--workers W]
 //
 // yams solve computes the optimal strategy's table by backward induction and keeps it in
 // the cache directory ($YAMS_CACHE_DIR, or the user's cache directory); yams exact gives
 // the exact figures of a strategy that decides from the sheet and the dice alone, and with
 // --distribution the exact distribution of the final score. A sheet of several columns is
-// out of reach of an exact solve: both refuse it, with exit status 2.
+// solved over the product of its columns' states where that fits in --max-memory (two
+// ordered columns, a free column and an ordered one, three ordered columns); a larger one
+// (two free columns, the four-column family sheet) is refused in one line with its number
+// of states and its memory, exit status 2, and column-tables plays it: each turn the keeps
+// and the (column, box) that maximise the points plus the values of the columns played
+// alone (their exact tables) and what the choice among columns adds by count of open
+// boxes (fitted to the rules by its own games, the first time, and cached). It is not an
+// exact solve; on one column it is optimal.
 //
 //	$ yams exact --rules yams-app
 //	exact figures of optimal on yams-app (78,292 turn-start states reached)
@@ -304,11 +327,12 @@
 //
 //	yams report --from FILE --out DIR [--lang LANG] [--rules NAME|FILE]
 //	yams merge SHARD.json... [--json FILE|-] [--out DIR] [--lang LANG]
-//	yams bench [--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--out DIR]
+//	yams bench [--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--json FILE|-] [--out DIR]
 //
 // yams report writes the report of a saved summary again; yams merge adds up the shards
 // of a run; yams bench measures the games per second of each strategy on 1 to GOMAXPROCS
-// workers, and the time of a decision.
+// workers, and the time of a decision: --json writes the figures, --out DIR them and the
+// scaling plot. yams sim, compare and bench --help list the strategies.
 //
 // # The cache
 //
@@ -316,10 +340,22 @@
 //
 // The optimal strategy of a rule set is solved the first time it plays (yams says so, and
 // how much it caches where) and kept in the cache directory: one file per rule set, about
-// 15.2 MiB for hasbro, 45.3 MiB for yatzy. yams cache lists the files (rule set, hash, size, date); --clear
-// removes them all, --clear RULES those of one rule set. --max-memory MiB bounds the memory
-// of a solve or an exact analysis (4,096 MiB by default): rules that would need more are
-// refused at once with the estimate, and left out of a default sim with a note.
+// 15.2 MiB for hasbro, 45.3 MiB for yatzy. yams cache lists the files (rule set, hash,
+// size, date), yams cache RULES those of one rule set; --clear removes them. It removes
+// only what yams wrote (a file that begins with the header of its tables), never the file
+// a running solve is writing; a solve replaces a symbolic link at a cache file's path
+// rather than write through it.
+//
+// # Memory
+//
+// --max-memory MiB bounds the memory of a solve, an exact analysis and the strategies of
+// a run (4,096 MiB by default), estimated before anything is allocated: rules that would
+// need more are refused at once with the estimate (exit 2), and left out of a default sim
+// with a note. yams exact and frontier estimate their analyses, distribution included,
+// before anything is solved. Each worker of a run holds its own copy of each strategy:
+// target:T and beat:S a cache of 64 MiB each, --regret an evaluator of 24 MB on hasbro; a
+// run that asks for more workers than fit plays with those that fit, and says so (its
+// results are the same whatever the number of workers).
 //
 // # Workers
 //
@@ -327,9 +363,28 @@
 // exact): one per CPU by default, at most 256, since each holds its own strategies and
 // tables and more goroutines than processors only wait. The results never depend on it.
 //
+// # Version and provenance
+//
+//	yams version [--json FILE|-]
+//
+// yams version prints the build of the binary: the module version, the revision it was
+// built from and whether the tree had changes (which the go command records when go
+// install or go build runs in a git clone; go run records none, and yams version says
+// so), and Go's version. yams --version prints its first line alone.
+//
+// Every summary file (--json, --checkpoint, summary.json of --out, yams merge), table.json,
+// the JSON of exact and frontier, and every report (the footer of report.html, the end of
+// the Markdown) records its "provenance": this build, the date (UTC) and the command line,
+// quoted so that it pastes back into a shell (a bot's command is recorded with its
+// strategy). A summary made of other runs' games (yams merge, --resume, yams report
+// --from) lists in "runs" which command played which games; yams merge says so when the
+// shards were played by different builds. The checksum of a summary does not cover its
+// provenance: the same games give the same checksum, and files equal but for their
+// provenance, whoever played them, whenever, with whatever command.
+//
 // # Files
 //
-// Every file a command writes (--json, --csv, --checkpoint, --cpuprofile, bench --out) is
+// Every file a command writes (--json, --out, --csv, --checkpoint, --cpuprofile) is
 // checked before the work starts, so that a path that cannot be written is refused at
 // once, and written at the end as a whole: a temporary file in the same directory,
 // synced, then renamed over the path. A command that fails leaves what the file held

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"yams/internal/exhaustive"
 )
 
 // docExample is a command line of the manual (doc.go), "$ yams ARGS" or
@@ -85,6 +87,14 @@ func matchLines(got, want []string) bool {
 	return len(got) > 0 && got[0] == want[0] && matchLines(got[1:], want[1:])
 }
 
+// longExamples are the examples of the manual that take seconds (a hundred thousand
+// games valued turn by turn, three 13-box objectives solved and analysed): they run in
+// the exhaustive run. The others run in the default run, a new example too.
+var longExamples = map[string]bool{
+	"yams sim --regret --strategy greedy --games 100000": true,
+	"yams frontier --rules yams-app --thetas 0.02":       true,
+}
+
 // The examples of the manual run as shown: in order, in a directory of their own (an
 // example may read the files an earlier one wrote), each printing what the manual says
 // it prints, the timings aside. An example whose output is an error line ("yams: ...")
@@ -94,9 +104,17 @@ func TestManualExamples(t *testing.T) {
 	if len(examples) < 5 {
 		t.Fatalf("the manual has %d examples", len(examples))
 	}
+	for line := range longExamples {
+		if !slices.ContainsFunc(examples, func(ex docExample) bool { return ex.line == line }) {
+			t.Errorf("longExamples holds %q, which the manual no longer shows", line)
+		}
+	}
 	t.Chdir(t.TempDir())
 	for _, ex := range examples {
 		t.Run(ex.line, func(t *testing.T) {
+			if longExamples[ex.line] {
+				exhaustive.Only(t)
+			}
 			out, errOut, code := execYams(t, ex.stdin, ex.args...)
 			got := strings.Split(strings.TrimSuffix(scrubTimings(out+errOut), "\n"), "\n")
 			want := strings.Split(scrubTimings(strings.Join(ex.want, "\n")), "\n")

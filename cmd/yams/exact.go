@@ -11,7 +11,9 @@ import (
 	"text/tabwriter"
 
 	"yams/engine"
+	"yams/internal/provenance"
 	"yams/reports"
+	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/optimal"
 	"yams/strategies/rulefile"
@@ -61,12 +63,18 @@ func runExact(e *env, args []string) error {
 	if err := jsonOut.check(); err != nil {
 		return err
 	}
-	fig, err := optimal.Analyze(*name, rules, optimal.Options{
+	opts := optimal.Options{
 		Workers:            int(workers),
 		Distribution:       *withDist || csv.given(),
 		DistributionBudget: memory.bytes(),
 		Regret:             *regret,
-	})
+	}
+	// The estimate first: a computation that would not fit is refused at once, not
+	// after minutes.
+	if err := optimal.CheckAnalysis(*name, rules, opts); err != nil {
+		return badInput(err)
+	}
+	fig, err := optimal.Analyze(*name, rules, opts)
 	if errors.Is(err, optimal.ErrObjective) {
 		return badInput(fmt.Errorf("--strategy: %w", err))
 	}
@@ -74,11 +82,13 @@ func runExact(e *env, args []string) error {
 	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) || errors.As(err, &ruleErr) {
 		return badInput(err)
 	}
+	// Beyond the estimate, the limit reached as the distribution grew: the user's limit,
+	// as the estimate's refusal.
 	if errors.Is(err, optimal.ErrTooLarge) {
 		if o, perr := optimal.ParseObjective(*name); perr == nil && (o.Kind == optimal.Target || o.Kind == optimal.Beat) {
-			return fmt.Errorf("%w; raise --max-memory (%s follows every score so far: its analysis carries the distribution)", err, o)
+			return badInput(fmt.Errorf("%w; raise --max-memory (%s follows every score so far: its analysis carries the distribution)", err, o))
 		}
-		return fmt.Errorf("%w; raise --max-memory or leave out --distribution", err)
+		return badInput(fmt.Errorf("%w; raise --max-memory or leave out --distribution", err))
 	}
 	if err != nil {
 		return err
@@ -91,7 +101,7 @@ func runExact(e *env, args []string) error {
 	if err := csv.write(e, func(w io.Writer) error { return writeDistribution(w, fig) }); err != nil {
 		return err
 	}
-	return jsonOut.write(e, func(w io.Writer) error { return writeFigures(w, rules, fig) })
+	return jsonOut.write(e, func(w io.Writer) error { return writeFigures(w, rules, fig, e.provenance()) })
 }
 
 func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Figures) {
@@ -107,8 +117,14 @@ func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Fig
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "mean score\t%.7f\n", f.Mean)
 	fmt.Fprintf(tw, "standard deviation\t%.4f\n", f.SD)
-	if f.HasBonus {
+	if f.HasBonus && len(f.Columns) == 0 {
 		fmt.Fprintf(tw, "P(upper bonus)\t%.4f%%\t(%.4f points)\n", 100*f.PUpperBonus, f.PUpperBonus*float64(r.UpperPoints()))
+	}
+	if f.HasBonus && len(f.Columns) > 0 {
+		labels := sim.ColumnLabels(r)
+		for c, col := range f.Columns {
+			fmt.Fprintf(tw, "P(upper bonus), %s\t%.4f%%\t(%.4f points)\n", labels[c], 100*col.PUpperBonus, col.PUpperBonus*float64(r.UpperPoints()))
+		}
 	}
 	if f.HasYahtzee {
 		fmt.Fprintf(tw, "P(%s scored)\t%.4f%%\n", reports.BoxLabel(r, r.FiveOfAKindBox(), "en"), 100*f.PYahtzee)
@@ -141,8 +157,9 @@ func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Fig
 	fmt.Fprintln(w)
 	t := &textTable{}
 	t.row("box", "mean", "zero rate")
-	for _, b := range f.Boxes {
-		t.row(reports.BoxLabel(r, r.BoxIndex(b.ID), "en"), fmt.Sprintf("%.4f", b.Mean), fmt.Sprintf("%.4f%%", 100*b.ZeroRate))
+	labels := reports.SlotLabels(r, "en")
+	for id, b := range f.Boxes {
+		t.row(labels[id], fmt.Sprintf("%.4f", b.Mean), fmt.Sprintf("%.4f%%", 100*b.ZeroRate))
 	}
 	t.write(w)
 	if f.Regret != nil {
@@ -201,8 +218,9 @@ func printRegret(w io.Writer, r *engine.Rules, f *optimal.Figures) {
 	fmt.Fprintln(w)
 	t = &textTable{}
 	t.row("turns ending in", "cost", "share")
+	labels := reports.SlotLabels(r, "en")
 	for b, c := range rg.ByBox {
-		t.row(reports.BoxLabel(r, b, "en"), fmt.Sprintf("%.4f", c), share(c))
+		t.row(labels[b], fmt.Sprintf("%.4f", c), share(c))
 	}
 	t.write(w)
 	fmt.Fprint(w, "\nby turn:")
@@ -236,10 +254,19 @@ type exactJSON struct {
 	Yahtzee      *float64            `json:"yahtzee,omitempty"`
 	ExtraBonuses float64             `json:"extra_bonuses"`
 	Boxes        map[string]exactBox `json:"boxes"`
+	ByColumn     []exactColumn       `json:"by_column,omitempty"`
 	Objective    *exactObjective     `json:"objective,omitempty"`
 	Distribution *exactDistribution  `json:"distribution,omitempty"`
 	OptimalMean  *float64            `json:"optimal_mean,omitempty"`
 	Regret       *exactRegret        `json:"regret,omitempty"`
+	// Provenance is which yams wrote the file, when and with what command.
+	Provenance *provenance.Record `json:"provenance,omitempty"`
+}
+
+// exactColumn is a column's figure on a sheet of several columns.
+type exactColumn struct {
+	Name       string  `json:"name"`
+	UpperBonus float64 `json:"upper_bonus"`
 }
 
 type exactBox struct {
@@ -263,18 +290,35 @@ type exactRegret struct {
 	Costly map[string]float64 `json:"costly"`
 }
 
+// slotNames returns the keys of the boxes of the sheet in JSON, by BoxID, as a summary
+// file writes them: the box id on one column, "column.box" on several.
+func slotNames(r *engine.Rules) []string {
+	s := sim.NewSummary("", r)
+	names := make([]string, r.NumSlots())
+	for id := range names {
+		names[id] = s.SlotName(id)
+	}
+	return names
+}
+
 // writeFigures writes the figures as JSON.
-func writeFigures(w io.Writer, r *engine.Rules, f *optimal.Figures) error {
+func writeFigures(w io.Writer, r *engine.Rules, f *optimal.Figures, prov *provenance.Record) error {
 	out := exactJSON{Rules: r.Name(), RulesHash: r.Hash(), Strategy: f.Strategy, States: f.States, Mean: f.Mean, StdDev: f.SD,
-		ExtraBonuses: f.ExtraBonuses, Boxes: map[string]exactBox{}}
+		ExtraBonuses: f.ExtraBonuses, Boxes: map[string]exactBox{}, Provenance: prov}
 	if f.HasBonus {
 		out.UpperBonus = &f.PUpperBonus
 	}
 	if f.HasYahtzee {
 		out.Yahtzee = &f.PYahtzee
 	}
-	for _, b := range f.Boxes {
-		out.Boxes[b.ID] = exactBox{Mean: b.Mean, ZeroRate: b.ZeroRate}
+	names := slotNames(r)
+	for id, b := range f.Boxes {
+		out.Boxes[names[id]] = exactBox{Mean: b.Mean, ZeroRate: b.ZeroRate}
+	}
+	if f.HasBonus {
+		for c, col := range f.Columns {
+			out.ByColumn = append(out.ByColumn, exactColumn{Name: sim.ColumnLabels(r)[c], UpperBonus: col.PUpperBonus})
+		}
 	}
 	if f.Distribution != nil {
 		out.Distribution = &exactDistribution{Min: f.DistMin, Probabilities: f.Distribution}
@@ -297,7 +341,7 @@ func writeFigures(w io.Writer, r *engine.Rules, f *optimal.Figures) error {
 			er.Keep2 = &rg.Keep[1]
 		}
 		for b, c := range rg.ByBox {
-			er.ByBox[r.Boxes()[b].ID] = c
+			er.ByBox[names[b]] = c
 		}
 		for i, above := range optimal.CostlyAbove {
 			er.Costly[strconv.FormatFloat(above, 'g', -1, 64)] = rg.Costly[i]

@@ -4,15 +4,17 @@ package main
 // result, checked before the work and written at the end through yams/internal/outfile.
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/pflag"
 
 	"yams/engine"
 	"yams/internal/outfile"
+	"yams/reports"
 	"yams/sim"
 )
 
@@ -23,7 +25,7 @@ func readSummaryFile(path string) (*sim.Results, error) {
 		return nil, err
 	}
 	defer f.Close()
-	res, err := sim.ReadSummary(bufio.NewReader(f))
+	res, err := sim.ReadSummary(f) // a file, which ReadSummary reads at its size
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -138,4 +140,133 @@ func (o *output) Write(p []byte) (int, error) {
 		o.err = err
 	}
 	return n, err
+}
+
+// addJSONFlag declares --json FILE|-, the JSON of what a command computes, as every
+// command words it: what the JSON holds, and what goes to standard error when the JSON
+// goes to standard output.
+func addJSONFlag(fs *pflag.FlagSet, what, text string) *outputFile {
+	return addOutputFile(fs, "json", fmt.Sprintf("write %s as JSON to `FILE|-` (- for standard output, %s then going to standard error)", what, text), true)
+}
+
+// legacyJSONSwitch rewrites the former spelling of --json on the commands where it was a
+// switch that printed JSON on standard output (replay, advise), so that the scripts
+// written for it keep working: --json as the last argument, or followed by another flag,
+// is --json -; and so is --json followed by a game record (--json game.json, the record
+// read), where a record is never what the user would have yams write over. Each is noted
+// on standard error once the command has succeeded (legacyJSONNote: a mistake is one
+// line), with the spelling of today. The value of a flag that takes one is never mistaken
+// for --json.
+func legacyJSONSwitch(fs *pflag.FlagSet, args []string) (rewritten []string, legacy bool) {
+	out := make([]string, 0, len(args)+1)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			out = append(out, args[i:]...)
+			break
+		}
+		if a != "--json" {
+			out = append(out, a)
+			if name, ok := strings.CutPrefix(a, "--"); ok && !strings.Contains(name, "=") && i+1 < len(args) {
+				if f := fs.Lookup(name); f != nil && f.NoOptDefVal == "" {
+					out = append(out, args[i+1]) // the flag's value
+					i++
+				}
+			}
+			continue
+		}
+		next := ""
+		if i+1 < len(args) {
+			next = args[i+1]
+		}
+		switch {
+		case next == "" || (strings.HasPrefix(next, "-") && next != "-"):
+			out = append(out, "--json", "-")
+			legacy = true
+		case isRecordFile(next):
+			out = append(out, "--json", "-", next)
+			legacy = true
+			i++
+		default:
+			out = append(out, a, next)
+			i++
+		}
+	}
+	return out, legacy
+}
+
+// legacyJSONNote notes, after a command that succeeded, that it was given the former
+// spelling of --json; it returns the command's error.
+func legacyJSONNote(e *env, legacy bool, err error) error {
+	if legacy && err == nil {
+		e.note("--json without a file is the former spelling: write --json - for standard output, or --json FILE")
+	}
+	return err
+}
+
+// isRecordFile reports whether path names a game record.
+func isRecordFile(path string) bool {
+	_, err := engine.ReadRecordFile(path)
+	return err == nil
+}
+
+// resultDir is --out DIR of a command whose results are a few files (replay, advise):
+// checked before the work, each file written at the end through outfile.
+type resultDir struct{ dir string }
+
+// addResultDir declares --out.
+func addResultDir(fs *pflag.FlagSet, usage string) *resultDir {
+	d := &resultDir{}
+	fs.StringVar(&d.dir, "out", "", usage)
+	return d
+}
+
+// check makes sure the directory exists and takes files.
+func (d *resultDir) check() error {
+	if d.dir == "" {
+		return nil
+	}
+	if err := reports.CheckDir(d.dir); err != nil {
+		return badInput(fmt.Errorf("--out: %w", err))
+	}
+	return nil
+}
+
+// namedFile is a file of a result directory.
+type namedFile struct {
+	name string
+	data []byte
+}
+
+// write writes the files into the directory, if one was given, and says so on w.
+func (d *resultDir) write(w io.Writer, files []namedFile) error {
+	if d.dir == "" {
+		return nil
+	}
+	var names []string
+	for _, f := range files {
+		if err := outfile.WriteBytes(filepath.Join(d.dir, f.name), f.data); err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
+		names = append(names, f.name)
+	}
+	fmt.Fprintf(w, "%s written to %s: %s\n", plural(len(names), "file", "files"), d.dir, strings.Join(names, ", "))
+	return nil
+}
+
+// writeResults writes what a command computed: its text, on standard output or, when
+// the JSON goes there (--json -), on standard error; its JSON, js, to --json; and its
+// files into --out.
+func writeResults(e *env, text []byte, js []byte, jsonOut *outputFile, out *resultDir, files []namedFile) error {
+	w := io.Writer(e.stdout)
+	if jsonOut.toStdout() {
+		w = e.stderr
+	}
+	if _, err := w.Write(text); err != nil {
+		return err
+	}
+	if err := jsonOut.write(e, func(w io.Writer) error { _, err := w.Write(js); return err }); err != nil {
+		return err
+	}
+	return out.write(w, files)
 }

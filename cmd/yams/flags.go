@@ -36,11 +36,18 @@ func newFlags(e *env) *pflag.FlagSet {
 	return fs
 }
 
+// afterParse, when not nil, is called by parseFlags with the flags of a command line
+// parsed without error, and its error returned: a test checks the command lines of the
+// documentation this way without running them.
+var afterParse func(fs *pflag.FlagSet) error
+
 // parseFlags parses args; a flag that is wrong is a usage error that points to --help.
 func parseFlags(fs *pflag.FlagSet, args []string) error {
 	err := fs.Parse(args)
 	var invalid *pflag.InvalidValueError
 	switch {
+	case err == nil && afterParse != nil:
+		return afterParse(fs)
 	case err == nil:
 		return nil
 	case errors.Is(err, pflag.ErrHelp):
@@ -272,7 +279,12 @@ type botFlags struct {
 	timeout time.Duration
 	logDir  string
 	fs      *pflag.FlagSet
+	// stopper stops the bots' processes at once when the command is interrupted (stop).
+	stopper external.Stopper
 }
+
+// stop stops the processes of the bots at once: the command was interrupted.
+func (b *botFlags) stop() { b.stopper.Stop() }
 
 func addBotFlags(fs *pflag.FlagSet) *botFlags {
 	b := &botFlags{fs: fs}
@@ -307,19 +319,20 @@ func (b *botFlags) infos(e *env, seed uint64) ([]strategies.Info, error) {
 			}
 		}
 		bot.Timeout, bot.LogDir, bot.Seed, bot.Columns = b.timeout, b.logDir, seed, sim.ColumnLabels
-		bot.Stderr = e.stderr
+		bot.Stderr, bot.Stopper = e.stderr, &b.stopper
 		infos = append(infos, bot.Info())
 	}
 	return infos, nil
 }
 
-// memoryFlag is --max-memory: the memory a solve or an exact analysis may take, in MiB.
+// memoryFlag is --max-memory: the memory a solve, an exact analysis or the strategies of
+// a run's workers may take, in MiB.
 type memoryFlag struct{ mib int64 }
 
 // addMemoryFlag declares --max-memory.
 func addMemoryFlag(fs *pflag.FlagSet) *memoryFlag {
 	m := &memoryFlag{}
-	fs.Int64Var(&m.mib, "max-memory", optimal.DefaultMemoryLimit>>20, "the memory a solve of the optimal strategy or an exact analysis may take, in `MiB`: a rule set that would need more is refused at once, with the estimate")
+	fs.Int64Var(&m.mib, "max-memory", optimal.DefaultMemoryLimit>>20, "the memory a solve of the optimal strategy, an exact analysis or the strategies of the workers may take, in `MiB`: what would need more is refused at once, with the estimate (a run plays with the workers that fit)")
 	return m
 }
 

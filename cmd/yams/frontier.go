@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/provenance"
 	"yams/reports"
 	"yams/strategies/optimal"
 )
@@ -37,7 +38,7 @@ func runFrontier(e *env, args []string) error {
 	out := &outFlags{fs: fs}
 	fs.StringVar(&out.dir, "out", "", "write the frontier into `DIR`: the table as Markdown and CSV, the figures as SVG and PNG, and report.html, which shows them all")
 	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of what --out writes: "+strings.Join(reports.Languages, " or "))
-	jsonOut := addOutputFile(fs, "json", "write the table as JSON to `FILE|-` (- for standard output, the table then going to standard error)", true)
+	jsonOut := addJSONFlag(fs, "the table", "the table")
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "compute")
 	memory := addMemoryFlag(fs)
@@ -68,19 +69,34 @@ func runFrontier(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
+	opts := optimal.Options{Workers: int(workers), Distribution: true, DistributionBudget: memory.bytes()}
+	// The estimates first, optimal's before anything else is built for the rules (the
+	// θ and the targets are checked on their state space): a frontier that would not
+	// fit is refused at once, not after minutes of solves. (On a sheet of several
+	// columns the θ are refused first: they are solved on one column only.)
+	if len(rules.Columns()) == 1 {
+		if err := optimal.CheckAnalysis("optimal", rules, opts); err != nil {
+			return badInput(err)
+		}
+	}
 	if thetas, err = allowedThetas(e, rules, thetas, fs.Changed("thetas")); err != nil {
 		return err
 	}
 	if err := allowedTargets(rules, targets); err != nil {
 		return err
 	}
+	names := frontierStrategies(rules, thetas, targets)
+	if err := optimal.CheckAnalyses(names, rules, opts); err != nil {
+		return badInput(err)
+	}
 
 	start := time.Now()
-	f, err := analyzeFrontier(e, rules, thetas, targets, optimal.Options{Workers: int(workers), Distribution: true, DistributionBudget: memory.bytes()})
+	f, err := analyzeFrontier(e, rules, names, opts)
 	if err != nil {
 		return err
 	}
 	f.RuleOptions = rulesFlags.options
+	f.Provenance = e.provenance()
 	elapsed := time.Since(start)
 
 	text := io.Writer(e.stdout)
@@ -190,12 +206,13 @@ func allowedTargets(rules *engine.Rules, targets []int) error {
 	return nil
 }
 
-// analyzeFrontier analyses exactly optimal, the risk:θ of thetas, bonus where the rules
-// have an upper bonus, and the target:T of targets: one after another, since an analysis
-// with its distribution takes most of a GiB on hasbro (1.6 GiB for target:300). The θ
-// are those allowedThetas kept, the targets those allowedTargets passed; optimal,
-// analysed first, must be there, for the value of each objective under optimal play.
-func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, targets []int, opts optimal.Options) (*reports.Frontier, error) {
+// quietFrontier is how long a frontier runs before it says, on a standard error that is
+// not a terminal, which analysis it starts: a short one says nothing.
+var quietFrontier = 10 * time.Second
+
+// frontierStrategies names the strategies of a frontier: optimal, the risk:θ of thetas,
+// bonus where the rules have an upper bonus, and the target:T of targets.
+func frontierStrategies(rules *engine.Rules, thetas []float64, targets []int) []string {
 	names := []string{"optimal"}
 	for _, th := range thetas {
 		names = append(names, optimal.Objective{Kind: optimal.Risk, Theta: th}.String())
@@ -206,11 +223,26 @@ func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, targets []in
 	for _, t := range targets {
 		names = append(names, optimal.Objective{Kind: optimal.Target, Target: t}.String())
 	}
+	return names
+}
+
+// analyzeFrontier analyses exactly the strategies of names (frontierStrategies): one
+// after another, since an analysis with its distribution takes most of a GiB on hasbro
+// (1.6 GiB for target:300). The θ are those allowedThetas kept, the targets those
+// allowedTargets passed; optimal, analysed first, must be there, for the value of each
+// objective under optimal play.
+func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts optimal.Options) (*reports.Frontier, error) {
 	f := &reports.Frontier{Rules: rules}
 	var best *optimal.Figures // optimal's, for the value of each objective under optimal play
+	start := time.Now()
 	for k, name := range names {
-		if e.interactive {
+		switch {
+		case e.interactive:
 			fmt.Fprintf(e.stderr, "\r\033[Kanalysing %s exactly (%d of %d)", name, k+1, len(names))
+		case time.Since(start) >= quietFrontier:
+			// A log, not a terminal: a line for each analysis once the frontier takes its
+			// time, rather than minutes of silence.
+			e.note("analysing %s exactly (%d of %d), %s so far", name, k+1, len(names), time.Since(start).Round(time.Second))
 		}
 		fig, err := optimal.Analyze(name, rules, opts)
 		if e.interactive {
@@ -220,7 +252,7 @@ func analyzeFrontier(e *env, rules *engine.Rules, thetas []float64, targets []in
 		case errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) || errors.Is(err, optimal.ErrObjective):
 			return nil, badInput(err)
 		case errors.Is(err, optimal.ErrTooLarge):
-			return nil, fmt.Errorf("%s: %w; raise --max-memory", name, err)
+			return nil, badInput(fmt.Errorf("%s: %w; raise --max-memory", name, err))
 		case err != nil:
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
@@ -311,6 +343,8 @@ type frontierJSON struct {
 	RulesHash   string                 `json:"rules_hash"`
 	RuleOptions []string               `json:"rule_options"`
 	Strategies  []frontierStrategyJSON `json:"strategies"`
+	// Provenance is which yams wrote the file, when and with what command.
+	Provenance *provenance.Record `json:"provenance,omitempty"`
 }
 
 type frontierStrategyJSON struct {
@@ -333,7 +367,8 @@ type frontierObjective struct {
 
 // writeFrontierJSON writes the table of a frontier as JSON.
 func writeFrontierJSON(w io.Writer, f *reports.Frontier) error {
-	out := frontierJSON{Rules: f.Rules.Name(), RulesHash: f.Rules.Hash(), RuleOptions: f.RuleOptions, Strategies: []frontierStrategyJSON{}}
+	out := frontierJSON{Rules: f.Rules.Name(), RulesHash: f.Rules.Hash(), RuleOptions: f.RuleOptions, Strategies: []frontierStrategyJSON{},
+		Provenance: f.Provenance}
 	if out.RuleOptions == nil {
 		out.RuleOptions = []string{}
 	}

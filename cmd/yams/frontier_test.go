@@ -10,8 +10,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"yams/engine"
+	"yams/internal/provenance"
 	"yams/strategies/optimal"
 )
 
@@ -64,7 +66,6 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b)) 
 // equivalent at least optimal's at the same θ (computed here from optimal's exact
 // distribution).
 func TestFrontierFigures(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	dir := t.TempDir()
 	jsonPath := filepath.Join(dir, "frontier.json")
 	stdout, stderr, code := execYams(t, "", "frontier", "--rules", frontierRules, "--json", jsonPath, "--workers", "2")
@@ -174,7 +175,6 @@ func TestFrontierFigures(t *testing.T) {
 // --out writes the table and the figures, in English or in French; --json - writes the
 // JSON on standard output and the table on standard error.
 func TestFrontierOut(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	files := []string{"frontier.md", "frontier.csv", "frontier_sd.svg", "frontier_sd.png", "frontier_p300.svg", "frontier_p300.png",
 		"frontier_scores.svg", "frontier_scores.png", "report.html"}
 	cases := []struct {
@@ -213,6 +213,9 @@ func TestFrontierOut(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if !strings.Contains(string(md), "`yams frontier --rules "+frontierRules+" --thetas -0.02,0.03 --out "+dir+" --lang "+c.lang+"`") {
+				t.Errorf("frontier.md does not name its command")
+			}
 			for _, w := range c.want {
 				if !strings.Contains(string(md), w) {
 					t.Errorf("frontier.md lacks %q:\n%s", w, md)
@@ -233,6 +236,11 @@ func TestFrontierOut(t *testing.T) {
 		}
 		if len(got.Strategies) != 3 || !strings.Contains(stderr, "optimal ★") {
 			t.Errorf("%d strategies; stderr:\n%s", len(got.Strategies), stderr)
+		}
+		var prov struct{ Provenance *provenance.Record }
+		want := "yams frontier --rules " + frontierRules + " --thetas 0.01 --json -"
+		if err := json.Unmarshal([]byte(stdout), &prov); err != nil || prov.Provenance == nil || prov.Provenance.Command != want || prov.Provenance.Yams != provenance.Current() {
+			t.Errorf("provenance %+v, want the command %s", prov.Provenance, want)
 		}
 	})
 }
@@ -269,7 +277,7 @@ func TestFrontierBadInput(t *testing.T) {
 		{"θ twice", []string{"--thetas", "0.01,0.010"}, "--thetas 0.01,0.010: θ = 0.010 given twice"},
 		{"empty θ", []string{"--thetas", "0.01,,0.02"}, "--thetas 0.01,,0.02: an empty θ"},
 		{"empty list", []string{"--thetas", ""}, "--thetas : an empty θ"},
-		{"several columns", []string{"--rules", "hasbro", "--rule", "columns=free,free"}, "no exact solve of a sheet of several columns: rules hasbro have 2 columns"},
+		{"several columns", []string{"--rules", "hasbro", "--rule", "columns=free,free"}, "rules hasbro have 2 columns"},
 		{"unknown rules", []string{"--rules", "nope"}, "nope"},
 		{"language", []string{"--out", t.TempDir(), "--lang", "de"}, `--lang: language "de": want en or fr`},
 		{"language without --out", []string{"--lang", "fr"}, "--lang is for the report: give --out DIR too"},
@@ -304,7 +312,6 @@ func pAtLeast(dist []float64, lo, t int) float64 {
 // the point gives as the objective under optimal play; its parameter is T. --out draws
 // the targets in every figure and writes them in the table.
 func TestFrontierTargets(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	dir := t.TempDir()
 	jsonPath, out := filepath.Join(dir, "frontier.json"), filepath.Join(dir, "out")
 	stdout, stderr, code := execYams(t, "", "frontier", "--rules", frontierRules, "--thetas", "0.01", "--targets", "300,200",
@@ -431,5 +438,22 @@ func TestFrontierBadTargets(t *testing.T) {
 				t.Errorf("%d files in the cache: a table was solved before the target was refused", len(files))
 			}
 		})
+	}
+}
+
+// On a standard error that is not a terminal (a log), a frontier that takes its time says
+// which analysis it starts, a line each, rather than stay silent for minutes; a quick one
+// says nothing.
+func TestFrontierLog(t *testing.T) {
+	args := []string{"frontier", "--rules", frontierRules, "--thetas", "0.01", "--json", filepath.Join(t.TempDir(), "f.json")}
+	if _, errOut, code := execYams(t, "", args...); code != 0 || errOut != "" && !strings.Contains(errOut, "solving") {
+		t.Fatalf("exit %d: %q", code, errOut)
+	}
+	defer func(d time.Duration) { quietFrontier = d }(quietFrontier)
+	quietFrontier = 0
+	_, errOut, code := execYams(t, "", args...)
+	want := "yams: frontier: analysing optimal exactly (1 of 3), 0s so far\nyams: frontier: analysing risk:0.01 exactly (2 of 3), "
+	if code != 0 || !strings.HasPrefix(errOut, want) || strings.Count(errOut, "\n") != 3 {
+		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }

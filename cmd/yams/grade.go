@@ -3,9 +3,12 @@ package main
 // yams replay --grade: every decision of a recorded game valued against optimal play.
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 
 	"yams/engine"
@@ -19,13 +22,13 @@ type gradedDecision struct {
 	// Decision is "keep1", "keep2"... (the keep after that roll; holding every die is
 	// stopping) or "box".
 	Decision string `json:"decision"`
-	Dice     string `json:"dice"`
-	// Choice and Best are the keep (its dice, "-" for none) or the box (its id).
-	Choice    string  `json:"choice"`
-	Best      string  `json:"best"`
-	Value     float64 `json:"value"`      // the expected final score after the choice, optimal play after
-	BestValue float64 `json:"best_value"` // the same after the best choice
-	Cost      float64 `json:"cost"`
+	Dice     []int  `json:"dice"` // the roll decided on, faces in increasing order
+	// Choice and Best are the keep (the faces held, [] for none) or the box (its id).
+	Choice    decisionChoice `json:"choice"`
+	Best      decisionChoice `json:"best"`
+	Value     float64        `json:"value"`      // the expected final score after the choice, optimal play after
+	BestValue float64        `json:"best_value"` // the same after the best choice
+	Cost      float64        `json:"cost"`
 }
 
 // gradeOutput is what replay --grade --json writes.
@@ -46,7 +49,7 @@ type gradeOutput struct {
 // grade values every decision a record shows against optimal play.
 func grade(rec *engine.Record, rules *engine.Rules, turns []engine.TurnResult) (*gradeOutput, error) {
 	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
-	if errors.Is(err, optimal.ErrColumns) {
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
 		return nil, badInput(err)
 	}
 	if err != nil {
@@ -55,6 +58,7 @@ func grade(rec *engine.Record, rules *engine.Rules, turns []engine.TurnResult) (
 	ev := optimal.NewEvaluator(tab)
 	out := &gradeOutput{Rules: rules.Name(), RulesHash: rules.Hash(), OptimalStart: tab.Expected(), Decisions: []gradedDecision{}}
 	sheet := engine.NewSheet(rules)
+	slots := slotNames(rules)
 	for i, res := range turns {
 		if err := ev.Start(&sheet); err != nil {
 			return nil, err
@@ -83,18 +87,81 @@ func grade(rec *engine.Record, rules *engine.Rules, turns []engine.TurnResult) (
 			default:
 				continue
 			}
-			add(gradedDecision{Decision: fmt.Sprintf("keep%d", used), Dice: r.String(), Choice: k.String(),
-				Best: ev.BestKeep(r, used).String(), Value: ev.KeepValue(r, used, k), BestValue: ev.BestKeepValue(r, used)})
+			add(gradedDecision{Decision: fmt.Sprintf("keep%d", used), Dice: rollFaces(r), Choice: keepChoice(k),
+				Best: keepChoice(ev.BestKeep(r, used)), Value: ev.KeepValue(r, used, k), BestValue: ev.BestKeepValue(r, used)})
 		}
 		used := max(res.RollsUsed, 1)
-		_, b := rules.Split(res.Box)
-		_, best := rules.Split(ev.BestBox(res.Roll, used))
-		add(gradedDecision{Decision: "box", Dice: res.Roll.String(), Choice: rules.Boxes()[b].ID, Best: rules.Boxes()[best].ID,
+		add(gradedDecision{Decision: "box", Dice: rollFaces(res.Roll), Choice: decisionChoice{Box: slots[res.Box]}, Best: decisionChoice{Box: slots[ev.BestBox(res.Roll, used)]},
 			Value: ev.BoxValue(res.Roll, used, res.Box), BestValue: ev.BestBoxValue(res.Roll, used)})
 		sheet.Fill(res.Box, res.Roll)
 	}
 	out.Score, out.Complete = sheet.Total(), sheet.Done()
 	return out, nil
+}
+
+// decisionChoice is a keep (the faces held) or a box (its id): an array of faces or a
+// string in JSON, as the summary file writes the costliest positions.
+type decisionChoice struct {
+	Keep []int // nil for a box
+	Box  string
+}
+
+func keepChoice(k engine.Keep) decisionChoice { return decisionChoice{Keep: keepFaces(k)} }
+
+func (c decisionChoice) MarshalJSON() ([]byte, error) {
+	if c.Keep != nil {
+		return json.Marshal(c.Keep)
+	}
+	return json.Marshal(c.Box)
+}
+
+func (c *decisionChoice) UnmarshalJSON(data []byte) error {
+	*c = decisionChoice{}
+	if len(data) > 0 && data[0] == '[' {
+		c.Keep = []int{}
+		return json.Unmarshal(data, &c.Keep)
+	}
+	return json.Unmarshal(data, &c.Box)
+}
+
+// String writes the choice: a box's id, a keep's faces joined by dashes, "-" for none.
+func (c decisionChoice) String() string {
+	if c.Keep == nil {
+		return c.Box
+	}
+	if len(c.Keep) == 0 {
+		return "-"
+	}
+	return faces(c.Keep)
+}
+
+// faces writes dice as the printed texts do: 2-2-4-5-6.
+func faces(dice []int) string {
+	s := make([]string, len(dice))
+	for i, d := range dice {
+		s[i] = strconv.Itoa(d)
+	}
+	return strings.Join(s, "-")
+}
+
+// rollFaces lists the faces of a roll, in increasing order.
+func rollFaces(r engine.Roll) []int {
+	d := r.Dice()
+	out := make([]int, len(d))
+	for i, x := range d {
+		out[i] = int(x)
+	}
+	return out
+}
+
+// gradeCSV is grade.csv: a row per decision of the grading.
+func gradeCSV(g *gradeOutput) []byte {
+	rows := [][]string{{"turn", "decision", "dice", "choice", "best", "value", "best_value", "cost"}}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	for _, d := range g.Decisions {
+		rows = append(rows, []string{strconv.Itoa(d.Turn), d.Decision, faces(d.Dice), d.Choice.String(), d.Best.String(), f(d.Value), f(d.BestValue), f(d.Cost)})
+	}
+	return csvBytes(rows)
 }
 
 // gradeWords are the words of a printed grading in a language.
@@ -123,23 +190,26 @@ var gradeLanguages = map[string]*gradeWords{
 	},
 }
 
-// printGrade prints a grading as a table, in a language.
-func printGrade(w io.Writer, g *gradeOutput, rules *engine.Rules, lang string) {
+// printGrade prints a grading as a table, in a language, as text or as Markdown.
+func printGrade(w io.Writer, g *gradeOutput, rules *engine.Rules, lang string, markdown bool) {
 	words := gradeLanguages[lang]
+	if markdown {
+		fmt.Fprint(w, "# ")
+	}
 	fmt.Fprintf(w, words.title+"\n\n", rules.Name())
-	t := &textTable{}
+	t := &textTable{markdown: markdown}
 	t.row(words.turn, words.decision, words.dice, words.choice, words.best, words.cost)
-	name := func(d gradedDecision, s string) string {
-		if d.Decision == "box" {
-			return reports.BoxLabel(rules, rules.BoxIndex(s), lang)
-		}
+	labels, slots := reports.SlotLabels(rules, lang), slotNames(rules)
+	name := func(d gradedDecision, c decisionChoice) string {
 		switch {
-		case s == "-":
+		case c.Keep == nil:
+			return labels[slices.Index(slots, c.Box)]
+		case len(c.Keep) == 0:
 			return words.none
-		case s == d.Dice:
+		case len(c.Keep) == len(d.Dice):
 			return words.stop
 		}
-		return s
+		return c.String()
 	}
 	for _, d := range g.Decisions {
 		kind := words.box
@@ -148,10 +218,12 @@ func printGrade(w io.Writer, g *gradeOutput, rules *engine.Rules, lang string) {
 			fmt.Sscanf(d.Decision, "keep%d", &n)
 			kind = fmt.Sprintf(words.keep, n)
 		}
-		t.row(fmt.Sprint(d.Turn), kind, d.Dice, name(d, d.Choice), name(d, d.Best), decimal(lang, d.Cost, 2))
+		t.row(fmt.Sprint(d.Turn), kind, faces(d.Dice), name(d, d.Choice), name(d, d.Best), decimal(lang, d.Cost, 2))
 	}
 	t.write(w)
-	fmt.Fprintln(w)
+	if !markdown {
+		fmt.Fprintln(w)
+	}
 	partial := ""
 	if !g.Complete {
 		partial = map[string]string{"en": " so far", "fr": " jusqu'ici"}[lang]

@@ -253,20 +253,9 @@ func finishRun(ctx context.Context, e *env, res *sim.Results, runErr error, long
 // otherwise.
 func stopped(ctx context.Context, res *sim.Results, runErr error, notes []string) error {
 	var msg strings.Builder
-	code := 1
-	if name, c, ok := interruption(ctx); ok {
-		code = c
-		fmt.Fprintf(&msg, "interrupted by %s", name)
-	} else if runErr != nil {
-		fmt.Fprintf(&msg, "%v; stopped", runErr)
-		var be *external.Error
-		if errors.As(runErr, &be) {
-			code = exitBot
-		}
-	} else {
-		msg.WriteString("stopped")
-	}
-	fmt.Fprintf(&msg, " after %s of %s games", thousands(res.Games), thousands(res.Planned))
+	cause, code := stopCause(ctx, runErr)
+	msg.WriteString(cause)
+	fmt.Fprintf(&msg, " after %s of %s", thousands(res.Games), gameCount(res.Planned))
 	if !res.Shard.IsZero() {
 		fmt.Fprintf(&msg, " of shard %s", res.Shard)
 	}
@@ -279,18 +268,35 @@ func stopped(ctx context.Context, res *sim.Results, runErr error, notes []string
 	return exitError{code, errors.New(msg.String())}
 }
 
+// stopCause says why a run stopped before its end (a signal, or runErr) and returns the
+// exit status that says so: 128 + the signal's number, exitBot for a bot's failure, 1
+// otherwise.
+func stopCause(ctx context.Context, runErr error) (string, int) {
+	if name, code, ok := interruption(ctx); ok {
+		return "interrupted by " + name, code
+	}
+	if runErr == nil {
+		return "stopped", 1
+	}
+	var be *external.Error
+	if errors.As(runErr, &be) {
+		return fmt.Sprintf("%v; stopped", runErr), exitBot
+	}
+	return fmt.Sprintf("%v; stopped", runErr), 1
+}
+
 // printSlice says, under the first line of a table of results, which games they are of
 // when that is not simply games 0 to Games−1 of one uninterrupted run: a shard, a run
 // resumed, a partial run.
 func printSlice(w io.Writer, res *sim.Results) {
 	if !res.Shard.IsZero() {
-		fmt.Fprintf(w, "shard %s of %s games: games %s to %s\n", res.Shard, thousands(res.Shard.Total), thousands(res.First), thousands(res.First+res.Planned-1))
+		fmt.Fprintf(w, "shard %s of %s: games %s to %s\n", res.Shard, gameCount(res.Shard.Total), thousands(res.First), thousands(res.First+res.Planned-1))
 	}
 	if res.Resumed > 0 {
 		fmt.Fprintf(w, "resumed: %s of these games were played before, by the run resumed\n", thousands(res.Resumed))
 	}
 	if res.Partial() {
-		fmt.Fprintf(w, "PARTIAL: %s of %s games played, games %s to %s (the run was stopped)\n",
-			thousands(res.Games), thousands(res.Planned), thousands(res.First), thousands(res.First+res.Games-1))
+		fmt.Fprintf(w, "PARTIAL: %s of %s played, games %s to %s (the run was stopped)\n",
+			thousands(res.Games), gameCount(res.Planned), thousands(res.First), thousands(res.First+res.Games-1))
 	}
 }

@@ -191,15 +191,15 @@ func TestSignalThenResume(t *testing.T) {
 	if code != 0 {
 		t.Fatal(errOut)
 	}
-	if !bytes.Equal(readFile(t, js), readFile(t, whole)) {
+	if !sameContent(t, readFile(t, js), readFile(t, whole)) {
 		t.Errorf("the resumed run's summary differs from the uninterrupted run's")
 	}
-	if !bytes.Equal(readFile(t, ck), readFile(t, whole)) {
+	if !sameContent(t, readFile(t, ck), readFile(t, whole)) {
 		t.Errorf("the last checkpoint is not the complete summary")
 	}
 	// Run again with --resume-if-present, the complete checkpoint plays nothing.
 	out, errOut, code := execYams(t, "", "sim", "--games", "5000", "--seed", "5", "--strategy", "test-stall,random", "--checkpoint", ck, "--resume-if-present", "--json", js)
-	if code != 0 || !strings.Contains(out, "every game came from the run resumed") || !bytes.Equal(readFile(t, js), readFile(t, whole)) {
+	if code != 0 || !strings.Contains(out, "every game came from the run resumed") || !sameContent(t, readFile(t, js), readFile(t, whole)) {
 		t.Errorf("complete checkpoint resumed: exit %d, %s\n%s", code, errOut, out)
 	}
 }
@@ -224,7 +224,7 @@ func TestSIGTERMThenResumeIfPresent(t *testing.T) {
 	if _, errOut, code := execYams(t, "", "sim", "--games", "9000", "--seed", "6", "--strategy", "test-stall", "--shard", "2/3", "--json", whole); code != 0 {
 		t.Fatal(errOut)
 	}
-	if !bytes.Equal(readFile(t, js), readFile(t, whole)) {
+	if !sameContent(t, readFile(t, js), readFile(t, whole)) {
 		t.Errorf("the resumed shard differs from the shard played without a break")
 	}
 }
@@ -293,7 +293,7 @@ func TestShardsAndMerge(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("merge: exit %d, %s", code, errOut)
 	}
-	if out != string(readFile(t, whole)) {
+	if !sameContent(t, []byte(out), readFile(t, whole)) {
 		t.Errorf("the merged shards differ from one run of all the games")
 	}
 	// To a file, with the report.
@@ -303,7 +303,7 @@ func TestShardsAndMerge(t *testing.T) {
 		!strings.Contains(out, "files written to "+rep) {
 		t.Fatalf("merge: exit %d, %s\n%s", code, errOut, out)
 	}
-	if !bytes.Equal(readFile(t, merged), readFile(t, whole)) || !bytes.Equal(readFile(t, filepath.Join(rep, "summary.json")), readFile(t, whole)) {
+	if !sameContent(t, readFile(t, merged), readFile(t, whole)) || !sameContent(t, readFile(t, filepath.Join(rep, "summary.json")), readFile(t, whole)) {
 		t.Errorf("merge --json and --out differ from one run of all the games")
 	}
 
@@ -324,7 +324,7 @@ func TestShardsAndMerge(t *testing.T) {
 		{[]string{files[0], files[1], files[2], files[3], files[2]}, "are both shard 3/4: they overlap"},
 		{[]string{files[0], files[1], other, files[3]}, "merge: " + other + ": seed 12, " + files[0] + " has seed 11"},
 		{[]string{files[0], damaged, files[2], files[3]}, "merge: " + damaged + ": summary: checksum mismatch"},
-		{[]string{files[0], truncated}, "merge: " + truncated + ": summary: unexpected EOF"},
+		{[]string{files[0], truncated}, "merge: " + truncated + ": summary: truncated: the file ends in the middle of its JSON"},
 		{[]string{files[0], filepath.Join(dir, "nope.json")}, "no such file"},
 		{nil, "no summary file given"},
 		{[]string{files[0], "--json", filepath.Join(dir, "no", "such", "dir.json")}, "merge: --json: cannot write"},
@@ -377,7 +377,7 @@ func TestLocalShardsScript(t *testing.T) {
 	if _, errOut, code := execYams(t, "", append(append([]string{"sim"}, args...), "--json", whole)...); code != 0 {
 		t.Fatal(errOut)
 	}
-	if !bytes.Equal(readFile(t, filepath.Join(dir, "summary.json")), readFile(t, whole)) {
+	if !sameContent(t, readFile(t, filepath.Join(dir, "summary.json")), readFile(t, whole)) {
 		t.Errorf("the script's merged summary differs from one run:\n%s", out)
 	}
 	for k := 1; k <= 3; k++ {
@@ -475,7 +475,7 @@ func TestBench(t *testing.T) {
 		`(?m)^strategy +ns/game +ns/decision +decisions/game +decisions' share$`,
 		`(?m)^greedy +[\d,]+ +\d+\.\d +(3\d|4\d)\.\d +\d+%$`,
 		`(?m)^scoring call \(Sheet\.Points: a box's points for a roll, the joker applied\): \d+\.\d\d ns$`,
-		`(?m)^3 files written to ` + regexp.QuoteMeta(dir) + `: scaling.svg, scaling.png, bench.csv$`,
+		`(?m)^4 files written to ` + regexp.QuoteMeta(dir) + `: bench.json, bench.csv, scaling.svg, scaling.png$`,
 	}
 	for w := 2; w <= runtime.GOMAXPROCS(0); w++ {
 		lines = append(lines, `(?m)^greedy +`+strconv.Itoa(w)+` +[\d,]+ +\d+\.\d\d +\d+\.\d%$`)
@@ -537,14 +537,15 @@ func TestDeployFiles(t *testing.T) {
 		help[cmd] = out
 	}
 	flag := regexp.MustCompile(`\s(--[a-z][a-z-]*)`)
-	for _, name := range []string{"kubernetes-job.yaml", "slurm-array.sh", "local-shards.sh"} {
+	for _, name := range []string{"kubernetes-job.yaml", "kubernetes-merge.yaml", "slurm-array.sh", "local-shards.sh"} {
 		data := string(readFile(t, filepath.Join("..", "..", "deploy", name)))
 		for _, line := range strings.Split(data, "\n") {
 			cmd := "sim"
 			switch {
-			case strings.Contains(line, "yams merge") || strings.Contains(line, `"$yams" merge`):
+			case strings.Contains(line, "yams merge") || strings.Contains(line, `"$yams" merge`) || name == "kubernetes-merge.yaml":
 				cmd = "merge"
-			case strings.HasPrefix(strings.TrimSpace(line), "#"):
+			case strings.HasPrefix(strings.TrimSpace(line), "#"), strings.Contains(line, "apptainer run --env"):
+				// A comment, or the flags of the container runner, not of yams.
 				continue
 			}
 			for _, m := range flag.FindAllStringSubmatch(line, -1) {
@@ -556,8 +557,32 @@ func TestDeployFiles(t *testing.T) {
 	}
 	job := string(readFile(t, filepath.Join("..", "..", "deploy", "kubernetes-job.yaml")))
 	completions := regexp.MustCompile(`(?m)^\s+completions: (\d+)$`).FindStringSubmatch(job)
-	shards := regexp.MustCompile(`--shard env/(\d+)`).FindStringSubmatch(job)
+	shards := regexp.MustCompile(`--shard=env/(\d+)`).FindStringSubmatch(job)
 	if completions == nil || shards == nil || completions[1] != shards[1] {
-		t.Errorf("kubernetes-job.yaml: completions %v, --shard env/N %v: they must agree", completions, shards)
+		t.Fatalf("kubernetes-job.yaml: completions %v, --shard=env/N %v: they must agree", completions, shards)
+	}
+	// The job's arguments are a command yams takes, and the merge job names every shard
+	// it writes, on the same image.
+	var args []string
+	for _, m := range regexp.MustCompile(`(?m)^            - (\S+)$`).FindAllStringSubmatch(job, -1) {
+		args = append(args, strings.ReplaceAll(m[1], "$(JOB_COMPLETION_INDEX)", "0"))
+	}
+	if len(args) < 5 || args[0] != "sim" {
+		t.Fatalf("kubernetes-job.yaml: args %q", args)
+	}
+	for _, p := range checkCommand(t, args) {
+		t.Errorf("kubernetes-job.yaml: yams %s: %s", strings.Join(args, " "), p)
+	}
+	merge := string(readFile(t, filepath.Join("..", "..", "deploy", "kubernetes-merge.yaml")))
+	n, _ := strconv.Atoi(shards[1])
+	for k := range n + 1 {
+		named := strings.Contains(merge, "/results/shard-"+strconv.Itoa(k)+".json")
+		if named != (k < n) {
+			t.Errorf("kubernetes-merge.yaml: shard-%d.json named %v, want %v (the job has %d shards)", k, named, k < n, n)
+		}
+	}
+	image := regexp.MustCompile(`(?m)^\s+image: (\S+)$`)
+	if a, b := image.FindStringSubmatch(job), image.FindStringSubmatch(merge); a == nil || b == nil || a[1] != b[1] {
+		t.Errorf("the job and the merge run other images: %v, %v", a, b)
 	}
 }

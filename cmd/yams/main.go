@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"yams/internal/provenance"
 	"yams/strategies/external"
 	"yams/strategies/optimal"
 	_ "yams/strategies/rulefile" // the strategies rules:FILE
@@ -62,6 +63,9 @@ type env struct {
 	interactive bool
 	// stdinTerminal is true when stdin is a terminal: a command that reads it says so.
 	stdinTerminal bool
+	// args is the command line after the program's name, which the files the command
+	// writes record (env.record).
+	args []string
 }
 
 // note prints, on stderr, a remark of the command that does not stop it.
@@ -71,7 +75,7 @@ func (e *env) note(format string, args ...any) {
 
 func run(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	e := &env{stdin: stdin, stdout: &output{w: stdout}, stderr: stderr,
-		interactive: isTerminal(stderr), stdinTerminal: isTerminal(stdin)}
+		interactive: isTerminal(stderr), stdinTerminal: isTerminal(stdin), args: args}
 	return e.dispatch(args)
 }
 
@@ -82,6 +86,13 @@ func (e *env) dispatch(args []string) int {
 		return 2
 	}
 	name, rest := args[0], args[1:]
+	if name == "--version" || name == "-version" {
+		if len(rest) > 0 {
+			return e.exit(usagef("--version takes no argument: yams --version, or yams version for the details"))
+		}
+		fmt.Fprintln(e.stdout, provenance.Current())
+		return e.exit(nil)
+	}
 	if name == "help" || name == "-h" || name == "--help" {
 		if len(rest) == 0 {
 			usage(e.stdout)
@@ -109,14 +120,19 @@ func (e *env) solveNotice(n optimal.Notice) {
 		if n.Path != "" {
 			where = fmt.Sprintf("; caching about %s in %s", megabytes(n.CacheBytes), filepath.Dir(n.Path))
 		}
-		if n.Strategy == "optimal" {
+		switch n.Strategy {
+		case "optimal":
 			e.note("solving the optimal strategy of rules %s, the first time they are played%s", n.Rules, where)
-		} else {
+		case optimal.ColumnTablesName:
+			e.note("fitting the strategy %s to rules %s (what the choice among columns adds, from %d rounds of games), the first time it is played on them%s", n.Strategy, n.Rules, n.Layers, where)
+		default:
 			e.note("solving the strategy %s of rules %s, the first time it is played on them%s", n.Strategy, n.Rules, where)
 		}
 	case !e.interactive:
 	case n.Done:
 		fmt.Fprint(e.stderr, "\r\033[K")
+	case n.Strategy == optimal.ColumnTablesName:
+		fmt.Fprintf(e.stderr, "\r\033[Kfitting %s to %s: %d of %d rounds", n.Strategy, n.Rules, n.Layer, n.Layers)
 	default:
 		fmt.Fprintf(e.stderr, "\r\033[Ksolving %s: %d of %d turns", n.Rules, n.Layer, n.Layers)
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"yams/internal/provenance"
 	"yams/sim"
 )
 
@@ -19,7 +20,7 @@ func init() {
 
 func runMerge(e *env, args []string) error {
 	fs := newFlags(e)
-	jsonOut := addOutputFile(fs, "json", "write the merged summary to `FILE|-` (- for standard output, the default without --out)", true)
+	jsonOut := addOutputFile(fs, "json", "write the merged summary as JSON to `FILE|-` (- for standard output, the messages then going to standard error; standard output is the default without --out)", true)
 	out := addOutFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -52,6 +53,10 @@ func runMerge(e *env, args []string) error {
 	if err != nil {
 		return badInput(err)
 	}
+	if note := buildsNote(files, parts); note != "" {
+		e.note("%s", note)
+	}
+	res.WrittenBy(e.record())
 
 	var msgs io.Writer = e.stdout
 	if jsonOut.toStdout() {
@@ -69,8 +74,39 @@ func runMerge(e *env, args []string) error {
 		if jsonOut.given() {
 			dest = " into " + jsonOut.path
 		}
-		fmt.Fprintf(msgs, "merged %s%s: rules %s, seed %d, %s games of %s\n",
-			plural(len(files), "shard", "shards"), dest, describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games), strings.Join(names, ", "))
+		fmt.Fprintf(msgs, "merged %s%s: rules %s, seed %d, %s of %s\n",
+			plural(len(files), "shard", "shards"), dest, describeRules(res.Rules, res.RuleOptions), res.Seed, gameCount(res.Games), strings.Join(names, ", "))
 	}
 	return out.write(msgs, res, nil)
+}
+
+// buildsNote says, when the shards were played by more than one build of yams, which
+// played which: their dice are the same (the summaries' stream says so), but a strategy
+// changed between two builds plays them differently. Empty when one build played them all.
+func buildsNote(files []string, parts []*sim.Results) string {
+	var builds []provenance.Build
+	in := map[provenance.Build][]string{}
+	for i, p := range parts {
+		for _, b := range p.Builds() {
+			if _, seen := in[b]; !seen {
+				builds = append(builds, b)
+			}
+			if list := in[b]; len(list) == 0 || list[len(list)-1] != files[i] {
+				in[b] = append(in[b], files[i])
+			}
+		}
+	}
+	if len(builds) < 2 {
+		return ""
+	}
+	var each []string
+	for _, b := range builds {
+		name := b.String()
+		if b == (provenance.Build{}) {
+			name = "a yams that did not record its build"
+		}
+		each = append(each, fmt.Sprintf("%s in %s", name, strings.Join(in[b], ", ")))
+	}
+	return fmt.Sprintf("the shards were played by %d builds of yams, which may not play a strategy alike (the merged summary lists which played which games): %s",
+		len(builds), strings.Join(each, "; "))
 }

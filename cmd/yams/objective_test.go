@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"yams/internal/exhaustive"
 )
 
 // exactRead is what the tests of objectives read of exact --json.
@@ -26,11 +28,25 @@ type exactRead struct {
 }
 
 // solve --strategy and exact --strategy of an objective agree with each other, and the
-// certainty equivalent exact reports is the one its own distribution gives.
+// certainty equivalent exact reports is the one its own distribution gives: on a small
+// sheet, and on yams-app in the exhaustive run.
 func TestObjectiveCommands(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
-	out, errOut, code := execYams(t, "", "solve", "--rules", "yams-app", "--strategy", "bonus")
-	if code != 0 || !strings.Contains(errOut, "solving the strategy bonus of rules yams-app") {
+	for _, c := range []struct{ rules, name string }{{frontierRules, "frontier-small"}, {"yams-app", "yams-app"}} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.name == "yams-app" {
+				exhaustive.Only(t)
+			}
+			checkObjectiveCommands(t, c.rules, c.name)
+		})
+	}
+}
+
+// checkObjectiveCommands checks solve and exact of bonus and risk:-0.02 on rules, whose
+// name is name.
+func checkObjectiveCommands(t *testing.T, rules, name string) {
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir()) // for the line of a first solve
+	out, errOut, code := execYams(t, "", "solve", "--rules", rules, "--strategy", "bonus")
+	if code != 0 || !strings.Contains(errOut, "solving the strategy bonus of rules "+name) {
 		t.Fatalf("solve bonus: exit %d, %q %q", code, out, errOut)
 	}
 	_, after, ok := strings.Cut(out, "strategy bonus, P(upper bonus) ")
@@ -40,7 +56,7 @@ func TestObjectiveCommands(t *testing.T) {
 		t.Fatalf("solve bonus: %q", out)
 	}
 	var fig exactRead
-	out, errOut, code = execYams(t, "", "exact", "--rules", "yams-app", "--strategy", "bonus", "--json", "-")
+	out, errOut, code = execYams(t, "", "exact", "--rules", rules, "--strategy", "bonus", "--json", "-")
 	if code != 0 || json.Unmarshal([]byte(out), &fig) != nil {
 		t.Fatalf("exact bonus: exit %d, %q", code, errOut)
 	}
@@ -49,7 +65,7 @@ func TestObjectiveCommands(t *testing.T) {
 		t.Errorf("exact bonus: objective %+v, upper bonus %v; solve said %v%%", fig.Objective, fig.UpperBonus, solved)
 	}
 
-	out, errOut, code = execYams(t, "", "exact", "--rules", "yams-app", "--strategy", "risk:-0.02", "--distribution", "--json", "-")
+	out, errOut, code = execYams(t, "", "exact", "--rules", rules, "--strategy", "risk:-0.02", "--distribution", "--json", "-")
 	if code != 0 || json.Unmarshal([]byte(out), &fig) != nil {
 		t.Fatalf("exact risk: exit %d, %q", code, errOut)
 	}
@@ -63,7 +79,7 @@ func TestObjectiveCommands(t *testing.T) {
 	if ce := math.Log(sum) / -0.02; math.Abs(ce-fig.Objective.Value) > 1e-9 {
 		t.Errorf("exact risk:-0.02: certainty equivalent %.12f, from its distribution %.12f", fig.Objective.Value, ce)
 	}
-	text, _, _ := execYams(t, "", "exact", "--rules", "yams-app", "--strategy", "risk:-0.02", "--distribution")
+	text, _, _ := execYams(t, "", "exact", "--rules", rules, "--strategy", "risk:-0.02", "--distribution")
 	want := strconv.FormatFloat(fig.Objective.Value, 'f', 7, 64)
 	if strings.Count(text, want) != 2 || !strings.Contains(text, "certainty equivalent  "+want) {
 		t.Errorf("exact risk:-0.02 does not print %s twice (solve, distribution):\n%s", want, text)
@@ -140,7 +156,10 @@ func TestTargetCommands(t *testing.T) {
 	}
 
 	// Played: the share of games that reach 250, and the mean, within their intervals.
-	const games = 40000
+	games := 10000
+	if exhaustive.On {
+		games = 40000
+	}
 	out, errOut, code = execYams(t, "", "sim", "--rules", rules, "--strategy", "target:250,optimal", "--games", strconv.Itoa(games), "--json", "-")
 	var sum struct {
 		Strategies []struct {
@@ -160,8 +179,8 @@ func TestTargetCommands(t *testing.T) {
 			hit += n
 		}
 	}
-	share, q := float64(hit)/games, fig.Objective.Value
-	if sd := math.Sqrt(q * (1 - q) / games); s.Name != "target:250" || math.Abs(share-q) > 4.5*sd {
+	share, q := float64(hit)/float64(games), fig.Objective.Value
+	if sd := math.Sqrt(q * (1 - q) / float64(games)); s.Name != "target:250" || math.Abs(share-q) > 4.5*sd {
 		t.Errorf("sim %s: %.5f of games reach 250, exactly %.5f (sd %.5f)", s.Name, share, q, sd)
 	}
 	if math.Abs(s.Mean-fig.Mean) > 4.5*s.Stderr {
@@ -180,7 +199,6 @@ func TestTargetCommands(t *testing.T) {
 // distributions give, more than a half, and table games of beat:optimal against optimal
 // agree within their interval.
 func TestBeatCommands(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	rules := filepath.Join("testdata", "frontier_small.json")
 	var beat, opt exactRead
 	for _, c := range []struct {
@@ -207,7 +225,10 @@ func TestBeatCommands(t *testing.T) {
 	if o.Kind != "beat" || o.Opponent != "optimal" || math.Abs(o.Value-win) > 1e-12 || win <= 0.5 {
 		t.Fatalf("exact beat:optimal: objective %+v, the two distributions give %.15f", o, win)
 	}
-	const games = 40000
+	games := 10000
+	if exhaustive.On {
+		games = 40000
+	}
 	out, errOut, code := execYams(t, "", "compare", "--rules", rules, "--players", "beat:optimal,optimal", "--games", strconv.Itoa(games), "--json", "-")
 	var table struct {
 		Players []struct {
@@ -221,7 +242,7 @@ func TestBeatCommands(t *testing.T) {
 		t.Fatalf("compare --players beat:optimal,optimal: exit %d, %q", code, errOut)
 	}
 	p := table.Players[0]
-	if sd := math.Sqrt(win * (1 - win) / games); p.Strategy != "beat:optimal" || math.Abs(p.Wins.Rate-win) > 4.5*sd {
+	if sd := math.Sqrt(win * (1 - win) / float64(games)); p.Strategy != "beat:optimal" || math.Abs(p.Wins.Rate-win) > 4.5*sd {
 		t.Errorf("compare: %s won %.5f of %d games, exactly %.5f (sd %.5f)", p.Strategy, p.Wins.Rate, games, win, sd)
 	}
 	text, _, _ := execYams(t, "", "exact", "--rules", rules, "--strategy", "beat:optimal", "--distribution")

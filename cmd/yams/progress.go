@@ -16,23 +16,25 @@ type progress struct {
 	total int64 // game indices to play
 	unit  progressUnit
 	done  *atomic.Int64
-	start time.Time
-	stop  chan struct{}
-	ended chan struct{}
+	// samples are the progress of the last rateWindow, the rate's.
+	samples []sample
+	start   time.Time
+	stop    chan struct{}
+	ended   chan struct{}
 }
 
-// progressUnit is what a run counts: its noun, and how many of them a game index makes.
-// A game index of sim and compare --strategy is played by every strategy, a game each; a
-// game index of compare --players is one table game.
+// progressUnit is what a run counts: its noun, one and many, and how many of them a game
+// index makes. A game index of sim and compare --strategy is played by every strategy, a
+// game each; a game index of compare --players is one table game.
 type progressUnit struct {
-	noun     string
-	perIndex int64
+	one, noun string
+	perIndex  int64
 }
 
 // gamesOf is the unit of a run of n strategies.
-func gamesOf(n int) progressUnit { return progressUnit{"games", int64(n)} }
+func gamesOf(n int) progressUnit { return progressUnit{"game", "games", int64(n)} }
 
-var tableGames = progressUnit{"table games", 1}
+var tableGames = progressUnit{"table game", "table games", 1}
 
 // progressInterval is how often the line is redrawn.
 const progressInterval = 250 * time.Millisecond
@@ -59,17 +61,39 @@ func (p *progress) loop() {
 	}
 }
 
-// line formats the progress after elapsed time, with done game indices finished. The
-// rate and the time left come from the games finished only, and are left out until
-// some are.
+// rateWindow is the span of the last progress the rate is measured over: long enough to
+// smooth the chunks' completions, short enough to follow a run that speeds up once its
+// strategies are warm.
+const rateWindow = 10 * time.Second
+
+// sample is the game indices finished at a time of a run.
+type sample struct {
+	at   time.Duration
+	done int64
+}
+
+// line formats the progress after elapsed time, with done game indices finished, and
+// records it. The rate and the time left are those of the last rateWindow of progress,
+// measured from the first games finished: the time before them (the strategies built for
+// each worker, the first decisions worked out) would make the rate of the first seconds
+// far too low, and the time left hours for a run of a minute. They are left out until
+// games have finished at two redraws.
 func (p *progress) line(done int64, elapsed time.Duration) string {
 	k := p.unit.perIndex
-	s := fmt.Sprintf("%s of %s", thousands(k*done), countOf(p.unit.noun, k, p.total))
+	s := fmt.Sprintf("%s of %s", thousands(k*done), countOf(p.unit, p.total))
 	s += fmt.Sprintf(", %.0f%%", 100*float64(done)/float64(p.total))
-	if done == 0 || elapsed <= 0 {
+	if done == 0 {
 		return s
 	}
-	rate := float64(done) / elapsed.Seconds() // game indices per second
+	p.samples = append(p.samples, sample{elapsed, done})
+	for len(p.samples) > 2 && p.samples[1].at <= elapsed-rateWindow {
+		p.samples = p.samples[1:]
+	}
+	from := p.samples[0]
+	if from.done == done || elapsed <= from.at {
+		return s
+	}
+	rate := float64(done-from.done) / (elapsed - from.at).Seconds() // game indices per second
 	left := time.Duration(float64(p.total-done) / rate * float64(time.Second))
 	if left < 10*time.Second {
 		left = left.Round(100 * time.Millisecond)

@@ -12,11 +12,12 @@ import (
 	"yams/engine"
 	"yams/reports"
 	"yams/sim"
+	"yams/strategies"
 	"yams/strategies/optimal"
 )
 
 // regretDoc is the help line of --regret.
-const regretDoc = "also value every decision against optimal play: where each strategy loses its points, by roll, box and turn, and its costliest positions (one column only; solves the rules once)"
+const regretDoc = "also value every decision against optimal play: where each strategy loses its points, by roll, box and turn, and its costliest positions (solves the rules once)"
 
 // regretValuer returns what sim.Config.Regret needs: the optimal table of the rules,
 // loaded or solved once, and an evaluator of it per worker. It also returns the optimal
@@ -42,7 +43,7 @@ func regretValuer(rules *engine.Rules) (func() (sim.Valuer, error), float64, err
 // is the best value bit for bit, as sim.Valuer requires.
 type lazyValuer struct {
 	ev     *optimal.Evaluator
-	best   *optimal.Strategy
+	best   strategies.Strategy
 	rolls  int
 	sheet  *engine.Sheet
 	valued bool
@@ -147,8 +148,9 @@ func printRunRegret(w io.Writer, res *sim.Results, optimalMean float64) {
 		head = append(head, s.Strategy)
 	}
 	t.row(head...)
+	labels := reports.SlotLabels(rules, "en")
 	for b := range first.ByBox {
-		cells := []string{reports.BoxLabel(rules, b, "en")}
+		cells := []string{labels[b]}
 		for _, s := range res.Summaries {
 			cells = append(cells, fmt.Sprintf("%.3f", s.Regret.ByBox[b].Stats(games).Mean))
 		}
@@ -161,7 +163,8 @@ func printRunRegret(w io.Writer, res *sim.Results, optimalMean float64) {
 			continue
 		}
 		const shown = 5
-		fmt.Fprintf(w, "\n%s's costliest decisions (of the %d kept in the summary file):\n", s.Strategy, len(s.Regret.Costliest))
+		// "the costliest decisions of NAME": a possessive would misspell a name ending in s.
+		fmt.Fprintf(w, "\nthe costliest decisions of %s (of the %d kept in the summary file):\n", s.Strategy, len(s.Regret.Costliest))
 		t = &textTable{}
 		t.row("game", "turn", "decision", "dice", "choice", "best", "cost")
 		for _, p := range s.Regret.Costliest[:min(shown, len(s.Regret.Costliest))] {
@@ -170,9 +173,7 @@ func printRunRegret(w io.Writer, res *sim.Results, optimalMean float64) {
 				decision = fmt.Sprintf("keep after roll %d", p.Roll)
 				choice, best = keepText(p.ChoiceKeep, p.Dice), keepText(p.BestKeep, p.Dice)
 			} else {
-				_, c := rules.Split(p.ChoiceBox)
-				_, b := rules.Split(p.BestBox)
-				choice, best = reports.BoxLabel(rules, c, "en"), reports.BoxLabel(rules, b, "en")
+				choice, best = labels[p.ChoiceBox], labels[p.BestBox]
 			}
 			t.row(fmt.Sprint(p.Game), fmt.Sprint(p.Turn), decision, p.Dice.String(), choice, best,
 				fmt.Sprintf("%.2f", float64(p.Cost)/sim.RegretScale))

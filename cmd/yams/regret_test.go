@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/optimal"
@@ -17,13 +18,17 @@ import (
 
 // TestLazyValuerIdentity: the valuer of --regret, which values a turn only where a
 // strategy strays from the optimal strategy's stored decisions, counts the same costs, bit
-// for bit, as the evaluator valuing every turn.
+// for bit, as the evaluator valuing every turn: on a small sheet, with three rolls and
+// with four (decisions wider than 16 bits), and on presets in the exhaustive run.
 func TestLazyValuerIdentity(t *testing.T) {
 	for _, c := range []struct {
 		rules string
 		opts  []string
-	}{{"hasbro", nil}, {"yams", nil}, {"hasbro", []string{"rolls=4"}}} {
-		t.Run(c.rules+strings.Join(c.opts, ","), func(t *testing.T) {
+	}{{frontierRules, nil}, {frontierRules, []string{"rolls=4"}}, {"hasbro", nil}, {"yams", nil}, {"hasbro", []string{"rolls=4"}}} {
+		t.Run(filepath.Base(c.rules)+strings.Join(c.opts, ","), func(t *testing.T) {
+			if c.rules != frontierRules {
+				exhaustive.Only(t)
+			}
 			rules, err := engine.Load(c.rules, c.opts...)
 			if err != nil {
 				t.Fatal(err)
@@ -74,7 +79,7 @@ func TestSimRegret(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"where the points are lost against optimal play (which expects 254.5877)", "keeps 1", "turns ending in (cost)", "greedy's costliest decisions"} {
+	for _, want := range []string{"where the points are lost against optimal play (which expects 254.5877)", "keeps 1", "turns ending in (cost)", "the costliest decisions of greedy"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("sim --regret lacks %q:\n%s", want, out)
 		}
@@ -121,7 +126,7 @@ func TestSimRegret(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"columns", []string{"sim", "--regret", "--rules", "yams", "--rule", "columns=top_down,free", "--games", "10"}, "--regret"},
+		{"columns", []string{"sim", "--regret", "--rules", "yams", "--rule", "columns=free,free", "--games", "10"}, "--regret"},
 		{"players", []string{"compare", "--regret", "--players", "greedy,optimal", "--games", "10"}, "--regret and --players"},
 		{"resumed without", []string{"sim", "--strategy", "greedy,optimal", "--games", "3000", "--resume", file}, "regret"},
 	} {

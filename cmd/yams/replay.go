@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -34,7 +35,7 @@ type replayColumn struct {
 // replayTurn is one turn of a replayed game in the JSON output.
 type replayTurn struct {
 	Turn      int    `json:"turn"`
-	Dice      string `json:"dice"`
+	Dice      []int  `json:"dice"` // the final roll, faces in increasing order
 	RollsUsed int    `json:"rolls_used,omitempty"`
 	Box       string `json:"box"`
 	Column    int    `json:"column"`
@@ -61,11 +62,23 @@ type replayOutput struct {
 }
 
 func runReplay(e *env, args []string) error {
+	var legacy bool // --json given as the switch it was
+	err := replay(e, args, &legacy)
+	return legacyJSONNote(e, legacy, err)
+}
+
+func replay(e *env, args []string, legacy *bool) error {
 	fs := newFlags(e)
-	asJSON := fs.Bool("json", false, "print the sheet (or the grading) as JSON")
+	jsonOut := addJSONFlag(fs, "the sheet (or the grading)", "the text")
+	out := addResultDir(fs, "write the sheet (or the grading) into `DIR`: as JSON, as Markdown and as CSV (sheet.json, sheet.md and turns.csv, a row per turn; with --grade grade.json, grade.md and grade.csv, a row per decision)")
 	grading := fs.Bool("grade", false, "value every decision of the game against optimal play: what each cost, the best choice, the total")
 	lang := fs.String("lang", "en", "the language `LANG` of the printed sheet: "+strings.Join(reports.Languages, " or "))
+	memory := addMemoryFlag(fs)
+	args, *legacy = legacyJSONSwitch(fs, args)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := memory.apply(); err != nil {
 		return err
 	}
 	if err := reports.CheckLang(*lang); err != nil {
@@ -79,41 +92,73 @@ func runReplay(e *env, args []string) error {
 	default:
 		return usagef("want one record file (or - for standard input), got %d arguments", fs.NArg())
 	}
+	if err := jsonOut.check(); err != nil {
+		return err
+	}
+	if err := out.check(); err != nil {
+		return err
+	}
 	rec, rules, sheet, turns, err := readRecord(e, name)
 	if err != nil {
 		return err
 	}
-	// Build the whole output before writing it, so that nothing partial reaches stdout.
-	var buf bytes.Buffer
+	// The whole output is built before any of it is written, so that nothing partial
+	// reaches standard output.
+	var result any
+	var text, markdown bytes.Buffer
+	var files []namedFile
 	if *grading {
 		g, err := grade(rec, rules, turns)
 		if err != nil {
 			return err
 		}
-		if *asJSON {
-			enc := json.NewEncoder(&buf)
-			enc.SetIndent("", "  ")
-			if err := enc.Encode(g); err != nil {
-				return err
-			}
-		} else {
-			printGrade(&buf, g, rules, *lang)
-		}
-		_, err = e.stdout.Write(buf.Bytes())
+		printGrade(&text, g, rules, *lang, false)
+		printGrade(&markdown, g, rules, *lang, true)
+		result, files = g, []namedFile{{"grade.json", nil}, {"grade.md", markdown.Bytes()}, {"grade.csv", gradeCSV(g)}}
+	} else {
+		r := replayResult(&sheet, turns)
+		printSheet(&text, &sheet, r, *lang, false)
+		printSheet(&markdown, &sheet, r, *lang, true)
+		result, files = r, []namedFile{{"sheet.json", nil}, {"sheet.md", markdown.Bytes()}, {"turns.csv", turnsCSV(rules, turns)}}
+	}
+	js, err := indentedJSON(result)
+	if err != nil {
 		return err
 	}
-	out := replayResult(&sheet, turns)
-	if *asJSON {
-		enc := json.NewEncoder(&buf)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
-			return err
-		}
-	} else {
-		printSheet(&buf, &sheet, out, *lang)
+	files[0].data = js
+	return writeResults(e, text.Bytes(), js, jsonOut, out, files)
+}
+
+// indentedJSON returns v as indented JSON and a newline, as every --json writes it.
+func indentedJSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
 	}
-	_, err = e.stdout.Write(buf.Bytes())
-	return err
+	return b.Bytes(), nil
+}
+
+// turnsCSV is turns.csv: a row per turn of a replayed game, its final roll, the rolls it
+// took, the box it filled (and the column, from 0) and what the box and the extra bonus
+// scored.
+func turnsCSV(rules *engine.Rules, turns []engine.TurnResult) []byte {
+	rows := [][]string{{"turn", "dice", "rolls_used", "column", "box", "points", "bonus", "joker"}}
+	for i, t := range turns {
+		c, b := rules.Split(t.Box)
+		rows = append(rows, []string{strconv.Itoa(i + 1), t.Roll.String(), strconv.Itoa(t.RollsUsed), strconv.Itoa(c),
+			rules.Boxes()[b].ID, strconv.Itoa(t.Points), strconv.Itoa(t.Bonus), strconv.FormatBool(t.Joker)})
+	}
+	return csvBytes(rows)
+}
+
+// csvBytes writes rows as CSV.
+func csvBytes(rows [][]string) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.WriteAll(rows) // a bytes.Buffer does not fail
+	return b.Bytes()
 }
 
 func replayResult(s *engine.Sheet, turns []engine.TurnResult) replayOutput {
@@ -152,7 +197,7 @@ func replayResult(s *engine.Sheet, turns []engine.TurnResult) replayOutput {
 	}
 	for i, t := range turns {
 		c, b := rules.Split(t.Box)
-		out.Turns = append(out.Turns, replayTurn{Turn: i + 1, Dice: t.Roll.String(), RollsUsed: t.RollsUsed,
+		out.Turns = append(out.Turns, replayTurn{Turn: i + 1, Dice: rollFaces(t.Roll), RollsUsed: t.RollsUsed,
 			Box: rules.Boxes()[b].ID, Column: c, Points: t.Points, Bonus: t.Bonus, Joker: t.Joker})
 	}
 	return out
@@ -196,7 +241,7 @@ var sheetLanguages = map[string]*sheetWords{
 // printSheet prints the sheet of a replayed game in a language: the boxes section by
 // section with their subtotals and bonuses, a column per column of the sheet, and the
 // total.
-func printSheet(w io.Writer, s *engine.Sheet, out replayOutput, lang string) {
+func printSheet(w io.Writer, s *engine.Sheet, out replayOutput, lang string, markdown bool) {
 	words := sheetLanguages[lang]
 	rules := s.Rules()
 	cols := rules.Columns()
@@ -204,9 +249,12 @@ func printSheet(w io.Writer, s *engine.Sheet, out replayOutput, lang string) {
 	if !out.Complete {
 		status = words.partial(out.TurnsPlayed, rules.NumSlots())
 	}
+	if markdown {
+		fmt.Fprint(w, "# ")
+	}
 	fmt.Fprintf(w, words.rules+"\n\n", rules.Name(), status)
-	t := &textTable{}
-	if len(cols) > 1 {
+	t := &textTable{markdown: markdown}
+	if len(cols) > 1 || markdown {
 		head := []string{""}
 		for _, col := range cols {
 			name := col.Name
@@ -257,7 +305,9 @@ func printSheet(w io.Writer, s *engine.Sheet, out replayOutput, lang string) {
 		row(words.columnTotal, func(c int) string { return strconv.Itoa(s.ColumnTotal(c)) })
 	}
 	t.write(w)
-	fmt.Fprintln(w)
+	if !markdown {
+		fmt.Fprintln(w)
+	}
 	if rules.ExtraPoints() > 0 {
 		fmt.Fprintf(w, words.extraBonuses+"%d × %d = %d\n", reports.BoxLabel(rules, rules.YahtzeeBox(), lang), s.ExtraBonuses(), rules.ExtraPoints(), s.ExtraTotal())
 	}

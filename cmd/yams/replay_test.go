@@ -24,7 +24,7 @@ const aliceRecord = `{"rules": "hasbro",
 func TestReplayJSON(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "game.json")
 	os.WriteFile(path, []byte(aliceRecord), 0o644)
-	out, errOut, code := execYams(t, "", "replay", path, "--json")
+	out, errOut, code := execYams(t, "", "replay", path, "--json", "-")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -74,7 +74,7 @@ func TestReplayRefusesIllegalRecords(t *testing.T) {
 			// The same through a file, whose name the message gives.
 			path := filepath.Join(dir, "r"+string(rune('a'+i))+".json")
 			os.WriteFile(path, []byte(c.record), 0o644)
-			out, errOut, code = execYams(t, "", "replay", path, "--json")
+			out, errOut, code = execYams(t, "", "replay", path, "--json", "-")
 			wantUsageError(t, path, out, errOut, code, path)
 		})
 	}

@@ -47,6 +47,9 @@ func runReport(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
+	// The report's summary.json is written by this command; its games were played by
+	// those the summary names.
+	res.WrittenBy(e.record())
 	names, err := reports.Write(out.dir, res, reports.Options{Lang: out.lang, Rules: rules})
 	if err != nil {
 		return err

@@ -11,9 +11,10 @@ import (
 )
 
 // interruptible returns a context that SIGINT or SIGTERM cancels, with the signal as its
-// cause (interruption). After the first signal the default handling is back: a second
-// Ctrl-C ends the process at once.
-func interruptible() (context.Context, func()) {
+// cause (interruption); the signal then calls each of onSignal, which stop at once what
+// the context cannot (the processes of external bots, waited for in a read). After the
+// first signal the default handling is back: a second Ctrl-C ends the process at once.
+func interruptible(onSignal ...func()) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
@@ -23,6 +24,9 @@ func interruptible() (context.Context, func()) {
 		case sig := <-ch:
 			signal.Stop(ch)
 			cancel(signalError{sig})
+			for _, f := range onSignal {
+				f()
+			}
 		case <-done:
 		}
 	}()

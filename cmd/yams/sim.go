@@ -19,9 +19,10 @@ import (
 
 func init() {
 	register(&command{
-		name:    "sim",
-		summary: "play many games with each strategy and print what they score",
-		run:     runSim,
+		name:     "sim",
+		summary:  "play many games with each strategy and print what they score",
+		run:      runSim,
+		moreHelp: strategiesHelp(true),
 	})
 }
 
@@ -33,7 +34,7 @@ func runSim(e *env, args []string) error {
 	names := addStrategyFlag(fs, "the strategies `a,b,...` (default: every heuristic, and optimal when it is built in)")
 	play := addPlayFlags(fs, "`N` games per strategy (1000000, 1_000_000 and 1e6 alike)")
 	long := addLongRunFlags(fs)
-	jsonOut := addOutputFile(fs, "json", "write the summary as JSON to `FILE|-` (- for standard output, the table then going to standard error)", true)
+	jsonOut := addJSONFlag(fs, "the summary", "the table")
 	out := addOutFlags(fs)
 	profile := addOutputFile(fs, "cpuprofile", "write a CPU profile of the run to `FILE`", false)
 	regret := fs.Bool("regret", false, regretDoc)
@@ -55,7 +56,7 @@ func runSim(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	infos, err := chooseStrategies(named, *names, bots)
+	infos, err := chooseStrategies(named, *names, bots, rules)
 	if err != nil {
 		return err
 	}
@@ -98,13 +99,18 @@ func runSim(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	workers, err := fitWorkers(e, rules, infos, *regret, int(play.workers))
+	if err != nil {
+		return err
+	}
 	setupTime := time.Since(setup)
 
 	var done atomic.Int64
 	cfg := sim.Config{
 		Regret: valuer, Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
-		Seed: play.seed, Games: int64(play.games), Workers: int(play.workers), Progress: &done,
+		Seed: play.seed, Games: int64(play.games), Workers: workers, Progress: &done,
 		Shard: shard, Resume: resume, Checkpoint: long.saver(), CheckpointEvery: long.every,
+		Provenance: e.provenance(),
 	}
 	if !shard.IsZero() {
 		cfg.First, cfg.Games = shard.Range()
@@ -116,7 +122,7 @@ func runSim(e *env, args []string) error {
 		}
 		left -= resume.Games
 	}
-	ctx, stop := interruptible()
+	ctx, stop := interruptible(botFlags.stop)
 	defer stop()
 	var bar *progress
 	if e.interactive && left > 0 {
@@ -160,7 +166,7 @@ func runSim(e *env, args []string) error {
 // labels (the summary file keeps the ids), and the columns of a bonus, a five of a kind
 // or a joker the rules do not have are left out.
 func printSim(w io.Writer, res *sim.Results, setup time.Duration, optimalMean float64) {
-	fmt.Fprintf(w, "rules %s, seed %d, %s games per strategy\n", describeRules(res.Rules, res.RuleOptions), res.Seed, thousands(res.Games))
+	fmt.Fprintf(w, "rules %s, seed %d, %s per strategy\n", describeRules(res.Rules, res.RuleOptions), res.Seed, gameCount(res.Games))
 	printSlice(w, res)
 	fmt.Fprintln(w)
 
@@ -247,7 +253,7 @@ func printTimings(w io.Writer, res *sim.Results, setup time.Duration) {
 	n := len(res.Summaries)
 	played := perStrategy * int64(n)
 	fmt.Fprintf(w, "%s in %s on %s: %s games/s; strategies ready in %s\n",
-		countOf("games", int64(n), perStrategy), duration(res.Elapsed), plural(res.Workers, "worker", "workers"), rate(float64(played)/res.Elapsed.Seconds()), duration(setup+res.Setup))
+		countOf(gamesOf(n), perStrategy), duration(res.Elapsed), plural(res.Workers, "worker", "workers"), rate(float64(played)/res.Elapsed.Seconds()), duration(setup+res.Setup))
 	bots := false
 	for _, s := range res.Summaries {
 		bots = bots || s.Bot != nil

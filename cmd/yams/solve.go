@@ -3,9 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
+	"yams/engine"
 	"yams/strategies/optimal"
 )
 
@@ -25,6 +27,7 @@ func runSolve(e *env, args []string) error {
 	strategy := fs.String("strategy", "optimal", "the strategy `NAME` to solve for: optimal (the expected score), bonus (P(upper bonus)), risk:θ (the certainty equivalent (1/θ)·ln E[exp(θ·score)]), target:T (P(score ≥ T)) or beat:S (P(beating strategy S), from its exact distribution)")
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "solve")
+	jsonOut := addJSONFlag(fs, "the solved value and where the table is", "the text")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -45,6 +48,9 @@ func runSolve(e *env, args []string) error {
 	if err != nil {
 		return usagef("--strategy: %v", err)
 	}
+	if err := jsonOut.check(); err != nil {
+		return err
+	}
 	t, st, err := optimal.LoadOrSolveFor(rules, obj, *force, int(workers))
 	if errors.Is(err, optimal.ErrObjective) {
 		return badInput(fmt.Errorf("--strategy: %w", err))
@@ -55,7 +61,10 @@ func runSolve(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	w := e.stdout
+	w := io.Writer(e.stdout)
+	if jsonOut.toStdout() {
+		w = e.stderr
+	}
 	rs := describeRules(rules.Name(), rulesFlags.options)
 	switch obj.Kind {
 	case optimal.Risk:
@@ -74,25 +83,64 @@ func runSolve(e *env, args []string) error {
 	}
 	if st.Loaded {
 		what := "table and decisions"
-		if obj.Kind == optimal.Target || obj.Kind == optimal.Beat {
+		if !t.HasDecisions() {
 			what = "values"
 		}
 		fmt.Fprintf(w, "%s loaded from %s in %s (solved earlier; --force solves again)\n", what, st.Path, duration(st.Load))
-		return nil
-	}
-	if obj.Kind == optimal.Target || obj.Kind == optimal.Beat {
-		fmt.Fprintf(w, "solved in %s: the best value of %s from each of the %s turn-start states and every score so far (%s pairs stored; the decisions are worked out from them in play)\n",
-			duration(t.Elapsed), obj, thousands(int64(t.States())), thousands(t.Pairs()))
 	} else {
-		fmt.Fprintf(w, "solved in %s: the value and the best decisions of each of the %s turn-start states\n", duration(t.Elapsed), thousands(int64(t.States())))
+		if obj.Kind == optimal.Target || obj.Kind == optimal.Beat {
+			fmt.Fprintf(w, "solved in %s: the best value of %s from each of the %s turn-start states and every score so far (%s pairs stored; the decisions are worked out from them in play)\n",
+				duration(t.Elapsed), obj, thousands(int64(t.States())), thousands(t.Pairs()))
+		} else if !t.HasDecisions() {
+			fmt.Fprintf(w, "solved in %s: the value of each of the %s turn-start states of its %d columns (the decisions are worked out from them in play, a turn at a time)\n",
+				duration(t.Elapsed), thousands(int64(t.States())), len(rules.Columns()))
+		} else {
+			fmt.Fprintf(w, "solved in %s: the value and the best decisions of each of the %s turn-start states\n", duration(t.Elapsed), thousands(int64(t.States())))
+		}
+		reportWrite(e, w, st.Path, st.WriteErr)
 	}
-	reportWrite(e, st.Path, st.WriteErr)
-	return nil
+	return jsonOut.write(e, func(out io.Writer) error {
+		js, err := indentedJSON(solveResult(rules, rulesFlags.options, obj, t, st))
+		if err == nil {
+			_, err = out.Write(js)
+		}
+		return err
+	})
 }
 
-// reportWrite says where a cache file went, or why it could not be written (the
+// solveJSON is what solve --json writes: the rules, the strategy solved for, its value
+// from the empty sheet (what it maximises: the expected score for optimal, a probability
+// for bonus, target:T and beat:S, a certainty equivalent in points for risk:θ), the
+// states, and the cache file.
+type solveJSON struct {
+	Rules       string   `json:"rules"`
+	RulesHash   string   `json:"rules_hash"`
+	RuleOptions []string `json:"rule_options"`
+	Strategy    string   `json:"strategy"`
+	Objective   string   `json:"objective"`
+	Value       float64  `json:"value"`
+	States      int      `json:"states"`
+	// Pairs are the (state, score so far) pairs a goal (target:T, beat:S) stores.
+	Pairs  int64  `json:"pairs,omitempty"`
+	Cache  string `json:"cache_file,omitempty"`
+	Loaded bool   `json:"loaded"` // from the cache, rather than solved
+}
+
+func solveResult(rules *engine.Rules, options []string, obj optimal.Objective, t *optimal.Table, st optimal.CacheStatus) solveJSON {
+	out := solveJSON{Rules: rules.Name(), RulesHash: rules.Hash(), RuleOptions: append([]string{}, options...), Strategy: obj.Strategy(),
+		Objective: obj.KindName(), Value: t.Value(), States: t.States(), Loaded: st.Loaded}
+	if obj.Kind == optimal.Target || obj.Kind == optimal.Beat {
+		out.Pairs = t.Pairs()
+	}
+	if st.WriteErr == nil {
+		out.Cache = st.Path
+	}
+	return out
+}
+
+// reportWrite says on w where a cache file went, or why it could not be written (the
 // results stand all the same).
-func reportWrite(e *env, path string, err error) {
+func reportWrite(e *env, w io.Writer, path string, err error) {
 	if err != nil {
 		e.note("not cached: %v", err)
 		return
@@ -101,5 +149,5 @@ func reportWrite(e *env, path string, err error) {
 	if fi, err := os.Stat(path); err == nil {
 		size = fi.Size()
 	}
-	fmt.Fprintf(e.stdout, "written to %s (%s)\n", path, fileSize(size))
+	fmt.Fprintf(w, "written to %s (%s)\n", path, fileSize(size))
 }

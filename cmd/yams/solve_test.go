@@ -2,9 +2,13 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"yams/engine"
 )
 
 func TestSolveCaches(t *testing.T) {
@@ -38,17 +42,23 @@ func TestSolveCaches(t *testing.T) {
 
 func TestSolveRefusesColumns(t *testing.T) {
 	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
-	// A sheet of several columns is the user's choice of rules: exit status 2, as sim.
+	// A sheet of several columns too large for an exact solve is the user's choice of
+	// rules: exit status 2, as sim, with the number of states and what plays it instead.
 	for _, cmd := range []string{"solve", "exact"} {
 		t.Run(cmd, func(t *testing.T) {
-			out, errOut, code := execYams(t, "", cmd, "--rule", "columns=free,top_down")
-			wantUsageError(t, cmd, out, errOut, code, "2 columns")
-			if !strings.Contains(errOut, "heuristic") {
+			out, errOut, code := execYams(t, "", cmd, "--rule", "columns=free,free")
+			wantUsageError(t, cmd, out, errOut, code, "2 columns make 1.3·10^11 turn-start states")
+			if !strings.Contains(errOut, "column-tables") {
 				t.Errorf("%s does not say what plays such a sheet: %q", cmd, errOut)
 			}
 		})
 	}
-	out, errOut, code := execYams(t, "", "solve", "--rules", "nope")
+	// A sheet of several columns that fits is solved, and says how its decisions come.
+	out, errOut, code := execYams(t, "", "solve", "--rules", "yams", "--rule", "columns=top_down,bottom_up")
+	if code != 0 || !strings.Contains(out, "optimal expected score 349.7814606") || !strings.Contains(out, "of its 2 columns") {
+		t.Errorf("solve top_down,bottom_up: exit %d %s\n%s", code, errOut, out)
+	}
+	out, errOut, code = execYams(t, "", "solve", "--rules", "nope")
 	wantUsageError(t, "unknown rules", out, errOut, code, "nope")
 	out, errOut, code = execYams(t, "", "solve", "extra")
 	wantUsageError(t, "argument", out, errOut, code, "unexpected argument")
@@ -79,7 +89,10 @@ func TestMaxMemory(t *testing.T) {
 	wantUsageError(t, "--max-memory 0", out, errOut, code, "--max-memory 0")
 }
 
-// TestCache lists the cache and clears it, whole or by rule set.
+// TestCache lists the cache and clears it, whole or by rule set; RULES keeps to the files
+// of a rule set. --clear removes only what yams wrote: a file named as its tables but
+// without their header stays, and so does the temporary file of a solve that is running
+// (one of this process's), while that of a process that is gone is removed.
 func TestCache(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("YAMS_CACHE_DIR", dir)
@@ -92,26 +105,57 @@ func TestCache(t *testing.T) {
 			t.Fatal(errOut)
 		}
 	}
-	os.WriteFile(filepath.Join(dir, "optimal-0123456789abcdef.v1.decisions"), []byte("old"), 0o644)
-	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+	wiki, err := engine.Load("yams-wiki")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, content string) string {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	// A file of decisions of an earlier yams: its magic and version 1.
+	write("optimal-0123456789abcdef.v1.decisions", "YAMS-DEC\x01\x00\x00\x00old")
+	mine := write("optimal-mine.table", "the user's")
+	notes := write("notes.txt", "mine")
+	running := write(".optimal-"+wiki.Hash()+".v3.table.yams-tmp-"+strconv.Itoa(os.Getpid())+"-123", "YAMS-OPT")
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Skip("no process to be gone:", err)
+	}
+	killed := write(".optimal-"+wiki.Hash()+".v3.table.yams-tmp-"+strconv.Itoa(gone.Process.Pid)+"-456", "YAMS-OPT")
 	out, _, code = execYams(t, "", "cache")
 	if code != 0 || !strings.Contains(out, "yams-app") || !strings.Contains(out, "yams-wiki") || !strings.Contains(out, "not read any more") ||
-		strings.Contains(out, "notes.txt") || !strings.Contains(out, "3 files") {
+		!strings.Contains(out, "(being solved now)") || strings.Contains(out, "notes.txt") || strings.Contains(out, "optimal-mine") || !strings.Contains(out, "5 files") {
 		t.Errorf("list: exit %d\n%s", code, out)
 	}
+	out, _, code = execYams(t, "", "cache", "yams-wiki")
+	if code != 0 || strings.Contains(out, "yams-app ") || !strings.Contains(out, "3 files of rules yams-wiki") || !strings.Contains(out, "yams cache yams-wiki --clear removes them") {
+		t.Errorf("cache yams-wiki: exit %d\n%s", code, out)
+	}
+	out, _, code = execYams(t, "", "cache", "hasbro")
+	if code != 0 || !strings.Contains(out, "no file of rules hasbro") {
+		t.Errorf("cache hasbro: exit %d\n%s", code, out)
+	}
 	out, _, code = execYams(t, "", "cache", "--clear", "yams-app")
-	if code != 0 || !strings.Contains(out, "1 file removed") {
+	if code != 0 || !strings.Contains(out, "1 file of rules yams-app removed") {
 		t.Errorf("--clear yams-app: exit %d %q", code, out)
 	}
 	out, _, code = execYams(t, "", "cache", "--clear")
-	if code != 0 || !strings.Contains(out, "2 files removed") {
+	if code != 0 || !strings.Contains(out, "3 files removed") {
 		t.Errorf("--clear: exit %d %q", code, out)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "notes.txt")); err != nil {
-		t.Error("--clear removed a file that is not yams's")
+	for _, kept := range []string{mine, notes, running} {
+		if _, err := os.Stat(kept); err != nil {
+			t.Errorf("--clear removed %s, which is not yams's to remove", filepath.Base(kept))
+		}
 	}
-	out, errOut, code := execYams(t, "", "cache", "hasbro")
-	wantUsageError(t, "cache RULES", out, errOut, code, "--clear RULES")
+	if _, err := os.Stat(killed); err == nil {
+		t.Error("--clear left the temporary file of a solve that was killed")
+	}
 }
 
 // TestMegabytes: sizes read as what they are, a small table's notice included ("caching

@@ -5,21 +5,27 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
 	"yams/engine"
 	"yams/strategies"
+	"yams/strategies/optimal"
 )
 
-// defaultStrategies are those a run plays without --strategy: every heuristic, and
-// optimal when it is registered.
-func defaultStrategies() []strategies.Info {
+// defaultStrategies are those a run plays without --strategy on rules: every heuristic,
+// on a sheet of several columns column-tables (on one column it is optimal), and optimal
+// when it is registered.
+func defaultStrategies(rules *engine.Rules) []strategies.Info {
 	var infos []strategies.Info
 	for _, info := range strategies.All() {
 		if info.Heuristic {
 			infos = append(infos, info)
 		}
+	}
+	if info, ok := strategies.Lookup(optimal.ColumnTablesName); ok && len(rules.Columns()) > 1 {
+		infos = append(infos, info)
 	}
 	if info, ok := strategies.Lookup("optimal"); ok && !info.Heuristic {
 		infos = append(infos, info)
@@ -28,12 +34,12 @@ func defaultStrategies() []strategies.Info {
 }
 
 // chooseStrategies returns the strategies of --strategy (named), or without it the default
-// ones and the bots of --bot.
-func chooseStrategies(named bool, names []string, bots []strategies.Info) ([]strategies.Info, error) {
+// ones on rules and the bots of --bot.
+func chooseStrategies(named bool, names []string, bots []strategies.Info, rules *engine.Rules) ([]strategies.Info, error) {
 	if named {
 		return lookupStrategies("strategy", names, true, bots)
 	}
-	return append(defaultStrategies(), bots...), nil
+	return append(defaultStrategies(rules), bots...), nil
 }
 
 // lookupStrategies finds the strategies a flag names, among the registered ones and the
@@ -111,4 +117,92 @@ func buildStrategies(e *env, rules *engine.Rules, infos []strategies.Info, named
 func isFamilyMember(name string) bool {
 	prefix, _, _ := strings.Cut(name, ":")
 	return slices.ContainsFunc(strategies.Families(), func(f strategies.Family) bool { return f.Prefix == prefix })
+}
+
+// fitWorkers returns the workers a run of the strategies infos on rules may have within
+// --max-memory, regret saying whether every decision is valued: each worker holds its own
+// copy of each strategy, and some are large (a goal strategy's cache of decisions, 64 MiB;
+// an evaluator's cache of turns, 24 MB on hasbro), beside the tables the workers share.
+// It is called once the strategies are built, their tables loaded. Fewer workers than
+// asked only play slower: the results are the same whatever their number, so a run that
+// would not fit is played with as many as fit, with a note that gives the estimate; one
+// whose first worker would not fit is refused, with the estimate.
+func fitWorkers(e *env, rules *engine.Rules, infos []strategies.Info, regret bool, workers int) (int, error) {
+	names := make([]string, len(infos))
+	for i, info := range infos {
+		names[i] = info.Name
+	}
+	shared, perWorker, err := optimal.PlayMemory(rules, names, regret)
+	if err != nil {
+		return 0, badInput(err)
+	}
+	if perWorker < 1<<20 { // what a heuristic holds: nothing worth a note
+		return workers, nil
+	}
+	limit := optimal.MemoryLimit()
+	what := "the strategies " + strings.Join(names, ", ")
+	if len(names) == 1 {
+		what = "the strategy " + names[0]
+	}
+	if regret {
+		what += " and the valuing of every decision (--regret)"
+	}
+	fit := (limit - shared) / perWorker
+	if fit >= int64(workers) {
+		return workers, nil
+	}
+	if fit < 1 {
+		return 0, badInput(&optimal.MemoryError{What: fmt.Sprintf("%s, with %s of tables and %s a worker,", what, megabytes(shared), megabytes(perWorker)),
+			Need: shared + perWorker, Limit: limit})
+	}
+	verb := "take"
+	if len(names) == 1 && !regret {
+		verb = "takes"
+	}
+	e.note("%s %s about %s of memory a worker beside %s of tables: playing with %s rather than %d, within --max-memory %d MiB (the results are the same whatever the number of workers)",
+		what, verb, megabytes(perWorker), megabytes(shared), plural(int(fit), "worker", "workers"), workers, limit>>20)
+	return int(fit), nil
+}
+
+// strategiesHelp returns what a command's help lists after its flags: the strategies a
+// run may name, with what each does, the built-in ones (with defaults, marked when a run
+// without --strategy plays them) and the families of strategies with a parameter.
+func strategiesHelp(defaults bool) func(w io.Writer) {
+	return func(w io.Writer) { listStrategies(w, defaults) }
+}
+
+func listStrategies(w io.Writer, defaults bool) {
+	// The defaults on a sheet of one column, and on one of several.
+	one, _ := engine.Load(engine.DefaultPreset)
+	several, _ := engine.Load(engine.DefaultPreset, "columns=free,free")
+	isDefault := func(rules *engine.Rules, name string) bool {
+		return rules != nil && slices.ContainsFunc(defaultStrategies(rules), func(d strategies.Info) bool { return d.Name == name })
+	}
+	if defaults {
+		fmt.Fprintln(w, "Strategies (--strategy; * a run without --strategy plays them, + on a sheet of several columns):")
+	} else {
+		fmt.Fprintln(w, "Strategies (--strategy, --players):")
+	}
+	var lines [][2]string
+	for _, info := range strategies.All() {
+		name := info.Name
+		switch {
+		case defaults && isDefault(one, name):
+			name += " *"
+		case defaults && isDefault(several, name):
+			name += " +"
+		}
+		lines = append(lines, [2]string{name, info.Description})
+	}
+	for _, f := range strategies.Families() {
+		lines = append(lines, [2]string{f.Syntax, f.Description})
+	}
+	width := 0
+	for _, l := range lines {
+		width = max(width, len([]rune(l[0])))
+	}
+	for _, l := range lines {
+		fmt.Fprintf(w, "  %s%s  %s\n", l[0], strings.Repeat(" ", width-len([]rune(l[0]))), l[1])
+	}
+	fmt.Fprintln(w, "An external program plays as a strategy with --bot NAME=COMMAND (docs/bots.md).")
 }

@@ -13,11 +13,19 @@ import (
 )
 
 // textTable lays out rows of cells: the first column left-aligned, the others right-aligned.
-type textTable struct{ rows [][]string }
+// With markdown, it writes a Markdown table instead, its first row the header.
+type textTable struct {
+	rows     [][]string
+	markdown bool
+}
 
 func (t *textTable) row(cells ...string) { t.rows = append(t.rows, cells) }
 
 func (t *textTable) write(w io.Writer) {
+	if t.markdown {
+		t.writeMarkdown(w)
+		return
+	}
 	var width []int
 	for _, r := range t.rows {
 		for i, c := range r {
@@ -41,6 +49,32 @@ func (t *textTable) write(w io.Writer) {
 	}
 }
 
+// writeMarkdown writes the rows as a Markdown table, the first row as its header, the
+// first column left-aligned and the others right-aligned; a blank line around it.
+func (t *textTable) writeMarkdown(w io.Writer) {
+	if len(t.rows) == 0 {
+		return
+	}
+	cell := func(c string) string { return strings.ReplaceAll(c, "|", `\|`) }
+	fmt.Fprintln(w)
+	for i, r := range t.rows {
+		cells := make([]string, len(r))
+		for j, c := range r {
+			cells[j] = cell(c)
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+		if i == 0 {
+			align := make([]string, len(r))
+			for j := range align {
+				align[j] = "---:"
+			}
+			align[0] = "---"
+			fmt.Fprintf(w, "|%s|\n", strings.Join(align, "|"))
+		}
+	}
+	fmt.Fprintln(w)
+}
+
 // thousands formats n with a comma between groups of three digits.
 func thousands(n int64) string { return reports.Thousands(n) }
 
@@ -52,11 +86,16 @@ func plural[N ~int | ~int64](n N, one, many string) string {
 	return thousands(int64(n)) + " " + many
 }
 
-// countOf writes the number of games of a run in which each of k strategies plays n
-// games: "2,000 games", "12,000,000 games (4 strategies × 3,000,000)". The progress line
-// and the summary of a run count in this one unit, a game of one strategy.
-func countOf(noun string, k, n int64) string {
-	s := thousands(k*n) + " " + noun
+// gameCount writes a number of games: "1 game", "2,000 games".
+func gameCount(n int64) string { return plural(n, "game", "games") }
+
+// countOf writes the number of units of a run of n game indices, each of which makes
+// unit.perIndex of them (k strategies): "2,000 games", "12,000,000 games (4 strategies ×
+// 3,000,000)". The progress line and the summary of a run count in this one unit, a game
+// of one strategy.
+func countOf(unit progressUnit, n int64) string {
+	k := unit.perIndex
+	s := plural(k*n, unit.one, unit.noun)
 	if k > 1 {
 		s += fmt.Sprintf(" (%d strategies × %s)", k, thousands(n))
 	}

@@ -10,6 +10,9 @@
 // (0644 for a new one), renamed over the path, and the directory synced. A process killed
 // in between leaves its temporary file behind: the next Write in that directory removes
 // the temporary files of processes that no longer run.
+//
+// Replace is Write for the files yams keeps for itself, the cache: it replaces a symbolic
+// link rather than follow it.
 package outfile
 
 import (
@@ -56,6 +59,23 @@ func Write(path string, write func(io.Writer) error) error {
 		mode = fi.Mode().Perm()
 	}
 	return writeAtomic(target, mode, write)
+}
+
+// Replace writes the file at path as Write does, but replaces whatever is at path rather
+// than write through it: a symbolic link there is replaced by the file, never followed,
+// and a device or a pipe replaced too. It is for the files yams keeps for itself (the
+// cache), where a link planted at the path must not make yams write over the file it
+// names. The file's mode is 0644.
+func Replace(path string, write func(io.Writer) error) error {
+	fi, err := os.Lstat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return fmt.Errorf("%s is a directory", path)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	// rename(2) replaces the link itself, not the file it names.
+	return writeAtomic(path, 0o644, write)
 }
 
 // WriteBytes writes data at path (see Write).
@@ -206,7 +226,7 @@ func removeStale(dir string) {
 		return
 	}
 	for _, e := range entries {
-		if pid, ok := tmpOwner(e.Name()); ok && pid != os.Getpid() && !alive(pid) {
+		if Abandoned(e.Name()) {
 			os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
@@ -230,4 +250,12 @@ func tmpOwner(name string) (int, bool) {
 func IsTemp(name string) bool {
 	_, ok := tmpOwner(name)
 	return ok
+}
+
+// Abandoned reports whether name is that of a temporary file of this package whose
+// process no longer runs: one that a process killed before its rename left behind, which
+// no one will ever rename, where a running process's is a file being written.
+func Abandoned(name string) bool {
+	pid, ok := tmpOwner(name)
+	return ok && pid != os.Getpid() && !alive(pid)
 }

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -185,5 +187,48 @@ func TestStaleTemporaryFiles(t *testing.T) {
 		if _, err := os.Stat(p); err != nil {
 			t.Errorf("%s was removed", filepath.Base(p))
 		}
+	}
+}
+
+// Replace replaces a symbolic link at the path rather than write through it: the file the
+// link named keeps its content.
+func TestReplaceLink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "precious.txt")
+	os.WriteFile(target, []byte("mine"), 0o600)
+	link := filepath.Join(dir, "cache.table")
+	if err := os.Symlink("precious.txt", link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if err := Replace(link, func(w io.Writer) error { _, err := w.Write([]byte("table")); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, target); got != "mine" {
+		t.Errorf("the link's target holds %q", got)
+	}
+	fi, err := os.Lstat(link)
+	if err != nil || !fi.Mode().IsRegular() || read(t, link) != "table" {
+		t.Errorf("the path is %v (%v), holding %q", fi.Mode(), err, read(t, link))
+	}
+	if err := Replace(dir, func(io.Writer) error { return nil }); err == nil {
+		t.Error("a directory replaced")
+	}
+}
+
+// A temporary file is abandoned once its process is gone, never while it runs.
+func TestAbandoned(t *testing.T) {
+	mine := ".x" + tmpMarker + strconv.Itoa(os.Getpid()) + "-1"
+	if !IsTemp(mine) || Abandoned(mine) {
+		t.Errorf("this process's temporary file: temp %v, abandoned %v", IsTemp(mine), Abandoned(mine))
+	}
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Skip("no process to be gone:", err)
+	}
+	if name := ".x" + tmpMarker + strconv.Itoa(gone.Process.Pid) + "-1"; !Abandoned(name) {
+		t.Errorf("%s, of a process gone, is not abandoned", name)
+	}
+	if Abandoned("notes.txt") {
+		t.Error("a file of the user's is abandoned")
 	}
 }

@@ -1,15 +1,16 @@
 package external
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"yams/engine"
@@ -33,6 +34,8 @@ type Bot struct {
 	Seed uint64
 	// Columns labels the columns of the sheet, for the names of its boxes (sim.ColumnLabels).
 	Columns func(*engine.Rules) []string
+	// Stopper, if not nil, stops the bot's processes at once when yams is interrupted.
+	Stopper *Stopper
 }
 
 // Error is a bot's failure: it names the bot, its process (by the worker it serves, the
@@ -52,85 +55,6 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// Parse reads a --bot flag, NAME=COMMAND, and splits COMMAND into words as a shell would
-// (quotes and backslashes), without running a shell. NAME may not be a registered
-// strategy's name.
-func Parse(flag string) (Bot, error) {
-	name, command, ok := strings.Cut(flag, "=")
-	name = strings.TrimSpace(name)
-	if !ok || name == "" {
-		return Bot{}, fmt.Errorf("--bot %q: want NAME=COMMAND, such as mine='python3 bot.py'", flag)
-	}
-	if strings.ContainsAny(name, ",= \t") {
-		return Bot{}, fmt.Errorf("--bot %s: a bot's name has no comma, space or =", name)
-	}
-	if _, builtin := strategies.Lookup(name); builtin {
-		return Bot{}, fmt.Errorf("--bot %s: %s is a built-in strategy: give the bot another name", name, name)
-	}
-	argv, err := SplitCommand(command)
-	if err != nil {
-		return Bot{}, fmt.Errorf("--bot %s: %w", name, err)
-	}
-	if len(argv) == 0 {
-		return Bot{}, fmt.Errorf("--bot %s: no command", name)
-	}
-	return Bot{Name: name, Argv: argv}, nil
-}
-
-// SplitCommand splits a command line into words as a POSIX shell would: spaces separate
-// words, single quotes keep everything, double quotes keep everything but \" \\ \$ \`,
-// a backslash outside quotes keeps the next character. It runs nothing: no variables,
-// no globs, no pipes.
-func SplitCommand(s string) ([]string, error) {
-	var words []string
-	var w strings.Builder
-	in := false // in a word
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if in {
-				words, in = append(words, w.String()), false
-				w.Reset()
-			}
-		case c == '\'':
-			end := strings.IndexByte(s[i+1:], '\'')
-			if end < 0 {
-				return nil, errors.New("unterminated single quote")
-			}
-			w.WriteString(s[i+1 : i+1+end])
-			i += end + 1
-			in = true
-		case c == '"':
-			i++
-			for ; i < len(s) && s[i] != '"'; i++ {
-				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
-					i++
-				}
-				w.WriteByte(s[i])
-			}
-			if i >= len(s) {
-				return nil, errors.New("unterminated double quote")
-			}
-			in = true
-		case c == '\\':
-			if i+1 == len(s) {
-				return nil, errors.New("a backslash at the end")
-			}
-			i++
-			w.WriteByte(s[i])
-			in = true
-		default:
-			w.WriteByte(c)
-			in = true
-		}
-	}
-	if in {
-		words = append(words, w.String())
-	}
-	return words, nil
-}
-
 // Info returns the bot as a strategy: a batch strategy whose every worker runs a process
 // of the bot.
 func (b Bot) Info() strategies.Info {
@@ -149,11 +73,24 @@ type batch struct {
 	c      *codec
 	buf    []byte
 	log    *os.File
+	// logName is the log file's path, for messages.
+	logName string
 	// shown says that the bot's standard error goes to the user's as it comes, so that
 	// an error need not repeat its last words.
 	shown bool
 	// hello is what the bot said it is.
 	hello botHello
+	// batches counts the batches sent, to name them.
+	batches int
+	// last is the bot's last message (its hello, or its answers to a batch): what it was
+	// the answer to, and a hash of its line, to tell a line written twice.
+	last lastMessage
+}
+
+// lastMessage is a bot's last message: what it answered, and the hash of its line.
+type lastMessage struct {
+	what string
+	hash uint64
 }
 
 // Identity says which program plays: the name and version the bot gave in its hello, and
@@ -171,7 +108,7 @@ func (bt *batch) lastWords() string {
 	}
 	w := bt.p.lastWords()
 	if w != "" && bt.log != nil {
-		w += " (all of it in " + bt.log.Name() + ")"
+		w += " (all of it in " + bt.logName + ")"
 	}
 	return w
 }
@@ -193,19 +130,22 @@ func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
 		}
 		return nil, e
 	}
-	var errw io.Writer
+	var errw *relay
 	switch {
 	case b.LogDir != "":
-		f, err := os.Create(filepath.Join(b.LogDir, fmt.Sprintf("%s-%d.log", b.Name, worker)))
+		name := fmt.Sprintf("%s-%d.log", b.Name, worker)
+		f, err := createLog(b.LogDir, name)
 		if err != nil {
 			return fail(fmt.Errorf("--bot-log: %w", err))
 		}
-		bt.log, errw = f, f
+		bt.log, bt.logName, errw = f, filepath.Join(b.LogDir, name), newRelay(f, "")
 	case b.Stderr != nil:
-		errw = &prefixed{w: b.Stderr, prefix: fmt.Sprintf("[bot %s %d] ", b.Name, worker)}
+		errw = newRelay(b.Stderr, fmt.Sprintf("[bot %s %d] ", b.Name, worker))
 		bt.shown = true
+	default:
+		errw = newRelay(nil, "")
 	}
-	p, err := start(b.Name, b.Argv, errw, b.Timeout)
+	p, err := start(b.Name, b.Argv, errw, b.Timeout, b.Stopper)
 	if err != nil {
 		return fail(err)
 	}
@@ -224,49 +164,100 @@ func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
 	if err := p.send(append(h, '\n')); err != nil {
 		return fail(err)
 	}
-	line, err := p.receive("the hello")
+	line, err := p.receive("the hello", maxHello)
 	if err != nil {
 		return fail(err)
 	}
-	var bh botHello
-	if err := json.Unmarshal(line, &bh); err != nil {
-		return fail(fmt.Errorf("its hello is not JSON: %v", err))
+	if bt.hello, err = readHello(line); err != nil {
+		return fail(err)
 	}
-	switch {
-	case bh.Type == "error":
-		return fail(&BotSaid{Message: bh.Message})
-	case bh.Type != "hello":
-		return fail(fmt.Errorf("a message of type %q where its hello was due", bh.Type))
-	case bh.Protocol != 0 && bh.Protocol != Version:
-		return fail(fmt.Errorf("it speaks protocol %d, yams %d", bh.Protocol, Version))
-	}
-	bt.hello = bh
+	bt.last = lastMessage{what: "the hello", hash: hashLine(line)}
 	return bt, nil
+}
+
+// createLog creates the log file name in dir, which it may not leave (a name of a
+// Bot made without Parse, a symbolic link).
+func createLog(dir, name string) (*os.File, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	return root.Create(name)
 }
 
 // Decide sends the requests in one message and reads the answers.
 func (bt *batch) Decide(reqs []strategies.Request, answers []strategies.Answer) error {
+	bt.batches++
+	what := describeBatch(bt.batches, reqs)
+	if bt.p.pending() {
+		return bt.fail(bt.stray())
+	}
 	bt.buf = bt.c.appendDecide(bt.buf[:0], reqs)
-	turns := [2]int{reqs[0].Turn, reqs[0].Turn}
-	for i := range reqs {
-		turns[0], turns[1] = min(turns[0], reqs[i].Turn), max(turns[1], reqs[i].Turn)
-	}
-	what := fmt.Sprintf("a batch of %d decisions (games %d to %d, turns %d to %d)", len(reqs), reqs[0].Game, reqs[len(reqs)-1].Game, turns[0], turns[1])
 	if err := bt.p.send(bt.buf); err != nil {
-		return bt.fail(fmt.Errorf("%w, sent %s", err, what))
+		return bt.fail(fmt.Errorf("%w, when yams sent it %s", err, what))
 	}
-	line, err := bt.p.receive(what)
+	line, err := bt.p.receive(what, maxLine)
 	if err != nil {
-		if !errors.Is(err, errTimeout) {
+		if !errors.Is(err, errTimeout) && !errors.Is(err, errInterrupted) {
 			err = fmt.Errorf("%w, waiting for the answers to %s", err, what)
 		}
 		return bt.fail(err)
 	}
+	hash := hashLine(line)
 	if err := bt.c.readAnswers(line, reqs, answers); err != nil {
+		if hash == bt.last.hash {
+			err = fmt.Errorf("its answer to %s came again where its answers to %s were due: a line written twice (a bot writes one line for each message of yams)", bt.last.what, what)
+		}
 		return bt.fail(err)
 	}
+	bt.last = lastMessage{what: what, hash: hash}
 	return nil
 }
+
+// describeBatch names the nth batch of requests a process is sent, in messages: its
+// number, its size, its games and turns.
+func describeBatch(n int, reqs []strategies.Request) string {
+	lo, hi := reqs[0].Turn, reqs[0].Turn
+	for i := range reqs {
+		lo, hi = min(lo, reqs[i].Turn), max(hi, reqs[i].Turn)
+	}
+	turns := fmt.Sprintf("turn %d", lo)
+	if hi > lo {
+		turns = fmt.Sprintf("turns %d to %d", lo, hi)
+	}
+	games := fmt.Sprintf("game %d", reqs[0].Game)
+	if len(reqs) > 1 {
+		games = fmt.Sprintf("games %d to %d", reqs[0].Game, reqs[len(reqs)-1].Game)
+	}
+	return fmt.Sprintf("batch %d (%d decisions: %s, %s)", n, len(reqs), games, turns)
+}
+
+// stray reads the line a bot wrote when yams had not asked for one, after its last
+// message, and says what it is.
+func (bt *batch) stray() error {
+	// Its start, for the message, before a read consumes it.
+	bt.p.stdout.SetReadDeadline(time.Now().Add(strayWait))
+	bt.p.out.Peek(1)
+	start, _ := bt.p.out.Peek(min(bt.p.out.Buffered(), 64))
+	start = bytes.Clone(start)
+	line, err := bt.p.receiveWithin("the end of the line", maxLine, strayWait)
+	switch {
+	case err != nil:
+		return fmt.Errorf("after its answer to %s, it wrote %s, which yams did not ask for, and did not end the line: a bot writes one line for each message of yams", bt.last.what, quoteStart(start))
+	case hashLine(line) == bt.last.hash:
+		return fmt.Errorf("it wrote its answer to %s twice: a bot writes one line for each message of yams", bt.last.what)
+	}
+	return fmt.Errorf("after its answer to %s, it wrote a line yams did not ask for: %s; a bot writes one line for each message of yams, and its debugging on standard error", bt.last.what, quoteStart(line))
+}
+
+// strayWait is how long yams waits for the end of a line a bot was not asked for.
+const strayWait = 100 * time.Millisecond
+
+// hashLine returns a hash of a line, to tell a line written twice.
+func hashLine(line []byte) uint64 { return maphash.Bytes(lineSeed, line) }
+
+var lineSeed = maphash.MakeSeed()
 
 // OutsideTime returns the processor time (user and system) that the bot's process took,
 // with the children it waited for, once it has exited (after Close); zero before.
@@ -289,38 +280,12 @@ func (bt *batch) fail(err error) error {
 }
 
 // Close ends the conversation: the bot's input is closed, and its process group stopped
-// once it has exited or after a second.
+// once it has exited, or SIGTERM then SIGKILL if it lingers (process.stop). The
+// simulator closes the bots of every worker together.
 func (bt *batch) Close() error {
 	bt.p.stop(false)
 	if bt.log != nil {
 		return bt.log.Close()
 	}
 	return nil
-}
-
-// prefixed writes each line after a prefix, the lines of the bots of several workers
-// being written to one terminal at once.
-type prefixed struct {
-	mu     sync.Mutex
-	w      io.Writer
-	prefix string
-	mid    bool // in the middle of a line
-}
-
-func (p *prefixed) Write(b []byte) (int, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	var out []byte
-	for _, c := range b {
-		if !p.mid {
-			out = append(out, p.prefix...)
-			p.mid = true
-		}
-		out = append(out, c)
-		if c == '\n' {
-			p.mid = false
-		}
-	}
-	_, err := p.w.Write(out)
-	return len(b), err
 }

@@ -14,8 +14,9 @@
 // games of two programs. Every failure of a bot — it cannot start, exits, stays silent
 // past its timeout, writes something that is not an answer, or an answer the rules
 // refuse — is an *Error that names the bot, its process and the problem, with its last
-// lines of standard error; the bot's process group is stopped, and on Linux the kernel
-// kills the bot if yams dies first.
+// lines of standard error. A bot's process and everything it started are stopped with
+// it, at the end of a run (SIGTERM then SIGKILL if it lingers), at once when yams is
+// interrupted (Stopper), and on Linux by the kernel if yams dies first (sysproc_linux.go).
 //
 // Serve is the other side: a bot that plays a built-in strategy over the protocol (yams
 // bot STRATEGY). Since it rebuilds the sheet of each request from the request alone, a

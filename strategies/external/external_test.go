@@ -1,19 +1,19 @@
 package external_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"yams/engine"
+	"yams/internal/exhaustive"
+	"yams/internal/proctest"
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/external"
@@ -34,6 +34,19 @@ func TestSplitCommand(t *testing.T) {
 		{in: `"unterminated`, bad: true},
 		{in: `trailing\`, bad: true},
 		{in: ``, want: nil},
+		// What only a shell does is refused, unless quoted.
+		{in: `./bot 2>/dev/null`, bad: true},
+		{in: `./bot | tee log`, bad: true},
+		{in: `./bot; ./other`, bad: true},
+		{in: `./bot && x`, bad: true},
+		{in: `$HOME/bot`, bad: true},
+		{in: `~/bot`, bad: true},
+		{in: `python3 $(which bot)`, bad: true},
+		{in: `VAR=x ./bot`, bad: true},
+		{in: `./bot '2>x' "a|b" \; "$" a~b --x=1`, want: []string{"./bot", "2>x", "a|b", ";", "$", "a~b", "--x=1"}},
+		{in: `'VAR=x' ./bot`, want: []string{"VAR=x", "./bot"}},
+		{in: `env VAR=x ./bot`, want: []string{"env", "VAR=x", "./bot"}},
+		{in: `sh -c 'exec ./bot 2>bot.log'`, want: []string{"sh", "-c", "exec ./bot 2>bot.log"}}, // docs/bots.md
 	} {
 		t.Run(c.in, func(t *testing.T) {
 			got, err := external.SplitCommand(c.in)
@@ -49,10 +62,35 @@ func TestParse(t *testing.T) {
 	if err != nil || b.Name != "mine" || !slices.Equal(b.Argv, []string{"python3", "my bot.py", "--x"}) {
 		t.Errorf("parse: %+v %v", b, err)
 	}
-	for _, bad := range []string{"mine", "=cmd", "greedy=./bot", "optimal=./bot", "a,b=./bot", "mine=", "mine='x"} {
-		if _, err := external.Parse(bad); err == nil || strings.Count(err.Error(), "\n") != 0 {
+	for _, bad := range []string{"mine", "=cmd", "greedy=./bot", "optimal=./bot", "a,b=./bot", "mine=", "mine='x",
+		"../../x=./bot", "a/b=./bot", ".hidden=./bot", "-x=./bot", "a\x1b[2J=./bot", strings.Repeat("a", 65) + "=./bot",
+		"mine=./bot 2>/dev/null", "mine=VAR=x ./bot"} {
+		if _, err := external.Parse(bad); err == nil || strings.Count(err.Error(), "\n") != 0 || strings.Contains(err.Error(), "\x1b") {
 			t.Errorf("%q: accepted (%v)", bad, err)
 		}
+	}
+	for _, good := range []string{"mine", "my-bot_2.1", "été", strings.Repeat("a", 64)} {
+		if b, err := external.Parse(good + "=./bot"); err != nil || b.Name != good {
+			t.Errorf("%q: %v", good, err)
+		}
+	}
+}
+
+// TestLogsStayInTheirDirectory: a bot's log file is created in --bot-log's directory,
+// whatever the bot's name (a Bot made without Parse).
+func TestLogsStayInTheirDirectory(t *testing.T) {
+	dir := t.TempDir()
+	logs := filepath.Join(dir, "logs")
+	if err := os.Mkdir(logs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bot := external.Bot{Name: "../escaped", Argv: botCommand("serve:greedy"), Timeout: 20 * time.Second, LogDir: logs}
+	_, err := bot.Info().NewBatch(mustRules(t, "hasbro"), 0)
+	if err == nil || !strings.Contains(err.Error(), "--bot-log") {
+		t.Errorf("a log outside --bot-log's directory: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "escaped-0.log")); err == nil {
+		t.Error("the log was written outside its directory")
 	}
 }
 
@@ -65,22 +103,30 @@ func mustRules(t testing.TB, name string, opts ...string) *engine.Rules {
 	return r
 }
 
+// testBotInfo is a test bot as a strategy. Its timeout is long: a served strategy builds
+// its tables before its hello (upper-first on yatzy, seconds of processor time), which a
+// loaded machine stretches.
 func testBotInfo(name, mode string) strategies.Info {
-	return external.Bot{Name: name, Argv: botCommand(mode), Timeout: 20 * time.Second, Columns: sim.ColumnLabels}.Info()
+	return external.Bot{Name: name, Argv: botCommand(mode), Timeout: 2 * time.Minute, Columns: sim.ColumnLabels}.Info()
 }
 
 // TestServeIdentity is the proof that a request carries everything a decision needs: a
 // strategy served over the protocol (external.Serve, what yams bot runs) plays the same
 // games as the strategy inside yams, to the same counts, bit for bit, on every one-column
-// preset and options that change the play.
+// preset and options that change the play. The default run plays every strategy on
+// hasbro and one strategy on each other rule set (each bot process builds its strategy's
+// tables or reads its solved table); the exhaustive run plays them all everywhere.
 func TestServeIdentity(t *testing.T) {
 	cases := []struct {
 		rules string
 		opts  []string
+		plays string // the strategy of the default run; "" for all of them
 	}{
-		{"hasbro", nil}, {"verhoeff", nil}, {"yams", nil}, {"yams-wiki", nil}, {"yams-app", nil}, {"yatzy", nil},
-		{"hasbro", []string{"joker=none"}}, {"hasbro", []string{"order=top_down"}}, {"hasbro", []string{"rolls=1"}},
-		{"yams", []string{"dry=true"}}, {"hasbro", []string{"upper_bonus.when=reached"}}, {"verhoeff", []string{"columns=sec"}},
+		{"hasbro", nil, ""}, {"verhoeff", nil, "greedy"}, {"yams", nil, "greedy"}, {"yams-wiki", nil, "greedy"},
+		{"yams-app", nil, "upper-first"}, {"yatzy", nil, "greedy"},
+		{"hasbro", []string{"joker=none"}, "greedy"}, {"hasbro", []string{"order=top_down"}, "optimal"}, {"hasbro", []string{"rolls=1"}, "optimal"},
+		{"yams", []string{"dry=true"}, "greedy"}, {"hasbro", []string{"upper_bonus.when=reached"}, "upper-first"},
+		{"verhoeff", []string{"columns=sec"}, "optimal"},
 	}
 	games := int64(400)
 	names := []string{"greedy", "upper-first", "optimal"}
@@ -94,6 +140,9 @@ func TestServeIdentity(t *testing.T) {
 	for _, c := range cases {
 		for _, name := range names {
 			t.Run(c.rules+strings.Join(c.opts, ",")+"/"+name, func(t *testing.T) {
+				if c.plays != "" && c.plays != name {
+					exhaustive.Only(t)
+				}
 				r := mustRules(t, c.rules, c.opts...)
 				info, _ := strategies.Lookup(name)
 				res, err := sim.Run(context.Background(), sim.Config{
@@ -158,11 +207,33 @@ func TestMisbehavingBots(t *testing.T) {
 		{"foreign-keep", []string{"game", "turn", "holds dice the roll", "does not have"}},
 		{"filled-box", []string{"game", "turn", "is already filled (the legal boxes: "}},
 		{"illegal-box", []string{"game", "turn", `no box "no_such_box"`}},
-		{"keep-for-box", []string{"game", "turn", "want the name of a box"}},
+		{"keep-for-box", []string{"game", "turn", `"[]": want the name of a box, such as "`}},
+		{"box-number", []string{"game", "turn", `"7": want the name of a box, such as "`}},
 		{"not-a-command", []string{"cannot start"}},
+		{"hello-no-name", []string{`its hello has no "name"`}},
+		{"hello-version-number", []string{`its hello's "version" is "1.5": want a string, such as "version": "1.0"`}},
+		{"hello-long-version", []string{`its hello's "version" has 300 bytes: at most 200`}},
+		{"hello-huge-version", []string{"a line of more than 64 KiB where the hello was due"}},
+		{"hello-escape-name", []string{`its hello's "name" te\x1b[2Jst has a control character`}},
+		{"hello-twice", []string{"it wrote its answer to the hello twice"}},
+		{"long-error", []string{`it reported an error: \x1b[2J\x1b[31mout of ideas and more`, "bytes in all)"}},
+		{"duplicate", []string{"it wrote its answer to batch 4 (", "twice: a bot writes one line for each message of yams"}},
+		{"duplicate-late", []string{"its answer to batch 3 (", "came again where its answers to batch 4 (", "were due: a line written twice"}},
+		{"stray-unended", []string{"after its answer to batch 4 (", `it wrote "debugging", which yams did not ask for, and did not end the line`}},
+		{"stray", []string{"after its answer to batch 4 (", `it wrote a line yams did not ask for: "{\"type\":\"debug\"`}},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
-			bot := external.Bot{Name: "mine", Argv: botCommand(c.mode), Timeout: 400 * time.Millisecond, Columns: sim.ColumnLabels}
+			// A timeout only as short as the case needs: a bot that does not answer costs
+			// the test its timeout, and a bot that starts slowly on a loaded machine (the
+			// race detector's build above all) must not fail the others at its hello.
+			timeout := 20 * time.Second
+			switch c.mode {
+			case "no-hello":
+				timeout = 400 * time.Millisecond
+			case "silent":
+				timeout = 3 * time.Second // its hello and first answers come in time
+			}
+			bot := external.Bot{Name: "mine", Argv: botCommand(c.mode), Timeout: timeout, Columns: sim.ColumnLabels}
 			if c.mode == "not-a-command" {
 				bot.Argv = []string{"/no/such/yams/bot"}
 			}
@@ -177,6 +248,9 @@ func TestMisbehavingBots(t *testing.T) {
 			msg := err.Error()
 			if strings.Contains(msg, "\n") || !strings.Contains(msg, "bot mine") {
 				t.Errorf("not one line naming the bot: %q", msg)
+			}
+			if strings.ContainsRune(msg, 0x1b) || len(msg) > 4000 {
+				t.Errorf("the error line is not bounded and printable: %d bytes, %.300q", len(msg), msg)
 			}
 			for _, w := range c.want {
 				if !strings.Contains(msg, w) {
@@ -193,28 +267,9 @@ func TestMisbehavingBots(t *testing.T) {
 	}
 }
 
-// botProcesses lists the test bots still running (Linux's /proc; none elsewhere).
-func botProcesses(t *testing.T) []string {
-	if runtime.GOOS != "linux" {
-		return nil
-	}
-	var left []string
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		left = left[:0]
-		dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-		for _, d := range dirs {
-			b, err := os.ReadFile(d)
-			if err == nil && bytes.Contains(b, []byte("yams-test-bot")) {
-				stat, _ := os.ReadFile(filepath.Join(filepath.Dir(d), "stat"))
-				if !bytes.Contains(stat, []byte(") Z ")) { // a zombie is already dead
-					left = append(left, filepath.Dir(d))
-				}
-			}
-		}
-		if len(left) == 0 || time.Now().After(deadline) {
-			return left
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+// botProcesses lists the test bots of this test binary still running after a moment
+// (Linux's /proc; none elsewhere): those of other test runs on the machine are not its
+// own.
+func botProcesses(t *testing.T) map[int]string {
+	return proctest.Survivors(os.Args[0]+" yams-test-bot", 2*time.Second, nil)
 }

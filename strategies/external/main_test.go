@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/signal"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -21,15 +24,33 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 2 && os.Args[1] == "yams-test-bot" {
 		os.Exit(testBot(os.Args[2]))
 	}
+	if len(os.Args) > 2 && strings.HasPrefix(os.Args[1], "yams-test-") && testProcess != nil {
+		os.Exit(testProcess(os.Args[1], os.Args[2:]))
+	}
 	dir, err := os.MkdirTemp("", "yams-external-test-")
 	if err != nil {
 		panic(err)
 	}
 	os.Setenv("YAMS_CACHE_DIR", dir) // the bots of the tests solve into it too
+	// Greedy's tables are cached weakly, while a strategy uses them: held for the whole
+	// test binary, hasbro's are built once, not in each test that plays greedy beside a bot.
+	hasbro, err := engine.Load("hasbro")
+	if err != nil {
+		panic(err)
+	}
+	greedy, err := strategies.New("greedy", hasbro)
+	if err != nil {
+		panic(err)
+	}
 	code := m.Run()
+	runtime.KeepAlive(greedy)
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+// testProcess, where the tests of a system set it, runs the test binary as one of the
+// processes of those tests: "TESTBIN yams-test-KIND ARGS...".
+var testProcess func(kind string, args []string) int
 
 // botCommand is the command of a test bot.
 func botCommand(mode string) []string { return []string{os.Args[0], "yams-test-bot", mode} }
@@ -52,10 +73,14 @@ func testBot(mode string) int {
 		out.Flush()
 	}
 	fmt.Fprintln(os.Stderr, "misbehaving as", mode)
+	if mode == "linger" {
+		lingerOnSIGTERM()
+	}
 	in.ReadString('\n') // the hello
 	switch mode {
 	case "no-hello":
-		time.Sleep(time.Minute)
+		fmt.Fprintln(os.Stderr, "hanging")
+		time.Sleep(time.Hour)
 		return 0
 	case "bad-hello":
 		send(`{"type":"hi"}`)
@@ -66,15 +91,42 @@ func testBot(mode string) int {
 	case "exit-at-hello":
 		fmt.Fprintln(os.Stderr, "giving up")
 		return 7
+	case "hello-no-name":
+		send(`{"type":"hello","version":"1.0"}`)
+		return 0
+	case "hello-version-number":
+		send(`{"type":"hello","name":"test","version":1.5}`)
+		return 0
+	case "hello-long-version":
+		send(`{"type":"hello","name":"test","version":"` + strings.Repeat("v", 300) + `"}`)
+		return 0
+	case "hello-huge-version":
+		send(`{"type":"hello","name":"test","version":"` + strings.Repeat("v", 2<<20) + `"}`)
+		return 0
+	case "hello-escape-name":
+		send(`{"type":"hello","name":"te\u001b[2Jst","version":"1"}`)
+		return 0
+	case "hello-twice":
+		send(`{"type":"hello","name":"test","version":"0"}` + "\n" + `{"type":"hello","name":"test","version":"0"}`)
+	default:
+		send(`{"type":"hello","name":"test","version":"0"}`)
 	}
-	send(`{"type":"hello","name":"test","version":"0"}`)
 	batches := 0
+	var previous string // the answer to the previous batch
 	for {
 		line, err := in.ReadString('\n')
 		if err != nil {
+			if mode == "linger" {
+				fmt.Fprintln(os.Stderr, "EOF")
+				time.Sleep(time.Hour)
+			}
 			return 0
 		}
 		batches++
+		if mode == "hang" {
+			fmt.Fprintln(os.Stderr, "hanging")
+			time.Sleep(time.Hour)
+		}
 		var msg struct {
 			Requests []struct {
 				Kind   string
@@ -113,6 +165,17 @@ func testBot(mode string) int {
 		case mode == "error" && late:
 			send(`{"type":"error","message":"out of ideas"}`)
 			continue
+		case mode == "long-error" && late:
+			// A terminal's escape sequences (clear the screen, red) and a megabyte.
+			send(`{"type":"error","message":"\u001b[2J\u001b[31mout of ideas` + strings.Repeat(" and more", 1<<17) + `"}`)
+			continue
+		case mode == "box-number" && late:
+			for i, r := range msg.Requests {
+				if r.Kind == "box" {
+					answers[i] = 7
+					break
+				}
+			}
 		case mode == "too-few" && late:
 			answers = answers[1:]
 		case mode == "illegal-keep" && late:
@@ -164,6 +227,40 @@ func testBot(mode string) int {
 			}
 		}
 		b, _ := json.Marshal(map[string]any{"type": "decide", "answers": answers})
+		switch {
+		case mode == "pieces":
+			// A line of standard error in two writes, with a pause between them.
+			fmt.Fprint(os.Stderr, "piece-a ")
+			time.Sleep(time.Millisecond)
+			fmt.Fprintln(os.Stderr, "piece-b")
+		case mode == "duplicate" && late:
+			send(string(b) + "\n" + string(b)) // the same line twice, in one write
+			continue
+		case mode == "duplicate-late" && late && previous != "":
+			// The answer to the previous batch written again, once the next batch is
+			// there: yams reads it where the answers to this batch are due.
+			send(previous)
+		case mode == "stray" && late:
+			send(string(b) + "\n" + `{"type":"debug","note":"batch done"}`)
+			continue
+		case mode == "stray-unended" && late:
+			out.WriteString(string(b) + "\ndebugging") // in one write, the last line not ended
+			out.Flush()
+			continue
+		}
+		previous = string(b)
 		send(string(b))
 	}
+}
+
+// lingerOnSIGTERM makes the bot write "SIGTERM" on standard error when it gets one, and
+// go on.
+func lingerOnSIGTERM() {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGTERM)
+	go func() {
+		for range sig {
+			fmt.Fprintln(os.Stderr, "SIGTERM")
+		}
+	}()
 }

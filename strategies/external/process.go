@@ -10,34 +10,52 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"time"
 )
 
 // process is a bot's process: its standard input and output as pipes yams reads with a
-// deadline, its standard error forwarded (to yams's standard error, or a log file) and
-// its last lines kept for the messages, in a process group of its own that yams stops
-// whole.
+// deadline, its standard error relayed line by line (to yams's standard error, or a log
+// file) with its last lines kept for the messages; started so that yams can stop it with
+// everything it started (sysproc_*.go).
 type process struct {
 	name    string
 	cmd     *exec.Cmd
 	stdin   *os.File
 	stdout  *os.File
 	out     *bufio.Reader
-	stderr  *tail
+	stderr  *relay
 	timeout time.Duration
 	exited  chan struct{}
 	waitErr error
 	stopped sync.Once
+	// stopper, if not nil, may stop the process at once (an interruption): interrupted
+	// then says so to the reads and writes it wakes.
+	stopper     *Stopper
+	interrupted atomic.Bool
 }
 
 // errTimeout is a bot that did not answer in time.
 var errTimeout = errors.New("no answer")
 
+// errInterrupted is a bot stopped by its Stopper: yams was interrupted.
+var errInterrupted = errors.New("stopped, yams being interrupted")
+
 // maxLine bounds a line a bot may write: a batch of answers takes a few tens of KB.
 const maxLine = 64 << 20
 
-// start starts the bot command argv with its standard error going to errw.
-func start(name string, argv []string, errw io.Writer, timeout time.Duration) (*process, error) {
+// The stop of a bot: its input closed, it has exitGrace to exit by itself, then its
+// process group is sent SIGTERM, and SIGKILL termGrace later. waitDelay bounds the wait
+// for its standard error once it has exited, which a helper it left may hold open.
+const (
+	exitGrace = time.Second
+	termGrace = time.Second
+	waitDelay = 250 * time.Millisecond
+)
+
+// start starts the bot command argv with its standard error relayed to errw.
+func start(name string, argv []string, errw *relay, timeout time.Duration, stopper *Stopper) (*process, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no command")
 	}
@@ -58,10 +76,10 @@ func start(name string, argv []string, errw io.Writer, timeout time.Duration) (*
 	growPipe(inW)
 	growPipe(outR)
 	p := &process{name: name, stdin: inW, stdout: outR, out: bufio.NewReaderSize(outR, 1<<16),
-		stderr: newTail(errw), timeout: timeout, exited: make(chan struct{})}
-	p.cmd = &exec.Cmd{Path: path, Args: argv, Stdin: inR, Stdout: outW, Stderr: p.stderr}
-	p.cmd.SysProcAttr = sysProcAttr()
-	err = p.cmd.Start()
+		stderr: errw, timeout: timeout, exited: make(chan struct{}), stopper: stopper}
+	p.cmd, err = startProcess(func() *exec.Cmd {
+		return &exec.Cmd{Path: path, Args: argv, Stdin: inR, Stdout: outW, Stderr: p.stderr, WaitDelay: waitDelay}
+	})
 	inR.Close()
 	outW.Close()
 	if err != nil {
@@ -73,6 +91,12 @@ func start(name string, argv []string, errw io.Writer, timeout time.Duration) (*
 		p.waitErr = p.cmd.Wait()
 		close(p.exited)
 	}()
+	// Known to the Stopper once started, so that it never meets a process half made; one
+	// that stopped meanwhile stops this one too.
+	if !stopper.add(p) {
+		p.interrupt()
+		return nil, errInterrupted
+	}
 	return p, nil
 }
 
@@ -91,33 +115,64 @@ func unwrapExec(err error) error {
 // send writes a message (one line) within the timeout.
 func (p *process) send(b []byte) error {
 	p.stdin.SetWriteDeadline(time.Now().Add(p.timeout))
+	if p.interrupted.Load() {
+		return errInterrupted
+	}
 	if _, err := p.stdin.Write(b); err != nil {
+		if p.interrupted.Load() {
+			return errInterrupted
+		}
 		return p.failure("does not read its input", err)
 	}
 	return nil
 }
 
-// receive reads a line within the timeout.
-func (p *process) receive(what string) ([]byte, error) {
-	p.stdout.SetReadDeadline(time.Now().Add(p.timeout))
+// receive reads a line of at most limit bytes within the timeout.
+func (p *process) receive(what string, limit int) ([]byte, error) {
+	return p.receiveWithin(what, limit, p.timeout)
+}
+
+// receiveWithin reads a line of at most limit bytes within d.
+func (p *process) receiveWithin(what string, limit int, d time.Duration) ([]byte, error) {
+	p.stdout.SetReadDeadline(time.Now().Add(d))
+	// An interruption sets the flag, then the deadline: either the flag is seen here, or
+	// the deadline set above is overridden.
+	if p.interrupted.Load() {
+		return nil, errInterrupted
+	}
 	var line []byte
 	for {
 		chunk, err := p.out.ReadSlice('\n')
 		line = append(line, chunk...)
-		if err == nil {
+		long := len(line) > limit+1 // its end included
+		switch {
+		case long && (err == nil || errors.Is(err, bufio.ErrBufferFull)):
+			return nil, fmt.Errorf("a line of more than %s where %s was due", sizeOf(limit), what)
+		case err == nil:
 			return bytes.TrimRight(line, "\r\n"), nil
-		}
-		if errors.Is(err, bufio.ErrBufferFull) && len(line) < maxLine {
+		case p.interrupted.Load():
+			return nil, errInterrupted
+		case errors.Is(err, bufio.ErrBufferFull):
 			continue
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			return nil, fmt.Errorf("a line of more than %d MiB where %s was due", maxLine>>20, what)
-		}
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return nil, fmt.Errorf("%w within %v to %s", errTimeout, p.timeout, what)
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			return nil, fmt.Errorf("%w within %v to %s", errTimeout, d, what)
 		}
 		return nil, p.failure("closed its output", err)
 	}
+}
+
+// pending reports whether the bot has written something that yams has not read: between
+// two messages of yams, a line the bot should not have written.
+func (p *process) pending() bool {
+	return p.out.Buffered() > 0 || unread(p.stdout) > 0
+}
+
+// sizeOf writes a number of bytes in KiB or MiB.
+func sizeOf(n int) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d KiB", n>>10)
 }
 
 // failure explains why the bot stopped talking: it exited (with what status), or closed
@@ -125,7 +180,7 @@ func (p *process) receive(what string) ([]byte, error) {
 func (p *process) failure(what string, err error) error {
 	select {
 	case <-p.exited:
-	case <-time.After(200 * time.Millisecond):
+	case <-time.After(waitDelay + 250*time.Millisecond):
 		return fmt.Errorf("%s: %v", what, err)
 	}
 	var ee *exec.ExitError
@@ -138,22 +193,43 @@ func (p *process) failure(what string, err error) error {
 	return errors.New("exited")
 }
 
-// stop closes the bot's input and stops its process group: at once if kill, else once
-// it has had a moment to exit by itself.
-func (p *process) stop(kill bool) {
+// stop ends the process and what it started. Its input is closed, the bot's cue to
+// exit; unless now, it has exitGrace to do so, then its process group gets SIGTERM, and
+// termGrace later SIGKILL, as does at once whatever is left of the group once the bot
+// has exited. stop returns once the bot's process has ended.
+func (p *process) stop(now bool) {
 	p.stopped.Do(func() {
 		p.stdin.Close()
-		if !kill {
-			select {
-			case <-p.exited:
-			case <-time.After(time.Second):
-			}
+		if !now && !p.exitsWithin(exitGrace) {
+			signalGroup(p.cmd, syscall.SIGTERM)
+			p.exitsWithin(termGrace)
 		}
-		killGroup(p.cmd)
+		signalGroup(p.cmd, syscall.SIGKILL)
 		<-p.exited
 		p.stdout.Close()
 		p.stderr.flush()
+		p.stopper.remove(p)
 	})
+}
+
+// exitsWithin reports whether the bot's process ends within d.
+func (p *process) exitsWithin(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-p.exited:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// interrupt stops the process at once, waking a read or a write that waits for it.
+func (p *process) interrupt() {
+	p.interrupted.Store(true)
+	p.stdout.SetReadDeadline(time.Now())
+	p.stdin.SetWriteDeadline(time.Now())
+	p.stop(true)
 }
 
 // lastWords returns the bot's last lines of standard error, for a message.
@@ -165,66 +241,150 @@ func (p *process) lastWords() string {
 	return "; its last words on standard error: " + strings.Join(lines, " | ")
 }
 
-// tail forwards what a bot writes on its standard error, line by line, and keeps the last
-// lines.
-type tail struct {
+// A Stopper stops the processes of the bots that share it (Bot.Stopper) at once, all
+// together, when yams is interrupted: a bot that is waited for is not waited for any
+// longer, whatever its timeout, and a bot that would start after is not started. Its
+// zero value is ready; a nil *Stopper stops nothing.
+type Stopper struct {
 	mu      sync.Mutex
-	w       io.Writer
-	partial []byte
-	lines   []string
+	stopped bool
+	live    map[*process]struct{}
 }
 
-const tailLines = 5
-
-func newTail(w io.Writer) *tail { return &tail{w: w} }
-
-func (t *tail) Write(b []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.w != nil {
-		t.w.Write(b)
+// Stop stops every process of the Stopper's bots, and returns once they have ended.
+func (s *Stopper) Stop() {
+	s.mu.Lock()
+	s.stopped = true
+	live := make([]*process, 0, len(s.live))
+	for p := range s.live {
+		live = append(live, p)
 	}
-	t.partial = append(t.partial, b...)
-	for {
-		i := bytes.IndexByte(t.partial, '\n')
-		if i < 0 {
-			break
-		}
-		t.keep(string(t.partial[:i]))
-		t.partial = t.partial[i+1:]
+	s.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, p := range live {
+		wg.Go(p.interrupt)
 	}
-	if len(t.partial) > 4096 {
-		t.keep(string(t.partial))
-		t.partial = t.partial[:0]
-	}
-	return len(b), nil
+	wg.Wait()
 }
 
-func (t *tail) keep(line string) {
-	line = strings.TrimSpace(line)
-	if line == "" {
+// add records a process about to start; false if the Stopper has stopped.
+func (s *Stopper) add(p *process) bool {
+	if s == nil {
+		return true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopped {
+		return false
+	}
+	if s.live == nil {
+		s.live = map[*process]struct{}{}
+	}
+	s.live[p] = struct{}{}
+	return true
+}
+
+// remove forgets a process that has ended.
+func (s *Stopper) remove(p *process) {
+	if s == nil {
 		return
 	}
-	if len(line) > 300 {
-		line = line[:300] + "…"
+	s.mu.Lock()
+	delete(s.live, p)
+	s.mu.Unlock()
+}
+
+// relay passes on what a bot writes on its standard error, whole lines at a time, and
+// keeps its last lines for the messages. The lines that end in a piece the bot wrote go
+// on in one write, under relayMu, so that the lines of several processes relayed to one
+// writer (yams's standard error) never mix, whatever pieces each bot writes them in.
+type relay struct {
+	mu      sync.Mutex
+	w       io.Writer // nil: the lines go nowhere, but the last are kept
+	prefix  string    // before each line passed on
+	partial []byte
+	lines   []string
+	buf     []byte
+}
+
+// relayMu serializes the lines of every relay: they mostly go to one standard error.
+var relayMu sync.Mutex
+
+// maxRelayLine bounds a line kept whole: a longer one is passed on in pieces of this
+// size, each a line, rather than gathered without end.
+const maxRelayLine = 64 << 10
+
+// tailLines is the number of lines a relay keeps, and tailWidth the bytes kept of each.
+const (
+	tailLines = 5
+	tailWidth = 300
+)
+
+func newRelay(w io.Writer, prefix string) *relay { return &relay{w: w, prefix: prefix} }
+
+func (r *relay) Write(b []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.pass()
+	n := len(b)
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			room := maxRelayLine - len(r.partial)
+			if len(b) < room {
+				r.partial = append(r.partial, b...)
+				break
+			}
+			r.partial = append(r.partial, b[:room]...)
+			b = b[room:]
+		} else {
+			r.partial = append(r.partial, b[:i]...)
+			b = b[i+1:]
+		}
+		r.line(r.partial)
+		r.partial = r.partial[:0]
 	}
-	t.lines = append(t.lines, line)
-	if len(t.lines) > tailLines {
-		t.lines = t.lines[1:]
+	return n, nil
+}
+
+// line keeps a line, and adds it to those to pass on.
+func (r *relay) line(l []byte) {
+	l = bytes.TrimSuffix(l, []byte("\r"))
+	if kept := bytes.TrimSpace(l); len(kept) > 0 {
+		r.lines = append(r.lines, printable(string(kept), tailWidth))
+		if len(r.lines) > tailLines {
+			r.lines = r.lines[1:]
+		}
+	}
+	if r.w != nil {
+		r.buf = append(append(append(r.buf, r.prefix...), l...), '\n')
 	}
 }
 
-func (t *tail) flush() {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if len(t.partial) > 0 {
-		t.keep(string(t.partial))
-		t.partial = nil
+// pass passes on the lines gathered, in one write.
+func (r *relay) pass() {
+	if len(r.buf) == 0 {
+		return
 	}
+	relayMu.Lock()
+	r.w.Write(r.buf)
+	relayMu.Unlock()
+	r.buf = r.buf[:0]
 }
 
-func (t *tail) last() []string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return append([]string(nil), t.lines...)
+// flush passes on a last line the bot did not end.
+func (r *relay) flush() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.partial) > 0 {
+		r.line(r.partial)
+		r.partial = nil
+	}
+	r.pass()
+}
+
+func (r *relay) last() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.lines...)
 }

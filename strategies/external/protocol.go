@@ -25,13 +25,12 @@ type hello struct {
 	Worker    int      `json:"worker"`
 }
 
-// botHello is the bot's answer to the hello, or an error.
+// botHello is the bot's answer to the hello (readHello reads it).
 type botHello struct {
 	Type     string `json:"type"`
 	Name     string `json:"name"`
 	Version  string `json:"version"`
 	Protocol int    `json:"protocol,omitempty"`
-	Message  string `json:"message"`
 }
 
 // SlotNames returns the names of the boxes of the sheet in the order of the sheet: the ids
@@ -278,9 +277,9 @@ func (c *codec) readAnswers(line []byte, reqs []strategies.Request, answers []st
 	case sc.err != nil:
 		return fmt.Errorf("not a message of the protocol (%v): %s; a bot prints its debugging on standard error, never on standard output", sc.err, quoteStart(line))
 	case string(typ) == "error":
-		return &BotSaid{Message: string(message)}
+		return &BotSaid{Message: printable(string(message), maxSaid)}
 	case string(typ) != "decide":
-		return fmt.Errorf("a message of type %q where a decide was due: %s", typ, quoteStart(line))
+		return fmt.Errorf("a message of type %s where a decide was due: %s", quoteStart(typ), quoteStart(line))
 	case n != len(reqs):
 		return fmt.Errorf("%d answers to %d requests", n, len(reqs))
 	case bad != nil:
@@ -300,8 +299,7 @@ func kindOf(q *strategies.Request) string {
 func (c *codec) readAnswer(sc *scanner, q *strategies.Request, a *strategies.Answer) error {
 	if q.RollsLeft > 0 {
 		if sc.peek() != '[' {
-			sc.skip()
-			return fmt.Errorf("want the list of the dice to keep")
+			return fmt.Errorf("%s: want the list of the dice to keep, such as [2,2]", quoteStart(skipped(sc)))
 		}
 		var dice [engine.NumDice + 1]int
 		k := 0
@@ -334,8 +332,11 @@ func (c *codec) readAnswer(sc *scanner, q *strategies.Request, a *strategies.Ans
 		return nil
 	}
 	if sc.peek() != '"' {
-		sc.skip()
-		return fmt.Errorf("want the name of a box")
+		such := ""
+		if legal := q.Sheet.Legal(q.Roll, q.RollsUsed); legal != 0 {
+			such = ", such as " + string(c.quoted[trailing(legal)])
+		}
+		return fmt.Errorf("%s: want the name of a box%s", quoteStart(skipped(sc)), such)
 	}
 	name := sc.str()
 	id, ok := c.index[string(name)]
@@ -357,6 +358,14 @@ func (c *codec) readAnswer(sc *scanner, q *strategies.Request, a *strategies.Ans
 	return nil
 }
 
+// skipped skips the value at the scanner and returns its text.
+func skipped(sc *scanner) []byte {
+	sc.ws()
+	start := sc.i
+	sc.skip()
+	return sc.b[start:min(sc.i, len(sc.b))]
+}
+
 // quoteStart quotes the start of a line a bot wrote, for an error.
 func quoteStart(line []byte) string {
 	const most = 60
@@ -375,7 +384,8 @@ func diceJSON(dice []int) string {
 	return "[" + strings.Join(parts, ",") + "]"
 }
 
-// BotSaid is an error a bot reported itself.
+// BotSaid is an error a bot reported itself: its message made printable and cut
+// (printable), for it ends in a line of yams's standard error.
 type BotSaid struct{ Message string }
 
 func (e *BotSaid) Error() string { return "it reported an error: " + e.Message }

@@ -261,6 +261,14 @@ func (sv *server) decide(b []byte) ([]byte, error) {
 			sv.slot.text = append(sv.slot.text[:0], sv.text...)
 		}
 	}
+	// A strategy decides in a game that goes on: a request on a full sheet, or for a box
+	// no box may take, has no answer (and would take a strategy out of its tables).
+	if sv.sheet.Done() {
+		return nil, fmt.Errorf("a request on a full sheet (its %d boxes filled): the game is over", sv.rules.NumSlots())
+	}
+	if string(sv.kind) == "box" && sv.used >= 1 && sv.used <= int64(sv.rules.Rolls()) && sv.sheet.Legal(roll, int(sv.used)) == 0 {
+		return nil, fmt.Errorf("a box for %s after %d rolls, which no box of the sheet may take", roll, sv.used)
+	}
 	if sv.starter != nil {
 		sv.rng.Seed(uint64(sv.seed), uint64(sv.turn)<<8|uint64(sv.used))
 		sv.starter.StartGame(&sv.rng)

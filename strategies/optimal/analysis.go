@@ -31,7 +31,11 @@ type Figures struct {
 	PYahtzee   float64
 	// ExtraBonuses is the expected number of extra five-of-a-kind bonuses.
 	ExtraBonuses float64
-	Boxes        []BoxFigures
+	// Boxes are the figures of every box of the sheet, by BoxID (column after column).
+	Boxes []BoxFigures
+	// Columns, on a sheet of several columns, are each column's figures (PUpperBonus is
+	// then their mean, and PYahtzee is not given: HasYahtzee is false).
+	Columns []ColumnFigures
 	// States is the number of turn-start states the strategy reaches with positive probability.
 	States int
 	// Distribution[i] is the probability of a final score of DistMin+i; nil unless asked for.
@@ -132,11 +136,19 @@ func (f *Figures) ObjectiveFromDistribution() (float64, bool) {
 	return (top + math.Log(sum)) / o.Theta, true
 }
 
-// BoxFigures are the exact figures of one box.
+// BoxFigures are the exact figures of one box: a box of the sheet, of column Column
+// (always 0 on one column).
 type BoxFigures struct {
 	ID       string
+	Column   int
 	Mean     float64
 	ZeroRate float64
+}
+
+// ColumnFigures are the exact figures of one column of a sheet of several columns.
+type ColumnFigures struct {
+	Name        string
+	PUpperBonus float64
 }
 
 // Quantile returns the smallest score s with P(score <= s) >= q, from the distribution.
@@ -180,7 +192,7 @@ var (
 // decider is the decision rule an analysis follows: for a turn-start state, a keep for
 // every roll and number of rolls left and a box for every final roll.
 type decider interface {
-	begin(mask uint32, u, f int) error
+	begin(st turnState) error
 	keep(r engine.Roll, rollsLeft int) engine.Keep
 	box(r engine.Roll, rollsUsed int) int
 	err() error
@@ -194,7 +206,8 @@ type optimalDecider struct {
 	out [numRolls]uint32
 }
 
-func (d *optimalDecider) begin(mask uint32, u, f int) error {
+func (d *optimalDecider) begin(st turnState) error {
+	mask, u, f := st.mask, st.u, st.f
 	if !d.p.ensure(mask, f, d.gf) {
 		d.gf.w.decide(mask, u, f, &d.out)
 		return nil
@@ -219,6 +232,9 @@ func (d *optimalDecider) err() error                           { return nil }
 
 // analyzeTable computes the exact figures of the optimal strategy of a table.
 func analyzeTable(t *Table, opts Options) (*Figures, error) {
+	if t.pc != nil {
+		return analyzeProduct(t, opts)
+	}
 	p := policyOf(t)
 	f, err := analyze(t.sp, func() (decider, error) {
 		return &optimalDecider{gf: newGroupFiller(p), p: p}, nil
@@ -234,6 +250,27 @@ func analyzeTable(t *Table, opts Options) (*Figures, error) {
 func analyzeObjective(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
 	if o.Kind == Target || o.Kind == Beat {
 		return analyzeGoal(o, r, opts)
+	}
+	if len(r.Columns()) > 1 {
+		if o != Mean {
+			return nil, errColumns(r, o.String())
+		}
+		// The table, then three numbers per state of it, before the table is solved.
+		if err := checkProductMemory(r); err != nil {
+			return nil, err
+		}
+		values, _, err := productSize(r)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkMemory(fmt.Sprintf("the exact analysis of optimal on rules %s (%d columns)", r.Name(), len(r.Columns())), sumSat(productMemory(values), mulSat(int64(min(values, 1<<58)), 3*8))); err != nil {
+			return nil, err
+		}
+		e := sharedFor(r, Mean)
+		if e.err != nil {
+			return nil, e.err
+		}
+		return analyzeProduct(e.t, opts)
 	}
 	p, err := analysisPolicy(r, o)
 	if err != nil {
@@ -274,6 +311,9 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 		_, err := strategies.New(name, r)
 		return nil, err
 	}
+	if len(r.Columns()) != 1 {
+		return analyzeProductStrategy(name, info, r, opts)
+	}
 	f, _, err := analyzeStrategy(name, r, func() (strategies.Strategy, error) { return info.New(r) }, opts, false)
 	return f, err
 }
@@ -282,7 +322,9 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 // built for each state, and with reach the probability of every state.
 func analyzeStrategy(name string, r *engine.Rules, newStrategy func() (strategies.Strategy, error), opts Options, reach bool) (*Figures, *Reach, error) {
 	if len(r.Columns()) != 1 {
-		return nil, nil, errColumns(r)
+		// Analyze takes a sheet of several columns to analyzeProductStrategy; the
+		// probability of each state is followed on one column only.
+		return nil, nil, errColumns(r, "the reach of the states of "+name)
 	}
 	if err := checkMemory(fmt.Sprintf("the exact analysis of %s on rules %s", name, r.Name()), analysisMemory(r)); err != nil {
 		return nil, nil, err
@@ -344,14 +386,16 @@ type turnResult struct {
 }
 
 type partialStats struct {
-	boxSum, boxZero [engine.MaxBoxes]float64
-	bonus, extra    float64
+	// boxSum and boxZero by box of the sheet (BoxID), bonus by column.
+	boxSum, boxZero [engine.MaxSlots]float64
+	bonus           [engine.MaxColumns]float64
+	extra           float64
 	// With regret: the expected cost of the keeps of each roll number, of the boxes, of
 	// the turns that end in each box and of each turn, and the costly decisions.
 	keepCost [engine.MaxRollsPerTurn]float64
 	boxCost  float64
-	byBox    [engine.MaxBoxes]float64
-	byTurn   [engine.MaxBoxes]float64
+	byBox    [engine.MaxSlots]float64
+	byTurn   [engine.MaxSlots]float64
 	costly   [len(CostlyAbove)]float64
 }
 
@@ -367,7 +411,8 @@ func (st *partialStats) addCost(pm, cost float64, t int) {
 
 // turnWorker pushes the probability of one state through one turn.
 type turnWorker struct {
-	sp   *space
+	ws   walked
+	sp   *space // ws's lane space: the boxes' score classes
 	d    decider
 	mass [numRolls]float64
 	q    [numKeeps]float64
@@ -376,30 +421,44 @@ type turnWorker struct {
 	ev    *Evaluator
 	cmass [numRolls]float64
 	cq    [numKeeps]float64
-	// final[b][c]: probability of ending the turn in box b with a roll of score class c
-	// (five of a kind apart: fiveMass[b][face-1]).
-	final    [engine.MaxBoxes][256]float64
-	fiveMass [engine.MaxBoxes][engine.NumFaces]float64
+	// final[b][c]: probability of ending the turn in box b (a BoxID) with a roll of score
+	// class c (five of a kind apart: fiveMass[b][face-1]).
+	final    [engine.MaxSlots][256]float64
+	fiveMass [engine.MaxSlots][engine.NumFaces]float64
+}
+
+func newTurnWorker(ws walked, d decider) *turnWorker {
+	return &turnWorker{ws: ws, sp: ws.laneSpace(), d: d}
 }
 
 func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
 	sp := tw.sp
-	mask, u, f := sp.split(i)
-	if err := tw.d.begin(mask, u, f); err != nil {
+	state := tw.ws.state(i)
+	if err := tw.d.begin(state); err != nil {
 		return err
 	}
 	ev := tw.ev
 	if ev != nil {
-		osp := ev.t.sp
-		if ou := osp.canon(mask, min(osp.cap, u)); !ev.sameState(mask, ou, f) {
-			ev.startState(mask, ou, f)
+		// The optimal table's state: on one column its subtotal is capped and merged
+		// (the analysis of another strategy keeps the exact one); several columns are
+		// analysed on the table's own space.
+		o, mask, u, f := state.o, state.mask, state.u, state.f
+		if pc := ev.t.pc; pc == nil {
+			osp := ev.t.sp
+			u = osp.canon(mask, min(osp.cap, u))
+		} else if src, ok := tw.ws.(*product); ok && src != pc {
+			o, mask, u, f = pc.stateOf(src, state)
+		}
+		if !ev.sameState(o, mask, u, f) {
+			ev.startState(o, mask, u, f)
 		}
 	}
-	turn := bits.OnesCount32(mask)
+	turn := state.turn
 	st := &out.stats
 	tw.mass = rollProb
 	clear(tw.cmass[:])
-	open := sp.full &^ mask
+	rules := tw.ws.sheetRules()
+	open := ^state.filled & rules.SlotsMask()
 	for ru := 1; ru <= sp.rolls; ru++ {
 		for r, m := range tw.mass {
 			if m == 0 {
@@ -434,7 +493,7 @@ func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
 			if face := roll.OfAKind(); face != 0 {
 				tw.fiveMass[b][face-1] += m
 			} else {
-				tw.final[b][sp.cls[b][r]] += m
+				tw.final[b][sp.cls[b%sp.nb][r]] += m
 			}
 		}
 		if e := tw.d.err(); e != nil {
@@ -471,23 +530,24 @@ func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
 			st.boxZero[b] += pm
 		}
 		if x.bonus {
-			st.bonus += pm
+			st.bonus[b/sp.nb] += pm
 		}
 		if x.extra {
 			st.extra += pm
 		}
 	}
 	for l := open; l != 0; l &= l - 1 {
-		b := bits.TrailingZeros32(l)
-		for c, pts := range sp.clsScore[b] {
+		b := bits.TrailingZeros64(l)
+		for c, pts := range sp.clsScore[b%sp.nb] {
 			if m := tw.final[b][c]; m != 0 {
-				emit(b, sp.applyPoints(mask, u, f, b, pts, false), m)
+				emit(b, tw.ws.fillOf(state, b, pts, false), m)
 				tw.final[b][c] = 0
 			}
 		}
 		for face, m := range tw.fiveMass[b] {
 			if m != 0 {
-				emit(b, sp.apply(mask, u, f, b, yahtzeeRolls[face]), m)
+				y := yahtzeeRolls[face]
+				emit(b, tw.ws.fillOf(state, b, fivePoints(rules, state, b, y), true), m)
 				tw.fiveMass[b][face] = 0
 			}
 		}
@@ -503,9 +563,9 @@ func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
 // order, so the figures do not depend on the number of workers. With opts.Regret, best
 // is the optimal table the decisions are valued with. base is the memory already taken
 // for the analysis (tables, decisions), which the distribution's budget leaves aside.
-func analyze(sp *space, newDecider func() (decider, error), opts Options, best *Table, base int64) (*Figures, error) {
+func analyze(ws walked, newDecider func() (decider, error), opts Options, best *Table, base int64) (*Figures, error) {
 	start := time.Now()
-	r := sp.rules
+	r := ws.sheetRules()
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -516,23 +576,25 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options, best *
 		if err != nil {
 			return nil, err
 		}
-		tws[i] = &turnWorker{sp: sp, d: d}
+		tws[i] = newTurnWorker(ws, d)
 		if opts.Regret {
 			tws[i].ev = NewEvaluator(best)
 			tws[i].ev.blocks = true
 		}
 	}
-	n := sp.numStates()
+	n := ws.numStates()
 	p := make([]float64, n)
 	a := make([]float64, n) // sum of p·S
 	b2 := make([]float64, n)
-	p[sp.index(0, 0, 0)] = 1
+	first := ws.groupIndex(stateGroup{}, 0)
+	p[first] = 1
 	var dist *distribution
 	if opts.Distribution {
 		dist = newDistribution(n, opts.DistributionBudget, sumSat(base, int64(3*8*n)))
-		dist.set(sp.index(0, 0, 0), 0, []float64{1})
+		dist.set(first, 0, []float64{1})
 	}
-	layers := sp.layers()
+	nu := ws.laneSpace().nu
+	turns := ws.turns()
 	var total partialStats
 	reached := 0
 	const batch = 4096
@@ -541,16 +603,14 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options, best *
 	// Result buffers are reused from batch to batch: the garbage collector would
 	// otherwise interrupt the workers over and over.
 	results := make([]turnResult, batch/chunk)
-	for layer := 0; layer < sp.nb; layer++ {
+	for layer := 0; layer < turns; layer++ {
 		list = list[:0]
-		for _, m := range layers[layer] {
+		for _, g := range ws.layerGroups(layer) {
 			// In the order of the states: a group's subtotals one after the other, which
 			// an evaluator works out together.
-			for f := range sp.nf {
-				for u := range sp.nu {
-					if i := sp.index(m, u, f); p[i] != 0 {
-						list = append(list, i)
-					}
+			for u := range nu {
+				if i := ws.groupIndex(g, u); p[i] != 0 {
+					list = append(list, i)
 				}
 			}
 		}
@@ -615,20 +675,18 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options, best *
 			}
 		}
 	}
+	ends := endStates(ws)
 	fig := &Figures{Rules: r.Name(), States: reached, HasBonus: r.UpperPoints() != 0, HasYahtzee: r.FiveOfAKindBox() >= 0}
 	mean, m2 := 0.0, 0.0
-	for u := range sp.nu {
-		for f := range sp.nf {
-			i := sp.index(sp.full, u, f)
-			mean += a[i]
-			m2 += b2[i]
-		}
+	for _, i := range ends {
+		mean += a[i]
+		m2 += b2[i]
 	}
 	fig.Mean = mean
 	fig.SD = math.Sqrt(max(0, m2-mean*mean))
-	total.fill(fig, sp, best, opts.Regret)
+	total.fill(fig, r, best, opts.Regret)
 	if dist != nil {
-		fig.DistMin, fig.Distribution = dist.final(sp)
+		fig.DistMin, fig.Distribution = dist.final(ends)
 		fig.DistributionBytes = dist.peak
 	}
 	fig.Elapsed = time.Since(start)
@@ -638,22 +696,44 @@ func analyze(sp *space, newDecider func() (decider, error), opts Options, best *
 	return fig, nil
 }
 
+// endStates returns the indices of the states of a full sheet, where games end.
+func endStates(ws walked) []int {
+	var ends []int
+	for _, g := range ws.layerGroups(ws.turns()) {
+		for u := range ws.laneSpace().nu {
+			ends = append(ends, ws.groupIndex(g, u))
+		}
+	}
+	return ends
+}
+
 // fill sets the figures a forward pass sums into st: the bonus and yahtzee rates, the
 // extra bonuses, the boxes' means and zero rates and, with regret, where the strategy
-// loses its points against best, optimal's table.
-func (st *partialStats) fill(fig *Figures, sp *space, best *Table, regret bool) {
-	r := sp.rules
-	fig.PUpperBonus = st.bonus
-	fig.ExtraBonuses = st.extra
-	for bx, box := range r.Boxes() {
-		fig.Boxes = append(fig.Boxes, BoxFigures{ID: box.ID, Mean: st.boxSum[bx], ZeroRate: st.boxZero[bx]})
+// loses its points against best, optimal's table. On a sheet of several columns the
+// boxes are those of every column (BoxIDs), each column has its bonus rate, PUpperBonus
+// is their mean, and PYahtzee (a game with some yahtzee box scored, which the boxes'
+// rates do not give) is left out.
+func (st *partialStats) fill(fig *Figures, r *engine.Rules, best *Table, regret bool) {
+	cols, nb := r.Columns(), r.NumBoxes()
+	for c, col := range cols {
+		fig.PUpperBonus += st.bonus[c] / float64(len(cols))
+		if len(cols) > 1 {
+			fig.Columns = append(fig.Columns, ColumnFigures{Name: col.Name, PUpperBonus: st.bonus[c]})
+		}
 	}
-	if fig.HasYahtzee {
+	fig.ExtraBonuses = st.extra
+	for id := range r.NumSlots() {
+		box := r.Boxes()[id%nb]
+		fig.Boxes = append(fig.Boxes, BoxFigures{ID: box.ID, Column: id / nb, Mean: st.boxSum[id], ZeroRate: st.boxZero[id]})
+	}
+	if len(cols) > 1 {
+		fig.HasYahtzee = false
+	} else if fig.HasYahtzee {
 		fig.PYahtzee = 1 - st.boxZero[r.FiveOfAKindBox()]
 	}
 	if regret {
-		rg := &Regret{OptimalMean: best.Expected(), Keep: st.keepCost[:sp.rolls-1], Box: st.boxCost,
-			ByBox: st.byBox[:sp.nb], ByTurn: st.byTurn[:sp.nb], Costly: st.costly}
+		rg := &Regret{OptimalMean: best.Expected(), Keep: st.keepCost[:r.Rolls()-1], Box: st.boxCost,
+			ByBox: st.byBox[:r.NumSlots()], ByTurn: st.byTurn[:r.NumSlots()], Costly: st.costly}
 		rg.Total = rg.Box
 		for _, c := range rg.Keep {
 			rg.Total += c
@@ -670,7 +750,9 @@ func (st *partialStats) add(o *partialStats) {
 		st.byBox[bx] += o.byBox[bx]
 		st.byTurn[bx] += o.byTurn[bx]
 	}
-	st.bonus += o.bonus
+	for c := range st.bonus {
+		st.bonus[c] += o.bonus[c]
+	}
 	st.extra += o.extra
 	for i := range st.keepCost {
 		st.keepCost[i] += o.keepCost[i]

@@ -18,9 +18,9 @@ type goalDecider struct {
 	out     [numRolls]uint32
 }
 
-func (d *goalDecider) begin(mask uint32, u, f int) error {
+func (d *goalDecider) begin(st turnState) error {
 	if d.settled {
-		return d.mean.begin(mask, u, f)
+		return d.mean.begin(st)
 	}
 	return nil
 }
@@ -93,7 +93,7 @@ func analyzeGoal(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
 	ws := make([]*goalWorker, workers)
 	for i := range ws {
 		d := &goalDecider{mean: &optimalDecider{gf: newGroupFiller(mp), p: mp}}
-		tw := &turnWorker{sp: sp, d: d}
+		tw := newTurnWorker(sp, d)
 		if opts.Regret {
 			tw.ev = NewEvaluator(mp.t)
 			tw.ev.blocks = true
@@ -145,7 +145,7 @@ func analyzeGoal(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
 		}
 	}
 	fig := &Figures{Rules: r.Name(), Strategy: o.Strategy(), States: reached, HasBonus: r.UpperPoints() != 0, HasYahtzee: r.FiveOfAKindBox() >= 0}
-	fig.DistMin, fig.Distribution = dist.final(sp)
+	fig.DistMin, fig.Distribution = dist.final(endStates(sp))
 	fig.DistributionBytes = dist.peak
 	mean, m2 := 0.0, 0.0
 	for i, p := range fig.Distribution {
@@ -154,7 +154,7 @@ func analyzeGoal(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
 		m2 += p * s * s
 	}
 	fig.Mean, fig.SD = mean, math.Sqrt(max(0, m2-mean*mean))
-	total.fill(fig, sp, mp.t, opts.Regret)
+	total.fill(fig, sp.rules, mp.t, opts.Regret)
 	fig.Objective = &ObjectiveFigure{Objective: o, Value: t.Value()}
 	gl := gv.goal // a copy: the figures must not hold the values alive
 	fig.goal = &gl

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exhaustive"
 	"yams/strategies"
 )
 
@@ -70,35 +71,46 @@ func TestAnalyzeOptimalMatchesTable(t *testing.T) {
 	}
 	tolerance := map[string]float64{"hasbro": 0.5e-4, "verhoeff": 0.5e-4, "yatzy": 0.5e-3}
 	for _, name := range []string{"hasbro", "verhoeff", "yatzy"} {
-		tab := solved(t, name)
-		fig, err := analyzeTable(tab, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if math.Abs(fig.Mean-tab.Expected()) > 1e-9 {
-			t.Errorf("%s: forward mean %.10f, table %.10f", name, fig.Mean, tab.Expected())
-		}
-		sum := 0.0
-		for _, b := range fig.Boxes {
-			sign := 1.0
-			if tab.rules.Boxes()[tab.rules.BoxIndex(b.ID)].Subtract {
-				sign = -1
+		t.Run(name, func(t *testing.T) {
+			if name != "hasbro" {
+				exhaustive.Only(t)
 			}
-			sum += sign * b.Mean
-		}
-		sum += fig.PUpperBonus*float64(tab.rules.UpperPoints()) + fig.ExtraBonuses*float64(tab.rules.ExtraPoints())
-		if math.Abs(sum-fig.Mean) > 1e-9 {
-			t.Errorf("%s: box means and bonuses add to %.10f, mean %.10f", name, sum, fig.Mean)
-		}
-		want := published[name]
-		for i, got := range []float64{fig.SD, fig.PUpperBonus, fig.PYahtzee, fig.ExtraBonuses} {
-			if math.Abs(got-want[i]) > tolerance[name] {
-				t.Errorf("%s: figure %d is %.6f, published %.4f", name, i, got, want[i])
-			}
-		}
-		t.Logf("%s: mean %.7f sd %.6f P(bonus) %.6f P(yahtzee) %.6f extra %.6f states %d in %v",
-			name, fig.Mean, fig.SD, fig.PUpperBonus, fig.PYahtzee, fig.ExtraBonuses, fig.States, fig.Elapsed)
+			checkPublishedFigures(t, name, published[name], tolerance[name])
+		})
 	}
+}
+
+// checkPublishedFigures checks the exact figures of optimal play on a preset: its forward
+// mean against the table's value, the box means and bonuses adding up to it, and the
+// published deviation and rates.
+func checkPublishedFigures(t *testing.T, name string, want [4]float64, tolerance float64) {
+	tab := solved(t, name)
+	fig, err := analyzeTable(tab, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(fig.Mean-tab.Expected()) > 1e-9 {
+		t.Errorf("%s: forward mean %.10f, table %.10f", name, fig.Mean, tab.Expected())
+	}
+	sum := 0.0
+	for _, b := range fig.Boxes {
+		sign := 1.0
+		if tab.rules.Boxes()[tab.rules.BoxIndex(b.ID)].Subtract {
+			sign = -1
+		}
+		sum += sign * b.Mean
+	}
+	sum += fig.PUpperBonus*float64(tab.rules.UpperPoints()) + fig.ExtraBonuses*float64(tab.rules.ExtraPoints())
+	if math.Abs(sum-fig.Mean) > 1e-9 {
+		t.Errorf("%s: box means and bonuses add to %.10f, mean %.10f", name, sum, fig.Mean)
+	}
+	for i, got := range []float64{fig.SD, fig.PUpperBonus, fig.PYahtzee, fig.ExtraBonuses} {
+		if math.Abs(got-want[i]) > tolerance {
+			t.Errorf("%s: figure %d is %.6f, published %.4f", name, i, got, want[i])
+		}
+	}
+	t.Logf("%s: mean %.7f sd %.6f P(bonus) %.6f P(yahtzee) %.6f extra %.6f states %d in %v",
+		name, fig.Mean, fig.SD, fig.PUpperBonus, fig.PYahtzee, fig.ExtraBonuses, fig.States, fig.Elapsed)
 }
 
 func TestAnalyzeDeterministic(t *testing.T) {
@@ -215,18 +227,29 @@ func analyzeAndPlay(t *testing.T, name string, r *engine.Rules, games int, seed 
 	checkAgreement(t, fig, playGames(t, st, r, games, seed), r)
 }
 
+// TestMonteCarloAgreesSmall plays the optimal strategy and heuristics (the package's own
+// and those of package strategies) on the small rules against their exact figures; the
+// exhaustive run plays them on hasbro.
 func TestMonteCarloAgreesSmall(t *testing.T) {
 	r := smallRules(t)
 	games := 200_000
 	if raceEnabled {
 		games = 20_000
 	}
-	for _, name := range []string{"optimal", "test-mostfaces"} {
+	names := []string{"optimal", "test-mostfaces", "greedy", "upper-first"}
+	if raceEnabled {
+		names = names[:2]
+	}
+	for _, name := range names {
+		if _, ok := strategies.Lookup(name); !ok {
+			t.Fatalf("%s is not registered", name)
+		}
 		analyzeAndPlay(t, name, r, games, 11)
 	}
 }
 
 func TestMonteCarloAgreesHasbro(t *testing.T) {
+	exhaustive.Only(t)
 	heavy(t)
 	if testing.Short() {
 		t.Skip("plays 200,000 games")
@@ -249,6 +272,7 @@ func TestAnalyzeRefuses(t *testing.T) {
 }
 
 func TestMonteCarloAgreesHeuristics(t *testing.T) {
+	exhaustive.Only(t)
 	heavy(t)
 	if testing.Short() {
 		t.Skip("analyses and plays the heuristics on hasbro")

@@ -98,36 +98,32 @@ func (d *distribution) drop(i int) {
 	d.vec[i] = distVec{}
 }
 
-// final sums the distributions of the end states into the distribution of the final
-// score, trimmed of its zero ends.
-func (d *distribution) final(sp *space) (int, []float64) {
+// final sums the distributions of the end states ends into the distribution of the
+// final score, trimmed of its zero ends.
+func (d *distribution) final(ends []int) (int, []float64) {
 	lo, hi := 0, -1
 	first := true
-	for u := range sp.nu {
-		for f := range sp.nf {
-			x := d.vec[sp.index(sp.full, u, f)]
-			if x.v == nil {
-				continue
-			}
-			if first || x.lo < lo {
-				lo = x.lo
-			}
-			if first || x.lo+len(x.v)-1 > hi {
-				hi = x.lo + len(x.v) - 1
-			}
-			first = false
+	for _, i := range ends {
+		x := d.vec[i]
+		if x.v == nil {
+			continue
 		}
+		if first || x.lo < lo {
+			lo = x.lo
+		}
+		if first || x.lo+len(x.v)-1 > hi {
+			hi = x.lo + len(x.v) - 1
+		}
+		first = false
 	}
 	if first {
 		return 0, nil
 	}
 	out := make([]float64, hi-lo+1)
-	for u := range sp.nu {
-		for f := range sp.nf {
-			x := d.vec[sp.index(sp.full, u, f)]
-			for j, p := range x.v {
-				out[x.lo-lo+j] += p
-			}
+	for _, i := range ends {
+		x := d.vec[i]
+		for j, p := range x.v {
+			out[x.lo-lo+j] += p
 		}
 	}
 	for len(out) > 0 && out[len(out)-1] == 0 {

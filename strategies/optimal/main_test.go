@@ -33,6 +33,15 @@ func heavy(t testing.TB) {
 	}
 }
 
+// notUnderRace skips a case that adds rules or statistics, not concurrency, under the race
+// detector: the race run keeps one case of each concurrent computation.
+func notUnderRace(t testing.TB) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("more rules, not more concurrency: left to the run without the race detector")
+	}
+}
+
 var solvedTables sync.Map // rules hash -> *Table
 
 // solved returns the table of a preset with options, solving it once per test binary.

@@ -4,12 +4,17 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"runtime"
+	"slices"
+	"strings"
 	"sync/atomic"
+	"unsafe"
 
 	"yams/engine"
 )
 
-// DefaultMemoryLimit bounds the memory a solve or an exact analysis may take: 4 GiB.
+// DefaultMemoryLimit bounds the memory a solve, an exact analysis or the strategies of a
+// simulation may take: 4 GiB.
 const DefaultMemoryLimit = 4 << 30
 
 var memoryLimit atomic.Int64
@@ -167,4 +172,405 @@ func tell(n Notice) {
 	if f := notify.Load(); f != nil {
 		(*f)(n)
 	}
+}
+
+// reachedShare divides distributionPeak into the estimate of an analysis: the bound
+// counts every state a game can reach, and a strategy reaches fewer (optimal's peak and
+// the bound: 231 and 444 MiB on hasbro, 57.8 and 61.5 on yams-app, 2.4 and 8.9 on the
+// tests' short sheet). Half the bound, times distGCRoom, puts hasbro's analysis with its
+// distribution at 991 MiB, where the analysis itself refuses a limit below about 1,000
+// (and the process peaks at 843): an estimate as close as the solve's, where the bound
+// itself would refuse hasbro's distribution below 1,657 MiB. An analysis that needs
+// more than its estimate is still refused as its distribution grows.
+const reachedShare = 2
+
+// distributionPeak bounds the memory of the probabilities of an exact distribution of
+// the final score over space sp: the analysis holds, for every state of two consecutive
+// layers of filled boxes, a dense vector of the scores so far a game can have there, from
+// the lowest to the highest. A state's scores so far span at most what its filled boxes
+// can hold apart: the lowest to the highest score of each lower box (a joker's
+// included, a subtracted box's reversed), the upper boxes' where the subtotal does not
+// fix their sum (a subtotal capped, or merged with others out of reach of the bonus),
+// and an extra bonus for each box filled after a scored five of a kind.
+func distributionPeak(sp *space) int64 {
+	var lo, hi [engine.MaxBoxes]int // each box's lowest and highest contribution to the total
+	for b := range sp.nb {
+		s := sp.boxScores(b)
+		if sp.nf == 2 && b == sp.ybox {
+			// The flag says whether the box holds 0 (f = 0) or not (f = 1): its span
+			// is that of its non-zero scores.
+			s = slices.DeleteFunc(s, func(x int) bool { return x == 0 })
+		}
+		lo[b], hi[b] = s[0], s[len(s)-1]
+		if sp.sign[b] < 0 {
+			lo[b], hi[b] = -hi[b], -lo[b]
+		}
+	}
+	// The room a vector takes as it grows (distribution.grow): 16 scores on either side.
+	const slack = 32
+	layers := sp.layers()
+	perLayer := make([]int64, len(layers))
+	for k, masks := range layers {
+		for _, mask := range masks {
+			lower, upperMax := 0, 0
+			for m := mask; m != 0; m &= m - 1 {
+				b := bits.TrailingZeros32(m)
+				if sp.upper&(1<<b) != 0 {
+					upperMax += hi[b]
+				} else {
+					lower += hi[b] - lo[b]
+				}
+			}
+			for f := range sp.nf {
+				if !sp.groupValid(mask, f) {
+					continue
+				}
+				extras := 0
+				if f == 1 {
+					extras = sp.extra * (k - 1)
+				}
+				for _, u := range sp.lanes[sp.up(mask)] {
+					upper := 0
+					switch {
+					case sp.merge && u == 0:
+						upper = max(0, min(sp.deadBelow[sp.up(mask)], upperMax+1)-1)
+					case int(u) == sp.cap:
+						upper = max(0, upperMax-sp.cap)
+					}
+					perLayer[k] += int64(8 * (lower + upper + extras + 1 + slack))
+				}
+			}
+		}
+	}
+	var peak int64
+	for k := range len(perLayer) - 1 {
+		peak = max(peak, perLayer[k]+perLayer[k+1])
+	}
+	return peak
+}
+
+// The memory of what each worker of a simulation holds of its own: its copy of each
+// strategy (scratch space, caches) and, measuring regret, its evaluator. The tables they
+// share are counted once, where they are loaded or solved.
+
+// sheetShape is what the memory of a worker's structures depends on: the space of a
+// column (of the lane column on a sheet of several), the columns of the sheet, and
+// whether the value of ending a turn is the same after every roll (no "sec" column).
+type sheetShape struct {
+	sp       *space
+	columns  int
+	sameStop bool
+}
+
+// shapeOf returns the shape of a sheet of one column.
+func shapeOf(sp *space) sheetShape { return sheetShape{sp, 1, sp.sameStop} }
+
+// boxRows is the number of distinct scores of the boxes of the sheet, over its columns:
+// the rows a widget values the boxes in.
+func (sh sheetShape) boxRows() int {
+	rows := 0
+	for b := range sh.sp.nb {
+		rows += sh.columns * len(sh.sp.clsScore[b])
+	}
+	return rows
+}
+
+// widgetMemory is the memory of a widget of the shape (newWidgetFor): the rows of a turn
+// for maxLanes states at once.
+func widgetMemory(sh sheetShape) int64 {
+	const s = maxLanes
+	sp := sh.sp
+	n := sp.rolls * numKeeps * s * 8 // lvl
+	if !sh.sameStop {
+		n += (sp.rolls-1)*numRolls*s*8 + numRolls*s // stop, boxLast
+	}
+	n += (sp.rolls - 1) * (numRolls*s + 8)               // keep
+	n += 2*rollBase*s*8 + max(sh.boxRows(), 1)*s*8 + s*8 // m, mk, cv, e
+	n += numRolls*s + 8 + numRolls*s*8                   // box, argf
+	return int64(n) + int64(unsafe.Sizeof(widget{}))
+}
+
+// goalCacheMemory is the memory of a goal strategy's cache of decisions (newGoalCache).
+func goalCacheMemory(rolls int) int64 {
+	words := int64(1)
+	if wideEntries(rolls) {
+		words = 2
+	}
+	return 8<<goalCacheLog2 + 2*numRolls*words<<goalCacheLog2
+}
+
+// turnCacheMemory is the memory of an Evaluator's cache of turns once every slot is
+// filled (newTurnCache allocates a slot's values when it first fills it).
+func turnCacheMemory(sh sheetShape) int64 {
+	size := 1 + sh.sp.rolls*numKeeps + sh.boxRows() // before, the levels, the boxes
+	if !sh.sameStop {
+		size += (sh.sp.rolls - 1) * numRolls
+	}
+	slot := 8 + 1 + int64(unsafe.Sizeof([]float64(nil))) + 8*int64(size) // key, hits, values
+	return slot<<turnCacheLog2 + int64(unsafe.Sizeof(turnCache{}))
+}
+
+// evaluatorMemory is the memory of an Evaluator at its largest: its widget, its rows of
+// the boxes and its cache of turns full.
+func evaluatorMemory(sh sheetShape) int64 {
+	return widgetMemory(sh) + turnCacheMemory(sh) + int64(8*maxLanes*(sh.boxRows()+1)) + int64(unsafe.Sizeof(Evaluator{}))
+}
+
+// strategyMemory is the memory of the optimal strategy of a worker: on a sheet of one
+// column a Strategy (newStrategyFrom), its widget and the buffer its group filler works
+// out a group's decisions with; on a sheet of several a productStrategy, its widget and
+// its cache of turns, filled.
+func strategyMemory(sh sheetShape) int64 {
+	if sh.columns > 1 {
+		return widgetMemory(sh) + int64(1<<productCacheLog2)*int64(8+unsafe.Sizeof(productTurn{})) + int64(unsafe.Sizeof(productStrategy{}))
+	}
+	return widgetMemory(sh) + int64(4*maxLanes*blockLen) + int64(unsafe.Sizeof(Strategy{}))
+}
+
+// goalWorkerMemory is the memory of a worker's goal strategy (goalBatch): its cache of
+// decisions, its widget, the optimal strategy it plays where the goal is settled, and the
+// turns of the games in play that miss the cache.
+func goalWorkerMemory(sh sheetShape) int64 {
+	return goalCacheMemory(sh.sp.rolls) + widgetMemory(sh) + strategyMemory(sh) +
+		goalBatchGames*int64(unsafe.Sizeof(goalMiss{})) + int64(unsafe.Sizeof(goalBatch{}))
+}
+
+// playShape returns the shape of the sheet of rules r, and the memory of the optimal
+// strategy's table, estimated before anything is built beyond the columns' spaces: the
+// bound of the space is checked first, the product of the columns' for several.
+func playShape(r *engine.Rules) (sheetShape, int64, error) {
+	if len(r.Columns()) == 1 {
+		if err := checkShapeMemory(r); err != nil {
+			return sheetShape{}, 0, err
+		}
+		sp, err := newSolverSpace(r)
+		if err != nil {
+			return sheetShape{}, 0, err
+		}
+		return shapeOf(sp), tableMemory(sp), nil
+	}
+	if err := checkProductMemory(r); err != nil {
+		return sheetShape{}, 0, err
+	}
+	values, _, err := productSize(r)
+	if err != nil {
+		return sheetShape{}, 0, err
+	}
+	cols, lane, err := columnSpaces(r)
+	if err != nil {
+		return sheetShape{}, 0, err
+	}
+	sh := sheetShape{sp: cols[lane], columns: len(cols), sameStop: true}
+	for _, c := range r.Columns() {
+		sh.sameStop = sh.sameStop && !c.FirstRollOnly
+	}
+	return sh, productMemory(values), nil
+}
+
+// PlayMemory estimates the memory a simulation of the strategies names on rules r takes
+// (of one column or several),
+// with regret the evaluator of every decision: shared, what the workers share, the tables
+// of this package's strategies that the process holds (the strategies built, as a run
+// builds them before its games) and the table the evaluators read; and perWorker, what each
+// worker adds, its copy of each strategy of this package and its evaluator. A goal
+// strategy (target:T, beat:S) keeps a cache of decisions of 64 MiB per worker (128 MiB
+// on rules of more than three rolls), an evaluator a cache of turns (24 MB on hasbro);
+// the other strategies of this package a widget of a megabyte or two, the heuristics
+// nothing worth counting. Names that are not of this package add nothing.
+func PlayMemory(r *engine.Rules, names []string, regret bool) (shared, perWorker int64, err error) {
+	var sh *sheetShape
+	var table int64
+	shape := func() (sheetShape, error) {
+		if sh == nil {
+			s, t, err := playShape(r)
+			if err != nil {
+				return s, err
+			}
+			sh, table = &s, t
+		}
+		return *sh, nil
+	}
+	for _, name := range names {
+		o, perr := ParseObjective(name)
+		if perr != nil {
+			continue
+		}
+		s, err := shape()
+		if err != nil {
+			return 0, 0, err
+		}
+		if o.Kind == Target || o.Kind == Beat {
+			perWorker += goalWorkerMemory(s)
+		} else {
+			perWorker += strategyMemory(s)
+		}
+	}
+	if regret {
+		s, err := shape()
+		if err != nil {
+			return 0, 0, err
+		}
+		// The evaluator reads a table of its own (LoadOrSolve), and takes the best
+		// options from a strategy of it.
+		shared += table
+		perWorker += evaluatorMemory(s) + strategyMemory(s)
+	}
+	return shared + sharedMemory(r), perWorker, nil
+}
+
+// sharedMemory is the memory of the tables of rules r that the process keeps for the
+// strategies that play them (sharedFor): a policy's table and decisions at their largest,
+// a goal's values. It is called once the strategies are built, not while a table is
+// loaded or solved.
+func sharedMemory(r *engine.Rules) int64 {
+	shared.Lock()
+	defer shared.Unlock()
+	var n int64
+	for key, e := range shared.m {
+		if !strings.HasPrefix(key, r.Hash()+" ") || e.t == nil {
+			continue
+		}
+		switch {
+		case e.p != nil:
+			n += e.p.bytes()
+		case e.t.gv != nil:
+			n += 8 * int64(len(e.t.gv.v))
+		}
+	}
+	return n
+}
+
+// CheckAnalysis refuses, before anything is loaded, solved or analysed, an exact analysis
+// of strategy name on rules r (Analyze, with opts) whose estimate is over the limit:
+// the bound of the state space first, without building it, then the tables the analysis
+// loads or solves (a goal's values, the optimal strategy's table beside it, the mean's
+// for regret), its arrays over the states, what its workers hold (opts.Workers, 0 for one
+// per CPU), and with a distribution the probabilities of the scores so far (half their
+// bound, distributionPeak/reachedShare, distGCRoom times over for the copies the garbage
+// collector has yet to reclaim), against opts.DistributionBudget (or the limit). Analyze checks as it goes
+// too; this check spares a computation of minutes that would be refused in the end. It
+// is nil for a name of no strategy and for rules no analysis takes (Analyze says what is
+// wrong with them); on a sheet of several columns it checks the table alone.
+func CheckAnalysis(name string, r *engine.Rules, opts Options) error {
+	return checkAnalyses([]string{name}, r, opts, false)
+}
+
+// CheckAnalyses is CheckAnalysis for the analyses of names one after another, as yams
+// frontier runs them, optimal's first: its table stays in memory for the others.
+func CheckAnalyses(names []string, r *engine.Rules, opts Options) error {
+	return checkAnalyses(names, r, opts, true)
+}
+
+func checkAnalyses(names []string, r *engine.Rules, opts Options, meanKept bool) error {
+	for _, name := range names {
+		if err := checkAnalysis(name, r, opts, meanKept); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkAnalysis is CheckAnalysis; meanKept says that the process holds the mean's table
+// beside the analysis.
+func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) error {
+	if len(r.Columns()) != 1 {
+		// A sheet of several columns: its table is checked before anything is built;
+		// the analysis checks the rest as it goes.
+		return checkProductMemory(r)
+	}
+	limit := MemoryLimit()
+	if opts.Distribution && opts.DistributionBudget > 0 {
+		limit = opts.DistributionBudget
+	}
+	what := fmt.Sprintf("the exact analysis of %s on rules %s", name, r.Name())
+	if opts.Distribution {
+		what += " with its distribution"
+	}
+	check := func(need int64) error {
+		if need > limit {
+			return &MemoryError{What: what, Need: need, Limit: limit}
+		}
+		return nil
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	// What the workers of the analysis hold: each a widget it decides with (a goal's
+	// worker two, the goal's and the mean's), and with regret an evaluator of its own,
+	// which evaluates blocks of states without a cache of turns.
+	perWorkers := func(sp *space, widgets int64) int64 {
+		n := widgets * widgetMemory(shapeOf(sp))
+		if opts.Regret {
+			n += evaluatorMemory(shapeOf(sp)) - turnCacheMemory(shapeOf(sp))
+		}
+		return mulSat(int64(workers), n)
+	}
+	// The probabilities of the scores so far, and a vector's header for every state.
+	distribution := func(sp *space) int64 {
+		return sumSat(int64(32*sp.numStates()), mulSat(distGCRoom, distributionPeak(sp)/reachedShare))
+	}
+	o, perr := ParseObjective(name)
+	if perr != nil {
+		// A strategy analysed state by state, over the exact subtotals.
+		if err := check(analysisMemory(r)); err != nil {
+			return err
+		}
+		sp, err := newSpace(r, r.MaxUpper(), false)
+		if err != nil {
+			return nil
+		}
+		need := sumSat(analysisMemory(r), perWorkers(sp, 1))
+		if opts.Regret {
+			if err := check(sumSat(need, shapeMemory(r))); err != nil {
+				return err
+			}
+			ssp, err := newSolverSpace(r)
+			if err != nil {
+				return nil
+			}
+			need = sumSat(need, tableMemory(ssp))
+		}
+		if opts.Distribution {
+			need = sumSat(need, distribution(sp))
+		}
+		return check(need)
+	}
+	if err := check(shapeMemory(r)); err != nil {
+		return err
+	}
+	sp, err := newSolverSpace(r)
+	if err != nil {
+		return nil
+	}
+	table := tableMemory(sp)
+	// The table, the moments of every state, and the workers.
+	need := sumSat(table, int64(3*8*sp.numStates()), perWorkers(sp, 1))
+	switch o.Kind {
+	case Target, Beat:
+		// The goal's values beside the mean's table, a second widget per worker; the
+		// distribution is always computed. Beat's goal is at most as wide as the scores.
+		gl := goal{from: o.Target, upto: o.Target}
+		if o.Kind == Beat {
+			lowest, highest := sp.finalBounds()
+			gl = goal{from: lowest, upto: highest + 1}
+		} else if err := o.check(sp); err != nil {
+			if errors.Is(err, ErrMemory) {
+				return err
+			}
+			return nil // Analyze says what is wrong with the target
+		}
+		values := mulSat(8, newGoalValues(sp, gl).size())
+		return check(sumSat(need, perWorkers(sp, 1), values, distribution(sp)))
+	case UpperBonus:
+		need = sumSat(need, table) // the mean's table, which bonus plays once the bonus is settled
+	case Risk:
+		if opts.Regret || meanKept {
+			need = sumSat(need, table) // the mean's table beside
+		}
+	}
+	if opts.Distribution {
+		need = sumSat(need, distribution(sp))
+	}
+	return check(need)
 }

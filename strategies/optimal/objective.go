@@ -201,6 +201,12 @@ func (o Objective) Check(r *engine.Rules) error {
 	if err := o.valid(); err != nil {
 		return err
 	}
+	if len(r.Columns()) != 1 {
+		if o != Mean {
+			return errColumns(r, o.String())
+		}
+		return checkProductMemory(r)
+	}
 	if err := o.checkRules(r); err != nil {
 		return err
 	}

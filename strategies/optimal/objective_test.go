@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exhaustive"
 	"yams/strategies"
 )
 
@@ -141,35 +142,42 @@ func checkObjective(t *testing.T, r *engine.Rules, o Objective, best *Figures) *
 	return fig
 }
 
+// TestObjectivesSmall checks risk:θ (both signs, and θ near 0) and bonus on the small
+// rules; TestObjectivesHasbro checks them on hasbro in the exhaustive run.
 func TestObjectivesSmall(t *testing.T) {
-	r := smallRules(t)
-	best, err := Analyze("optimal", r, Options{Distribution: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"risk:0.03", "risk:-0.05", "bonus"} {
-		t.Run(name, func(t *testing.T) {
-			o, _ := ParseObjective(name)
-			checkObjective(t, r, o, best)
-		})
-	}
+	checkObjectives(t, smallRules(t), []float64{0.03, -0.05}, nil)
 }
 
 func TestObjectivesHasbro(t *testing.T) {
+	exhaustive.Only(t)
 	heavy(t)
-	r := mustRules(t, "hasbro")
+	checkObjectives(t, mustRules(t, "hasbro"), []float64{0.02, -0.02}, func(t *testing.T, best, bonus *Figures) {
+		// Optimal play earns the bonus 68.12% of the time (published-figures.md).
+		if math.Abs(best.PUpperBonus-0.6812) > 5e-5 || bonus.PUpperBonus < best.PUpperBonus+0.2 {
+			t.Errorf("P(upper bonus): optimal %.6f, bonus %.6f", best.PUpperBonus, bonus.PUpperBonus)
+		}
+	})
+}
+
+// checkObjectives checks bonus and risk:θ for each θ of thetas on r with checkObjective,
+// that seeking risk widens the distribution and avoiding it narrows it, and that near θ =
+// 0 the certainty equivalent is the mean plus θ·variance/2; checkBonus, if not nil, checks
+// more of bonus's figures against optimal's.
+func checkObjectives(t *testing.T, r *engine.Rules, thetas []float64, checkBonus func(t *testing.T, best, bonus *Figures)) {
 	best, err := Analyze("optimal", r, Options{Distribution: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Run("bonus", func(t *testing.T) {
 		fig := checkObjective(t, r, Objective{Kind: UpperBonus}, best)
-		// Optimal play earns the bonus 68.12% of the time (published-figures.md).
-		if math.Abs(best.PUpperBonus-0.6812) > 5e-5 || fig.PUpperBonus < best.PUpperBonus+0.2 {
+		if fig.PUpperBonus <= best.PUpperBonus {
 			t.Errorf("P(upper bonus): optimal %.6f, bonus %.6f", best.PUpperBonus, fig.PUpperBonus)
 		}
+		if checkBonus != nil {
+			checkBonus(t, best, fig)
+		}
 	})
-	for _, theta := range []float64{0.02, -0.02} {
+	for _, theta := range thetas {
 		o := Objective{Kind: Risk, Theta: theta}
 		t.Run(o.String(), func(t *testing.T) {
 			fig := checkObjective(t, r, o, best)
@@ -208,6 +216,7 @@ func TestObjectivesMonteCarlo(t *testing.T) {
 }
 
 func TestObjectivesMonteCarloHasbro(t *testing.T) {
+	exhaustive.Only(t)
 	heavy(t)
 	if testing.Short() {
 		t.Skip("plays 100,000 games of each")

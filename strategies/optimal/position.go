@@ -30,6 +30,8 @@ type Evaluator struct {
 	// bonus from the moment the subtotal reaches the threshold).
 	mask    uint32
 	f       int
+	o       int    // on a sheet of several columns, the outer number of the state (product)
+	filled  uint64 // the sheet's filled boxes, BoxIDs
 	lanes   []uint16
 	laneBuf [maxLanes]uint16
 	u, i    int
@@ -43,8 +45,9 @@ type Evaluator struct {
 	// cache: the turns worked out one state at a time (not with blocks), created at the
 	// first.
 	cache *turnCache
-	// boxes[b][c*S+i]: the value of scoring the c-th score of box b (no five of a kind).
-	boxes [engine.MaxBoxes][]float64
+	// boxes[b][c*S+i]: the value of scoring the c-th score of box b (a BoxID of the
+	// sheet; no five of a kind).
+	boxes [engine.MaxSlots][]float64
 }
 
 // NewEvaluator returns an evaluator of positions of the table's rules. Its values are
@@ -54,9 +57,9 @@ func NewEvaluator(t *Table) *Evaluator {
 	if t.obj != Mean {
 		panic("optimal: an evaluator of positions from a table of " + t.obj.String() + ": its values are not points")
 	}
-	e := &Evaluator{t: t, w: newWidget(t.sp, t.v), before: make([]float64, maxLanes)}
-	for b := range t.sp.nb {
-		e.boxes[b] = make([]float64, len(t.sp.clsScore[b])*maxLanes)
+	e := &Evaluator{t: t, w: t.newWidget(), before: make([]float64, maxLanes)}
+	for b := range t.rules.NumSlots() {
+		e.boxes[b] = make([]float64, len(t.sp.clsScore[b%t.sp.nb])*maxLanes)
 	}
 	return e
 }
@@ -70,33 +73,61 @@ type Option struct {
 }
 
 // Start works out the turn that starts on sheet s. It fails if the sheet is not one of
-// the table's (other rules, or a sheet of several columns).
+// the table's (other rules, or a state no game reaches).
 func (e *Evaluator) Start(s *engine.Sheet) error {
-	sp := e.t.sp
-	if s.Rules() != sp.rules && s.Rules().Hash() != sp.rules.Hash() {
-		return fmt.Errorf("a sheet of rules %s, not of the table's rules %s", s.Rules().Name(), sp.rules.Name())
+	t := e.t
+	if s.Rules() != t.rules && s.Rules().Hash() != t.rules.Hash() {
+		return fmt.Errorf("a sheet of rules %s, not of the table's rules %s", s.Rules().Name(), t.rules.Name())
 	}
-	mask, u, f, ok := sp.sheetParts(s)
+	var (
+		o, u, f int
+		mask    uint32
+		ok      bool
+	)
+	if t.pc != nil {
+		o, mask, u, f, ok = t.pc.sheetState(s)
+	} else {
+		mask, u, f, ok = t.sp.sheetParts(s)
+	}
 	if !ok {
-		return fmt.Errorf("the sheet (boxes %#x filled, upper subtotal %d) is not a position of rules %s", s.FilledMask(), s.Upper(0), sp.rules.Name())
+		return fmt.Errorf("the sheet (boxes %#x filled, upper subtotal %d) is not a position of rules %s", s.FilledMask(), s.Upper(0), t.rules.Name())
 	}
 	e.soFar = solverPoints(s)
-	if !e.sameState(mask, u, f) {
-		e.startState(mask, u, f)
+	if !e.sameState(o, mask, u, f) {
+		e.startState(o, mask, u, f)
 	}
 	return nil
 }
 
-// startState works out the turn of state (mask, u, f), and with blocks those of the other
-// subtotals of its block of lanes.
-func (e *Evaluator) startState(mask uint32, u, f int) {
-	sp, w := e.t.sp, e.w
+// cacheKey returns the key of state (o, mask, u, f) in the turn cache.
+func (e *Evaluator) cacheKey(o int, mask uint32, u, f int) uint64 {
+	if pc := e.t.pc; pc != nil {
+		return productKey(pc.index(o, mask, u, f))
+	}
+	return turnKey(mask, u, f)
+}
+
+// startState works out the turn of state (o, mask, u, f), and with blocks those of the
+// other subtotals of its block of lanes.
+func (e *Evaluator) startState(o int, mask uint32, u, f int) {
+	t, sp, w := e.t, e.t.sp, e.w
+	filled := uint64(mask)
+	if t.pc != nil {
+		filled = t.pc.filled(o, mask)
+		w.setOuter(o)
+	}
+	// The boxes a final roll that is no five of a kind may take at some roll number: the
+	// others (in an ordered column, every open box but the next) lead to no state.
+	var open uint64
+	for ru := 1; ru <= sp.rolls; ru++ {
+		open |= t.rules.Legal(filled, plainRoll, ru)
+	}
 	if !e.blocks {
 		if e.cache == nil {
-			e.cache = newTurnCache(sp)
+			e.cache = newTurnCache(sp, len(t.rules.Columns()), w.sameStop)
 		}
-		if e.cache.lookup(mask, u, f, &e.cur) {
-			e.mask, e.f, e.u, e.valid, e.i = mask, f, u, true, 0
+		if e.cache.lookup(e.cacheKey(o, mask, u, f), open, &e.cur) {
+			e.o, e.filled, e.mask, e.f, e.u, e.valid, e.i = o, filled, mask, f, u, true, 0
 			e.laneBuf[0] = uint16(u)
 			e.lanes = e.laneBuf[:1]
 			return
@@ -110,28 +141,28 @@ func (e *Evaluator) startState(mask uint32, u, f int) {
 		lo := pos / maxLanes * maxLanes
 		lanes = all[lo:min(lo+maxLanes, len(all))]
 	}
-	e.mask, e.f, e.u, e.valid = mask, f, u, true
+	e.o, e.filled, e.mask, e.f, e.u, e.valid = o, filled, mask, f, u, true
 	e.lanes = append(e.laneBuf[:0], lanes...)
 	e.i, _ = slices.BinarySearch(e.lanes, uint16(u))
 	w.setLanes(e.lanes)
 	copy(e.before, w.evaluate(mask, f, false))
-	for l := sp.full &^ mask; l != 0; l &= l - 1 {
-		b := bits.TrailingZeros32(l)
-		w.boxValues(mask, f, b, e.boxes[b])
+	for l := open; l != 0; l &= l - 1 {
+		b := bits.TrailingZeros64(l)
+		w.slotValues(mask, f, b, e.boxes[b])
 	}
 	e.cur.S, e.cur.before, e.cur.boxes = w.S, e.before, e.boxes
 	for ru := range sp.rolls {
 		e.cur.lvl[ru], e.cur.stop[ru] = w.lvl[ru], w.stopLayer(ru+1)
 	}
 	if !e.blocks {
-		e.cache.store(mask, u, f, &e.cur, e.i)
+		e.cache.store(e.cacheKey(o, mask, u, f), open, &e.cur, e.i)
 	}
 }
 
-// sameState reports whether the evaluator has worked out the turn of (mask, u, f), and
-// makes it the current state if so.
-func (e *Evaluator) sameState(mask uint32, u, f int) bool {
-	if !e.valid || mask != e.mask || f != e.f {
+// sameState reports whether the evaluator has worked out the turn of (o, mask, u, f),
+// and makes it the current state if so.
+func (e *Evaluator) sameState(o int, mask uint32, u, f int) bool {
+	if !e.valid || o != e.o || mask != e.mask || f != e.f {
 		return false
 	}
 	if u == e.u {
@@ -180,11 +211,29 @@ func (e *Evaluator) BestKeepValue(r engine.Roll, rollsUsed int) float64 {
 // BoxValue returns the value of scoring roll r in box b, reached after rollsUsed rolls;
 // b must be legal there.
 func (e *Evaluator) BoxValue(r engine.Roll, rollsUsed int, b engine.BoxID) float64 {
+	sp := e.t.sp
 	if r.OfAKind() == 0 {
-		return e.soFar + e.cur.boxes[b][int(e.t.sp.cls[b][r])*e.cur.S+e.i]
+		return e.soFar + e.cur.boxes[b][int(sp.cls[int(b)%sp.nb][r])*e.cur.S+e.i]
 	}
-	x := e.t.sp.apply(e.mask, e.u, e.f, int(b), r)
-	return e.soFar + (float64(x.reward) + e.t.v[x.next]) // the sum the widget makes, then the points so far
+	reward, next := e.t.fiveFill(e.o, e.mask, e.u, e.f, int(b), r)
+	return e.soFar + (reward + e.t.v[next]) // the sum the widget makes, then the points so far
+}
+
+// fiveFill returns the points gained by scoring five of a kind r in slot b from state
+// (o, mask, u, f), and the index of the state it leads to.
+func (t *Table) fiveFill(o int, mask uint32, u, f, b int, r engine.Roll) (float64, int) {
+	pc := t.pc
+	if pc == nil {
+		x := t.sp.apply(mask, u, f, b, r)
+		return float64(x.reward), x.next
+	}
+	pts := t.rules.Points(pc.filled(o, mask), engine.BoxID(b), r)
+	if c := b / pc.nb; c != pc.lane {
+		o2, x := pc.step(o, c, b%pc.nb, pts, true)
+		return float64(x.reward), pc.index(o2, mask, u, f)
+	}
+	x := t.sp.applyPoints(mask, u, f, b%pc.nb, pts, true)
+	return float64(x.reward), pc.index(o, x.mask, x.u, x.f)
 }
 
 // BestBoxValue returns the value of the best box for the final roll r after rollsUsed rolls.
@@ -208,8 +257,8 @@ func (e *Evaluator) Keeps(r engine.Roll, rollsUsed int) []Option {
 // value, the best first (ties to the lower box, as the optimal strategy breaks them).
 func (e *Evaluator) Boxes(r engine.Roll, rollsUsed int) []Option {
 	var out []Option
-	for l := e.t.sp.legal(e.mask, r, rollsUsed); l != 0; l &= l - 1 {
-		b := engine.BoxID(bits.TrailingZeros32(l))
+	for l := e.t.rules.Legal(e.filled, r, rollsUsed); l != 0; l &= l - 1 {
+		b := engine.BoxID(bits.TrailingZeros64(l))
 		out = append(out, Option{Box: b, Value: e.BoxValue(r, rollsUsed, b)})
 	}
 	slices.SortStableFunc(out, func(a, b Option) int { return cmpDesc(a.Value, b.Value) })
@@ -242,12 +291,12 @@ func (e *Evaluator) BestKeep(r engine.Roll, rollsUsed int) engine.Keep {
 // the best, as the optimal strategy breaks ties).
 func (e *Evaluator) BestBox(r engine.Roll, rollsUsed int) engine.BoxID {
 	best := e.BestBoxValue(r, rollsUsed)
-	legal := e.t.sp.legal(e.mask, r, rollsUsed)
+	legal := e.t.rules.Legal(e.filled, r, rollsUsed)
 	for l := legal; l != 0; l &= l - 1 {
-		b := engine.BoxID(bits.TrailingZeros32(l))
+		b := engine.BoxID(bits.TrailingZeros64(l))
 		if e.BoxValue(r, rollsUsed, b) == best {
 			return b
 		}
 	}
-	return engine.BoxID(bits.TrailingZeros32(legal))
+	return engine.BoxID(bits.TrailingZeros64(legal))
 }

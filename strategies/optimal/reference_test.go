@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exhaustive"
 )
 
 // refWidget evaluates one turn from one turn-start state, given the values of the states
@@ -228,13 +229,19 @@ func (w *refWidget) decide(mask uint32, u, f int, out *[numRolls]uint32) float64
 }
 
 // TestLanesMatchReference solves rule sets with the lane solver and checks every state's
-// value, bit for bit, and every decision against the widget of one state.
+// value, bit for bit, and every decision against the widget of one state: the small rules
+// with the options that change the solver's work (a fill order, one roll, four rolls, a
+// sec column) in the default run, presets with them in the exhaustive run.
 func TestLanesMatchReference(t *testing.T) {
 	cases := []struct {
 		name string
 		opts []string
 	}{
 		{"small", nil},
+		{"small", []string{"order=top_down"}},
+		{"small", []string{"rolls=1"}},
+		{"small", []string{"rolls=4"}},
+		{"small", []string{"columns=sec"}},
 		{"hasbro", nil},
 		{"yams-wiki", nil},
 		{"yams-app", nil},
@@ -247,8 +254,12 @@ func TestLanesMatchReference(t *testing.T) {
 		t.Run(c.name+strings.Join(c.opts, ","), func(t *testing.T) {
 			var r *engine.Rules
 			if c.name == "small" {
+				if len(c.opts) > 0 {
+					notUnderRace(t)
+				}
 				r = smallRules(t, c.opts...)
 			} else {
+				exhaustive.Only(t)
 				heavy(t)
 				r = mustRules(t, c.name, c.opts...)
 			}

@@ -26,6 +26,9 @@ type Table struct {
 	meanV []float64
 	// gv holds the values of target:T or beat:S (in place of v, which is then nil).
 	gv *goalValues
+	// pc is the state space of a sheet of several columns (nil for one column): v is then
+	// laid out as pc says, sp is its lane column's space, and the table has no decisions.
+	pc *product
 	// pol is the policy that plays from the table, once made (policyOf).
 	pol atomic.Pointer[policy]
 	// Elapsed is how long the solve took (zero for a table read from a file).
@@ -40,6 +43,9 @@ func (t *Table) Expected() float64 { return t.start() }
 func (t *Table) start() float64 {
 	if t.gv != nil {
 		return t.gv.value(t.sp, 0, 0, 0, 0)
+	}
+	if t.pc != nil {
+		return t.v[t.pc.index(0, 0, 0, 0)]
 	}
 	return t.v[t.sp.index(0, 0, 0)]
 }
@@ -59,6 +65,9 @@ func (t *Table) newWidget() *widget {
 		w.gv = t.gv
 		return w
 	}
+	if t.pc != nil {
+		return newProductWidget(t.pc, t.v)
+	}
 	return newObjectiveWidget(t.sp, t.v, t.obj, t.meanV)
 }
 
@@ -66,6 +75,9 @@ func (t *Table) newWidget() *widget {
 func (t *Table) States() int {
 	if t.gv != nil {
 		return t.sp.countStates()
+	}
+	if t.pc != nil {
+		return t.pc.countStates()
 	}
 	n := 0
 	for i := range t.v {
@@ -75,6 +87,11 @@ func (t *Table) States() int {
 	}
 	return n
 }
+
+// HasDecisions reports whether the table holds the decisions of every state (a table of
+// the mean, bonus or risk:θ on one column); the others hold values, and play works the
+// decisions of a turn out from them.
+func (t *Table) HasDecisions() bool { return t.dec != nil }
 
 // Pairs returns the number of (state, score so far) pairs whose values a table of
 // target:T or beat:S stores (0 for the other objectives).
@@ -89,6 +106,13 @@ func (t *Table) Pairs() int64 {
 // sheet s, the bonuses included. It reports false if the sheet is not one of the table's
 // states (another rule set, or a state no game reaches).
 func (t *Table) value(s *engine.Sheet) (float64, bool) {
+	if t.pc != nil {
+		o, mask, u, f, ok := t.pc.sheetState(s)
+		if !ok {
+			return 0, false
+		}
+		return t.v[t.pc.index(o, mask, u, f)], true
+	}
 	i, ok := t.sp.sheetState(s)
 	if !ok {
 		return 0, false
@@ -263,7 +287,10 @@ func (sp *space) sheetState(s *engine.Sheet) (int, bool) {
 		return 0, false
 	}
 	mask, u, f, ok := sp.sheetParts(s)
-	return sp.index(mask, u, f), ok
+	if !ok {
+		return 0, false
+	}
+	return sp.index(mask, u, f), true
 }
 
 // sheetParts returns the state of a sheet of the space's rules as (mask, u, f).

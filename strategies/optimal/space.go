@@ -3,7 +3,6 @@ package optimal
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/bits"
 	"slices"
 
@@ -49,6 +48,12 @@ type space struct {
 	clsScore [engine.MaxBoxes][]int
 
 	maskOK []bool // masks the fill orders can reach
+	// The states are laid out a row of nu subtotals per reachable mask and flag:
+	// row[mask] numbers the reachable masks (−1 for the others) and rowMask[n] is the
+	// mask of number n. An ordered column reaches a few masks of the 2^nb, and its table
+	// takes as many rows.
+	row     []int32
+	rowMask []uint32
 	// The sets of filled upper boxes are numbered 0 to 2^(upper boxes)−1: upIdx[mask] is
 	// the number of mask&upper (the bits of the upper boxes, packed).
 	upIdx []uint16
@@ -63,15 +68,15 @@ type space struct {
 	deadBelow []int
 }
 
-// ErrColumns reports rules whose sheet has several columns, which no exact solve reaches.
-var ErrColumns = errors.New("no exact solve of a sheet of several columns")
+// ErrColumns reports what has no exact solve on a sheet of several columns: a sheet whose
+// product of columns is too large for memory (a *ColumnsError), or an objective other
+// than the mean, which is solved on one column only.
+var ErrColumns = errors.New("no exact solve on this sheet of several columns")
 
-// errColumns explains why a sheet of several columns has no exact solve.
-func errColumns(r *engine.Rules) error {
-	n := len(r.Columns())
-	per := float64(uint64(1)<<r.NumBoxes()) * float64(r.UpperThreshold()+1)
-	return fmt.Errorf("%w: rules %s have %d columns: an exact solve needs every column's filled boxes and upper subtotal in its state, about %.1e states against %.1e for one column, far beyond memory and time; play these rules with a heuristic strategy",
-		ErrColumns, r.Name(), n, math.Pow(per, float64(n)), per)
+// errColumns explains why objective o has no exact solve on rules r of several columns.
+func errColumns(r *engine.Rules, what string) error {
+	return fmt.Errorf("%w: rules %s have %d columns, and %s is solved exactly on a sheet of one column only (on several columns yams solves optimal, the expected score, exactly)",
+		ErrColumns, r.Name(), len(r.Columns()), what)
 }
 
 // newSpace builds the state space of rules, with u capped at capUpper (at least the
@@ -79,7 +84,7 @@ func errColumns(r *engine.Rules) error {
 // earn the bonus if merge is set.
 func newSpace(r *engine.Rules, capUpper int, merge bool) (*space, error) {
 	if len(r.Columns()) != 1 {
-		return nil, errColumns(r)
+		return nil, fmt.Errorf("optimal: the space of one column, on rules %s of %d columns", r.Name(), len(r.Columns()))
 	}
 	nb := r.NumBoxes()
 	sp := &space{
@@ -132,17 +137,21 @@ func newSpace(r *engine.Rules, capUpper int, merge bool) (*space, error) {
 	return sp, nil
 }
 
-// numStates is the size of a dense table over states, reachable or not.
-func (sp *space) numStates() int { return (1 << sp.nb) * sp.nu * sp.nf }
+// numStates is the size of a table over the states of the reachable masks: every
+// subtotal and flag of each, reachable or not.
+func (sp *space) numStates() int { return len(sp.rowMask) * sp.nu * sp.nf }
 
 // index numbers the states so that those of a group (a mask and a flag) are consecutive,
 // in increasing subtotal: the solver reads the values of a group's next states as rows.
-func (sp *space) index(mask uint32, u, f int) int { return (int(mask)*sp.nf+f)*sp.nu + u }
+// mask must be one games reach.
+func (sp *space) index(mask uint32, u, f int) int {
+	return (int(sp.row[mask])*sp.nf+f)*sp.nu + u
+}
 
 func (sp *space) split(i int) (mask uint32, u, f int) {
 	u = i % sp.nu
 	i /= sp.nu
-	return uint32(i / sp.nf), u, i % sp.nf
+	return sp.rowMask[i/sp.nf], u, i % sp.nf
 }
 
 // up returns the number of the set of upper boxes filled in mask.
@@ -223,6 +232,14 @@ func (sp *space) reachMasks() {
 			b := bits.TrailingZeros32(next)
 			next &= next - 1
 			sp.maskOK[m|1<<b] = true
+		}
+	}
+	sp.row = make([]int32, 1<<sp.nb)
+	for m, ok := range sp.maskOK {
+		sp.row[m] = -1
+		if ok {
+			sp.row[m] = int32(len(sp.rowMask))
+			sp.rowMask = append(sp.rowMask, uint32(m))
 		}
 	}
 }

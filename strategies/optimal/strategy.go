@@ -47,11 +47,15 @@ const noKey = ^uint64(0)
 
 // NewStrategy returns the optimal strategy of the rules a table solves (or, for a table of
 // risk:θ or bonus, the strategy that plays for it). Strategies built from the same table
-// share its decision cache. A table of target:T or beat:S has no decisions to share: its strategy
-// is strategies.New("target:T", rules), and NewStrategy panics on it.
-func NewStrategy(t *Table) *Strategy {
+// share its decision cache; on a sheet of several columns, each works its turns out from
+// the values. A table of target:T or beat:S has no decisions to share: its strategy is
+// strategies.New("target:T", rules), and NewStrategy panics on it.
+func NewStrategy(t *Table) strategies.Strategy {
 	if t.gv != nil {
 		panic("optimal: NewStrategy of a table of " + t.obj.String() + ", which plays through strategies.New")
+	}
+	if t.pc != nil {
+		return newProductStrategy(t)
 	}
 	return newStrategyFrom(policyOf(t))
 }
@@ -97,6 +101,18 @@ func objectiveInfo(o Objective, description string) strategies.Info {
 		Name:        o.Strategy(),
 		Description: description,
 		New: func(r *engine.Rules) (strategies.Strategy, error) {
+			if len(r.Columns()) > 1 {
+				// Several columns: the values of the product of the columns, the
+				// decisions worked out turn by turn.
+				if o != Mean {
+					return nil, errColumns(r, o.String())
+				}
+				e := sharedFor(r, Mean)
+				if e.err != nil {
+					return nil, e.err
+				}
+				return newProductStrategy(e.t), nil
+			}
 			p, err := policyFor(r, o)
 			if err != nil {
 				return nil, err

@@ -4,12 +4,14 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"yams/engine"
+	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies"
 )
@@ -19,8 +21,14 @@ func TestStrategyRegistered(t *testing.T) {
 	if !ok || info.Heuristic {
 		t.Fatalf("optimal: registered %v, heuristic %v", ok, info.Heuristic)
 	}
-	if _, err := strategies.New("optimal", smallRules(t, "columns=free,top_down")); err == nil {
-		t.Error("optimal accepted a sheet of two columns")
+	// A sheet of two columns that fits is played from the product of its columns; the
+	// other objectives are solved on one column only and refuse it.
+	two := smallRules(t, "columns=free,top_down")
+	if _, err := strategies.New("optimal", two); err != nil {
+		t.Errorf("optimal on a small sheet of two columns: %v", err)
+	}
+	if _, err := strategies.New(Objective{Kind: UpperBonus}.Strategy(), two); err == nil {
+		t.Error("the bonus objective accepted a sheet of two columns")
 	}
 }
 
@@ -61,15 +69,24 @@ func TestStrategyMatchesTurnPlan(t *testing.T) {
 	}
 }
 
+// TestStrategyPlaysLegally plays the optimal strategy of presets through the simulator,
+// which checks every decision: hasbro (free and in a fill order) in the default run,
+// others in the exhaustive run.
 func TestStrategyPlaysLegally(t *testing.T) {
 	heavy(t)
 	for _, c := range []struct {
-		name string
-		opts []string
-	}{{"hasbro", nil}, {"verhoeff", nil}, {"yams-app", nil}, {"hasbro", []string{"order=bottom_up"}}} {
-		st := NewStrategy(solved(t, c.name, c.opts...))
-		gs := playGames(t, st, mustRules(t, c.name, c.opts...), 2000, 7)
-		t.Logf("%s %v: mean %.2f over %d games", c.name, c.opts, gs.sum/float64(gs.n), gs.n)
+		name       string
+		opts       []string
+		exhaustive bool
+	}{{"hasbro", nil, false}, {"verhoeff", nil, true}, {"yams-app", nil, true}, {"hasbro", []string{"order=bottom_up"}, false}} {
+		t.Run(c.name+strings.Join(c.opts, ","), func(t *testing.T) {
+			if c.exhaustive {
+				exhaustive.Only(t)
+			}
+			st := NewStrategy(solved(t, c.name, c.opts...))
+			gs := playGames(t, st, mustRules(t, c.name, c.opts...), 2000, 7)
+			t.Logf("%s %v: mean %.2f over %d games", c.name, c.opts, gs.sum/float64(gs.n), gs.n)
+		})
 	}
 }
 
@@ -93,25 +110,33 @@ func TestDecisionsAllocateNothing(t *testing.T) {
 	}
 }
 
+// TestSolveDeterministic solves the same rules with 1, 2 and 3 workers: the small rules,
+// and yams-app in the exhaustive run.
 func TestSolveDeterministic(t *testing.T) {
-	r := mustRules(t, "yams-app")
-	if raceEnabled {
-		r = smallRules(t)
-	}
-	var want []byte
-	for _, workers := range []int{1, 2, 3} {
-		sp, err := newSolverSpace(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tab, _ := solveSpace(r, sp, workers, true)
-		tab.solved = time.Time{}
-		b, _ := tab.encoded()
-		if want == nil {
-			want = b
-		} else if string(b) != string(want) {
-			t.Errorf("%d workers: table or decisions differ from 1 worker", workers)
-		}
+	for _, name := range []string{"small", "yams-app"} {
+		t.Run(name, func(t *testing.T) {
+			r := smallRules(t)
+			if name != "small" {
+				exhaustive.Only(t)
+				heavy(t)
+				r = mustRules(t, name)
+			}
+			var want []byte
+			for _, workers := range []int{1, 2, 3} {
+				sp, err := newSolverSpace(r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tab, _ := solveSpace(r, sp, workers, true)
+				tab.solved = time.Time{}
+				b, _ := tab.encoded()
+				if want == nil {
+					want = b
+				} else if string(b) != string(want) {
+					t.Errorf("%d workers: table or decisions differ from 1 worker", workers)
+				}
+			}
+		})
 	}
 }
 

@@ -148,7 +148,8 @@ type strategyDecider struct {
 	e     error
 }
 
-func (d *strategyDecider) begin(mask uint32, u, f int) error {
+func (d *strategyDecider) begin(st turnState) error {
+	mask, u, f := st.mask, st.u, st.f
 	if d.sheet.Rules() == nil {
 		d.sheet = engine.NewSheet(d.sy.sp.rules)
 	}

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"yams/engine"
-	"yams/internal/outfile"
 )
 
 // Table file layout, all integers little-endian:
@@ -131,6 +130,11 @@ func (t *Table) encode(w io.Writer) (int64, error) {
 		for _, x := range t.gv.v {
 			put(x)
 		}
+	} else if t.pc != nil {
+		// Several columns: the values of the product's reachable states.
+		head = binary.LittleEndian.AppendUint64(head, uint64(t.pc.countStates()))
+		cw.Write(head)
+		t.pc.eachState(func(i int) { put(t.v[i]) })
 	} else {
 		head = binary.LittleEndian.AppendUint64(head, uint64(t.sp.countStates()))
 		cw.Write(head)
@@ -284,8 +288,17 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 	if hash != r.Hash() {
 		return nil, bad(errForeign, "rules hash %s, want %s (%s)", hash, r.Hash(), r.Name())
 	}
-	sp, err := newSolverSpace(r)
-	if err != nil {
+	var sp *space
+	var pc *product
+	var err error
+	if len(r.Columns()) > 1 {
+		// A sheet of several columns: its product space (the caller has checked its
+		// memory), the lane column's shape in the header.
+		if pc, err = newProduct(r); err != nil {
+			return nil, err
+		}
+		sp = pc.laneSpace()
+	} else if sp, err = newSolverSpace(r); err != nil {
 		return nil, err
 	}
 	for i, want := range sp.shape() {
@@ -312,6 +325,12 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 		count = binary.LittleEndian.Uint64(nb)
 	}
 	states := uint64(sp.countStates())
+	if pc != nil {
+		if obj != Mean {
+			return nil, bad(errCorrupt, "metadata: %s on a sheet of several columns", obj)
+		}
+		states = uint64(pc.countStates())
+	}
 	var gv *goalValues
 	if obj.Kind == Target || obj.Kind == Beat {
 		gl, err := m.Goal.check(obj)
@@ -327,31 +346,28 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 	if !ok || count != states || 8*states > left {
 		return nil, bad(errCorrupt, "%d values, want %d", count, states)
 	}
-	// The values, a chunk at a time, into their place.
-	vals := make([]float64, states)
-	chunk := make([]byte, 8<<10)
-	for k := 0; k < len(vals); {
-		c := chunk[:8*min(len(chunk)/8, len(vals)-k)]
-		if _, err := io.ReadFull(src, c); err != nil {
-			return nil, bad(errCorrupt, "values: %v", err)
+	// The values, a chunk at a time, straight into their place: a table of a goal or of
+	// several columns takes a gigabyte or more, which a copy would double.
+	t := &Table{rules: r, sp: sp, solved: m.Solved, obj: obj, pc: pc}
+	vr := valueReader{src: src, left: int(8 * states), chunk: make([]byte, 8<<10)}
+	switch {
+	case gv != nil:
+		gv.v = make([]float64, states)
+		for k := range gv.v {
+			gv.v[k] = vr.next()
 		}
-		for j := 0; j < len(c); j += 8 {
-			vals[k] = math.Float64frombits(binary.LittleEndian.Uint64(c[j:]))
-			k++
-		}
+		t.gv = gv
+	case pc != nil:
+		t.v = make([]float64, pc.numStates())
+		pc.eachState(func(i int) { t.v[i] = vr.next() })
+	default:
+		t.v = make([]float64, sp.numStates())
+		sp.eachState(func(i int) { t.v[i] = vr.next() })
+	}
+	if vr.err != nil {
+		return nil, bad(errCorrupt, "values: %v", vr.err)
 	}
 	left -= 8 * states
-	t := &Table{rules: r, sp: sp, solved: m.Solved, obj: obj}
-	if gv != nil {
-		gv.v, t.gv = vals, gv
-	} else {
-		t.v = make([]float64, sp.numStates())
-		k := 0
-		sp.eachState(func(i int) {
-			t.v[i] = vals[k]
-			k++
-		})
-	}
 	gh, ok := take(8)
 	if !ok {
 		return nil, bad(errCorrupt, "no decisions header")
@@ -396,6 +412,37 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 	return t, nil
 }
 
+// valueReader reads the values of a table file, left bytes, a chunk at a time; after an
+// error it reads zeros and keeps the error.
+type valueReader struct {
+	src   *bufio.Reader
+	left  int
+	chunk []byte
+	buf   []byte
+	err   error
+}
+
+func (vr *valueReader) next() float64 {
+	if len(vr.buf) < 8 {
+		n := min(len(vr.chunk), vr.left)
+		if vr.err != nil || n < 8 {
+			if vr.err == nil {
+				vr.err = io.ErrUnexpectedEOF
+			}
+			return 0
+		}
+		vr.buf = vr.chunk[:n]
+		if _, err := io.ReadFull(vr.src, vr.buf); err != nil {
+			vr.err, vr.buf = err, nil
+			return 0
+		}
+		vr.left -= n
+	}
+	x := math.Float64frombits(binary.LittleEndian.Uint64(vr.buf))
+	vr.buf = vr.buf[8:]
+	return x
+}
+
 // check returns the goal of objective o that the metadata holds, if it is one.
 func (g *goalMeta) check(o Objective) (goal, error) {
 	if g == nil {
@@ -414,17 +461,6 @@ func (g *goalMeta) check(o Objective) (goal, error) {
 		}
 	}
 	return gl, nil
-}
-
-// writeFile writes the table atomically (see package outfile), creating its directory.
-func (t *Table) writeFile(path string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return outfile.Write(path, func(w io.Writer) error {
-		_, err := t.encode(w)
-		return err
-	})
 }
 
 // CacheDir returns the directory of cached tables: $YAMS_CACHE_DIR if set, else yams/
@@ -482,11 +518,15 @@ func LoadOrSolveFor(r *engine.Rules, o Objective, force bool, workers int) (*Tab
 
 func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table, *policy, CacheStatus, error) {
 	var st CacheStatus
-	if len(r.Columns()) != 1 {
-		return nil, nil, st, errColumns(r)
-	}
 	if err := o.valid(); err != nil {
 		return nil, nil, st, err
+	}
+	if len(r.Columns()) != 1 {
+		if o != Mean {
+			return nil, nil, st, errColumns(r, o.String())
+		}
+		t, st, err := loadOrSolveProduct(r, force, workers)
+		return t, nil, st, err
 	}
 	if err := o.checkRules(r); err != nil {
 		return nil, nil, st, err

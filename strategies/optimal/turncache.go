@@ -13,7 +13,7 @@ type turnView struct {
 	before []float64
 	lvl    [engine.MaxRollsPerTurn][]float64
 	stop   [engine.MaxRollsPerTurn][]float64 // stop[ru]: the stop rows after ru+1 rolls
-	boxes  [engine.MaxBoxes][]float64
+	boxes  [engine.MaxSlots][]float64        // by slot (BoxID)
 }
 
 // turnCache keeps the values of turns an Evaluator worked out one state at a time, so that
@@ -33,7 +33,7 @@ type turnCache struct {
 	size     int
 	lvlOff   [engine.MaxRollsPerTurn]int
 	stopOff  [engine.MaxRollsPerTurn]int // −1: the stop rows are those of the last roll's level
-	boxesOff [engine.MaxBoxes]int
+	boxesOff [engine.MaxSlots]int
 }
 
 const (
@@ -42,7 +42,10 @@ const (
 	turnCacheLog2 = 11 // 2,048 states: at most 24 MB (23.6 MiB) per Evaluator on hasbro and yatzy
 )
 
-func newTurnCache(sp *space) *turnCache {
+// newTurnCache returns a cache of the turns of sp, on a sheet of that many columns (sp
+// then the lane column's space) whose value of ending a turn depends on the roll number
+// unless sameStop.
+func newTurnCache(sp *space, columns int, sameStop bool) *turnCache {
 	n := 1 << turnCacheLog2
 	c := &turnCache{sp: sp, keys: make([]uint64, n), hits: make([]uint8, n), vals: make([][]float64, n), shift: 64 - turnCacheLog2}
 	c.size = 1 // before
@@ -52,14 +55,14 @@ func newTurnCache(sp *space) *turnCache {
 	}
 	for ru := range sp.rolls {
 		c.stopOff[ru] = -1
-		if !sp.sameStop && ru < sp.rolls-1 {
+		if !sameStop && ru < sp.rolls-1 {
 			c.stopOff[ru] = c.size
 			c.size += numRolls
 		}
 	}
-	for b := range sp.nb {
-		c.boxesOff[b] = c.size
-		c.size += len(sp.clsScore[b])
+	for s := range columns * sp.nb {
+		c.boxesOff[s] = c.size
+		c.size += len(sp.clsScore[s%sp.nb])
 	}
 	return c
 }
@@ -70,9 +73,12 @@ func turnKey(mask uint32, u, f int) uint64 {
 
 func (c *turnCache) slot(key uint64) int { return int((key * 0x9E3779B97F4A7C15) >> c.shift) }
 
-// lookup returns the view of state (mask, u, f) if the cache holds it.
-func (c *turnCache) lookup(mask uint32, u, f int, v *turnView) bool {
-	key := turnKey(mask, u, f)
+// productKey is the key of state i of a sheet of several columns.
+func productKey(i int) uint64 { return uint64(i) | inUse }
+
+// lookup returns the view of the state of key (turnKey, productKey) if the cache holds
+// it; open are the boxes (BoxIDs) open in it.
+func (c *turnCache) lookup(key, open uint64, v *turnView) bool {
 	s := c.slot(key)
 	if c.keys[s] != key {
 		return false
@@ -80,12 +86,12 @@ func (c *turnCache) lookup(mask uint32, u, f int, v *turnView) bool {
 	if c.hits[s] < maxTurnHits {
 		c.hits[s]++
 	}
-	c.view(c.vals[s], mask, v)
+	c.view(c.vals[s], open, v)
 	return true
 }
 
 // view points v at the values of a slot.
-func (c *turnCache) view(vals []float64, mask uint32, v *turnView) {
+func (c *turnCache) view(vals []float64, open uint64, v *turnView) {
 	sp := c.sp
 	v.S = 1
 	v.before = vals[0:1]
@@ -99,16 +105,15 @@ func (c *turnCache) view(vals []float64, mask uint32, v *turnView) {
 			v.stop[ru] = v.lvl[sp.rolls-1][rollBase:]
 		}
 	}
-	for l := sp.full &^ mask; l != 0; l &= l - 1 {
-		b := bits.TrailingZeros32(l)
-		v.boxes[b] = vals[c.boxesOff[b]:][:len(sp.clsScore[b])]
+	for l := open; l != 0; l &= l - 1 {
+		s := bits.TrailingZeros64(l)
+		v.boxes[s] = vals[c.boxesOff[s]:][:len(sp.clsScore[s%sp.nb])]
 	}
 }
 
-// store keeps lane i of the view from of state (mask, u, f), when its slot is free or its
-// occupant's hits are spent (one is spent at each refusal).
-func (c *turnCache) store(mask uint32, u, f int, from *turnView, i int) {
-	key := turnKey(mask, u, f)
+// store keeps lane i of the view from of the state of key, whose open boxes are open, when
+// its slot is free or its occupant's hits are spent (one is spent at each refusal).
+func (c *turnCache) store(key, open uint64, from *turnView, i int) {
 	s := c.slot(key)
 	if c.keys[s] != 0 && c.hits[s] > 0 {
 		c.hits[s]--
@@ -128,9 +133,9 @@ func (c *turnCache) store(mask uint32, u, f int, from *turnView, i int) {
 			lane(vals[o:][:numRolls], from.stop[ru], S, i)
 		}
 	}
-	for l := sp.full &^ mask; l != 0; l &= l - 1 {
-		b := bits.TrailingZeros32(l)
-		lane(vals[c.boxesOff[b]:][:len(sp.clsScore[b])], from.boxes[b], S, i)
+	for l := open; l != 0; l &= l - 1 {
+		b := bits.TrailingZeros64(l)
+		lane(vals[c.boxesOff[b]:][:len(sp.clsScore[b%sp.nb])], from.boxes[b], S, i)
 	}
 }
 

@@ -43,7 +43,7 @@ func TestTurnCache(t *testing.T) {
 						hits++
 					}
 					// An empty cache: the turn is worked out here.
-					fresh.valid, fresh.cache = false, newTurnCache(tab.sp)
+					fresh.valid, fresh.cache = false, newTurnCache(tab.sp, 1, tab.sp.sameStop)
 					if err := fresh.Start(&sh); err != nil {
 						t.Fatal(err)
 					}

@@ -46,13 +46,20 @@ type widget struct {
 	mk   []float64 // [rollBase*S]: with tracking, the rank (keepRank) of the keep that reaches m
 	cv   []float64 // the value of each score of each open box, a row per score
 	e    []float64 // [S]: value of each state before its first roll
-	// boxes lists the legal boxes for the stop kernels.
-	boxes [engine.MaxBoxes]stopBox
+	// boxes lists the legal boxes for the stop kernels: BoxIDs of the sheet, which on a
+	// sheet of one column are the boxes.
+	boxes [engine.MaxSlots]stopBox
+	// sameStop: the value of ending a turn does not depend on the roll number.
+	sameStop bool
 	// With tracking: box[r*S+i], the best box for roll r (stopping after the first roll)
 	// in lane i; keep[ru][r*S+i], the rank of the best keep of roll r after ru+1 rolls
 	// (0: stop).
 	box  []uint8
 	keep [engine.MaxRollsPerTurn - 1][]uint8
+	// boxLast, when the value of ending a turn depends on the roll number (a "sec"
+	// column), is box for a turn ended after the last roll (or any roll but the first:
+	// they have the same boxes).
+	boxLast []uint8
 	// Scratch space for the AVX kernels, which carry boxes and ranks as float64.
 	argf []float64
 
@@ -68,6 +75,13 @@ type widget struct {
 	// group, pairBase + the lane (goalValues.scoreValues).
 	gv       *goalValues
 	pairBase int
+	// pc, for a sheet of several columns, is its space: the widget works out the states of
+	// outer number outer (whose other columns fill outerFilled) and lane column group
+	// (mask, f), reading the values of the whole table in pv; v is then the block of outer.
+	pc          *product
+	pv          []float64
+	outer       int
+	outerFilled uint64
 }
 
 // newObjectiveWidget returns a widget that values the states of v under objective o;
@@ -84,12 +98,23 @@ func newObjectiveWidget(sp *space, v []float64, o Objective, meanV []float64) *w
 	return w
 }
 
-func newWidget(sp *space, v []float64) *widget {
-	w := &widget{sp: sp, v: v}
+func newWidget(sp *space, v []float64) *widget { return newWidgetFor(sp, v, sp.sameStop, 1) }
+
+// newProductWidget returns a widget of the states of a sheet of several columns, whose
+// values are pv.
+func newProductWidget(pc *product, pv []float64) *widget {
+	w := newWidgetFor(pc.laneSpace(), nil, pc.sameStop, len(pc.col))
+	w.pc, w.pv = pc, pv
+	return w
+}
+
+// newWidgetFor returns a widget of the states of sp, on a sheet of that many columns.
+func newWidgetFor(sp *space, v []float64, sameStop bool, columns int) *widget {
+	w := &widget{sp: sp, v: v, sameStop: sameStop}
 	const s = maxLanes // a multiple of what every kernel takes at once
 	for ru := range sp.rolls {
 		w.lvl[ru] = make([]float64, numKeeps*s)
-		if !sp.sameStop && ru < sp.rolls-1 {
+		if !sameStop && ru < sp.rolls-1 {
 			w.stop[ru] = make([]float64, numRolls*s)
 		}
 	}
@@ -98,13 +123,16 @@ func newWidget(sp *space, v []float64) *widget {
 	}
 	rows := 0
 	for b := range sp.nb {
-		rows += len(sp.clsScore[b])
+		rows += columns * len(sp.clsScore[b])
 	}
 	w.m = make([]float64, rollBase*s)
 	w.mk = make([]float64, rollBase*s)
 	w.cv = make([]float64, max(rows, 1)*s)
 	w.e = make([]float64, s)
 	w.box = make([]uint8, numRolls*s+8)
+	if !sameStop {
+		w.boxLast = make([]uint8, numRolls*s)
+	}
 	w.argf = make([]float64, numRolls*s)
 	return w
 }
@@ -117,9 +145,79 @@ func (w *widget) setLanes(lanes []uint16) {
 // rolls returns the rows of the rolls of a level.
 func (w *widget) rolls(ru int) []float64 { return w.lvl[ru][rollBase*w.S : numKeeps*w.S] }
 
+// setOuter makes a widget of a sheet of several columns work on the states of outer
+// number o.
+func (w *widget) setOuter(o int) {
+	pc := w.pc
+	w.outer, w.outerFilled = o, pc.outerMask(o)
+	w.v = w.pv[o*pc.nLane : (o+1)*pc.nLane]
+}
+
+// legal returns the slots (BoxIDs of the sheet) where roll may go after rollsUsed rolls
+// from the states of group (mask, f).
+func (w *widget) legal(mask uint32, roll engine.Roll, rollsUsed int) uint64 {
+	if w.pc == nil {
+		return uint64(w.sp.legal(mask, roll, rollsUsed))
+	}
+	return w.pc.rules.Legal(w.outerFilled|uint64(mask)<<(w.pc.lane*w.sp.nb), roll, rollsUsed)
+}
+
+// points returns what roll scores in slot s from the states of group (mask, f), the
+// joker applied.
+func (w *widget) points(mask uint32, s int, roll engine.Roll) int {
+	if w.pc == nil {
+		return w.sp.rules.Points(uint64(mask), engine.BoxID(s), roll)
+	}
+	return w.pc.rules.Points(w.outerFilled|uint64(mask)<<(w.pc.lane*w.sp.nb), engine.BoxID(s), roll)
+}
+
+// laneSlot reports whether slot s is a box of the lane column (on one column, every box
+// is), and returns its box.
+func (w *widget) laneSlot(s int) (box int, lane bool) {
+	nb := w.sp.nb
+	if w.pc == nil {
+		return s, true
+	}
+	return s % nb, s/nb == w.pc.lane
+}
+
+// slotValues is boxValues for slot s of the sheet.
+func (w *widget) slotValues(mask uint32, f, s int, dst []float64) {
+	b, lane := w.laneSlot(s)
+	if lane {
+		w.boxValues(mask, f, b, dst)
+		return
+	}
+	for c, pts := range w.sp.clsScore[b] {
+		w.outerValues(mask, f, s, pts, false, dst[c*w.S:][:w.L])
+	}
+}
+
+// slotScoreValues is scoreValues for slot s of the sheet.
+func (w *widget) slotScoreValues(mask uint32, f, s, pts int, five bool, dst []float64) {
+	if b, lane := w.laneSlot(s); lane {
+		w.scoreValues(mask, f, b, pts, five, dst)
+	} else {
+		w.outerValues(mask, f, s, pts, five, dst)
+	}
+}
+
+// outerValues sets dst[i] to the value of scoring pts in slot s, a box of another column
+// than the lane column, from the state of lane i: the points gained in that column and
+// the value of the next state, whose lane column is the same.
+func (w *widget) outerValues(mask uint32, f, s, pts int, five bool, dst []float64) {
+	sp, pc := w.sp, w.pc
+	o, x := pc.step(w.outer, s/sp.nb, s%sp.nb, pts, five)
+	next := w.pv[pc.index(o, mask, 0, f):][:sp.nu]
+	reward := float64(x.reward)
+	for i, u := range w.lanes[:len(dst)] {
+		dst[i] = reward + next[u]
+	}
+}
+
 // stopLayer returns the stop values for rollsUsed (1-based).
 func (w *widget) stopLayer(rollsUsed int) []float64 {
-	if w.sp.sameStop || rollsUsed == w.sp.rolls {
+	if w.sameStop || rollsUsed == w.sp.rolls {
 		return w.rolls(w.sp.rolls - 1)
 	}
 	return w.stop[rollsUsed-1][:numRolls*w.S]
@@ -131,34 +229,38 @@ func (w *widget) stopLayer(rollsUsed int) []float64 {
 func (w *widget) stops(mask uint32, f int, track bool) {
 	sp, S := w.sp, w.S
 	layers := sp.rolls
-	if sp.sameStop {
+	if w.sameStop {
 		layers = 1
 	}
 	// The values of every score of every box open at some roll number, once.
-	var legal [engine.MaxRollsPerTurn]uint32
-	var open uint32
+	var legal [engine.MaxRollsPerTurn]uint64
+	var open uint64
 	for ru := 1; ru <= layers; ru++ {
-		legal[ru-1] = sp.legal(mask, plainRoll, ru)
+		legal[ru-1] = w.legal(mask, plainRoll, ru)
 		open |= legal[ru-1]
 	}
-	var base [engine.MaxBoxes]int
+	var base [engine.MaxSlots]int
 	row := 0
 	for l := open; l != 0; l &= l - 1 {
-		b := bits.TrailingZeros32(l)
-		base[b] = row
-		w.boxValues(mask, f, b, w.cv[row*S:])
-		row += len(sp.clsScore[b])
+		s := bits.TrailingZeros64(l)
+		base[s] = row
+		w.slotValues(mask, f, s, w.cv[row*S:])
+		row += len(sp.clsScore[s%sp.nb])
 	}
 	for ru := 1; ru <= layers; ru++ {
 		st := w.stopLayer(ru)
 		var arg []uint8
-		if track && ru == 1 {
+		switch {
+		case track && ru == 1:
 			arg = w.box[:numRolls*S]
+		case track && ru == layers:
+			arg = w.boxLast[:numRolls*S]
 		}
 		n := 0
 		for l := legal[ru-1]; l != 0; l &= l - 1 {
-			b := bits.TrailingZeros32(l)
-			w.boxes[n] = stopBox{cls: &sp.cls[b], base: 8 * base[b] * S, box: b, rows: len(sp.clsScore[b])}
+			s := bits.TrailingZeros64(l)
+			b := s % sp.nb
+			w.boxes[n] = stopBox{cls: &sp.cls[b], base: 8 * base[s] * S, box: s, rows: len(sp.clsScore[b])}
 			n++
 		}
 		stopsLanes(st, arg, w.argf, w.cv, S, w.boxes[:n])
@@ -169,14 +271,14 @@ func (w *widget) stops(mask uint32, f int, track bool) {
 		for _, y := range yahtzeeRolls {
 			dst := st[int(y)*S : int(y)*S+w.L]
 			fillNegInf(dst)
-			for l := sp.legal(mask, y, ru); l != 0; l &= l - 1 {
-				b := bits.TrailingZeros32(l)
-				w.scoreValues(mask, f, b, sp.rules.Points(uint64(mask), engine.BoxID(b), y), true, cv)
+			for l := w.legal(mask, y, ru); l != 0; l &= l - 1 {
+				s := bits.TrailingZeros64(l)
+				w.slotScoreValues(mask, f, s, w.points(mask, s, y), true, cv)
 				for i, x := range cv {
 					if x > dst[i] {
 						dst[i] = x
 						if arg != nil {
-							arg[int(y)*S+i] = uint8(b)
+							arg[int(y)*S+i] = uint8(s)
 						}
 					}
 				}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies/optimal"
 	"yams/strategies/rulefile"
@@ -38,7 +39,7 @@ func heavy(t testing.TB) {
 func TestGreedyFileExactMean(t *testing.T) {
 	heavy(t)
 	presets := []string{"hasbro"}
-	if exhaustive() {
+	if exhaustive.On {
 		presets = onePresets
 	}
 	for _, name := range presets {

@@ -2,17 +2,13 @@ package rulefile_test
 
 import (
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies/rulefile"
 )
-
-// exhaustive tells whether the slow checks run: under the build tag exhaustive (the
-// separate run of .ci/run) or with YAMS_EXHAUSTIVE set.
-func exhaustive() bool { return exhaustiveTag || os.Getenv("YAMS_EXHAUSTIVE") != "" }
 
 // gen writes random rule files for a rule set: every feature, comparison, box and action
 // the rules allow, conditions nested up to a depth.
@@ -163,7 +159,7 @@ func TestRandomFilesAreLegal(t *testing.T) {
 	presets := []string{"hasbro", "yatzy", "yams-wiki"}
 	variants := []string{"order=top_down", "rolls=1"}
 	files, games := 2, 30
-	if exhaustive() {
+	if exhaustive.On {
 		presets = append(presets, "yams-app", "verhoeff", "yams")
 		variants = append(variants, "rolls=4", "joker=none", "order=bottom_up")
 		files, games = 20, 200

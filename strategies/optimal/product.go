@@ -1,0 +1,342 @@
+package optimal
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+
+	"yams/engine"
+)
+
+// product is the state space of a sheet of several columns. The columns of a sheet are
+// scored apart (each has its own upper bonus, and the joker and the extra bonus look at
+// the column's own yahtzee box: engine.Rules.ColumnRules), so a turn-start state is the
+// tuple of the columns' states, each a state of the column played alone, and nothing
+// else: the columns are coupled by the turns alone, each turn filling one box of one
+// column, chosen once the dice are seen.
+//
+// One column, the lane column, lays its states out as a one-column table does (a row of
+// subtotals per mask and flag): a widget works out the subtotals of a row at once, as
+// for one column, while the other columns' states stay the same across the lanes. The
+// states of the other columns are numbered compactly (their reachable states only) and
+// together make the outer number o of a state; the value of state (o, mask, u, f) is
+// v[o·nLane + lane.index(mask, u, f)]. Scoring in the lane column moves within the block
+// of o as a one-column turn does; scoring in another column c moves to the block of
+// another outer number, at the same lane state.
+type product struct {
+	rules *engine.Rules
+	col   []*space // col[c]: column c played alone
+	lane  int
+	nb    int
+	rolls int
+	// sameStop: no column takes first rolls only, so the value of ending a turn does not
+	// depend on the roll number.
+	sameStop bool
+	// For the other columns: ord[c][i] is the number of column c's state i among its
+	// reachable states (−1 for the others), states[c][n] the state of number n, and the
+	// outer number is the sum of ord × stride[c] (stride[lane] is 0).
+	ord    [][]int32
+	states [][]int32
+	stride []int
+	count  []int // reachable states of each column
+	nOuter int
+	nLane  int
+	// byFilled[k] lists the outer numbers whose columns have k boxes filled in all.
+	byFilled [][]int32
+}
+
+// productSize returns the number of values the exact table of a sheet of several columns
+// takes (the lane column laid out by rows, the others by reachable states), and the
+// reachable states, without building the tables: counting needs each column's space only.
+func productSize(r *engine.Rules) (values, states float64, err error) {
+	return productSizeOf(r, newSolverSpace)
+}
+
+// productSizeOf is productSize with the columns' spaces made by newCol.
+func productSizeOf(r *engine.Rules, newCol func(*engine.Rules) (*space, error)) (values, states float64, err error) {
+	cols, lane, err := columnSpacesOf(r, newCol)
+	if err != nil {
+		return 0, 0, err
+	}
+	values, states = 1, 1
+	for c, sp := range cols {
+		n := float64(sp.countStates())
+		states *= n
+		if c == lane {
+			values *= float64(sp.numStates())
+		} else {
+			values *= n
+		}
+	}
+	return values, states, nil
+}
+
+// columnSpaces returns the spaces of the columns of r, each played alone, as the solver
+// lays them out, and the lane column: the one with the most states per group of a widget
+// (the most states, the first of equals).
+func columnSpaces(r *engine.Rules) ([]*space, int, error) { return columnSpacesOf(r, newSolverSpace) }
+
+// exactSpace returns the space of one column with the exact upper subtotal, as the exact
+// analysis of a strategy other than optimal walks it.
+func exactSpace(r *engine.Rules) (*space, error) { return newSpace(r, r.MaxUpper(), false) }
+
+// columnSpacesOf is columnSpaces with the columns' spaces made by newCol.
+func columnSpacesOf(r *engine.Rules, newCol func(*engine.Rules) (*space, error)) ([]*space, int, error) {
+	var cols []*space
+	lane, most := 0, -1
+	byHash := map[string]*space{}
+	for c := range r.Columns() {
+		cr, err := r.ColumnRules(c)
+		if err != nil {
+			return nil, 0, err
+		}
+		sp := byHash[cr.Hash()]
+		if sp == nil {
+			if sp, err = newCol(cr); err != nil {
+				return nil, 0, err
+			}
+			byHash[cr.Hash()] = sp
+		}
+		cols = append(cols, sp)
+		if n := sp.countStates(); n > most {
+			lane, most = c, n
+		}
+	}
+	return cols, lane, nil
+}
+
+// productMemory is the memory the exact optimal strategy of a sheet of several columns
+// takes: its values (8 bytes each), a solve's widgets, and room for the turn caches of
+// play.
+func productMemory(values float64) int64 {
+	if values > 1<<58 {
+		return 1 << 62
+	}
+	return sumSat(mulSat(int64(values), 8), 64<<20)
+}
+
+// productWhat names the exact optimal strategy of a sheet of several columns in errors.
+func productWhat(r *engine.Rules) string {
+	return fmt.Sprintf("the exact optimal strategy of rules %s (%d columns: its table)", r.Name(), len(r.Columns()))
+}
+
+// checkProductMemory refuses the exact solve of a sheet of several columns whose table
+// would take more than the memory limit, before anything of it is allocated.
+func checkProductMemory(r *engine.Rules) error {
+	values, states, err := productSize(r)
+	if err != nil {
+		return err
+	}
+	if err := checkMemory(productWhat(r), productMemory(values)); err != nil {
+		var me *MemoryError
+		if errors.As(err, &me) {
+			return &ColumnsError{MemoryError: *me, Rules: r.Name(), Columns: len(r.Columns()), States: states}
+		}
+		return err
+	}
+	return nil
+}
+
+// ColumnsError is a sheet of several columns whose exact solve would not fit in memory:
+// the product of its columns' states is too large. Its message gives the number of
+// states and what they would take.
+type ColumnsError struct {
+	MemoryError
+	Rules   string
+	Columns int
+	States  float64
+}
+
+func (e *ColumnsError) Error() string {
+	need := mebibytes(e.Need)
+	if e.Need >= 1<<50 {
+		need = statesWord(float64(e.Need)/(1<<30)) + " GiB"
+	}
+	return fmt.Sprintf("no exact solve of rules %s: its %d columns make %s turn-start states, whose table would take about %s of memory, more than the limit of %s (raise it with --max-memory MiB, or play the sheet with a strategy that needs no exact solve: column-tables)",
+		e.Rules, e.Columns, statesWord(e.States), need, mebibytes(e.Limit))
+}
+
+func (e *ColumnsError) Unwrap() []error { return []error{&e.MemoryError, ErrColumns} }
+
+// statesWord writes a count: in full below a billion, else as a power of ten.
+func statesWord(n float64) string {
+	if n < 1e9 {
+		return groupThousands(int64(n))
+	}
+	e := math.Floor(math.Log10(n))
+	return fmt.Sprintf("%.1f·10^%d", n/math.Pow(10, e), int(e))
+}
+
+// groupThousands writes n with its thousands separated by commas.
+func groupThousands(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// newProduct builds the state space of a sheet of several columns. The caller has
+// checked its memory (checkProductMemory).
+func newProduct(r *engine.Rules) (*product, error) { return newProductOf(r, newSolverSpace) }
+
+// newProductOf is newProduct with the columns' spaces made by newCol.
+func newProductOf(r *engine.Rules, newCol func(*engine.Rules) (*space, error)) (*product, error) {
+	cols, lane, err := columnSpacesOf(r, newCol)
+	if err != nil {
+		return nil, err
+	}
+	pc := &product{rules: r, col: cols, lane: lane, nb: r.NumBoxes(), rolls: r.Rolls(), sameStop: true, nOuter: 1}
+	for _, c := range r.Columns() {
+		if c.FirstRollOnly {
+			pc.sameStop = false
+		}
+	}
+	n := len(cols)
+	pc.ord, pc.states = make([][]int32, n), make([][]int32, n)
+	pc.stride, pc.count = make([]int, n), make([]int, n)
+	maxFilled := 0
+	for c, sp := range cols {
+		pc.count[c] = sp.countStates()
+		if c == lane {
+			pc.nLane = sp.numStates()
+			continue
+		}
+		maxFilled += sp.nb
+		pc.ord[c] = make([]int32, sp.numStates())
+		for i := range pc.ord[c] {
+			pc.ord[c][i] = -1
+		}
+		sp.eachState(func(i int) {
+			pc.ord[c][i] = int32(len(pc.states[c]))
+			pc.states[c] = append(pc.states[c], int32(i))
+		})
+		pc.stride[c] = pc.nOuter
+		pc.nOuter *= pc.count[c]
+	}
+	pc.byFilled = make([][]int32, maxFilled+1)
+	for o := range pc.nOuter {
+		k := 0
+		for c := range cols {
+			if c != lane {
+				mask, _, _ := pc.outerState(c, o)
+				k += bits.OnesCount32(mask)
+			}
+		}
+		pc.byFilled[k] = append(pc.byFilled[k], int32(o))
+	}
+	return pc, nil
+}
+
+// outerState returns the state of column c (not the lane column) in outer number o.
+func (pc *product) outerState(c, o int) (mask uint32, u, f int) {
+	n := o / pc.stride[c] % pc.count[c]
+	return pc.col[c].split(int(pc.states[c][n]))
+}
+
+// numStates is the size of the table of values: every outer number times the lane
+// column's rows.
+func (pc *product) numStates() int { return pc.nOuter * pc.nLane }
+
+// countStates returns the number of turn-start states games reach.
+func (pc *product) countStates() int { return pc.nOuter * pc.count[pc.lane] }
+
+// laneSpace returns the space of the lane column.
+func (pc *product) laneSpace() *space { return pc.col[pc.lane] }
+
+// index returns the index of state (o, mask, u, f) in the table: o the outer number, the
+// rest the lane column's state.
+func (pc *product) index(o int, mask uint32, u, f int) int {
+	return o*pc.nLane + pc.laneSpace().index(mask, u, f)
+}
+
+// eachState calls f with the index of every state games reach, outer number after outer
+// number, and in each the lane column's states as a one-column table orders them.
+func (pc *product) eachState(f func(i int)) {
+	ls := pc.laneSpace()
+	for o := range pc.nOuter {
+		base := o * pc.nLane
+		ls.eachState(func(i int) { f(base + i) })
+	}
+}
+
+// outerMask returns the filled slots of the other columns than the lane column in outer
+// number o, as a mask over the sheet's BoxIDs.
+func (pc *product) outerMask(o int) uint64 {
+	var m uint64
+	for c := range pc.col {
+		if c != pc.lane {
+			mask, _, _ := pc.outerState(c, o)
+			m |= uint64(mask) << (c * pc.nb)
+		}
+	}
+	return m
+}
+
+// filled returns the sheet's filled slots in state (o, mask) as a mask over BoxIDs.
+func (pc *product) filled(o int, mask uint32) uint64 {
+	return pc.outerMask(o) | uint64(mask)<<(pc.lane*pc.nb)
+}
+
+// columnState returns the state of column c in state st of the product.
+func (pc *product) columnState(st turnState, c int) (mask uint32, u, f int) {
+	if c == pc.lane {
+		return st.mask, st.u, st.f
+	}
+	return pc.outerState(c, st.o)
+}
+
+// stateOf returns the state of this product that stands for state st of src, a product of
+// the same rules whose columns' spaces differ (the exact subtotals of an analysis, the
+// capped ones of the solver): each column's state mapped to this space's canonical one.
+func (pc *product) stateOf(src *product, st turnState) (o int, mask uint32, u, f int) {
+	for c, sp := range pc.col {
+		cm, cu, cf := src.columnState(st, c)
+		cu = sp.canon(cm, min(sp.cap, cu))
+		if c == pc.lane {
+			mask, u, f = cm, cu, cf
+			continue
+		}
+		o += int(pc.ord[c][sp.index(cm, cu, cf)]) * pc.stride[c]
+	}
+	return o, mask, u, f
+}
+
+// step is what scoring pts in box b of column c (not the lane column) does to outer
+// number o: the next outer number and the points gained (the box's score, negated for a
+// subtracted box, and the column's upper and extra bonuses).
+func (pc *product) step(o, c, b, pts int, five bool) (next int, x fill) {
+	sp := pc.col[c]
+	n := o / pc.stride[c] % pc.count[c]
+	mask, u, f := sp.split(int(pc.states[c][n]))
+	x = sp.applyPoints(mask, u, f, b, pts, five)
+	return o + (int(pc.ord[c][x.next])-n)*pc.stride[c], x
+}
+
+// sheetState returns the state of a sheet of the product's rules at the start of a turn:
+// the outer number and the lane column's state. It reports false for a sheet of other
+// rules, or a state no game reaches.
+func (pc *product) sheetState(s *engine.Sheet) (o int, mask uint32, u, f int, ok bool) {
+	if s.Rules() != pc.rules && s.Rules().Hash() != pc.rules.Hash() {
+		return 0, 0, 0, 0, false
+	}
+	filled := s.FilledMask()
+	for c, sp := range pc.col {
+		cm := uint32(filled>>(c*pc.nb)) & sp.full
+		cu := sp.canon(cm, min(sp.cap, s.Upper(c)))
+		cf := 0
+		if sp.nf == 2 && cm&(1<<sp.ybox) != 0 && s.Score(engine.BoxID(c*pc.nb+sp.ybox)) > 0 {
+			cf = 1
+		}
+		if cu < 0 || !sp.valid(cm, cu, cf) {
+			return 0, 0, 0, 0, false
+		}
+		if c == pc.lane {
+			mask, u, f = cm, cu, cf
+			continue
+		}
+		o += int(pc.ord[c][sp.index(cm, cu, cf)]) * pc.stride[c]
+	}
+	return o, mask, u, f, true
+}

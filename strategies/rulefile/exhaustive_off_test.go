@@ -1,5 +1,0 @@
-//go:build !exhaustive
-
-package rulefile_test
-
-const exhaustiveTag = false
