@@ -84,8 +84,13 @@ func runDistill(e *env, args []string) error {
 
 	fmt.Fprintf(e.stderr, "yams: distill: learning up to %s on %s from the optimal strategy, each rule checked by an exact analysis\n",
 		plural(sizes[len(sizes)-1], "rule", "rules"), describeRules(rules.Name(), rulesFlags.options))
+	sampled := *states
 	res, err := distill.Learn(rules, distill.Options{Sizes: sizes, States: *states, Workers: int(workers), Seed: *seed, Averages: *averages,
 		Progress: func(s distill.Step) {
+			if s.States != sampled {
+				fmt.Fprintf(e.stderr, "      (no rule raised the mean: %d states sampled a turn from here)\n", s.States)
+				sampled = s.States
+			}
 			for _, a := range s.Dropped {
 				fmt.Fprintf(e.stderr, "      %.4f  (dropped: %s)\n", a.Mean, a.Rule)
 			}

@@ -233,7 +233,7 @@
 // # Strategies written as rules
 //
 //	yams explain FILE|- [--rules NAME|FILE] [--rule KEY=VALUE]... [--lang LANG] [--canonical]
-//	yams distill [--rules NAME|FILE] [--rule KEY=VALUE]... [--size LIST] [--states N] [--seed S] [--out DIR] [--lang LANG] [--json FILE|-] [--workers W] [--max-memory MiB]
+//	yams distill [--rules NAME|FILE] [--rule KEY=VALUE]... [--size LIST] [--states N] [--seed S] [--averages=false] [--out DIR] [--lang LANG] [--json FILE|-] [--workers W] [--max-memory MiB]
 //
 // A rule file is a strategy a person writes and reads: rules for the keeps and for the
 // boxes, "if CONDITION then ACTION", the first that applies deciding, and a default for
@@ -258,14 +258,18 @@
 //
 // yams distill learns rule files from the optimal strategy of a rule set of one column:
 // for each size N of --size (1,2,3,5,10 by default), a file of N rules besides its two
-// defaults. It starts from greedy (the defaults alone) and adds one rule at a time: the
-// rule that the search expects to cut the file's regret against optimal play most, on the
+// defaults. Each file gives the boxes their averages under optimal play (--averages=false:
+// none), above which its "score best" and "keep for" count the points; its two defaults
+// alone score 235.15 on hasbro, where greedy, which counts the points alone, scores
+// 219.73. It starts from those defaults and adds one rule at a time: the rule that the
+// search expects to cut the file's regret against optimal play most, on the
 // positions the file's own play reaches. Each step analyses the file exactly and draws
 // --states turn-start states a turn from the probability that its games reach them; every
 // position of those turns is valued by the optimal strategy's table; conditions of up to
 // three atoms are grown an atom at a time for every action, and a keep is weighed through
 // the rest of its turn. A rule whose exact analysis does not raise the mean is dropped
-// and the next one tried. It prints, on standard error, each rule as it is added with the
+// and the next one tried; when none does, the step samples twice as many states, and the
+// learning stops after two doublings in vain. It prints, on standard error, each rule as it is added with the
 // file's exact mean; on standard output, the table of the files of --size with their exact
 // figures (the points each loses against optimal play, by kind of decision), then each
 // file in words (--lang). --out DIR writes each file as rules-N.rules and the report:

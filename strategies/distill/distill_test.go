@@ -212,3 +212,27 @@ func TestTurnMasses(t *testing.T) {
 		t.Errorf("a rule that keeps as the default does gains %v", g)
 	}
 }
+
+// A learning asked for more rules than a short game has use for runs out of rules: before
+// it stops, it draws its samples again, twice as large, twice; the steps' samples only grow.
+func TestLearnResamplesBeforeStopping(t *testing.T) {
+	r := smallRules(t)
+	const states = 3
+	res, err := Learn(r, Options{Sizes: []int{60}, States: states, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Short {
+		t.Fatalf("%d rules learned on a game of %d boxes with %d states a turn: the learning never ran out of rules", len(res.Steps)-1, r.NumBoxes(), states)
+	}
+	if res.States != states<<resamples {
+		t.Errorf("the learning stopped with samples of %d states a turn, want %d", res.States, states<<resamples)
+	}
+	prev := states
+	for _, s := range res.Steps[1:] {
+		if s.States < prev || (s.States != states && s.States != 2*states && s.States != 4*states) {
+			t.Errorf("%d rules: %d states a turn after %d", s.N, s.States, prev)
+		}
+		prev = s.States
+	}
+}

@@ -7,7 +7,8 @@
 // # The learning
 //
 // The learning starts from the file of no rule, whose defaults play greedy, and adds one
-// rule at a time. A step:
+// rule at a time; with Options.Averages, the file gives each box its average under optimal
+// play, and its defaults play greedy counting each box's points above its average. A step:
 //
 //  1. analyses the current file exactly (optimal.AnalyzeReach): its exact mean, and the
 //     probability that its games reach each turn-start state;
@@ -32,7 +33,9 @@
 //     the turn, the later decisions weighed by where the new keeps lead (turnGain);
 //  5. adds the best rule and analyses the file exactly: if its exact mean is not above
 //     the current file's, the rule is dropped and the next one tried, up to a few; if none
-//     improves the file, the learning stops (and says where).
+//     improves the file, the step draws a new sample of twice as many states (the gains
+//     left are small against the noise of a small sample), and the learning goes on with
+//     it; after two such doublings in vain, the learning stops (and says where).
 //
 // The vocabulary (vocab.go) is the language's features at a few thresholds each: every
 // pattern and its absence, the counts of each face, the group and its face, the sum and

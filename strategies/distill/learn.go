@@ -44,7 +44,10 @@ type Step struct {
 	// Estimated is the gain the search expected, on its sample; Mean the exact mean of
 	// the file.
 	Estimated, Mean float64
-	Elapsed         time.Duration // since the start of the distillation
+	// States are the turn-start states sampled for each turn at the step: Options.States,
+	// doubled each time a step found no rule that raised the mean (at most twice).
+	States  int
+	Elapsed time.Duration // since the start of the distillation
 	// Dropped are the rules tried before this one at the step, whose exact analysis did
 	// not raise the mean.
 	Dropped []Attempt
@@ -81,6 +84,9 @@ type Result struct {
 	Stopped []Attempt
 	// Short is true when the learning ended before the largest size.
 	Short bool
+	// States are the turn-start states sampled a turn at the last step: Options.States,
+	// or up to four times as many after steps that found no rule on smaller samples.
+	States int
 	// Averaged tells files that give the boxes' averages under optimal play (Options.Averages).
 	Averaged bool
 }
@@ -116,6 +122,12 @@ type learner struct {
 // attempts is the number of candidates tried at a step before giving up: a candidate whose
 // exact mean is not above the current file's is dropped and the next one tried.
 const attempts = 6
+
+// resamples is how many times a step whose candidates all fail draws a new sample of
+// twice as many states before the learning stops: the gains of the rules that are left
+// grow small against the sampling's noise, and a larger sample tells them apart. The
+// learning goes on with the larger sample.
+const resamples = 2
 
 // Learn learns rule files for the rules, of each size of opts.Sizes.
 func Learn(rules *engine.Rules, opts Options) (*Result, error) {
@@ -171,10 +183,11 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 	res.Steps = append(res.Steps, Step{N: 0, File: file, Mean: fig.Mean, Elapsed: time.Since(start)})
 	mean := fig.Mean
 	rejected := map[string]bool{}
+	states, resampled := opts.States, 0
 	for step := 0; rulesOf(file) < sizes[len(sizes)-1]; step++ {
-		samples := sampleStates(reach.Turns(), opts.States, opts.Seed+uint64(step))
+		samples := sampleStates(reach.Turns(), states, opts.Seed+uint64(step))
 		if need := int64(len(samples)) * bytesPerSample(rules.Rolls(), [2]int{len(l.vocab.actions[0]), len(l.vocab.actions[1])}); need > optimal.MemoryLimit()/2 {
-			return nil, &optimal.MemoryError{What: fmt.Sprintf("the positions of %d sampled states (--states %d a turn)", len(samples), opts.States), Need: need, Limit: optimal.MemoryLimit() / 2}
+			return nil, &optimal.MemoryError{What: fmt.Sprintf("the positions of %d sampled states (%d a turn)", len(samples), states), Need: need, Limit: optimal.MemoryLimit() / 2}
 		}
 		dt, err := l.build(prog, samples)
 		if err != nil {
@@ -210,7 +223,7 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 			}
 			file, prog, mean, reach = next, np, nfig.Mean, nreach
 			l.reach = reach
-			s := Step{N: rulesOf(file), File: file, Rule: text, Estimated: c.gain, Mean: mean, Elapsed: time.Since(start), Dropped: dropped}
+			s := Step{N: rulesOf(file), File: file, Rule: text, Estimated: c.gain, Mean: mean, States: states, Elapsed: time.Since(start), Dropped: dropped}
 			if c.place < 0 && len(res.Steps) > 0 && res.Steps[len(res.Steps)-1].N == s.N {
 				res.Steps[len(res.Steps)-1] = s // a new default: the same number of rules
 			} else {
@@ -222,12 +235,18 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 			accepted = true
 			break
 		}
+		if !accepted && resampled < resamples && states < MaxStates {
+			// A new sample (the next step's seed), twice as large.
+			states, resampled = min(2*states, MaxStates), resampled+1
+			continue
+		}
 		if !accepted {
 			// No rule the search finds improves the file: the learning ends here.
 			res.Stopped, res.Short = dropped, true
 			break
 		}
 	}
+	res.States = states
 	for _, n := range sizes {
 		i := slices.IndexFunc(res.Steps, func(s Step) bool { return s.N == n })
 		if i < 0 {
