@@ -10,8 +10,8 @@ import (
 	"yams/strategies/rulefile"
 )
 
-// benchFile is a file of eight rules learned by yams distill on hasbro.
-const benchFile = "../../examples/strategies/learned8.rules"
+// benchFile is the file of ten rules learned by yams distill on hasbro.
+const benchFile = "../../examples/strategies/hasbro-10.rules"
 
 func BenchmarkCompileTable(b *testing.B) {
 	src, err := os.ReadFile(benchFile)
@@ -34,7 +34,7 @@ func BenchmarkCompileTable(b *testing.B) {
 	}
 }
 
-// BenchmarkGame plays whole games of the eight rules with the simulator's game loop, one
+// BenchmarkGame plays whole games of the ten rules with the simulator's game loop, one
 // worker: a decision is a few table reads.
 func BenchmarkGame(b *testing.B) {
 	src, err := os.ReadFile(benchFile)

@@ -115,3 +115,33 @@ otherwise score best`
 		t.Errorf("played %.3f ± %.3f (4 standard errors), exact %.4f", mean, 4*se, fig.Mean)
 	}
 }
+
+// The files learned by yams distill that README.md quotes: their exact means, as the
+// README gives them, and the regret identity. Each costs seconds (its table of decisions
+// with its averages and classes of the subtotal, then the analysis): the exhaustive run's.
+func TestLearnedExamples(t *testing.T) {
+	exhaustive.Only(t)
+	heavy(t)
+	for _, c := range []struct {
+		file, rules string
+		mean        float64
+	}{
+		{"hasbro-10.rules", "hasbro", 243.3727832945},
+		{"yatzy-10.rules", "yatzy", 236.3426155514},
+	} {
+		r, err := engine.Load(c.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fig, err := optimal.Analyze("rules:../../examples/strategies/"+c.file, r, optimal.Options{Regret: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(fig.Mean-c.mean) > 1e-9 {
+			t.Errorf("%s: exact mean %.10f, README %.10f", c.file, fig.Mean, c.mean)
+		}
+		if d := fig.Regret.OptimalMean - fig.Mean - fig.Regret.Total; math.Abs(d) > 1e-9 {
+			t.Errorf("%s: regret %.10f, optimal − mean %.10f", c.file, fig.Regret.Total, fig.Regret.OptimalMean-fig.Mean)
+		}
+	}
+}
