@@ -1,8 +1,10 @@
 package rulefile
 
 import (
+	"bytes"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -27,10 +29,12 @@ type table struct {
 	levels int // rerolls: keeps per roll
 	nbox   int // boxes per roll: one, or one per roll number
 	stride int // bytes per roll
-	// base[filled*nf+f] is the first block of the filled boxes and flag (their classes
-	// follow), -1 where no game goes.
-	base []int32
-	data []uint8
+	// base[filled*nf+f] is the first slot of the filled boxes and flag (their classes
+	// follow), -1 where no game goes; blockOf[slot] is the block of data that holds the
+	// decisions of the slot (the classes that decide alike share one).
+	base    []int32
+	blockOf []int32
+	data    []uint8
 }
 
 // Bytes returns the size of the program's table of decisions, without building it.
@@ -110,7 +114,42 @@ func (p *Program) buildTable() (*table, error) {
 		})
 	}
 	wg.Wait()
+	t.share()
 	return t, nil
+}
+
+// share stores once the blocks of the classes of a group that decide alike. A file that
+// compares the upper subtotal with many numbers splits every group into many classes, but
+// most of them decide as a neighbour does: hasbro-10.rules's table falls from 150 MiB to
+// a fraction, and a game reads it from the caches rather than from memory.
+func (t *table) share() {
+	size := engine.NumRolls * t.stride
+	t.blockOf = make([]int32, len(t.data)/size)
+	n := 0 // the blocks kept, at the start of data
+	for g, b := range t.base {
+		if b < 0 {
+			continue
+		}
+		first := n // the blocks of this group
+		for c := range len(t.p.bounds[t.p.upperOf(uint64(g/t.nf))]) + 1 {
+			slot := int(b) + c
+			src := t.data[slot*size : (slot+1)*size]
+			found := -1
+			for k := first; k < n; k++ {
+				if bytes.Equal(t.data[k*size:(k+1)*size], src) {
+					found = k
+					break
+				}
+			}
+			if found < 0 {
+				// n ≤ slot: the block moves down over slots already read.
+				copy(t.data[n*size:(n+1)*size], src)
+				found, n = n, n+1
+			}
+			t.blockOf[slot] = int32(found)
+		}
+	}
+	t.data = slices.Clone(t.data[:n*size])
 }
 
 // fillGroup fills the blocks of the filled boxes and flag numbered g: one per class of the
@@ -152,7 +191,7 @@ func (t *table) block(s *engine.Sheet) int {
 	if t.nf == 2 && s.Score(engine.BoxID(p.ybox)) > 0 {
 		g++
 	}
-	return (int(t.base[g]) + p.class(filled, s.Upper(0))) * engine.NumRolls * t.stride
+	return int(t.blockOf[int(t.base[g])+p.class(filled, s.Upper(0))]) * engine.NumRolls * t.stride
 }
 
 // player plays a program from its table. A turn asks up to three times about the same
