@@ -241,7 +241,8 @@
 // rules:FILE plays one in sim, compare, bench, sim --regret and yams bot, and yams exact
 // --strategy rules:FILE gives its exact figures and, with --regret, where it loses its
 // points: a rule file decides from the sheet and the dice alone. It is compiled once per
-// rule set into a table of its decisions and plays as fast as greedy. yams explain checks
+// rule set into a table of its decisions, which it reads a decision at a time (as fast as
+// greedy while the table stays in the processor's caches). yams explain checks
 // a file (FILE, or - for standard input) against the rules and prints it in words, in
 // English or with --lang fr in French; --canonical prints it in its canonical spelling.
 // A mistake is one line naming the line and the column:

@@ -44,8 +44,10 @@
 // decision only through comparisons with numbers, so the subtotals between two such
 // numbers (of all the file's comparisons, for the filled upper boxes) decide alike: a
 // class, decided at its lowest subtotal. A file without such a comparison has one class,
-// a table of greedy's size (9.3 MB on hasbro). A decision reads the block of the sheet,
-// found once a turn, and one byte; it allocates nothing.
+// a table of greedy's size (9.3 MB on hasbro); the classes of a block that decide alike
+// share their decisions. A decision reads the block of the sheet, found once a turn, and
+// one byte; it allocates nothing. A table larger than the processor's caches is read
+// from memory: such a file plays slower than greedy, by the cache misses of its decisions.
 //
 // The decisions depend on the dice, the filled boxes, the upper subtotal, whether the
 // yahtzee box scored and the rolls left, all of which an exact analysis follows: the
