@@ -22,6 +22,7 @@
 //	bench     measure the speed of the strategies
 //	bot       serve a built-in strategy as an external bot on standard input and output
 //	cache     list the solved rule sets in the cache, or clear it
+//	version   print the build of the binary: its version, the revision it was built from, and Go's version
 //
 // yams COMMAND --help prints the flags of a command. The examples below are run by the
 // tests of this package, and their output checked (the timings aside).
@@ -233,7 +234,7 @@
 // # Strategies written as rules
 //
 //	yams explain FILE|- [--rules NAME|FILE] [--rule KEY=VALUE]... [--lang LANG] [--canonical]
-//	yams distill [--rules NAME|FILE] [--rule KEY=VALUE]... [--size LIST] [--states N] [--seed S] [--averages=false] [--out DIR] [--lang LANG] [--json FILE|-] [--workers W] [--max-memory MiB]
+//	yams distill [--rules NAME|FILE] [--rule KEY=VALUE]... [--size LIST] [--states N] [--seed S] [--averages] [--out DIR] [--lang LANG] [--json FILE|-] [--workers W] [--max-memory MiB]
 //
 // A rule file is a strategy a person writes and reads: rules for the keeps and for the
 // boxes, "if CONDITION then ACTION", the first that applies deciding, and a default for
