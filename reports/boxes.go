@@ -26,8 +26,8 @@ func (r *report) boxFigures() ([]figure, error) {
 			m = append(m, estimate{v, v, v})
 			z = append(z, wilson(s.Slots[id].Zeros, s.Games))
 		}
-		means = append(means, dotSeries{name: s.Strategy, look: look(i), vals: m, noCI: true})
-		zeros = append(zeros, dotSeries{name: s.Strategy, look: look(i), vals: z})
+		means = append(means, dotSeries{name: s.Strategy, look: r.looks[i], vals: m, noCI: true})
+		zeros = append(zeros, dotSeries{name: s.Strategy, look: r.looks[i], vals: z})
 	}
 	h := rowsHeight(n, len(r.res.Summaries))
 
@@ -41,7 +41,9 @@ func (r *report) boxFigures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("box_mean", err)
 	}
-	figs := []figure{{name: "box_mean", title: l.boxMeanTitle, caption: fmt.Sprintf(l.boxMeanCaption, r.context()), svg: svg, png: png}}
+	names := r.strategyNames()
+	figs := []figure{{name: "box_mean", title: l.boxMeanTitle, caption: fmt.Sprintf(l.boxMeanCaption, r.context()), svg: svg, png: png,
+		csv: dotCSV("box", "mean", names, r.slots, means, 1)}}
 
 	p = newPlot(l, r.title(l.zeroTitle), l.zeroX, "")
 	grid(p, true, false)
@@ -53,7 +55,8 @@ func (r *report) boxFigures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("box_zeros", err)
 	}
-	figs = append(figs, figure{name: "box_zeros", title: l.zeroTitle, caption: fmt.Sprintf(l.zeroCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png})
+	figs = append(figs, figure{name: "box_zeros", title: l.zeroTitle, caption: fmt.Sprintf(l.zeroCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png,
+		csv: dotCSV("box", "zero_percent", names, r.slots, zeros, 100)})
 	return figs, nil
 }
 
@@ -119,20 +122,21 @@ func fileName(s string) string {
 	}, s)
 }
 
-// fillFigures draws a heat map per strategy, all on one colour scale, from 0 to the
-// largest share of any strategy rounded up: the maps of a run compare at a glance, and a
-// uniform map (random's 1/n in every cell) reads as one even colour, not as the noise of
-// its cells stretched over a scale of its own. The colour follows the square root of the
-// share: the few cells of a run that hold a third of the games would otherwise take the
-// whole ramp, and the shares of a few percent that make most of a map would all look
-// alike. The colour bar is marked in shares.
+// fillFigures draws a heat map per strategy, each on a colour scale of its own, from 0
+// to its largest share rounded up: a figure pasted alone uses the whole ramp, whatever
+// the other strategies of the run (a map whose cells reach 20% is not drawn on a scale
+// to 40% because another strategy's reach 35%). The colour follows the square root of
+// the share: the few cells of a map that hold a third of the games would otherwise take
+// the whole ramp, and the shares of a few percent that make most of a map would all look
+// alike. The colour bar is marked in shares; the numbers are in the CSV beside.
 func (r *report) fillFigures() ([]figure, error) {
 	l := r.l
 	var grids []fillGrid
-	top := 0.0
+	var tops []float64
 	for _, s := range r.res.Summaries {
 		n := len(s.Slots)
 		g := fillGrid{rows: n, cols: n}
+		top := 0.0
 		for id := range s.Slots {
 			row := make([]float64, n)
 			for t, c := range s.Slots[id].FillTurn {
@@ -141,27 +145,28 @@ func (r *report) fillFigures() ([]figure, error) {
 			}
 			g.z = append(g.z, row)
 		}
+		if top == 0 {
+			top = 1
+		}
 		grids = append(grids, g)
+		tops = append(tops, roundUp(top))
 	}
-	if top == 0 {
-		top = 1
-	}
-	top = roundUp(top)
 	pal := heatPalette()
 	var figs []figure
 	for i, s := range r.res.Summaries {
 		n := len(s.Slots)
+		top := tops[i]
 		hm := plotter.NewHeatMap(grids[i], pal)
 		hm.Min, hm.Max = 0, math.Sqrt(top)
-		title := fmt.Sprintf(l.fillTitle, s.Strategy)
-		p := newPlot(l, r.title(title), l.fillX, l.fillY)
+		title := fmt.Sprintf(l.fillTitle, code(s.Strategy))
+		p := newPlot(l, r.title(plain(title)), l.fillX, l.fillY)
 		p.Add(hm)
 		rev := slices.Clone(r.slots)
 		slices.Reverse(rev)
 		p.NominalY(rev...)
 		p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
 		p.X.Min, p.X.Max = 0.5, float64(n)+0.5
-		p.X.Tick.Marker = turnTicks{n}
+		p.X.Tick.Marker = turnTicks{n: n}
 
 		bar := newPlot(l, "", "", "")
 		bar.HideY()
@@ -182,16 +187,31 @@ func (r *report) fillFigures() ([]figure, error) {
 		if err != nil {
 			return nil, plotError("fill_turn", err)
 		}
+		data := [][]string{{"box"}}
+		for t := range n {
+			data[0] = append(data[0], fmt.Sprintf("turn_%d_percent", t+1))
+		}
+		for id, row := range grids[i].z {
+			cells := []string{s.SlotName(id)}
+			for _, v := range row {
+				cells = append(cells, f64(v))
+			}
+			data = append(data, cells)
+		}
 		figs = append(figs, figure{
 			name: "fill_turn_" + fileName(s.Strategy), title: title,
-			caption: fmt.Sprintf(l.fillCaption, s.Strategy, r.context()), svg: svg, png: png,
+			caption: fmt.Sprintf(l.fillCaption, code(s.Strategy), r.context()), svg: svg, png: png, csv: data,
 		})
 	}
 	return figs, nil
 }
 
-// turnTicks label the turns 1, 5, 10... of a sheet of n boxes, and mark every turn.
-type turnTicks struct{ n int }
+// turnTicks label the turns 1, 5, 10... of a sheet of n boxes, and mark every turn; a
+// blank axis (a panel above another) has its marks and no labels.
+type turnTicks struct {
+	n     int
+	blank bool
+}
 
 func (t turnTicks) Ticks(lo, hi float64) []plot.Tick {
 	step := 1
@@ -201,7 +221,7 @@ func (t turnTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ticks []plot.Tick
 	for v := 1; v <= t.n; v++ {
 		label := ""
-		if v == 1 || v%step == 0 {
+		if !t.blank && (v == 1 || v%step == 0) {
 			label = fmt.Sprint(v)
 		}
 		ticks = append(ticks, plot.Tick{Value: float64(v), Label: label})

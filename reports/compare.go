@@ -56,7 +56,14 @@ func (r *report) pairFigures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("pairs", err)
 	}
-	figs := []figure{{name: "pairs", title: l.pairTitle, caption: fmt.Sprintf(l.pairCaption, r.context()), svg: svg, png: png}}
+	data := [][]string{{"a", "b", "mean_difference", "paired_lo", "paired_hi", "unpaired_lo", "unpaired_hi"}}
+	h2h := [][]string{{"a", "b", "a_wins_percent", "ties_percent", "b_wins_percent"}}
+	for k, p := range pairs {
+		pr := r.res.Pairs[k]
+		data = append(data, []string{pr.A, pr.B, f64(p.st.Mean), f64(p.st.CI95.Lo), f64(p.st.CI95.Hi), f64(p.unpaired.Lo), f64(p.unpaired.Hi)})
+		h2h = append(h2h, []string{pr.A, pr.B, f64(100 * p.st.Wins.Rate), f64(100 * p.st.Ties.Rate), f64(100 * p.st.Losses.Rate)})
+	}
+	figs := []figure{{name: "pairs", title: l.pairTitle, caption: fmt.Sprintf(l.pairCaption, r.context()), svg: svg, png: png, csv: data}}
 	h := rowsHeight(len(cats), 1)
 
 	p := newPlot(l, r.title(l.h2hTitle), l.h2hX, "")
@@ -99,7 +106,7 @@ func (r *report) pairFigures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("head_to_head", err)
 	}
-	figs = append(figs, figure{name: "head_to_head", title: l.h2hTitle, caption: fmt.Sprintf(l.h2hCaption, r.context()), svg: svg, png: png})
+	figs = append(figs, figure{name: "head_to_head", title: l.h2hTitle, caption: fmt.Sprintf(l.h2hCaption, r.context()), svg: svg, png: png, csv: h2h})
 	return figs, nil
 }
 
@@ -111,9 +118,9 @@ func (r *report) pairPanels(pairs []pairFigures) (svg, png []byte, err error) {
 	l := r.l
 	n := len(pairs)
 	key := newPlot(l, "", "", "")
-	pairedLook := look(0)
+	pairedLook := series{color: black, glyph: draw.CircleGlyph{}}
 	unpairedLook := series{color: gray, glyph: draw.RingGlyph{}}
-	var panels [][]*plot.Plot
+	var panels []*fig
 	for k, pr := range pairs {
 		title, xLabel := "", ""
 		if k == 0 {
@@ -141,7 +148,7 @@ func (r *report) pairPanels(pairs []pairFigures) (svg, png []byte, err error) {
 			}
 			p.Add(zero)
 		}
-		panels = append(panels, []*plot.Plot{p.Plot})
+		panels = append(panels, p)
 	}
 	dots := func(s series) plot.Thumbnailer {
 		sc, _ := plotter.NewScatter(plotter.XYs{{}})
@@ -150,18 +157,5 @@ func (r *report) pairPanels(pairs []pairFigures) (svg, png []byte, err error) {
 	}
 	key.key(l.pairedKey, dots(pairedLook))
 	key.key(l.unpairedKey, dots(unpairedLook))
-	panelH := vg.Points(48)
-	height := vg.Length(n)*panelH + vg.Points(56) + key.legendHeight()
-	draw1 := func(c draw.Canvas) {
-		lh := key.legendHeight()
-		area := draw.Crop(c, 0, 0, lh, 0)
-		tiles := draw.Tiles{Rows: n, Cols: 1, PadY: vg.Points(4)}
-		canvases := plot.Align(panels, tiles, area)
-		for k := range panels {
-			panels[k][0].Draw(canvases[k][0])
-		}
-		keyArea := draw.Crop(c, 0, 0, 0, -(c.Max.Y - c.Min.Y - lh))
-		key.drawLegend(keyArea)
-	}
-	return renderWith(draw1, figWidth, height)
+	return renderPanels(panels, key, vg.Points(48), vg.Points(56))
 }

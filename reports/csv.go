@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"math"
 	"strconv"
 
 	"yams/sim"
@@ -147,4 +148,37 @@ func (r *report) compareCSV() []byte {
 		rows = append(rows, row)
 	}
 	return writeCSV(rows)
+}
+
+// The CSV beside each figure holds the numbers it draws, as it draws them (percentages
+// where the axis is in percent), a row per point, the strategy first: tidy data, which
+// a spreadsheet or a plotting library reads as it is.
+
+// dotCSV is the CSV of a dot plot: a row per series and category drawn, the series'
+// name (names[j] for ss[j]), the category under catHead ("" when each series has its
+// own row, the category being the series), then the value under value and its 95%
+// interval, times scale; noCI series have no interval.
+func dotCSV(catHead, value string, names, cats []string, ss []dotSeries, scale float64) [][]string {
+	head := []string{"strategy"}
+	if catHead != "" {
+		head = append(head, catHead)
+	}
+	rows := [][]string{append(head, withCI(value)...)}
+	for j, s := range ss {
+		for i, e := range s.vals {
+			if math.IsNaN(e.v) {
+				continue
+			}
+			row := []string{names[j]}
+			if catHead != "" {
+				row = append(row, cats[i])
+			}
+			lo, hi := "", ""
+			if !s.noCI {
+				lo, hi = f64(scale*e.lo), f64(scale*e.hi)
+			}
+			rows = append(rows, append(row, f64(scale*e.v), lo, hi))
+		}
+	}
+	return rows
 }

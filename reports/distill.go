@@ -431,8 +431,13 @@ func WriteDistillation(dir string, d *Distillation, lang string) ([]string, erro
 	for _, f := range d.Files {
 		first = append(first, file{FileName(f.N), []byte(RuleFileText(d, f, filepath.Join(dir, FileName(f.N))))})
 	}
-	files, err := pageFiles(r.l, r.dl.pageTitle, r.dl.generated, r.params(), tables, figs,
-		provenanceFooter(r.l, d.Provenance, nil, nil), first...)
+	for i := range tables {
+		tables[i].id = fmt.Sprintf("table-distill-%d", i+1)
+	}
+	doc := &document{l: r.l, title: r.dl.pageTitle, params: r.params(), generated: r.dl.generated,
+		footer: provenanceFooter(r.l, d.Provenance, nil, nil),
+		sections: sectionOf("distill", r.dl.pageTitle, tables, figs, "table-distill-*", "distill_*")}
+	files, err := withFigures(doc, first, figs)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // The figures of a distillation: the exact mean of the learned files against their number
@@ -16,10 +17,10 @@ import (
 // The looks of the curve: the learned files in black, optimal, greedy and upper-first as
 // horizontal lines of their own colours and dashes.
 var (
-	learnedLook    = look(0)
-	refOptimalLook = series{color: look(3).color, dashes: nil}
-	refGreedyLook  = series{color: look(1).color, dashes: look(1).dashes}
-	refUpperLook   = series{color: look(2).color, dashes: look(2).dashes}
+	learnedLook    = series{color: black, glyph: draw.CircleGlyph{}}
+	refOptimalLook = series{color: lookOf("optimal", 0).color}
+	refGreedyLook  = series{color: lookOf("greedy", 0).color, dashes: lookOf("greedy", 0).dashes}
+	refUpperLook   = series{color: lookOf("upper-first", 0).color, dashes: lookOf("upper-first", 0).dashes}
 )
 
 func (r *distillReport) curveFigure() (figure, error) {
@@ -70,7 +71,11 @@ func (r *distillReport) curveFigure() (figure, error) {
 	if r.d.Averaged {
 		caption = dl.curveAveraged
 	}
-	return figure{name: name, title: dl.curveTitle, caption: fmt.Sprintf(caption, r.context()), svg: svg, png: png}, nil
+	data := [][]string{{"rules", "mean"}}
+	for _, st := range r.d.Steps {
+		data = append(data, []string{fmt.Sprint(st.N), fmt.Sprint(st.Mean)})
+	}
+	return figure{name: name, title: dl.curveTitle, caption: fmt.Sprintf(caption, r.context()), svg: svg, png: png, csv: data}, nil
 }
 
 // countTicks mark whole numbers: every one on a short axis, every 5th or 10th beyond.
@@ -106,6 +111,11 @@ func (r *distillReport) regretFigures() ([]figure, error) {
 	l, dl := r.l, r.dl
 	kinds := append(r.decisionKinds(), l.regretAll)
 	var byKind, byBox []dotSeries
+	var names []string
+	for _, f := range r.d.Files {
+		names = append(names, dl.fileName(f.N))
+	}
+	looks := looksOf(names)
 	for i, f := range r.d.Files {
 		var vals []estimate
 		for _, c := range f.Regret.Keep {
@@ -113,12 +123,12 @@ func (r *distillReport) regretFigures() ([]figure, error) {
 		}
 		vals = append(vals, exact(f.Regret.Box), exact(f.Regret.Total))
 		name := dl.fileName(f.N)
-		byKind = append(byKind, dotSeries{name: name, look: look(i), vals: vals, noCI: true})
+		byKind = append(byKind, dotSeries{name: name, look: looks[i], vals: vals, noCI: true})
 		var boxes []estimate
 		for _, c := range f.Regret.ByBox {
 			boxes = append(boxes, exact(c))
 		}
-		byBox = append(byBox, dotSeries{name: name, look: look(i), vals: boxes, noCI: true})
+		byBox = append(byBox, dotSeries{name: name, look: looks[i], vals: boxes, noCI: true})
 	}
 	var figs []figure
 	for _, fg := range []struct {
@@ -139,7 +149,15 @@ func (r *distillReport) regretFigures() ([]figure, error) {
 		if err != nil {
 			return nil, plotError(fg.name, err)
 		}
-		figs = append(figs, figure{name: fg.name, title: fg.title, caption: fmt.Sprintf(fg.caption, r.context()), svg: svg, png: png})
+		data := [][]string{append([]string{"file"}, fg.cats...)}
+		for _, ss := range fg.ss {
+			row := []string{ss.name}
+			for _, v := range ss.vals {
+				row = append(row, fmt.Sprint(v.v))
+			}
+			data = append(data, row)
+		}
+		figs = append(figs, figure{name: fg.name, title: fg.title, caption: fmt.Sprintf(fg.caption, r.context()), svg: svg, png: png, csv: data})
 	}
 	return figs, nil
 }

@@ -96,7 +96,7 @@ func TestWriteDistillation(t *testing.T) {
 			want = append(want, FileName(f.N))
 		}
 		for _, fig := range []string{"distill_curve", "distill_regret", "distill_regret_by_box"} {
-			want = append(want, fig+".svg", fig+".png")
+			want = append(want, fig+".svg", fig+".png", fig+".csv")
 		}
 		want = append(want, "report.html")
 		if !slices.Equal(names, want) {
@@ -134,6 +134,10 @@ func TestWriteDistillation(t *testing.T) {
 			if got, err := strconv.ParseFloat(rows[i+1][1], 64); err != nil || got != f.Mean || rows[i+1][0] != strconv.Itoa(f.N) {
 				t.Errorf("distill.csv row %d: %v", i+1, rows[i+1][:2])
 			}
+		}
+		curve, err := csv.NewReader(bytes.NewReader(read(t, dir, "distill_curve.csv"))).ReadAll()
+		if err != nil || len(curve) != len(d.Steps)+1 || curve[len(curve)-1][0] != strconv.Itoa(d.Steps[len(d.Steps)-1].N) {
+			t.Errorf("distill_curve.csv: %v, %d rows for %d steps", err, len(curve), len(d.Steps))
 		}
 		md := string(read(t, dir, "distill.md"))
 		page := string(read(t, dir, "report.html"))

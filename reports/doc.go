@@ -7,11 +7,18 @@
 // Write renders the report of a run (sim.Results) into a directory: summary.json (the
 // summary file of yams sim --json), summary.md, summary.csv, histogram.csv, boxes.csv,
 // compare.csv when the run compared its strategies in pairs (sim.Config.Pairs), every
-// figure as NAME.svg and NAME.png, and report.html. WriteTable does the same for table
-// games (sim.TableResults): table.json, table.md, table.csv, the figures wins and seats,
-// and report.html. Rendering depends on the counts and the rule set only, so a report
-// made from a summary file read back (sim.ReadSummary) is the report of the run, byte
-// for byte.
+// figure as NAME.svg and NAME.png with NAME.csv, the numbers it draws, and report.html.
+// WriteTable does the same for table games (sim.TableResults): table.json, table.md,
+// table.csv, the figures wins and seats, and report.html. Rendering depends on the counts
+// and the rule set only, so a report made from a summary file read back
+// (sim.ReadSummary) is the report of the run, byte for byte.
+//
+// Every report is one document (document.go): a title, a lead that says what the
+// command did, the parameters, and sections of tables and figures, the section of what
+// the command was run for first (the comparison of yams compare, the points lost of
+// --regret). report.html shows it whole, after a table of contents that links every
+// section, table and figure; the Markdown file holds its tables, section by section.
+// Prose may name strategies in backquotes: code font on the page, code in Markdown.
 //
 // What a report says of the rules (the labels of the boxes and columns, the threshold
 // of the upper bonus, whether the rules pay extra bonuses and have a joker, the title
@@ -37,11 +44,18 @@
 // deviation, P(score ≥ 200, 250, 300, 350), the rates of the upper bonus and of a scored
 // yahtzee), three figures and report.html: frontier_sd (the mean against the standard
 // deviation) and frontier_p300 (the mean against P(score ≥ 300)), one point per
-// strategy, the risk:θ on a line in the order of θ through optimal at θ = 0, each
-// labelled by θ where its label overlaps no marker nor another label (the extreme θ
-// first), optimal and bonus marked apart; and frontier_scores, the distributions of the
+// strategy, the risk:θ on a line in the order of θ through optimal at θ = 0,
+// every one labelled by θ where its label overlaps no marker, label nor line, beside its
+// point or, where the points crowd about optimal, further away with a leader line,
+// optimal and bonus marked apart; and frontier_scores, the distributions of the
 // final score of optimal, bonus and the smallest and largest θ. FrontierTable gives the
 // same table to the command line.
+//
+// WriteExact writes the report of the exact figures of a strategy (yams exact), given as
+// plain numbers (Exact): exact.json, exact.md, exact.csv, boxes.csv, with the
+// distribution distribution.csv and the figure scores, with the regret regret.csv, and
+// report.html. DistributionCSV and AtLeast serve the command line's --csv and its
+// thresholds.
 //
 // The figures of a run, in order: scores (the distribution of the final score, means and
 // medians marked, from the 0.1th to the 99.9th percentile; the caption counts the games
@@ -49,24 +63,30 @@
 // games with the bonus on a shaded ground, so that no line hides the bar of the games at
 // the threshold), yahtzee, extra_bonus and jokers (when the rules have a yahtzee box,
 // extra bonuses and jokers), box_mean, box_zeros, fill_turn_STRATEGY (a heat map of the
-// turn each box is filled in, on the colour scale of the run), convergence (the running
-// mean and its band, from the summary's blocks of game indices), and with pairs, pairs
-// (the paired and unpaired intervals of each difference) and head_to_head. Table games
-// have wins and seats.
+// turn each box is filled in, on a colour scale of its own), convergence (a panel per
+// strategy: the running mean and its band, from the summary's blocks of game indices,
+// over the final mean and its interval), with --regret regret, regret_by_box and
+// regret_by_turn, and with pairs, pairs (the paired and unpaired intervals of each
+// difference) and head_to_head. Table games have wins and seats.
 //
 // # Style
 //
-// One style for every figure (style.go): 4.5 inches wide, Liberation Sans (gonum's
+// One style for every figure (plot.go): 4.5 inches wide, Liberation Sans (gonum's
 // default is Liberation Serif) at sizes that stay legible at the width of a column, axis
 // labels with their units, titles that name the rule set, legends under the plot that
-// name the strategies, and per strategy a colour of Okabe and Ito's palette, a dash
-// pattern and a marker, so that figures survive grayscale. In dot plots each marker
-// stands on a white ground of its own shape: an interval narrower than the marker hides
-// behind it, as the caption says, instead of showing through a hollow marker. The heat
-// maps of a run share one colour scale, ColorBrewer's Blues, whose lightness falls
-// steadily from near white to dark blue, darker with the square root of the share (so
-// that the shares of a few percent that make most of a map stay apart), and marked in
-// shares. In report.html a figure takes the width of the page's column.
+// name the strategies and read row by row. Each strategy has a look of its own (style.go):
+// a colour of Okabe and Ito's palette, a dash pattern and a marker, so that figures
+// survive grayscale and colour blindness, chosen by its name, so that a strategy keeps
+// its look in every figure of every report: fixed for optimal, greedy, upper-first,
+// random and bonus, a colour and a marker per family for risk:θ, target:T and beat:S,
+// from a hash of the name for any other, and in one figure, where two would look alike,
+// the next of its own sequence for the later name. In dot plots every other row stands
+// on a light ground, and each marker on a white ground of its own shape: an interval
+// narrower than the marker hides behind it, as the caption says. Each heat map has its
+// own colour scale, ColorBrewer's Blues, whose lightness falls steadily from near white
+// to dark blue, up to the map's largest share, darker with the square root of the share
+// (so that the shares of a few percent that make most of a map stay apart), and marked
+// in shares. In report.html a figure takes the width of the page's column.
 //
 // Everything a reader sees comes in English or French (Options.Lang): titles, captions,
 // legends, tables, the page, the labels of the boxes and columns and the title of the
@@ -98,10 +118,17 @@
 // figures are drawn from hasbro's exact figures (testdata/frontier_hasbro.json, written
 // by yams frontier --json) with distributions made in the test. TestHTMLInChromium
 // opens report.html in headless Chromium and checks that every figure is laid out,
-// visible and drawn; it skips, saying why, where Chromium is not installed.
-// TestFrenchEverywhere (and TestFrontierFrench for a frontier) reads every string of
-// French reports (figures, page, Markdown) and fails on a word of English from its list,
-// so that a string added in English only does not go unnoticed. The tests of
+// visible and drawn, that no table is wider than the column (a costliest decision's
+// sheet in words wraps), and that every link of the contents leads somewhere; it and
+// its siblings (table games, a regret run on hasbro, a frontier, exact figures) skip,
+// saying why, where Chromium is not installed. TestLooksByName and
+// TestLooksAcrossReports check that a strategy keeps its look; TestFigureCSVs that each
+// figure has its CSV, with the numbers of the other files.
+// TestFrenchEverywhere (and TestFrontierFrench for a frontier, TestWriteExact for exact
+// figures) reads every string of French reports (figures, page, Markdown) and fails on a
+// word of English from its list, so that a string added in English only does not go
+// unnoticed, on a wording readers found wrong, and on a strategy's name outside code
+// font in the prose. The tests of
 // write_test.go check that a second report leaves no stale file of the first, keeps the
 // user's own, and that a failed write keeps the previous summary.json.
 package reports

@@ -22,9 +22,41 @@ type dotSeries struct {
 	whisker float64
 }
 
-type xErrs struct {
+// whiskers draw the intervals of a dot plot: a line and its caps, left out where the
+// interval is narrower than the marker, which hides it (the captions say so); its caps
+// would otherwise stick out of a triangle's narrow top.
+type whiskers struct {
 	plotter.XYs
 	plotter.XErrors
+	line draw.LineStyle
+	cap  vg.Length
+}
+
+func (w *whiskers) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	for i, pt := range w.XYs {
+		y := trY(pt.Y)
+		lo, hi := trX(pt.X-w.XErrors[i].Low), trX(pt.X+w.XErrors[i].High)
+		if hi-lo <= 2*vg.Points(markerRadius) {
+			continue
+		}
+		c.StrokeLines(w.line, c.ClipLinesX([]vg.Point{{X: lo, Y: y}, {X: hi, Y: y}})...)
+		for _, x := range []vg.Length{lo, hi} {
+			if x >= c.Min.X && x <= c.Max.X {
+				c.StrokeLine2(w.line, x, y-w.cap/2, x, y+w.cap/2)
+			}
+		}
+	}
+}
+
+// DataRange spans the intervals, so that the axis holds them.
+func (w *whiskers) DataRange() (xmin, xmax, ymin, ymax float64) {
+	xmin, xmax, ymin, ymax = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for i, pt := range w.XYs {
+		xmin, xmax = math.Min(xmin, pt.X-w.XErrors[i].Low), math.Max(xmax, pt.X+w.XErrors[i].High)
+		ymin, ymax = math.Min(ymin, pt.Y), math.Max(ymax, pt.Y)
+	}
+	return xmin, xmax, ymin, ymax
 }
 
 // dotPlot draws dots with their intervals (whiskers), one row per category from the top
@@ -39,7 +71,12 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
 	spread := 0.0
 	if grouped && len(ss) > 1 {
-		spread = math.Min(0.7, 0.22*float64(len(ss)-1))
+		spread = math.Min(0.66, 0.2*float64(len(ss)-1))
+		// Every other row on a light ground: the markers of a row, spread above and
+		// below its label, read as the label's.
+		if n > 1 {
+			p.Add(rowBands{n: n})
+		}
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range ss {
@@ -78,16 +115,11 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 		dots.GlyphStyle = s.look.marker(markerRadius)
 		thumbs := []plot.Thumbnailer{dots}
 		if !s.noCI {
-			bars, err := plotter.NewXErrorBars(xErrs{pts, errs})
-			if err != nil {
-				return err
-			}
 			w := s.whisker
 			if w == 0 {
 				w = 1
 			}
-			bars.LineStyle = draw.LineStyle{Color: s.look.color, Width: vg.Points(w)}
-			bars.CapWidth = vg.Points(3)
+			bars := &whiskers{XYs: pts, XErrors: errs, line: draw.LineStyle{Color: s.look.color, Width: vg.Points(w)}, cap: vg.Points(3)}
 			// The marker stands on a white disc or shape of its own outline, so that an
 			// interval narrower than the marker hides behind it (the captions say so)
 			// rather than showing through a hollow marker as a stray glyph.
@@ -106,6 +138,30 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 	return nil
 }
 
+// rowBands shade every other row of a dot plot of n rows, from the top one, across the
+// whole width of the axes; they take no part in the range of the data.
+type rowBands struct{ n int }
+
+func (b rowBands) Plot(c draw.Canvas, p *plot.Plot) {
+	_, trY := p.Transforms(&c)
+	c.SetColor(rowBandColor)
+	for i := 0; i < b.n; i += 2 {
+		y := float64(b.n - 1 - i)
+		lo, hi := trY(y-0.5), trY(y+0.5)
+		lo, hi = max(lo, c.Min.Y), min(hi, c.Max.Y)
+		var band vg.Path
+		band.Move(vg.Point{X: c.Min.X, Y: lo})
+		band.Line(vg.Point{X: c.Max.X, Y: lo})
+		band.Line(vg.Point{X: c.Max.X, Y: hi})
+		band.Line(vg.Point{X: c.Min.X, Y: hi})
+		band.Close()
+		c.Fill(band)
+	}
+}
+
+// rowBandColor is a light grey that lets the grid show through.
+var rowBandColor = color.NRGBA{A: 14}
+
 // markerRadius is the radius of the markers of a dot plot, in points.
 const markerRadius = 2.6
 
@@ -113,10 +169,12 @@ const markerRadius = 2.6
 // square, a pyramid for a triangle, and a disc around a cross or a plus.
 func solid(g draw.GlyphDrawer) draw.GlyphDrawer {
 	switch g.(type) {
-	case draw.SquareGlyph, draw.BoxGlyph:
+	case draw.SquareGlyph, draw.BoxGlyph, squareGlyph:
 		return draw.BoxGlyph{}
-	case draw.TriangleGlyph, draw.PyramidGlyph:
+	case draw.TriangleGlyph, draw.PyramidGlyph, triangleGlyph:
 		return draw.PyramidGlyph{}
+	case diamondGlyph, hollowDiamondGlyph:
+		return diamondGlyph{}
 	}
 	return draw.CircleGlyph{}
 }

@@ -45,4 +45,7 @@ func merged(hs []sim.Histogram) sim.Histogram {
 // wilson returns count/trials with its Wilson 95% interval (sim.Wilson).
 func wilson(count, trials int64) estimate { return fromProportion(sim.Wilson(count, trials)) }
 
+// scaled returns e times k: a rate as a percentage.
+func scaled(e estimate, k float64) estimate { return estimate{k * e.v, k * e.lo, k * e.hi} }
+
 var nan = math.NaN()

@@ -144,6 +144,7 @@ func TestFrenchEverywhere(t *testing.T) {
 		{"tiny sheet, regret", func(dir, lang string) error { _, err := Write(dir, regret, Options{Lang: lang}); return err }},
 		{"table games", func(dir, lang string) error { _, err := WriteTable(dir, table, Options{Lang: lang}); return err }},
 	}
+	// The exact figures and the frontiers have theirs: TestWriteExact, TestFrontierFrench.
 	names := []string{"yams report", "lazy", "hoarder", "tiny", "hasbro", "columns=free,sec,free", res.RulesHash, several.RulesHash}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -154,16 +155,35 @@ func TestFrenchEverywhere(t *testing.T) {
 			if err := c.write(en, "en"); err != nil {
 				t.Fatal(err)
 			}
-			checkFrench(t, fr, en, names)
+			checkFrench(t, fr, en, names, []string{"lazy", "hoarder"})
 		})
 	}
 }
 
+// frenchSlips are wordings the French reports once had, which readers found wrong.
+var frenchSlips = []string{"stratégie optimal ", "stratégie optimal,", "Rapport de parties à plusieurs yams", "prime supérieure", "sous-total supérieur",
+	"inférieures ou égales", "premier ex æquo", "de optimal", "la risk:θ", "qui maximise l’équivalent"}
+
 // checkFrench checks that every string of the French report in dir fr is French, with
-// decimal commas, names aside; and that the check finds English in every file of the
-// English report in en, so that it reads something.
-func checkFrench(t *testing.T, fr, en string, names []string) {
+// decimal commas, names aside, and none of frenchSlips; that the names of the strategies
+// stand in code font in the prose of both pages (strategies: those that are no word of
+// the prose); and that the check finds English in every file of the English report in
+// en, so that it reads something.
+func checkFrench(t *testing.T, fr, en string, names, strategies []string) {
 	t.Helper()
+	for _, dir := range []string{fr, en} {
+		for _, n := range proseNames(string(read(t, dir, "report.html")), strategies) {
+			t.Errorf("%s: a name outside code font: %s", dir, n)
+		}
+	}
+	for file, texts := range frenchTexts(t, fr) {
+		all := strings.Join(texts, " ")
+		for _, s := range frenchSlips {
+			if strings.Contains(all, s) {
+				t.Errorf("%s: the French report writes %q", file, s)
+			}
+		}
+	}
 	for file, texts := range frenchTexts(t, fr) {
 		for _, s := range texts {
 			s = withoutNames(s, names)
@@ -184,4 +204,25 @@ func checkFrench(t *testing.T, fr, en string, names []string) {
 			t.Errorf("%s of the English report: no English word found: the check reads nothing there", file)
 		}
 	}
+}
+
+// proseNames finds the names of strategies that a page's prose (the lead, the headings,
+// the captions, the notes, the contents) writes outside code font: in French, a name in
+// plain text reads as a word of the sentence ("stratégie optimal"), and in English too it
+// reads better apart. The names must not be words of the prose too, as optimal
+// ("optimal play") and bonus ("upper bonus") are: the slips of TestFrenchWording catch
+// those.
+func proseNames(page string, names []string) []string {
+	prose := regexp.MustCompile(`(?s)<(p class="lead"|h3[^>]*|figcaption|p class="note"|a href="#[^"]*")>(.*?)</(p|h3|figcaption|a)>`)
+	code := regexp.MustCompile(`(?s)<code>.*?</code>`)
+	var found []string
+	for _, m := range prose.FindAllStringSubmatch(page, -1) {
+		text := code.ReplaceAllString(m[2], " ")
+		for _, n := range names {
+			if regexp.MustCompile(`(^|[^\w:-])` + regexp.QuoteMeta(n) + `($|[^\w:-])`).MatchString(text) {
+				found = append(found, n+" in "+strings.TrimSpace(html.UnescapeString(text)))
+			}
+		}
+	}
+	return found
 }

@@ -144,7 +144,7 @@ func TestFrontierTable(t *testing.T) {
 			[]string{"strategy", "objective", "under optimal", "mean", "sd", "P(≥ 200)", "P(≥ 250)", "P(≥ 300)", "P(≥ 350)", "upper bonus", "Yahtzee scored"},
 			[]string{"optimal ★", "254.59", "254.59", "254.59", "59.61", "86.36%", "48.37%", "14.33%", "7.24%", "68.12%", "33.74%"}},
 		{"french", f.Rules, "fr",
-			[]string{"stratégie", "objectif", "en jeu optimal", "moyenne", "écart type", "P(≥ 200)", "P(≥ 250)", "P(≥ 300)", "P(≥ 350)", "prime supérieure", "Yahtzee marqué"},
+			[]string{"stratégie", "objectif", "en jeu optimal", "moyenne", "écart type", "P(≥ 200)", "P(≥ 250)", "P(≥ 300)", "P(≥ 350)", "prime de la partie haute", "Yahtzee marqué"},
 			[]string{"optimal ★", "254,59", "254,59", "254,59", "59,61", "86,36\u202f%", "48,37\u202f%", "14,33\u202f%", "7,24\u202f%", "68,12\u202f%", "33,74\u202f%"}},
 		{"without an upper bonus", noBonus, "en",
 			[]string{"strategy", "objective", "under optimal", "mean", "sd", "P(≥ 200)", "P(≥ 250)", "P(≥ 300)", "P(≥ 350)", "Yahtzee scored"},
@@ -200,34 +200,75 @@ func TestFrontierScored(t *testing.T) {
 	}
 }
 
-// The labels of the risk points overlap no marker and no other label, stay inside the
-// axes, and those of the extreme θ are always placed.
-func TestFrontierLabels(t *testing.T) {
-	f := frontierFixture(t)
-	x := func(p FrontierPoint) float64 { return p.SD }
-	xlo, xhi, ylo, yhi := 50.0, 76.0, 175.0, 260.0
-	got := placeLabels(&english, f.Points, x, xlo, xhi, ylo, yhi)
-	var areas []area
-	for _, p := range f.Points {
+// checkLabels checks the labels of a trade-off: each inside the axes, over no marker, no
+// other label, no leader; and returns their texts.
+func checkLabels(t *testing.T, pts []FrontierPoint, x func(FrontierPoint) float64, xlo, xhi, ylo, yhi float64, got []pointLabel) []string {
+	t.Helper()
+	var taken, dots []area
+	for _, p := range pts {
 		u, v := (x(p)-xlo)/(xhi-xlo), (p.Mean-ylo)/(yhi-ylo)
-		areas = append(areas, area{u - markerHalfX, u + markerHalfX, v - markerHalfY, v + markerHalfY})
+		taken = append(taken, area{u - markerHalfX, u + markerHalfX, v - markerHalfY, v + markerHalfY})
+		dots = append(dots, markerArea(p, u, v))
 	}
+	var leaders obstacles
 	var texts []string
 	for _, lb := range got {
-		a := labelArea((lb.xy.X-xlo)/(xhi-xlo), (lb.xy.Y-ylo)/(yhi-ylo), len([]rune(lb.text)), lb.place)
-		if !a.inside() || slices.ContainsFunc(areas, a.overlaps) {
-			t.Errorf("label %s at %v overlaps a marker or a label, or leaves the axes", lb.text, lb.place)
+		if !lb.at.inside() || slices.ContainsFunc(taken, lb.at.overlaps) || leaders.hit(lb.at) {
+			t.Errorf("label %s at %v overlaps a marker, a label or a leader, or leaves the axes", lb.text, lb.place)
 		}
-		areas = append(areas, a)
+		u, v := (lb.xy.X-xlo)/(xhi-xlo), (lb.xy.Y-ylo)/(yhi-ylo)
+		au, av := (lb.anchor.X-xlo)/(xhi-xlo), (lb.anchor.Y-ylo)/(yhi-ylo)
+		if lb.place == placeLeader {
+			if obstacles(append(slices.Clone(dots), taken[len(pts):]...)).crosses(u, v, au, av, leaderSkip) {
+				t.Errorf("the leader of %s crosses a marker or a label", lb.text)
+			}
+			leaders.segment(u, v, au, av)
+		} else if math.Hypot((au-u)/pointX, (av-v)/pointY) > 6 {
+			t.Errorf("label %s at %v stands %.1f points from its point, without a leader", lb.text, lb.place, math.Hypot((au-u)/pointX, (av-v)/pointY))
+		}
+		taken = append(taken, lb.at)
 		texts = append(texts, lb.text)
 	}
-	for _, want := range []string{"−0.05", "0.05"} {
-		if !slices.Contains(texts, want) {
-			t.Errorf("labels %q lack %s", texts, want)
+	return texts
+}
+
+// Every risk point of both trade-offs is labelled by its θ, the crowd about optimal
+// with leaders, and no label hides a marker, another label or a leader.
+func TestFrontierLabels(t *testing.T) {
+	f := frontierFixture(t)
+	r := &frontierReport{f: f, l: &english, fl: &frontierEnglish}
+	var want []string
+	for _, p := range f.Points {
+		if p.Kind == FrontierRisk {
+			want = append(want, thetaText(&english, p.Theta))
 		}
 	}
-	if len(got) < 5 || len(got) == 10 {
-		t.Errorf("%d labels of 10 crowded points: %q", len(got), texts)
+	for _, c := range []struct {
+		name string
+		x    func(FrontierPoint) float64
+	}{
+		{"sd", func(p FrontierPoint) float64 { return p.SD }},
+		{"p300", func(p FrontierPoint) float64 { return 100 * p.AtLeast[2] }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			xlo, xhi, ylo, yhi := r.tradeOffAxes(c.x)
+			got := placeLabels(&english, f.Points, c.x, xlo, xhi, ylo, yhi)
+			texts := checkLabels(t, f.Points, c.x, xlo, xhi, ylo, yhi, got)
+			slices.Sort(texts)
+			slices.Sort(want)
+			if !slices.Equal(texts, want) {
+				t.Errorf("labels %q, want every θ %q", texts, want)
+			}
+			leaders := 0
+			for _, lb := range got {
+				if lb.place == placeLeader {
+					leaders++
+				}
+			}
+			if leaders == 0 || leaders == len(got) {
+				t.Errorf("%d leaders for %d labels: the crowd about optimal needs some, the others none", leaders, len(got))
+			}
+		})
 	}
 }
 
@@ -240,8 +281,8 @@ func TestWriteFrontier(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"frontier.md", "frontier.csv", "frontier_sd.svg", "frontier_sd.png", "frontier_p300.svg", "frontier_p300.png",
-		"frontier_scores.svg", "frontier_scores.png", "report.html"}
+	want := []string{"frontier.md", "frontier.csv", "frontier_sd.svg", "frontier_sd.png", "frontier_sd.csv", "frontier_p300.svg", "frontier_p300.png",
+		"frontier_p300.csv", "frontier_scores.svg", "frontier_scores.png", "frontier_scores.csv", "report.html"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %v, want %v", names, want)
 	}
@@ -308,7 +349,7 @@ func TestFrontierFrench(t *testing.T) {
 		names = append(names, p.Strategy)
 	}
 	names = append(names, "yams frontier", "hasbro", f.Rules.Hash())
-	checkFrench(t, fr, en, names)
+	checkFrench(t, fr, en, names, frontierNames(f))
 }
 
 // A frontier that cannot be drawn is refused with an error that says why.
@@ -385,7 +426,7 @@ func TestFrontierTargetFigures(t *testing.T) {
 			if !strings.HasSuffix(fg.caption, frontierEnglish.targetCaption) {
 				t.Errorf("%s: the caption does not say what the targets are: %q", fg.name, fg.caption)
 			}
-		} else if !strings.Contains(fg.caption, "each target:T") {
+		} else if !strings.Contains(fg.caption, "each `target:T`") {
 			t.Errorf("%s: the caption does not name the targets: %q", fg.name, fg.caption)
 		}
 		for _, w := range want {
@@ -420,9 +461,9 @@ func TestFrontierTargetTable(t *testing.T) {
 		note string
 	}{
 		{"en", []string{"target:300", "17.60%", "14.33%", "227.35", "73.10", "61.23%", "36.66%", "17.60%", "6.42%", "43.94%", "43.25%"},
-			"for target:T the probability of a final score of T or more"},
+			"for `target:T` the probability of a final score of T or more"},
 		{"fr", []string{"target:300", "17,60\u202f%", "14,33\u202f%", "227,35", "73,10", "61,23\u202f%", "36,66\u202f%", "17,60\u202f%", "6,42\u202f%", "43,94\u202f%", "43,25\u202f%"},
-			"pour target:T la probabilité d’un score final de T points ou plus"},
+			"pour `target:T` la probabilité d’un score final de T points ou plus"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
 			_, rows, note, err := FrontierTable(f, c.lang)
@@ -477,16 +518,17 @@ func TestFrontierScoredTargets(t *testing.T) {
 		dashes string
 	}
 	seen := map[line]string{}
-	for _, i := range scored {
-		lk := r.scoreLook(i, scored)
+	looks := r.scoreLooks(scored)
+	for k, i := range scored {
+		lk := looks[k]
 		l := line{lk.color, fmt.Sprint(lk.dashes)}
 		if other, ok := seen[l]; ok {
 			t.Errorf("%s is drawn as %s is", f.Points[i].Strategy, other)
 		}
 		seen[l] = f.Points[i].Strategy
-	}
-	if r.scoreLook(scored[4], scored).color != targetLook(0).color || r.scoreLook(scored[5], scored).color != targetLook(1).color {
-		t.Errorf("the targets are not drawn in the order of T")
+		if name := f.Points[i].Strategy; strings.HasPrefix(name, "target:") && lk.color != targetLook.color {
+			t.Errorf("%s is not drawn in the colour of the targets", name)
+		}
 	}
 }
 
@@ -506,29 +548,13 @@ func TestFrontierTargetLabels(t *testing.T) {
 		{"p300", func(p FrontierPoint) float64 { return 100 * p.AtLeast[2] }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-			for _, p := range f.Points {
-				xlo, xhi = min(xlo, c.x(p)), max(xhi, c.x(p))
-				ylo, yhi = min(ylo, p.Mean), max(yhi, p.Mean)
-			}
-			xlo, xhi, ylo, yhi = xlo-0.06*(xhi-xlo), xhi+0.06*(xhi-xlo), ylo-0.06*(yhi-ylo), yhi+0.06*(yhi-ylo)
+			xlo, xhi, ylo, yhi := (&frontierReport{f: f}).tradeOffAxes(c.x)
 			got := placeLabels(&english, f.Points, c.x, xlo, xhi, ylo, yhi)
-			var texts []string
-			var areas []area
-			for _, p := range f.Points {
-				u, v := (c.x(p)-xlo)/(xhi-xlo), (p.Mean-ylo)/(yhi-ylo)
-				areas = append(areas, area{u - markerHalfX, u + markerHalfX, v - markerHalfY, v + markerHalfY})
-			}
-			for _, lb := range got {
-				a := labelArea((lb.xy.X-xlo)/(xhi-xlo), (lb.xy.Y-ylo)/(yhi-ylo), len([]rune(lb.text)), lb.place)
-				if !a.inside() || slices.ContainsFunc(areas, a.overlaps) {
-					t.Errorf("label %s at %v overlaps a marker or a label, or leaves the axes", lb.text, lb.place)
+			texts := checkLabels(t, f.Points, c.x, xlo, xhi, ylo, yhi, got)
+			for _, want := range []string{"target:300", "target:310, target:320"} {
+				if !slices.Contains(texts, want) {
+					t.Errorf("labels %q lack %q", texts, want)
 				}
-				areas = append(areas, a)
-				texts = append(texts, lb.text)
-			}
-			if want := []string{"target:300", "target:310, target:320"}; len(texts) < 2 || !slices.Equal(texts[:2], want) {
-				t.Errorf("labels %q, want first %q", texts, want)
 			}
 		})
 	}
@@ -549,11 +575,23 @@ func TestFrontierTargetFrench(t *testing.T) {
 		names = append(names, p.Strategy)
 	}
 	names = append(names, "target:T", "yams frontier", "hasbro", f.Rules.Hash())
-	checkFrench(t, fr, en, names)
+	checkFrench(t, fr, en, names, frontierNames(f))
 	page := string(read(t, fr, "report.html"))
-	for _, w := range []string{"Chaque target:T, qui maximise la probabilité d’un score final de T points ou plus", "de chaque target:T"} {
+	for _, w := range []string{"Chaque <code>target:T</code>, qui maximise la probabilité d’un score final de T points ou plus", "de chaque <code>target:T</code>"} {
 		if !strings.Contains(page, w) {
 			t.Errorf("the French page lacks %q", w)
 		}
 	}
+}
+
+// frontierNames are the names of the strategies of a frontier that are no word of the
+// prose (optimal and bonus are), and the families it speaks of.
+func frontierNames(f *Frontier) []string {
+	names := []string{"risk:θ", "target:T"}
+	for _, p := range f.Points {
+		if p.Kind == FrontierRisk || p.Kind == FrontierTarget {
+			names = append(names, p.Strategy)
+		}
+	}
+	return names
 }

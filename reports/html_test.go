@@ -11,6 +11,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"yams/engine"
+	"yams/sim"
+	"yams/strategies/optimal"
 )
 
 // chromium returns the path of a Chromium to run headless, or skips the test.
@@ -39,17 +43,42 @@ const probe = `<script>
       texts: s ? s.querySelectorAll("text").length : 0, contentWidth: bb ? bb.width : 0, contentHeight: bb ? bb.height : 0,
       textWidth: text ? text.getComputedTextLength() : 0});
   });
+  var clipped = [];
+  document.querySelectorAll("div.scroll").forEach(function (d) {
+    if (d.scrollWidth > d.clientWidth + 1) {
+      var h = d.previousElementSibling;
+      clipped.push((h ? h.textContent : "a table") + ": " + d.scrollWidth + " px in " + d.clientWidth);
+    }
+  });
+  var broken = [], links = 0;
+  document.querySelectorAll("a[href]").forEach(function (a) {
+    var href = a.getAttribute("href");
+    links++;
+    if (href.charAt(0) !== "#" || !document.getElementById(href.slice(1))) { broken.push(href); }
+  });
+  var nav = document.querySelector("nav.contents");
+  var sections = document.querySelectorAll("main > section").length;
   var pre = document.createElement("pre");
   pre.id = "probe";
-  pre.textContent = JSON.stringify({width: document.documentElement.clientWidth, tables: document.querySelectorAll("table").length, figures: figs});
+  pre.textContent = JSON.stringify({width: document.documentElement.clientWidth, tables: document.querySelectorAll("table").length, figures: figs,
+    clipped: clipped, broken: broken, links: links, contents: nav ? nav.querySelectorAll("a").length : 0, sections: sections,
+    navTop: nav ? nav.getBoundingClientRect().top : -1, firstSection: sections ? document.querySelectorAll("main > section")[1 < sections ? 1 : 0].id : ""});
   document.body.appendChild(pre);
 })();
 </script>`
 
 type probed struct {
-	Width   float64
-	Tables  int
-	Figures []struct {
+	Width  float64
+	Tables int
+	// Clipped are the tables wider than their column; Broken the links that lead nowhere
+	// in the page; Contents the links of the table of contents, Sections the sections
+	// (the parameters first), FirstSection the id of the first after the parameters.
+	Clipped, Broken []string
+	Links, Contents int
+	Sections        int
+	NavTop          float64
+	FirstSection    string
+	Figures         []struct {
 		ID                          string
 		Column                      float64 // the width of the figure element
 		Width, Height, Left, Right  float64
@@ -60,11 +89,16 @@ type probed struct {
 	}
 }
 
-// checkInChromium opens report.html of dir in headless Chromium and checks that every
-// figure is there, laid out, visible and drawn, and that the page asks for nothing
-// outside itself.
-func checkInChromium(t *testing.T, dir string, figures, tables int) {
+// checkInChromium opens report.html of dir in headless Chromium, in a window 1,400
+// pixels wide, and checks that every figure is there, laid out, visible and drawn; that
+// no table is wider than the page's column (its last columns clipped, header and all);
+// that the page opens with a table of contents that links every section, table and
+// figure, each link leading to its part of the page; and that the page asks for nothing
+// outside itself. It returns what the browser found.
+func checkInChromium(t *testing.T, dir string, figures, tables int) probed {
 	bin := chromium(t)
+	// Chromium's time is its start, which the tests of several pages wait for together.
+	t.Parallel()
 	page, err := os.ReadFile(filepath.Join(dir, "report.html"))
 	if err != nil {
 		t.Fatal(err)
@@ -90,7 +124,7 @@ func checkInChromium(t *testing.T, dir string, figures, tables int) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
 		"--disable-component-update", "--disable-sync", "--no-first-run", "--user-data-dir="+t.TempDir(),
-		"--window-size=1200,900", "--dump-dom", "file://"+probedPage)
+		"--disable-quic", "--window-size=1400,900", "--dump-dom", "file://"+probedPage)
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("chromium: %v", err)
@@ -125,6 +159,21 @@ func checkInChromium(t *testing.T, dir string, figures, tables int) {
 			t.Errorf("%s: its text has no width: no font", f.ID)
 		}
 	}
+	for _, c := range got.Clipped {
+		t.Errorf("a table is wider than the page's column, its last columns out of sight: %s", c)
+	}
+	for _, b := range got.Broken {
+		t.Errorf("the link %q leads nowhere in the page", b)
+	}
+	// The table of contents: the parameters, every section, and every table (but the
+	// parameters') and figure of them.
+	if want := got.Sections + tables - 1 + figures; got.Contents != want {
+		t.Errorf("the table of contents has %d links, want %d (%d sections, %d tables, %d figures)", got.Contents, want, got.Sections, tables-1, figures)
+	}
+	if got.NavTop < 0 || got.NavTop > 900 {
+		t.Errorf("the table of contents is at %.0f px: not in the first screen", got.NavTop)
+	}
+	return got
 }
 
 func TestHTMLInChromium(t *testing.T) {
@@ -134,14 +183,54 @@ func TestHTMLInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svgs := 0
-	for _, n := range names {
-		if strings.HasSuffix(n, ".svg") {
-			svgs++
+	svgs := countSVG(names)
+	r, _ := newReport(res, Options{Rules: rules})
+	got := checkInChromium(t, dir, svgs, 1+len(r.tables()))
+	// A comparison leads with the comparison.
+	if got.FirstSection != "section-comparison" {
+		t.Errorf("the first section after the parameters is %q, not the comparison", got.FirstSection)
+	}
+}
+
+// The costliest decisions of a run on hasbro's sheet name a dozen filled boxes: the
+// column of the sheet wraps, and the table fits the page, its header included.
+func TestRegretHTMLInChromium(t *testing.T) {
+	chromium(t)
+	rules, err := engine.Load("hasbro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := optimal.Solve(rules, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(context.Background(), sim.Config{
+		Rules: rules, Strategies: fixtureInfos(), Seed: 3, Games: 200, Workers: 2, Costliest: 10,
+		Regret: func() (sim.Valuer, error) { return optimal.NewEvaluator(tab), nil },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	names, err := Write(dir, res, Options{Lang: "fr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svgs := countSVG(names)
+	r, _ := newReport(res, Options{})
+	got := checkInChromium(t, dir, svgs, 1+len(r.tables()))
+	if got.FirstSection != "section-regret" {
+		t.Errorf("the first section after the parameters is %q, not the points lost", got.FirstSection)
+	}
+	longest := 0
+	for _, s := range res.Summaries {
+		for _, p := range s.Regret.Costliest {
+			longest = max(longest, len(r.costlyRow(&p)[7]))
 		}
 	}
-	r, _ := newReport(res, Options{Rules: rules})
-	checkInChromium(t, dir, svgs, 1+len(r.tables()))
+	if longest < 100 {
+		t.Errorf("the longest sheet in words has %d characters: the test does not test a long one", longest)
+	}
 }
 
 func TestTableHTMLInChromium(t *testing.T) {
@@ -150,4 +239,23 @@ func TestTableHTMLInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkInChromium(t, dir, 2, 3)
+}
+
+func TestFrontierHTMLInChromium(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := WriteFrontier(dir, frontierFixture(t), "en"); err != nil {
+		t.Fatal(err)
+	}
+	checkInChromium(t, dir, 3, 2)
+}
+
+// countSVG counts the figures among the files of a report.
+func countSVG(names []string) int {
+	n := 0
+	for _, name := range names {
+		if strings.HasSuffix(name, ".svg") {
+			n++
+		}
+	}
+	return n
 }

@@ -35,6 +35,8 @@ type labels struct {
 	zeroTitle, zeroX, zeroCaption                      string
 	fillTitle, fillX, fillY, fillKey, fillCaption      string // strategy
 	convTitle, convX, convY, convCaption               string
+	colTurnTitle, colTurnX, colTurnY, colTurnCaption   string
+	convFinalKey, convRunningKey                       string
 	hiddenCI                                           string // after the caption of a dot plot
 	pairTitle, pairX, pairedKey, unpairedKey           string
 	pairCaption                                        string
@@ -46,6 +48,7 @@ type labels struct {
 	// tables and page
 	pageTitle, compareTitle, tableTitle                                string
 	parameters, rules, rulesHash, options, seed, games, strategies     string
+	players                                                            string
 	none, strategy, mean, sd, median, min, max                         string
 	scoresTable, scoresNote                                            string
 	bonusTable, upperBonus, yahtzeeScored, extraPerGame, jokerGames    string
@@ -55,10 +58,16 @@ type labels struct {
 	pairsNote                                                          string
 	playersTable, player, winShare, outright, tied, meanScore          string
 	seatsTable, seatTest, seatNote                                     string
-	figuresTitle, tablesTitle, generated                               string
+	generated, contents, tableItem, figureItem                         string
+	sectionCompare, sectionRegret, sectionScores, sectionBonuses       string
+	sectionBoxes, sectionFill                                          string
 	partial, partialOf                                                 string
 	// the footer's provenance (provenance.go)
 	writtenBy, playedBy, sameYams, moreRuns, botBy string
+
+	// the lead of a page: strategies, games, rules, seed (tableLead: players, games,
+	// players at the table, rules, seed)
+	runLead, runLeadOne, compareLead, regretLead, tableLead string
 
 	// regret (yams sim --regret)
 	regretTitle, regretX, regretCaption, regretKeeps, regretBoxes, regretAll string
@@ -81,7 +90,7 @@ var english = labels{
 	gamesPerStrategy: "games per strategy",
 	cdfTitle:         "Final score, cumulative", cdfY: "games at or below (%)",
 	cdfCaption: "Share of the games that score at most x points, per strategy (%s).",
-	bonusTitle: "Upper bonus", bonusX: "games with the upper bonus (%, 95% interval)", bonusXColumns: "columns with the upper bonus (%, 95% interval)",
+	bonusTitle: "Upper bonus", bonusX: "games with the upper bonus (%, 95% interval)", bonusXColumns: "games with the column's upper bonus (%, 95% interval)",
 	bonusCaption:  "Rate of the upper bonus per strategy with its Wilson 95%% interval (%s).",
 	subtotalTitle: "Upper subtotal", subtotalX: "upper subtotal (points)", subtotalY: "games (%)",
 	thresholdKey:    "bonus from %d (shaded)",
@@ -97,11 +106,14 @@ var english = labels{
 	zeroTitle:      "Boxes scored zero", zeroX: "games with 0 in the box (%, 95% interval)",
 	zeroCaption: "Share of games in which each box holds 0, with Wilson 95%% intervals (%s).",
 	fillTitle:   "Turn each box is filled: %s", fillX: "turn", fillY: "", fillKey: "games (%)",
-	fillCaption: "Share of the games in which each box is filled at each turn, strategy %s; every strategy of the run on one colour scale, darker with the square root of the share (%s).",
-	hiddenCI:    "An interval narrower than its marker is hidden behind it.",
-	convTitle:   "Running mean", convX: "games played (log scale)", convY: "mean score (points)",
-	convCaption: "Mean score of the first games in the order of their index, with its 95%% interval (band) (%s).",
-	pairTitle:   "Paired differences", pairX: "difference of mean scores (points)",
+	fillCaption:  "Share of the games in which each box is filled at each turn by the strategy %s, on a colour scale of the figure's own, up to its largest share, and darker with the square root of the share; the shares are in the CSV file beside the figure (%s).",
+	hiddenCI:     "An interval narrower than its marker is hidden behind it.",
+	colTurnTitle: "Column of each turn", colTurnX: "turn", colTurnY: "games (%)",
+	colTurnCaption: "Share of the games in which each turn's box is in each column, by turn number, a panel per strategy: where a player scores as the sheet fills; at each turn the shares of the columns add up to 100%%, and they are in the CSV file beside the figure (%s).",
+	convTitle:      "Running mean", convX: "games played (log scale)", convY: "mean score (points)",
+	convCaption:  "Mean score of the first games in the order of their index, with its 95%% interval (band), against the final mean and its 95%% interval (grey), a panel per strategy on an axis of its own; the first games, whose mean lies beyond the panel, are cut (%s).",
+	convFinalKey: "final mean, 95% interval", convRunningKey: "running mean, 95% interval",
+	pairTitle: "Paired differences", pairX: "difference of mean scores (points)",
 	pairedKey: "paired 95% interval", unpairedKey: "unpaired 95% interval",
 	pairCaption: "Mean difference of the scores of each pair on the same dice, with its paired 95%% interval (thick) and the wider interval that ignores the pairing (thin) (%s).",
 	h2hTitle:    "Head to head on the same dice", h2hX: "games (%)",
@@ -115,7 +127,7 @@ var english = labels{
 
 	pageTitle: "yams simulation report", compareTitle: "yams comparison report", tableTitle: "yams table games report",
 	parameters: "Parameters", rules: "rules", rulesHash: "rules hash", options: "rule options", seed: "seed",
-	games: "games", strategies: "strategies",
+	games: "games", strategies: "strategies", players: "players",
 	partial: "partial", partialOf: "yes: %s of the %s games planned (the run was stopped)",
 	none: "none", strategy: "strategy", mean: "mean", sd: "sd", median: "median", min: "min", max: "max",
 	scoresTable: "Final score",
@@ -131,9 +143,16 @@ var english = labels{
 	pairsNote:    "Both strategies of a pair play every game on the same dice (common random numbers): the interval from the game-by-game differences is narrower than the one that ignores the pairing. Wins, ties and losses count the games with their Wilson 95% intervals.",
 	playersTable: "Players", player: "player", winShare: "games won (ties shared)", outright: "won alone", tied: "tied first", meanScore: "mean score",
 	seatsTable: "Seats", seatTest: "Seat order: χ² = %s with %d degrees of freedom, p = %s.",
-	seatNote:     "Each player scores their own dice and nobody's decisions depend on another's sheet, so the seat cannot matter: every seat should win 1/%d of the games. Players rotate seats from game to game, and each seat throws its own dice. The χ² test compares the wins of each seat with 1/%d of the games (ties shared, which makes it slightly conservative).",
-	figuresTitle: "Figures", tablesTitle: "Tables", generated: "Generated by yams report.",
-	writtenBy: "Written on %s by %s, with the command", playedBy: "Games %s to %s played on %s by %s, with the command",
+	seatNote:  "Each player scores their own dice and nobody's decisions depend on another's sheet, so the seat cannot matter: every seat should win 1/%d of the games. Players rotate seats from game to game, and each seat throws its own dice. The χ² test compares the wins of each seat with 1/%d of the games (ties shared, which makes it slightly conservative).",
+	generated: "Generated by yams report.", contents: "Contents", tableItem: "Table: %s", figureItem: "Figure: %s",
+	sectionCompare: "Comparison on the same dice", sectionRegret: "Points lost against optimal play", sectionScores: "Final score",
+	sectionBonuses: "Bonuses", sectionBoxes: "Boxes", sectionFill: "Turn each box is filled",
+	runLead:     "The strategies %s played %s games each (rules %s, seed %d).",
+	runLeadOne:  "The strategy %s played %s games (rules %s, seed %d).",
+	compareLead: "The strategies %s, compared on the same dice: %s games each (rules %s, seed %d). The comparison comes first, then the figures of each strategy.",
+	regretLead:  "Every decision of every game is measured against optimal play: the points lost come before the other figures.",
+	tableLead:   "%[1]s at a table of %[3]d: %[2]s table games, each player on their own dice, the seats rotating (rules %[4]s, seed %[5]d).",
+	writtenBy:   "Written on %s by %s, with the command", playedBy: "Games %s to %s played on %s by %s, with the command",
 	sameYams: "the same yams", moreRuns: "and %d more runs, which the summary file lists.",
 	botBy: "Bot %s (its hello: %s, version %s) started with the command",
 
@@ -147,7 +166,7 @@ var english = labels{
 	regretTable:       "Points lost against optimal play, per game",
 	regretNote:        "The cost of a decision is the expected final score after the best option minus that after the option taken, optimal play after both; it is measured on every decision of every game, and a game's costs add up to what optimal play expects more from its start. Each cost per game has its 95% interval.",
 	regretCostly:      "costly decisions per game (> 0 / > 1 / > 5 points)", regretBoxTable: "Points lost per game, by the box a turn ends in",
-	costliestTable: "The costliest decisions of %s", costliestNote: "The costliest decisions met (the summary file keeps %d), with the sheet before the turn; games are numbered from 0, as in the summary file and the bot protocol, and the cost is in points of expected final score.",
+	costliestTable: "The costliest decisions of the strategy %s", costliestNote: "The costliest decisions met (the summary file keeps %d), with the sheet before the turn; games are numbered from 0, as in the summary file and the bot protocol, and the cost is in points of expected final score.",
 	regretGame: "game", regretTurn: "turn", regretDecision: "decision", regretDice: "dice", regretChoice: "choice",
 	regretBest: "best", regretCost: "cost", regretSheet: "sheet", regretStop: "stop", regretBox: "box",
 }
@@ -161,13 +180,13 @@ var french = labels{
 	beyond:        "Hors de l’axe%s : %s.", allTogether: ", toutes stratégies confondues", and: " et ",
 	beyondAbove: "%s parties à %s points ou plus (jusqu’à %s)", beyondBelow: "%s parties sous %s points (jusqu’à %s)",
 	gamesPerStrategy: "parties par stratégie",
-	cdfTitle:         "Score final, distribution cumulée", cdfY: "parties inférieures ou égales (%)",
+	cdfTitle:         "Score final, distribution cumulée", cdfY: "parties à x points ou moins (%)",
 	cdfCaption: "Part des parties qui marquent au plus x points, par stratégie (%s).",
-	bonusTitle: "Prime de la section supérieure", bonusX: "parties avec la prime (%, intervalle à 95 %)", bonusXColumns: "colonnes avec la prime (%, intervalle à 95 %)",
-	bonusCaption:  "Taux de la prime supérieure par stratégie avec son intervalle de Wilson à 95 %% (%s).",
-	subtotalTitle: "Sous-total supérieur", subtotalX: "sous-total supérieur (points)", subtotalY: "parties (%)",
+	bonusTitle: "Prime de la partie haute", bonusX: "parties avec la prime (%, intervalle à 95 %)", bonusXColumns: "parties avec la prime de la colonne (%, intervalle à 95 %)",
+	bonusCaption:  "Taux de la prime de la partie haute par stratégie, avec son intervalle de Wilson à 95 %% (%s).",
+	subtotalTitle: "Sous-total de la partie haute", subtotalX: "sous-total de la partie haute (points)", subtotalY: "parties (%)",
 	thresholdKey:    "prime dès %d (grisé)",
-	subtotalCaption: "Distribution du sous-total supérieur en fin de partie ; les parties sur fond grisé, au seuil ou au-delà, ont la prime (%s).",
+	subtotalCaption: "Distribution du sous-total de la partie haute en fin de partie ; les parties sur fond grisé, au seuil ou au-delà, ont la prime (%s).",
 	yahtzeeTitle:    "%s marqué", yahtzeeX: "parties où la case %s marque (%%, intervalle à 95 %%)",
 	yahtzeeCaption: "Taux des parties où la case %s marque, avec son intervalle de Wilson à 95 %% (%s).",
 	extraTitle:     "Primes de %s supplémentaires", extraX: "primes supplémentaires dans la partie", extraY: "parties (%, échelle log.)",
@@ -179,11 +198,14 @@ var french = labels{
 	zeroTitle:      "Cases à zéro", zeroX: "parties avec 0 dans la case (%, intervalle à 95 %)",
 	zeroCaption: "Part des parties où chaque case vaut 0, avec les intervalles de Wilson à 95 %% (%s).",
 	fillTitle:   "Tour où chaque case est remplie : %s", fillX: "tour", fillY: "", fillKey: "parties (%)",
-	fillCaption: "Part des parties où chaque case est remplie à chaque tour, stratégie %s ; une même échelle de couleurs pour toutes les stratégies du rapport, plus sombre avec la racine carrée de la part (%s).",
-	hiddenCI:    "Un intervalle plus étroit que son symbole est caché derrière lui.",
-	convTitle:   "Moyenne cumulée", convX: "parties jouées (échelle log.)", convY: "score moyen (points)",
-	convCaption: "Score moyen des premières parties dans l’ordre de leur numéro, avec son intervalle à 95 %% (bande) (%s).",
-	pairTitle:   "Différences appariées", pairX: "différence des scores moyens (points)",
+	fillCaption:  "Part des parties où chaque case est remplie à chaque tour par la stratégie %s, sur une échelle de couleurs propre à la figure, jusqu’à sa plus grande part, et plus sombre avec la racine carrée de la part ; les parts sont dans le fichier CSV à côté de la figure (%s).",
+	hiddenCI:     "Un intervalle plus étroit que son symbole est caché derrière lui.",
+	colTurnTitle: "Colonne de chaque tour", colTurnX: "tour", colTurnY: "parties (%)",
+	colTurnCaption: "Part des parties où la case de chaque tour est dans chaque colonne, par numéro de tour, un panneau par stratégie : où un joueur marque à mesure que la feuille se remplit ; à chaque tour les parts des colonnes font 100 %%, et elles sont dans le fichier CSV à côté de la figure (%s).",
+	convTitle:      "Moyenne cumulée", convX: "parties jouées (échelle log.)", convY: "score moyen (points)",
+	convCaption:  "Score moyen des premières parties dans l’ordre de leur numéro, avec son intervalle à 95 %% (bande), face à la moyenne finale et à son intervalle à 95 %% (en gris), un panneau par stratégie, chacun sur son propre axe ; les premières parties, dont la moyenne sort du panneau, sont coupées (%s).",
+	convFinalKey: "moyenne finale, intervalle à 95 %", convRunningKey: "moyenne cumulée, intervalle à 95 %",
+	pairTitle: "Différences appariées", pairX: "différence des scores moyens (points)",
 	pairedKey: "intervalle apparié à 95 %", unpairedKey: "intervalle non apparié à 95 %",
 	pairCaption: "Différence moyenne des scores de chaque paire sur les mêmes dés, avec son intervalle apparié à 95 %% (épais) et l’intervalle plus large qui ignore l’appariement (fin) (%s).",
 	h2hTitle:    "Face-à-face sur les mêmes dés", h2hX: "parties (%)",
@@ -195,14 +217,14 @@ var french = labels{
 	seatsTitle:  "Victoires par place", seatsX: "parties gagnées (%, égalités partagées, intervalle à 95 %)", seat: "place %d", allPlayers: "tous les joueurs",
 	seatCaption: "Part des parties gagnées depuis chaque place, par l’ensemble des joueurs et par chacun ; les joueurs tournent d’une partie à l’autre (%s).",
 
-	pageTitle: "Rapport de simulation yams", compareTitle: "Rapport de comparaison yams", tableTitle: "Rapport de parties à plusieurs yams",
+	pageTitle: "yams : rapport de simulation", compareTitle: "yams : rapport de comparaison", tableTitle: "yams : rapport de parties à plusieurs joueurs",
 	parameters: "Paramètres", rules: "règles", rulesHash: "empreinte des règles", options: "options de règles", seed: "graine",
-	games: "parties", strategies: "stratégies",
+	games: "parties", strategies: "stratégies", players: "joueurs",
 	partial: "partiel", partialOf: "oui : %s des %s parties prévues (la simulation a été arrêtée)",
 	none: "aucune", strategy: "stratégie", mean: "moyenne", sd: "écart type", median: "médiane", min: "min.", max: "max.",
 	scoresTable: "Score final",
 	scoresNote:  "Chaque valeur est suivie de son intervalle à 95 % entre crochets : normal pour la moyenne, par le moment d’ordre quatre pour l’écart type, par les statistiques d’ordre (sans hypothèse de loi) pour la médiane et les centiles.",
-	bonusTable:  "Primes et jokers", upperBonus: "prime supérieure", yahtzeeScored: "%s marqué", extraPerGame: "primes supplémentaires par partie",
+	bonusTable:  "Primes et jokers", upperBonus: "prime de la partie haute", yahtzeeScored: "%s marqué", extraPerGame: "primes supplémentaires par partie",
 	jokerGames: "parties avec un joker",
 	bonusNote:  "Taux avec leurs intervalles de Wilson à 95 %.", extraNote: "Primes supplémentaires par partie avec un intervalle normal à 95 %.",
 	percentilesTable: "Score final : centiles", seatHead: "place",
@@ -211,11 +233,18 @@ var french = labels{
 	pairsTable: "Comparaisons appariées", pair: "paire", pairedCI: "différence moyenne (intervalle apparié à 95 %)",
 	unpairedCI: "intervalle non apparié à 95 %", narrower: "largeur appariée / non appariée", wins: "la première gagne", ties: "égalités", loss: "la seconde gagne",
 	pairsNote:    "Les deux stratégies d’une paire jouent chaque partie sur les mêmes dés (nombres aléatoires communs) : l’intervalle tiré des différences partie par partie est plus étroit que celui qui ignore l’appariement. Victoires, égalités et défaites avec leurs intervalles de Wilson à 95 %.",
-	playersTable: "Joueurs", player: "joueur", winShare: "parties gagnées (égalités partagées)", outright: "gagnées seul", tied: "premier ex æquo", meanScore: "score moyen",
+	playersTable: "Joueurs", player: "joueur", winShare: "parties gagnées (égalités partagées)", outright: "gagnées seul", tied: "gagnées à égalité", meanScore: "score moyen",
 	seatsTable: "Places", seatTest: "Ordre des places : χ² = %s à %d degrés de liberté, p = %s.",
-	seatNote:     "Chaque joueur marque ses propres dés et aucune décision ne dépend de la feuille d’un autre : la place ne peut pas compter, chaque place devrait gagner 1/%d des parties. Les joueurs changent de place d’une partie à l’autre et chaque place lance ses propres dés. Le test du χ² compare les victoires de chaque place à 1/%d des parties (égalités partagées, ce qui le rend un peu conservateur).",
-	figuresTitle: "Figures", tablesTitle: "Tableaux", generated: "Produit par yams report.",
-	writtenBy: "Écrit le %s par %s, avec la commande", playedBy: "Parties %s à %s jouées le %s par %s, avec la commande",
+	seatNote:  "Chaque joueur marque ses propres dés et aucune décision ne dépend de la feuille d’un autre : la place ne peut pas compter, chaque place devrait gagner 1/%d des parties. Les joueurs changent de place d’une partie à l’autre et chaque place lance ses propres dés. Le test du χ² compare les victoires de chaque place à 1/%d des parties (égalités partagées, ce qui le rend un peu conservateur).",
+	generated: "Produit par yams report.", contents: "Sommaire", tableItem: "Tableau : %s", figureItem: "Figure : %s",
+	sectionCompare: "Comparaison sur les mêmes dés", sectionRegret: "Points perdus face au jeu optimal", sectionScores: "Score final",
+	sectionBonuses: "Primes", sectionBoxes: "Cases", sectionFill: "Tour où chaque case est remplie",
+	runLead:     "Les stratégies %s ont joué %s parties chacune (règles %s, graine %d).",
+	runLeadOne:  "La stratégie %s a joué %s parties (règles %s, graine %d).",
+	compareLead: "Les stratégies %s, comparées sur les mêmes dés : %s parties chacune (règles %s, graine %d). La comparaison vient d’abord, puis les figures de chaque stratégie.",
+	regretLead:  "Chaque décision de chaque partie est mesurée face au jeu optimal : les points perdus viennent avant les autres figures.",
+	tableLead:   "%[1]s à une table de %[3]d joueurs : %[2]s parties, chaque joueur sur ses propres dés, les places tournant d’une partie à l’autre (règles %[4]s, graine %[5]d).",
+	writtenBy:   "Écrit le %s par %s, avec la commande", playedBy: "Parties %s à %s jouées le %s par %s, avec la commande",
 	sameYams: "le même yams", moreRuns: "et %d autres exécutions, que le fichier de résumé liste.",
 	botBy: "Bot %s (son hello : %s, version %s) lancé par la commande",
 
@@ -229,7 +258,7 @@ var french = labels{
 	regretTable:       "Points perdus face au jeu optimal, par partie",
 	regretNote:        "Le coût d’une décision est le score final espéré après la meilleure option moins celui après l’option prise, en jouant ensuite au mieux ; il est mesuré sur chaque décision de chaque partie, et les coûts d’une partie s’additionnent en ce que le jeu optimal espère de plus depuis son début. Chaque coût par partie a son intervalle à 95 %.",
 	regretCostly:      "décisions coûteuses par partie (> 0 / > 1 / > 5 points)", regretBoxTable: "Points perdus par partie, selon la case où finit le tour",
-	costliestTable: "Les décisions les plus coûteuses de %s", costliestNote: "Les décisions les plus coûteuses rencontrées (le fichier de résumé en garde %d), avec la feuille avant le tour ; les parties sont numérotées à partir de 0, comme dans le fichier de résumé et le protocole des bots, et le coût est en points de score final espéré.",
+	costliestTable: "Les décisions les plus coûteuses de la stratégie %s", costliestNote: "Les décisions les plus coûteuses rencontrées (le fichier de résumé en garde %d), avec la feuille avant le tour ; les parties sont numérotées à partir de 0, comme dans le fichier de résumé et le protocole des bots, et le coût est en points de score final espéré.",
 	regretGame: "partie", regretTurn: "tour", regretDecision: "décision", regretDice: "dés", regretChoice: "choix",
 	regretBest: "meilleur", regretCost: "coût", regretSheet: "feuille", regretStop: "arrêt", regretBox: "case",
 }

@@ -5,6 +5,7 @@ package reports
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/plotter"
@@ -56,12 +57,12 @@ func (r *report) regretFigures() ([]figure, error) {
 	kinds := r.decisionKinds()
 	var byKind, byBox []dotSeries
 	for i, s := range r.res.Summaries {
-		byKind = append(byKind, dotSeries{name: s.Strategy, look: look(i), vals: r.kindCosts(i)})
+		byKind = append(byKind, dotSeries{name: s.Strategy, look: r.looks[i], vals: r.kindCosts(i)})
 		var boxes []estimate
 		for _, b := range s.Regret.ByBox {
 			boxes = append(boxes, r.costOf(b))
 		}
-		byBox = append(byBox, dotSeries{name: s.Strategy, look: look(i), vals: boxes})
+		byBox = append(byBox, dotSeries{name: s.Strategy, look: r.looks[i], vals: boxes})
 	}
 
 	p := newPlot(l, r.title(l.regretTitle), l.regretX, "")
@@ -74,7 +75,10 @@ func (r *report) regretFigures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("regret", err)
 	}
-	figs := []figure{{name: "regret", title: l.regretTitle, caption: fmt.Sprintf(l.regretCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png}}
+	// regret.csv, beside the figure regret, holds every cost of the three figures, as it
+	// did before figures had a CSV each.
+	figs := []figure{{name: "regret", title: l.regretTitle, caption: fmt.Sprintf(l.regretCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png,
+		csv: r.regretCSV()}}
 
 	boxes := r.slots
 	p = newPlot(l, r.title(l.regretBoxTitle), l.regretX, "")
@@ -87,15 +91,20 @@ func (r *report) regretFigures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("regret_by_box", err)
 	}
-	figs = append(figs, figure{name: "regret_by_box", title: l.regretBoxTitle, caption: fmt.Sprintf(l.regretBoxCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png})
+	names := r.strategyNames()
+	figs = append(figs, figure{name: "regret_by_box", title: l.regretBoxTitle, caption: fmt.Sprintf(l.regretBoxCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png,
+		csv: dotCSV("box", "cost_per_game", names, r.slots, byBox, 1)})
 
 	p = newPlot(l, r.title(l.regretTurnTitle), l.regretTurnX, l.regretTurnY)
 	grid(p, true, true)
-	p.X.Tick.Marker = numberTicks{l: l}
+	turns := len(r.res.Summaries[0].Regret.ByTurn)
+	p.X.Tick.Marker = turnTicks{n: turns}
+	byTurn := [][]string{append([]string{"strategy", "turn"}, withCI("cost_per_game")...)}
 	for i, s := range r.res.Summaries {
 		var mean, band plotter.XYs
 		for t, c := range s.Regret.ByTurn {
 			e := r.costOf(c)
+			byTurn = append(byTurn, append([]string{s.Strategy, strconv.Itoa(t + 1)}, ci(e)...))
 			mean = append(mean, plotter.XY{X: float64(t + 1), Y: e.v})
 			band = append(band, plotter.XY{X: float64(t + 1), Y: e.hi})
 		}
@@ -106,23 +115,24 @@ func (r *report) regretFigures() ([]figure, error) {
 		if err != nil {
 			return nil, plotError("regret_by_turn", err)
 		}
-		poly.Color = look(i).faded(0.18)
+		poly.Color = r.looks[i].faded(0.18)
 		poly.LineStyle.Width = 0
 		line, dots, err := plotter.NewLinePoints(mean)
 		if err != nil {
 			return nil, plotError("regret_by_turn", err)
 		}
-		line.LineStyle = look(i).line(1.1)
-		dots.GlyphStyle = look(i).marker(2)
+		line.LineStyle = r.looks[i].line(1.1)
+		dots.GlyphStyle = r.looks[i].marker(2)
 		p.Add(poly, line, dots)
 		p.key(s.Strategy, poly, line, dots)
 	}
 	p.Y.Min = 0
+	p.X.Min, p.X.Max = 0.6, float64(turns)+0.4
 	svg, png, err = p.render(figWidth, figHeight)
 	if err != nil {
 		return nil, plotError("regret_by_turn", err)
 	}
-	figs = append(figs, figure{name: "regret_by_turn", title: l.regretTurnTitle, caption: fmt.Sprintf(l.regretTurnCaption, r.context()), svg: svg, png: png})
+	figs = append(figs, figure{name: "regret_by_turn", title: l.regretTurnTitle, caption: fmt.Sprintf(l.regretTurnCaption, r.context()), svg: svg, png: png, csv: byTurn})
 	return figs, nil
 }
 
@@ -136,7 +146,7 @@ func (r *report) regretTables() []table {
 	games := float64(r.res.Games)
 	head := append([]string{l.strategy}, r.decisionKinds()...)
 	head = append(head, l.regretCostly)
-	kinds := table{title: l.regretTable, head: head, note: l.regretNote}
+	kinds := table{id: "table-regret", title: l.regretTable, head: head, note: l.regretNote}
 	for i, s := range r.res.Summaries {
 		row := []string{s.Strategy}
 		for _, e := range r.kindCosts(i) {
@@ -148,7 +158,7 @@ func (r *report) regretTables() []table {
 	}
 	out := []table{kinds}
 
-	byBox := table{title: l.regretBoxTable, head: append([]string{l.box}, r.strategyNames()...)}
+	byBox := table{id: "table-regret-by-box", title: l.regretBoxTable, head: append([]string{l.box}, r.strategyNames()...)}
 	for b, name := range r.slots {
 		row := []string{name}
 		for _, s := range r.res.Summaries {
@@ -159,11 +169,11 @@ func (r *report) regretTables() []table {
 	}
 	out = append(out, byBox)
 
-	for _, s := range r.res.Summaries {
+	for i, s := range r.res.Summaries {
 		if len(s.Regret.Costliest) == 0 {
 			continue
 		}
-		t := table{title: fmt.Sprintf(l.costliestTable, s.Strategy),
+		t := table{id: fmt.Sprintf("table-costliest-%d", i+1), title: fmt.Sprintf(l.costliestTable, code(s.Strategy)), wrap: 7,
 			head: []string{l.regretGame, l.regretTurn, l.regretDecision, l.regretDice, l.regretChoice, l.regretBest, l.regretCost, l.regretSheet},
 			note: fmt.Sprintf(l.costliestNote, len(s.Regret.Costliest))}
 		for _, p := range s.Regret.Costliest[:min(costliestShown, len(s.Regret.Costliest))] {
@@ -211,7 +221,7 @@ func (r *report) keepText(k engine.Keep, roll engine.Roll) string {
 
 // regretCSV is regret.csv: a row per strategy and part of the cost (a kind of decision,
 // the turns ending in a box, a turn), in points per game with the 95% interval.
-func (r *report) regretCSV() []byte {
+func (r *report) regretCSV() [][]string {
 	rows := [][]string{append([]string{"strategy", "part"}, withCI("cost_per_game")...)}
 	for _, s := range r.res.Summaries {
 		rg := s.Regret
@@ -230,5 +240,5 @@ func (r *report) regretCSV() []byte {
 			add(fmt.Sprintf("turn:%d", t+1), c)
 		}
 	}
-	return writeCSV(rows)
+	return rows
 }

@@ -52,7 +52,8 @@ func TestRegretReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Points lost against optimal play, per game", "## The costliest decisions of lazy", "## Points lost per game, by the box a turn ends in"} {
+	for _, want := range []string{"## Points lost against optimal play\n", "### Points lost against optimal play, per game", "### The costliest decisions of the strategy `lazy`",
+		"### Points lost per game, by the box a turn ends in"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("summary.md lacks %q", want)
 		}

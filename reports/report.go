@@ -19,13 +19,15 @@ type Options struct {
 	Rules *engine.Rules
 }
 
-// figure is one plot of a report, drawn as SVG and PNG.
+// figure is one plot of a report, drawn as SVG and PNG, and the numbers it draws, which
+// the report writes beside it as NAME.csv.
 type figure struct {
 	name    string // the file name, without extension
 	title   string
 	caption string
 	svg     []byte
 	png     []byte
+	csv     [][]string // a header, then the rows
 }
 
 // report is what every figure and table of a run draws from.
@@ -35,6 +37,7 @@ type report struct {
 	l     *labels
 	rules *engine.Rules // the rule set the games were played under
 	slots []string      // display names of the slots of the sheet
+	looks []series      // the look of each strategy, by its name (style.go)
 }
 
 func newReport(res *sim.Results, opt Options) (*report, error) {
@@ -53,6 +56,7 @@ func newReport(res *sim.Results, opt Options) (*report, error) {
 	for _, s := range res.Summaries {
 		r.st = append(r.st, s.Stats())
 	}
+	r.looks = looksOf(r.strategyNames())
 	return r, nil
 }
 
@@ -78,7 +82,7 @@ func (r *report) footer() []footerLine {
 func (r *report) figures() ([]figure, error) {
 	var out []figure
 	for _, f := range []func() ([]figure, error){
-		r.scoreFigures, r.bonusFigures, r.yahtzeeFigures, r.boxFigures, r.fillFigures, r.regretFigures, r.convergenceFigures, r.pairFigures,
+		r.scoreFigures, r.bonusFigures, r.yahtzeeFigures, r.boxFigures, r.fillFigures, r.columnTurnFigures, r.regretFigures, r.convergenceFigures, r.pairFigures,
 	} {
 		figs, err := f()
 		if err != nil {
@@ -107,6 +111,21 @@ func Write(dir string, res *sim.Results, opt Options) ([]string, error) {
 	return writeReport(dir, files)
 }
 
+// withFigures returns the files of a report: data, the files of its tables, then each
+// figure as SVG and PNG with the numbers it draws as CSV, then report.html, the page of
+// doc.
+func withFigures(doc *document, data []file, figs []figure) ([]file, error) {
+	page, err := doc.html()
+	if err != nil {
+		return nil, err
+	}
+	files := data
+	for _, f := range figs {
+		files = append(files, file{f.name + ".svg", f.svg}, file{f.name + ".png", f.png}, file{f.name + ".csv", writeCSV(f.csv)})
+	}
+	return append(files, file{"report.html", page}), nil
+}
+
 // files renders every file of the report.
 func (r *report) files() ([]file, error) {
 	figs, err := r.figures()
@@ -121,9 +140,10 @@ func (r *report) files() ([]file, error) {
 	if err := withRules.WriteJSON(&js); err != nil {
 		return nil, err
 	}
+	doc := r.document(figs)
 	files := []file{
 		{"summary.json", js.Bytes()},
-		{"summary.md", r.markdown()},
+		{"summary.md", doc.markdown()},
 		{"summary.csv", r.summaryCSV()},
 		{"histogram.csv", r.histogramCSV()},
 		{"boxes.csv", r.boxesCSV()},
@@ -131,15 +151,5 @@ func (r *report) files() ([]file, error) {
 	if len(r.res.Pairs) > 0 {
 		files = append(files, file{"compare.csv", r.compareCSV()})
 	}
-	if r.hasRegret() {
-		files = append(files, file{"regret.csv", r.regretCSV()})
-	}
-	for _, f := range figs {
-		files = append(files, file{f.name + ".svg", f.svg}, file{f.name + ".png", f.png})
-	}
-	page, err := r.html(figs)
-	if err != nil {
-		return nil, err
-	}
-	return append(files, file{"report.html", page}), nil
+	return withFigures(doc, files, figs)
 }

@@ -29,7 +29,7 @@ func TestWrite(t *testing.T) {
 	want := []string{"summary.json", "summary.md", "summary.csv", "histogram.csv", "boxes.csv", "compare.csv"}
 	for _, f := range []string{"scores", "cdf", "upper_bonus", "upper_subtotal", "yahtzee", "extra_bonus", "jokers",
 		"box_mean", "box_zeros", "fill_turn_lazy", "fill_turn_hoarder", "convergence", "pairs", "head_to_head"} {
-		want = append(want, f+".svg", f+".png")
+		want = append(want, f+".svg", f+".png", f+".csv")
 	}
 	want = append(want, "report.html")
 	if !slices.Equal(names, want) {
@@ -264,7 +264,7 @@ func TestWriteTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"table.json", "table.md", "table.csv", "wins.svg", "wins.png", "seats.svg", "seats.png", "report.html"}
+	want := []string{"table.json", "table.md", "table.csv", "wins.svg", "wins.png", "wins.csv", "seats.svg", "seats.png", "seats.csv", "report.html"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %v, want %v", names, want)
 	}

@@ -97,6 +97,10 @@ func columnLabels(rules *engine.Rules, lang string) []string {
 	return out
 }
 
+// ColumnLabels names the columns of the sheet in the language ("en" or "fr"), made unique
+// by their position where two share a name, as sim.ColumnLabels does in English.
+func ColumnLabels(rules *engine.Rules, lang string) []string { return columnLabels(rules, lang) }
+
 // SlotLabels names every box of the sheet (by BoxID) in the language ("en" or "fr"),
 // with its column on a sheet of several: "top_down · Aces".
 func SlotLabels(rules *engine.Rules, lang string) []string { return slotLabels(rules, lang) }

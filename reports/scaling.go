@@ -42,6 +42,11 @@ func ScalingPlot(rules string, runs []Scaling) (svg, png []byte, err error) {
 	ideal.LineStyle = draw.LineStyle{Color: gray, Width: vg.Points(0.8), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
 	f.Add(ideal)
 	f.key("ideal (linear)", ideal)
+	var names []string
+	for _, r := range runs {
+		names = append(names, r.Strategy)
+	}
+	looks := looksOf(names)
 	for i, r := range runs {
 		if len(r.GamesPerSecond) == 0 || r.GamesPerSecond[0] <= 0 {
 			return nil, nil, fmt.Errorf("reports: scaling of %s: no rate with one worker", r.Strategy)
@@ -54,8 +59,8 @@ func ScalingPlot(rules string, runs []Scaling) (svg, png []byte, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		line.LineStyle = look(i).line(1.2)
-		dots.GlyphStyle = look(i).marker(2.6)
+		line.LineStyle = looks[i].line(1.2)
+		dots.GlyphStyle = looks[i].marker(2.6)
 		f.Add(line, dots)
 		f.key(r.Strategy, line, dots)
 	}

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/plotter"
@@ -23,14 +24,72 @@ func (r *report) scoreRange() (lo, hi, width int) {
 		lo = min(lo, quantile(&s.Scores, 0.001))
 		hi = max(hi, quantile(&s.Scores, 0.999))
 	}
-	for _, width = range binWidths {
-		if (hi-lo)/width+1 <= maxBins {
+	return wholeBins(lo, hi)
+}
+
+// wholeBins widens the scores lo to hi to whole bins of the smallest width of binWidths
+// that makes at most maxBins of them.
+func wholeBins(lo, hi int) (from, to, width int) {
+	width = binWidths[len(binWidths)-1]
+	for _, w := range binWidths {
+		if (hi-lo)/w+1 <= maxBins {
+			width = w
 			break
 		}
 	}
-	lo = floorTo(lo, width)
-	hi = floorTo(hi, width) + width
-	return lo, hi, width
+	return floorTo(lo, width), floorTo(hi, width) + width, width
+}
+
+// distBins returns an exact distribution of the final score (dist[i] the probability of
+// min+i) in bins of width from lo to hi, as a percentage per point at the centre of each
+// bin, as density does for the games of a run.
+func distBins(dist []float64, min, lo, hi, width int) plotter.XYs {
+	var xys plotter.XYs
+	for b := lo; b < hi; b += width {
+		sum := 0.0
+		for v := b; v < b+width; v++ {
+			if j := v - min; j >= 0 && j < len(dist) {
+				sum += dist[j]
+			}
+		}
+		xys = append(xys, plotter.XY{X: float64(b) + float64(width-1)/2, Y: 100 * sum / float64(width)})
+	}
+	return xys
+}
+
+// stepLine draws a distribution in bins, xys at their centres.
+func stepLine(xys plotter.XYs, lk series) (*plotter.Line, error) {
+	line, err := plotter.NewLine(xys)
+	if err != nil {
+		return nil, err
+	}
+	line.StepStyle = plotter.MidStep
+	line.LineStyle = lk.line(1.2)
+	return line, nil
+}
+
+// addDistribution draws the distribution of a strategy, xys in bins of width, with its
+// mean and median marked: a solid vertical line from 0 up to the bin of the mean, and a
+// marker on the bin of the median; and adds it to the legend.
+func addDistribution(p *fig, name string, xys plotter.XYs, width int, mean float64, median int, lk series) error {
+	line, err := stepLine(xys, lk)
+	if err != nil {
+		return err
+	}
+	ml, err := plotter.NewLine(plotter.XYs{{X: mean, Y: 0}, {X: mean, Y: at(xys, mean, width)}})
+	if err != nil {
+		return err
+	}
+	ml.LineStyle = lk.line(0.9)
+	ml.LineStyle.Dashes = nil
+	med, err := plotter.NewScatter(plotter.XYs{{X: float64(median), Y: at(xys, float64(median), width)}})
+	if err != nil {
+		return err
+	}
+	med.GlyphStyle = lk.marker(3)
+	p.Add(line, ml, med)
+	p.key(name, line, med)
+	return nil
 }
 
 func floorTo(x, w int) int {
@@ -78,31 +137,19 @@ func (r *report) scoreFigures() ([]figure, error) {
 	p.X.Min, p.X.Max = float64(lo), float64(hi)
 	p.Y.Min = 0
 	top := 0.0
+	data := [][]string{{"strategy", "score_from", "score_to", "games_percent_per_point", "mean", "median"}}
 	for i, s := range r.res.Summaries {
 		xys := r.density(i, lo, hi, width)
+		for k, xy := range xys {
+			from := lo + k*width
+			data = append(data, []string{s.Strategy, strconv.Itoa(from), strconv.Itoa(from + width - 1), f64(xy.Y), f64(r.st[i].Mean), strconv.Itoa(r.st[i].Median)})
+		}
 		for _, xy := range xys {
 			top = max(top, xy.Y)
 		}
-		line, err := plotter.NewLine(xys)
-		if err != nil {
+		if err := addDistribution(p, s.Strategy, xys, width, r.st[i].Mean, r.st[i].Median, r.looks[i]); err != nil {
 			return nil, plotError("scores", err)
 		}
-		line.StepStyle = plotter.MidStep
-		line.LineStyle = look(i).line(1.2)
-		st := r.st[i]
-		mean, err := plotter.NewLine(plotter.XYs{{X: st.Mean, Y: 0}, {X: st.Mean, Y: at(xys, st.Mean, width)}})
-		if err != nil {
-			return nil, plotError("scores", err)
-		}
-		mean.LineStyle = look(i).line(0.9)
-		mean.LineStyle.Dashes = nil
-		med, err := plotter.NewScatter(plotter.XYs{{X: float64(st.Median), Y: at(xys, float64(st.Median), width)}})
-		if err != nil {
-			return nil, plotError("scores", err)
-		}
-		med.GlyphStyle = look(i).marker(3)
-		p.Add(line, mean, med)
-		p.key(s.Strategy, line, med)
 	}
 	p.key(l.meanKey)
 	p.key(l.medianKey)
@@ -114,13 +161,14 @@ func (r *report) scoreFigures() ([]figure, error) {
 	figs := []figure{{
 		name: "scores", title: l.scoresTitle,
 		caption: fmt.Sprintf(l.scoresCaption, width, r.context()) + r.beyondAxis(lo, hi),
-		svg:     svg, png: png,
+		svg:     svg, png: png, csv: data,
 	}}
 
 	p = newPlot(l, r.title(l.cdfTitle), l.scoresX, l.cdfY)
 	grid(p, true, true)
 	p.X.Min, p.X.Max = float64(lo), float64(hi)
 	p.Y.Min, p.Y.Max = 0, 100
+	data = [][]string{{"strategy", "score", "games_at_or_below_percent", "median"}}
 	for i, s := range r.res.Summaries {
 		h := &s.Scores
 		n := float64(s.Games)
@@ -145,17 +193,20 @@ func (r *report) scoreFigures() ([]figure, error) {
 		}
 		last := xys[len(xys)-1]
 		xys = append(xys, plotter.XY{X: float64(hi), Y: last.Y})
+		for _, xy := range xys {
+			data = append(data, []string{s.Strategy, f64(xy.X), f64(xy.Y), strconv.Itoa(r.st[i].Median)})
+		}
 		line, err := plotter.NewLine(xys)
 		if err != nil {
 			return nil, plotError("cdf", err)
 		}
 		line.StepStyle = plotter.PostStep
-		line.LineStyle = look(i).line(1.2)
+		line.LineStyle = r.looks[i].line(1.2)
 		med, err := plotter.NewScatter(plotter.XYs{{X: float64(r.st[i].Median), Y: 100 * cdfAt(h, r.st[i].Median, n)}})
 		if err != nil {
 			return nil, plotError("cdf", err)
 		}
-		med.GlyphStyle = look(i).marker(3)
+		med.GlyphStyle = r.looks[i].marker(3)
 		p.Add(line, med)
 		p.key(s.Strategy, line, med)
 	}
@@ -164,7 +215,7 @@ func (r *report) scoreFigures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("cdf", err)
 	}
-	figs = append(figs, figure{name: "cdf", title: l.cdfTitle, caption: fmt.Sprintf(l.cdfCaption, r.context()) + r.beyondAxis(lo, hi), svg: svg, png: png})
+	figs = append(figs, figure{name: "cdf", title: l.cdfTitle, caption: fmt.Sprintf(l.cdfCaption, r.context()) + r.beyondAxis(lo, hi), svg: svg, png: png, csv: data})
 	return figs, nil
 }
 

@@ -1,68 +1,197 @@
 package reports
 
 import (
-	"bytes"
-	"fmt"
+	"hash/fnv"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// The one style of every plot. Figures are drawn 4.5 inches wide: printed at the width
-// of an article's column (about 3.3 inches) the tick labels are still 6.5 points, and at
-// the width of a page they are the size of a footnote.
-const (
-	figWidth   = 4.5 * vg.Inch
-	figHeight  = 3 * vg.Inch
-	pngDPI     = 200
-	titleSize  = 11
-	labelSize  = 10
-	tickSize   = 9
-	legendSize = 8.5
-)
-
-// sans is Liberation Sans, which gonum/plot embeds (its default is Liberation Serif). Its
-// metrics are those of Arial and Helvetica, which a browser uses if it lacks it.
-var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
-
-// svgFamily replaces the bare family name gonum writes, so that a browser without
-// Liberation Sans falls back on a metric-compatible face and then on any sans-serif.
-const svgFamily = "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"
+// A strategy keeps its look in every figure of every report, whatever command drew it
+// and whatever other strategies stand beside it: the look is a function of its name.
+//
+// The colours are Okabe and Ito's (2008), which stay apart under the common forms of
+// colour blindness, and grey; each look also has a dash pattern and a marker of its
+// own, so that the strategies stay apart in grayscale and in black and white. The
+// built-in strategies have fixed looks; the families risk:θ, target:T and beat:S a fixed
+// colour and marker, each member its dashes (two members in one figure take different
+// markers too, which a dot plot needs: it draws no line); any other name (a bot, a rule
+// file's strategy, a strategy added later) a look drawn from a hash of its name, among
+// the hollow markers, which of the built-ins only greedy, upper-first and random take,
+// and never a look alike one of theirs.
+//
+// Where two strategies of one figure would still look alike, the one later in the order
+// of names (not in the order of the figure) takes the next look of its own sequence: so
+// the looks of a report depend on the set of its strategies, never on their order, and
+// a strategy changes look only beside another that would be taken for it.
 
 // series is the look of one strategy (or player) in every plot: a colour, a dash pattern
-// and a marker, so that the strategies stay apart in grayscale and in black and white.
-// The colours are Okabe and Ito's (2008), ordered so that neighbours differ in lightness.
+// and a marker.
 type series struct {
 	color  color.Color
 	dashes []vg.Length
 	glyph  draw.GlyphDrawer
 }
 
-var looks = []series{
-	{rgb(0x000000), nil, draw.CircleGlyph{}},
-	{rgb(0xE69F00), []vg.Length{vg.Points(5), vg.Points(2)}, draw.TriangleGlyph{}},
-	{rgb(0x0072B2), []vg.Length{vg.Points(1.5), vg.Points(1.5)}, draw.SquareGlyph{}},
-	{rgb(0xD55E00), []vg.Length{vg.Points(6), vg.Points(2), vg.Points(1.5), vg.Points(2)}, draw.PyramidGlyph{}},
-	{rgb(0x56B4E9), []vg.Length{vg.Points(9), vg.Points(3)}, draw.RingGlyph{}},
-	{rgb(0x009E73), []vg.Length{vg.Points(3), vg.Points(3)}, draw.BoxGlyph{}},
-	{rgb(0xCC79A7), []vg.Length{vg.Points(1), vg.Points(3)}, draw.CrossGlyph{}},
-	{rgb(0x666666), []vg.Length{vg.Points(4), vg.Points(1.5), vg.Points(1), vg.Points(1.5), vg.Points(1), vg.Points(1.5)}, draw.PlusGlyph{}},
-}
-
 func rgb(v uint32) color.Color {
 	return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
 }
 
-// look returns the series of the i-th strategy; past eight they repeat.
-func look(i int) series { return looks[i%len(looks)] }
+// Okabe and Ito's colours but yellow, too light for a line on white, and a grey.
+var (
+	black      = rgb(0x000000)
+	orange     = rgb(0xE69F00)
+	skyBlue    = rgb(0x56B4E9)
+	green      = rgb(0x009E73) // bluish green
+	blue       = rgb(0x0072B2)
+	vermillion = rgb(0xD55E00)
+	purple     = rgb(0xCC79A7) // reddish purple
+	grey       = rgb(0x666666)
+)
+
+// colours are the colours a name's hash chooses among.
+var colours = []color.Color{black, orange, skyBlue, green, blue, vermillion, purple, grey}
+
+// The dash patterns, solid first.
+var dashPatterns = [][]vg.Length{
+	nil,
+	{vg.Points(5), vg.Points(2)},     // dashed
+	{vg.Points(1.5), vg.Points(1.5)}, // dotted
+	{vg.Points(6), vg.Points(2), vg.Points(1.5), vg.Points(2)}, // dash-dot
+	{vg.Points(9), vg.Points(3)},                               // long dashes
+	{vg.Points(3), vg.Points(3)},                               // even dashes
+	{vg.Points(1), vg.Points(3)},                               // sparse dots
+	{vg.Points(4), vg.Points(1.5), vg.Points(1), vg.Points(1.5), vg.Points(1), vg.Points(1.5)}, // dash-dot-dot
+}
+
+// The markers: filled ones for optimal, bonus and the families, hollow ones (and the
+// plus and the cross) for the others.
+var (
+	filledGlyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, diamondGlyph{}}
+	hollowGlyphs = []draw.GlyphDrawer{ringGlyph{}, squareGlyph{}, triangleGlyph{}, hollowDiamondGlyph{}, crossGlyph{}, plusGlyph{}}
+)
+
+// builtinLooks are the looks of the built-in strategies.
+var builtinLooks = map[string]series{
+	"optimal":     {vermillion, dashPatterns[0], draw.PyramidGlyph{}},
+	"greedy":      {blue, dashPatterns[2], squareGlyph{}},
+	"upper-first": {orange, dashPatterns[1], ringGlyph{}},
+	"random":      {grey, dashPatterns[7], plusGlyph{}},
+	"bonus":       {skyBlue, dashPatterns[4], draw.BoxGlyph{}},
+}
+
+// familyLooks are the looks of the families, by the prefix of their names: the look of
+// the family drawn as one (the risk:θ of a frontier), and the colour and marker of each
+// member.
+var familyLooks = map[string]series{
+	"risk":   {black, nil, draw.CircleGlyph{}},
+	"target": {green, nil, diamondGlyph{}},
+	"beat":   {purple, nil, crossGlyph{}},
+}
+
+// familyLook returns the look of a family drawn as one: "risk", "target" or "beat".
+func familyLook(family string) series { return familyLooks[family] }
+
+// nameHash is the hash a look is drawn from.
+func nameHash(name string) int {
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return int(h.Sum32() & math.MaxInt32)
+}
+
+// lookOf returns the k-th look of a name's sequence: k = 0 is its own look, the next
+// ones those it falls back on when a strategy of the same figure has taken it.
+func lookOf(name string, k int) series {
+	if s, ok := builtinLooks[name]; ok {
+		if k == 0 {
+			return s
+		}
+		// The same colour, another marker and other dashes.
+		return series{s.color, dashPatterns[(k+slices.IndexFunc(dashPatterns, func(d []vg.Length) bool { return slices.Equal(d, s.dashes) }))%len(dashPatterns)],
+			hollowGlyphs[(k-1)%len(hollowGlyphs)]}
+	}
+	h := nameHash(name)
+	if family, _, ok := strings.Cut(name, ":"); ok {
+		if f, ok := familyLooks[family]; ok {
+			// The family's colour and marker, the dashes of the member; past the dash
+			// patterns, the family's colour with the other filled markers.
+			s := series{f.color, dashPatterns[(h+k)%len(dashPatterns)], f.glyph}
+			if k > 0 {
+				s.glyph = filledGlyphs[(slices.Index(filledGlyphs, f.glyph)+k)%len(filledGlyphs)]
+			}
+			return s
+		}
+	}
+	// A colour, a hollow marker and dashes from the hash, then the next of each.
+	n := h + k
+	return series{colours[n%len(colours)], dashPatterns[(n/len(colours))%len(dashPatterns)], hollowGlyphs[(h/7+k)%len(hollowGlyphs)]}
+}
+
+// alike reports whether two looks would be taken for each other: the same colour and
+// either the same marker (in a dot plot) or the same dashes (in a line plot).
+func alike(a, b series) bool {
+	return a.color == b.color && (a.glyph == b.glyph || slices.Equal(a.dashes, b.dashes))
+}
+
+// reserved reports whether a name's look is fixed: a built-in's or a family member's,
+// which a hashed name must give way to.
+func reserved(name string) bool {
+	if _, ok := builtinLooks[name]; ok {
+		return true
+	}
+	family, _, ok := strings.Cut(name, ":")
+	_, isFamily := familyLooks[family]
+	return ok && isFamily
+}
+
+// looksOf returns the look of each strategy of a figure, names[i] being the strategy of
+// its i-th series (a strategy may come twice, as at a table). Each takes its own look
+// unless a strategy before it, in the order fixed looks first and then names, and
+// first seat first, has a look alike; it then takes the next of its sequence that is
+// alike none. A hashed name also gives way to the fixed looks of the well-known names,
+// in the figure or not, so that no bot is drawn as optimal is.
+func looksOf(names []string) []series {
+	order := make([]int, len(names))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		ra, rb := reserved(names[a]), reserved(names[b])
+		switch {
+		case ra && !rb:
+			return -1
+		case rb && !ra:
+			return 1
+		}
+		return strings.Compare(names[a], names[b])
+	})
+	out := make([]series, len(names))
+	var taken []series
+	for _, i := range order {
+		name := names[i]
+		for k := 0; ; k++ {
+			s := lookOf(name, k)
+			clash := slices.ContainsFunc(taken, func(t series) bool { return alike(s, t) })
+			if !reserved(name) && !clash {
+				for _, b := range builtinLooks {
+					clash = clash || alike(s, b)
+				}
+			}
+			// Past every combination (a figure of hundreds of strategies), a look alike
+			// another is taken rather than none.
+			if !clash || k >= len(colours)*len(dashPatterns)*len(hollowGlyphs) {
+				out[i] = s
+				taken = append(taken, s)
+				break
+			}
+		}
+	}
+	return out
+}
 
 func (s series) line(width float64) draw.LineStyle {
 	return draw.LineStyle{Color: s.color, Width: vg.Points(width), Dashes: s.dashes}
@@ -79,228 +208,104 @@ func (s series) faded(alpha float64) color.Color {
 	return c
 }
 
+// gray is the colour of reference lines and of what is not a strategy.
 var gray = rgb(0x888888)
 
-// fig is a plot being built, and the keys of its legend, which is drawn under the plot
-// (in two columns past two keys) so that it never hides the data.
-type fig struct {
-	*plot.Plot
-	keys []key
+// diamondGlyph is a filled diamond, the marker of the target:T strategies.
+type diamondGlyph struct{}
+
+// DrawGlyph draws the diamond at pt, its corners at the glyph's radius from its centre.
+func (diamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.Fill(diamondPath(sty.Radius*1.15, pt))
 }
 
-type key struct {
-	name   string
-	thumbs []plot.Thumbnailer
+// The hollow markers are drawn with a stroke of outlineWidth, twice gonum's, so that
+// they hold their own beside the filled ones in print.
+const outlineWidth = 0.9
+
+func outline(c *draw.Canvas, sty draw.GlyphStyle, p vg.Path) {
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(outlineWidth)})
+	c.Stroke(p)
 }
 
-// key adds an entry to the legend; with no thumbnail it is a line of text.
-func (f *fig) key(name string, thumbs ...plot.Thumbnailer) {
-	f.keys = append(f.keys, key{name, thumbs})
+// ringGlyph is a circle.
+type ringGlyph struct{}
+
+func (ringGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	var p vg.Path
+	p.Move(vg.Point{X: pt.X + sty.Radius, Y: pt.Y})
+	p.Arc(pt, sty.Radius, 0, 2*math.Pi)
+	p.Close()
+	outline(c, sty, p)
 }
 
-// newPlot returns a plot in the house style: Liberation Sans in the sizes above, the
-// numbers in the language, and the legend under the plot.
-func newPlot(l *labels, title, xLabel, yLabel string) *fig {
-	p := plot.New()
-	p.Title.Text = title
-	p.Title.TextStyle.Font = font.From(sans, titleSize)
-	p.Title.Padding = vg.Points(6)
-	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font = font.From(sans, labelSize)
-		a.Tick.Label.Font = font.From(sans, tickSize)
-		a.Tick.Length = vg.Points(4)
-		a.Padding = vg.Points(3)
-		a.Tick.Marker = numberTicks{l: l}
+// squareGlyph and triangleGlyph are the outlines of gonum's BoxGlyph and PyramidGlyph,
+// the grounds dots.go puts under them.
+type (
+	squareGlyph   struct{}
+	triangleGlyph struct{}
+)
+
+func (squareGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	cos := vg.Length(math.Cos(math.Pi / 4))
+	x := (sty.Radius-sty.Radius*cos)/2 + sty.Radius*cos
+	outline(c, sty, polygon(pt, []vg.Point{{X: -x, Y: -x}, {X: x, Y: -x}, {X: x, Y: x}, {X: -x, Y: x}}))
+}
+
+func (triangleGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	sin, cos := vg.Length(math.Sin(math.Pi/6)), vg.Length(math.Cos(math.Pi/6))
+	r := sty.Radius + (sty.Radius-sty.Radius*sin)/2
+	outline(c, sty, polygon(pt, []vg.Point{{Y: r}, {X: -r * cos, Y: -r * sin}, {X: r * cos, Y: -r * sin}}))
+}
+
+// crossGlyph is an ×, plusGlyph a +.
+type (
+	crossGlyph struct{}
+	plusGlyph  struct{}
+)
+
+func (crossGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	r := sty.Radius * vg.Length(math.Sqrt2/2)
+	strokes(c, sty, pt, []vg.Point{{X: -r, Y: -r}, {X: r, Y: r}, {X: -r, Y: r}, {X: r, Y: -r}})
+}
+
+func (plusGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	r := sty.Radius
+	strokes(c, sty, pt, []vg.Point{{X: -r}, {X: r}, {Y: -r}, {Y: r}})
+}
+
+// strokes draws the segments of pairs of points about pt.
+func strokes(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point, ends []vg.Point) {
+	var p vg.Path
+	for i := 0; i+1 < len(ends); i += 2 {
+		p.Move(pt.Add(ends[i]))
+		p.Line(pt.Add(ends[i+1]))
 	}
-	p.X.Label.Text = xLabel
-	p.Y.Label.Text = yLabel
-	return &fig{Plot: p}
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(1.1)})
+	c.Stroke(p)
 }
 
-// legendEntry is the height of a line of the legend.
-const legendEntry = vg.Length(legendSize * 1.45)
-
-// legendHeight is the height of the legend under the plot.
-func (f *fig) legendHeight() vg.Length {
-	if len(f.keys) == 0 {
-		return 0
-	}
-	return vg.Length(f.legendRows())*legendEntry + vg.Points(8)
-}
-
-func (f *fig) legendRows() int {
-	if len(f.keys) <= 2 {
-		return len(f.keys)
-	}
-	return (len(f.keys) + 1) / 2
-}
-
-// draw draws the plot and, under it, its legend.
-func (f *fig) draw(c draw.Canvas) {
-	lh := f.legendHeight()
-	f.Plot.Draw(draw.Crop(c, 0, 0, lh, 0))
-	if lh == 0 {
-		return
-	}
-	f.drawLegend(draw.Crop(c, 0, 0, 0, -(c.Max.Y - c.Min.Y - lh)))
-}
-
-// drawLegend draws the keys in c, the strip under the plot.
-func (f *fig) drawLegend(c draw.Canvas) {
-	rows := f.legendRows()
-	cols := (len(f.keys) + rows - 1) / rows
-	area := draw.Crop(c, vg.Points(6), -vg.Points(6), vg.Points(4), 0)
-	width := (area.Max.X - area.Min.X) / vg.Length(cols)
-	for k := range cols {
-		leg := plot.NewLegend()
-		leg.TextStyle.Font = font.From(sans, legendSize)
-		leg.Top, leg.Left = true, true
-		leg.ThumbnailWidth = vg.Points(22)
-		leg.Padding = legendEntry - vg.Length(legendSize)*1.2
-		for _, e := range f.keys[k*rows : min(len(f.keys), (k+1)*rows)] {
-			leg.Add(e.name, e.thumbs...)
-		}
-		col := area
-		col.Min.X = area.Min.X + vg.Length(k)*width
-		col.Max.X = col.Min.X + width
-		leg.Draw(col)
-	}
-}
-
-// render draws the figure as SVG and PNG; h is the height of the plot, to which the
-// legend's is added.
-func (f *fig) render(w, h vg.Length) (svg, png []byte, err error) {
-	return renderWith(f.draw, w, h+f.legendHeight())
-}
-
-// grid adds light grid lines; vertical and horizontal say which.
-func grid(p *fig, vertical, horizontal bool) {
-	g := plotter.NewGrid()
-	g.Vertical = draw.LineStyle{Color: rgb(0xdddddd), Width: vg.Points(0.4)}
-	g.Horizontal = g.Vertical
-	if !vertical {
-		g.Vertical.Width = 0
-	}
-	if !horizontal {
-		g.Horizontal.Width = 0
-	}
-	p.Add(g)
-}
-
-// numberTicks mark round values, written in the language.
-type numberTicks struct{ l *labels }
-
-func (t numberTicks) Ticks(lo, hi float64) []plot.Tick { return niceTicks(t.l, lo, hi) }
-
-// niceTicks marks about five round values between lo and hi (steps of 1, 2, 2.5 or 5
-// times a power of ten), labelled with as many decimals as the step needs, and a minor
-// tick between each.
-func niceTicks(l *labels, lo, hi float64) []plot.Tick {
-	span := hi - lo
-	if !(span > 0) || math.IsInf(span, 0) {
-		return []plot.Tick{{Value: lo, Label: l.num(lo, 0)}}
-	}
-	mag := math.Pow(10, math.Floor(math.Log10(span/5)))
-	step, prec := mag, 0
-	for _, m := range []float64{1, 2, 2.5, 5, 10} {
-		step = m * mag
-		if span/step <= 6.5 {
-			break
+// polygon is the closed path through the corners about pt.
+func polygon(pt vg.Point, corners []vg.Point) vg.Path {
+	var p vg.Path
+	for i, q := range corners {
+		if i == 0 {
+			p.Move(pt.Add(q))
+		} else {
+			p.Line(pt.Add(q))
 		}
 	}
-	for prec < 12 {
-		if v := step * math.Pow(10, float64(prec)); math.Abs(v-math.Round(v)) < 1e-6*v {
-			break
-		}
-		prec++
-	}
-	var ticks []plot.Tick
-	for k := math.Ceil(lo/step - 1e-9); k*step <= hi+step*1e-9; k++ {
-		v := k * step
-		if math.Abs(v) < step*1e-9 {
-			v = 0
-		}
-		ticks = append(ticks, plot.Tick{Value: v, Label: l.num(v, prec)})
-		if minor := v + step/2; minor <= hi {
-			ticks = append(ticks, plot.Tick{Value: minor})
-		}
-	}
-	if first := math.Ceil(lo/step-1e-9) * step; first-step/2 >= lo {
-		ticks = append(ticks, plot.Tick{Value: first - step/2})
-	}
-	return ticks
+	p.Close()
+	return p
 }
 
-// logTicks label the powers of ten of a logarithmic axis as 1, 10, 100, 1,000... or as
-// percentages.
-type logTicks struct {
-	l       *labels
-	percent bool
+// hollowDiamondGlyph is the outline of a diamond.
+type hollowDiamondGlyph struct{}
+
+func (hollowDiamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	outline(c, sty, diamondPath(sty.Radius*1.15, pt))
 }
 
-func (t logTicks) Ticks(lo, hi float64) []plot.Tick {
-	var ticks []plot.Tick
-	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
-		v := math.Pow(10, e)
-		label := ""
-		switch {
-		case t.percent:
-			label = t.l.percentLabel(v)
-		default:
-			label = t.l.count(int64(math.Round(v)))
-		}
-		if v >= lo*(1-1e-9) && v <= hi*(1+1e-9) {
-			ticks = append(ticks, plot.Tick{Value: v, Label: label})
-		}
-		for k := 2.0; k < 10; k++ {
-			if k*v >= lo && k*v <= hi {
-				ticks = append(ticks, plot.Tick{Value: k * v})
-			}
-		}
-	}
-	return ticks
-}
-
-// renderWith draws with a function of the canvas, for figures of several plots.
-func renderWith(draw1 func(c draw.Canvas), w, h vg.Length) (svg, png []byte, err error) {
-	sc := vgsvg.New(w, h)
-	draw1(inset(draw.New(sc)))
-	var b bytes.Buffer
-	if _, err := sc.WriteTo(&b); err != nil {
-		return nil, nil, err
-	}
-	svg = fixSVG(b.Bytes())
-	ic := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(pngDPI))
-	draw1(inset(draw.New(ic)))
-	var pb bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: ic}).WriteTo(&pb); err != nil {
-		return nil, nil, err
-	}
-	return svg, pb.Bytes(), nil
-}
-
-// margin keeps the labels off the edges of the image.
-const margin = vg.Length(4)
-
-// inset returns the canvas within the margin, on a white page.
-func inset(c draw.Canvas) draw.Canvas {
-	c.SetColor(color.White)
-	c.Fill(c.Rectangle.Path())
-	return draw.Crop(c, margin, -margin, margin, -margin)
-}
-
-// fixSVG gives the text a font stack, drops the generator comment, and lets images fill
-// their box: the colour bar is an image one pixel tall, which a browser would otherwise
-// keep in proportion, a thin line across the middle of the bar.
-func fixSVG(svg []byte) []byte {
-	s := string(svg)
-	s = strings.Replace(s, "<!-- Generated by SVGo and Plotinum VG -->\n", "", 1)
-	s = strings.ReplaceAll(s, "font-family:Liberation Sans;", svgFamily)
-	s = strings.ReplaceAll(s, "<image ", `<image preserveAspectRatio="none" `)
-	return []byte(s)
-}
-
-// plotError wraps an error of gonum/plot with the figure it was drawing.
-func plotError(name string, err error) error {
-	return fmt.Errorf("reports: plot %s: %w", name, err)
+func diamondPath(r vg.Length, pt vg.Point) vg.Path {
+	return polygon(pt, []vg.Point{{Y: r}, {X: r}, {Y: -r}, {X: -r}})
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -17,6 +18,7 @@ type tableReport struct {
 	res     *sim.TableResults
 	l       *labels
 	players []string // "1: greedy"
+	looks   []series // each player's, by the name of their strategy
 }
 
 func newTableReport(res *sim.TableResults, opt Options) (*tableReport, error) {
@@ -28,15 +30,12 @@ func newTableReport(res *sim.TableResults, opt Options) (*tableReport, error) {
 	for p, name := range res.Players {
 		t.players = append(t.players, fmt.Sprintf("%d: %s", p+1, name))
 	}
+	t.looks = looksOf(res.Players)
 	return t, nil
 }
 
 func (t *tableReport) context() string {
-	rules := t.res.Rules
-	if len(t.res.RuleOptions) > 0 {
-		rules += ", " + strings.Join(t.res.RuleOptions, ", ")
-	}
-	return fmt.Sprintf("%s %s, %s %s, %s %d", t.l.rules, rules, t.l.count(t.res.Games), t.l.games, t.l.seed, t.res.Seed)
+	return fmt.Sprintf("%s %s, %s %s, %s %d", t.l.rules, t.rulesText(), t.l.count(t.res.Games), t.l.games, t.l.seed, t.res.Seed)
 }
 
 // SeatTest is the χ² test of the hypothesis that the seat makes no difference: the wins
@@ -85,7 +84,7 @@ func (t *tableReport) figures() ([]figure, error) {
 			vals[i] = estimate{nan, 0, 0}
 		}
 		vals[k] = fromShare(t.res.WinRate(k))
-		ss = append(ss, dotSeries{look: look(k), vals: vals, whisker: 1.4})
+		ss = append(ss, dotSeries{look: t.looks[k], vals: vals, whisker: 1.4})
 	}
 	if err := dotPlot(p, t.players, ss, false, 100); err != nil {
 		return nil, plotError("wins", err)
@@ -101,7 +100,11 @@ func (t *tableReport) figures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("wins", err)
 	}
-	figs := []figure{{name: "wins", title: l.winsTitle, caption: fmt.Sprintf(l.winsCaption, t.context()) + " " + l.hiddenCI, svg: svg, png: png}}
+	wins := [][]string{append([]string{"player", "strategy"}, withCI("won_percent")...)}
+	for k, name := range t.res.Players {
+		wins = append(wins, append([]string{strconv.Itoa(k + 1), name}, ci(scaled(fromShare(t.res.WinRate(k)), 100))...))
+	}
+	figs := []figure{{name: "wins", title: l.winsTitle, caption: fmt.Sprintf(l.winsCaption, t.context()) + " " + l.hiddenCI, svg: svg, png: png, csv: wins}}
 
 	p = newPlot(l, l.seatsTitle+" · "+t.res.Rules, l.seatsX, "")
 	grid(p, true, false)
@@ -117,7 +120,7 @@ func (t *tableReport) figures() ([]figure, error) {
 		for s := range n {
 			vals[s] = fromShare(t.res.PlayerSeatWinRate(k, s))
 		}
-		ss = append(ss, dotSeries{name: name, look: look(k), vals: vals})
+		ss = append(ss, dotSeries{name: name, look: t.looks[k], vals: vals})
 	}
 	if err := dotPlot(p, seats, ss, true, 100); err != nil {
 		return nil, plotError("seats", err)
@@ -133,7 +136,14 @@ func (t *tableReport) figures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("seats", err)
 	}
-	figs = append(figs, figure{name: "seats", title: l.seatsTitle, caption: fmt.Sprintf(l.seatCaption, t.context()) + " " + l.hiddenCI, svg: svg, png: png})
+	seatRows := [][]string{append([]string{"seat", "player", "strategy"}, withCI("won_percent")...)}
+	for s := range n {
+		seatRows = append(seatRows, append([]string{strconv.Itoa(s + 1), "all", ""}, ci(scaled(fromShare(t.res.SeatWinRate(s)), 100))...))
+		for k, name := range t.res.Players {
+			seatRows = append(seatRows, append([]string{strconv.Itoa(s + 1), strconv.Itoa(k + 1), name}, ci(scaled(fromShare(t.res.PlayerSeatWinRate(k, s)), 100))...))
+		}
+	}
+	figs = append(figs, figure{name: "seats", title: l.seatsTitle, caption: fmt.Sprintf(l.seatCaption, t.context()) + " " + l.hiddenCI, svg: svg, png: png, csv: seatRows})
 	return figs, nil
 }
 
@@ -149,7 +159,7 @@ func (t *tableReport) params() []param {
 		{l.options, opts},
 		{l.seed, fmt.Sprint(t.res.Seed)},
 		{l.games, l.count(t.res.Games)},
-		{l.playersTable, strings.Join(t.players, ", ")},
+		{l.players, strings.Join(t.players, ", ")},
 	}
 	if t.res.Partial() {
 		ps = append(ps, param{l.partial, fmt.Sprintf(l.partialOf, l.count(t.res.Games), l.count(t.res.Planned))})
@@ -160,7 +170,7 @@ func (t *tableReport) params() []param {
 func (t *tableReport) tables() []table {
 	l := t.l
 	n := len(t.players)
-	pl := table{title: l.playersTable, head: []string{l.player, l.winShare, l.outright, l.tied, l.meanScore}}
+	pl := table{id: "table-players", title: l.playersTable, head: []string{l.player, l.winShare, l.outright, l.tied, l.meanScore}}
 	for k, name := range t.players {
 		w := t.res.WinRate(k)
 		mean, ci := t.res.Mean(k)
@@ -168,7 +178,7 @@ func (t *tableReport) tables() []table {
 			l.count(t.res.Outright[k]), l.count(t.res.Tied[k]), l.interval(mean, ci.Lo, ci.Hi, 2)})
 	}
 	test := SeatOrder(t.res)
-	st := table{title: l.seatsTable, head: []string{l.seatHead, l.allPlayers}}
+	st := table{id: "table-seats", title: l.seatsTable, head: []string{l.seatHead, l.allPlayers}}
 	st.head = append(st.head, t.players...)
 	st.note = fmt.Sprintf(l.seatNote, n, n) + " " + fmt.Sprintf(l.seatTest, l.num(test.ChiSquare, 2), test.DF, l.num(test.P, 3))
 	for s := range n {
@@ -181,6 +191,24 @@ func (t *tableReport) tables() []table {
 		st.rows = append(st.rows, row)
 	}
 	return []table{pl, st}
+}
+
+// document is the page and the Markdown of table games: the players and their wins,
+// then the seats.
+func (t *tableReport) document(figs []figure) *document {
+	l := t.l
+	tables := t.tables()
+	var secs []section
+	secs = append(secs, sectionOf("players", l.playersTable, tables, figs, "table-players", "wins")...)
+	secs = append(secs, sectionOf("seats", l.seatsTable, tables, figs, "table-seats", "seats")...)
+	lead := fmt.Sprintf(l.tableLead, l.listOf(codes(t.res.Players)), l.count(t.res.Games), len(t.players), t.rulesText(), t.res.Seed)
+	return &document{l: l, title: l.tableTitle, lead: lead, params: t.params(), sections: secs, generated: l.generated,
+		footer: provenanceFooter(l, t.res.Provenance, nil, nil)}
+}
+
+// rulesText names the rule set and its options.
+func (t *tableReport) rulesText() string {
+	return strings.Join(append([]string{t.res.Rules}, t.res.RuleOptions...), ", ")
 }
 
 func (t *tableReport) csv() []byte {
@@ -219,26 +247,10 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 	if err := res.WriteJSON(&js); err != nil {
 		return nil, err
 	}
-	var md strings.Builder
-	fmt.Fprintf(&md, "# %s\n\n", t.l.tableTitle)
-	markdownParams(&md, t.l, t.params())
-	for _, tb := range t.tables() {
-		markdownTable(&md, tb)
-	}
-	footer := provenanceFooter(t.l, res.Provenance, nil, nil)
-	markdownFooter(&md, footer)
-	page, err := renderPage(t.l.lang, t.l.tableTitle, t.l, t.params(), t.tables(), figs, footer)
+	doc := t.document(figs)
+	files, err := withFigures(doc, []file{{"table.json", js.Bytes()}, {"table.md", doc.markdown()}, {"table.csv", t.csv()}}, figs)
 	if err != nil {
 		return nil, err
 	}
-	files := []file{
-		{"table.json", js.Bytes()},
-		{"table.md", []byte(strings.TrimRight(md.String(), "\n") + "\n")},
-		{"table.csv", t.csv()},
-	}
-	for _, f := range figs {
-		files = append(files, file{f.name + ".svg", f.svg}, file{f.name + ".png", f.png})
-	}
-	files = append(files, file{"report.html", page})
 	return writeReport(dir, files)
 }

@@ -10,12 +10,16 @@ import (
 )
 
 // table is a table of a report, written as Markdown (summary.md) and as HTML
-// (report.html) from the same cells.
+// (report.html) from the same cells. Its title and note may name strategies in
+// backquotes (code), which the page shows in code font; wrap is the column of prose
+// (a sheet in words) that the page wraps, 0 for none.
 type table struct {
+	id    string // an id of the page, unique in the report
 	title string
 	head  []string
 	rows  [][]string
 	note  string
+	wrap  int
 }
 
 // param is a line of the parameters of a run.
@@ -50,8 +54,8 @@ func (r *report) tables() []table {
 	l := r.l
 	var out []table
 
-	t := table{title: l.scoresTable, head: []string{l.strategy, l.games, l.mean, l.sd, l.median, l.min, l.max}, note: l.scoresNote}
-	p := table{title: l.percentilesTable, head: []string{l.strategy}}
+	t := table{id: "table-scores", title: l.scoresTable, head: []string{l.strategy, l.games, l.mean, l.sd, l.median, l.min, l.max}, note: l.scoresNote}
+	p := table{id: "table-percentiles", title: l.percentilesTable, head: []string{l.strategy}}
 	for _, rank := range sim.PercentileRanks {
 		p.head = append(p.head, fmt.Sprintf("p%d", rank))
 	}
@@ -74,7 +78,7 @@ func (r *report) tables() []table {
 
 	box := r.yahtzeeLabel()
 	extra, jokers := r.extraBonus(), r.jokers()
-	b := table{title: l.bonusTable, head: []string{l.strategy, l.upperBonus}, note: l.bonusNote}
+	b := table{id: "table-bonuses", title: l.bonusTable, head: []string{l.strategy, l.upperBonus}, note: l.bonusNote}
 	if extra {
 		b.note += " " + l.extraNote
 	}
@@ -106,12 +110,12 @@ func (r *report) tables() []table {
 
 	head := []string{l.box}
 	head = append(head, r.strategyNames()...)
-	m := table{title: l.boxMeanTable, head: head}
+	m := table{id: "table-box-mean", title: l.boxMeanTable, head: head}
 	if bound, ok := r.boxMeanBound(); ok {
 		m.note = fmt.Sprintf(l.boxMeanNote, l.num(bound, 3))
 	}
-	z := table{title: l.zeroTable, head: head}
-	j := table{title: l.jokerTable, head: head}
+	z := table{id: "table-box-zeros", title: l.zeroTable, head: head}
+	j := table{id: "table-jokers", title: l.jokerTable, head: head}
 	for id, name := range r.slots {
 		mr, zr := []string{name}, []string{name}
 		for i, s := range r.res.Summaries {
@@ -136,7 +140,7 @@ func (r *report) tables() []table {
 	}
 
 	if len(r.res.Pairs) > 0 {
-		c := table{title: l.pairsTable, head: []string{l.pair, l.pairedCI, l.unpairedCI, l.narrower, l.wins, l.ties, l.loss}, note: l.pairsNote}
+		c := table{id: "table-pairs", title: l.pairsTable, head: []string{l.pair, l.pairedCI, l.unpairedCI, l.narrower, l.wins, l.ties, l.loss}, note: l.pairsNote}
 		for _, p := range r.pairs() {
 			st := p.st
 			c.rows = append(c.rows, []string{p.name,
@@ -180,57 +184,6 @@ func (r *report) boxMeanBound() (float64, bool) {
 		return 0, false
 	}
 	return z95 * float64(widest) / 2 / math.Sqrt(float64(games)), true
-}
-
-// markdownTable writes a table as Markdown: the first column left-aligned, the others
-// right-aligned.
-func markdownTable(b *strings.Builder, t table) {
-	fmt.Fprintf(b, "## %s\n\n", t.title)
-	b.WriteString("| " + strings.Join(escapeCells(t.head), " | ") + " |\n")
-	b.WriteString("|---")
-	for range t.head[1:] {
-		b.WriteString("|--:")
-	}
-	b.WriteString("|\n")
-	for _, row := range t.rows {
-		b.WriteString("| " + strings.Join(escapeCells(row), " | ") + " |\n")
-	}
-	if t.note != "" {
-		b.WriteString("\n" + t.note + "\n")
-	}
-	b.WriteString("\n")
-}
-
-func escapeCells(cells []string) []string {
-	out := make([]string, len(cells))
-	for i, c := range cells {
-		out[i] = strings.ReplaceAll(c, "|", `\|`)
-	}
-	return out
-}
-
-func markdownParams(b *strings.Builder, l *labels, ps []param) {
-	fmt.Fprintf(b, "## %s\n\n", l.parameters)
-	for _, p := range ps {
-		fmt.Fprintf(b, "- %s%s%s\n", p.name, l.colon, p.value)
-	}
-	b.WriteString("\n")
-}
-
-// markdown is summary.md: the parameters of the run, then every table.
-func (r *report) markdown() []byte {
-	var b strings.Builder
-	title := r.l.pageTitle
-	if len(r.res.Pairs) > 0 {
-		title = r.l.compareTitle
-	}
-	fmt.Fprintf(&b, "# %s\n\n", title)
-	markdownParams(&b, r.l, r.params())
-	for _, t := range r.tables() {
-		markdownTable(&b, t)
-	}
-	markdownFooter(&b, r.footer())
-	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
 
 // meanSD returns the mean and standard deviation of strategy i: the exact figures of

@@ -172,23 +172,6 @@ func CheckDir(dir string) error {
 	return os.Remove(name)
 }
 
-// pageFiles returns the files of a report of one page: first, then each figure as SVG and
-// PNG, then report.html, titled title, in the words of l with generated and footer (the
-// provenance) at its foot.
-func pageFiles(l *labels, title, generated string, params []param, tables []table, figs []figure, footer []footerLine, first ...file) ([]file, error) {
-	pageLabels := *l
-	pageLabels.generated = generated
-	page, err := renderPage(l.lang, title, &pageLabels, params, tables, figs, footer)
-	if err != nil {
-		return nil, err
-	}
-	files := first
-	for _, fg := range figs {
-		files = append(files, file{fg.name + ".svg", fg.svg}, file{fg.name + ".png", fg.png})
-	}
-	return append(files, file{"report.html", page}), nil
-}
-
 // writeReport writes files with outfile.
 func writeReport(dir string, files []file) ([]string, error) {
 	return writeFiles(dir, files, outfile.WriteBytes)

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -18,7 +19,8 @@ func (r *report) yahtzeeFigures() ([]figure, error) {
 
 	p := newPlot(l, r.title(fmt.Sprintf(l.yahtzeeTitle, box)), fmt.Sprintf(l.yahtzeeX, box), "")
 	grid(p, true, false)
-	if err := dotPlot(p, r.strategyNames(), r.strategyRows(func(i int) estimate { return fromProportion(r.st[i].YahtzeeScored) }), false, 100); err != nil {
+	rates := r.strategyRows(func(i int) estimate { return fromProportion(r.st[i].YahtzeeScored) })
+	if err := dotPlot(p, r.strategyNames(), rates, false, 100); err != nil {
 		return nil, plotError("yahtzee", err)
 	}
 	p.X.Min = 0
@@ -27,7 +29,8 @@ func (r *report) yahtzeeFigures() ([]figure, error) {
 		return nil, plotError("yahtzee", err)
 	}
 	figs = append(figs, figure{name: "yahtzee", title: fmt.Sprintf(l.yahtzeeTitle, box),
-		caption: fmt.Sprintf(l.yahtzeeCaption, box, r.context()) + " " + l.hiddenCI, svg: svg, png: png})
+		caption: fmt.Sprintf(l.yahtzeeCaption, box, r.context()) + " " + l.hiddenCI, svg: svg, png: png,
+		csv: dotCSV("", "scored_percent", r.strategyNames(), nil, rates, 100)})
 
 	if r.extraBonus() {
 		p := newPlot(l, r.title(fmt.Sprintf(l.extraTitle, box)), l.extraX, l.extraY)
@@ -38,6 +41,7 @@ func (r *report) yahtzeeFigures() ([]figure, error) {
 		p.Y.Tick.Marker = decadeTicks{l}
 		ymin := 100.0
 		kmax := 0
+		data := [][]string{{"strategy", "extra_bonuses", "games_percent"}}
 		for i, s := range r.res.Summaries {
 			var xys plotter.XYs
 			for k, c := range s.ExtraBonuses.Counts {
@@ -48,13 +52,14 @@ func (r *report) yahtzeeFigures() ([]figure, error) {
 				ymin = math.Min(ymin, y)
 				kmax = max(kmax, s.ExtraBonuses.Min+k)
 				xys = append(xys, plotter.XY{X: float64(s.ExtraBonuses.Min + k), Y: math.Log10(y)})
+				data = append(data, []string{s.Strategy, strconv.Itoa(s.ExtraBonuses.Min + k), f64(y)})
 			}
 			line, dots, err := plotter.NewLinePoints(xys)
 			if err != nil {
 				return nil, plotError("extra_bonus", err)
 			}
-			line.LineStyle = look(i).line(1)
-			dots.GlyphStyle = look(i).marker(2.6)
+			line.LineStyle = r.looks[i].line(1)
+			dots.GlyphStyle = r.looks[i].marker(2.6)
 			p.Add(line, dots)
 			p.key(s.Strategy, line, dots)
 		}
@@ -68,7 +73,7 @@ func (r *report) yahtzeeFigures() ([]figure, error) {
 			return nil, plotError("extra_bonus", err)
 		}
 		figs = append(figs, figure{name: "extra_bonus", title: fmt.Sprintf(l.extraTitle, box),
-			caption: fmt.Sprintf(l.extraCaption, box, r.context()), svg: svg, png: png})
+			caption: fmt.Sprintf(l.extraCaption, box, r.context()), svg: svg, png: png, csv: data})
 	}
 
 	if !r.jokers() {
@@ -87,7 +92,7 @@ func (r *report) yahtzeeFigures() ([]figure, error) {
 		for _, id := range rows {
 			vals = append(vals, wilson(s.Slots[id].Jokers, s.Games))
 		}
-		ss = append(ss, dotSeries{name: s.Strategy, look: look(i), vals: vals})
+		ss = append(ss, dotSeries{name: s.Strategy, look: r.looks[i], vals: vals})
 	}
 	if err := dotPlot(p, cats, ss, true, 100); err != nil {
 		return nil, plotError("jokers", err)
@@ -97,7 +102,8 @@ func (r *report) yahtzeeFigures() ([]figure, error) {
 	if err != nil {
 		return nil, plotError("jokers", err)
 	}
-	figs = append(figs, figure{name: "jokers", title: l.jokerTitle, caption: fmt.Sprintf(l.jokerCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png})
+	figs = append(figs, figure{name: "jokers", title: l.jokerTitle, caption: fmt.Sprintf(l.jokerCaption, r.context()) + " " + l.hiddenCI, svg: svg, png: png,
+		csv: dotCSV("box", "joker_percent", r.strategyNames(), cats, ss, 100)})
 	return figs, nil
 }
 

@@ -31,8 +31,8 @@ func runCompare(e *env, args []string) error {
 	memory := addMemoryFlag(fs)
 	botFlags := addBotFlags(fs)
 	play := addPlayFlags(fs, "`N` games per strategy, or table games with --players (1000000, 1_000_000 and 1e6 alike)")
-	jsonOut := addJSONFlag(fs, "the results", "the tables")
-	out := addOutFlags(fs)
+	jsonOut := addOutputFile(fs, "json", "write the results as JSON to `FILE|-` (- for standard output, the tables then going to standard error)", true)
+	out := addConsoleOutFlags(fs)
 	regret := fs.Bool("regret", false, regretDoc)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -86,6 +86,8 @@ func runCompare(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
+	e.lang = out.lang
+	c := e.console()
 	// The optimal table of --regret first: a sheet it cannot value is refused before
 	// the strategies say anything.
 	var valuer func() (sim.Valuer, error)
@@ -113,7 +115,7 @@ func runCompare(e *env, args []string) error {
 		if table {
 			unit = tableGames
 		}
-		bar = startProgress(e.stderr, games, unit, &done)
+		bar = startProgress(e.stderr, c, games, unit, &done)
 	}
 	if table {
 		res, err := sim.RunTable(ctx, sim.TableConfig{
@@ -134,9 +136,9 @@ func runCompare(e *env, args []string) error {
 		// Interrupted, or stopped by a bot, the table games played (the first ones) are
 		// written all the same, marked partial, as a run's.
 		if res.Partial() {
-			fmt.Fprintf(outTable, "PARTIAL: %s of %s played (the run was stopped)\n", thousands(res.Games), plural(res.Planned, "table game", "table games"))
+			fmt.Fprintln(outTable, c.f("PARTIAL: %s of %s table games played (the run was stopped)", c.count(res.Games), c.count(res.Planned)))
 		}
-		printTable(outTable, res)
+		printTable(outTable, c, res)
 		if err := jsonOut.write(e, res.WriteJSON); err != nil {
 			return err
 		}
@@ -145,7 +147,7 @@ func runCompare(e *env, args []string) error {
 			if err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			out.written(outTable, len(names))
+			out.written(outTable, c, len(names))
 		}
 		if res.Partial() {
 			note := "the table games played are written, marked partial"
@@ -175,10 +177,10 @@ func runCompare(e *env, args []string) error {
 	// Interrupted, the comparison of the games played (a prefix of the run's) is
 	// written all the same, marked partial.
 	if res.Partial() {
-		fmt.Fprintf(outTable, "PARTIAL: %s of %s played (the run was stopped)\n", thousands(res.Games), gameCount(res.Planned))
+		fmt.Fprintln(outTable, c.f("PARTIAL: %s of %s games played (the run was stopped)", c.count(res.Games), c.count(res.Planned)))
 	}
-	printComparison(outTable, res)
-	printRunRegret(outTable, res, optimalMean)
+	printComparison(outTable, c, res)
+	printRunRegret(outTable, c, res, optimalMean)
 	if err := jsonOut.write(e, res.WriteJSON); err != nil {
 		return err
 	}
@@ -204,18 +206,19 @@ func tableStopped(ctx context.Context, res *sim.TableResults, runErr error, note
 
 // printComparison prints each strategy's mean, then each pair: the mean difference with
 // its paired interval, the unpaired interval and the head-to-head record.
-func printComparison(w io.Writer, res *sim.Results) {
-	fmt.Fprintf(w, "rules %s, seed %d, %s per strategy on the same dice\n\n", describeRules(res.Rules, res.RuleOptions), res.Seed, gameCount(res.Games))
+func printComparison(w io.Writer, c console, res *sim.Results) {
+	fmt.Fprintln(w, c.f("rules %s, seed %d, %s games per strategy on the same dice", describeRules(res.Rules, res.RuleOptions), res.Seed, c.count(res.Games)))
+	fmt.Fprintln(w)
 	t := &textTable{}
-	t.row("strategy", "mean ± 95% CI", "sd")
+	t.row(c.t("strategy"), c.t("mean ± 95% CI"), c.t("sd"))
 	for _, s := range res.Summaries {
 		st := s.Stats()
-		t.row(s.Strategy, fmt.Sprintf("%.2f ± %.2f", st.Mean, st.CI95.Hi-st.Mean), fmt.Sprintf("%.2f", st.StdDev))
+		t.row(s.Strategy, c.num(st.Mean, 2)+" ± "+c.num(st.CI95.Hi-st.Mean, 2), c.num(st.StdDev, 2))
 	}
 	t.write(w)
 	fmt.Fprintln(w)
 	t = &textTable{}
-	t.row("a − b", "mean difference ± 95% CI (paired)", "unpaired ± 95% CI", "paired/unpaired", "a wins", "ties", "b wins")
+	t.row("a − b", c.t("mean difference ± 95% CI (paired)"), c.t("unpaired ± 95% CI"), c.t("paired/unpaired"), c.t("a wins"), c.t("ties"), c.t("b wins"))
 	for _, p := range res.Pairs {
 		st := p.Stats()
 		var a, b *sim.Summary
@@ -230,36 +233,38 @@ func printComparison(w io.Writer, res *sim.Results) {
 		un := sim.Unpaired(a, b)
 		ratio := (st.CI95.Hi - st.CI95.Lo) / (un.Hi - un.Lo)
 		t.row(p.A+" − "+p.B,
-			fmt.Sprintf("%+.3f ± %.3f", st.Mean, st.CI95.Hi-st.Mean),
-			fmt.Sprintf("± %.3f", (un.Hi-un.Lo)/2),
-			fmt.Sprintf("%.3f", ratio),
-			fmt.Sprintf("%.2f%%", 100*st.Wins.Rate), fmt.Sprintf("%.2f%%", 100*st.Ties.Rate), fmt.Sprintf("%.2f%%", 100*st.Losses.Rate))
+			c.signed(st.Mean, 3)+" ± "+c.num(st.CI95.Hi-st.Mean, 3),
+			"± "+c.num((un.Hi-un.Lo)/2, 3),
+			c.num(ratio, 3),
+			c.pct(st.Wins.Rate, 2), c.pct(st.Ties.Rate, 2), c.pct(st.Losses.Rate, 2))
 	}
 	t.write(w)
-	fmt.Fprintln(w, "(paired: from the game-by-game differences on the same dice; unpaired: as if the dice were independent)")
+	fmt.Fprintln(w, c.t("(paired: from the game-by-game differences on the same dice; unpaired: as if the dice were independent)"))
 }
 
 // printTable prints the wins of each player and of each seat, and the test of the seat.
-func printTable(w io.Writer, res *sim.TableResults) {
+func printTable(w io.Writer, c console, res *sim.TableResults) {
 	n := len(res.Players)
-	fmt.Fprintf(w, "rules %s, seed %d, %s of %d players, each on their own dice, seats rotating\n\n", describeRules(res.Rules, res.RuleOptions), res.Seed, plural(res.Games, "table game", "table games"), n)
+	fmt.Fprintln(w, c.f("rules %s, seed %d, %s table games of %d players, each on their own dice, seats rotating", describeRules(res.Rules, res.RuleOptions), res.Seed, c.count(res.Games), n))
+	fmt.Fprintln(w)
 	t := &textTable{}
-	t.row("player", "won (ties shared) ± 95% CI", "won alone", "tied first", "mean ± 95% CI")
+	t.row(c.t("player"), c.t("won (ties shared) ± 95% CI"), c.t("won alone"), c.t("tied first"), c.t("mean ± 95% CI"))
 	for p, name := range res.Players {
 		s := res.WinRate(p)
 		mean, ci := res.Mean(p)
-		t.row(fmt.Sprintf("%d: %s", p+1, name), fmt.Sprintf("%.2f%% ± %.2f%%", 100*s.Rate, 50*(s.CI95.Hi-s.CI95.Lo)),
-			thousands(res.Outright[p]), thousands(res.Tied[p]), fmt.Sprintf("%.2f ± %.2f", mean, ci.Hi-mean))
+		t.row(fmt.Sprintf("%d: %s", p+1, name), c.pct(s.Rate, 2)+" ± "+c.pct((s.CI95.Hi-s.CI95.Lo)/2, 2),
+			c.count(res.Outright[p]), c.count(res.Tied[p]), c.num(mean, 2)+" ± "+c.num(ci.Hi-mean, 2))
 	}
 	t.write(w)
 	fmt.Fprintln(w)
 	t = &textTable{}
-	t.row("seat", "won ± 95% CI")
+	t.row(c.t("seat"), c.t("won ± 95% CI"))
 	for s := range n {
 		r := res.SeatWinRate(s)
-		t.row(fmt.Sprint(s+1), fmt.Sprintf("%.2f%% ± %.2f%%", 100*r.Rate, 50*(r.CI95.Hi-r.CI95.Lo)))
+		t.row(fmt.Sprint(s+1), c.pct(r.Rate, 2)+" ± "+c.pct((r.CI95.Hi-r.CI95.Lo)/2, 2))
 	}
 	t.write(w)
 	test := reports.SeatOrder(res)
-	fmt.Fprintf(w, "seat order: chi-square %.2f on %d degrees of freedom, p = %.3f (seats do not interact: each should win 1/%d)\n", test.ChiSquare, test.DF, test.P, n)
+	fmt.Fprintln(w, c.f("seat order: chi-square %s on %s, p = %s (seats do not interact: each should win 1/%d)",
+		c.num(test.ChiSquare, 2), c.plural(int64(test.DF), "degree of freedom", "degrees of freedom"), c.num(test.P, 3), n))
 }

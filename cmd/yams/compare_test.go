@@ -71,17 +71,18 @@ func TestComparePlayers(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, %s", code, stderr)
 	}
+	// In French, as --lang asks.
 	for _, want := range []string{
-		`(?m)^rules hasbro, seed 1, 150 table games of 3 players, each on their own dice, seats rotating$`,
-		`(?m)^1: greedy +\d+\.\d\d% ± \d+\.\d\d% `,
-		`(?m)^2: random +0\.00% ± `,
-		`(?m)^seat order: chi-square \d+\.\d\d on 2 degrees of freedom, p = \d\.\d{3} `,
+		`(?m)^règles hasbro, graine 1, 150 parties à 3 joueurs, chacun sur ses propres dés, les places tournant$`,
+		`(?m)^1: greedy +\d+,\d\d\x{202f}% ± \d+,\d\d\x{202f}% `,
+		`(?m)^2: random +0,00\x{202f}% ± `,
+		`(?m)^ordre des places : khi-deux \d+,\d\d à 2 degrés de liberté, p = \d,\d{3} `,
 	} {
 		if !regexp.MustCompile(want).MatchString(stdout) {
 			t.Errorf("output lacks %s:\n%s", want, stdout)
 		}
 	}
-	want := []string{"report.html", "seats.png", "seats.svg", "table.csv", "table.json", "table.md", "wins.png", "wins.svg"}
+	want := []string{"report.html", "seats.csv", "seats.png", "seats.svg", "table.csv", "table.json", "table.md", "wins.csv", "wins.png", "wins.svg"}
 	if got := listReport(t, out); !slices.Equal(got, want) {
 		t.Errorf("files %v, want %v", got, want)
 	}

@@ -119,7 +119,7 @@ func runDistill(e *env, args []string) error {
 		if err != nil {
 			return fmt.Errorf("--out: %w", err)
 		}
-		out.written(text, len(names))
+		out.written(text, e.console(), len(names))
 	}
 	return nil
 }

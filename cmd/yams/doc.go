@@ -133,7 +133,11 @@
 //
 // --json FILE writes the summary file (- for standard output, the tables then going to
 // standard error), whose shape the package sim documents; --out DIR writes the report:
-// tables, plots and report.html (--lang fr for French). A long run survives an
+// tables as Markdown and CSV, plots as SVG and PNG each with the CSV of what it draws, and
+// report.html; on a sheet of several columns the upper bonus of each column, and the
+// column each turn goes in, by turn number (column_turn). --lang fr prints the results in French (decimal commas, thin spaces
+// between groups of digits) and writes the report in French; errors and the help stay in
+// English. A long run survives an
 // interruption: on SIGINT or SIGTERM it writes what it played, marked partial, and exits
 // with status 130 or 143; --checkpoint FILE saves its progress every --checkpoint-every,
 // and --resume FILE (or --resume-if-present) continues it. --shard K/N plays the K-th of N
@@ -207,7 +211,7 @@
 // # Exact figures
 //
 //	yams solve [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--force] [--strategy NAME] [--workers W] [--json FILE|-]
-//	yams exact [--strategy NAME] [--rules NAME|FILE] [--rule KEY=VALUE]... [--distribution] [--max-memory MiB] [--csv FILE] [--regret] [--json FILE|-] [--workers W]
+//	yams exact [--strategy NAME] [--rules NAME|FILE] [--rule KEY=VALUE]... [--distribution] [--max-memory MiB] [--regret] [--json FILE|-] [--out DIR] [--lang LANG] [--csv FILE] [--workers W]
 //
 // yams solve computes the optimal strategy's table by backward induction and keeps it in
 // the cache directory ($YAMS_CACHE_DIR, or the user's cache directory); yams exact gives
@@ -221,6 +225,11 @@
 // alone (their exact tables) and what the choice among columns adds by count of open
 // boxes (fitted to the rules by its own games, the first time, and cached). It is not an
 // exact solve; on one column it is optimal.
+// --out DIR writes the figures as a report: exact.json (what --json writes), exact.md,
+// exact.csv, boxes.csv, with --distribution distribution.csv and the plot scores (SVG,
+// PNG and its CSV), with --regret regret.csv, and report.html; --lang fr prints and
+// writes them in French. --csv FILE, the older form, writes the distribution's
+// score,probability lines to FILE, as distribution.csv.
 //
 //	$ yams exact --rules yams-app
 //	exact figures of optimal on yams-app (78,292 turn-start states reached)
@@ -314,7 +323,8 @@
 // frontier_sd (the mean against the standard deviation), frontier_p300 (the mean against
 // P(score ≥ 300)), in which each target:T is a diamond labelled by its name, and
 // frontier_scores (the distributions of the final score: optimal's, bonus's, each
-// target's, and those of the extreme θ) and report.html, in English or French (--lang),
+// target's, and those of the extreme θ), each with the CSV of what it draws, and
+// report.html, in English or French (--lang, which also prints the table in French),
 // replacing the report the directory held. On hasbro the twelve analyses take about a
 // minute and 1.2 GiB at the peak: the decisions of one strategy are held at a time. With
 // --targets 300, the first run, which solves and caches every table, took under five

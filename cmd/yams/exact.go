@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,9 +34,12 @@ func runExact(e *env, args []string) error {
 	rulesFlags := addRulesFlags(fs)
 	withDist := fs.Bool("distribution", false, "also print the exact distribution of the final score (for hasbro: seconds, and about 250 MiB; target:T and beat:S compute it in any case, their analysis follows every score so far)")
 	memory := addMemoryFlag(fs)
-	csv := addOutputFile(fs, "csv", "write the distribution as score,probability lines to `FILE` (implies --distribution)", false)
 	regret := fs.Bool("regret", false, "also say where the strategy loses its points against optimal play: the cost of its decisions, by roll, box and turn")
 	jsonOut := addOutputFile(fs, "json", "write the figures as JSON to `FILE|-` (- for standard output, the text then going to standard error)", true)
+	out := &outFlags{fs: fs, console: true}
+	fs.StringVar(&out.dir, "out", "", "write the report into `DIR`: the figures as JSON, Markdown and CSV, the distribution (with --distribution) as CSV and as a plot in SVG and PNG, and report.html, which shows them all")
+	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of what the command prints and of the report: "+strings.Join(reports.Languages, " or "))
+	csv := addOutputFile(fs, "csv", "write the distribution as score,probability lines to `FILE` (implies --distribution; the older form of --out, which writes the same as distribution.csv)", false)
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "compute")
 	if err := parseFlags(fs, args); err != nil {
@@ -63,6 +67,11 @@ func runExact(e *env, args []string) error {
 	if err := jsonOut.check(); err != nil {
 		return err
 	}
+	if err := out.check(); err != nil {
+		return err
+	}
+	e.lang = out.lang
+	c := e.console()
 	opts := optimal.Options{
 		Workers:            int(workers),
 		Distribution:       *withDist || csv.given(),
@@ -97,73 +106,118 @@ func runExact(e *env, args []string) error {
 	if jsonOut.toStdout() {
 		text = e.stderr
 	}
-	printFigures(text, rules, rulesFlags.options, fig)
+	printFigures(text, c, rules, rulesFlags.options, fig)
 	if err := csv.write(e, func(w io.Writer) error { return writeDistribution(w, fig) }); err != nil {
 		return err
 	}
-	return jsonOut.write(e, func(w io.Writer) error { return writeFigures(w, rules, fig, e.provenance()) })
+	prov := e.provenance()
+	if err := jsonOut.write(e, func(w io.Writer) error { return writeFigures(w, rules, fig, prov) }); err != nil {
+		return err
+	}
+	if out.dir == "" {
+		return nil
+	}
+	var js bytes.Buffer
+	if err := writeFigures(&js, rules, fig, prov); err != nil {
+		return err
+	}
+	x := exactReport(rules, rulesFlags.options, fig, js.Bytes())
+	x.Provenance = prov
+	names, err := reports.WriteExact(out.dir, x, out.lang)
+	if err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	out.written(text, c, len(names))
+	return nil
 }
 
-func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Figures) {
-	fmt.Fprintf(w, "exact figures of %s on %s (%s turn-start states reached)\n\n",
-		f.Strategy, describeRules(r.Name(), options), thousands(int64(f.States)))
+// exactReport gives the figures of a strategy to the reports, as plain numbers.
+func exactReport(rules *engine.Rules, options []string, f *optimal.Figures, js []byte) *reports.Exact {
+	x := &reports.Exact{Rules: rules, RuleOptions: options, Strategy: f.Strategy, States: f.States, Mean: f.Mean, SD: f.SD,
+		UpperBonus: f.PUpperBonus, Yahtzee: f.PYahtzee, HasYahtzee: f.HasYahtzee, ExtraBonuses: f.ExtraBonuses,
+		Distribution: f.Distribution, DistMin: f.DistMin, JSON: js}
+	for _, b := range f.Boxes {
+		x.Boxes = append(x.Boxes, reports.ExactBox{Mean: b.Mean, ZeroRate: b.ZeroRate})
+	}
+	for _, c := range f.Columns {
+		x.ColumnBonus = append(x.ColumnBonus, c.PUpperBonus)
+	}
+	if o := f.Objective; o != nil && o.Kind != optimal.MeanScore {
+		xo := &reports.ExactObjective{Kind: o.KindName(), Value: o.Value}
+		if _, param, ok := strings.Cut(o.String(), ":"); ok {
+			xo.Parameter = param
+		}
+		xo.FromDistribution, xo.HasFromDistribution = f.ObjectiveFromDistribution()
+		x.Objective = xo
+	}
+	if g := f.Regret; g != nil {
+		x.Regret = &reports.ExactRegret{OptimalMean: g.OptimalMean, Total: g.Total, Keep: g.Keep, Box: g.Box, ByBox: g.ByBox, ByTurn: g.ByTurn,
+			CostlyAbove: optimal.CostlyAbove[:], Costly: g.Costly[:]}
+	}
+	return x
+}
+
+func printFigures(w io.Writer, c console, r *engine.Rules, options []string, f *optimal.Figures) {
+	fmt.Fprintln(w, c.f("exact figures of %s on %s (%s turn-start states reached)",
+		f.Strategy, describeRules(r.Name(), options), c.count(int64(f.States))))
+	fmt.Fprintln(w)
 	defer func() {
-		fmt.Fprintf(w, "\ncomputed in %s", duration(f.Elapsed))
+		fmt.Fprint(w, "\n"+c.f("computed in %s", c.duration(f.Elapsed)))
 		if peak := peakMemory(); peak > 0 {
-			fmt.Fprintf(w, ", the process at its peak %s of memory", megabytes(peak))
+			fmt.Fprint(w, c.f(", the process at its peak %s of memory", c.megabytes(peak)))
 		}
 		fmt.Fprintln(w)
 	}()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "mean score\t%.7f\n", f.Mean)
-	fmt.Fprintf(tw, "standard deviation\t%.4f\n", f.SD)
+	fmt.Fprintf(tw, "%s\t%s\n", c.t("mean score"), c.num(f.Mean, 7))
+	fmt.Fprintf(tw, "%s\t%s\n", c.t("standard deviation"), c.num(f.SD, 4))
 	if f.HasBonus && len(f.Columns) == 0 {
-		fmt.Fprintf(tw, "P(upper bonus)\t%.4f%%\t(%.4f points)\n", 100*f.PUpperBonus, f.PUpperBonus*float64(r.UpperPoints()))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.t("P(upper bonus)"), c.pct(f.PUpperBonus, 4), c.f("(%s points)", c.num(f.PUpperBonus*float64(r.UpperPoints()), 4)))
 	}
 	if f.HasBonus && len(f.Columns) > 0 {
-		labels := sim.ColumnLabels(r)
-		for c, col := range f.Columns {
-			fmt.Fprintf(tw, "P(upper bonus), %s\t%.4f%%\t(%.4f points)\n", labels[c], 100*col.PUpperBonus, col.PUpperBonus*float64(r.UpperPoints()))
+		labels := reports.ColumnLabels(r, c.lang)
+		for k, col := range f.Columns {
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", c.f("P(upper bonus), %s", labels[k]), c.pct(col.PUpperBonus, 4), c.f("(%s points)", c.num(col.PUpperBonus*float64(r.UpperPoints()), 4)))
 		}
 	}
 	if f.HasYahtzee {
-		fmt.Fprintf(tw, "P(%s scored)\t%.4f%%\n", reports.BoxLabel(r, r.FiveOfAKindBox(), "en"), 100*f.PYahtzee)
+		fmt.Fprintf(tw, "%s\t%s\n", c.f("P(%s scored)", reports.BoxLabel(r, r.FiveOfAKindBox(), c.lang)), c.pct(f.PYahtzee, 4))
 	}
 	if r.ExtraPoints() != 0 {
-		fmt.Fprintf(tw, "extra bonuses\t%.6f per game\t(%.4f points)\n", f.ExtraBonuses, f.ExtraBonuses*float64(r.ExtraPoints()))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.t("extra bonuses"), c.f("%s per game", c.num(f.ExtraBonuses, 6)), c.f("(%s points)", c.num(f.ExtraBonuses*float64(r.ExtraPoints()), 4)))
 	}
 	if o := f.Objective; o != nil && o.Kind != optimal.MeanScore {
 		switch o.Kind {
 		case optimal.Risk:
-			fmt.Fprintf(tw, "certainty equivalent\t%.7f\t(the objective of %s: (1/θ)·ln E[exp(θ·score)], from the solve)\n", o.Value, f.Strategy)
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", c.t("certainty equivalent"), c.num(o.Value, 7), c.f("(the objective of %s: (1/θ)·ln E[exp(θ·score)], from the solve)", f.Strategy))
 			if ce, ok := f.ObjectiveFromDistribution(); ok {
-				fmt.Fprintf(tw, "\t%.7f\t(the same, from the distribution of the final score)\n", ce)
+				fmt.Fprintf(tw, "\t%s\t%s\n", c.num(ce, 7), c.t("(the same, from the distribution of the final score)"))
 			}
 		case optimal.UpperBonus:
-			fmt.Fprintf(tw, "objective\t%.4f%%\t(P(upper bonus), from the solve)\n", 100*o.Value)
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", c.t("objective"), c.pct(o.Value, 4), c.t("(P(upper bonus), from the solve)"))
 		case optimal.Target:
-			fmt.Fprintf(tw, "P(score >= %d)\t%.7f%%\t(the objective of %s, from the solve)\n", o.Target, 100*o.Value, f.Strategy)
+			fmt.Fprintf(tw, "P(score >= %d)\t%s\t%s\n", o.Target, c.pct(o.Value, 7), c.f("(the objective of %s, from the solve)", f.Strategy))
 			if p, ok := f.ObjectiveFromDistribution(); ok {
-				fmt.Fprintf(tw, "\t%.7f%%\t(the same, from the distribution of the final score)\n", 100*p)
+				fmt.Fprintf(tw, "\t%s\t%s\n", c.pct(p, 7), c.t("(the same, from the distribution of the final score)"))
 			}
 		case optimal.Beat:
-			fmt.Fprintf(tw, "P(beating %s)\t%.7f%%\t(the objective of %s, each on their own dice, a tie counting half; from the solve)\n", o.Opponent, 100*o.Value, f.Strategy)
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", c.f("P(beating %s)", o.Opponent), c.pct(o.Value, 7), c.f("(the objective of %s, each on their own dice, a tie counting half; from the solve)", f.Strategy))
 			if p, ok := f.ObjectiveFromDistribution(); ok {
-				fmt.Fprintf(tw, "\t%.7f%%\t(the same, from the two distributions of the final score)\n", 100*p)
+				fmt.Fprintf(tw, "\t%s\t%s\n", c.pct(p, 7), c.t("(the same, from the two distributions of the final score)"))
 			}
 		}
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
 	t := &textTable{}
-	t.row("box", "mean", "zero rate")
-	labels := reports.SlotLabels(r, "en")
+	t.row(c.t("box"), c.t("mean"), c.t("zero rate"))
+	labels := reports.SlotLabels(r, c.lang)
 	for id, b := range f.Boxes {
-		t.row(labels[id], fmt.Sprintf("%.4f", b.Mean), fmt.Sprintf("%.4f%%", 100*b.ZeroRate))
+		t.row(labels[id], c.num(b.Mean, 4), c.pct(b.ZeroRate, 4))
 	}
 	t.write(w)
 	if f.Regret != nil {
-		printRegret(w, r, f)
+		printRegret(w, c, r, f)
 	}
 	if f.Distribution == nil {
 		return
@@ -174,14 +228,15 @@ func printFigures(w io.Writer, r *engine.Rules, options []string, f *optimal.Fig
 			mode = i
 		}
 	}
-	fmt.Fprintf(w, "\ndistribution: scores %d to %d, mode %d\n", f.DistMin, f.DistMin+len(f.Distribution)-1, f.DistMin+mode)
-	fmt.Fprint(w, "quantiles:")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, c.f("distribution: scores %d to %d, mode %d", f.DistMin, f.DistMin+len(f.Distribution)-1, f.DistMin+mode))
+	fmt.Fprint(w, c.t("quantiles:"))
 	for _, q := range []float64{0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99} {
 		fmt.Fprintf(w, " p%g %d", 100*q, f.Quantile(q))
 	}
 	fmt.Fprintln(w)
-	for _, t := range []int{200, 300, 400, 500} {
-		fmt.Fprintf(w, "P(score >= %d) = %.4f%%\n", t, 100*atLeast(f.Distribution, f.DistMin, t))
+	for _, t := range reports.ExactThresholds {
+		fmt.Fprintf(w, "P(score >= %d) = %s\n", t, c.pct(reports.AtLeast(f.Distribution, f.DistMin, t), 4))
 	}
 }
 
@@ -199,37 +254,39 @@ func writeDistribution(w io.Writer, f *optimal.Figures) error {
 }
 
 // printRegret says where the strategy loses its points against optimal play.
-func printRegret(w io.Writer, r *engine.Rules, f *optimal.Figures) {
+func printRegret(w io.Writer, c console, r *engine.Rules, f *optimal.Figures) {
 	rg := f.Regret
-	fmt.Fprintf(w, "\nwhere %s loses its points against optimal play (%.7f): %.7f points a game\n", f.Strategy, rg.OptimalMean, rg.Total)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, c.f("where %s loses its points against optimal play (%s): %s points a game", f.Strategy, c.num(rg.OptimalMean, 7), c.num(rg.Total, 7)))
 	t := &textTable{}
-	t.row("decisions", "cost", "share")
+	t.row(c.t("decisions"), c.t("cost"), c.t("share"))
 	share := func(x float64) string {
 		if rg.Total == 0 {
 			return "-"
 		}
-		return fmt.Sprintf("%.1f%%", 100*x/rg.Total)
+		return c.pct(x/rg.Total, 1)
 	}
-	for i, c := range rg.Keep {
-		t.row(fmt.Sprintf("keeps after roll %d", i+1), fmt.Sprintf("%.4f", c), share(c))
+	for i, k := range rg.Keep {
+		t.row(c.f("keeps after roll %d", i+1), c.num(k, 4), share(k))
 	}
-	t.row("boxes", fmt.Sprintf("%.4f", rg.Box), share(rg.Box))
+	t.row(c.t("boxes"), c.num(rg.Box, 4), share(rg.Box))
 	t.write(w)
 	fmt.Fprintln(w)
 	t = &textTable{}
-	t.row("turns ending in", "cost", "share")
-	labels := reports.SlotLabels(r, "en")
-	for b, c := range rg.ByBox {
-		t.row(labels[b], fmt.Sprintf("%.4f", c), share(c))
+	t.row(c.t("turns ending in"), c.t("cost"), c.t("share"))
+	labels := reports.SlotLabels(r, c.lang)
+	for b, k := range rg.ByBox {
+		t.row(labels[b], c.num(k, 4), share(k))
 	}
 	t.write(w)
-	fmt.Fprint(w, "\nby turn:")
-	for i, c := range rg.ByTurn {
-		fmt.Fprintf(w, " %d: %.2f", i+1, c)
+	fmt.Fprint(w, "\n"+c.t("by turn:"))
+	for i, k := range rg.ByTurn {
+		fmt.Fprintf(w, " %d: %s", i+1, c.num(k, 2))
 	}
-	fmt.Fprintf(w, "\ncostly decisions per game: %.3f cost something, %.3f more than %g point, %.3f more than %g points\n",
-		rg.Costly[0], rg.Costly[1], optimal.CostlyAbove[1], rg.Costly[2], optimal.CostlyAbove[2])
-	fmt.Fprintf(w, "(the optimal mean minus the strategy's: %.7f − %.7f = %.7f)\n", rg.OptimalMean, f.Mean, rg.OptimalMean-f.Mean)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, c.f("costly decisions per game: %s cost something, %s more than %s point, %s more than %s points",
+		c.num(rg.Costly[0], 3), c.num(rg.Costly[1], 3), c.num(optimal.CostlyAbove[1], 0), c.num(rg.Costly[2], 3), c.num(optimal.CostlyAbove[2], 0)))
+	fmt.Fprintln(w, c.f("(the optimal mean minus the strategy's: %s − %s = %s)", c.num(rg.OptimalMean, 7), c.num(f.Mean, 7), c.num(rg.OptimalMean-f.Mean, 7)))
 }
 
 // exactObjective is what a strategy solved for an objective maximises, and its exact

@@ -2,9 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -89,4 +93,83 @@ func TestExact(t *testing.T) {
 	}
 	out, errOut, code = execYams(t, "", "exact", "--rules", "yams-app", "--csv", filepath.Join(csv, "x.csv"))
 	wantUsageError(t, "csv under a file", out, errOut, code, "exact: --csv: ")
+}
+
+// exact --out writes the figures as JSON (what --json writes), Markdown and CSV, the
+// distribution as CSV (what --csv writes) and as a plot whose CSV adds up to the
+// distribution, and report.html; in French with --lang fr.
+func TestExactOut(t *testing.T) {
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	dir := t.TempDir()
+	out, csvFile, jsFile := filepath.Join(dir, "out"), filepath.Join(dir, "d.csv"), filepath.Join(dir, "f.json")
+	stdout, stderr, code := execYams(t, "", "exact", "--rules", "yams-app", "--strategy", "greedy", "--regret", "--out", out, "--csv", csvFile, "--json", jsFile)
+	if code != 0 {
+		t.Fatalf("exit %d, %s", code, stderr)
+	}
+	want := []string{"boxes.csv", "distribution.csv", "exact.csv", "exact.json", "exact.md", "regret.csv", "report.html", "scores.csv", "scores.png", "scores.svg"}
+	if got := listReport(t, out); !slices.Equal(got, want) {
+		t.Errorf("files %v, want %v", got, want)
+	}
+	if !strings.Contains(stdout, "10 files written to "+out+"; open "+filepath.Join(out, "report.html")) {
+		t.Errorf("stdout does not say where the report is:\n%s", stdout)
+	}
+	for _, pair := range [][2]string{{csvFile, "distribution.csv"}, {jsFile, "exact.json"}} {
+		a, _ := os.ReadFile(pair[0])
+		b, _ := os.ReadFile(filepath.Join(out, pair[1]))
+		if len(a) == 0 || !bytes.Equal(a, b) {
+			t.Errorf("%s is not what %s holds", pair[1], pair[0])
+		}
+	}
+	var js exactJSON
+	if err := json.Unmarshal(readFile(t, jsFile), &js); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSVFile(t, filepath.Join(out, "exact.csv"))
+	if mean, _ := strconv.ParseFloat(rows[1][slices.Index(rows[0], "mean")], 64); len(rows) != 2 || mean != js.Mean {
+		t.Errorf("exact.csv: %v, want the mean %v", rows, js.Mean)
+	}
+	if boxes := readCSVFile(t, filepath.Join(out, "boxes.csv")); len(boxes) != 1+len(js.Boxes) {
+		t.Errorf("boxes.csv: %d rows for %d boxes", len(boxes), len(js.Boxes))
+	}
+	// The bins of the plot hold the distribution from its 0.1th to its 99.9th percentile.
+	total := 0.0
+	for _, r := range readCSVFile(t, filepath.Join(out, "scores.csv"))[1:] {
+		from, _ := strconv.Atoi(r[1])
+		to, _ := strconv.Atoi(r[2])
+		p, _ := strconv.ParseFloat(r[3], 64)
+		total += p * float64(to-from+1) / 100
+	}
+	if total < 0.998 || total > 1+1e-9 {
+		t.Errorf("the bins of scores.csv hold %v of the distribution, want 0.998 to 1", total)
+	}
+	md := string(readFile(t, filepath.Join(out, "exact.md")))
+	for _, w := range []string{"# yams exact: exact figures", "### Figures of the game", "| mean score | 176.9962537 |", "### Final score: percentiles", "### Points lost per game, by kind of decision"} {
+		if !strings.Contains(md, w) {
+			t.Errorf("exact.md lacks %q:\n%s", w, md)
+		}
+	}
+
+	fr := filepath.Join(dir, "fr")
+	stdout, stderr, code = execYams(t, "", "exact", "--rules", "yams-app", "--strategy", "greedy", "--out", fr, "--lang", "fr")
+	if code != 0 {
+		t.Fatalf("exit %d, %s", code, stderr)
+	}
+	if got := listReport(t, fr); !slices.Equal(got, []string{"boxes.csv", "exact.csv", "exact.json", "exact.md", "report.html"}) {
+		t.Errorf("without --distribution: files %v", got)
+	}
+	md = string(readFile(t, filepath.Join(fr, "exact.md")))
+	if !strings.Contains(md, "| score moyen | 176,9962537 |") || !strings.Contains(stdout, "5 fichiers écrits dans "+fr) {
+		t.Errorf("in French: exact.md\n%s\nstdout\n%s", md, stdout)
+	}
+	out2, errOut, code := execYams(t, "", "exact", "--rules", "yams-app", "--out", filepath.Join(csvFile, "x"))
+	wantUsageError(t, "out under a file", out2, errOut, code, "exact: --out: ")
+}
+
+func readCSVFile(t *testing.T, path string) [][]string {
+	t.Helper()
+	rows, err := csv.NewReader(bytes.NewReader(readFile(t, path))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }

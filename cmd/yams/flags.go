@@ -223,9 +223,12 @@ func addWorkersFlag(fs *pflag.FlagSet, w *workersFlag, verb string) {
 	fs.Lookup("workers").DefValue = "one per CPU"
 }
 
-// outFlags are --out and --lang: the report of a run, written into a directory.
+// outFlags are --out and --lang: the report of a run, written into a directory, and the
+// language of the report and, for a command that prints its results (console), of what
+// it prints.
 type outFlags struct {
 	dir, lang string
+	console   bool
 	fs        *pflag.FlagSet
 }
 
@@ -236,6 +239,15 @@ func addOutFlags(fs *pflag.FlagSet) *outFlags {
 	return o
 }
 
+// addConsoleOutFlags declares --out and --lang for a command that prints its results in
+// the language of --lang too, which is then worth giving without --out.
+func addConsoleOutFlags(fs *pflag.FlagSet) *outFlags {
+	o := addOutFlags(fs)
+	o.console = true
+	fs.Lookup("lang").Usage = "the language `LANG` of what the command prints and of the report: " + strings.Join(reports.Languages, " or ")
+	return o
+}
+
 // check refuses a language the reports do not speak, and an output directory that
 // cannot be written: before the run, not after it.
 func (o *outFlags) check() error {
@@ -243,7 +255,7 @@ func (o *outFlags) check() error {
 		return usagef("--lang: %v", err)
 	}
 	if o.dir == "" {
-		if o.fs.Changed("lang") {
+		if o.fs.Changed("lang") && !o.console {
 			return usagef("--lang is for the report: give --out DIR too")
 		}
 		return nil
@@ -263,13 +275,13 @@ func (o *outFlags) write(w io.Writer, res *sim.Results, rules *engine.Rules) err
 	if err != nil {
 		return fmt.Errorf("--out: %w", err)
 	}
-	o.written(w, len(names))
+	o.written(w, console{o.lang}, len(names))
 	return nil
 }
 
 // written says where the report is.
-func (o *outFlags) written(w io.Writer, files int) {
-	fmt.Fprintf(w, "%s written to %s; open %s\n", plural(files, "file", "files"), o.dir, filepath.Join(o.dir, "report.html"))
+func (o *outFlags) written(w io.Writer, c console, files int) {
+	fmt.Fprintln(w, c.f("%s written to %s; open %s", c.plural(int64(files), "file", "files"), o.dir, filepath.Join(o.dir, "report.html")))
 }
 
 // botFlags are --bot, --bot-timeout and --bot-log: external bots (docs/bots.md), which

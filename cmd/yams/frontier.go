@@ -35,9 +35,9 @@ func runFrontier(e *env, args []string) error {
 	thetaList := fs.String("thetas", defaultThetas, "the θ of the risk:θ strategies, `LIST` of numbers in [-1, 1] other than 0, comma-separated")
 	targetList := fs.String("targets", "", "the T of the target:T strategies, `LIST` of whole numbers of points, comma-separated, each one some games reach and some miss (none by default: "+
 		"on hasbro each takes a minute or two to solve the first time, its table then cached, and about a minute and 1.6 GiB to analyse)")
-	out := &outFlags{fs: fs}
+	out := &outFlags{fs: fs, console: true}
 	fs.StringVar(&out.dir, "out", "", "write the frontier into `DIR`: the table as Markdown and CSV, the figures as SVG and PNG, and report.html, which shows them all")
-	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of what --out writes: "+strings.Join(reports.Languages, " or "))
+	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of what the command prints and of what --out writes: "+strings.Join(reports.Languages, " or "))
 	jsonOut := addJSONFlag(fs, "the table", "the table")
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "compute")
@@ -79,6 +79,8 @@ func runFrontier(e *env, args []string) error {
 			return badInput(err)
 		}
 	}
+	e.lang = out.lang
+	c := e.console()
 	if thetas, err = allowedThetas(e, rules, thetas, fs.Changed("thetas")); err != nil {
 		return err
 	}
@@ -103,7 +105,7 @@ func runFrontier(e *env, args []string) error {
 	if jsonOut.toStdout() {
 		text = e.stderr
 	}
-	if err := printFrontier(text, f, elapsed); err != nil {
+	if err := printFrontier(text, c, f, elapsed); err != nil {
 		return err
 	}
 	if err := jsonOut.write(e, func(w io.Writer) error { return writeFrontierJSON(w, f) }); err != nil {
@@ -114,7 +116,7 @@ func runFrontier(e *env, args []string) error {
 		if err != nil {
 			return fmt.Errorf("--out: %w", err)
 		}
-		out.written(text, len(names))
+		out.written(text, c, len(names))
 	}
 	return nil
 }
@@ -238,7 +240,7 @@ func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts optimal.O
 	for k, name := range names {
 		switch {
 		case e.interactive:
-			fmt.Fprintf(e.stderr, "\r\033[Kanalysing %s exactly (%d of %d)", name, k+1, len(names))
+			fmt.Fprint(e.stderr, "\r\033[K"+e.console().f("analysing %s exactly (%d of %d)", name, k+1, len(names)))
 		case time.Since(start) >= quietFrontier:
 			// A log, not a terminal: a line for each analysis once the frontier takes its
 			// time, rather than minutes of silence.
@@ -299,39 +301,32 @@ func frontierPoint(fig, best *optimal.Figures) (reports.FrontierPoint, error) {
 		p.OptimalObjective = v
 	}
 	for _, t := range reports.FrontierThresholds {
-		p.AtLeast = append(p.AtLeast, atLeast(fig.Distribution, fig.DistMin, t))
+		p.AtLeast = append(p.AtLeast, reports.AtLeast(fig.Distribution, fig.DistMin, t))
 	}
 	return p, nil
 }
 
-// atLeast returns P(score ≥ t) from a distribution of the final score from lo.
-func atLeast(dist []float64, lo, t int) float64 {
-	sum := 0.0
-	for i := len(dist) - 1; i >= 0 && lo+i >= t; i-- {
-		sum += dist[i]
-	}
-	return sum
-}
-
 // printFrontier prints the table of a frontier and the time it took.
-func printFrontier(w io.Writer, f *reports.Frontier, elapsed time.Duration) error {
-	head, rows, _, err := reports.FrontierTable(f, "en")
+func printFrontier(w io.Writer, c console, f *reports.Frontier, elapsed time.Duration) error {
+	head, rows, _, err := reports.FrontierTable(f, c.lang)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "exact figures of %s on %s: the strategies that play for an objective\n\n",
-		plural(len(f.Points), "strategy", "strategies"), describeRules(f.Rules.Name(), f.RuleOptions))
+	fmt.Fprintln(w, c.f("exact figures of %s on %s: the strategies that play for an objective",
+		c.plural(int64(len(f.Points)), "strategy", "strategies"), describeRules(f.Rules.Name(), f.RuleOptions)))
+	fmt.Fprintln(w)
 	t := &textTable{}
 	t.row(head...)
 	for _, r := range rows {
 		t.row(r...)
 	}
 	t.write(w)
-	fmt.Fprintln(w, "\nobjective: the certainty equivalent (1/θ)·ln E[exp(θ·score)] in points for risk:θ (θ < 0 avoids risk, θ > 0 seeks it),")
-	fmt.Fprintln(w, "P(upper bonus) for bonus, P(score ≥ T) for target:T, the mean for optimal (★); under optimal: the same objective under optimal play")
-	fmt.Fprintf(w, "\ncomputed in %s", duration(elapsed))
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, c.t("objective: the certainty equivalent (1/θ)·ln E[exp(θ·score)] in points for risk:θ (θ < 0 avoids risk, θ > 0 seeks it),"))
+	fmt.Fprintln(w, c.t("P(upper bonus) for bonus, P(score ≥ T) for target:T, the mean for optimal (★); under optimal: the same objective under optimal play"))
+	fmt.Fprint(w, "\n"+c.f("computed in %s", c.duration(elapsed)))
 	if peak := peakMemory(); peak > 0 {
-		fmt.Fprintf(w, ", the process at its peak %s of memory", megabytes(peak))
+		fmt.Fprint(w, c.f(", the process at its peak %s of memory", c.megabytes(peak)))
 	}
 	fmt.Fprintln(w)
 	return nil

@@ -175,14 +175,15 @@ func TestFrontierFigures(t *testing.T) {
 // --out writes the table and the figures, in English or in French; --json - writes the
 // JSON on standard output and the table on standard error.
 func TestFrontierOut(t *testing.T) {
-	files := []string{"frontier.md", "frontier.csv", "frontier_sd.svg", "frontier_sd.png", "frontier_p300.svg", "frontier_p300.png",
-		"frontier_scores.svg", "frontier_scores.png", "report.html"}
+	files := []string{"frontier.md", "frontier.csv", "frontier_sd.svg", "frontier_sd.png", "frontier_sd.csv", "frontier_p300.svg", "frontier_p300.png",
+		"frontier_p300.csv", "frontier_scores.svg", "frontier_scores.png", "frontier_scores.csv", "report.html"}
 	cases := []struct {
 		lang       string
+		written    string   // what the command prints before the directory
 		want, deny []string // in frontier.md
 	}{
-		{"en", []string{"| strategy | objective | under optimal | mean | sd | P(≥ 200) |", "| optimal ★ | 174.49 | 174.49 | 174.49 |"}, []string{"moyenne"}},
-		{"fr", []string{"| stratégie | objectif | en jeu optimal | moyenne | écart type | P(≥ 200) |", "| optimal ★ | 174,49 | 174,49 | 174,49 |", "prime supérieure", "Yam's marqué"},
+		{"en", "12 files written to ", []string{"| strategy | objective | under optimal | mean | sd | P(≥ 200) |", "| optimal ★ | 174.49 | 174.49 | 174.49 |"}, []string{"moyenne"}},
+		{"fr", "12 fichiers écrits dans ", []string{"| stratégie | objectif | en jeu optimal | moyenne | écart type | P(≥ 200) |", "| optimal ★ | 174,49 | 174,49 | 174,49 |", "prime de la partie haute", "Yam's marqué"},
 			[]string{"| mean |", "upper bonus", "174.49"}},
 	}
 	for _, c := range cases {
@@ -192,7 +193,7 @@ func TestFrontierOut(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			if !strings.Contains(stdout, "9 files written to "+dir) {
+			if !strings.Contains(stdout, c.written+dir) {
 				t.Errorf("stdout does not say where the files are:\n%s", stdout)
 			}
 			for _, name := range files {
@@ -280,7 +281,6 @@ func TestFrontierBadInput(t *testing.T) {
 		{"several columns", []string{"--rules", "hasbro", "--rule", "columns=free,free"}, "rules hasbro have 2 columns"},
 		{"unknown rules", []string{"--rules", "nope"}, "nope"},
 		{"language", []string{"--out", t.TempDir(), "--lang", "de"}, `--lang: language "de": want en or fr`},
-		{"language without --out", []string{"--lang", "fr"}, "--lang is for the report: give --out DIR too"},
 		{"--out under a file", []string{"--out", filepath.Join(file, "out")}, "--out: "},
 		{"--json under a file", []string{"--json", filepath.Join(file, "f.json")}, "--json: "},
 		{"memory", []string{"--max-memory", "0"}, "--max-memory 0: want a positive number of MiB"},
@@ -390,11 +390,11 @@ func TestFrontierTargets(t *testing.T) {
 			}
 		}
 		for name, want := range map[string][]string{
-			"frontier.md":         {"| target:200 |", "| target:300 |", "for target:T the probability of a final score of T or more"},
+			"frontier.md":         {"| target:200 |", "| target:300 |", "for `target:T` the probability of a final score of T or more"},
 			"frontier_sd.svg":     {">target:200<", ">target:300<", ">target:T<"},
 			"frontier_p300.svg":   {">target:200<", ">target:300<", ">target:T<"},
 			"frontier_scores.svg": {">target:200<", ">target:300<"},
-			"report.html":         {"Each target:T, which maximises the probability of a final score of T or more", "each target:T"},
+			"report.html":         {"Each <code>target:T</code>, which maximises the probability of a final score of T or more", "each <code>target:T</code>"},
 		} {
 			data, err := os.ReadFile(filepath.Join(out, name))
 			if err != nil {

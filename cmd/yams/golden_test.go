@@ -12,18 +12,18 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files of testdata with what the commands print")
 
 // What changes from run to run in an output: a time taken ("2.43 s", "830.6 ms",
-// "412 µs") and a rate ("180,239 games/s").
+// "412 µs", "2,43 s") and a rate ("180,239 games/s", "180 239 parties/s").
 var (
-	timeTaken = regexp.MustCompile(`\b\d+(\.\d+)? (s|ms|µs)\b`)
-	gameRate  = regexp.MustCompile(`\b\d[\d,]* games/s\b`)
-	peak      = regexp.MustCompile(`at its peak [\d,]+ MiB`)
-	solveNote = regexp.MustCompile(`(?m)^yams: \w+: solving the optimal strategy of rules .*\n`)
+	timeTaken = regexp.MustCompile(`\b\d+([.,]\d+)? (s|ms|µs)\b`)
+	gameRate  = regexp.MustCompile(`\b\d[\d,\x{202f}]* (games|parties)/s\b`)
+	peak      = regexp.MustCompile(`(at its peak|à son maximum de) [\d,\x{202f}]+ (MiB|Mio)`)
+	solveNote = regexp.MustCompile(`(?m)^yams: \w+: (solving the optimal strategy|résolution de la stratégie optimale) .*\n`)
 )
 
 // scrubTimings replaces the times and rates of an output by placeholders.
 func scrubTimings(s string) string {
-	s = peak.ReplaceAllString(s, "at its peak <memory>")
-	return gameRate.ReplaceAllString(timeTaken.ReplaceAllString(s, "<time>"), "<rate> games/s")
+	s = peak.ReplaceAllString(s, "$1 <memory>")
+	return gameRate.ReplaceAllString(timeTaken.ReplaceAllString(s, "<time>"), "<rate> $1/s")
 }
 
 // The output of the commands on fixed inputs, one worker and the timings scrubbed, is
@@ -47,6 +47,11 @@ func TestGolden(t *testing.T) {
 		{"sim_columns", "", []string{"sim", "--rule", "columns=top_down,free", "--games", "500", "--strategy", "greedy", "--workers", "1"}},
 		{"compare", "", []string{"compare", "--strategy", "greedy,upper-first,random", "--games", "2000", "--seed", "3", "--workers", "1"}},
 		{"compare_players", "", []string{"compare", "--players", "greedy,upper-first,greedy", "--games", "1000", "--workers", "1"}},
+		// The same in French: words, decimal commas, digits grouped by thin spaces.
+		{"exact_yams-app_fr", "", []string{"exact", "--rules", "yams-app", "--distribution", "--workers", "1", "--lang", "fr"}},
+		{"sim_fr", "", []string{"sim", "--games", "2000", "--seed", "3", "--strategy", "random,greedy,upper-first", "--workers", "1", "--lang", "fr"}},
+		{"compare_fr", "", []string{"compare", "--strategy", "greedy,upper-first,random", "--games", "2000", "--seed", "3", "--workers", "1", "--lang", "fr"}},
+		{"compare_players_fr", "", []string{"compare", "--players", "greedy,upper-first,greedy", "--games", "1000", "--workers", "1", "--lang", "fr"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stdin []byte

@@ -288,15 +288,15 @@ func stopCause(ctx context.Context, runErr error) (string, int) {
 // printSlice says, under the first line of a table of results, which games they are of
 // when that is not simply games 0 to Games−1 of one uninterrupted run: a shard, a run
 // resumed, a partial run.
-func printSlice(w io.Writer, res *sim.Results) {
+func printSlice(w io.Writer, c console, res *sim.Results) {
 	if !res.Shard.IsZero() {
-		fmt.Fprintf(w, "shard %s of %s: games %s to %s\n", res.Shard, gameCount(res.Shard.Total), thousands(res.First), thousands(res.First+res.Planned-1))
+		fmt.Fprintln(w, c.f("shard %s of %s games: games %s to %s", res.Shard, c.count(res.Shard.Total), c.count(res.First), c.count(res.First+res.Planned-1)))
 	}
 	if res.Resumed > 0 {
-		fmt.Fprintf(w, "resumed: %s of these games were played before, by the run resumed\n", thousands(res.Resumed))
+		fmt.Fprintln(w, c.f("resumed: %s of these games were played before, by the run resumed", c.count(res.Resumed)))
 	}
 	if res.Partial() {
-		fmt.Fprintf(w, "PARTIAL: %s of %s played, games %s to %s (the run was stopped)\n",
-			thousands(res.Games), gameCount(res.Planned), thousands(res.First), thousands(res.First+res.Games-1))
+		fmt.Fprintln(w, c.f("PARTIAL: %s of %s games played, games %s to %s (the run was stopped)",
+			c.count(res.Games), c.count(res.Planned), c.count(res.First), c.count(res.First+res.Games-1)))
 	}
 }

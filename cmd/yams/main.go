@@ -66,7 +66,13 @@ type env struct {
 	// args is the command line after the program's name, which the files the command
 	// writes record (env.record).
 	args []string
+	// lang is the language of what the command prints for its reader (--lang), "" for
+	// English.
+	lang string
 }
+
+// console formats what the command prints in its language.
+func (e *env) console() console { return console{e.lang} }
 
 // note prints, on stderr, a remark of the command that does not stop it.
 func (e *env) note(format string, args ...any) {
@@ -117,24 +123,25 @@ func (e *env) solveNotice(n optimal.Notice) {
 	switch {
 	case n.Layer == 0 && !n.Done:
 		where := ""
+		c := e.console()
 		if n.Path != "" {
-			where = fmt.Sprintf("; caching about %s in %s", megabytes(n.CacheBytes), filepath.Dir(n.Path))
+			where = c.f("; caching about %s in %s", c.megabytes(n.CacheBytes), filepath.Dir(n.Path))
 		}
 		switch n.Strategy {
 		case "optimal":
-			e.note("solving the optimal strategy of rules %s, the first time they are played%s", n.Rules, where)
+			e.note("%s", c.f("solving the optimal strategy of rules %s, the first time they are played%s", n.Rules, where))
 		case optimal.ColumnTablesName:
-			e.note("fitting the strategy %s to rules %s (what the choice among columns adds, from %d rounds of games), the first time it is played on them%s", n.Strategy, n.Rules, n.Layers, where)
+			e.note("%s", c.f("fitting the strategy %s to rules %s (what the choice among columns adds, from %d rounds of games), the first time it is played on them%s", n.Strategy, n.Rules, n.Layers, where))
 		default:
-			e.note("solving the strategy %s of rules %s, the first time it is played on them%s", n.Strategy, n.Rules, where)
+			e.note("%s", c.f("solving the strategy %s of rules %s, the first time it is played on them%s", n.Strategy, n.Rules, where))
 		}
 	case !e.interactive:
 	case n.Done:
 		fmt.Fprint(e.stderr, "\r\033[K")
 	case n.Strategy == optimal.ColumnTablesName:
-		fmt.Fprintf(e.stderr, "\r\033[Kfitting %s to %s: %d of %d rounds", n.Strategy, n.Rules, n.Layer, n.Layers)
+		fmt.Fprint(e.stderr, "\r\033[K"+e.console().f("fitting %s to %s: %d of %d rounds", n.Strategy, n.Rules, n.Layer, n.Layers))
 	default:
-		fmt.Fprintf(e.stderr, "\r\033[Ksolving %s: %d of %d turns", n.Rules, n.Layer, n.Layers)
+		fmt.Fprint(e.stderr, "\r\033[K"+e.console().f("solving %s: %d of %d turns", n.Rules, n.Layer, n.Layers))
 	}
 }
 

@@ -15,6 +15,7 @@ type progress struct {
 	w     io.Writer
 	total int64 // game indices to play
 	unit  progressUnit
+	c     console
 	done  *atomic.Int64
 	// samples are the progress of the last rateWindow, the rate's.
 	samples []sample
@@ -39,9 +40,10 @@ var tableGames = progressUnit{"table game", "table games", 1}
 // progressInterval is how often the line is redrawn.
 const progressInterval = 250 * time.Millisecond
 
-// startProgress starts drawing, on w, the progress of a run of total game indices.
-func startProgress(w io.Writer, total int64, unit progressUnit, done *atomic.Int64) *progress {
-	p := &progress{w: w, total: total, unit: unit, done: done, start: time.Now(), stop: make(chan struct{}), ended: make(chan struct{})}
+// startProgress starts drawing, on w, the progress of a run of total game indices, in
+// the language of c.
+func startProgress(w io.Writer, c console, total int64, unit progressUnit, done *atomic.Int64) *progress {
+	p := &progress{w: w, c: c, total: total, unit: unit, done: done, start: time.Now(), stop: make(chan struct{}), ended: make(chan struct{})}
 	go p.loop()
 	return p
 }
@@ -79,10 +81,10 @@ type sample struct {
 // far too low, and the time left hours for a run of a minute. They are left out until
 // games have finished at two redraws.
 func (p *progress) line(done int64, elapsed time.Duration) string {
-	k := p.unit.perIndex
-	s := fmt.Sprintf("%s of %s", thousands(k*done), countOf(p.unit, p.total))
-	s += fmt.Sprintf(", %.0f%%", 100*float64(done)/float64(p.total))
-	if done == 0 {
+	k, c := p.unit.perIndex, p.c
+	s := c.f("%s of %s", c.count(k*done), c.countOf(p.unit, p.total))
+	s += ", " + c.pct(float64(done)/float64(p.total), 0)
+	if done == 0 || elapsed <= 0 {
 		return s
 	}
 	p.samples = append(p.samples, sample{elapsed, done})
@@ -100,7 +102,7 @@ func (p *progress) line(done int64, elapsed time.Duration) string {
 	} else {
 		left = left.Round(time.Second)
 	}
-	return s + fmt.Sprintf(", %s %s/s, %s left", thousands(int64(rate*float64(k))), p.unit.noun, left)
+	return s + c.f(", %s %s/s, %s left", c.count(int64(rate*float64(k))), c.t(p.unit.noun), left)
 }
 
 // end erases the line and returns once it is erased.

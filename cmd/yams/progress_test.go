@@ -14,7 +14,7 @@ func TestProgress(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var out bytes.Buffer
 		var done atomic.Int64
-		p := startProgress(&out, 1000, gamesOf(1), &done)
+		p := startProgress(&out, english, 1000, gamesOf(1), &done)
 		time.Sleep(100 * time.Millisecond)
 		if out.Len() != 0 {
 			t.Errorf("drawn before the first tick: %q", out.String())

@@ -98,61 +98,61 @@ func (v *lazyValuer) BoxValue(r engine.Roll, used int, b engine.BoxID) float64 {
 // play: the cost of its decisions per game, by kind of decision, by box and by turn, and
 // the costliest positions met. optimalMean is the optimal expected score (0: unknown, for
 // a run read back from a file).
-func printRunRegret(w io.Writer, res *sim.Results, optimalMean float64) {
+func printRunRegret(w io.Writer, c console, res *sim.Results, optimalMean float64) {
 	if len(res.Summaries) == 0 || res.Summaries[0].Regret == nil || res.Games == 0 {
 		return
 	}
 	rules, games := res.RuleSet, res.Games
 	fmt.Fprintln(w)
 	if optimalMean != 0 {
-		fmt.Fprintf(w, "where the points are lost against optimal play (which expects %.4f), per game:\n", optimalMean)
+		fmt.Fprintln(w, c.f("where the points are lost against optimal play (which expects %s), per game:", c.num(optimalMean, 4)))
 	} else {
-		fmt.Fprintln(w, "where the points are lost against optimal play, per game:")
+		fmt.Fprintln(w, c.t("where the points are lost against optimal play, per game:"))
 	}
 	first := res.Summaries[0].Regret
 	t := &textTable{}
-	head := []string{"strategy", "cost ± 95% CI"}
+	head := []string{c.t("strategy"), c.t("cost ± 95% CI")}
 	for i := range first.Keep {
-		head = append(head, fmt.Sprintf("keeps %d", i+1))
+		head = append(head, c.f("keeps %d", i+1))
 	}
-	head = append(head, "boxes")
+	head = append(head, c.t("boxes"))
 	if optimalMean != 0 {
-		head = append(head, "mean + cost")
+		head = append(head, c.t("mean + cost"))
 	}
-	head = append(head, "costly decisions (>0, >1, >5 points)")
+	head = append(head, c.t("costly decisions (>0, >1, >5 points)"))
 	t.row(head...)
 	for _, s := range res.Summaries {
 		rg := s.Regret
 		total := rg.Total.Stats(games)
-		cells := []string{s.Strategy, fmt.Sprintf("%.3f ± %.3f", total.Mean, total.CI95.Hi-total.Mean)}
+		cells := []string{s.Strategy, c.num(total.Mean, 3) + " ± " + c.num(total.CI95.Hi-total.Mean, 3)}
 		for _, k := range rg.Keep {
-			cells = append(cells, fmt.Sprintf("%.3f", k.Stats(games).Mean))
+			cells = append(cells, c.num(k.Stats(games).Mean, 3))
 		}
-		cells = append(cells, fmt.Sprintf("%.3f", rg.Box.Stats(games).Mean))
+		cells = append(cells, c.num(rg.Box.Stats(games).Mean, 3))
 		if optimalMean != 0 {
-			cells = append(cells, fmt.Sprintf("%.3f", s.Stats().Mean+total.Mean))
+			cells = append(cells, c.num(s.Stats().Mean+total.Mean, 3))
 		}
-		per := func(n int64) string { return fmt.Sprintf("%.2f", float64(n)/float64(games)) }
+		per := func(n int64) string { return c.num(float64(n)/float64(games), 2) }
 		cells = append(cells, per(rg.Costly[0])+" "+per(rg.Costly[1])+" "+per(rg.Costly[2]))
 		t.row(cells...)
 	}
 	t.write(w)
 	if optimalMean != 0 {
-		fmt.Fprintln(w, "(mean + cost estimates the optimal expectation: each game's costs add up to what optimal play would expect more from its start)")
+		fmt.Fprintln(w, c.t("(mean + cost estimates the optimal expectation: each game's costs add up to what optimal play would expect more from its start)"))
 	}
 
 	fmt.Fprintln(w)
 	t = &textTable{}
-	head = []string{"turns ending in (cost)"}
+	head = []string{c.t("turns ending in (cost)")}
 	for _, s := range res.Summaries {
 		head = append(head, s.Strategy)
 	}
 	t.row(head...)
-	labels := reports.SlotLabels(rules, "en")
+	labels := reports.SlotLabels(rules, c.lang)
 	for b := range first.ByBox {
 		cells := []string{labels[b]}
 		for _, s := range res.Summaries {
-			cells = append(cells, fmt.Sprintf("%.3f", s.Regret.ByBox[b].Stats(games).Mean))
+			cells = append(cells, c.num(s.Regret.ByBox[b].Stats(games).Mean, 3))
 		}
 		t.row(cells...)
 	}
@@ -164,32 +164,33 @@ func printRunRegret(w io.Writer, res *sim.Results, optimalMean float64) {
 		}
 		const shown = 5
 		// "the costliest decisions of NAME": a possessive would misspell a name ending in s.
-		fmt.Fprintf(w, "\nthe costliest decisions of %s (of the %d kept in the summary file):\n", s.Strategy, len(s.Regret.Costliest))
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, c.f("the costliest decisions of %s (of the %d kept in the summary file):", s.Strategy, len(s.Regret.Costliest)))
 		t = &textTable{}
-		t.row("game", "turn", "decision", "dice", "choice", "best", "cost")
+		t.row(c.t("game"), c.t("turn"), c.t("decision"), c.t("dice"), c.t("choice"), c.t("best"), c.t("cost"))
 		for _, p := range s.Regret.Costliest[:min(shown, len(s.Regret.Costliest))] {
-			decision, choice, best := "box", "", ""
+			decision, choice, best := c.t("box"), "", ""
 			if p.Roll != 0 {
-				decision = fmt.Sprintf("keep after roll %d", p.Roll)
-				choice, best = keepText(p.ChoiceKeep, p.Dice), keepText(p.BestKeep, p.Dice)
+				decision = c.f("keep after roll %d", p.Roll)
+				choice, best = keepText(c, p.ChoiceKeep, p.Dice), keepText(c, p.BestKeep, p.Dice)
 			} else {
 				choice, best = labels[p.ChoiceBox], labels[p.BestBox]
 			}
 			t.row(fmt.Sprint(p.Game), fmt.Sprint(p.Turn), decision, p.Dice.String(), choice, best,
-				fmt.Sprintf("%.2f", float64(p.Cost)/sim.RegretScale))
+				c.num(float64(p.Cost)/sim.RegretScale, 2))
 		}
 		t.write(w)
 	}
-	fmt.Fprintf(w, "(games numbered from 0, as in the summary file and the bot protocol; the positions in full, with the sheet, are in the summary file, --json; costs are in points of expected final score)\n")
+	fmt.Fprintln(w, c.t("(games numbered from 0, as in the summary file and the bot protocol; the positions in full, with the sheet, are in the summary file, --json; costs are in points of expected final score)"))
 }
 
 // keepText names a keep: its dice, "none", or "stop" when it holds the whole roll.
-func keepText(k engine.Keep, r engine.Roll) string {
+func keepText(c console, k engine.Keep, r engine.Roll) string {
 	switch {
 	case k.Size() == 0:
-		return "none"
+		return c.t("none")
 	case k == r.Keep():
-		return "stop"
+		return c.t("stop")
 	}
 	return strings.TrimSpace(k.String())
 }

@@ -54,6 +54,6 @@ func runReport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out.written(e.stdout, len(names))
+	out.written(e.stdout, console{out.lang}, len(names))
 	return nil
 }

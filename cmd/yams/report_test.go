@@ -11,10 +11,11 @@ import (
 
 // reportFiles are the files of the report of a run of greedy and upper-first.
 var reportFiles = []string{"summary.json", "summary.md", "summary.csv", "histogram.csv", "boxes.csv",
-	"scores.svg", "scores.png", "cdf.svg", "cdf.png", "upper_bonus.svg", "upper_bonus.png", "upper_subtotal.svg", "upper_subtotal.png",
-	"yahtzee.svg", "yahtzee.png", "extra_bonus.svg", "extra_bonus.png", "jokers.svg", "jokers.png", "box_mean.svg", "box_mean.png",
-	"box_zeros.svg", "box_zeros.png", "fill_turn_greedy.svg", "fill_turn_greedy.png", "fill_turn_upper-first.svg", "fill_turn_upper-first.png",
-	"convergence.svg", "convergence.png", "report.html"}
+	"scores.svg", "scores.png", "scores.csv", "cdf.svg", "cdf.png", "cdf.csv", "upper_bonus.svg", "upper_bonus.png", "upper_bonus.csv",
+	"upper_subtotal.svg", "upper_subtotal.png", "upper_subtotal.csv", "yahtzee.svg", "yahtzee.png", "yahtzee.csv",
+	"extra_bonus.svg", "extra_bonus.png", "extra_bonus.csv", "jokers.svg", "jokers.png", "jokers.csv", "box_mean.svg", "box_mean.png", "box_mean.csv",
+	"box_zeros.svg", "box_zeros.png", "box_zeros.csv", "fill_turn_greedy.svg", "fill_turn_greedy.png", "fill_turn_greedy.csv",
+	"fill_turn_upper-first.svg", "fill_turn_upper-first.png", "fill_turn_upper-first.csv", "convergence.svg", "convergence.png", "convergence.csv", "report.html"}
 
 // listDir returns the names of the files in dir, hidden ones too.
 func listDir(t *testing.T, dir string) []string {
@@ -66,7 +67,7 @@ func TestSimOutAndReport(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("report: exit %d, %s", code, errOut)
 	}
-	if want := "30 files written to " + b + "; open " + b + "/report.html\n"; out != want {
+	if want := "42 files written to " + b + "; open " + b + "/report.html\n"; out != want {
 		t.Errorf("report printed %q, want %q", out, want)
 	}
 	// The same files but for their provenance: the summary and the footers name the
@@ -87,7 +88,7 @@ func TestSimOutAndReport(t *testing.T) {
 		t.Fatalf("report --lang fr: exit %d, %s", code, errOut)
 	}
 	md, _ := os.ReadFile(filepath.Join(fr, "summary.md"))
-	if !strings.HasPrefix(string(md), "# Rapport de simulation yams\n") || !strings.Contains(string(md), "| Brelan |") {
+	if !strings.HasPrefix(string(md), "# yams : rapport de simulation\n") || !strings.Contains(string(md), "| Brelan |") {
 		t.Errorf("French summary.md:\n%s", md)
 	}
 }
@@ -143,8 +144,11 @@ func TestSimOutRefusedFirst(t *testing.T) {
 	if _, err := os.Stat(js); err == nil {
 		t.Errorf("the --json file of a refused run was left behind")
 	}
-	stdout, stderr, code = execYams(t, "", "sim", "--games", "10", "--lang", "fr")
-	wantUsageError(t, "sim --lang without --out", stdout, stderr, code, "--lang is for the report")
+	// --lang without --out is the language of what sim prints.
+	stdout, stderr, code = execYams(t, "", "sim", "--games", "10", "--strategy", "greedy", "--lang", "fr")
+	if code != 0 || !strings.HasPrefix(stdout, "règles hasbro, graine 1, 10 parties par stratégie\n") {
+		t.Errorf("sim --lang fr: exit %d, stderr %q, stdout\n%s", code, stderr, stdout)
+	}
 	stdout, stderr, code = execYams(t, "", "sim", "--games", "10", "--out", dir, "--lang", "xx")
 	wantUsageError(t, "sim --lang xx", stdout, stderr, code, `language "xx"`)
 }

@@ -35,7 +35,7 @@ func runSim(e *env, args []string) error {
 	play := addPlayFlags(fs, "`N` games per strategy (1000000, 1_000_000 and 1e6 alike)")
 	long := addLongRunFlags(fs)
 	jsonOut := addJSONFlag(fs, "the summary", "the table")
-	out := addOutFlags(fs)
+	out := addConsoleOutFlags(fs)
 	profile := addOutputFile(fs, "cpuprofile", "write a CPU profile of the run to `FILE`", false)
 	regret := fs.Bool("regret", false, regretDoc)
 	if err := parseFlags(fs, args); err != nil {
@@ -77,6 +77,7 @@ func runSim(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
+	e.lang = out.lang
 	if err := profile.check(); err != nil {
 		return err
 	}
@@ -126,7 +127,7 @@ func runSim(e *env, args []string) error {
 	defer stop()
 	var bar *progress
 	if e.interactive && left > 0 {
-		bar = startProgress(e.stderr, left, gamesOf(len(infos)), &done)
+		bar = startProgress(e.stderr, e.console(), left, gamesOf(len(infos)), &done)
 	}
 	// The profile is kept in memory while the games are played (a few megabytes), and
 	// written with the results.
@@ -153,7 +154,7 @@ func runSim(e *env, args []string) error {
 	}
 	// The results, complete or partial (interrupted, or a checkpoint failed), go to every
 	// destination; partial ones say so, and can be resumed from.
-	err = finishRun(ctx, e, res, err, long, jsonOut, out, table, rules, func(w io.Writer) { printSim(w, res, setupTime, optimalMean) })
+	err = finishRun(ctx, e, res, err, long, jsonOut, out, table, rules, func(w io.Writer) { printSim(w, e.console(), res, setupTime, optimalMean) })
 	if perr := profile.write(e, func(w io.Writer) error { _, err := samples.WriteTo(w); return err }); err == nil {
 		err = perr
 	}
@@ -165,28 +166,28 @@ func runSim(e *env, args []string) error {
 // alone; the timings come last, on lines of their own. The boxes are named by their
 // labels (the summary file keeps the ids), and the columns of a bonus, a five of a kind
 // or a joker the rules do not have are left out.
-func printSim(w io.Writer, res *sim.Results, setup time.Duration, optimalMean float64) {
-	fmt.Fprintf(w, "rules %s, seed %d, %s per strategy\n", describeRules(res.Rules, res.RuleOptions), res.Seed, gameCount(res.Games))
-	printSlice(w, res)
+func printSim(w io.Writer, c console, res *sim.Results, setup time.Duration, optimalMean float64) {
+	fmt.Fprintln(w, c.f("rules %s, seed %d, %s per strategy", describeRules(res.Rules, res.RuleOptions), res.Seed, c.plural(res.Games, "game", "games")))
+	printSlice(w, c, res)
 	fmt.Fprintln(w)
 
 	rules := res.RuleSet
 	bonus := rules.UpperPoints() > 0
 	five := res.Summaries[0].YahtzeeBox // the five-of-a-kind box, or -1
 	joker := rules.Joker() != engine.NoJoker
-	head := []string{"strategy", "mean ± 95% CI", "sd", "median"}
+	head := []string{c.t("strategy"), c.t("mean ± 95% CI"), c.t("sd"), c.t("median")}
 	var notes []string
 	if bonus {
-		head = append(head, "upper bonus ± 95% CI")
+		head = append(head, c.t("upper bonus ± 95% CI"))
 	}
 	if five >= 0 {
-		label := reports.BoxLabel(rules, five, "en")
+		label := reports.BoxLabel(rules, five, c.lang)
 		head = append(head, label)
-		notes = append(notes, fmt.Sprintf("%s: games with the %s box scored", label, label))
+		notes = append(notes, c.f("%s: games with the %s box scored", label, label))
 	}
 	if joker {
-		head = append(head, "joker")
-		notes = append(notes, "joker: games with at least one joker")
+		head = append(head, c.t("joker"))
+		notes = append(notes, c.t("joker: games with at least one joker"))
 	}
 	t := &textTable{}
 	t.row(head...)
@@ -195,65 +196,59 @@ func printSim(w io.Writer, res *sim.Results, setup time.Duration, optimalMean fl
 		st := s.Stats()
 		stats[i] = st
 		cells := []string{s.Strategy,
-			fmt.Sprintf("%.2f ± %.2f", st.Mean, st.CI95.Hi-st.Mean),
-			fmt.Sprintf("%.2f", st.StdDev),
+			c.num(st.Mean, 2) + " ± " + c.num(st.CI95.Hi-st.Mean, 2),
+			c.num(st.StdDev, 2),
 			strconv.Itoa(st.Median)}
 		if bonus {
-			cells = append(cells, fmt.Sprintf("%.2f%% ± %.2f%%", 100*st.UpperBonus.Rate, 50*(st.UpperBonus.CI95.Hi-st.UpperBonus.CI95.Lo)))
+			cells = append(cells, c.pct(st.UpperBonus.Rate, 2)+" ± "+c.pct((st.UpperBonus.CI95.Hi-st.UpperBonus.CI95.Lo)/2, 2))
 		}
 		if five >= 0 {
-			cells = append(cells, fmt.Sprintf("%.2f%%", 100*st.YahtzeeScored.Rate))
+			cells = append(cells, c.pct(st.YahtzeeScored.Rate, 2))
 		}
 		if joker {
-			cells = append(cells, fmt.Sprintf("%.2f%%", 100*st.Joker.Rate))
+			cells = append(cells, c.pct(st.Joker.Rate, 2))
 		}
 		t.row(cells...)
 	}
 	t.write(w)
 	if len(notes) > 0 {
-		fmt.Fprintf(w, "(%s)\n", strings.Join(notes, "; "))
+		fmt.Fprintf(w, "(%s)\n", strings.Join(notes, c.t("; ")))
 	}
 
 	fmt.Fprintln(w)
 	t = &textTable{}
-	head = []string{"box (mean, zeros)"}
+	head = []string{c.t("box (mean, zeros)")}
 	for _, s := range res.Summaries {
 		head = append(head, s.Strategy)
 	}
 	t.row(head...)
-	s0 := res.Summaries[0]
-	for id := range s0.Slots {
-		c, b := id/len(s0.Boxes), id%len(s0.Boxes)
-		name := reports.BoxLabel(rules, b, "en")
-		if len(s0.Columns) > 1 {
-			name = s0.Columns[c] + " · " + name
-		}
+	for id, name := range reports.SlotLabels(rules, c.lang) {
 		cells := []string{name}
 		for i := range res.Summaries {
 			b := stats[i].Slots[id]
-			cells = append(cells, fmt.Sprintf("%.2f %5.1f%%", b.Mean, 100*b.ZeroRate))
+			cells = append(cells, fmt.Sprintf("%s %6s", c.num(b.Mean, 2), c.pct(b.ZeroRate, 1)))
 		}
 		t.row(cells...)
 	}
 	t.write(w)
-	printRunRegret(w, res, optimalMean)
+	printRunRegret(w, c, res, optimalMean)
 	fmt.Fprintln(w)
-	printTimings(w, res, setup)
+	printTimings(w, c, res, setup)
 }
 
 // printTimings says how long the games of a run took: all together, in games of every
 // strategy per second (the unit of the progress line), and per strategy, over the time
 // the workers spent playing it.
-func printTimings(w io.Writer, res *sim.Results, setup time.Duration) {
+func printTimings(w io.Writer, c console, res *sim.Results, setup time.Duration) {
 	perStrategy := res.Games - res.Resumed
 	if perStrategy == 0 {
-		fmt.Fprintln(w, "every game came from the run resumed: none was left to play")
+		fmt.Fprintln(w, c.t("every game came from the run resumed: none was left to play"))
 		return
 	}
 	n := len(res.Summaries)
 	played := perStrategy * int64(n)
-	fmt.Fprintf(w, "%s in %s on %s: %s games/s; strategies ready in %s\n",
-		countOf(gamesOf(n), perStrategy), duration(res.Elapsed), plural(res.Workers, "worker", "workers"), rate(float64(played)/res.Elapsed.Seconds()), duration(setup+res.Setup))
+	fmt.Fprintln(w, c.f("%s in %s on %s: %s games/s; strategies ready in %s",
+		c.countOf(gamesOf(n), perStrategy), c.duration(res.Elapsed), c.plural(int64(res.Workers), "worker", "workers"), c.rate(float64(played)/res.Elapsed.Seconds()), c.duration(setup+res.Setup)))
 	bots := false
 	for _, s := range res.Summaries {
 		bots = bots || s.Bot != nil
@@ -261,25 +256,25 @@ func printTimings(w io.Writer, res *sim.Results, setup time.Duration) {
 	if n > 1 {
 		var rates []string
 		for i, s := range res.Summaries {
-			rates = append(rates, fmt.Sprintf("%s %s games/s", s.Strategy, rate(res.GamesPerSecond(i))))
+			rates = append(rates, c.f("%s %s games/s", s.Strategy, c.rate(res.GamesPerSecond(i))))
 		}
-		fmt.Fprintf(w, "per strategy, over the time spent playing it: %s\n", strings.Join(rates, ", "))
+		fmt.Fprintln(w, c.f("per strategy, over the time spent playing it: %s", strings.Join(rates, ", ")))
 		if bots {
 			// What the workers can time is the wall clock, not the processors it is
 			// shared on.
-			fmt.Fprintln(w, "(a bot's time is the wait for its answers, its processes' work and the messages included; the other strategies")
-			fmt.Fprintln(w, " share the processors with the bots' processes meanwhile, and play slower than alone)")
+			fmt.Fprintln(w, c.t("(a bot's time is the wait for its answers, its processes' work and the messages included; the other strategies"))
+			fmt.Fprintln(w, c.t(" share the processors with the bots' processes meanwhile, and play slower than alone)"))
 		}
 	}
 	// What a bot's processes took of the processors, their system says.
 	var took []string
 	for i, s := range res.Summaries {
 		if s.Bot != nil && i < len(res.Outside) && res.Outside[i] > 0 {
-			took = append(took, fmt.Sprintf("%s %s (%.1f µs a game)", s.Strategy, duration(res.Outside[i]),
-				float64(res.Outside[i].Microseconds())/float64(perStrategy)))
+			took = append(took, c.f("%s %s (%s µs a game)", s.Strategy, c.duration(res.Outside[i]),
+				c.num(float64(res.Outside[i].Microseconds())/float64(perStrategy), 1)))
 		}
 	}
 	if len(took) > 0 {
-		fmt.Fprintf(w, "processor time of the bots' processes: %s\n", strings.Join(took, ", "))
+		fmt.Fprintln(w, c.f("processor time of the bots' processes: %s", strings.Join(took, ", ")))
 	}
 }

@@ -5,7 +5,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"time"
 
@@ -86,30 +85,6 @@ func plural[N ~int | ~int64](n N, one, many string) string {
 	return thousands(int64(n)) + " " + many
 }
 
-// gameCount writes a number of games: "1 game", "2,000 games".
-func gameCount(n int64) string { return plural(n, "game", "games") }
-
-// countOf writes the number of units of a run of n game indices, each of which makes
-// unit.perIndex of them (k strategies): "2,000 games", "12,000,000 games (4 strategies ×
-// 3,000,000)". The progress line and the summary of a run count in this one unit, a game
-// of one strategy.
-func countOf(unit progressUnit, n int64) string {
-	k := unit.perIndex
-	s := plural(k*n, unit.one, unit.noun)
-	if k > 1 {
-		s += fmt.Sprintf(" (%d strategies × %s)", k, thousands(n))
-	}
-	return s
-}
-
-// rate formats a number of things per second, "-" if it is not finite.
-func rate(r float64) string {
-	if math.IsInf(r, 0) || math.IsNaN(r) {
-		return "-"
-	}
-	return thousands(int64(r))
-}
-
 // duration formats a time taken: "2.43 s", "830.6 ms", "412 µs".
 func duration(d time.Duration) string {
 	switch {
@@ -120,3 +95,7 @@ func duration(d time.Duration) string {
 	}
 	return fmt.Sprintf("%.0f µs", float64(d)/float64(time.Microsecond))
 }
+
+// gameCount writes a number of games in the English of errors and notes: "1 game",
+// "2,000 games".
+func gameCount(n int64) string { return plural(n, "game", "games") }

@@ -215,12 +215,7 @@ func (fp *flexPlayer) base(sh *engine.Sheet) (float64, int) {
 	for c := range ct.cols {
 		p := &ct.cols[c]
 		sp := p.sp
-		mask := uint32(filled>>(c*ct.nb)) & sp.full
-		u := sp.canon(mask, min(sp.cap, sh.Upper(c)))
-		f := 0
-		if sp.nf == 2 && mask&(1<<sp.ybox) != 0 && sh.Score(engine.BoxID(c*ct.nb+sp.ybox)) > 0 {
-			f = 1
-		}
+		mask, u, f := sp.columnState(sh, filled, c, ct.nb)
 		x += p.t.v[sp.index(mask, u, f)]
 		open[c] = ct.nb - bits.OnesCount32(mask)
 	}

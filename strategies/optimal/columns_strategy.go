@@ -155,12 +155,7 @@ func (s *columnTables) plan(sh *engine.Sheet) {
 	for c := range s.cols {
 		p := &s.cols[c]
 		sp := p.sp
-		mask := uint32(filled>>(c*s.nb)) & sp.full
-		u := sp.canon(mask, min(sp.cap, sh.Upper(c)))
-		f := 0
-		if sp.nf == 2 && mask&(1<<sp.ybox) != 0 && sh.Score(engine.BoxID(c*s.nb+sp.ybox)) > 0 {
-			f = 1
-		}
+		mask, u, f := sp.columnState(sh, filled, c, s.nb)
 		if i := sp.index(mask, u, f); i != p.state {
 			p.state, p.mask = i, mask
 			p.gains(mask, u, f)

@@ -323,12 +323,7 @@ func (pc *product) sheetState(s *engine.Sheet) (o int, mask uint32, u, f int, ok
 	}
 	filled := s.FilledMask()
 	for c, sp := range pc.col {
-		cm := uint32(filled>>(c*pc.nb)) & sp.full
-		cu := sp.canon(cm, min(sp.cap, s.Upper(c)))
-		cf := 0
-		if sp.nf == 2 && cm&(1<<sp.ybox) != 0 && s.Score(engine.BoxID(c*pc.nb+sp.ybox)) > 0 {
-			cf = 1
-		}
+		cm, cu, cf := sp.columnState(s, filled, c, pc.nb)
 		if cu < 0 || !sp.valid(cm, cu, cf) {
 			return 0, 0, 0, 0, false
 		}
@@ -339,4 +334,16 @@ func (pc *product) sheetState(s *engine.Sheet) (o int, mask uint32, u, f int, ok
 		o += int(pc.ord[c][sp.index(cm, cu, cf)]) * pc.stride[c]
 	}
 	return o, mask, u, f, true
+}
+
+// columnState returns the state of column c of a sheet, its boxes the nb from c·nb on,
+// in the space of that column played alone: its filled boxes, its upper subtotal
+// (capped and made canonical) and whether its five-of-a-kind box holds a score.
+func (sp *space) columnState(sh *engine.Sheet, filled uint64, c, nb int) (mask uint32, u, f int) {
+	mask = uint32(filled>>(c*nb)) & sp.full
+	u = sp.canon(mask, min(sp.cap, sh.Upper(c)))
+	if sp.nf == 2 && mask&(1<<sp.ybox) != 0 && sh.Score(engine.BoxID(c*nb+sp.ybox)) > 0 {
+		f = 1
+	}
+	return mask, u, f
 }

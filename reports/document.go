@@ -1,0 +1,366 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"strings"
+)
+
+// document is what a report shows, in report.html and (its tables) in Markdown: a
+// title, a lead that says what the command did, the parameters, and sections of tables
+// and figures, the section of what the command was run for first. The page opens with
+// a table of contents that links every section, table and figure.
+type document struct {
+	l        *labels
+	title    string
+	lead     string // may name strategies in backquotes
+	params   []param
+	sections []section
+	// footer says who wrote the report (provenanceFooter); without it, generated does.
+	footer    []footerLine
+	generated string
+}
+
+// section is a part of a report: its tables and figures, in the order shown.
+type section struct {
+	id, title string
+	items     []item
+}
+
+// item is a table or a figure of a section.
+type item struct {
+	table  *table
+	figure *figure
+}
+
+// sectionOf returns a section of the tables (by id) and figures (by name) named, in
+// that order, a name ending in * standing for all those it begins; those the report
+// lacks are left out (the jokers of rules without jokers), and so is a section of none.
+func sectionOf(id, title string, tables []table, figs []figure, names ...string) []section {
+	sec := section{id: "section-" + id, title: title}
+	match := func(n, name string) bool {
+		prefix, wild := strings.CutSuffix(n, "*")
+		return name == n || wild && strings.HasPrefix(name, prefix)
+	}
+	for _, n := range names {
+		for i := range tables {
+			if match(n, tables[i].id) {
+				sec.items = append(sec.items, item{table: &tables[i]})
+			}
+		}
+		for i := range figs {
+			if match(n, figs[i].name) {
+				sec.items = append(sec.items, item{figure: &figs[i]})
+			}
+		}
+	}
+	if len(sec.items) == 0 {
+		return nil
+	}
+	return []section{sec}
+}
+
+// code marks a strategy's name in prose: in backquotes, which the page shows in code
+// font and Markdown as code. A name with a backquote of its own stays plain.
+func code(name string) string {
+	if strings.Contains(name, "`") {
+		return name
+	}
+	return "`" + name + "`"
+}
+
+// plain returns prose without its backquotes, for a figure's text.
+func plain(s string) string { return strings.ReplaceAll(s, "`", "") }
+
+// richHTML returns prose as HTML: escaped, each name in backquotes in code font.
+func richHTML(s string) template.HTML {
+	parts := strings.Split(s, "`")
+	if len(parts)%2 == 0 { // an odd backquote: no code
+		return template.HTML(template.HTMLEscapeString(s))
+	}
+	var b strings.Builder
+	for i, p := range parts {
+		if i%2 == 1 {
+			b.WriteString("<code>" + template.HTMLEscapeString(p) + "</code>")
+		} else {
+			b.WriteString(template.HTMLEscapeString(p))
+		}
+	}
+	return template.HTML(b.String())
+}
+
+// listOf joins names in prose: "a", "a and b", "a, b and c".
+func (l *labels) listOf(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + l.and + names[len(names)-1]
+}
+
+// codes returns the names in backquotes.
+func codes(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = code(n)
+	}
+	return out
+}
+
+// markdown writes the document's tables as Markdown: the title, the lead, the
+// parameters, and each section's tables under its title.
+func (d *document) markdown() []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n", d.title)
+	if d.lead != "" {
+		b.WriteString(d.lead + "\n\n")
+	}
+	markdownParams(&b, d.l, d.params)
+	for _, sec := range d.sections {
+		var tables []table
+		for _, it := range sec.items {
+			if it.table != nil {
+				tables = append(tables, *it.table)
+			}
+		}
+		if len(tables) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "## %s\n\n", sec.title)
+		for _, t := range tables {
+			markdownTable(&b, t)
+		}
+	}
+	markdownFooter(&b, d.footer)
+	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
+}
+
+// markdownTable writes a table as Markdown: the first column left-aligned, the others
+// right-aligned.
+func markdownTable(b *strings.Builder, t table) {
+	fmt.Fprintf(b, "### %s\n\n", t.title)
+	b.WriteString("| " + strings.Join(escapeCells(t.head), " | ") + " |\n")
+	b.WriteString("|---")
+	for range t.head[1:] {
+		b.WriteString("|--:")
+	}
+	b.WriteString("|\n")
+	for _, row := range t.rows {
+		b.WriteString("| " + strings.Join(escapeCells(row), " | ") + " |\n")
+	}
+	if t.note != "" {
+		b.WriteString("\n" + t.note + "\n")
+	}
+	b.WriteString("\n")
+}
+
+func escapeCells(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = strings.ReplaceAll(c, "|", `\|`)
+	}
+	return out
+}
+
+func markdownParams(b *strings.Builder, l *labels, ps []param) {
+	fmt.Fprintf(b, "## %s\n\n", l.parameters)
+	for _, p := range ps {
+		fmt.Fprintf(b, "- %s%s%s\n", p.name, l.colon, p.value)
+	}
+	b.WriteString("\n")
+}
+
+// page is what report.html shows.
+type page struct {
+	Lang, Title string
+	Lead        template.HTML
+	Labels      struct{ Contents, Parameters, Generated string }
+	Params      []struct{ Name, Value string }
+	Sections    []htmlSection
+	// Footer says who wrote the page (provenanceFooter); empty, Labels.Generated does.
+	Footer []struct{ Text, Code string }
+}
+
+type htmlSection struct {
+	ID, Title string
+	Items     []htmlItem
+}
+
+// htmlItem is a table or a figure of a section: ID and Title are either's, for the
+// table of contents.
+type htmlItem struct {
+	ID           string
+	Title, Entry template.HTML // the heading, and the entry of the table of contents
+	Table        *htmlTable
+	Fig          *htmlFigure
+}
+
+type htmlTable struct {
+	Note template.HTML
+	Head []htmlCell
+	Rows [][]htmlCell
+}
+
+type htmlCell struct {
+	Text string
+	Wrap bool
+}
+
+type htmlFigure struct {
+	Caption template.HTML
+	SVG     template.HTML
+}
+
+// The page is self-contained: the plots are inline SVG, the style is in the page, the
+// fonts are the reader's own (Liberation Sans, or Arial or Helvetica, which share its
+// metrics), and there is no script and no link to anything but its own parts. A figure
+// takes the width of the page's column, and no more height than the window (a tall
+// figure then keeps its proportions in the middle of the column). The columns of
+// numbers do not wrap; a column of prose (a sheet in words) does.
+var pageTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+<html lang="{{.Lang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<style>
+body { font-family: "Liberation Sans", Arial, Helvetica, sans-serif; color: #111; background: #fff; margin: 0; }
+main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
+h1 { font-size: 1.6rem; margin-bottom: .4rem; }
+h2 { font-size: 1.3rem; border-bottom: 1px solid #ccc; padding-bottom: .2rem; margin-top: 2.5rem; }
+h3 { font-size: 1.05rem; margin: 1.6rem 0 .4rem; }
+p.lead { font-size: 1.05rem; max-width: 50rem; margin-top: 0; }
+code { font-family: "Liberation Mono", Menlo, Consolas, monospace; font-size: .92em; }
+nav.contents { font-size: .9rem; background: #f6f6f6; padding: .6rem 1rem; max-width: 50rem; }
+nav.contents h2 { font-size: 1rem; border: 0; margin: 0 0 .3rem; padding: 0; }
+nav.contents ol { margin: 0; padding-left: 1.4rem; }
+nav.contents ol ol { list-style: disc; }
+nav.contents ol.long { columns: 2; column-gap: 2rem; }
+nav.contents a { color: #0645ad; text-decoration: none; }
+table { border-collapse: collapse; font-size: .85rem; margin: .3rem 0; }
+th, td { padding: .2rem .6rem; border-bottom: 1px solid #e3e3e3; text-align: right; white-space: nowrap; }
+th:first-child, td:first-child { text-align: left; }
+th { border-bottom: 1px solid #888; font-weight: bold; vertical-align: bottom; white-space: normal; }
+th.wrap, td.wrap { white-space: normal; text-align: left; min-width: 14rem; }
+.scroll { overflow-x: auto; }
+table.params td { text-align: left; white-space: normal; }
+p.note { font-size: .8rem; color: #444; max-width: 50rem; }
+figure.plot { margin: 2rem 0; }
+figure.plot svg { display: block; width: 100%; height: auto; max-height: 92vh; }
+figcaption { font-size: .85rem; color: #333; max-width: 50rem; margin-top: .4rem; }
+footer { font-size: .75rem; color: #666; margin-top: 3rem; }
+</style>
+</head>
+<body>
+<main>
+<h1>{{.Title}}</h1>
+{{- if .Lead}}
+<p class="lead">{{.Lead}}</p>
+{{- end}}
+<nav class="contents" aria-labelledby="contents">
+<h2 id="contents">{{.Labels.Contents}}</h2>
+<ol>
+<li><a href="#parameters">{{.Labels.Parameters}}</a></li>
+{{- range .Sections}}
+<li><a href="#{{.ID}}">{{.Title}}</a>
+<ol{{if gt (len .Items) 6}} class="long"{{end}}>
+{{- range .Items}}
+<li><a href="#{{.ID}}">{{.Entry}}</a></li>
+{{- end}}
+</ol></li>
+{{- end}}
+</ol>
+</nav>
+<section id="parameters">
+<h2>{{.Labels.Parameters}}</h2>
+<table class="params">
+{{- range .Params}}
+<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>
+{{- end}}
+</table>
+</section>
+{{- range .Sections}}
+<section id="{{.ID}}">
+<h2>{{.Title}}</h2>
+{{- range .Items}}
+{{- if .Table}}
+<h3 id="{{.ID}}">{{.Title}}</h3>
+<div class="scroll"><table>
+<thead><tr>{{range .Table.Head}}<th{{if .Wrap}} class="wrap"{{end}}>{{.Text}}</th>{{end}}</tr></thead>
+<tbody>
+{{- range .Table.Rows}}
+<tr>{{range .}}<td{{if .Wrap}} class="wrap"{{end}}>{{.Text}}</td>{{end}}</tr>
+{{- end}}
+</tbody>
+</table></div>
+{{- if .Table.Note}}
+<p class="note">{{.Table.Note}}</p>
+{{- end}}
+{{- else}}
+<figure class="plot" id="{{.ID}}">
+{{.Fig.SVG}}<figcaption>{{.Fig.Caption}}</figcaption>
+</figure>
+{{- end}}
+{{- end}}
+</section>
+{{- end}}
+<footer>{{range .Footer}}
+<p>{{.Text}}{{if .Code}} <code>{{.Code}}</code>{{end}}</p>{{else}}{{.Labels.Generated}}{{end}}</footer>
+</main>
+</body>
+</html>
+`))
+
+// inlineSVG prepares an SVG file to sit in a page: without its XML prolog, and labelled
+// for screen readers.
+func inlineSVG(svg []byte, title string) template.HTML {
+	s := string(svg)
+	s = strings.TrimPrefix(s, `<?xml version="1.0"?>`+"\n")
+	s = strings.Replace(s, "<svg ", `<svg role="img" aria-label="`+template.HTMLEscapeString(title)+`" `, 1)
+	return template.HTML(s) // drawn by gonum/plot, which escapes its text
+}
+
+// html renders the document as report.html.
+func (d *document) html() ([]byte, error) {
+	pg := page{Lang: d.l.lang, Title: d.title, Lead: richHTML(d.lead)}
+	pg.Labels.Contents, pg.Labels.Parameters, pg.Labels.Generated = d.l.contents, d.l.parameters, d.generated
+	for _, p := range d.params {
+		pg.Params = append(pg.Params, struct{ Name, Value string }{p.name, p.value})
+	}
+	for _, f := range d.footer {
+		pg.Footer = append(pg.Footer, struct{ Text, Code string }{f.text, f.code})
+	}
+	for _, sec := range d.sections {
+		hs := htmlSection{ID: sec.id, Title: sec.title}
+		for _, it := range sec.items {
+			if t := it.table; t != nil {
+				ht := &htmlTable{Note: richHTML(t.note)}
+				cells := func(row []string) []htmlCell {
+					out := make([]htmlCell, len(row))
+					for k, c := range row {
+						out[k] = htmlCell{Text: c, Wrap: t.wrap > 0 && k == t.wrap}
+					}
+					return out
+				}
+				ht.Head = cells(t.head)
+				for _, row := range t.rows {
+					ht.Rows = append(ht.Rows, cells(row))
+				}
+				hs.Items = append(hs.Items, htmlItem{ID: t.id, Title: richHTML(t.title), Entry: richHTML(fmt.Sprintf(d.l.tableItem, t.title)), Table: ht})
+				continue
+			}
+			f := it.figure
+			hs.Items = append(hs.Items, htmlItem{ID: "figure-" + f.name, Title: richHTML(f.title), Entry: richHTML(fmt.Sprintf(d.l.figureItem, f.title)),
+				Fig: &htmlFigure{Caption: richHTML(f.caption), SVG: inlineSVG(f.svg, plain(f.title))}})
+		}
+		pg.Sections = append(pg.Sections, hs)
+	}
+	var b bytes.Buffer
+	if err := pageTemplate.Execute(&b, pg); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

@@ -1,0 +1,154 @@
+package reports
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// exactFixture is exact figures made by hand on the tiny sheet: a distribution of the
+// final score over 190 to 210 whose figures are known, and a regret.
+func exactFixture(t *testing.T) *Exact {
+	t.Helper()
+	rules := tinyRules(t)
+	dist := make([]float64, 21) // 190 to 210: a triangle about 200
+	sum := 0.0
+	for i := range dist {
+		dist[i] = float64(11 - int(math.Abs(float64(i-10))))
+		sum += dist[i]
+	}
+	mean, sq := 0.0, 0.0
+	for i := range dist {
+		dist[i] /= sum
+		mean += dist[i] * float64(190+i)
+	}
+	for i := range dist {
+		sq += dist[i] * (float64(190+i) - mean) * (float64(190+i) - mean)
+	}
+	e := &Exact{Rules: rules, Strategy: "greedy", States: 1234, Mean: mean, SD: math.Sqrt(sq), UpperBonus: 0.25, Yahtzee: 0.125, HasYahtzee: true, ExtraBonuses: 0.0625,
+		Distribution: dist, DistMin: 190, JSON: []byte("{}\n"),
+		Objective: &ExactObjective{Kind: FrontierTarget, Parameter: "205", Value: 0.3, FromDistribution: 0.3, HasFromDistribution: true}}
+	for b := range rules.NumBoxes() {
+		e.Boxes = append(e.Boxes, ExactBox{Mean: float64(b), ZeroRate: 0.01 * float64(b)})
+	}
+	e.Regret = &ExactRegret{OptimalMean: mean + 6, Total: 6, Keep: []float64{1, 2}, Box: 3, ByBox: make([]float64, rules.NumBoxes()),
+		ByTurn: make([]float64, rules.NumSlots()), CostlyAbove: []float64{0, 1, 5}, Costly: []float64{4, 2, 0.5}}
+	e.Regret.ByBox[0], e.Regret.ByBox[7] = 2, 4
+	e.Regret.ByTurn[0] = 6
+	return e
+}
+
+// The report of exact figures: its tables give the figures as they are, the percentiles
+// and thresholds of the distribution as counted here, the shares of the points lost.
+func TestWriteExact(t *testing.T) {
+	e := exactFixture(t)
+	dir := t.TempDir()
+	names, err := WriteExact(dir, e, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"exact.json", "exact.md", "exact.csv", "boxes.csv", "distribution.csv", "regret.csv", "scores.svg", "scores.png", "scores.csv", "report.html"}
+	if !slices.Equal(names, want) {
+		t.Errorf("files %v, want %v", names, want)
+	}
+	md := string(read(t, dir, "exact.md"))
+	for _, w := range []string{
+		"The exact figures of the strategy `greedy` on rules tiny, from the probability of each of the 1,234 turn-start states",
+		"| mean score | 200.0000000 |", "| P(upper bonus) | 25.0000% |", "| P(Yahtzee scored) | 12.5000% |", "| extra Yahtzee bonuses per game | 0.062500 |",
+		"| objective: P(score ≥ 205), from the solve | 30.0000000% |", "| objective: P(score ≥ 205), from the distribution of the final score | 30.0000000% |",
+		"| Sixes | 5.0000 | 5.0000% |",
+		// p1 of the triangle: P(≤ 191) = 3/121 ≥ 1%, P(≤ 190) = 1/121 < 1%.
+		"| mode | p1 | p5 | p25 | p50 | p75 | p95 | p99 |", "| 200 | 191 | 193 | 197 | 200 | 203 | 207 | 209 |",
+		// P(score ≥ 200) = (11 + 10 + … + 1)/121 = 66/121.
+		"| 54.5455% | 0.0000% | 0.0000% | 0.0000% |",
+		"| keeps after roll 1 | 1.0000 | 16.7% |", "| boxes | 3.0000 | 50.0% |", "| all decisions | 6.0000 | 100.0% |",
+		"| costly decisions per game (> 0 / > 1 / > 5 points) | 4.000 / 2.000 / 0.500 |", "| Ones | 2.0000 | 33.3% |",
+	} {
+		if !strings.Contains(md, w) {
+			t.Errorf("exact.md lacks %q:\n%s", w, md)
+		}
+	}
+	rows := readCSV(t, dir, "distribution.csv")
+	if len(rows) != 22 || rows[0][0] != "score" || rows[11][0] != "200" || col(t, rows, 11, "probability") != e.Distribution[10] {
+		t.Errorf("distribution.csv: %v", rows)
+	}
+	if got := readCSV(t, dir, "exact.csv"); col(t, got, 1, "mean") != e.Mean || got[1][slices.Index(got[0], "objective_parameter")] != "205" {
+		t.Errorf("exact.csv: %v", got)
+	}
+	if got := readCSV(t, dir, "regret.csv"); len(got) != 1+1+2+1+8+8 || col(t, got, 1, "cost_per_game") != 6 {
+		t.Errorf("regret.csv: %v", got)
+	}
+
+	// Figures the rules lack are left out; French has its words and its decimal commas.
+	e.Regret, e.Distribution, e.Objective = nil, nil, nil
+	fr := t.TempDir()
+	if _, err := WriteExact(fr, e, "fr"); err != nil {
+		t.Fatal(err)
+	}
+	md = string(read(t, fr, "exact.md"))
+	for _, w := range []string{"# yams : valeurs exactes", "| score moyen | 200,0000000 |", "| P(prime de la partie haute) | 25,0000\u202f% |"} {
+		if !strings.Contains(md, w) {
+			t.Errorf("French exact.md lacks %q:\n%s", w, md)
+		}
+	}
+	if strings.Contains(md, "centiles") || exists(fr, "scores.svg") || exists(fr, "distribution.csv") {
+		t.Errorf("without a distribution, the report has its tables or files")
+	}
+	en := t.TempDir()
+	if _, err := WriteExact(en, exactFixture(t), "en"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := WriteExact(fr, exactFixture(t), "fr"); err != nil {
+		t.Fatal(err)
+	}
+	checkFrench(t, fr, en, []string{"greedy", "tiny", "target:205", "yams exact", e.Rules.Hash()}, []string{"greedy", "target:205"})
+
+	bad := exactFixture(t)
+	bad.Boxes = bad.Boxes[:3]
+	if _, err := WriteExact(t.TempDir(), bad, "en"); err == nil {
+		t.Errorf("figures of 3 boxes for a sheet of 8 were written")
+	}
+}
+
+// On a sheet of several columns, the boxes are named with their column, the bonus is
+// given column by column, and figures of another sheet are refused.
+func TestWriteExactColumns(t *testing.T) {
+	e := exactFixture(t)
+	e.Rules = tinyRulesWith(t, "columns=free,top_down")
+	e.HasYahtzee, e.Regret = false, nil
+	e.Boxes = append(e.Boxes, e.Boxes...)
+	e.ColumnBonus = []float64{0.5, 0.25}
+	dir := t.TempDir()
+	if _, err := WriteExact(dir, e, "en"); err != nil {
+		t.Fatal(err)
+	}
+	md := string(read(t, dir, "exact.md"))
+	for _, w := range []string{"| P(upper bonus), column free | 50.0000% |", "| P(upper bonus), column top_down | 25.0000% |", "| top_down · Sixes | 5.0000 | 5.0000% |"} {
+		if !strings.Contains(md, w) {
+			t.Errorf("exact.md lacks %q:\n%s", w, md)
+		}
+	}
+	if strings.Contains(md, "P(Yahtzee scored)") || strings.Contains(md, "| P(upper bonus) |") {
+		t.Errorf("exact.md gives a figure the analysis of several columns does not:\n%s", md)
+	}
+	boxes := readCSV(t, dir, "boxes.csv")
+	if len(boxes) != 17 || boxes[16][1] != "top_down.chance" {
+		t.Errorf("boxes.csv: %v", boxes)
+	}
+	if got := readCSV(t, dir, "exact.csv"); col(t, got, 1, "upper_bonus:top_down") != 0.25 {
+		t.Errorf("exact.csv: %v", got)
+	}
+	e.Boxes = e.Boxes[:8]
+	if _, err := WriteExact(t.TempDir(), e, "en"); err == nil {
+		t.Errorf("the figures of 8 boxes were written for a sheet of 16")
+	}
+}
+
+func TestExactHTMLInChromium(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := WriteExact(dir, exactFixture(t), "fr"); err != nil {
+		t.Fatal(err)
+	}
+	checkInChromium(t, dir, 1, 8)
+}
