@@ -435,7 +435,7 @@ func WriteDistillation(dir string, d *Distillation, lang string) ([]string, erro
 		tables[i].id = fmt.Sprintf("table-distill-%d", i+1)
 	}
 	doc := &document{l: r.l, title: r.dl.pageTitle, params: r.params(), generated: r.dl.generated,
-		footer: provenanceFooter(r.l, d.Provenance, nil, nil),
+		footer:   provenanceFooter(r.l, d.Provenance, nil, nil),
 		sections: sectionOf("distill", r.dl.pageTitle, tables, figs, "table-distill-*", "distill_*")}
 	files, err := withFigures(doc, first, figs)
 	if err != nil {
