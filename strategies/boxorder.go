@@ -6,16 +6,17 @@ import (
 	"yams/engine"
 )
 
-// boxOrder ranks the slots of a sheet for breaking ties between boxes of equal worth:
-// the box that is harder to fill later first. Hardness is measured once per rule set by
-// playing one whole turn for the box alone: the lower the probability of a non-zero score
-// the harder (yahtzee, then large straight, full house, four of a kind...), then the lower
-// the expected score (so the ones come before the sixes, which all score as often). Among
-// the same box in several columns, a "sec" column comes first, then an ordered column,
-// then a free one: the more constrained column is the harder to fill later.
-func boxOrder(rules *engine.Rules) []engine.BoxID {
+// TieOrder returns the slots of a sheet in the order greedy and upper-first break ties
+// between boxes of equal worth: the box that is harder to fill later first (see boxOrder).
+// A strategy written as rules (strategies/rulefile) breaks its ties the same way.
+func TieOrder(rules *engine.Rules) []engine.BoxID { return boxOrder(rules) }
+
+// SoloTurns plays one whole turn for each box of a column alone: hit[b] is the
+// probability that the turn ends with a non-zero score in box b, mean[b] its expected
+// score there (negative for a subtracted box).
+func SoloTurns(rules *engine.Rules) (hit, mean []float64) {
 	nb := rules.NumBoxes()
-	hit, mean := make([]float64, nb), make([]float64, nb)
+	hit, mean = make([]float64, nb), make([]float64, nb)
 	tp := new(engine.TurnPlan)
 	for b, box := range rules.Boxes() {
 		sign := 1.0
@@ -34,6 +35,18 @@ func boxOrder(rules *engine.Rules) []engine.BoxID {
 		}
 		mean[b] = tp.Solve(rules.Rolls(), true)
 	}
+	return hit, mean
+}
+
+// boxOrder ranks the slots of a sheet for breaking ties between boxes of equal worth:
+// the box that is harder to fill later first. Hardness is measured once per rule set by
+// playing one whole turn for the box alone: the lower the probability of a non-zero score
+// the harder (yahtzee, then large straight, full house, four of a kind...), then the lower
+// the expected score (so the ones come before the sixes, which all score as often). Among
+// the same box in several columns, a "sec" column comes first, then an ordered column,
+// then a free one: the more constrained column is the harder to fill later.
+func boxOrder(rules *engine.Rules) []engine.BoxID {
+	hit, mean := SoloTurns(rules)
 	class := func(c engine.Column) int {
 		switch {
 		case c.FirstRollOnly:

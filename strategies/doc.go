@@ -1,6 +1,8 @@
 // Package strategies holds the Strategy interface, a registry of strategies by name, and
 // the built-in heuristics: random, greedy and upper-first. The optimal strategy lives in
-// strategies/optimal and registers itself the same way.
+// strategies/optimal and registers itself the same way; strategies written as rules by
+// their users (rules:FILE) in strategies/rulefile, which breaks its ties as greedy does
+// (TieOrder) and gives up first the boxes whose turns alone score least (SoloTurns).
 //
 // A Strategy makes the two decisions of a turn: which dice to keep before each reroll
 // (keeping all five ends the turn) and which box takes the final roll. It is built per

@@ -192,7 +192,7 @@ func (l *live) keep(p *position, r engine.Roll, rollsLeft int) engine.Keep {
 	if u == 0 && l.firstEV != nil && !(l.firstEV[r] > l.firstStop(p, r)) {
 		return r.Keep()
 	}
-	return keepOfMask[r][m]
+	return r.Held(m)
 }
 
 // firstStop is the worth of ending the turn with r after the first roll: the worth after

@@ -8,39 +8,10 @@ import (
 	"yams/engine"
 )
 
-// keepOfMask[r][m] is the keep of the dice of roll r selected by the bits of m (bit d holds
-// the d-th smallest die; mask 31 holds all five and ends the turn). A policy table stores
-// masks, one byte, instead of keeps, two bytes: the table halves and stays in the cache.
-// maskOfKeep[r][k] is a mask of r that selects keep k (0xff when k is not part of r).
-var (
-	keepOfMask [engine.NumRolls][32]engine.Keep
-	maskOfKeep [engine.NumRolls][engine.NumKeeps]uint8
-)
-
-func init() {
-	for r := range engine.Roll(engine.NumRolls) {
-		for k := range maskOfKeep[r] {
-			maskOfKeep[r][k] = 0xff
-		}
-		d := r.Dice()
-		for m := range 32 {
-			held := make([]int, 0, engine.NumDice)
-			for i := range engine.NumDice {
-				if m&(1<<i) != 0 {
-					held = append(held, int(d[i]))
-				}
-			}
-			k, _ := engine.KeepOf(held)
-			keepOfMask[r][m] = k
-			if maskOfKeep[r][k] == 0xff {
-				maskOfKeep[r][k] = uint8(m)
-			}
-		}
-	}
-}
-
 // policy is a heuristic's whole turn policy on a sheet of one column, computed once per
 // rule set: for every decision state and roll, the keep before each reroll and the box.
+//
+// A keep is stored as a mask of the roll's dice (engine.Roll.Held), one byte.
 //
 // A state is an upper status, the filled boxes and, when the rules have an extra bonus
 // and the yahtzee box is filled, whether it holds a non-zero score. The states of each
@@ -69,7 +40,7 @@ func (t *policy) state(si int, filled uint64, yscored bool) int {
 }
 
 func (t *policy) keep(state int, r engine.Roll, rollsLeft int) engine.Keep {
-	return keepOfMask[r][t.data[state*t.stride+int(r)*t.rolls+t.rolls-1-rollsLeft]]
+	return r.Held(t.data[state*t.stride+int(r)*t.rolls+t.rolls-1-rollsLeft])
 }
 
 func (t *policy) box(state int, r engine.Roll) engine.BoxID {
@@ -131,7 +102,7 @@ func (t *policy) fill(pl *planner, tp *engine.TurnPlan, p *position, row []uint8
 	for r := range engine.Roll(engine.NumRolls) {
 		cell := row[int(r)*t.rolls : int(r+1)*t.rolls]
 		for u := range t.rolls - 1 {
-			cell[u] = maskOfKeep[r][tp.Keep(r, t.rolls-1-u)]
+			cell[u] = r.MaskOf(tp.Keep(r, t.rolls-1-u))
 		}
 		cell[t.rolls-1] = boxes[r]
 	}

@@ -37,7 +37,7 @@ func (x *random) StartGame(rng *rand.PCG) { x.rng = rng }
 
 // Keep implements Strategy.
 func (x *random) Keep(_ *engine.Sheet, r engine.Roll, _ int) engine.Keep {
-	return keepOfMask[r][x.rng.Uint64()>>59]
+	return r.Held(uint8(x.rng.Uint64() >> 59))
 }
 
 // Box implements Strategy.

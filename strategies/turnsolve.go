@@ -132,14 +132,14 @@ func (s *turnSolver) solve(stop *[engine.NumRolls]float64, rolls int, keeps []ui
 			k := r.Keep()
 			v, bk := s.bestV[k], s.bestK[k]
 			if u == 0 && firstEV != nil {
-				keeps[int(r)*levels] = maskOfKeep[r][bk]
+				keeps[int(r)*levels] = r.MaskOf(bk)
 				firstEV[r] = v
 				continue
 			}
 			if !(v > stop[r]) {
 				v, bk = stop[r], k
 			}
-			keeps[int(r)*levels+u] = maskOfKeep[r][bk]
+			keeps[int(r)*levels+u] = r.MaskOf(bk)
 			s.value[r] = v
 		}
 		next = &s.value
@@ -185,7 +185,7 @@ func (t *TurnSolver) Plan(first, stop *[engine.NumRolls]float64, rolls int) {
 			if !(v > stop[r]) {
 				v, bk = stop[r], k
 			}
-			t.keeps[int(r)*levels+u] = maskOfKeep[r][bk]
+			t.keeps[int(r)*levels+u] = r.MaskOf(bk)
 			s.value[r] = v
 		}
 		next = &s.value
@@ -199,7 +199,7 @@ func (t *TurnSolver) Keep(r engine.Roll, rollsLeft int) engine.Keep {
 	levels := t.rolls - 1
 	u := levels - rollsLeft
 	if u > 0 {
-		return keepOfMask[r][t.keeps[int(r)*levels+u]]
+		return r.Held(t.keeps[int(r)*levels+u])
 	}
 	// The first roll: its best reroll, the first of the best in the order of
 	// engine.SubKeeps (more dice first, then the lower index), against stopping.

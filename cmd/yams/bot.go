@@ -53,6 +53,13 @@ func runBot(e *env, args []string) error {
 	case len(options) > 0:
 		return usagef("--rule changes the rules of --rules: give it too")
 	}
+	if want != nil {
+		// A strategy that cannot play the rules (a rule file that names a box they do not
+		// have) is refused now, not at yams's hello.
+		if _, err := strategies.New(name, want); err != nil {
+			return badInput(err)
+		}
+	}
 	return external.Serve(e.stdin, e.stdout, name, func(r *engine.Rules) (strategies.Strategy, error) {
 		return strategies.New(name, r)
 	}, want)

@@ -11,6 +11,8 @@
 //	compare   compare strategies on the same dice, or play them against each other at a table
 //	solve     solve the rules exactly: the optimal expected score, and the optimal strategy's table
 //	exact     exact figures of a strategy (mean, deviation, bonus rates, per box, distribution)
+//	explain   check a strategy rule file against the rules and print it in words
+//	distill   learn strategies written as rules from the optimal strategy
 //	frontier  the trade-off between the mean and the risk of the strategies that play for an objective
 //	replay    check a recorded game against its rules and print its sheet (--grade: every decision valued)
 //	advise    rank every option at a position of play by its expected final score under optimal play
@@ -259,6 +261,54 @@
 //	P(upper bonus)      56.1178%  (19.6412 points)
 //	P(Yam scored)       29.2370%
 //	...
+//
+// # Strategies written as rules
+//
+//	yams explain FILE|- [--rules NAME|FILE] [--rule KEY=VALUE]... [--lang LANG] [--canonical]
+//	yams distill [--rules NAME|FILE] [--rule KEY=VALUE]... [--size LIST] [--states N] [--seed S] [--averages] [--out DIR] [--lang LANG] [--json FILE|-] [--workers W] [--max-memory MiB]
+//
+// A rule file is a strategy a person writes and reads: rules for the keeps and for the
+// boxes, "if CONDITION then ACTION", the first that applies deciding, and a default for
+// each (docs/rules.md is the language, with examples/strategies/ for files). The strategy
+// rules:FILE plays one in sim, compare, bench, sim --regret and yams bot, and yams exact
+// --strategy rules:FILE gives its exact figures and, with --regret, where it loses its
+// points: a rule file decides from the sheet and the dice alone. It is compiled once per
+// rule set into a table of its decisions, which it reads a decision at a time (as fast as
+// greedy while the table stays in the processor's caches). yams explain checks
+// a file (FILE, or - for standard input) against the rules and prints it in words, in
+// English or with --lang fr in French; --canonical prints it in its canonical spelling.
+// A mistake is one line naming the line and the column:
+//
+//	$ echo 'if three of a kind and group box open then keep group' | yams explain -
+//	Keeps:
+//	  1. If three of a kind and the group's upper box is open, keep the group.
+//	    Otherwise, play for the most points (the default).
+//	Boxes:
+//	    Otherwise, score where it pays most (the default).
+//
+//	$ echo 'if pair keep group' | yams explain -
+//	yams: explain: standard input:1:9: expected "and", "or" or "then" after the condition, found "keep"
+//
+// yams distill learns rule files from the optimal strategy of a rule set of one column:
+// for each size N of --size (1,2,3,5,10 by default), a file of N rules besides its two
+// defaults. Each file gives the boxes their averages under optimal play (--averages=false:
+// none), above which its "score best" and "keep for" count the points; its two defaults
+// alone score 234.98 on hasbro, where greedy, which counts the points alone, scores
+// 219.73. It starts from those defaults and adds one rule at a time: the rule that the
+// search expects to cut the file's regret against optimal play most, on the
+// positions the file's own play reaches. Each step analyses the file exactly and draws
+// --states turn-start states a turn from the probability that its games reach them; every
+// position of those turns is valued by the optimal strategy's table; conditions of up to
+// three atoms are grown an atom at a time for every action, and a keep is weighed through
+// the rest of its turn. A rule whose exact analysis does not raise the mean is dropped
+// and the next one tried; when none does, the step samples twice as many states, and the
+// learning stops after two doublings in vain. It prints, on standard error, each rule as it is added with the
+// file's exact mean; on standard output, the table of the files of --size with their exact
+// figures (the points each loses against optimal play, by kind of decision), then each
+// file in words (--lang). --out DIR writes each file as rules-N.rules and the report:
+// distill.md and distill.csv, the figures distill_curve (the exact mean against the
+// number of rules, optimal, greedy and upper-first marked), distill_regret and
+// distill_regret_by_box, and report.html; --json writes the files and their figures.
 //
 // # Playing for an objective
 //

@@ -17,6 +17,7 @@ import (
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/optimal"
+	"yams/strategies/rulefile"
 )
 
 func init() {
@@ -88,7 +89,8 @@ func runExact(e *env, args []string) error {
 	if errors.Is(err, optimal.ErrObjective) {
 		return badInput(fmt.Errorf("--strategy: %w", err))
 	}
-	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
+	var ruleErr *rulefile.Error
+	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) || errors.As(err, &ruleErr) {
 		return badInput(err)
 	}
 	// Beyond the estimate, the limit reached as the distribution grew: the user's limit,

@@ -14,6 +14,7 @@ import (
 	"yams/internal/provenance"
 	"yams/strategies/external"
 	"yams/strategies/optimal"
+	_ "yams/strategies/rulefile" // the strategies rules:FILE
 )
 
 func main() {

@@ -115,7 +115,7 @@ func TestDocumentedCommandsParse(t *testing.T) {
 	// The check can fail.
 	for _, bad := range [][]string{
 		{"sim", "--gamez", "5"}, {"sim", "--games", "many"}, {"sim", "--strategy", "greedy,nope"},
-		{"replay", "--grade", "examples/games/none.json"}, {"compare", "--bot", "b=python3 examples/bots/none.py", "--strategy", "b,greedy"},
+		{"replay", "--grade", "examples/games/none.json"}, {"exact", "--strategy", "rules:examples/strategies/none.rules"}, {"compare", "--bot", "b=python3 examples/bots/none.py", "--strategy", "b,greedy"},
 	} {
 		if len(checkCommand(t, bad)) == 0 {
 			t.Errorf("yams %s: no problem found", strings.Join(bad, " "))
@@ -159,6 +159,10 @@ func checkCommand(t *testing.T, args []string) []string {
 			continue
 		}
 		for _, n := range strings.Split(strings.Trim(f.Value.String(), "[]"), ",") {
+			// A rule file is named from the repository's root, where the commands run.
+			if file, ok := strings.CutPrefix(n, "rules:"); ok && !filepath.IsAbs(file) {
+				n = "rules:" + filepath.Join("..", "..", file)
+			}
 			if _, err := strategies.Resolve(n); err != nil && !slices.Contains(bots, n) {
 				problems = append(problems, "--"+flag+" "+n+": "+err.Error())
 			}

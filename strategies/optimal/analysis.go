@@ -176,6 +176,8 @@ type Options struct {
 	// (Figures.Regret): the optimal table of the rules is loaded or solved for it.
 	DistributionBudget int64
 	Regret             bool
+	// reach receives the probability of every state (AnalyzeReach).
+	reach *[]float64
 }
 
 // Errors of an analysis.
@@ -318,29 +320,46 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 	if len(r.Columns()) != 1 {
 		return analyzeProductStrategy(name, info, r, opts)
 	}
+	f, _, err := analyzeStrategy(name, r, func() (strategies.Strategy, error) { return info.New(r) }, opts, false)
+	return f, err
+}
+
+// analyzeStrategy analyses the strategy newStrategy builds (one per worker) on a sheet
+// built for each state, and with reach the probability of every state.
+func analyzeStrategy(name string, r *engine.Rules, newStrategy func() (strategies.Strategy, error), opts Options, reach bool) (*Figures, *Reach, error) {
+	if len(r.Columns()) != 1 {
+		// Analyze takes a sheet of several columns to analyzeProductStrategy; the
+		// probability of each state is followed on one column only.
+		return nil, nil, errColumns(r, "the reach of the states of "+name)
+	}
 	if err := checkMemory(fmt.Sprintf("the exact analysis of %s on rules %s", name, r.Name()), analysisMemory(r)); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sp, err := newSpace(r, r.MaxUpper(), false)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sy, err := newSynth(sp)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var best *Table
 	base := analysisMemory(r)
 	if opts.Regret {
 		p, err := policyFor(r, Mean)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		best = p.t
 		base += p.bytes()
 	}
+	var rc *Reach
+	if reach {
+		rc = &Reach{sp: sp, sy: sy}
+		opts.reach = &rc.p
+	}
 	f, err := analyze(sp, func() (decider, error) {
-		st, err := info.New(r)
+		st, err := newStrategy()
 		if err != nil {
 			return nil, fmt.Errorf("strategy %s: %w", name, err)
 		}
@@ -349,10 +368,11 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 		}
 		return &strategyDecider{sy: sy, st: st, name: name}, nil
 	}, opts, best, base)
-	if f != nil {
-		f.Strategy = name
+	if err != nil {
+		return nil, nil, err
 	}
-	return f, err
+	f.Strategy = name
+	return f, rc, nil
 }
 
 // transition is one outcome of a turn: the next state, the points gained and its probability.
@@ -676,6 +696,9 @@ func analyze(ws walked, newDecider func() (decider, error), opts Options, best *
 		fig.DistributionBytes = dist.peak
 	}
 	fig.Elapsed = time.Since(start)
+	if opts.reach != nil {
+		*opts.reach = p
+	}
 	return fig, nil
 }
 

@@ -172,7 +172,9 @@
 // per state and score so far, distribution.go) and the exact regret of each decision
 // against optimal play. The optimal strategy is analysed from its table; any other
 // registered strategy whose decisions depend only on the sheet and the dice is asked for
-// its decisions on a sheet built for each state (synth.go).
+// its decisions on a sheet built for each state (synth.go). AnalyzeReach analyses a
+// strategy given by its constructor (a rule file being learned: strategies/distill) and
+// returns with its figures the probability that its games reach each state (reach.go).
 //
 // # Memory
 //

@@ -1,0 +1,268 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"yams/internal/provenance"
+	"yams/reports"
+	"yams/strategies/distill"
+	"yams/strategies/optimal"
+)
+
+func init() {
+	register(&command{
+		name:    "distill",
+		summary: "learn strategies written as rules from the optimal strategy: for each size N, N rules that lose few points against optimal play",
+		run:     runDistill,
+	})
+}
+
+// defaultSizes are the sizes of the files distill learns by default.
+const defaultSizes = "1,2,3,5,10"
+
+// maxSize bounds --size: far more rules than a person reads, and a learning of hours.
+const maxSize = 200
+
+func runDistill(e *env, args []string) error {
+	fs := newFlags(e)
+	rulesFlags := addRulesFlags(fs)
+	sizeList := fs.String("size", defaultSizes, "the sizes of the rule files to learn, `LIST` of numbers of rules (besides the two defaults), comma-separated; the learning adds rules up to the largest")
+	states := fs.Int("states", distill.DefaultStates, "the turn-start states sampled for each turn at each step, `N` (more: better choices of rules, slower steps)")
+	seed := fs.Uint64("seed", 1, "the seed `S` of the sampling of states")
+	averages := fs.Bool("averages", true, "give every file the boxes' averages under optimal play, above which \"score best\" and \"keep for\" count the points (false: the points alone, as greedy; docs/rules.md)")
+	out := &outFlags{fs: fs}
+	fs.StringVar(&out.dir, "out", "", "write the learned files and the report into `DIR`: each file as rules-N.rules, the tables as Markdown and CSV, the figures as SVG and PNG, and report.html")
+	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of the rules in words and of the report: "+strings.Join(reports.Languages, " or "))
+	jsonOut := addOutputFile(fs, "json", "write the files and their figures as JSON to `FILE|-` (- for standard output, the text then going to standard error)", true)
+	var workers workersFlag
+	addWorkersFlag(fs, &workers, "compute")
+	memory := addMemoryFlag(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
+	if err := memory.apply(); err != nil {
+		return err
+	}
+	sizes, err := parseSizes(*sizeList)
+	if err != nil {
+		return usagef("--size %s: %v", *sizeList, err)
+	}
+	if *states < 1 || *states > distill.MaxStates {
+		return usagef("--states %d: want 1 to %d", *states, distill.MaxStates)
+	}
+	if err := reports.CheckLang(out.lang); err != nil {
+		return usagef("--lang: %v", err)
+	}
+	rules, err := rulesFlags.load()
+	if err != nil {
+		return err
+	}
+	if len(rules.Columns()) != 1 {
+		return badInput(fmt.Errorf("rules %s have %d columns: a rule file plays a sheet of one column, and distill learns from the exact solve of one", rules.Name(), len(rules.Columns())))
+	}
+	if err := jsonOut.check(); err != nil {
+		return err
+	}
+	if out.dir != "" {
+		if err := reports.CheckDir(out.dir); err != nil {
+			return badInput(fmt.Errorf("--out: %w", err))
+		}
+	}
+	text := io.Writer(e.stdout)
+	if jsonOut.toStdout() {
+		text = e.stderr
+	}
+
+	fmt.Fprintf(e.stderr, "yams: distill: learning up to %s on %s from the optimal strategy, each rule checked by an exact analysis\n",
+		plural(sizes[len(sizes)-1], "rule", "rules"), describeRules(rules.Name(), rulesFlags.options))
+	sampled := *states
+	res, err := distill.Learn(rules, distill.Options{Sizes: sizes, States: *states, Workers: int(workers), Seed: *seed, Averages: *averages,
+		Progress: func(s distill.Step) {
+			if s.States != sampled {
+				fmt.Fprintf(e.stderr, "      (no rule raised the mean: %d states sampled a turn from here)\n", s.States)
+				sampled = s.States
+			}
+			for _, a := range s.Dropped {
+				fmt.Fprintf(e.stderr, "      %.4f  (dropped: %s)\n", a.Mean, a.Rule)
+			}
+			fmt.Fprintf(e.stderr, "%4d  %.4f  %s\n", s.N, s.Mean, s.Rule)
+		}})
+	if errors.Is(err, optimal.ErrMemory) || errors.Is(err, optimal.ErrColumns) {
+		return badInput(err)
+	}
+	if err != nil {
+		return err
+	}
+	if res.Short {
+		last := res.Steps[len(res.Steps)-1]
+		e.note("the learning stopped at %s (%.4f): no rule the search found raised the exact mean (%d tried)", plural(last.N, "rule", "rules"), last.Mean, len(res.Stopped))
+	}
+	d := distillation(res, rulesFlags.options, *states, *seed)
+	d.Provenance = e.provenance()
+	if err := printDistillation(text, d, out.lang); err != nil {
+		return err
+	}
+	if err := jsonOut.write(e, func(w io.Writer) error { return writeDistillJSON(w, d) }); err != nil {
+		return err
+	}
+	if out.dir != "" {
+		names, err := reports.WriteDistillation(out.dir, d, out.lang)
+		if err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
+		out.written(text, e.console(), len(names))
+	}
+	return nil
+}
+
+// parseSizes reads --size: distinct numbers of rules from 1 to maxSize, returned in
+// increasing order.
+func parseSizes(list string) ([]int, error) {
+	var sizes []int
+	for _, s := range strings.Split(list, ",") {
+		s = strings.TrimSpace(s)
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > maxSize {
+			return nil, fmt.Errorf("%q is not a number of rules from 1 to %d", s, maxSize)
+		}
+		if slices.Contains(sizes, n) {
+			return nil, fmt.Errorf("%d given twice", n)
+		}
+		sizes = append(sizes, n)
+	}
+	slices.Sort(sizes)
+	return sizes, nil
+}
+
+// distillation turns what distill learned into what the reports show.
+func distillation(res *distill.Result, options []string, states int, seed uint64) *reports.Distillation {
+	r := res.Rules
+	d := &reports.Distillation{Rules: r, RuleOptions: options, Optimal: res.Optimal, Greedy: res.Greedy, UpperFirst: res.UpperFirst,
+		States: states, Seed: seed, Elapsed: duration(res.Elapsed), Averaged: res.Averaged}
+	for _, s := range res.Steps {
+		d.Steps = append(d.Steps, reports.DistillStep{N: s.N, Rule: s.Rule, Mean: s.Mean})
+	}
+	for _, f := range res.Files {
+		fig := f.Figures
+		df := reports.DistilledFile{N: f.N, File: f.File, Mean: fig.Mean, SD: fig.SD, UpperBonus: fig.PUpperBonus, Yahtzee: fig.PYahtzee}
+		if rg := fig.Regret; rg != nil {
+			df.Regret = reports.DistillRegret{Total: rg.Total, Keep: rg.Keep, Box: rg.Box, ByBox: rg.ByBox}
+		}
+		d.Files = append(d.Files, df)
+	}
+	return d
+}
+
+// printDistillation prints the table of the files, then each file in words.
+func printDistillation(w io.Writer, d *reports.Distillation, lang string) error {
+	head, rows, _, err := reports.DistillTable(d, "en")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "rule files learned on %s from the optimal strategy, exact figures\n\n", describeRules(d.Rules.Name(), d.RuleOptions))
+	t := &textTable{}
+	t.row(head...)
+	for _, r := range rows {
+		t.row(r...)
+	}
+	t.write(w)
+	fmt.Fprintln(w, "(rules: besides the two defaults; below optimal: the points the file loses per game against optimal play, which its keeps and boxes cost)")
+	if d.Averaged && len(d.Files) > 0 {
+		fmt.Fprintln(w, "(every file gives the boxes' averages under optimal play: \"score best\" and \"keep for\" count a box's points above its average)")
+	}
+	for _, f := range d.Files {
+		words, err := f.File.Explain(d.Rules, lang)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "\n%s: exact mean %.4f, %.4f below optimal\n%s", reports.FileName(f.N), f.Mean, d.Optimal-f.Mean, words)
+	}
+	fmt.Fprintf(w, "\nlearned in %s", d.Elapsed)
+	if peak := peakMemory(); peak > 0 {
+		fmt.Fprintf(w, ", the process at its peak %s of memory", megabytes(peak))
+	}
+	fmt.Fprintln(w)
+	return nil
+}
+
+// distillJSON is what distill --json writes.
+type distillJSON struct {
+	Rules       string            `json:"rules"`
+	RulesHash   string            `json:"rules_hash"`
+	RuleOptions []string          `json:"rule_options"`
+	Optimal     float64           `json:"optimal_mean"`
+	Greedy      float64           `json:"greedy_mean"`
+	UpperFirst  float64           `json:"upper_first_mean"`
+	Steps       []distillStepJSON `json:"steps"`
+	Files       []distillFileJSON `json:"files"`
+	Sampling    distillSampleJSON `json:"sampling"`
+	// Provenance is which yams wrote the file, when and with what command.
+	Provenance *provenance.Record `json:"provenance,omitempty"`
+}
+
+type distillStepJSON struct {
+	Rules int     `json:"rules"`
+	Rule  string  `json:"rule,omitempty"`
+	Mean  float64 `json:"mean"`
+}
+
+type distillSampleJSON struct {
+	States int    `json:"states"`
+	Seed   uint64 `json:"seed"`
+}
+
+type distillFileJSON struct {
+	Rules      int               `json:"rules"`
+	Text       string            `json:"text"`
+	Mean       float64           `json:"mean"`
+	SD         float64           `json:"stddev"`
+	UpperBonus *float64          `json:"upper_bonus,omitempty"`
+	Yahtzee    *float64          `json:"yahtzee,omitempty"`
+	Regret     distillRegretJSON `json:"regret"`
+}
+
+type distillRegretJSON struct {
+	Total float64            `json:"total"`
+	Keeps []float64          `json:"keeps"`
+	Box   float64            `json:"box"`
+	ByBox map[string]float64 `json:"by_box"`
+}
+
+func writeDistillJSON(w io.Writer, d *reports.Distillation) error {
+	r := d.Rules
+	out := distillJSON{Rules: r.Name(), RulesHash: r.Hash(), RuleOptions: d.RuleOptions, Optimal: d.Optimal, Greedy: d.Greedy,
+		UpperFirst: d.UpperFirst, Sampling: distillSampleJSON{States: d.States, Seed: d.Seed},
+		Provenance: d.Provenance}
+	if out.RuleOptions == nil {
+		out.RuleOptions = []string{}
+	}
+	for _, s := range d.Steps {
+		out.Steps = append(out.Steps, distillStepJSON{Rules: s.N, Rule: s.Rule, Mean: s.Mean})
+	}
+	for _, f := range d.Files {
+		fj := distillFileJSON{Rules: f.N, Text: f.File.String(), Mean: f.Mean, SD: f.SD,
+			Regret: distillRegretJSON{Total: f.Regret.Total, Keeps: f.Regret.Keep, Box: f.Regret.Box, ByBox: map[string]float64{}}}
+		if r.UpperPoints() != 0 {
+			fj.UpperBonus = &f.UpperBonus
+		}
+		if r.FiveOfAKindBox() >= 0 {
+			fj.Yahtzee = &f.Yahtzee
+		}
+		for b, c := range f.Regret.ByBox {
+			fj.Regret.ByBox[r.Boxes()[b].ID] = c
+		}
+		out.Files = append(out.Files, fj)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"yams/engine"
+	"yams/reports"
+	"yams/strategies/rulefile"
+)
+
+func init() {
+	register(&command{
+		name:    "explain",
+		summary: "check a strategy rule file against the rules and print it in words (docs/rules.md)",
+		args:    "FILE|-",
+		run:     runExplain,
+	})
+}
+
+// runExplain reads a rule file, compiles it for the rules (which finds the boxes they do
+// not have and the features they do not track, with their line and column) and prints its
+// rules in words; --canonical prints it in its canonical spelling instead.
+func runExplain(e *env, args []string) error {
+	fs := newFlags(e)
+	rulesFlags := addRulesFlags(fs)
+	lang := fs.String("lang", "en", "the language `LANG` of the words: "+strings.Join(reports.Languages, " or "))
+	canonical := fs.Bool("canonical", false, "print the file in its canonical spelling (one rule a line, the comments of its header and the ends of its rules kept) instead of in words")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch fs.NArg() {
+	case 0:
+		return usagef("no rule file given: yams explain FILE (or - for standard input)")
+	case 1:
+	default:
+		return usagef("want one rule file, got %d arguments", fs.NArg())
+	}
+	if err := reports.CheckLang(*lang); err != nil {
+		return usagef("--lang: %v", err)
+	}
+	rules, err := rulesFlags.load()
+	if err != nil {
+		return err
+	}
+	var f *rulefile.File
+	if name := fs.Arg(0); name == "-" {
+		if e.stdinTerminal {
+			e.note("reading a rule file from standard input (Ctrl-D to end)")
+		}
+		data, err := engine.ReadLimited("rule file", "standard input", e.stdin, engine.MaxRuleFileBytes)
+		if err != nil {
+			return badInput(err)
+		}
+		f, err = rulefile.Parse("standard input", data)
+		if err != nil {
+			return badInput(err)
+		}
+	} else {
+		f, err = rulefile.ReadFile(name)
+		if err != nil {
+			return badInput(err)
+		}
+	}
+	if _, err := rulefile.Compile(f, rules); err != nil {
+		return badInput(err)
+	}
+	if *canonical {
+		_, err := fmt.Fprint(e.stdout, f.String())
+		return err
+	}
+	words, err := f.Explain(rules, *lang)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprint(e.stdout, words)
+	return err
+}

@@ -1,0 +1,175 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// The figures of a distillation: the exact mean of the learned files against their number
+// of rules, with optimal, greedy and upper-first marked, and where each file loses its
+// points, by kind of decision and by box.
+
+// The looks of the curve: the learned files in black, optimal, greedy and upper-first as
+// horizontal lines of their own colours and dashes.
+var (
+	learnedLook    = series{color: black, glyph: draw.CircleGlyph{}}
+	refOptimalLook = series{color: lookOf("optimal", 0).color}
+	refGreedyLook  = series{color: lookOf("greedy", 0).color, dashes: lookOf("greedy", 0).dashes}
+	refUpperLook   = series{color: lookOf("upper-first", 0).color, dashes: lookOf("upper-first", 0).dashes}
+)
+
+func (r *distillReport) curveFigure() (figure, error) {
+	l, dl := r.l, r.dl
+	const name = "distill_curve"
+	p := newPlot(l, r.title(dl.curveTitle), dl.curveX, dl.curveY)
+	grid(p, true, true)
+	var pts plotter.XYs
+	lo, hi := math.Min(r.d.Greedy, r.d.UpperFirst), r.d.Optimal
+	maxN := 0
+	for _, s := range r.d.Steps {
+		pts = append(pts, plotter.XY{X: float64(s.N), Y: s.Mean})
+		lo, hi = math.Min(lo, s.Mean), math.Max(hi, s.Mean)
+		maxN = max(maxN, s.N)
+	}
+	span := math.Max(hi-lo, 1)
+	p.Y.Min, p.Y.Max = lo-0.06*span, hi+0.06*span
+	p.X.Min, p.X.Max = -0.5, float64(maxN)+0.5
+	p.X.Tick.Marker = countTicks{l: l}
+	for _, ref := range []struct {
+		v   float64
+		lk  series
+		key string
+	}{{r.d.Optimal, refOptimalLook, dl.optimalKey}, {r.d.UpperFirst, refUpperLook, dl.upperKey}, {r.d.Greedy, refGreedyLook, dl.greedyKey}} {
+		ln, err := plotter.NewLine(plotter.XYs{{X: p.X.Min, Y: ref.v}, {X: p.X.Max, Y: ref.v}})
+		if err != nil {
+			return figure{}, plotError(name, err)
+		}
+		ln.LineStyle = ref.lk.line(1.2)
+		p.Add(ln)
+		p.key(fmt.Sprintf("%s (%s)", ref.key, l.num(ref.v, 2)), ln)
+	}
+	if len(pts) > 0 {
+		line, dots, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return figure{}, plotError(name, err)
+		}
+		line.LineStyle = learnedLook.line(1.1)
+		dots.GlyphStyle = learnedLook.marker(2.2)
+		p.Add(line, dots)
+		p.key(dl.learnedKey, line, dots)
+	}
+	svg, png, err := p.render(figWidth, figHeight)
+	if err != nil {
+		return figure{}, plotError(name, err)
+	}
+	caption := dl.curveCaption
+	if r.d.Averaged {
+		caption = dl.curveAveraged
+	}
+	data := [][]string{{"rules", "mean"}}
+	for _, st := range r.d.Steps {
+		data = append(data, []string{fmt.Sprint(st.N), fmt.Sprint(st.Mean)})
+	}
+	return figure{name: name, title: dl.curveTitle, caption: fmt.Sprintf(caption, r.context()), svg: svg, png: png, csv: data}, nil
+}
+
+// countTicks mark whole numbers: every one on a short axis, every 5th or 10th beyond.
+type countTicks struct{ l *labels }
+
+func (t countTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := 1
+	switch n := hi - lo; {
+	case n > 60:
+		step = 10
+	case n > 20:
+		step = 5
+	}
+	var ticks []plot.Tick
+	for v := int(math.Ceil(lo)); float64(v) <= hi; v++ {
+		if v%step == 0 {
+			ticks = append(ticks, plot.Tick{Value: float64(v), Label: t.l.count(int64(v))})
+		} else if step == 5 {
+			ticks = append(ticks, plot.Tick{Value: float64(v)})
+		}
+	}
+	return ticks
+}
+
+// exact is an exact figure, drawn without an interval.
+func exact(v float64) estimate { return estimate{v, v, v} }
+
+// regretFigures draw the regret of each file by kind of decision and by box.
+func (r *distillReport) regretFigures() ([]figure, error) {
+	if len(r.d.Files) == 0 {
+		return nil, nil
+	}
+	l, dl := r.l, r.dl
+	kinds := append(r.decisionKinds(), l.regretAll)
+	var byKind, byBox []dotSeries
+	var names []string
+	for _, f := range r.d.Files {
+		names = append(names, dl.fileName(f.N))
+	}
+	looks := looksOf(names)
+	for i, f := range r.d.Files {
+		var vals []estimate
+		for _, c := range f.Regret.Keep {
+			vals = append(vals, exact(c))
+		}
+		vals = append(vals, exact(f.Regret.Box), exact(f.Regret.Total))
+		name := dl.fileName(f.N)
+		byKind = append(byKind, dotSeries{name: name, look: looks[i], vals: vals, noCI: true})
+		var boxes []estimate
+		for _, c := range f.Regret.ByBox {
+			boxes = append(boxes, exact(c))
+		}
+		byBox = append(byBox, dotSeries{name: name, look: looks[i], vals: boxes, noCI: true})
+	}
+	var figs []figure
+	for _, fg := range []struct {
+		name, title, caption string
+		cats                 []string
+		ss                   []dotSeries
+	}{
+		{"distill_regret", l.regretTitle, dl.regretCaption, kinds, byKind},
+		{"distill_regret_by_box", l.regretBoxTitle, dl.regretBoxCaption, slotLabels(r.d.Rules, l.lang), byBox},
+	} {
+		p := newPlot(l, r.title(fg.title), dl.regretX, "")
+		grid(p, true, false)
+		if err := dotPlot(p, fg.cats, fg.ss, true, 1); err != nil {
+			return nil, plotError(fg.name, err)
+		}
+		p.X.Min = 0
+		svg, png, err := p.render(figWidth, rowsHeight(len(fg.cats), len(fg.ss))+vg.Points(10))
+		if err != nil {
+			return nil, plotError(fg.name, err)
+		}
+		data := [][]string{append([]string{"file"}, fg.cats...)}
+		for _, ss := range fg.ss {
+			row := []string{ss.name}
+			for _, v := range ss.vals {
+				row = append(row, fmt.Sprint(v.v))
+			}
+			data = append(data, row)
+		}
+		figs = append(figs, figure{name: fg.name, title: fg.title, caption: fmt.Sprintf(fg.caption, r.context()), svg: svg, png: png, csv: data})
+	}
+	return figs, nil
+}
+
+func (r *distillReport) figures() ([]figure, error) {
+	curve, err := r.curveFigure()
+	if err != nil {
+		return nil, err
+	}
+	regret, err := r.regretFigures()
+	if err != nil {
+		return nil, err
+	}
+	return append([]figure{curve}, regret...), nil
+}

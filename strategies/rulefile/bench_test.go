@@ -1,0 +1,64 @@
+package rulefile_test
+
+import (
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"yams/engine"
+	"yams/sim"
+	"yams/strategies/rulefile"
+)
+
+// benchFile is the file of ten rules learned by yams distill on hasbro.
+const benchFile = "../../examples/strategies/hasbro-10.rules"
+
+func BenchmarkCompileTable(b *testing.B) {
+	src, err := os.ReadFile(benchFile)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := rulefile.Parse(benchFile, src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, _ := engine.Load("hasbro")
+	for b.Loop() {
+		p, err := rulefile.Compile(f, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := p.NewStrategy(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGame plays whole games of the ten rules with the simulator's game loop, one
+// worker: a decision is a few table reads.
+func BenchmarkGame(b *testing.B) {
+	src, err := os.ReadFile(benchFile)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := rulefile.Parse(benchFile, src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, _ := engine.Load("hasbro")
+	p, err := rulefile.Compile(f, r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	st, err := p.NewStrategy()
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := sim.NewGame(r)
+	dice := rand.NewPCG(1, 2)
+	for b.Loop() {
+		if err := g.Play(st, dice); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package rulefile
+
+import (
+	"sync"
+
+	"yams/engine"
+	"yams/strategies"
+)
+
+func init() {
+	strategies.RegisterFamily(strategies.Family{
+		Prefix:      "rules",
+		Syntax:      "rules:FILE",
+		Description: "plays the rules of a rule file: if CONDITION then ACTION, for the keeps and for the boxes, the first that applies deciding (docs/rules.md)",
+		Info:        info,
+	})
+}
+
+// info reads and parses the rule file a strategy rules:FILE names. Its strategy compiles
+// the file once per rule set (the table of its decisions is shared by the workers).
+func info(path string) (strategies.Info, error) {
+	f, err := ReadFile(path)
+	if err != nil {
+		return strategies.Info{}, err
+	}
+	var mu sync.Mutex
+	programs := map[string]*Program{}
+	return strategies.Info{
+		Name:        "rules:" + path,
+		Description: "the rules of " + path,
+		New: func(r *engine.Rules) (strategies.Strategy, error) {
+			// Box ids are not part of the rules' hash, and the file names boxes by id.
+			key := r.Hash()
+			for _, b := range r.Boxes() {
+				key += " " + b.ID
+			}
+			mu.Lock()
+			p := programs[key]
+			if p == nil {
+				var err error
+				if p, err = Compile(f, r); err != nil {
+					mu.Unlock()
+					return nil, err
+				}
+				programs[key] = p
+			}
+			mu.Unlock()
+			return p.NewStrategy()
+		},
+	}, nil
+}
