@@ -78,14 +78,16 @@ func (g fillGrid) Y(r int) float64    { return float64(r) }
 var heatRamp = []uint32{0xf7fbff, 0xdeebf7, 0xc6dbef, 0x9ecae1, 0x6baed6, 0x4292c6, 0x2171b5, 0x08519c, 0x08306b}
 
 // heatPalette returns the ramp in 64 steps, interpolated between its colours.
-func heatPalette() palette.Palette {
-	const steps = 64
+func heatPalette() palette.Palette { return rampPalette(heatRamp, 64) }
+
+// rampPalette returns a ramp of colours in steps, interpolated between its colours.
+func rampPalette(ramp []uint32, steps int) palette.Palette {
 	cols := make([]color.Color, steps)
 	for i := range cols {
-		x := float64(i) / (steps - 1) * float64(len(heatRamp)-1)
-		k := min(int(x), len(heatRamp)-2)
+		x := float64(i) / float64(steps-1) * float64(len(ramp)-1)
+		k := min(int(x), len(ramp)-2)
 		f := x - float64(k)
-		a, b := heatRamp[k], heatRamp[k+1]
+		a, b := ramp[k], ramp[k+1]
 		mix := func(shift uint) uint8 {
 			ca, cb := float64(a>>shift&0xff), float64(b>>shift&0xff)
 			return uint8(math.Round(ca + f*(cb-ca)))

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -181,6 +182,9 @@ func (t *tableReport) tables() []table {
 	st := table{id: "table-seats", title: l.seatsTable, head: []string{l.seatHead, l.allPlayers}}
 	st.head = append(st.head, t.players...)
 	st.note = fmt.Sprintf(l.seatNote, n, n) + " " + fmt.Sprintf(l.seatTest, l.num(test.ChiSquare, 2), test.DF, l.num(test.P, 3))
+	if slices.Contains(t.res.SeesTable, true) {
+		st.note = t.win().seatsNote + " " + fmt.Sprintf(l.seatTest, l.num(test.ChiSquare, 2), test.DF, l.num(test.P, 3))
+	}
 	for s := range n {
 		a := t.res.SeatWinRate(s)
 		row := []string{fmt.Sprint(s + 1), l.pctInterval(a.Rate, a.CI95.Lo, a.CI95.Hi, 2)}
@@ -197,10 +201,11 @@ func (t *tableReport) tables() []table {
 // then the seats.
 func (t *tableReport) document(figs []figure) *document {
 	l := t.l
-	tables := t.tables()
+	tables := append(t.tables(), t.winTables()...)
 	var secs []section
 	secs = append(secs, sectionOf("players", l.playersTable, tables, figs, "table-players", "wins")...)
 	secs = append(secs, sectionOf("seats", l.seatsTable, tables, figs, "table-seats", "seats")...)
+	secs = append(secs, t.winSections(tables, figs)...)
 	lead := fmt.Sprintf(l.tableLead, l.listOf(codes(t.res.Players)), l.count(t.res.Games), len(t.players), t.rulesText(), t.res.Seed)
 	return &document{l: l, title: l.tableTitle, lead: lead, params: t.params(), sections: secs, generated: l.generated,
 		footer: provenanceFooter(l, t.res.Provenance, nil, nil)}
@@ -243,6 +248,11 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 	if err != nil {
 		return nil, err
 	}
+	wf, err := t.winFigures()
+	if err != nil {
+		return nil, err
+	}
+	figs = append(figs, wf...)
 	var js bytes.Buffer
 	if err := res.WriteJSON(&js); err != nil {
 		return nil, err

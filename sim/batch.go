@@ -53,50 +53,74 @@ func (b *batchGames) start(rules *engine.Rules, seed uint64, index []int64, obs 
 // it returns that game's position and the *MoveError; when st fails, −1 and its error,
 // which names it.
 func (b *batchGames) play(st strategies.Batch, n int) (failed int, err error) {
-	for left := n; left > 0; {
+	return b.drive(st, func() {
+		for k := range n {
+			b.ask(k, 0)
+		}
+	})
+}
+
+// drive asks st for the decisions that collect gathers (ask), and applies them, until
+// collect gathers none.
+func (b *batchGames) drive(st strategies.Batch, collect func()) (failed int, err error) {
+	for {
 		b.reqs, b.slot = b.reqs[:0], b.slot[:0]
-		for k, g := range b.games[:n] {
-			kind, r, used := g.Decision()
-			if kind == Over {
-				continue
-			}
-			req := strategies.Request{Game: g.index, Seed: b.seed[k], Turn: g.turnNumber(), Sheet: &g.Sheet, Roll: r, RollsUsed: used}
-			if kind == KeepDecision {
-				req.RollsLeft = g.RollsLeft()
-			}
-			b.reqs = append(b.reqs, req)
-			b.slot = append(b.slot, int32(k))
+		collect()
+		if len(b.reqs) == 0 {
+			return 0, nil
 		}
-		if cap(b.answer) < len(b.reqs) {
-			b.answer = make([]strategies.Answer, len(b.reqs))
+		if k, err := b.decide(st); err != nil {
+			return k, err
 		}
-		b.answer = b.answer[:len(b.reqs)]
-		clear(b.answer)
-		window := b.window
-		if window <= 0 {
-			window = len(b.reqs)
+	}
+}
+
+// ask adds the decision game k waits for to the requests, if it waits for one in turn
+// round (any turn for round 0).
+func (b *batchGames) ask(k, round int) {
+	g := b.games[k]
+	kind, r, used := g.Decision()
+	if kind == Over || (round > 0 && g.turn != round) {
+		return
+	}
+	req := strategies.Request{Game: g.index, Seed: b.seed[k], Turn: g.turnNumber(), Sheet: &g.Sheet, Roll: r, RollsUsed: used}
+	if kind == KeepDecision {
+		req.RollsLeft = g.RollsLeft()
+	}
+	b.reqs = append(b.reqs, req)
+	b.slot = append(b.slot, int32(k))
+}
+
+// decide asks st for the requests in b.reqs (at most the window at once) and applies the
+// answers to their games (b.slot). When a game breaks a rule it returns that game's
+// position and the *MoveError; when st fails, −1 and its error.
+func (b *batchGames) decide(st strategies.Batch) (failed int, err error) {
+	if cap(b.answer) < len(b.reqs) {
+		b.answer = make([]strategies.Answer, len(b.reqs))
+	}
+	b.answer = b.answer[:len(b.reqs)]
+	clear(b.answer)
+	window := b.window
+	if window <= 0 {
+		window = len(b.reqs)
+	}
+	for lo := 0; lo < len(b.reqs); lo += window {
+		hi := min(len(b.reqs), lo+window)
+		if err := st.Decide(b.reqs[lo:hi], b.answer[lo:hi]); err != nil {
+			return -1, err
 		}
-		for lo := 0; lo < len(b.reqs); lo += window {
-			hi := min(len(b.reqs), lo+window)
-			if err := st.Decide(b.reqs[lo:hi], b.answer[lo:hi]); err != nil {
-				return -1, err
-			}
+	}
+	for j, req := range b.reqs {
+		k := int(b.slot[j])
+		g := b.games[k]
+		var err error
+		if req.RollsLeft > 0 {
+			err = g.Keep(b.answer[j].Keep)
+		} else {
+			err = g.Box(b.answer[j].Box)
 		}
-		for j, req := range b.reqs {
-			k := int(b.slot[j])
-			g := b.games[k]
-			var err error
-			if req.RollsLeft > 0 {
-				err = g.Keep(b.answer[j].Keep)
-			} else {
-				err = g.Box(b.answer[j].Box)
-			}
-			if err != nil {
-				return k, err
-			}
-			if g.Sheet.Done() {
-				left--
-			}
+		if err != nil {
+			return k, err
 		}
 	}
 	return 0, nil

@@ -71,11 +71,24 @@
 // (seat s of table game t plays game index t·n+s), rotating seats from game to game; the
 // highest total wins and ties share the win in units of 1/60 (ShareUnits), so the counts
 // stay exact integers. Since solitaire Yahtzee has no interaction between players, the
-// seat makes no difference: TableResults.SeatWinRate shows it. Workers play chunks of
+// seat makes no difference: TableResults.SeatWinRate shows it (unless a player sees the
+// table, below). Workers play chunks of
 // table games player by player, a batch strategy (an external bot, target:T) all its games of the
 // chunk at once, so a bot plays the table games of its built-in twin; chunks are
 // committed in order, and a table stopped by a failure or a cancellation keeps the
 // table games before the first chunk not finished (TableResults.Partial), as Run does.
+//
+// A table with a player that sees it (strategies.TableStrategy, such as win) is played
+// turn by turn instead (table_turns.go): the chunk's games round by round, seat 0 first,
+// a batch strategy's turns of a seat together; before each of its turns a table strategy
+// is shown the table (every sheet in seat order, and what each seat plays), having been
+// told the players of the run before the first game (Join). Each player's game still
+// draws the dice of its game index, turn by turn, so solitaire players play exactly the
+// games they play one player after the other (tested). Run refuses a table strategy. With
+// TableConfig.Analyst, the decisions of the first table strategy are judged against
+// another way of playing and counted by turns left and lead (TableResults.Profile), and
+// table game TraceGame is followed turn by turn, every seat's chance of winning after
+// each turn (TableResults.Trace), for the reports.
 //
 // # Summary file
 //

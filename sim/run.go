@@ -112,6 +112,9 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 		if slices.ContainsFunc(cfg.Strategies[:i], func(o strategies.Info) bool { return o.Name == s.Name }) {
 			return nil, fmt.Errorf("sim: strategy %s given twice", s.Name)
 		}
+		if s.Table {
+			return nil, fmt.Errorf("sim: strategy %s %w", s.Name, errTableStrategy)
+		}
 	}
 	if !cfg.Shard.IsZero() {
 		if err := cfg.Shard.Check(); err != nil {

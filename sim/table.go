@@ -48,6 +48,11 @@ type TableConfig struct {
 	// Provenance, if not nil, is the command that plays the games, recorded in the
 	// results (TableResults.Provenance).
 	Provenance *provenance.Record
+	// Analyst, if not nil, makes each worker's analyst of the decisions of the first player
+	// that sees the table (TableResults.Profile) and of the chances of table game
+	// TraceGame, turn by turn (TableResults.Trace).
+	Analyst   func() (strategies.TableAnalyst, error)
+	TraceGame int64
 }
 
 // TableResults are the integer counts of table games, which add exactly.
@@ -57,8 +62,11 @@ type TableResults struct {
 	RuleOptions []string
 	Seed        uint64
 	Games       int64
-	// Players are the strategies of the players, in the order of TableConfig.Players.
-	Players []string
+	// Players are the strategies of the players, in the order of TableConfig.Players;
+	// SeesTable[p] tells a strategy that sees the table (strategies.TableStrategy), whose
+	// decisions depend on the other players' sheets: with one, the seat may matter.
+	Players   []string
+	SeesTable []bool
 	// Seated[p][s] counts the games player p played in seat s, and Shares[p][s] the wins
 	// p took there, in ShareUnits: a win alone is ShareUnits, a tie of k players for the
 	// highest total gives each ShareUnits/k.
@@ -74,6 +82,10 @@ type TableResults struct {
 	// Provenance is the command that played the games (TableConfig.Provenance), nil when
 	// not known.
 	Provenance *provenance.Record
+	// Profile and Trace are the analysis of TableConfig.Analyst (nil without one; Trace
+	// is nil too when the traced game is not among those played).
+	Profile *TableProfile
+	Trace   *TableTrace
 
 	Workers int
 	Elapsed time.Duration
@@ -177,6 +189,15 @@ func (r *TableResults) add(o *TableResults) {
 		r.scores[p].Merge(&o.scores[p])
 	}
 	r.Games += o.Games
+	if o.Profile != nil {
+		if r.Profile == nil {
+			r.Profile = newTableProfile(o.Profile.Player, len(o.Profile.Counts))
+		}
+		r.Profile.add(o.Profile)
+	}
+	if o.Trace != nil {
+		r.Trace = o.Trace
+	}
 }
 
 // clear empties the counts, keeping their storage.
@@ -189,17 +210,24 @@ func (r *TableResults) clear() {
 	clear(r.Outright)
 	clear(r.Tied)
 	r.Games = 0
+	if r.Profile != nil {
+		r.Profile.clear()
+	}
+	r.Trace = nil
 }
 
 // empty returns empty counts of the same table, histograms of the same ranges.
 func (r *TableResults) empty() *TableResults {
-	c := &TableResults{Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed, Players: r.Players, Provenance: r.Provenance,
+	c := &TableResults{Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed, Players: r.Players, Provenance: r.Provenance, SeesTable: r.SeesTable,
 		Seated: make([][]int64, len(r.Players)), Shares: make([][]int64, len(r.Players)),
 		Outright: make([]int64, len(r.Players)), Tied: make([]int64, len(r.Players)), scores: make([]Histogram, len(r.Players))}
 	for p := range r.Players {
 		c.Seated[p] = make([]int64, len(r.Seated[p]))
 		c.Shares[p] = make([]int64, len(r.Shares[p]))
 		c.scores[p] = Histogram{Min: r.scores[p].Min, Counts: make([]int64, len(r.scores[p].Counts))}
+	}
+	if r.Profile != nil {
+		c.Profile = newTableProfile(r.Profile.Player, len(r.Profile.Counts))
 	}
 	return c
 }
@@ -214,9 +242,14 @@ func newTableResults(cfg *TableConfig) *TableResults {
 	lo, hi := scoreRange(cfg.Rules)
 	for p, info := range cfg.Players {
 		r.Players = append(r.Players, info.Name)
+		r.SeesTable = append(r.SeesTable, info.Table)
 		r.Seated[p] = make([]int64, n)
 		r.Shares[p] = make([]int64, n)
 		r.scores[p] = newHistogram(lo, hi)
+	}
+	if cfg.Analyst != nil {
+		player, _ := checkAnalysis(cfg)
+		r.Profile = newTableProfile(player, cfg.Rules.NumSlots())
 	}
 	return r
 }
@@ -245,6 +278,8 @@ type tableWorker struct {
 	// pending the chunks finished past the frontier.
 	counts, chunk *TableResults
 	pending       pendingChunks[*TableResults]
+	// turns plays the chunks turn by turn when a player sees the table (table_turns.go).
+	turns *tableTurns
 }
 
 // RunTable plays the table games of cfg on a pool of workers. Players may be batch
@@ -271,6 +306,11 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 		return nil, fmt.Errorf("sim: table games %d to %d are out of range", cfg.First, cfg.First+cfg.Games-1)
 	case cfg.Workers < 0:
 		return nil, fmt.Errorf("sim: %d workers", cfg.Workers)
+	}
+	if cfg.Analyst != nil {
+		if _, err := checkAnalysis(&cfg); err != nil {
+			return nil, err
+		}
 	}
 	nw := cfg.Workers
 	if nw == 0 {
@@ -360,7 +400,9 @@ func newTableWorker(cfg *TableConfig, i int) (*tableWorker, error) {
 		w.players = append(w.players, p)
 		w.totals = append(w.totals, nil)
 	}
-	return w, nil
+	var err error
+	w.turns, err = newTableTurns(cfg, w, turnByTurn)
+	return w, err
 }
 
 // batches returns the worker's batch strategies, for closeBatches.
@@ -398,6 +440,13 @@ func (w *tableWorker) play(ctx context.Context, cfg *TableConfig, next *atomic.I
 // playChunk plays table games lo to hi−1 (of cfg.First on), player by player, and counts
 // them into w.chunk.
 func (w *tableWorker) playChunk(cfg *TableConfig, lo, hi int64) error {
+	if w.turns != nil {
+		if err := w.turns.play(w, cfg, lo, hi); err != nil {
+			return err
+		}
+		w.countChunk(cfg, lo, hi)
+		return nil
+	}
 	n, np := int(hi-lo), int64(len(w.players))
 	first := cfg.First + lo
 	for p := range w.players {
@@ -437,6 +486,14 @@ func (w *tableWorker) playChunk(cfg *TableConfig, lo, hi int64) error {
 			totals[k] = int32(tp.game.Sheet.Total())
 		}
 	}
+	w.countChunk(cfg, lo, hi)
+	return nil
+}
+
+// countChunk counts table games lo to hi−1, whose totals are in w.totals, into w.chunk.
+func (w *tableWorker) countChunk(cfg *TableConfig, lo, hi int64) {
+	n, np := int(hi-lo), int64(len(w.players))
+	first := cfg.First + lo
 	c := w.chunk
 	for k := range n {
 		t := first + int64(k)
@@ -465,7 +522,6 @@ func (w *tableWorker) playChunk(cfg *TableConfig, lo, hi int64) error {
 		}
 	}
 	c.Games += int64(n)
-	return nil
 }
 
 // commitInPlay adds the counts of the chunk in play to the committed ones and empties them.

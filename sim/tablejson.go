@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"yams/internal/provenance"
+	"yams/strategies"
 )
 
 type jsonTable struct {
@@ -20,10 +21,43 @@ type jsonTable struct {
 	Seats       []jsonShare       `json:"seats"`
 	// Provenance is which yams wrote the file, when and with what command.
 	Provenance *provenance.Record `json:"provenance,omitempty"`
+	Profile    *jsonProfile       `json:"profile,omitempty"`
+	Trace      *jsonTrace         `json:"trace,omitempty"`
+}
+
+// jsonProfile is a TableProfile: the cells that hold decisions.
+type jsonProfile struct {
+	Player   string            `json:"player"`
+	DiffStep int               `json:"diff_step"`
+	Cells    []jsonProfileCell `json:"cells"`
+}
+
+type jsonProfileCell struct {
+	TurnsLeft int   `json:"turns_left"`
+	Diff      int   `json:"diff"`
+	Same      int64 `json:"same"`
+	Riskier   int64 `json:"riskier"`
+	Safer     int64 `json:"safer"`
+	Other     int64 `json:"other"`
+}
+
+// jsonTrace is a TableTrace, the players named.
+type jsonTrace struct {
+	Game    int64           `json:"game"`
+	Players []string        `json:"players"`
+	Turns   []jsonTraceTurn `json:"turns"`
+}
+
+type jsonTraceTurn struct {
+	Round   int       `json:"round"`
+	Seat    int       `json:"seat"`
+	Totals  []int     `json:"totals"`
+	Chances []float64 `json:"chances"`
 }
 
 type jsonTablePlayer struct {
 	Strategy  string        `json:"strategy"`
+	SeesTable bool          `json:"sees_table,omitempty"`
 	Wins      jsonShare     `json:"wins"`
 	Outright  int64         `json:"outright"`
 	Tied      int64         `json:"tied"`
@@ -59,7 +93,7 @@ func (r *TableResults) WriteJSON(w io.Writer) error {
 	for p, name := range r.Players {
 		mean, ci := r.Mean(p)
 		jp := jsonTablePlayer{
-			Strategy: name, Wins: shareJSON(r.WinRate(p)), Outright: r.Outright[p], Tied: r.Tied[p],
+			Strategy: name, SeesTable: r.SeesTable[p], Wins: shareJSON(r.WinRate(p)), Outright: r.Outright[p], Tied: r.Tied[p],
 			Mean: mean, CI95: [2]float64{ci.Lo, ci.Hi}, Histogram: counts(&r.scores[p], 0),
 		}
 		for s := range r.Seated[p] {
@@ -69,6 +103,30 @@ func (r *TableResults) WriteJSON(w io.Writer) error {
 	}
 	for s := range r.Players {
 		out.Seats = append(out.Seats, shareJSON(r.SeatWinRate(s)))
+	}
+	if pr := r.Profile; pr != nil {
+		jp := &jsonProfile{Player: r.Players[pr.Player], DiffStep: DiffStep, Cells: []jsonProfileCell{}}
+		for t := range pr.Counts {
+			for d := range pr.Counts[t] {
+				all, by := pr.Decisions(t+1, d)
+				if all == 0 {
+					continue
+				}
+				jp.Cells = append(jp.Cells, jsonProfileCell{TurnsLeft: t + 1, Diff: DiffOf(d),
+					Same: by[strategies.Same], Riskier: by[strategies.Riskier], Safer: by[strategies.Safer], Other: by[strategies.Other]})
+			}
+		}
+		out.Profile = jp
+	}
+	if tr := r.Trace; tr != nil {
+		jt := &jsonTrace{Game: tr.Game}
+		for _, p := range tr.Players {
+			jt.Players = append(jt.Players, r.Players[p])
+		}
+		for _, t := range tr.Turns {
+			jt.Turns = append(jt.Turns, jsonTraceTurn{Round: t.Round, Seat: t.Seat, Totals: t.Totals, Chances: t.Chances})
+		}
+		out.Trace = jt
 	}
 	b, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {

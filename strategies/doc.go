@@ -107,6 +107,15 @@
 // planning of before, kept in reference_test.go, made them: the tests compare them), and
 // allocate nothing.
 //
+// # Table strategies
+//
+// A TableStrategy sees the table: at a table game (sim.RunTable) the simulator tells it
+// the players of the run (Join) and, before each of its turns, the table (Table: every
+// player's sheet in seat order, its seat, what each seat plays). It plays at a table only
+// (Info.Table): sim.Run refuses it, and so do the commands whose games have one player.
+// The strategy win (strategies/optimal) is one. A TableAnalyst judges its decisions and
+// estimates every player's chance of winning, for the reports.
+//
 // # Adding a strategy
 //
 // A strategy is one file in this package (or any package the command imports) that

@@ -80,6 +80,9 @@ type Info struct {
 	// BatchGames is the number of games the simulator keeps in play together for
 	// NewBatch (0: 1,024).
 	BatchGames int
+	// Table marks a strategy that plays at a table only, seeing the other players
+	// (TableStrategy): a run of games of one player refuses it.
+	Table bool
 }
 
 // Family is a strategy with a parameter, named PREFIX:PARAMETER (risk:0.05): one

@@ -37,8 +37,10 @@ func runBot(e *env, args []string) error {
 		return usagef("want one strategy, got %d arguments", fs.NArg())
 	}
 	name := fs.Arg(0)
-	if _, err := strategies.Resolve(name); err != nil {
+	if info, err := strategies.Resolve(name); err != nil {
 		return usagef("%v", err)
+	} else if info.Table {
+		return usagef("strategy %s plays at a table, from the other players' sheets, which the bot protocol does not send: seat it with yams compare --players %s,optimal", info.Name, info.Name)
 	}
 	var want *engine.Rules
 	switch {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -34,6 +35,7 @@ func runCompare(e *env, args []string) error {
 	jsonOut := addOutputFile(fs, "json", "write the results as JSON to `FILE|-` (- for standard output, the tables then going to standard error)", true)
 	out := addConsoleOutFlags(fs)
 	regret := fs.Bool("regret", false, regretDoc)
+	traceGame := fs.Uint64("trace-game", 0, "with --players, --out and a player that plays win: the table game `T` whose chances of winning the report follows turn by turn")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -54,6 +56,10 @@ func runCompare(e *env, args []string) error {
 		return usagef("--players: %s, a table seats 2 to %d", plural(len(*players), "player", "players"), sim.MaxPlayers)
 	case table && *regret:
 		return usagef("--regret and --players: the cost of decisions is measured on games of one player; compare --strategy ... --regret")
+	case fs.Changed("trace-game") && (!table || !fs.Changed("out")):
+		return usagef("--trace-game: the game a report of table games follows (--players, --out)")
+	case table && int64(*traceGame) >= games:
+		return usagef("--trace-game %d: the table games are 0 to %d", *traceGame, games-1)
 	case table && games > maxGames/int64(len(*players)):
 		return usagef("at most %d table games of %d players", int64(maxGames)/int64(len(*players)), len(*players))
 	}
@@ -118,11 +124,15 @@ func runCompare(e *env, args []string) error {
 		bar = startProgress(e.stderr, c, games, unit, &done)
 	}
 	if table {
-		res, err := sim.RunTable(ctx, sim.TableConfig{
+		cfg := sim.TableConfig{
 			Rules: rules, RuleOptions: rulesFlags.options, Players: infos,
 			Seed: play.seed, Games: games, Workers: workers, Progress: &done,
 			Provenance: e.provenance(),
-		})
+		}
+		if out.dir != "" {
+			cfg.Analyst, cfg.TraceGame = winAnalyst(rules, infos), int64(*traceGame)
+		}
+		res, err := sim.RunTable(ctx, cfg)
 		if bar != nil {
 			bar.end()
 		}
@@ -139,6 +149,7 @@ func runCompare(e *env, args []string) error {
 			fmt.Fprintln(outTable, c.f("PARTIAL: %s of %s table games played (the run was stopped)", c.count(res.Games), c.count(res.Planned)))
 		}
 		printTable(outTable, c, res)
+		printWinAssumes(outTable, c, rules, infos)
 		if err := jsonOut.write(e, res.WriteJSON); err != nil {
 			return err
 		}
@@ -265,6 +276,11 @@ func printTable(w io.Writer, c console, res *sim.TableResults) {
 	}
 	t.write(w)
 	test := reports.SeatOrder(res)
+	if slices.Contains(res.SeesTable, true) {
+		fmt.Fprintln(w, c.f("seat order: chi-square %s on %s, p = %s (a player sees the others' sheets, so the seat may matter: a later seat knows more of the round)",
+			c.num(test.ChiSquare, 2), c.plural(int64(test.DF), "degree of freedom", "degrees of freedom"), c.num(test.P, 3)))
+		return
+	}
 	fmt.Fprintln(w, c.f("seat order: chi-square %s on %s, p = %s (seats do not interact: each should win 1/%d)",
 		c.num(test.ChiSquare, 2), c.plural(int64(test.DF), "degree of freedom", "degrees of freedom"), c.num(test.P, 3), n))
 }

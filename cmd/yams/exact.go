@@ -54,8 +54,10 @@ func runExact(e *env, args []string) error {
 	if strings.Contains(*name, ",") {
 		return usagef("--strategy %s: exact takes one strategy", *name)
 	}
-	if _, err := strategies.Resolve(*name); err != nil {
+	if info, err := strategies.Resolve(*name); err != nil {
 		return usagef("%v", err)
+	} else if info.Table {
+		return tableOnly("--strategy", info.Name)
 	}
 	rules, err := rulesFlags.load()
 	if err != nil {

@@ -24,7 +24,7 @@ func runSolve(e *env, args []string) error {
 	rulesFlags := addRulesFlags(fs)
 	memory := addMemoryFlag(fs)
 	force := fs.Bool("force", false, "solve again, whatever the cache holds")
-	strategy := fs.String("strategy", "optimal", "the strategy `NAME` to solve for: optimal (the expected score), bonus (P(upper bonus)), risk:θ (the certainty equivalent (1/θ)·ln E[exp(θ·score)]), target:T (P(score ≥ T)) or beat:S (P(beating strategy S), from its exact distribution)")
+	strategy := fs.String("strategy", "optimal", "the strategy `NAME` to solve for: optimal (the expected score), bonus (P(upper bonus)), risk:θ (the certainty equivalent (1/θ)·ln E[exp(θ·score)]), target:T (P(score ≥ T)) beat:S (P(beating strategy S), from its exact distribution) or win (the chance of finishing first at a table: the distributions of the points still to come under optimal play)")
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "solve")
 	jsonOut := addJSONFlag(fs, "the solved value and where the table is", "the text")
@@ -43,6 +43,12 @@ func runSolve(e *env, args []string) error {
 	}
 	if strings.Contains(*strategy, ",") {
 		return usagef("--strategy %s: solve takes one strategy", *strategy)
+	}
+	if *strategy == "win" {
+		if jsonOut.given() {
+			return usagef("--json: win has no value of its own to write (its chance of winning depends on the table): yams compare --players win,optimal --json measures it")
+		}
+		return solveWin(e, rules, rulesFlags.options, *force, int(workers))
 	}
 	obj, err := optimal.ParseObjective(*strategy)
 	if err != nil {
@@ -150,4 +156,30 @@ func reportWrite(e *env, w io.Writer, path string, err error) {
 		size = fi.Size()
 	}
 	fmt.Fprintf(w, "written to %s (%s)\n", path, fileSize(size))
+}
+
+// solveWin loads or computes the tables of the strategy win: the distributions of the
+// points still to come under optimal play from every state, beside optimal's table.
+func solveWin(e *env, rules *engine.Rules, options []string, force bool, workers int) error {
+	wt, err := optimal.LoadOrSolveWin(rules, force, workers)
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
+		return badInput(err)
+	}
+	if err != nil {
+		return err
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "rules %s (hash %s): strategy win, the distribution of the points still to come under optimal play from each of the %s turn-start states (%s probabilities; its decisions are worked out in play, against the other players' sheets)\n",
+		describeRules(rules.Name(), options), rules.Hash(), thousands(int64(wt.States)), thousands(wt.Probabilities))
+	st := wt.Cache
+	if st.Rejected != nil {
+		e.note("the cache file was not used: %v", st.Rejected)
+	}
+	if st.Loaded {
+		fmt.Fprintf(w, "distributions loaded from %s in %s (computed earlier; --force computes them again)\n", st.Path, duration(st.Load))
+		return nil
+	}
+	fmt.Fprintf(w, "computed in %s\n", duration(wt.Elapsed))
+	reportWrite(e, w, st.Path, st.WriteErr)
+	return nil
 }

@@ -43,8 +43,9 @@ func chooseStrategies(named bool, names []string, bots []strategies.Info, rules 
 }
 
 // lookupStrategies finds the strategies a flag names, among the registered ones and the
-// bots; distinct says a strategy may be named once only (a comparison), not several times
-// (the players of a table).
+// bots; distinct says the games have one player each, so a strategy may be named once
+// only (a comparison) and none may be a table strategy, not several times (the players of
+// a table).
 func lookupStrategies(flag string, names []string, distinct bool, bots []strategies.Info) ([]strategies.Info, error) {
 	known := strategies.Names()
 	for _, b := range bots {
@@ -68,6 +69,9 @@ func lookupStrategies(flag string, names []string, distinct bool, bots []strateg
 		}
 		if !ok {
 			return nil, usagef("unknown strategy %q (strategies: %s; a program is made a strategy with --bot %s=COMMAND)", n, strings.Join(known, ", "), n)
+		}
+		if distinct && info.Table {
+			return nil, tableOnly("--"+flag, info.Name)
 		}
 		if distinct && slices.ContainsFunc(infos, func(o strategies.Info) bool { return o.Name == info.Name }) {
 			if n != info.Name {
@@ -117,6 +121,11 @@ func buildStrategies(e *env, rules *engine.Rules, infos []strategies.Info, named
 func isFamilyMember(name string) bool {
 	prefix, _, _ := strings.Cut(name, ":")
 	return slices.ContainsFunc(strategies.Families(), func(f strategies.Family) bool { return f.Prefix == prefix })
+}
+
+// tableOnly refuses a strategy that plays at a table where the games have one player.
+func tableOnly(flag, name string) error {
+	return usagef("%s: strategy %s plays at a table, from the other players' sheets, and a game of one player has none: seat it with yams compare --players %s,optimal", flag, name, name)
 }
 
 // fitWorkers returns the workers a run of the strategies infos on rules may have within

@@ -187,6 +187,9 @@ var (
 	// ErrRandom reports a strategy that draws random numbers: its decisions are not a
 	// function of the sheet and the dice.
 	ErrRandom = errors.New("draws random numbers: its decisions are not a function of the sheet and the dice, so it has no exact analysis")
+	// ErrTable reports a strategy that plays at a table: its decisions depend on the
+	// other players' sheets.
+	ErrTable = errors.New("plays at a table: its decisions depend on the other players' sheets, so it has no exact analysis alone")
 )
 
 // decider is the decision rule an analysis follows: for a turn-start state, a keep for
@@ -310,6 +313,9 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 	if !ok {
 		_, err := strategies.New(name, r)
 		return nil, err
+	}
+	if info.Table {
+		return nil, fmt.Errorf("strategy %s %w", name, ErrTable)
 	}
 	if len(r.Columns()) != 1 {
 		return analyzeProductStrategy(name, info, r, opts)

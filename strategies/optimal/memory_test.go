@@ -104,8 +104,32 @@ func TestWorkerMemoryEstimates(t *testing.T) {
 		if !within(turnCacheMemory(sh), full) {
 			t.Errorf("%s: a full cache of turns takes %d bytes, estimated at %d", r.Name(), full, turnCacheMemory(sh))
 		}
+		if sh.columns == 1 {
+			var wt *winTurn
+			if got := allocated(func() { wt = newWinTurn(sp, nil, nil) }); !within(winTurnMemory(sp), got) {
+				t.Errorf("%s: win's turn takes %d bytes, estimated at %d", r.Name(), got, winTurnMemory(sp))
+			}
+			runtime.KeepAlive(wt)
+		}
 		runtime.KeepAlive(w)
 		runtime.KeepAlive(gc)
+	}
+	// A run of win counts its worker's strategy and, once its tables are loaded, the
+	// distributions it shares.
+	r := tinyRules(t)
+	sh, err := winSharedFor(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared, perWorker, err := PlayMemory(r, []string{"win"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := winWorkerMemory(shapeOf(sh.mean.sp)); perWorker != want {
+		t.Errorf("win: %d bytes a worker, want %d", perWorker, want)
+	}
+	if shared < sh.own.bytes()+sh.mean.bytes() {
+		t.Errorf("win: %d bytes shared, below its distributions (%d) and optimal's table (%d)", shared, sh.own.bytes(), sh.mean.bytes())
 	}
 	// A goal strategy of the four-roll rules keeps its decisions in two words: 127 MiB,
 	// where three rolls take 64 (the keys 1 MiB, the decisions 63).

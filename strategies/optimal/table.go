@@ -206,21 +206,33 @@ func decodeTable(path string, data []byte, r *engine.Rules) (*Table, error) {
 // they are kept. A table of target:T or beat:S takes a gigabyte or more: reading it whole
 // before decoding it would take twice that.
 func readTable(path string, r *engine.Rules) (*Table, error) {
-	f, err := os.Open(path)
+	f, size, err := openChecked(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	return decodeBody(path, bufio.NewReaderSize(io.LimitReader(f, size-sumSize), 1<<20), size-sumSize, r)
+}
+
+// openChecked opens a file of the table format and checks its header and its checksum,
+// reading it a chunk at a time; it returns the file at its start, and its size.
+func openChecked(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, err
+		f.Close()
+		return nil, 0, err
 	}
 	size := fi.Size()
 	head := make([]byte, min(size, headerSize))
 	if _, err := io.ReadFull(f, head); err != nil {
-		return nil, &tableError{Path: path, Kind: errCorrupt, Detail: "no table header"}
+		f.Close()
+		return nil, 0, &tableError{Path: path, Kind: errCorrupt, Detail: "no table header"}
 	}
-	if err := checkHeadAndSum(path, head, size, func() ([]byte, error) {
+	err = checkHeadAndSum(path, head, size, func() ([]byte, error) {
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return nil, err
 		}
@@ -233,13 +245,37 @@ func readTable(path string, r *engine.Rules) (*Table, error) {
 			return nil, nil
 		}
 		return sum, nil
-	}); err != nil {
-		return nil, err
+	})
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
 	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, err
+	if err != nil {
+		f.Close()
+		return nil, 0, err
 	}
-	return decodeBody(path, bufio.NewReaderSize(io.LimitReader(f, size-sumSize), 1<<20), size-sumSize, r)
+	return f, size, nil
+}
+
+// checkShape checks the shape of the state space that the header head of a table file
+// records against sp's.
+func checkShape(head []byte, sp *space) error {
+	for i, want := range sp.shape() {
+		if got := binary.LittleEndian.Uint32(head[12+4*i:]); got != want {
+			return fmt.Errorf("state space shape %d is %d, want %d", i, got, want)
+		}
+	}
+	return nil
+}
+
+// readMeta reads the metadata of a table file, its length then its JSON, into v, with
+// take, which returns the next n bytes of the file or false when it holds fewer.
+func readMeta[N int64 | uint64](take func(n N) ([]byte, bool), v any) bool {
+	mlen, ok := take(4)
+	var mb []byte
+	if ok {
+		mb, ok = take(N(binary.LittleEndian.Uint32(mlen)))
+	}
+	return ok && json.Unmarshal(mb, v) == nil
 }
 
 // checkHeadAndSum checks the magic and the version of a table file of size bytes, whose
@@ -301,18 +337,11 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 	} else if sp, err = newSolverSpace(r); err != nil {
 		return nil, err
 	}
-	for i, want := range sp.shape() {
-		if got := binary.LittleEndian.Uint32(head[12+4*i:]); got != want {
-			return nil, bad(errForeign, "state space shape %d is %d, want %d", i, got, want)
-		}
-	}
-	mlen, ok := take(4)
-	var mb []byte
-	if ok {
-		mb, ok = take(uint64(binary.LittleEndian.Uint32(mlen)))
+	if err := checkShape(head, sp); err != nil {
+		return nil, bad(errForeign, "%v", err)
 	}
 	var m meta
-	if !ok || json.Unmarshal(mb, &m) != nil {
+	if !readMeta(take, &m) {
 		return nil, bad(errCorrupt, "metadata")
 	}
 	obj, err := ParseObjective(m.Objective)
