@@ -83,6 +83,11 @@ type Info struct {
 	// Table marks a strategy that plays at a table only, seeing the other players
 	// (TableStrategy): a run of games of one player refuses it.
 	Table bool
+	// Identity is what fixes the strategy's play beyond its name, for the files cached
+	// from its games (beat:S's table, the distributions win assumes of S): "" for a
+	// built-in, whose play the build fixes; a rule file's content, whose play changes
+	// when the file does.
+	Identity string
 }
 
 // Family is a strategy with a parameter, named PREFIX:PARAMETER (risk:0.05): one

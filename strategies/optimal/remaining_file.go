@@ -36,7 +36,7 @@ func remainingPath(r *engine.Rules, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(d, fmt.Sprintf("optimal-%s-remaining=%s.v%d.table", r.Hash(), strings.ReplaceAll(name, ":", "="), tableVersion)), nil
+	return filepath.Join(d, fmt.Sprintf("optimal-%s-remaining=%s.v%d.table", r.Hash(), strategyFileKey(name), tableVersion)), nil
 }
 
 // remainingMeta is the metadata of a remaining table's file.

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/strategies"
 )
 
 // Table file layout, all integers little-endian:
@@ -513,10 +515,39 @@ func cachePath(r *engine.Rules, o Objective) (string, error) {
 		return "", err
 	}
 	name := r.Hash()
-	if o != Mean {
+	switch {
+	case o.Kind == Beat:
+		name += "-beat=" + strategyFileKey(o.Opponent)
+	case o != Mean:
 		name += "-" + strings.ReplaceAll(o.String(), ":", "=")
 	}
 	return filepath.Join(d, fmt.Sprintf("optimal-%s.v%d.table", name, tableVersion)), nil
+}
+
+// strategyFileKey returns how strategy name stands in the name of a file cached from its
+// games: as itself (risk:0.1 as risk=0.1) for a built-in, whose play the build fixes;
+// as a hash of its name and of its Identity for a strategy whose play lies in a file
+// (rules:FILE), whose name may hold a path and whose play changes with the file.
+func strategyFileKey(name string) string {
+	info, err := strategies.Resolve(name)
+	if err == nil && info.Identity == "" && plainFileName(name) {
+		return strings.ReplaceAll(name, ":", "=")
+	}
+	h := sha256.New()
+	io.WriteString(h, name)
+	h.Write([]byte{0})
+	io.WriteString(h, info.Identity)
+	return "h" + hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// plainFileName reports whether name can stand in a file name as it is.
+func plainFileName(name string) bool {
+	for _, c := range name {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_.:,+", c)) {
+			return false
+		}
+	}
+	return name != "" && !strings.HasPrefix(name, ".")
 }
 
 // CacheStatus tells where a table came from.

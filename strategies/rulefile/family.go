@@ -28,6 +28,7 @@ func info(path string) (strategies.Info, error) {
 	return strategies.Info{
 		Name:        "rules:" + path,
 		Description: "the rules of " + path,
+		Identity:    f.String(), // its rules as written canonically: the same play, the same text
 		New: func(r *engine.Rules) (strategies.Strategy, error) {
 			// Box ids are not part of the rules' hash, and the file names boxes by id.
 			key := r.Hash()
