@@ -39,7 +39,7 @@ func runDistill(e *env, args []string) error {
 	out := &outFlags{fs: fs}
 	fs.StringVar(&out.dir, "out", "", "write the learned files and the report into `DIR`: each file as rules-N.rules, the tables as Markdown and CSV, the figures as SVG and PNG, and report.html")
 	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of the rules in words and of the report: "+strings.Join(reports.Languages, " or "))
-	jsonOut := addOutputFile(fs, "json", "write the files and their figures as JSON to `FILE|-` (- for standard output, the text then going to standard error)", true)
+	jsonOut := addJSONFlag(fs, "the files and their figures", "the text")
 	var workers workersFlag
 	addWorkersFlag(fs, &workers, "compute")
 	memory := addMemoryFlag(fs)
