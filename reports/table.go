@@ -181,9 +181,9 @@ func (t *tableReport) tables() []table {
 	test := SeatOrder(t.res)
 	st := table{id: "table-seats", title: l.seatsTable, head: []string{l.seatHead, l.allPlayers}}
 	st.head = append(st.head, t.players...)
-	st.note = fmt.Sprintf(l.seatNote, n, n) + " " + fmt.Sprintf(l.seatTest, l.num(test.ChiSquare, 2), test.DF, l.num(test.P, 3))
+	st.note = fmt.Sprintf(l.seatNote, n, n) + " " + fmt.Sprintf(l.seatTest, l.num(test.ChiSquare, 2), l.degrees(test.DF), l.num(test.P, 3))
 	if slices.Contains(t.res.SeesTable, true) {
-		st.note = t.win().seatsNote + " " + fmt.Sprintf(l.seatTest, l.num(test.ChiSquare, 2), test.DF, l.num(test.P, 3))
+		st.note = t.win().seatsNote + " " + fmt.Sprintf(l.seatTest, l.num(test.ChiSquare, 2), l.degrees(test.DF), l.num(test.P, 3))
 	}
 	for s := range n {
 		a := t.res.SeatWinRate(s)
@@ -263,4 +263,12 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 		return nil, err
 	}
 	return writeReport(dir, files)
+}
+
+// degrees writes a number of degrees of freedom, singular for one.
+func (l *labels) degrees(df int) string {
+	if df == 1 {
+		return l.degreeOfFreedom
+	}
+	return fmt.Sprintf(l.degreesOfFreedom, df)
 }
