@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"yams/engine"
@@ -44,7 +45,7 @@ type watcher struct {
 	table   *strategies.Table
 	joined  []string
 	err     error
-	seen    *int
+	seen    *atomic.Int64 // the decisions checked, by every worker's watcher
 }
 
 func (w *watcher) Join(players []string) error {
@@ -81,7 +82,7 @@ func (w *watcher) check(s *engine.Sheet) {
 			w.err = fmt.Errorf("seat %d has played %d turns when seat %d plays turn %d", seat, o.Turn(), t.Seat, s.Turn()+1)
 		}
 	}
-	*w.seen++
+	w.seen.Add(1)
 }
 
 func (w *watcher) Keep(s *engine.Sheet, r engine.Roll, left int) engine.Keep {
@@ -100,7 +101,7 @@ func (w *watcher) Box(s *engine.Sheet, r engine.Roll, used int) engine.BoxID {
 func TestTableStrategySeesTheTable(t *testing.T) {
 	rules := load(t, "hasbro")
 	var made []*watcher
-	seen := 0
+	var seen atomic.Int64
 	watch := strategies.Info{Name: "watcher", Table: true, New: func(r *engine.Rules) (strategies.Strategy, error) {
 		st, err := strategies.New("greedy", r)
 		w := &watcher{st: st, seen: &seen}
@@ -117,8 +118,8 @@ func TestTableStrategySeesTheTable(t *testing.T) {
 			t.Errorf("joined %v", w.joined)
 		}
 	}
-	if seen < 90*13 {
-		t.Errorf("%d decisions shown a table in 90 games", seen)
+	if seen.Load() < 90*13 {
+		t.Errorf("%d decisions shown a table in 90 games", seen.Load())
 	}
 	cfg.Players[0] = infos(t, "greedy")[0]
 	want := runTable(t, cfg)
@@ -160,14 +161,14 @@ func (counter) Chances(t *strategies.Table, out []float64) {
 // those played without an analyst.
 func TestTableAnalysis(t *testing.T) {
 	rules := load(t, "yams-app")
-	seen := 0
+	var seen atomic.Int64
 	watch := strategies.Info{Name: "watcher", Table: true, New: func(r *engine.Rules) (strategies.Strategy, error) {
 		st, err := strategies.New("greedy", r)
 		return &watcher{st: st, seen: &seen}, err
 	}}
 	cfg := sim.TableConfig{Rules: rules, Players: append(infos(t, "upper-first"), watch, infos(t, "random")[0]), Seed: 3, Games: 200, Workers: 1}
 	plain := runTable(t, cfg)
-	seen = 0
+	seen.Store(0)
 	cfg.Analyst = func() (strategies.TableAnalyst, error) { return counter{}, nil }
 	cfg.TraceGame = 123
 	got := runTable(t, cfg)
@@ -186,8 +187,8 @@ func TestTableAnalysis(t *testing.T) {
 			boxes += by[strategies.Safer]
 		}
 	}
-	if all != int64(seen) || boxes != 200*int64(rules.NumSlots()) {
-		t.Errorf("%d decisions judged, %d of them boxes; the player took %d in 200 games of %d turns", all, boxes, seen, rules.NumSlots())
+	if all != seen.Load() || boxes != 200*int64(rules.NumSlots()) {
+		t.Errorf("%d decisions judged, %d of them boxes; the player took %d in 200 games of %d turns", all, boxes, seen.Load(), rules.NumSlots())
 	}
 	tr := got.Trace
 	if tr.Game != 123 || len(tr.Turns) != 1+3*rules.NumSlots() {
