@@ -68,6 +68,14 @@ func (t *greedyTables) state(s *engine.Sheet) int {
 	return t.policy.state(0, filled, y >= 0 && s.Score(engine.BoxID(y)) > 0)
 }
 
+// Block implements Blocked: the state of the policy table, -1 on several columns.
+func (g *greedy) Block(s *engine.Sheet) int {
+	if g.live != nil {
+		return -1
+	}
+	return g.t.state(s)
+}
+
 // Keep implements Strategy.
 func (g *greedy) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
 	if g.live != nil {

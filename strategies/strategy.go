@@ -43,6 +43,17 @@ type Batch interface {
 	Close() error
 }
 
+// Blocked is implemented by strategies that decide from a table of blocks, one per class of
+// sheets that get the same decisions for every roll (the heuristics' policy tables, a rule
+// file's table). The exact analysis (strategies/optimal) plays a turn once per block rather
+// than once per state: the states of a block differ only in what the strategy does not
+// read (an upper subtotal within its class), and their turns end alike.
+type Blocked interface {
+	// Block returns the block of sheet s, a number two sheets share only if the strategy
+	// decides alike on both, every roll and roll number; -1 if it cannot tell.
+	Block(s *engine.Sheet) int
+}
+
 // Request is a decision a game waits for.
 type Request struct {
 	Game int64 // the game's index in the run

@@ -204,6 +204,18 @@ func newUpperTables(rules *engine.Rules) *upperTables {
 	return t
 }
 
+// Block implements Blocked: the state of the policy table in play, or after it those of
+// greedy's table once the upper section is settled; -1 on several columns.
+func (u *upperFirst) Block(s *engine.Sheet) int {
+	if u.live != nil {
+		return -1
+	}
+	if st := u.t.up.statusOf(s.FilledMask(), s.Upper(0)); st != upperDone {
+		return u.t.state(s, st)
+	}
+	return len(u.t.policy.data)/u.t.policy.stride + u.t.greedy.state(s)
+}
+
 // Keep implements Strategy.
 func (u *upperFirst) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
 	if u.live != nil {

@@ -431,10 +431,31 @@ type turnWorker struct {
 	// class c (five of a kind apart: fiveMass[b][face-1]).
 	final    [engine.MaxSlots][256]float64
 	fiveMass [engine.MaxSlots][engine.NumFaces]float64
+	// ends are the turn's final masses of the last state worked out, in the order they
+	// are emitted; a state of the same block (blockDecider) ends its turn alike, and
+	// reuses them. block is that state's block and mask its filled boxes (block -1: none).
+	ends  []turnEnd
+	block int
+	mask  uint32
+}
+
+// turnEnd is the probability of ending a turn in box b with a roll of score class c, or
+// with five of a kind of face c+1.
+type turnEnd struct {
+	b, c int16
+	five bool
+	m    float64
+}
+
+// blockDecider is a decider that tells the block of a state's decisions: two states of the
+// same block and the same filled boxes get the same decisions for every roll
+// (strategies.Blocked), so that their turns end alike. -1: no block.
+type blockDecider interface {
+	block() int
 }
 
 func newTurnWorker(ws walked, d decider) *turnWorker {
-	return &turnWorker{ws: ws, sp: ws.laneSpace(), d: d}
+	return &turnWorker{ws: ws, sp: ws.laneSpace(), d: d, block: -1}
 }
 
 func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
@@ -459,12 +480,58 @@ func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
 			ev.startState(o, mask, u, f)
 		}
 	}
+	rules := tw.ws.sheetRules()
+	open := ^state.filled & rules.SlotsMask()
+	// A state whose decisions are those of the state before ends its turn alike: only
+	// without regret, whose costs are the state's own.
+	block := -1
+	if bd, ok := tw.d.(blockDecider); ok && ev == nil {
+		block = bd.block()
+	}
+	if block < 0 || block != tw.block || state.mask != tw.mask {
+		if err := tw.play(state, p, open, out); err != nil {
+			tw.block = -1
+			return err
+		}
+		tw.block, tw.mask = block, state.mask
+	}
+	out.src = append(out.src, int32(i))
+	n := len(out.tr)
+	st := &out.stats
+	for _, e := range tw.ends {
+		b := int(e.b)
+		var x fill
+		if e.five {
+			x = tw.ws.fillOf(state, b, fivePoints(rules, state, b, yahtzeeRolls[e.c]), true)
+		} else {
+			x = tw.ws.fillOf(state, b, sp.clsScore[b%sp.nb][e.c], false)
+		}
+		out.tr = append(out.tr, transition{next: int32(x.next), reward: int32(x.reward), q: e.m})
+		pm := p * e.m
+		st.boxSum[b] += pm * float64(x.pts)
+		if x.pts == 0 {
+			st.boxZero[b] += pm
+		}
+		if x.bonus {
+			st.bonus[b/sp.nb] += pm
+		}
+		if x.extra {
+			st.extra += pm
+		}
+	}
+	out.count = append(out.count, int32(len(out.tr)-n))
+	return nil
+}
+
+// play plays the turn of a state (of probability p) with the decider's decisions, and
+// leaves in tw.ends the probability of each way it ends (open: the open boxes).
+func (tw *turnWorker) play(state turnState, p float64, open uint64, out *turnResult) error {
+	sp := tw.sp
+	ev := tw.ev
 	turn := state.turn
 	st := &out.stats
 	tw.mass = rollProb
 	clear(tw.cmass[:])
-	rules := tw.ws.sheetRules()
-	open := ^state.filled & rules.SlotsMask()
 	for ru := 1; ru <= sp.rolls; ru++ {
 		for r, m := range tw.mass {
 			if m == 0 {
@@ -526,39 +593,22 @@ func (tw *turnWorker) run(i int, p float64, out *turnResult) error {
 		copy(tw.cmass[:], tw.cq[rollBase:])
 		clear(tw.cq[rollBase:])
 	}
-	out.src = append(out.src, int32(i))
-	n := len(out.tr)
-	emit := func(b int, x fill, m float64) {
-		out.tr = append(out.tr, transition{next: int32(x.next), reward: int32(x.reward), q: m})
-		pm := p * m
-		st.boxSum[b] += pm * float64(x.pts)
-		if x.pts == 0 {
-			st.boxZero[b] += pm
-		}
-		if x.bonus {
-			st.bonus[b/sp.nb] += pm
-		}
-		if x.extra {
-			st.extra += pm
-		}
-	}
+	tw.ends = tw.ends[:0]
 	for l := open; l != 0; l &= l - 1 {
 		b := bits.TrailingZeros64(l)
-		for c, pts := range sp.clsScore[b%sp.nb] {
+		for c := range sp.clsScore[b%sp.nb] {
 			if m := tw.final[b][c]; m != 0 {
-				emit(b, tw.ws.fillOf(state, b, pts, false), m)
+				tw.ends = append(tw.ends, turnEnd{b: int16(b), c: int16(c), m: m})
 				tw.final[b][c] = 0
 			}
 		}
 		for face, m := range tw.fiveMass[b] {
 			if m != 0 {
-				y := yahtzeeRolls[face]
-				emit(b, tw.ws.fillOf(state, b, fivePoints(rules, state, b, y), true), m)
+				tw.ends = append(tw.ends, turnEnd{b: int16(b), c: int16(face), five: true, m: m})
 				tw.fiveMass[b][face] = 0
 			}
 		}
 	}
-	out.count = append(out.count, int32(len(out.tr)-n))
 	return nil
 }
 

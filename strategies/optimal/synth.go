@@ -157,6 +157,14 @@ func (d *strategyDecider) begin(st turnState) error {
 	return d.sy.sheet(&d.sheet, mask, u, f)
 }
 
+// block implements blockDecider for a strategy that tells its blocks.
+func (d *strategyDecider) block() int {
+	if b, ok := d.st.(strategies.Blocked); ok {
+		return b.Block(&d.sheet)
+	}
+	return -1
+}
+
 func (d *strategyDecider) keep(r engine.Roll, rollsLeft int) engine.Keep {
 	k := d.st.Keep(&d.sheet, r, rollsLeft)
 	if !k.Within(r) && d.e == nil {
