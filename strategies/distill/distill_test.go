@@ -57,7 +57,7 @@ func analyzeText(t *testing.T, r *engine.Rules, text string) *optimal.Figures {
 // regret is the optimal mean minus its mean, and the same options learn the same files.
 func TestLearnSmall(t *testing.T) {
 	r := smallRules(t)
-	opts := Options{Sizes: []int{1, 2}, States: 30, Seed: 3}
+	opts := Options{Sizes: []int{1, 2, 4, 6}, States: 30, Seed: 3}
 	res, err := Learn(r, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -172,6 +172,7 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	prog.TrackRules() // the candidates' tables are derived from the current file's
 	if l.vocab, err = newVocabulary(prog); err != nil {
 		return nil, err
 	}
@@ -182,6 +183,9 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 	l.reach = reach
 	res.Steps = append(res.Steps, Step{N: 0, File: file, Mean: fig.Mean, Elapsed: time.Since(start)})
 	mean := fig.Mean
+	// The programs of the files of the requested sizes, whose tables the final analyses
+	// read again.
+	programs := map[int]*rulefile.Program{}
 	rejected := map[string]bool{}
 	states, resampled := opts.States, 0
 	for step := 0; rulesOf(file) < sizes[len(sizes)-1]; step++ {
@@ -207,7 +211,7 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 				continue
 			}
 			tries++
-			np, err := rulefile.Compile(next, rules)
+			np, err := l.compileFrom(prog, file, next, &c)
 			if err != nil {
 				return nil, err
 			}
@@ -223,6 +227,9 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 			}
 			file, prog, mean, reach = next, np, nfig.Mean, nreach
 			l.reach = reach
+			if slices.Contains(sizes, rulesOf(file)) {
+				programs[rulesOf(file)] = prog
+			}
 			s := Step{N: rulesOf(file), File: file, Rule: text, Estimated: c.gain, Mean: mean, States: states, Elapsed: time.Since(start), Dropped: dropped}
 			if c.place < 0 && len(res.Steps) > 0 && res.Steps[len(res.Steps)-1].N == s.N {
 				res.Steps[len(res.Steps)-1] = s // a new default: the same number of rules
@@ -252,10 +259,7 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 		if i < 0 {
 			continue // the learning stopped before
 		}
-		p, err := rulefile.Compile(res.Steps[i].File, rules)
-		if err != nil {
-			return nil, err
-		}
+		p := programs[n]
 		f, _, err := optimal.AnalyzeReach(fmt.Sprintf("%d rules", n), rules, p.NewStrategy, optimal.Options{Workers: opts.Workers, Regret: true})
 		if err != nil {
 			return nil, err
@@ -276,6 +280,30 @@ func similar(failed, c *candidate) bool {
 		return false
 	}
 	return math.Abs(failed.gain-c.gain) < 1e-9 || slices.ContainsFunc(c.atoms, func(a int) bool { return slices.Contains(failed.atoms, a) })
+}
+
+// compileFrom compiles next, the file with candidate c added to the current file (of
+// program cur), and builds its table from cur's: the rules before c's place decide as they
+// did, and only the decisions they leave to later rules are asked again.
+func (l *learner) compileFrom(cur *rulefile.Program, file, next *rulefile.File, c *candidate) (*rulefile.Program, error) {
+	np, err := rulefile.Compile(next, l.rules)
+	if err != nil {
+		return nil, err
+	}
+	place, del := c.place, 0
+	if c.place < 0 {
+		// A default: after the rules of its kind, in the place of the file's own.
+		place = countRules(file)[c.kind]
+		if slices.ContainsFunc(file.Rules, func(r rulefile.Rule) bool { return r.Default() && int(r.Kind()) == c.kind }) {
+			del = 1
+		}
+	}
+	if err := np.DeriveTable(cur, rulefile.Kind(c.kind), place, del); err != nil {
+		// A table of another layout (the first box rule that reads the rolls left): built
+		// from nothing.
+		np.TrackRules()
+	}
+	return np, nil
 }
 
 func (l *learner) analyze(p *rulefile.Program) (*optimal.Figures, *optimal.Reach, error) {

@@ -56,6 +56,8 @@ type Program struct {
 	tableOnce sync.Once
 	tab       *table
 	tabErr    error
+	// trackRules keeps, beside the table, the rule that took each decision (TrackRules).
+	trackRules bool
 }
 
 // crule is a rule compiled: its condition and action with their boxes found.

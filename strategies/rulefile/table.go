@@ -35,6 +35,9 @@ type table struct {
 	base    []int32
 	blockOf []int32
 	data    []uint8
+	// who, beside data when the program tracks its rules (TrackRules), is the index of
+	// the rule that took each decision, in the list of its kind: what DeriveTable reads.
+	who []uint8
 }
 
 // Bytes returns the size of the program's table of decisions, without building it.
@@ -93,29 +96,37 @@ func (p *Program) buildTable() (*table, error) {
 	t := &table{p: p, nf: p.flags(), levels: p.rolls - 1, stride: p.stride(), base: base}
 	t.nbox = t.stride - t.levels
 	t.data = make([]uint8, p.Bytes())
-	groups := len(base)
+	if p.trackRules {
+		t.who = make([]uint8, len(t.data))
+	}
+	t.fill(func(tn *Decider, g int) { t.fillGroup(tn, g) })
+	t.share()
+	return t, nil
+}
+
+// fill calls fillGroup for every group of the table that games reach, on every core.
+func (t *table) fill(fillGroup func(tn *Decider, g int)) {
+	groups := len(t.base)
 	const chunk = 32
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			tn := p.NewDecider()
+			tn := t.p.NewDecider()
 			for {
 				lo := int(next.Add(chunk)) - chunk
 				if lo >= groups {
 					return
 				}
 				for g := lo; g < min(lo+chunk, groups); g++ {
-					if base[g] >= 0 {
-						t.fillGroup(tn, g)
+					if t.base[g] >= 0 {
+						fillGroup(tn, g)
 					}
 				}
 			}
 		})
 	}
 	wg.Wait()
-	t.share()
-	return t, nil
 }
 
 // share stores once the blocks of the classes of a group that decide alike. A file that
@@ -136,7 +147,8 @@ func (t *table) share() {
 			src := t.data[slot*size : (slot+1)*size]
 			found := -1
 			for k := first; k < n; k++ {
-				if bytes.Equal(t.data[k*size:(k+1)*size], src) {
+				// With the rules that decided: a derived table reads them.
+				if bytes.Equal(t.data[k*size:(k+1)*size], src) && (t.who == nil || bytes.Equal(t.who[k*size:(k+1)*size], t.who[slot*size:(slot+1)*size])) {
 					found = k
 					break
 				}
@@ -144,12 +156,18 @@ func (t *table) share() {
 			if found < 0 {
 				// n ≤ slot: the block moves down over slots already read.
 				copy(t.data[n*size:(n+1)*size], src)
+				if t.who != nil {
+					copy(t.who[n*size:(n+1)*size], t.who[slot*size:(slot+1)*size])
+				}
 				found, n = n, n+1
 			}
 			t.blockOf[slot] = int32(found)
 		}
 	}
 	t.data = slices.Clone(t.data[:n*size])
+	if t.who != nil {
+		t.who = slices.Clone(t.who[:n*size])
+	}
 }
 
 // fillGroup fills the blocks of the filled boxes and flag numbered g: one per class of the
@@ -164,23 +182,39 @@ func (t *table) fillGroup(tn *Decider, g int) {
 			u = int(bounds[c-1])
 		}
 		tn.Start(State{Filled: filled, Upper: u, YahtzeeScored: g%t.nf == 1})
-		row := t.data[(int(t.base[g])+c)*engine.NumRolls*t.stride:]
+		at := (int(t.base[g]) + c) * engine.NumRolls * t.stride
+		row := t.data[at:]
+		var who []uint8 // nil: not tracked
+		if t.who != nil {
+			who = t.who[at:]
+		}
 		for r := range engine.Roll(engine.NumRolls) {
-			cell := row[int(r)*t.stride : int(r+1)*t.stride]
+			i := int(r) * t.stride
 			for u := range t.levels {
-				cell[u], _ = tn.Keep(r, t.levels-u)
+				m, rule := tn.Keep(r, t.levels-u)
+				row[i+u] = m
+				if who != nil {
+					who[i+u] = uint8(rule)
+				}
 			}
-			if t.nbox == 1 {
-				b, _ := tn.Box(r, p.rolls)
-				cell[t.levels] = uint8(b)
-				continue
-			}
-			for used := 1; used <= p.rolls; used++ {
-				b, _ := tn.Box(r, used)
-				cell[t.levels+used-1] = uint8(b)
+			for k := range t.nbox {
+				b, rule := tn.Box(r, t.rollsUsed(k))
+				row[i+t.levels+k] = uint8(b)
+				if who != nil {
+					who[i+t.levels+k] = uint8(rule)
+				}
 			}
 		}
 	}
+}
+
+// rollsUsed is the roll number of the k-th box of a cell: the last roll when a cell has
+// one box for every roll number.
+func (t *table) rollsUsed(k int) int {
+	if t.nbox == 1 {
+		return t.p.rolls
+	}
+	return k + 1
 }
 
 // block returns the offset in data of the decisions of sheet s.
@@ -205,6 +239,12 @@ type player struct {
 }
 
 func (pl *player) cell(s *engine.Sheet, r engine.Roll) []uint8 {
+	i := pl.locate(s) + int(r)*pl.t.stride
+	return pl.t.data[i : i+pl.t.stride]
+}
+
+// locate returns the block of sheet s, found again only when the sheet changed.
+func (pl *player) locate(s *engine.Sheet) int {
 	t := pl.t
 	filled, upper := s.FilledMask(), s.Upper(0)
 	score := 0
@@ -214,9 +254,12 @@ func (pl *player) cell(s *engine.Sheet, r engine.Roll) []uint8 {
 	if pl.at < 0 || filled != pl.filled || upper != pl.upper || score != pl.score {
 		pl.filled, pl.upper, pl.score, pl.at = filled, upper, score, t.block(s)
 	}
-	i := pl.at + int(r)*t.stride
-	return t.data[i : i+t.stride]
+	return pl.at
 }
+
+// Block implements strategies.Blocked: the classes of a group that decide alike share
+// their block of the table.
+func (pl *player) Block(s *engine.Sheet) int { return pl.locate(s) }
 
 // NewStrategy returns a strategy that plays the program, from its table of decisions
 // (built on first use, on every core, and shared by the program's strategies).

@@ -160,15 +160,21 @@ func (dc *Decider) Keep(r engine.Roll, rollsLeft int) (mask uint8, rule int) {
 		return 31, len(dc.p.keeps) - 1
 	}
 	for _, i := range dc.active[KeepRule] {
-		cr := &dc.p.keeps[i]
-		if !dc.applies(cr, r, rollsLeft) {
-			continue
-		}
-		if m, ok := dc.keepMask(&cr.act, r, rollsLeft); ok {
+		if m, ok := dc.keepBy(int(i), r, rollsLeft); ok {
 			return m, int(i)
 		}
 	}
 	panic("rulefile: the built-in default keep did not apply")
+}
+
+// keepBy returns what keep rule i, active in the state, keeps of roll r, and whether it
+// decides there: its condition holds and its action applies.
+func (dc *Decider) keepBy(i int, r engine.Roll, rollsLeft int) (uint8, bool) {
+	cr := &dc.p.keeps[i]
+	if !dc.applies(cr, r, rollsLeft) {
+		return 0, false
+	}
+	return dc.keepMask(&cr.act, r, rollsLeft)
 }
 
 // Box returns the box the program scores roll r in after rollsUsed rolls, and the index
@@ -180,31 +186,35 @@ func (dc *Decider) Box(r engine.Roll, rollsUsed int) (box int, rule int) {
 	if legal == 0 {
 		return -1, len(p.boxes) - 1
 	}
-	left := p.rolls - rollsUsed
 	for _, i := range dc.active[BoxRule] {
-		cr := &p.boxes[i]
-		if !dc.applies(cr, r, left) {
-			continue
-		}
-		if !p.boxesByRoll {
-			// Legal does not depend on the roll number: the choice is the state's.
-			m := &dc.boxMemo[int(i)*engine.NumRolls+int(r)]
-			if *m == 0 {
-				*m = -1
-				if b, ok := dc.boxChoice(&cr.act, r, legal); ok {
-					*m = int16(b) + 1
-				}
-			}
-			if *m > 0 {
-				return int(*m) - 1, int(i)
-			}
-			continue
-		}
-		if b, ok := dc.boxChoice(&cr.act, r, legal); ok {
+		if b, ok := dc.boxBy(int(i), r, rollsUsed, legal); ok {
 			return b, int(i)
 		}
 	}
 	panic("rulefile: the built-in default box did not apply")
+}
+
+// boxBy returns the box where box rule i, active in the state, scores roll r after
+// rollsUsed rolls (legal: the boxes that may take it, not none), and whether it decides
+// there: its condition holds and its action applies.
+func (dc *Decider) boxBy(i int, r engine.Roll, rollsUsed int, legal uint64) (int, bool) {
+	p := dc.p
+	cr := &p.boxes[i]
+	if !dc.applies(cr, r, p.rolls-rollsUsed) {
+		return -1, false
+	}
+	if p.boxesByRoll {
+		return dc.boxChoice(&cr.act, r, legal)
+	}
+	// Legal does not depend on the roll number: the choice is the state's.
+	m := &dc.boxMemo[i*engine.NumRolls+int(r)]
+	if *m == 0 {
+		*m = -1
+		if b, ok := dc.boxChoice(&cr.act, r, legal); ok {
+			*m = int16(b) + 1
+		}
+	}
+	return int(*m) - 1, *m > 0
 }
 
 // applies reports whether the condition of an active rule holds at roll r.
