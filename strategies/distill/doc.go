@@ -31,7 +31,10 @@
 //     positive gains, the most a longer condition could gain); the best are placed at their
 //     best place. A keep rule changes where its turn goes: its gain is worked out through
 //     the turn, the later decisions weighed by where the new keeps lead (turnGain);
-//  5. adds the best rule and analyses the file exactly: if its exact mean is not above
+//  5. adds the best rule and analyses the file exactly (its table of decisions derived
+//     from the current file's, rulefile.Program.DeriveTable: only the decisions that the
+//     rules before the new one leave to later rules are asked again; the exact analysis
+//     plays a turn once per block of that table): if its exact mean is not above
 //     the current file's, the rule is dropped and the next one tried, up to a few; if none
 //     improves the file, the step draws a new sample of twice as many states (the gains
 //     left are small against the noise of a small sample), and the learning goes on with
