@@ -183,9 +183,23 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 	l.reach = reach
 	res.Steps = append(res.Steps, Step{N: 0, File: file, Mean: fig.Mean, Elapsed: time.Since(start)})
 	mean := fig.Mean
-	// The programs of the files of the requested sizes, whose tables the final analyses
-	// read again.
-	programs := map[int]*rulefile.Program{}
+	// The file of a requested size is analysed with its regret once the learning has
+	// gone past its size (a step may still change the default of the current file, at
+	// the same size): pending is that file's step and program, its table read again.
+	var pending *Step
+	var pendingProg *rulefile.Program
+	finish := func() error {
+		if pending == nil {
+			return nil
+		}
+		f, _, err := optimal.AnalyzeReach(fmt.Sprintf("%d rules", pending.N), rules, pendingProg.NewStrategy, optimal.Options{Workers: opts.Workers, Regret: true})
+		if err != nil {
+			return err
+		}
+		res.Files = append(res.Files, Learned{N: pending.N, File: pending.File, Figures: f})
+		pending, pendingProg = nil, nil
+		return nil
+	}
 	rejected := map[string]bool{}
 	states, resampled := opts.States, 0
 	for step := 0; rulesOf(file) < sizes[len(sizes)-1]; step++ {
@@ -227,14 +241,19 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 			}
 			file, prog, mean, reach = next, np, nfig.Mean, nreach
 			l.reach = reach
-			if slices.Contains(sizes, rulesOf(file)) {
-				programs[rulesOf(file)] = prog
-			}
 			s := Step{N: rulesOf(file), File: file, Rule: text, Estimated: c.gain, Mean: mean, States: states, Elapsed: time.Since(start), Dropped: dropped}
 			if c.place < 0 && len(res.Steps) > 0 && res.Steps[len(res.Steps)-1].N == s.N {
 				res.Steps[len(res.Steps)-1] = s // a new default: the same number of rules
 			} else {
 				res.Steps = append(res.Steps, s)
+			}
+			if pending != nil && pending.N != s.N {
+				if err := finish(); err != nil {
+					return nil, err
+				}
+			}
+			if slices.Contains(sizes, s.N) {
+				pending, pendingProg = &s, prog
 			}
 			if opts.Progress != nil {
 				opts.Progress(s)
@@ -254,17 +273,8 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 		}
 	}
 	res.States = states
-	for _, n := range sizes {
-		i := slices.IndexFunc(res.Steps, func(s Step) bool { return s.N == n })
-		if i < 0 {
-			continue // the learning stopped before
-		}
-		p := programs[n]
-		f, _, err := optimal.AnalyzeReach(fmt.Sprintf("%d rules", n), rules, p.NewStrategy, optimal.Options{Workers: opts.Workers, Regret: true})
-		if err != nil {
-			return nil, err
-		}
-		res.Files = append(res.Files, Learned{N: n, File: res.Steps[i].File, Figures: f})
+	if err := finish(); err != nil { // the sizes the learning did not reach have no file
+		return nil, err
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
