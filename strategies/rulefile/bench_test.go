@@ -62,3 +62,38 @@ func BenchmarkGame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDeriveTable derives the table of the ten rules from that of the file without
+// its last rule (rulefile.Program.DeriveTable), as yams distill does when it tries a rule:
+// against BenchmarkCompileTable, which builds the same table from nothing.
+func BenchmarkDeriveTable(b *testing.B) {
+	src, err := os.ReadFile(benchFile)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := rulefile.Parse(benchFile, src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, _ := engine.Load("hasbro")
+	base := *f
+	base.Rules = f.Rules[:len(f.Rules)-1]
+	bp, err := rulefile.Compile(&base, r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bp.TrackRules()
+	if _, err := bp.NewStrategy(); err != nil {
+		b.Fatal(err)
+	}
+	last := bp.Len(rulefile.BoxRule) - 1 // the place of the new rule: before the built-in default
+	for b.Loop() {
+		p, err := rulefile.Compile(f, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := p.DeriveTable(bp, rulefile.BoxRule, last, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
