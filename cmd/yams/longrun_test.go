@@ -59,6 +59,18 @@ func init() {
 		if commands["sim"] == nil {
 			panic("yams test binary: the commands are not registered yet")
 		}
+		if os.Getenv(envStall) != "" {
+			// The stall ends with the first SIGINT or SIGTERM, even one that comes before
+			// it: a shard of deploy/local-shards.sh may be signalled before its 300th game
+			// (another shard stalled first), and then play on into the stall within the
+			// chunk it finishes; waiting there for a second signal, it would never end.
+			ch := make(chan os.Signal, 1)
+			signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+			go func() {
+				<-ch
+				close(resumed)
+			}()
+		}
 		os.Exit(run(os.Stdin, os.Stdout, os.Stderr, os.Args[1:]))
 	}
 }
@@ -76,12 +88,6 @@ func (s stall) StartGame(*rand.PCG) {
 		return
 	}
 	s.once.Do(func() {
-		ch := make(chan os.Signal, 1)
-		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-		go func() {
-			<-ch
-			close(s.resumed)
-		}()
 		if err := os.WriteFile(marker, nil, 0o666); err != nil {
 			panic(err)
 		}
