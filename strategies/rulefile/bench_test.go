@@ -13,7 +13,9 @@ import (
 // benchFile is the file of ten rules learned by yams distill on hasbro.
 const benchFile = "../../examples/strategies/hasbro-10.rules"
 
-func BenchmarkCompileTable(b *testing.B) {
+// readBenchFile reads benchFile.
+func readBenchFile(b *testing.B) *rulefile.File {
+	b.Helper()
 	src, err := os.ReadFile(benchFile)
 	if err != nil {
 		b.Fatal(err)
@@ -22,6 +24,11 @@ func BenchmarkCompileTable(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	return f
+}
+
+func BenchmarkCompileTable(b *testing.B) {
+	f := readBenchFile(b)
 	r, _ := engine.Load("hasbro")
 	for b.Loop() {
 		p, err := rulefile.Compile(f, r)
@@ -37,14 +44,7 @@ func BenchmarkCompileTable(b *testing.B) {
 // BenchmarkGame plays whole games of the ten rules with the simulator's game loop, one
 // worker: a decision is a few table reads.
 func BenchmarkGame(b *testing.B) {
-	src, err := os.ReadFile(benchFile)
-	if err != nil {
-		b.Fatal(err)
-	}
-	f, err := rulefile.Parse(benchFile, src)
-	if err != nil {
-		b.Fatal(err)
-	}
+	f := readBenchFile(b)
 	r, _ := engine.Load("hasbro")
 	p, err := rulefile.Compile(f, r)
 	if err != nil {
@@ -67,14 +67,7 @@ func BenchmarkGame(b *testing.B) {
 // its last rule (rulefile.Program.DeriveTable), as yams distill does when it tries a rule:
 // against BenchmarkCompileTable, which builds the same table from nothing.
 func BenchmarkDeriveTable(b *testing.B) {
-	src, err := os.ReadFile(benchFile)
-	if err != nil {
-		b.Fatal(err)
-	}
-	f, err := rulefile.Parse(benchFile, src)
-	if err != nil {
-		b.Fatal(err)
-	}
+	f := readBenchFile(b)
 	r, _ := engine.Load("hasbro")
 	base := *f
 	base.Rules = f.Rules[:len(f.Rules)-1]
