@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/reports"
 	"yams/strategies/optimal"
 )
@@ -172,7 +173,7 @@ func positionsOf(rules *engine.Rules) (optimal.Positions, error, error) {
 		}
 		return est, err, nil
 	}
-	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
 		return nil, nil, badInput(err)
 	}
 	return nil, nil, err

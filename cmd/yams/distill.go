@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"yams/internal/memlimit"
 	"yams/internal/provenance"
 	"yams/reports"
 	"yams/strategies/distill"
@@ -96,7 +97,7 @@ func runDistill(e *env, args []string) error {
 			}
 			fmt.Fprintf(e.stderr, "%4d  %.4f  %s\n", s.N, s.Mean, s.Rule)
 		}})
-	if errors.Is(err, optimal.ErrMemory) || errors.Is(err, optimal.ErrColumns) {
+	if errors.Is(err, memlimit.ErrTooLarge) || errors.Is(err, optimal.ErrColumns) {
 		return badInput(err)
 	}
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/internal/provenance"
 	"yams/reports"
 	"yams/sim"
@@ -90,7 +91,7 @@ func runExact(e *env, args []string) error {
 		return badInput(fmt.Errorf("--strategy: %w", err))
 	}
 	var ruleErr *rulefile.Error
-	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) || errors.As(err, &ruleErr) {
+	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) || errors.As(err, &ruleErr) {
 		return badInput(err)
 	}
 	// Beyond the estimate, the limit reached as the distribution grew: the user's limit,

@@ -18,11 +18,11 @@ import (
 	"github.com/spf13/pflag"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/reports"
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/external"
-	"yams/strategies/optimal"
 )
 
 // newFlags returns the flag set of the command e runs: it returns its errors instead of
@@ -344,7 +344,7 @@ type memoryFlag struct{ mib int64 }
 // addMemoryFlag declares --max-memory.
 func addMemoryFlag(fs *pflag.FlagSet) *memoryFlag {
 	m := &memoryFlag{}
-	fs.Int64Var(&m.mib, "max-memory", optimal.DefaultMemoryLimit>>20, "the memory a solve of the optimal strategy, an exact analysis or the strategies of the workers may take, in `MiB`: what would need more is refused at once, with the estimate (a run plays with the workers that fit)")
+	fs.Int64Var(&m.mib, "max-memory", memlimit.Default>>20, "the memory a solve of the optimal strategy, an exact analysis or the strategies of the workers may take, in `MiB`: what would need more is refused at once, with the estimate (a run plays with the workers that fit)")
 	return m
 }
 
@@ -353,7 +353,7 @@ func (m *memoryFlag) apply() error {
 	if m.mib <= 0 || m.mib > 1<<30 {
 		return usagef("--max-memory %d: want a positive number of MiB", m.mib)
 	}
-	optimal.SetMemoryLimit(m.mib << 20)
+	memlimit.Set(m.mib << 20)
 	return nil
 }
 

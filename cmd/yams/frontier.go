@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/internal/provenance"
 	"yams/reports"
 	"yams/strategies/optimal"
@@ -251,7 +252,7 @@ func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts optimal.O
 			fmt.Fprint(e.stderr, "\r\033[K")
 		}
 		switch {
-		case errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) || errors.Is(err, optimal.ErrObjective):
+		case errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) || errors.Is(err, optimal.ErrObjective):
 			return nil, badInput(err)
 		case errors.Is(err, optimal.ErrTooLarge):
 			return nil, badInput(fmt.Errorf("%s: %w; raise --max-memory", name, err))

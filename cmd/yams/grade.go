@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/reports"
 	"yams/strategies/optimal"
 )
@@ -49,7 +50,7 @@ type gradeOutput struct {
 // grade values every decision a record shows against optimal play.
 func grade(rec *engine.Record, rules *engine.Rules, turns []engine.TurnResult) (*gradeOutput, error) {
 	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
-	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
 		return nil, badInput(err)
 	}
 	if err != nil {

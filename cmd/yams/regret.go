@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/reports"
 	"yams/sim"
 	"yams/strategies"
@@ -24,7 +25,7 @@ const regretDoc = "also value every decision against optimal play: where each st
 // expected score, which the printed table sets beside the strategies' means.
 func regretValuer(rules *engine.Rules) (func() (sim.Valuer, error), float64, error) {
 	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
-	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
 		return nil, 0, badInput(fmt.Errorf("--regret: %w", err))
 	}
 	if err != nil {

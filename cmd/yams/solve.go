@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/strategies/optimal"
 )
 
@@ -61,7 +62,7 @@ func runSolve(e *env, args []string) error {
 	if errors.Is(err, optimal.ErrObjective) {
 		return badInput(fmt.Errorf("--strategy: %w", err))
 	}
-	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
 		return badInput(err)
 	}
 	if err != nil {
@@ -162,7 +163,7 @@ func reportWrite(e *env, w io.Writer, path string, err error) {
 // points still to come under optimal play from every state, beside optimal's table.
 func solveWin(e *env, rules *engine.Rules, options []string, force bool, workers int) error {
 	wt, err := optimal.LoadOrSolveWin(rules, force, workers)
-	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, optimal.ErrMemory) {
+	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
 		return badInput(err)
 	}
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/strategies"
 	"yams/strategies/optimal"
 )
@@ -148,7 +149,7 @@ func fitWorkers(e *env, rules *engine.Rules, infos []strategies.Info, regret boo
 	if perWorker < 1<<20 { // what a heuristic holds: nothing worth a note
 		return workers, nil
 	}
-	limit := optimal.MemoryLimit()
+	limit := memlimit.Limit()
 	what := "the strategies " + strings.Join(names, ", ")
 	if len(names) == 1 {
 		what = "the strategy " + names[0]
@@ -161,7 +162,7 @@ func fitWorkers(e *env, rules *engine.Rules, infos []strategies.Info, regret boo
 		return workers, nil
 	}
 	if fit < 1 {
-		return 0, badInput(&optimal.MemoryError{What: fmt.Sprintf("%s, with %s of tables and %s a worker,", what, megabytes(shared), megabytes(perWorker)),
+		return 0, badInput(&memlimit.Error{What: fmt.Sprintf("%s, with %s of tables and %s a worker,", what, megabytes(shared), megabytes(perWorker)),
 			Need: shared + perWorker, Limit: limit})
 	}
 	verb := "take"

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/strategies/optimal"
 	"yams/strategies/rulefile"
 )
@@ -204,8 +205,8 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 	states, resampled := opts.States, 0
 	for step := 0; rulesOf(file) < sizes[len(sizes)-1]; step++ {
 		samples := sampleStates(reach.Turns(), states, opts.Seed+uint64(step))
-		if need := int64(len(samples)) * bytesPerSample(rules.Rolls(), [2]int{len(l.vocab.actions[0]), len(l.vocab.actions[1])}); need > optimal.MemoryLimit()/2 {
-			return nil, &optimal.MemoryError{What: fmt.Sprintf("the positions of %d sampled states (%d a turn)", len(samples), states), Need: need, Limit: optimal.MemoryLimit() / 2}
+		if need := int64(len(samples)) * bytesPerSample(rules.Rolls(), [2]int{len(l.vocab.actions[0]), len(l.vocab.actions[1])}); need > memlimit.Limit()/2 {
+			return nil, &memlimit.Error{What: fmt.Sprintf("the positions of %d sampled states (%d a turn)", len(samples), states), Need: need, Limit: memlimit.Limit() / 2}
 		}
 		dt, err := l.build(prog, samples)
 		if err != nil {

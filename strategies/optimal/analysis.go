@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/strategies"
 )
 
@@ -266,7 +267,7 @@ func analyzeObjective(o Objective, r *engine.Rules, opts Options) (*Figures, err
 		if err != nil {
 			return nil, err
 		}
-		if err := checkMemory(fmt.Sprintf("the exact analysis of optimal on rules %s (%d columns)", r.Name(), len(r.Columns())), sumSat(productMemory(values), mulSat(int64(min(values, 1<<58)), 3*8))); err != nil {
+		if err := memlimit.Check(fmt.Sprintf("the exact analysis of optimal on rules %s (%d columns)", r.Name(), len(r.Columns())), memlimit.Sum(productMemory(values), memlimit.Mul(int64(min(values, 1<<58)), 3*8))); err != nil {
 			return nil, err
 		}
 		e := sharedFor(r, Mean)
@@ -332,7 +333,7 @@ func analyzeStrategy(name string, r *engine.Rules, newStrategy func() (strategie
 		// probability of each state is followed on one column only.
 		return nil, nil, errColumns(r, "the reach of the states of "+name)
 	}
-	if err := checkMemory(fmt.Sprintf("the exact analysis of %s on rules %s", name, r.Name()), analysisMemory(r)); err != nil {
+	if err := memlimit.Check(fmt.Sprintf("the exact analysis of %s on rules %s", name, r.Name()), analysisMemory(r)); err != nil {
 		return nil, nil, err
 	}
 	sp, err := newSpace(r, r.MaxUpper(), false)
@@ -646,7 +647,7 @@ func analyze(ws walked, newDecider func() (decider, error), opts Options, best *
 	p[first] = 1
 	var dist *distribution
 	if opts.Distribution {
-		dist = newDistribution(n, opts.DistributionBudget, sumSat(base, int64(3*8*n)))
+		dist = newDistribution(n, opts.DistributionBudget, memlimit.Sum(base, int64(3*8*n)))
 		dist.set(first, 0, []float64{1})
 	}
 	nu := ws.laneSpace().nu

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 )
 
 // goalDecider follows target:T or beat:S in one turn: the decisions worked out for the
@@ -101,7 +102,7 @@ func analyzeGoal(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
 		ws[i] = &goalWorker{tw: tw, d: d, w: t.newWidget()}
 	}
 	n := sp.numStates()
-	base := sumSat(8*int64(len(gv.v)), mp.bytes(), int64(32*n)) // a distVec per state
+	base := memlimit.Sum(8*int64(len(gv.v)), mp.bytes(), int64(32*n)) // a distVec per state
 	dist := newDistribution(n, opts.DistributionBudget, base)
 	dist.set(sp.index(0, 0, 0), 0, []float64{1})
 	layers := sp.layers()

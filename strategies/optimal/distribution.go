@@ -2,6 +2,8 @@ package optimal
 
 import (
 	"fmt"
+
+	"yams/internal/memlimit"
 )
 
 // distribution holds, for each turn-start state of the layers in flight, the probability
@@ -63,7 +65,7 @@ func (d *distribution) grow(i, lo, hi int) error {
 	n := nhi - nlo + 1
 	d.bytes += int64(8 * (n - len(x.v)))
 	d.peak = max(d.peak, d.bytes)
-	if need := sumSat(d.base, mulSat(distGCRoom, d.bytes)); need > d.budget {
+	if need := memlimit.Sum(d.base, memlimit.Mul(distGCRoom, d.bytes)); need > d.budget {
 		return fmt.Errorf("%w: the probabilities of the (state, score so far) pairs of two layers reached %d MiB, about %d MiB of memory with the rest of the analysis, more than the limit of %d MiB",
 			ErrTooLarge, d.bytes>>20, need>>20, d.budget>>20)
 	}

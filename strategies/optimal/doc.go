@@ -180,5 +180,5 @@
 //
 // A solve, a table read from the cache, and an exact analysis estimate the memory they
 // will take before they allocate it, and are refused beyond the limit (memory.go:
-// SetMemoryLimit, yams's --max-memory; 4 GiB by default) with a *MemoryError.
+// SetMemoryLimit, yams's --max-memory; 4 GiB by default) with a *memlimit.Error.
 package optimal

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 )
 
 // goal is an objective of the final score alone: the expected value of u(final score),
@@ -231,17 +232,17 @@ func checkGoal(sp *space, o Objective, gl goal) error {
 	if w := slices.Max(gv.width); w > maxGoalWidth {
 		return fmt.Errorf("%w: %s on rules %s: a sheet would store %d scores so far, more than the solver's %d", ErrObjective, o, sp.rules.Name(), w, maxGoalWidth)
 	}
-	return checkMemory(goalWhat(sp.rules, o), goalMemory(sp, gv.size()))
+	return memlimit.Check(goalWhat(sp.rules, o), goalMemory(sp, gv.size()))
 }
 
 // goalMemory estimates the memory of solving or loading pairs values of a goal on sp:
 // the values (read from a file a chunk at a time), and the mean's table and decisions,
 // which play where the objective is settled.
 func goalMemory(sp *space, pairs int64) int64 {
-	return sumSat(mulSat(pairs, 8), tableMemory(sp))
+	return memlimit.Sum(memlimit.Mul(pairs, 8), tableMemory(sp))
 }
 
-// goalWhat names the strategy of objective o on r in a *MemoryError.
+// goalWhat names the strategy of objective o on r in a *memlimit.Error.
 func goalWhat(r *engine.Rules, o Objective) string {
 	return "the strategy " + o.String() + " of rules " + r.Name() + " (its values for every state and score so far, and the optimal strategy's table)"
 }

@@ -11,46 +11,8 @@ import (
 	"unsafe"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 )
-
-// DefaultMemoryLimit bounds the memory a solve, an exact analysis or the strategies of a
-// simulation may take: 4 GiB.
-const DefaultMemoryLimit = 4 << 30
-
-var memoryLimit atomic.Int64
-
-func init() { memoryLimit.Store(DefaultMemoryLimit) }
-
-// SetMemoryLimit sets the memory a solve or an exact analysis may take, in bytes (yams's
-// --max-memory); a rule set that would need more is refused with a *MemoryError before
-// anything is allocated.
-func SetMemoryLimit(bytes int64) { memoryLimit.Store(bytes) }
-
-// MemoryLimit returns the memory a solve or an exact analysis may take.
-func MemoryLimit() int64 { return memoryLimit.Load() }
-
-// ErrMemory is the kind of a *MemoryError.
-var ErrMemory = errors.New("too large")
-
-// MemoryError is a solve or an analysis that would need more memory than the limit.
-type MemoryError struct {
-	What        string // "the optimal strategy of rules hasbro (its table and decisions)"
-	Need, Limit int64
-}
-
-func (e *MemoryError) Error() string {
-	return fmt.Sprintf("%s would take about %s of memory, more than the limit of %s (raise it with --max-memory MiB)",
-		e.What, mebibytes(e.Need), mebibytes(e.Limit))
-}
-
-func (e *MemoryError) Unwrap() error { return ErrMemory }
-
-func mebibytes(b int64) string {
-	if b >= 10<<30 {
-		return fmt.Sprintf("%.0f GiB", float64(b)/(1<<30))
-	}
-	return fmt.Sprintf("%d MiB", (b+1<<20-1)>>20)
-}
 
 // spaceShape returns the size of the state space of rules with u capped at capUpper,
 // without building it: the boxes, the upper boxes, the subtotals and the flags.
@@ -75,8 +37,8 @@ func spaceShape(r *engine.Rules, capUpper int) (nb, nUp, nu, nf int) {
 // without building anything.
 func shapeMemory(r *engine.Rules) int64 {
 	nb, nUp, nu, nf := spaceShape(r, r.UpperThreshold()*min(1, r.UpperPoints()))
-	states := mulSat(mulSat(1<<nb, int64(nu)), int64(nf))
-	return sumSat(mulSat(states, 16), mulSat(1<<nUp, int64(nu)*4), 8<<nb, 64<<20)
+	states := memlimit.Mul(memlimit.Mul(1<<nb, int64(nu)), int64(nf))
+	return memlimit.Sum(memlimit.Mul(states, 16), memlimit.Mul(1<<nUp, int64(nu)*4), 8<<nb, 64<<20)
 }
 
 // tableMemory estimates the memory of the optimal strategy of space sp, loaded or solved:
@@ -86,59 +48,35 @@ func shapeMemory(r *engine.Rules) int64 {
 // an exact analysis of optimal, which decodes every group.
 func tableMemory(sp *space) int64 {
 	reach := int64(sp.countStates())
-	return sumSat(mulSat(int64(sp.numStates()), 8), mulSat(reach, 2*blockLen+53), 64<<20)
+	return memlimit.Sum(memlimit.Mul(int64(sp.numStates()), 8), memlimit.Mul(reach, 2*blockLen+53), 64<<20)
 }
 
-// tableWhat names the optimal strategy of r in a *MemoryError.
+// tableWhat names the optimal strategy of r in a *memlimit.Error.
 func tableWhat(r *engine.Rules) string {
 	return "the optimal strategy of rules " + r.Name() + " (its table and decisions)"
 }
 
 // checkShapeMemory refuses the optimal strategy of r when the bound of its space is over
 // the limit: checked before the space is built, so that nothing is built for it.
-func checkShapeMemory(r *engine.Rules) error { return checkMemory(tableWhat(r), shapeMemory(r)) }
+func checkShapeMemory(r *engine.Rules) error { return memlimit.Check(tableWhat(r), shapeMemory(r)) }
 
 // checkTableMemory refuses the optimal strategy of space sp, once built, when its table
 // and decisions would take more than the limit.
-func checkTableMemory(sp *space) error { return checkMemory(tableWhat(sp.rules), tableMemory(sp)) }
+func checkTableMemory(sp *space) error { return memlimit.Check(tableWhat(sp.rules), tableMemory(sp)) }
 
 // analysisMemory estimates the memory of an exact analysis of a strategy other than
 // optimal on r: three float64 per state of the space of exact subtotals, and the tables
 // that build a sheet for each state.
 func analysisMemory(r *engine.Rules) int64 {
 	nb, nUp, nu, nf := spaceShape(r, r.MaxUpper())
-	states := mulSat(mulSat(1<<nb, int64(nu)), int64(nf))
-	return sumSat(mulSat(states, 3*8), mulSat(1<<nUp, int64(nu)*3), 8<<nb, 64<<20)
+	states := memlimit.Mul(memlimit.Mul(1<<nb, int64(nu)), int64(nf))
+	return memlimit.Sum(memlimit.Mul(states, 3*8), memlimit.Mul(1<<nUp, int64(nu)*3), 8<<nb, 64<<20)
 }
 
 // bytes returns the memory of the policy and its table's values once every group is
 // decoded (the most it takes).
 func (p *policy) bytes() int64 {
 	return int64(2*len(p.e16)+4*len(p.e32)+4*len(p.base)+2*len(p.rank)+4*len(p.ready)) + int64(8*len(p.t.v))
-}
-
-// checkMemory refuses a computation that would take more than the limit.
-func checkMemory(what string, need int64) error {
-	if limit := MemoryLimit(); need > limit {
-		return &MemoryError{What: what, Need: need, Limit: limit}
-	}
-	return nil
-}
-
-func mulSat(a, b int64) int64 {
-	hi, lo := bits.Mul64(uint64(a), uint64(b))
-	if hi != 0 || lo > 1<<62 {
-		return 1 << 62
-	}
-	return int64(lo)
-}
-
-func sumSat(xs ...int64) int64 {
-	var s int64
-	for _, x := range xs {
-		s = min(1<<62, s+x)
-	}
-	return s
 }
 
 // Notice is what a solve for the cache tells as it goes (SetNotify): that it starts (the
@@ -515,7 +453,7 @@ func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) er
 		// the analysis checks the rest as it goes.
 		return checkProductMemory(r)
 	}
-	limit := MemoryLimit()
+	limit := memlimit.Limit()
 	if opts.Distribution && opts.DistributionBudget > 0 {
 		limit = opts.DistributionBudget
 	}
@@ -525,7 +463,7 @@ func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) er
 	}
 	check := func(need int64) error {
 		if need > limit {
-			return &MemoryError{What: what, Need: need, Limit: limit}
+			return &memlimit.Error{What: what, Need: need, Limit: limit}
 		}
 		return nil
 	}
@@ -541,11 +479,11 @@ func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) er
 		if opts.Regret {
 			n += evaluatorMemory(shapeOf(sp)) - turnCacheMemory(shapeOf(sp))
 		}
-		return mulSat(int64(workers), n)
+		return memlimit.Mul(int64(workers), n)
 	}
 	// The probabilities of the scores so far, and a vector's header for every state.
 	distribution := func(sp *space) int64 {
-		return sumSat(int64(32*sp.numStates()), mulSat(distGCRoom, distributionPeak(sp)/reachedShare))
+		return memlimit.Sum(int64(32*sp.numStates()), memlimit.Mul(distGCRoom, distributionPeak(sp)/reachedShare))
 	}
 	o, perr := ParseObjective(name)
 	if perr != nil {
@@ -557,19 +495,19 @@ func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) er
 		if err != nil {
 			return nil
 		}
-		need := sumSat(analysisMemory(r), perWorkers(sp, 1))
+		need := memlimit.Sum(analysisMemory(r), perWorkers(sp, 1))
 		if opts.Regret {
-			if err := check(sumSat(need, shapeMemory(r))); err != nil {
+			if err := check(memlimit.Sum(need, shapeMemory(r))); err != nil {
 				return err
 			}
 			ssp, err := newSolverSpace(r)
 			if err != nil {
 				return nil
 			}
-			need = sumSat(need, tableMemory(ssp))
+			need = memlimit.Sum(need, tableMemory(ssp))
 		}
 		if opts.Distribution {
-			need = sumSat(need, distribution(sp))
+			need = memlimit.Sum(need, distribution(sp))
 		}
 		return check(need)
 	}
@@ -582,7 +520,7 @@ func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) er
 	}
 	table := tableMemory(sp)
 	// The table, the moments of every state, and the workers.
-	need := sumSat(table, int64(3*8*sp.numStates()), perWorkers(sp, 1))
+	need := memlimit.Sum(table, int64(3*8*sp.numStates()), perWorkers(sp, 1))
 	switch o.Kind {
 	case Target, Beat:
 		// The goal's values beside the mean's table, a second widget per worker; the
@@ -592,22 +530,22 @@ func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) er
 			lowest, highest := sp.finalBounds()
 			gl = goal{from: lowest, upto: highest + 1}
 		} else if err := o.check(sp); err != nil {
-			if errors.Is(err, ErrMemory) {
+			if errors.Is(err, memlimit.ErrTooLarge) {
 				return err
 			}
 			return nil // Analyze says what is wrong with the target
 		}
-		values := mulSat(8, newGoalValues(sp, gl).size())
-		return check(sumSat(need, perWorkers(sp, 1), values, distribution(sp)))
+		values := memlimit.Mul(8, newGoalValues(sp, gl).size())
+		return check(memlimit.Sum(need, perWorkers(sp, 1), values, distribution(sp)))
 	case UpperBonus:
-		need = sumSat(need, table) // the mean's table, which bonus plays once the bonus is settled
+		need = memlimit.Sum(need, table) // the mean's table, which bonus plays once the bonus is settled
 	case Risk:
 		if opts.Regret || meanKept {
-			need = sumSat(need, table) // the mean's table beside
+			need = memlimit.Sum(need, table) // the mean's table beside
 		}
 	}
 	if opts.Distribution {
-		need = sumSat(need, distribution(sp))
+		need = memlimit.Sum(need, distribution(sp))
 	}
 	return check(need)
 }

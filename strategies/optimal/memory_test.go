@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 )
 
 // hugeRules is a rule file whose solve would take gigabytes: sixteen upper boxes of
@@ -32,8 +33,8 @@ func TestMemoryLimit(t *testing.T) {
 	huge := hugeRules(t)
 	start := time.Now()
 	_, err := Solve(huge, 0)
-	var me *MemoryError
-	if !errors.As(err, &me) || !errors.Is(err, ErrMemory) || me.Need < 8<<30 || !strings.Contains(err.Error(), "--max-memory") {
+	var me *memlimit.Error
+	if !errors.As(err, &me) || !errors.Is(err, memlimit.ErrTooLarge) || me.Need < 8<<30 || !strings.Contains(err.Error(), "--max-memory") {
 		t.Errorf("solve: %v", err)
 	}
 	if _, _, err := LoadOrSolve(huge, false, 0); !errors.As(err, &me) {
@@ -53,8 +54,8 @@ func TestMemoryLimit(t *testing.T) {
 	if need := tableMemory(hasbro); need > 300<<20 || need < 253<<20 {
 		t.Errorf("hasbro's table and decisions are estimated at %d MiB", need>>20)
 	}
-	SetMemoryLimit(1 << 20)
-	defer SetMemoryLimit(DefaultMemoryLimit)
+	memlimit.Set(1 << 20)
+	defer memlimit.Set(memlimit.Default)
 	if _, err := Solve(smallRules(t), 0); !errors.As(err, &me) {
 		t.Errorf("a limit of 1 MiB: %v", err)
 	}
@@ -178,7 +179,7 @@ func TestDistributionPeakBounds(t *testing.T) {
 func TestCheckAnalysis(t *testing.T) {
 	huge := hugeRules(t)
 	hasbro := mustRules(t, "hasbro")
-	var me *MemoryError
+	var me *memlimit.Error
 	start := time.Now()
 	for _, c := range []struct {
 		name  string

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 )
 
 // product is the state space of a sheet of several columns. The columns of a sheet are
@@ -113,7 +114,7 @@ func productMemory(values float64) int64 {
 	if values > 1<<58 {
 		return 1 << 62
 	}
-	return sumSat(mulSat(int64(values), 8), 64<<20)
+	return memlimit.Sum(memlimit.Mul(int64(values), 8), 64<<20)
 }
 
 // productWhat names the exact optimal strategy of a sheet of several columns in errors.
@@ -128,10 +129,10 @@ func checkProductMemory(r *engine.Rules) error {
 	if err != nil {
 		return err
 	}
-	if err := checkMemory(productWhat(r), productMemory(values)); err != nil {
-		var me *MemoryError
+	if err := memlimit.Check(productWhat(r), productMemory(values)); err != nil {
+		var me *memlimit.Error
 		if errors.As(err, &me) {
-			return &ColumnsError{MemoryError: *me, Rules: r.Name(), Columns: len(r.Columns()), States: states}
+			return &ColumnsError{Memory: *me, Rules: r.Name(), Columns: len(r.Columns()), States: states}
 		}
 		return err
 	}
@@ -142,22 +143,22 @@ func checkProductMemory(r *engine.Rules) error {
 // the product of its columns' states is too large. Its message gives the number of
 // states and what they would take.
 type ColumnsError struct {
-	MemoryError
+	Memory  memlimit.Error
 	Rules   string
 	Columns int
 	States  float64
 }
 
 func (e *ColumnsError) Error() string {
-	need := mebibytes(e.Need)
-	if e.Need >= 1<<50 {
-		need = statesWord(float64(e.Need)/(1<<30)) + " GiB"
+	need := memlimit.Format(e.Memory.Need)
+	if e.Memory.Need >= 1<<50 {
+		need = statesWord(float64(e.Memory.Need)/(1<<30)) + " GiB"
 	}
 	return fmt.Sprintf("no exact solve of rules %s: its %d columns make %s turn-start states, whose table would take about %s of memory, more than the limit of %s (raise it with --max-memory MiB, or play the sheet with a strategy that needs no exact solve: column-tables)",
-		e.Rules, e.Columns, statesWord(e.States), need, mebibytes(e.Limit))
+		e.Rules, e.Columns, statesWord(e.States), need, memlimit.Format(e.Memory.Limit))
 }
 
-func (e *ColumnsError) Unwrap() []error { return []error{&e.MemoryError, ErrColumns} }
+func (e *ColumnsError) Unwrap() []error { return []error{&e.Memory, ErrColumns} }
 
 // statesWord writes a count: in full below a billion, else as a power of ten.
 func statesWord(n float64) string {

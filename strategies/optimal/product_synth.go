@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/strategies"
 )
 
@@ -108,7 +109,7 @@ func productAnalysisMemory(r *engine.Rules) (int64, error) {
 	if values > 1<<56 {
 		return 1 << 62, nil
 	}
-	return sumSat(mulSat(int64(values), 3*8), 64<<20), nil
+	return memlimit.Sum(memlimit.Mul(int64(values), 3*8), 64<<20), nil
 }
 
 // analyzeProductStrategy is Analyze on a sheet of several columns for a strategy other
@@ -119,7 +120,7 @@ func analyzeProductStrategy(name string, info strategies.Info, r *engine.Rules, 
 		return nil, err
 	}
 	what := fmt.Sprintf("the exact analysis of %s on rules %s (%d columns)", name, r.Name(), len(r.Columns()))
-	if err := checkMemory(what, need); err != nil {
+	if err := memlimit.Check(what, need); err != nil {
 		return nil, err
 	}
 	var best *Table

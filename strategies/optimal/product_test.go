@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/strategies"
 )
 
@@ -395,11 +396,11 @@ func TestProductTooLarge(t *testing.T) {
 	}
 	_, _, err = LoadOrSolve(r, false, 2)
 	var ce *ColumnsError
-	if !errors.As(err, &ce) || !errors.Is(err, ErrColumns) || !errors.Is(err, ErrMemory) {
+	if !errors.As(err, &ce) || !errors.Is(err, ErrColumns) || !errors.Is(err, memlimit.ErrTooLarge) {
 		t.Fatalf("free + free: %v", err)
 	}
-	if !strings.Contains(err.Error(), "·10^") || ce.Need < 1<<40 {
-		t.Errorf("message %q, need %d", err, ce.Need)
+	if !strings.Contains(err.Error(), "·10^") || ce.Memory.Need < 1<<40 {
+		t.Errorf("message %q, need %d", err, ce.Memory.Need)
 	}
 	if err := Mean.Check(r); !errors.Is(err, ErrColumns) {
 		t.Errorf("Check: %v", err)

@@ -6,6 +6,7 @@ import (
 	"runtime"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 )
 
 // remaining holds, for every turn-start state of a space, the distribution of the points
@@ -87,11 +88,11 @@ func newRemaining(sp *space) *remaining {
 
 // solveRemaining computes the distributions of the points still to come from every state
 // of sp under the decisions newDecider makes, with workers goroutines (0: one per CPU),
-// each tail holding at most tail of the probability cut (remainingTail). what names the table in a *MemoryError; base is the memory already taken (the
+// each tail holding at most tail of the probability cut (remainingTail). what names the table in a *memlimit.Error; base is the memory already taken (the
 // strategy's decisions), which the limit leaves aside. After each layer it calls the
 // progress functions with the layers done.
 func solveRemaining(sp *space, newDecider func() (decider, error), workers int, tail float64, what string, base int64, progress ...func(layers int)) (*remaining, error) {
-	if err := checkMemory(what, sumSat(base, remainingMemory(sp, 0))); err != nil {
+	if err := memlimit.Check(what, memlimit.Sum(base, remainingMemory(sp, 0))); err != nil {
 		return nil, err
 	}
 	if workers <= 0 {
@@ -188,7 +189,7 @@ func solveRemaining(sp *space, newDecider func() (decider, error), workers int, 
 			rm.put(i, int(lo[i]), vec[i])
 			vec[i] = nil
 		}
-		if err := checkMemory(what, sumSat(base, remainingMemory(sp, rm.probs+remainingChunk))); err != nil {
+		if err := memlimit.Check(what, memlimit.Sum(base, remainingMemory(sp, rm.probs+remainingChunk))); err != nil {
 			return nil, err
 		}
 		for _, f := range progress {

@@ -15,6 +15,7 @@ import (
 	"unsafe"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/internal/outfile"
 )
 
@@ -165,7 +166,7 @@ func readRemaining(path string, r *engine.Rules, name string) (*remaining, error
 	if !ok || binary.LittleEndian.Uint64(pb) != uint64(total) || total*4 != left {
 		return nil, bad(errCorrupt, "%d probabilities for %d bytes", total, left)
 	}
-	if err := checkMemory(remainingWhat(r, name), remainingMemory(sp, total+remainingChunk)); err != nil {
+	if err := memlimit.Check(remainingWhat(r, name), remainingMemory(sp, total+remainingChunk)); err != nil {
 		return nil, err
 	}
 	// Each state's probabilities straight into their place in the chunks, then put in the
@@ -198,12 +199,12 @@ func readRemaining(path string, r *engine.Rules, name string) (*remaining, error
 	return rm, nil
 }
 
-// remainingWhat names the remaining table of strategy name on r in a *MemoryError.
+// remainingWhat names the remaining table of strategy name on r in a *memlimit.Error.
 func remainingWhat(r *engine.Rules, name string) string {
 	return "the tables of win on rules " + r.Name() + " (the distribution of the points still to come under " + name + " from every state)"
 }
 
 // remainingMemory estimates the memory of a remaining table of probs probabilities on sp.
 func remainingMemory(sp *space, probs int64) int64 {
-	return sumSat(mulSat(int64(sp.numStates()), 16), mulSat(probs, 4))
+	return memlimit.Sum(memlimit.Mul(int64(sp.numStates()), 16), memlimit.Mul(probs, 4))
 }

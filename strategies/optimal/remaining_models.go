@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/strategies"
 )
 
@@ -57,7 +58,7 @@ func loadOrSolveRemaining(r *engine.Rules, name string, force bool, workers int)
 			st.Loaded, st.Load = true, time.Since(start)
 			return rm, st, 0, nil
 		}
-		if errors.Is(err, ErrMemory) {
+		if errors.Is(err, memlimit.ErrTooLarge) {
 			return nil, st, 0, err
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
@@ -101,7 +102,7 @@ func loadOrSolveRemaining(r *engine.Rules, name string, force bool, workers int)
 	// Before anything is computed: about what the table will take, with the copy it is
 	// packed from (solveRemaining checks the real size as it grows).
 	estimate := int64(remainingBytesPerState(r) / 4 * float64(sp.countStates()))
-	if err := checkMemory(remainingWhat(r, name), sumSat(base, remainingMemory(sp, estimate+remainingChunk))); err != nil {
+	if err := memlimit.Check(remainingWhat(r, name), memlimit.Sum(base, remainingMemory(sp, estimate+remainingChunk))); err != nil {
 		return nil, st, 0, err
 	}
 	start := time.Now()

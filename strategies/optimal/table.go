@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/strategies"
 )
 
@@ -627,7 +628,7 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 			// Before the file is read: its values may take gigabytes (a byte of memory per
 			// byte of file: it is read a chunk at a time).
 			if fi, err := os.Stat(path); err == nil {
-				if err := checkMemory(goalWhat(r, o), goalMemory(sp, fi.Size()/8)); err != nil {
+				if err := memlimit.Check(goalWhat(r, o), goalMemory(sp, fi.Size()/8)); err != nil {
 					return nil, nil, st, err
 				}
 			}
