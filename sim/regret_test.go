@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/cachedir"
 	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies"
@@ -30,7 +31,7 @@ func regretConfig(t *testing.T, games int64, names ...string) sim.Config {
 	if testing.Short() {
 		t.Skip("solves hasbro")
 	}
-	t.Setenv(optimal.EnvCacheDir, t.TempDir()) // for the analyses of the tests, not the user's cache
+	t.Setenv(cachedir.Env, t.TempDir()) // for the analyses of the tests, not the user's cache
 	rules := load(t, "hasbro")
 	tab, err := hasbroTable()
 	if err != nil {

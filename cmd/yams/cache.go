@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"yams/engine"
+	"yams/internal/cachedir"
 	"yams/reports"
 	"yams/strategies/optimal"
 )
@@ -35,7 +36,7 @@ func runCache(e *env, args []string) error {
 	case len(options) > 0 && fs.NArg() == 0:
 		return usagef("--rule changes the rules RULES: give them too")
 	}
-	dir, err := optimal.CacheDir()
+	dir, err := cachedir.Dir()
 	if err != nil {
 		return err
 	}
@@ -67,7 +68,7 @@ func runCache(e *env, args []string) error {
 			list = append(list, c)
 		}
 	}
-	fmt.Fprintf(e.stdout, "cache directory %s (set %s to use another)\n", dir, optimal.EnvCacheDir)
+	fmt.Fprintf(e.stdout, "cache directory %s (set %s to use another)\n", dir, cachedir.Env)
 	switch {
 	case len(list) == 0 && hash != "":
 		fmt.Fprintf(e.stdout, "no file%s: they are solved and cached the first time the optimal strategy plays them\n", of)

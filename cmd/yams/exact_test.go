@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/cachedir"
 	"yams/strategies"
-	"yams/strategies/optimal"
 )
 
 // TestMain keeps every test of the package, whichever command it runs, out of the
@@ -33,7 +33,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	os.Setenv(optimal.EnvCacheDir, dir)
+	os.Setenv(cachedir.Env, dir)
 	held := holdHeuristics("hasbro")
 	code := m.Run()
 	runtime.KeepAlive(held)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"yams/strategies/optimal"
+	"yams/internal/cachedir"
 )
 
 // threeOfEach is a hand-written rule file of the examples.
@@ -108,7 +108,7 @@ func TestExplain(t *testing.T) {
 // yams distill on a short game: the files it writes are the files it reports, their exact
 // figures those of yams exact, and its mistakes are the user's.
 func TestDistill(t *testing.T) {
-	t.Setenv(optimal.EnvCacheDir, t.TempDir())
+	t.Setenv(cachedir.Env, t.TempDir())
 	dir := t.TempDir()
 	rules := filepath.Join("..", "..", "examples", "rules", "six-boxes.json")
 	out, errOut, code := execYams(t, "", "distill", "--rules", rules, "--size", "1,2", "--states", "20", "--out", dir, "--json", filepath.Join(dir, "d.json"), "--lang", "fr")

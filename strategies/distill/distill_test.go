@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/cachedir"
 	"yams/strategies/optimal"
 	"yams/strategies/rulefile"
 )
@@ -16,7 +17,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	os.Setenv(optimal.EnvCacheDir, dir)
+	os.Setenv(cachedir.Env, dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"yams/internal/cachedir"
 	"yams/internal/outfile"
 )
 
@@ -47,7 +48,7 @@ const decisionsMagic = "YAMS-DEC"
 // the magic of yams's files), and the temporary files of its solves. A file of another
 // name, or of that name without yams's magic (a file of the user's), is not yams's.
 func CacheEntries() ([]CacheEntry, error) {
-	dir, err := CacheDir()
+	dir, err := cachedir.Dir()
 	if err != nil {
 		return nil, err
 	}

@@ -4,13 +4,15 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"yams/internal/cachedir"
 )
 
 // A symbolic link at the path of a cache file (planted, or left by a user) is replaced by
 // the table a solve writes: the file it named keeps what it held.
 func TestCacheReplacesLink(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(EnvCacheDir, dir)
+	t.Setenv(cachedir.Env, dir)
 	r := smallRules(t)
 	path, err := cachePath(r, Mean)
 	if err != nil {

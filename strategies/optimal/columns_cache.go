@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/cachedir"
 	"yams/internal/outfile"
 )
 
@@ -120,7 +121,7 @@ func loadColumnData(r *engine.Rules) (*columnData, error) {
 
 // flexPath returns the cache file of the flexTable of rules r.
 func flexPath(r *engine.Rules) (string, error) {
-	dir, err := CacheDir()
+	dir, err := cachedir.Dir()
 	if err != nil {
 		return "", err
 	}

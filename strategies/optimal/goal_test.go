@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/cachedir"
 	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies"
@@ -396,7 +397,7 @@ func slicesEqual(a, b []float64) bool {
 // A target's values go to their own cache file and come back bit for bit; a damaged file
 // is rejected and solved again; a target file where another target's should be is foreign.
 func TestTargetCacheFile(t *testing.T) {
-	t.Setenv(EnvCacheDir, t.TempDir())
+	t.Setenv(cachedir.Env, t.TempDir())
 	r := tinyRules(t)
 	o := Objective{Kind: Target, Target: 95}
 	tab, st, err := LoadOrSolveFor(r, o, false, 0)

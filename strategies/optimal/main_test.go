@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/cachedir"
 	"yams/sim"
 	"yams/strategies"
 )
@@ -18,7 +19,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	os.Setenv(EnvCacheDir, dir)
+	os.Setenv(cachedir.Env, dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/cachedir"
 	"yams/internal/exhaustive"
 	"yams/strategies"
 )
@@ -312,7 +313,7 @@ func mustSpace(t *testing.T, r *engine.Rules) *space {
 
 // Each objective has its own cache file; a file of another objective is never used.
 func TestObjectiveCacheFiles(t *testing.T) {
-	t.Setenv(EnvCacheDir, t.TempDir())
+	t.Setenv(cachedir.Env, t.TempDir())
 	r := smallRules(t)
 	risk := Objective{Kind: Risk, Theta: 0.03}
 	tab, st, err := LoadOrSolveFor(r, risk, false, 0)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/cachedir"
 	"yams/internal/memlimit"
 	"yams/strategies"
 )
@@ -360,7 +361,7 @@ func TestProductStrategyAllocations(t *testing.T) {
 // back the same, and that a damaged file is solved again.
 func TestProductCacheFile(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(EnvCacheDir, dir)
+	t.Setenv(cachedir.Env, dir)
 	r := columnsRules(t, threeBoxes, "free,bottom_up")
 	tab, st, err := LoadOrSolve(r, false, 2)
 	if err != nil || st.Loaded || st.WriteErr != nil {

@@ -15,6 +15,7 @@ import (
 	"unsafe"
 
 	"yams/engine"
+	"yams/internal/cachedir"
 	"yams/internal/memlimit"
 	"yams/internal/outfile"
 )
@@ -33,7 +34,7 @@ func remainingObjective(name string) string { return "win: " + name + "'s points
 
 // remainingPath returns the cache file of the remaining table of strategy name on r.
 func remainingPath(r *engine.Rules, name string) (string, error) {
-	d, err := CacheDir()
+	d, err := cachedir.Dir()
 	if err != nil {
 		return "", err
 	}

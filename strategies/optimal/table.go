@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/cachedir"
 	"yams/internal/memlimit"
 	"yams/strategies"
 )
@@ -43,9 +44,6 @@ const (
 	headerSize   = 8 + 4 + 5*4 + 32
 	sumSize      = sha256.Size
 )
-
-// EnvCacheDir names the environment variable that overrides the table cache directory.
-const EnvCacheDir = "YAMS_CACHE_DIR"
 
 // tableError is a table file that cannot be trusted: Kind says why.
 type tableError struct {
@@ -495,23 +493,10 @@ func (g *goalMeta) check(o Objective) (goal, error) {
 	return gl, nil
 }
 
-// CacheDir returns the directory of cached tables: $YAMS_CACHE_DIR if set, else yams/
-// in the user cache directory.
-func CacheDir() (string, error) {
-	if d := os.Getenv(EnvCacheDir); d != "" {
-		return d, nil
-	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return "", fmt.Errorf("no cache directory (set %s): %w", EnvCacheDir, err)
-	}
-	return filepath.Join(d, "yams"), nil
-}
-
 // cachePath returns the cache file of the table of rules r for objective o, named by the
 // rules hash and, but for the mean, the objective (risk:0.05 as risk=0.05).
 func cachePath(r *engine.Rules, o Objective) (string, error) {
-	d, err := CacheDir()
+	d, err := cachedir.Dir()
 	if err != nil {
 		return "", err
 	}

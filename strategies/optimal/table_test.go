@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"yams/internal/cachedir"
 )
 
 // tableOf solves the small rules with options, with the decisions of every state.
@@ -135,7 +137,7 @@ func resum(b []byte) []byte {
 }
 
 func TestLoadOrSolveCache(t *testing.T) {
-	t.Setenv(EnvCacheDir, t.TempDir())
+	t.Setenv(cachedir.Env, t.TempDir())
 	r := smallRules(t)
 	tab, st, err := LoadOrSolve(r, false, 0)
 	if err != nil || st.Loaded || st.WriteErr != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/cachedir"
 	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies/optimal"
@@ -19,7 +20,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	os.Setenv(optimal.EnvCacheDir, dir)
+	os.Setenv(cachedir.Env, dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

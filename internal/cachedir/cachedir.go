@@ -1,0 +1,28 @@
+// Package cachedir names the directory where yams keeps what it computes once and reads
+// again: the solved tables of the optimal strategy and of the goals, the remaining-score
+// tables of table play, the fits of column-tables, the tables of decisions of rule files.
+// Every file there is written atomically (internal/outfile) and carries what it was made
+// from, so a file that does not match is never used but made again.
+package cachedir
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Env is the environment variable that, when set, names the cache directory.
+const Env = "YAMS_CACHE_DIR"
+
+// Dir returns the cache directory: $YAMS_CACHE_DIR if set, else yams/ in the user cache
+// directory.
+func Dir() (string, error) {
+	if d := os.Getenv(Env); d != "" {
+		return d, nil
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache directory (set %s): %w", Env, err)
+	}
+	return filepath.Join(d, "yams"), nil
+}
