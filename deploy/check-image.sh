@@ -30,6 +30,8 @@ export BUILDAH_ISOLATION=${BUILDAH_ISOLATION:-chroot}
 
 # cannot ends the script where this machine, not the image, is at fault.
 cannot() { echo "skipped: $*"; exit 3; }
+# oneline puts a command's messages on one line, cut short.
+oneline() { tr '\n' ' ' | sed 's/ *$//' | cut -c1-160; }
 fail() { echo "$me: $*" >&2; exit 1; }
 
 # The Containerfile's way: an engine that works, has the base image and runs containers.
@@ -63,7 +65,7 @@ for e in podman docker buildah; do
 	buildah) out=$(buildah_runs_base) ;;
 	*) out=$("$e" run --rm "$base" true 2>&1) ;;
 	esac || {
-		why="$why${why:+; }$e cannot run a container here: $(tr '\n' ' ' <<<"$out" | cut -c1-120)"
+		why="$why${why:+; }$e cannot run a container here: $(oneline <<<"$out")"
 		continue
 	}
 	engine=$e
@@ -96,7 +98,6 @@ if [ -n "$engine" ]; then
 		fail "$engine build of the Containerfile failed"
 	fi
 else
-	echo "building the image offline with buildah (deploy/build-image.sh): ${why:-no engine builds the Containerfile here}"
 	cat >"$work/storage.conf" <<-EOF
 		[storage]
 		driver = "vfs"
@@ -107,9 +108,10 @@ else
 	own_storage=$work/storage
 	# Whether buildah works here at all: its storage, a container from nothing.
 	if ! out=$(buildah from scratch 2>&1); then
-		cannot "buildah cannot make a container on this machine: $(tr '\n' ' ' <<<"$out" | cut -c1-160)"
+		cannot "buildah cannot make a container on this machine: $(oneline <<<"$out")"
 	fi
 	buildah rm "$out" >/dev/null
+	echo "building the image offline with buildah (deploy/build-image.sh): ${why:-no engine builds the Containerfile here}"
 	if ! deploy/build-image.sh "$tag" >"$work/build.log" 2>&1; then
 		cat "$work/build.log" >&2
 		fail "deploy/build-image.sh failed"
@@ -119,7 +121,7 @@ else
 	# Whether buildah can run a container here: yams by its path, as root, whatever the
 	# image's user, working directory and PATH.
 	if ! out=$(buildah run --user 0:0 "$ctr" -- /usr/local/bin/yams version 2>&1); then
-		cannot "buildah cannot run a container on this machine: $(tr '\n' ' ' <<<"$out" | cut -c1-160)"
+		cannot "buildah cannot run a container on this machine: $(oneline <<<"$out")"
 	fi
 fi
 
@@ -178,6 +180,8 @@ if head=$(git rev-parse HEAD 2>/dev/null); then
 		echo "  (a git worktree: the go command stamps no revision, so none is checked)"
 	elif ! grep -q "^  revision   $head\$" <<<"$version"; then
 		fail "yams version in the image does not name the commit $head: $version"
+	else
+		echo "  revision $head: the commit HEAD"
 	fi
 fi
 
