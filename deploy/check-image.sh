@@ -93,7 +93,9 @@ trap cleanup EXIT
 # Build.
 if [ -n "$engine" ]; then
 	echo "building the Containerfile with $engine"
-	if ! "$engine" build -t "$tag" -f Containerfile . >"$work/build.log" 2>&1; then
+	# The base image is here by now: --pull=false takes it, without asking a registry
+	# for a newer one (buildah's default).
+	if ! "$engine" build --pull=false -t "$tag" -f Containerfile . >"$work/build.log" 2>&1; then
 		cat "$work/build.log" >&2
 		fail "$engine build of the Containerfile failed"
 	fi
