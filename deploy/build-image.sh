@@ -7,14 +7,13 @@
 #
 # usage: deploy/build-image.sh [TAG]       (TAG default: yams:latest)
 #
-# buildah keeps the image in its storage, with the driver STORAGE_DRIVER (default here:
-# vfs, which works everywhere, in a container too) and runs nothing at build time
-# (BUILDAH_ISOLATION, default here: chroot). Later buildah commands must use the same
-# driver: export STORAGE_DRIVER=vfs, then for example
+# The image goes to buildah's storage, the one podman shares, with its driver (overlay by
+# default); where that driver cannot work (in a container without fuse, say), run with
+# STORAGE_DRIVER=vfs, which works anywhere, and give later buildah commands the same. The
+# build runs no command inside the image, so it needs no runtime: BUILDAH_ISOLATION
+# defaults here to chroot. Then, for example:
 #   buildah push yams:latest docker://registry.example.org/you/yams:TAG
 #   buildah push yams:latest docker-archive:yams.tar:yams:latest     (then docker load -i yams.tar)
-# Where the storage already holds images of another driver (buildah says "database
-# storage graph driver mismatch"), set STORAGE_DRIVER to that driver.
 #
 # go must be on the PATH. Run from a git clone, yams version in the image names the
 # commit, as the Containerfile's image does (a git worktree builds without a revision).
@@ -30,7 +29,7 @@ for tool in buildah go; do
 		exit 1
 	fi
 done
-export STORAGE_DRIVER=${STORAGE_DRIVER:-vfs} BUILDAH_ISOLATION=${BUILDAH_ISOLATION:-chroot}
+export BUILDAH_ISOLATION=${BUILDAH_ISOLATION:-chroot}
 repo=$(cd "$(dirname "$0")/.." && pwd -P)
 umask 022
 context=$(mktemp -d)
@@ -52,4 +51,5 @@ echo "${version%%$'\n'*}"
 # FROM scratch: buildah fetches nothing, and --pull=never would refuse to.
 buildah build --quiet --pull=never --network=none -f "$repo/deploy/image/Containerfile.runtime" -t "$tag" "$context" >/dev/null
 size=$(buildah images --format '{{.Size}}' "$tag")
-echo "built the image $tag ($size), storage driver $STORAGE_DRIVER"
+driver=$(buildah info --format '{{.store.GraphDriverName}}')
+echo "built the image $tag ($size), storage driver $driver"
