@@ -10,7 +10,7 @@
 # this script, which passes it on), the same command run again continues where the shards
 # stopped; run again after the end, it merges again without playing a game.
 #
-# YAMS names the yams binary (default: build ./cmd/yams into OUTDIR).
+# YAMS names the yams binary (default: build the repository's cmd/yams into OUTDIR).
 set -euo pipefail
 if [ $# -lt 2 ]; then
 	echo "usage: $0 N OUTDIR [yams sim flags...]" >&2
@@ -22,8 +22,11 @@ case $n in '' | *[!0-9]* | 0) echo "$0: N must be a positive integer, got '$n'" 
 mkdir -p "$out"
 yams=${YAMS:-}
 if [ -z "$yams" ]; then
-	yams="$out/yams"
-	go build -o "$yams" "$(dirname "$0")/../cmd/yams"
+	# Built in the repository that holds this script, wherever it is run from: the go
+	# command reads a path such as deploy/../cmd/yams as an import path, not a directory.
+	repo=$(cd "$(dirname "$0")/.." && pwd -P)
+	yams="$(cd "$out" && pwd -P)/yams"
+	(cd "$repo" && go build -o "$yams" ./cmd/yams)
 fi
 # Each shard gets an equal share of the cores.
 cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
@@ -56,5 +59,5 @@ if [ $interrupted -eq 1 ]; then
 	exit 130
 fi
 [ $status -eq 0 ] || exit $status
+# yams merge says, in one line, what it merged and where.
 "$yams" merge "$out"/shard-*-of-"$n".json --json "$out/summary.json"
-echo "merged $n shards into $out/summary.json"

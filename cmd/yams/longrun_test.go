@@ -346,28 +346,58 @@ func TestShardsAndMerge(t *testing.T) {
 
 // deploy/local-shards.sh runs 3 shard processes on this machine and merges them: the
 // summary equals that of one run. Interrupted, the script run again resumes the shards
-// from their checkpoints.
+// from their checkpoints. It is run as the docs write it, from the repository's root as
+// deploy/local-shards.sh; without YAMS it builds yams itself, wherever it is run from.
 func TestLocalShardsScript(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash")
 	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const script = "deploy/local-shards.sh"
+	// fromRoot runs the script from the repository's root, with the test binary as yams
+	// when withTestBinary holds, else with no YAMS at all, so that the script builds yams.
+	fromRoot := func(withTestBinary bool, args ...string) (string, error) {
+		cmd := exec.Command(script, args...)
+		cmd.Dir = root
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "YAMS=") && !strings.HasPrefix(kv, envTestMain+"=") {
+				cmd.Env = append(cmd.Env, kv)
+			}
+		}
+		if withTestBinary {
+			cmd.Env = append(cmd.Env, "YAMS="+os.Args[0], envTestMain+"=1")
+		}
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	// mergedOnce checks that the script's output says once that it merged the shards.
+	mergedOnce := func(out, dir string) {
+		t.Helper()
+		if n := strings.Count(out, "merged 3 shards into "+filepath.Join(dir, "summary.json")); n != 1 {
+			t.Errorf("the script says %d times that it merged the shards, want once:\n%s", n, out)
+		}
+	}
+
 	dir := t.TempDir()
 	args := []string{"--games", "3000", "--seed", "7", "--strategy", "test-stall,random"}
-	script := append([]string{filepath.Join("..", "..", "deploy", "local-shards.sh"), "3", dir}, args...)
-	p := stalledProcess(t, bash, script...)
+	// The stalled run goes through bash -c only to start in the root: the script is then
+	// executed by its path, as a user types it.
+	p := stalledProcess(t, bash, append([]string{"-c", `cd "$0" && exec ` + script + ` "$@"`, root, "3", dir}, args...)...)
 	if code := p.signal(t, syscall.SIGTERM); code != 130 || !strings.Contains(p.stderr.String(), "run the same command again to resume") {
 		t.Fatalf("local-shards.sh interrupted: exit %d\n%s", code, p.stderr.String())
 	}
 	if _, err := os.Stat(filepath.Join(dir, "summary.json")); err == nil {
 		t.Fatal("interrupted, the script merged the shards")
 	}
-	cmd := exec.Command(bash, script...)
-	cmd.Env = append(os.Environ(), "YAMS="+os.Args[0], envTestMain+"=1")
-	out, err := cmd.CombinedOutput()
+	out, err := fromRoot(true, append([]string{"3", dir}, args...)...)
 	if err != nil {
 		t.Fatalf("local-shards.sh: %v\n%s", err, out)
 	}
+	mergedOnce(out, dir)
 	// The shard that stalled was interrupted after some games (the others, perhaps
 	// before they had started): it resumed from its checkpoint.
 	resumed := 0
@@ -387,9 +417,28 @@ func TestLocalShardsScript(t *testing.T) {
 		t.Errorf("the script's merged summary differs from one run:\n%s", out)
 	}
 	for k := 1; k <= 3; k++ {
-		if _, err := os.Stat(filepath.Join(dir, "shard-"+string(rune('0'+k))+"-of-3.json")); err != nil {
+		if _, err := os.Stat(filepath.Join(dir, "shard-"+strconv.Itoa(k)+"-of-3.json")); err != nil {
 			t.Errorf("shard %d: %v", k, err)
 		}
+	}
+
+	// Without YAMS the script builds the repository's cmd/yams into OUTDIR (a path such
+	// as deploy/../cmd/yams is an import path to the go command, not a directory).
+	built := t.TempDir()
+	args = []string{"--games", "300", "--seed", "7", "--strategy", "greedy,random"}
+	out, err = fromRoot(false, append([]string{"3", built}, args...)...)
+	if err != nil {
+		t.Fatalf("local-shards.sh without YAMS: %v\n%s", err, out)
+	}
+	mergedOnce(out, built)
+	if _, err := os.Stat(filepath.Join(built, "yams")); err != nil {
+		t.Errorf("the script did not build yams into its OUTDIR: %v\n%s", err, out)
+	}
+	if _, errOut, code := execYams(t, "", append(append([]string{"sim"}, args...), "--json", whole)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	if !sameContent(t, readFile(t, filepath.Join(built, "summary.json")), readFile(t, whole)) {
+		t.Errorf("the merged summary of the yams the script built differs from one run:\n%s", out)
 	}
 }
 
