@@ -27,9 +27,11 @@ type Bot struct {
 	// Timeout bounds the wait for each of the bot's messages (DefaultTimeout if zero).
 	Timeout time.Duration
 	// Stderr receives what the bot writes on its standard error, each line prefixed with
-	// the bot's name and worker; LogDir, if set, takes it instead, a file per process.
-	Stderr io.Writer
-	LogDir string
+	// the bot's name and worker; LogDir, if set, takes it instead, a file per process,
+	// of at most LogLimit bytes of the bot's lines (DefaultLogLimit if zero).
+	Stderr   io.Writer
+	LogDir   string
+	LogLimit int64
 	// Seed is the run's seed, told to the bot in the hello.
 	Seed uint64
 	// Columns labels the columns of the sheet, for the names of its boxes (sim.ColumnLabels).
@@ -138,7 +140,11 @@ func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
 		if err != nil {
 			return fail(fmt.Errorf("--bot-log: %w", err))
 		}
-		bt.log, bt.logName, errw = f, filepath.Join(b.LogDir, name), newRelay(f, "")
+		limit := b.LogLimit
+		if limit <= 0 {
+			limit = DefaultLogLimit
+		}
+		bt.log, bt.logName, errw = f, filepath.Join(b.LogDir, name), newLogRelay(f, limit)
 	case b.Stderr != nil:
 		errw = newRelay(b.Stderr, fmt.Sprintf("[bot %s %d] ", b.Name, worker))
 		bt.shown = true

@@ -3,6 +3,7 @@ package external_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -91,6 +92,33 @@ func TestLogsStayInTheirDirectory(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "escaped-0.log")); err == nil {
 		t.Error("the log was written outside its directory")
+	}
+}
+
+// TestFloodingBotLog: a bot that floods its standard error (32 MiB) fills its --bot-log
+// file up to the limit and no further, the file saying where it stops and how much was
+// dropped, and plays its games all the same.
+func TestFloodingBotLog(t *testing.T) {
+	logs := t.TempDir()
+	bot := external.Bot{Name: "flood", Argv: botCommand("flood"), Timeout: 20 * time.Second, LogDir: logs}
+	res, err := sim.Run(context.Background(), sim.Config{
+		Rules: mustRules(t, "hasbro"), Strategies: []strategies.Info{bot.Info()}, Seed: 1, Games: 50, Workers: 1,
+	})
+	if err != nil || res.Games != 50 {
+		t.Fatalf("%v", err)
+	}
+	log, err := os.ReadFile(filepath.Join(logs, "flood-0.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log) > external.DefaultLogLimit+1024 || len(log) < external.DefaultLogLimit-1024 {
+		t.Errorf("a log of %d bytes, want the limit, %d", len(log), external.DefaultLogLimit)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(log), "\n"), "\n")
+	if n := len(lines); n < 3 || lines[0] != "misbehaving as flood" ||
+		!strings.HasPrefix(lines[n-2], "[yams] this log stops here, at its limit of 8 MiB") ||
+		lines[n-1] != fmt.Sprintf("[yams] dropped past the limit of this log: %d lines, %d bytes", 32<<10-(n-3), (32<<10-(n-3))*1024) {
+		t.Errorf("the log ends %q", lines[max(0, len(lines)-3):])
 	}
 }
 

@@ -76,6 +76,15 @@ func testBot(mode string) int {
 	if mode == "linger" {
 		lingerOnSIGTERM()
 	}
+	if mode == "flood" {
+		// 32 MiB of standard error, in lines of 1 KiB, before its hello.
+		line := strings.Repeat("f", 1023) + "\n"
+		w := bufio.NewWriterSize(os.Stderr, 1<<16)
+		for range 32 << 10 {
+			w.WriteString(line)
+		}
+		w.Flush()
+	}
 	in.ReadString('\n') // the hello
 	switch mode {
 	case "no-hello":
