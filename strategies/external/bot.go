@@ -63,9 +63,32 @@ func (b Bot) Info() strategies.Info {
 	return strategies.Info{
 		Name:        b.Name,
 		Description: "external bot: " + strings.Join(b.Argv, " "),
-		NewBatch:    func(r *engine.Rules, worker int) (strategies.Batch, error) { return b.start(r, worker) },
+		NewBatch:    b.newBatch,
 	}
 }
+
+// newBatch starts the bot's process for a worker. A start that yams's interruption
+// stopped (its Stopper) is not a failure of the bot: it returns a batch that reports the
+// interruption when it is asked a decision, as a batch interrupted in play does, so that
+// the simulator ends the run as it ends an interrupted one, from its context (exit status
+// 130 or 143 in yams, not a bot's 3).
+func (b Bot) newBatch(r *engine.Rules, worker int) (strategies.Batch, error) {
+	bt, err := b.start(r, worker)
+	if errors.Is(err, errInterrupted) {
+		return interruptedBatch{err: err}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return bt, nil
+}
+
+// interruptedBatch is a bot whose start yams's interruption stopped. It says no identity
+// (a process that did not say hello is no program's), and answers nothing.
+type interruptedBatch struct{ err error }
+
+func (ib interruptedBatch) Decide([]strategies.Request, []strategies.Answer) error { return ib.err }
+func (ib interruptedBatch) Close() error                                           { return nil }
 
 // batch is a bot's process serving one worker.
 type batch struct {
@@ -167,10 +190,14 @@ func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
 		return fail(err)
 	}
 	h, _ := json.Marshal(hello{Type: "hello", Protocol: Version, Rules: spec, RulesHash: r.Hash(), Boxes: names, Seed: b.Seed, Worker: worker})
-	if err := p.send(append(h, '\n')); err != nil {
-		return fail(err)
-	}
+	// The hello is written while the bot's is read: a bot may write its hello before it
+	// reads yams's, and neither waits for the other whatever the size of the pipes.
+	sent := make(chan error, 1)
+	go func() { sent <- p.send(append(h, '\n')) }()
 	line, err := p.receive("the hello", maxHello)
+	if serr := <-sent; serr != nil && (err == nil || !errors.Is(err, errInterrupted)) {
+		return fail(serr)
+	}
 	if err != nil {
 		return fail(err)
 	}

@@ -122,6 +122,18 @@ func TestFloodingBotLog(t *testing.T) {
 	}
 }
 
+// TestHelloFirst: a bot may write its hello before it reads yams's; it then plays as
+// any bot.
+func TestHelloFirst(t *testing.T) {
+	bot := external.Bot{Name: "first", Argv: botCommand("hello-first"), Timeout: 20 * time.Second}
+	res, err := sim.Run(context.Background(), sim.Config{
+		Rules: mustRules(t, "hasbro"), Strategies: []strategies.Info{bot.Info()}, Seed: 1, Games: 100, Workers: 2,
+	})
+	if err != nil || res.Games != 100 || res.Summaries[0].Bot == nil || res.Summaries[0].Bot.Name != "test" {
+		t.Fatalf("%v", err)
+	}
+}
+
 func mustRules(t testing.TB, name string, opts ...string) *engine.Rules {
 	t.Helper()
 	r, err := engine.Load(name, opts...)
@@ -231,6 +243,7 @@ func TestMisbehavingBots(t *testing.T) {
 		{"garbage", []string{"not a message of the protocol", `"this is not JSON"`, "debugging on standard error"}},
 		{"error", []string{"out of ideas"}},
 		{"too-few", []string{"answers to"}},
+		{"float-keep", []string{"game", "turn", ".0\" is not a face: a face is a whole number from 1 to 6, written without a fraction or an exponent (5, not 5.0)"}},
 		{"illegal-keep", []string{"game", "turn", "keep [7]: 7 is not a face of a die"}},
 		{"foreign-keep", []string{"game", "turn", "holds dice the roll", "does not have"}},
 		{"filled-box", []string{"game", "turn", "is already filled (the legal boxes: "}},

@@ -85,8 +85,14 @@ func testBot(mode string) int {
 		}
 		w.Flush()
 	}
+	if mode == "hello-first" {
+		// Its hello before it reads yams's, which it reads only a moment later.
+		send(`{"type":"hello","name":"test","version":"0"}`)
+		time.Sleep(100 * time.Millisecond)
+	}
 	in.ReadString('\n') // the hello
 	switch mode {
+	case "hello-first":
 	case "no-hello":
 		fmt.Fprintln(os.Stderr, "hanging")
 		time.Sleep(time.Hour)
@@ -182,6 +188,13 @@ func testBot(mode string) int {
 			for i, r := range msg.Requests {
 				if r.Kind == "box" {
 					answers[i] = 7
+					break
+				}
+			}
+		case mode == "float-keep" && late:
+			for i, r := range msg.Requests {
+				if r.Kind == "keep" {
+					answers[i] = json.RawMessage(fmt.Sprintf("[%d.0]", r.Dice[0]))
 					break
 				}
 			}

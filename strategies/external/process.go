@@ -41,7 +41,8 @@ var errTimeout = errors.New("no answer")
 // errInterrupted is a bot stopped by its Stopper: yams was interrupted.
 var errInterrupted = errors.New("stopped, yams being interrupted")
 
-// maxLine bounds a line a bot may write: a batch of answers takes a few tens of KB.
+// maxLine bounds a line a bot may write, its end ("\n" or "\r\n") not counted: a batch of
+// answers takes a few tens of KB.
 const maxLine = 64 << 20
 
 // The stop of a bot: its input closed, it has exitGrace to exit by itself, then its
@@ -143,12 +144,18 @@ func (p *process) receiveWithin(what string, limit int, d time.Duration) ([]byte
 	for {
 		chunk, err := p.out.ReadSlice('\n')
 		line = append(line, chunk...)
-		long := len(line) > limit+1 // its end included
+		// The limit is on the line without its end, "\n" or "\r\n": a line not ended yet
+		// of limit+1 bytes may still be one of limit bytes and a '\r'.
+		long := len(line) > limit+1
+		if err == nil {
+			line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+			long = len(line) > limit
+		}
 		switch {
 		case long && (err == nil || errors.Is(err, bufio.ErrBufferFull)):
 			return nil, fmt.Errorf("a line of more than %s where %s was due", sizeOf(limit), what)
 		case err == nil:
-			return bytes.TrimRight(line, "\r\n"), nil
+			return line, nil
 		case p.interrupted.Load():
 			return nil, errInterrupted
 		case errors.Is(err, bufio.ErrBufferFull):

@@ -1,6 +1,7 @@
 package external
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -303,15 +304,28 @@ func (c *codec) readAnswer(sc *scanner, q *strategies.Request, a *strategies.Ans
 		}
 		var dice [engine.NumDice + 1]int
 		k := 0
+		var notFace, list []byte // the first element that is not a whole number, and the list
+		start := sc.i
 		sc.array(func() {
-			v := sc.int()
+			text := skipped(sc)
+			v, err := strconv.Atoi(string(text))
+			if err != nil || !wholeNumber(text) {
+				if notFace == nil {
+					notFace = text
+				}
+				return
+			}
 			if k < len(dice) {
-				dice[k] = int(v)
+				dice[k] = v
 			}
 			k++
 		})
 		if sc.err != nil {
 			return nil // reported by the caller
+		}
+		if notFace != nil {
+			list = sc.b[start:sc.i]
+			return fmt.Errorf("keep %s: %s is not a face: a face is a whole number from 1 to 6, written without a fraction or an exponent (5, not 5.0)", quoteStart(bytes.TrimSpace(list)), quoteStart(notFace))
 		}
 		held := dice[:min(k, len(dice))]
 		keep, ok := engine.KeepOf(held)
@@ -356,6 +370,21 @@ func (c *codec) readAnswer(sc *scanner, q *strategies.Request, a *strategies.Ans
 	}
 	a.Box = engine.BoxID(id)
 	return nil
+}
+
+// wholeNumber reports whether text is a JSON integer: an optional minus sign and digits,
+// neither a fraction nor an exponent.
+func wholeNumber(text []byte) bool {
+	text = bytes.TrimPrefix(text, []byte("-"))
+	if len(text) == 0 {
+		return false
+	}
+	for _, c := range text {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // skipped skips the value at the scanner and returns its text.
