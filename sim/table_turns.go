@@ -30,8 +30,13 @@ type tableTurns struct {
 	sheets [][]*engine.Sheet
 	tables [][]strategies.Table
 	names  [][]string
-	// seen[p] is the table strategy of player p, nil for a solitaire one.
-	seen []strategies.TableStrategy
+	// seen[p] is the table strategy of player p, nil for a solitaire one; seenBatch[p]
+	// that of a batch player told the tables of its games (an external bot), with
+	// scratch space for them.
+	seen       []strategies.TableStrategy
+	seenBatch  []strategies.TableBatch
+	seenGames  []int64
+	seenTables []*strategies.Table
 	// which lists a batch player's games of a seat in the chunk.
 	which []int
 	// With an analyst: the profiled player's strategy, judged, and the tracer of the
@@ -46,7 +51,7 @@ type tableTurns struct {
 // It returns nil when every player is a solitaire one and force is false.
 func newTableTurns(cfg *TableConfig, w *tableWorker, force bool) (*tableTurns, error) {
 	n := len(w.players)
-	tt := &tableTurns{n: n, seen: make([]strategies.TableStrategy, n)}
+	tt := &tableTurns{n: n, seen: make([]strategies.TableStrategy, n), seenBatch: make([]strategies.TableBatch, n)}
 	names := make([]string, n)
 	for p, info := range cfg.Players {
 		names[p] = info.Name
@@ -55,6 +60,9 @@ func newTableTurns(cfg *TableConfig, w *tableWorker, force bool) (*tableTurns, e
 	for p := range w.players {
 		if ts, ok := w.players[p].strategy.(strategies.TableStrategy); ok {
 			tt.seen[p], any = ts, true
+		}
+		if tb, ok := w.players[p].batch.(strategies.TableBatch); ok {
+			tt.seenBatch[p], any = tb, true
 		}
 	}
 	if !any {
@@ -143,6 +151,21 @@ func (tt *tableTurns) play(w *tableWorker, cfg *TableConfig, lo, hi int64) error
 		for s := range tt.n {
 			tt.tables[k][s] = strategies.Table{Seat: s, Sheets: tt.sheets[k], Players: tt.names[r]}
 		}
+	}
+	for p, tb := range tt.seenBatch {
+		if tb == nil {
+			continue
+		}
+		// The games of a batch player are numbered as Run numbers them (gameSeeds):
+		// table game t's seat s is game t·n+s.
+		tt.seenGames, tt.seenTables = tt.seenGames[:0], tt.seenTables[:0]
+		for k := range n {
+			t := first + int64(k)
+			s := (p + int(t%np)) % tt.n
+			tt.seenGames = append(tt.seenGames, t*np+int64(s))
+			tt.seenTables = append(tt.seenTables, &tt.tables[k][s])
+		}
+		tb.SeeTables(tt.seenGames, tt.seenTables)
 	}
 	traced := -1
 	if tt.judge != nil {

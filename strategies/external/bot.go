@@ -58,22 +58,30 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Info returns the bot as a strategy: a batch strategy whose every worker runs a process
-// of the bot.
+// of the bot, alone or at a table, where it sees the table (strategies.TableBatch).
 func (b Bot) Info() strategies.Info {
 	return strategies.Info{
 		Name:        b.Name,
 		Description: "external bot: " + strings.Join(b.Argv, " "),
-		NewBatch:    b.newBatch,
+		NewBatch: func(r *engine.Rules, worker int) (strategies.Batch, error) {
+			return b.newBatch(r, worker, nil)
+		},
+		NewTableBatch: func(r *engine.Rules, worker int, players []string, player int) (strategies.TableBatch, error) {
+			if player < 0 || player >= len(players) {
+				return nil, fmt.Errorf("player %d of a table of %d", player, len(players))
+			}
+			return b.newBatch(r, worker, &helloTable{Players: len(players), Strategies: slices.Clone(players), Player: player})
+		},
 	}
 }
 
-// newBatch starts the bot's process for a worker. A start that yams's interruption
-// stopped (its Stopper) is not a failure of the bot: it returns a batch that reports the
-// interruption when it is asked a decision, as a batch interrupted in play does, so that
-// the simulator ends the run as it ends an interrupted one, from its context (exit status
-// 130 or 143 in yams, not a bot's 3).
-func (b Bot) newBatch(r *engine.Rules, worker int) (strategies.Batch, error) {
-	bt, err := b.start(r, worker)
+// newBatch starts the bot's process for a worker, alone or at table t. A start that
+// yams's interruption stopped (its Stopper) is not a failure of the bot: it returns a
+// batch that reports the interruption when it is asked a decision, as a batch
+// interrupted in play does, so that the simulator ends the run as it ends an interrupted
+// one, from its context (exit status 130 or 143 in yams, not a bot's 3).
+func (b Bot) newBatch(r *engine.Rules, worker int, t *helloTable) (strategies.TableBatch, error) {
+	bt, err := b.start(r, worker, t)
 	if errors.Is(err, errInterrupted) {
 		return interruptedBatch{err: err}, nil
 	}
@@ -88,6 +96,7 @@ func (b Bot) newBatch(r *engine.Rules, worker int) (strategies.Batch, error) {
 type interruptedBatch struct{ err error }
 
 func (ib interruptedBatch) Decide([]strategies.Request, []strategies.Answer) error { return ib.err }
+func (ib interruptedBatch) SeeTables([]int64, []*strategies.Table)                 {}
 func (ib interruptedBatch) Close() error                                           { return nil }
 
 // batch is a bot's process serving one worker.
@@ -138,8 +147,8 @@ func (bt *batch) lastWords() string {
 	return w
 }
 
-// start starts the bot for a worker and says hello.
-func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
+// start starts the bot for a worker and says hello, with the table t of a table game.
+func (b Bot) start(r *engine.Rules, worker int, t *helloTable) (*batch, error) {
 	if b.Timeout <= 0 {
 		b.Timeout = DefaultTimeout
 	}
@@ -185,11 +194,14 @@ func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
 	}
 	names := SlotNames(r, columns)
 	bt.c = newCodec(r, names)
+	if t != nil {
+		bt.c.tables = map[int64]*strategies.Table{}
+	}
 	spec, err := json.Marshal(r.Spec())
 	if err != nil {
 		return fail(err)
 	}
-	h, _ := json.Marshal(hello{Type: "hello", Protocol: Version, Rules: spec, RulesHash: r.Hash(), Boxes: names, Seed: b.Seed, Worker: worker})
+	h, _ := json.Marshal(hello{Type: "hello", Protocol: Version, Rules: spec, RulesHash: r.Hash(), Boxes: names, Seed: b.Seed, Worker: worker, Table: t})
 	// The hello is written while the bot's is read: a bot may write its hello before it
 	// reads yams's, and neither waits for the other whatever the size of the pipes.
 	sent := make(chan error, 1)
@@ -217,6 +229,18 @@ func createLog(dir, name string) (*os.File, error) {
 	}
 	defer root.Close()
 	return root.Create(name)
+}
+
+// SeeTables tells the tables of the games to come, which their requests carry
+// (strategies.TableBatch).
+func (bt *batch) SeeTables(games []int64, tables []*strategies.Table) {
+	if bt.c.tables == nil {
+		panic("external: the tables of a bot that plays alone (its hello said no table)")
+	}
+	clear(bt.c.tables)
+	for i, g := range games {
+		bt.c.tables[g] = tables[i]
+	}
 }
 
 // Decide sends the requests in one message and reads the answers.
