@@ -2,6 +2,7 @@ package external_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -201,6 +202,124 @@ func TestServeIdentity(t *testing.T) {
 					t.Errorf("%s served: mean %v, inside yams: %v", name, out.Stats().Mean, in.Stats().Mean)
 				}
 			})
+		}
+	}
+}
+
+// fiveBoxes is a rule set of five boxes, on which the tables of win take a moment.
+const fiveBoxes = `{"name": "five", "rolls": 3, "boxes": [
+	{"id": "ones", "section": "upper", "kind": "face", "face": 1},
+	{"id": "fours", "section": "upper", "kind": "face", "face": 4},
+	{"id": "sixes", "section": "upper", "kind": "face", "face": 6},
+	{"id": "chance", "section": "lower", "kind": "chance", "add": "all"},
+	{"id": "yahtzee", "section": "lower", "kind": "of_a_kind", "count": 5, "points": 50}],
+	"upper_bonus": {"threshold": 25, "points": 20, "when": "complete"}}`
+
+// tableJSON returns the counts of table games as their summary file has them, the
+// players named by names, none said to see the table.
+func tableJSON(t *testing.T, res *sim.TableResults, names []string) string {
+	t.Helper()
+	copy(res.Players, names)
+	clear(res.SeesTable)
+	var b strings.Builder
+	if err := res.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestServeAtTable: at a table, a strategy served over the protocol plays the table games
+// it plays inside yams, to the same counts, bit for bit (wins, seats, score histograms):
+// win, which sees the table and decides from the other players' sheets that the
+// requests carry, and greedy, a bot that reads past the table.
+func TestServeAtTable(t *testing.T) {
+	r, err := engine.Parse("five", []byte(fiveBoxes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		served  int // the player served over the protocol
+		players []string
+	}{
+		{0, []string{"win", "optimal"}},
+		{1, []string{"optimal", "win"}},
+		{0, []string{"greedy", "optimal"}},
+		{1, []string{"greedy", "win", "optimal"}},
+	} {
+		t.Run(strings.Join(c.players, ","), func(t *testing.T) {
+			if raceEnabled && c.served != 0 {
+				t.Skip("the race detector checks the workers' processes, which one case shows")
+			}
+			var inside, outside []strategies.Info
+			for p, name := range c.players {
+				info, ok := strategies.Lookup(name)
+				if !ok {
+					t.Fatalf("no strategy %s", name)
+				}
+				inside = append(inside, info)
+				if p == c.served {
+					info = testBotInfo("served", "serve:"+name)
+				}
+				outside = append(outside, info)
+			}
+			var results []string
+			for _, players := range [][]strategies.Info{inside, outside} {
+				res, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: r, Players: players, Seed: 3, Games: 300, Workers: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sees := res.SeesTable[c.served]; sees != (players[c.served].Table || players[c.served].NewTableBatch != nil) {
+					t.Errorf("player %d sees the table: %v", c.served+1, sees) // a bot is told the table
+				}
+				results = append(results, tableJSON(t, res, c.players))
+			}
+			if results[0] != results[1] {
+				t.Errorf("served, %s plays other table games:\n%s\ninside yams:\n%s", c.players[c.served], results[1], results[0])
+			}
+		})
+	}
+}
+
+// TestTableHello: yams's hello says a table game, its players' strategies and which one
+// the bot is, and a game alone ("table": null).
+func TestTableHello(t *testing.T) {
+	r := mustRules(t, "hasbro")
+	greedy, _ := strategies.Lookup("greedy")
+	hellos := func(run func(bot strategies.Info) error) []map[string]json.RawMessage {
+		stderr := &syncBuffer{}
+		bot := external.Bot{Name: "mine", Argv: botCommand("show-hello"), Timeout: 20 * time.Second, Stderr: stderr}
+		if err := run(bot.Info()); err != nil {
+			t.Fatal(err)
+		}
+		var hs []map[string]json.RawMessage
+		for line := range strings.Lines(stderr.String()) {
+			if _, h, ok := strings.Cut(line, "] hello: "); ok {
+				var m map[string]json.RawMessage
+				if err := json.Unmarshal([]byte(h), &m); err != nil {
+					t.Fatal(err)
+				}
+				hs = append(hs, m)
+			}
+		}
+		return hs
+	}
+	alone := hellos(func(bot strategies.Info) error {
+		_, err := sim.Run(context.Background(), sim.Config{Rules: r, Strategies: []strategies.Info{bot}, Seed: 1, Games: 10, Workers: 1})
+		return err
+	})
+	if len(alone) != 1 || string(alone[0]["table"]) != "null" {
+		t.Errorf("alone, the hellos %v", alone)
+	}
+	table := hellos(func(bot strategies.Info) error {
+		_, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: r, Players: []strategies.Info{greedy, bot, greedy}, Seed: 1, Games: 10, Workers: 2})
+		return err
+	})
+	if len(table) != 2 {
+		t.Fatalf("at a table, %d hellos", len(table))
+	}
+	for _, h := range table {
+		if string(h["table"]) != `{"players":3,"strategies":["greedy","mine","greedy"],"player":1}` {
+			t.Errorf("at a table, the hello's table %s", h["table"])
 		}
 	}
 }

@@ -90,7 +90,10 @@ func testBot(mode string) int {
 		send(`{"type":"hello","name":"test","version":"0"}`)
 		time.Sleep(100 * time.Millisecond)
 	}
-	in.ReadString('\n') // the hello
+	hello, _ := in.ReadString('\n')
+	if mode == "show-hello" {
+		fmt.Fprint(os.Stderr, "hello: "+hello)
+	}
 	switch mode {
 	case "hello-first":
 	case "no-hello":
