@@ -432,3 +432,38 @@ func TestTableBatchSeesTheTable(t *testing.T) {
 		}
 	}
 }
+
+// With a batch player at a table where another sees it, the batch player plays its turn
+// of a round in all its games at once (the seats before its own having played): the table
+// strategy is still shown each table as it stands in seat order, and the games, the
+// analyst's judgements and the traced game, turn after turn, are those of the batch
+// player's built-in twin, whatever its seat in the traced game.
+func TestTableBatchLeadKeepsTheOrder(t *testing.T) {
+	rules := load(t, "yams-app")
+	var made []*watcher
+	var seen atomic.Int64
+	watch := strategies.Info{Name: "watcher", Table: true, New: func(r *engine.Rules) (strategies.Strategy, error) {
+		st, err := strategies.New("greedy", r)
+		w := &watcher{st: st, seen: &seen}
+		made = append(made, w)
+		return w, err
+	}}
+	for _, traced := range []int64{120, 121, 122} { // the batch player in each seat
+		cfg := sim.TableConfig{Rules: rules, Players: append(infos(t, "upper-first"), watch, infos(t, "random")[0]), Seed: 3, Games: 150, Workers: 2,
+			Analyst: func() (strategies.TableAnalyst, error) { return counter{}, nil }, TraceGame: traced}
+		want := runTable(t, cfg)
+		cfg.Players[0] = batchOf(t, "upper-first", -1)
+		got := runTable(t, cfg)
+		for _, w := range made {
+			if w.err != nil {
+				t.Fatal(w.err)
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("traced game %d: upper-first as a batch strategy:\n%+v\nbuilt in:\n%+v", traced, got, want)
+		}
+		if got.Trace == nil || len(got.Trace.Turns) != 1+3*rules.NumSlots() {
+			t.Fatalf("traced game %d: trace %+v", traced, got.Trace)
+		}
+	}
+}

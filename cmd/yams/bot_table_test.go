@@ -13,15 +13,6 @@ import (
 	"time"
 )
 
-// tableRules is a sheet of five boxes, on which the tables of win take a moment.
-const tableRules = `{"name": "five", "rolls": 3, "boxes": [
-	{"id": "ones", "section": "upper", "kind": "face", "face": 1},
-	{"id": "fours", "section": "upper", "kind": "face", "face": 4},
-	{"id": "sixes", "section": "upper", "kind": "face", "face": 6},
-	{"id": "chance", "section": "lower", "kind": "chance", "add": "all"},
-	{"id": "yahtzee", "section": "lower", "kind": "of_a_kind", "count": 5, "points": 50}],
-	"upper_bonus": {"threshold": 25, "points": 20, "when": "complete"}}`
-
 // tablePlayers reads the players of a table summary file (compare --players --json),
 // their names aside: what they won, where and how, and their score histograms.
 func tablePlayers(t *testing.T, out string) []map[string]json.RawMessage {
@@ -45,10 +36,7 @@ func tablePlayers(t *testing.T, out string) []map[string]json.RawMessage {
 // 'yams bot win' win the same table games from the same seats, with the same score
 // histograms, in either seat order. Alone, yams bot win refuses to play, in one line.
 func TestBotWinAtTable(t *testing.T) {
-	rules := filepath.Join(t.TempDir(), "five.json")
-	if err := os.WriteFile(rules, []byte(tableRules), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	rules := filepath.Join("testdata", "five-boxes.json") // a sheet on which win's tables take a moment
 	for _, order := range [][]string{{"win", "optimal"}, {"optimal", "win"}} {
 		var players [][]map[string]json.RawMessage
 		for _, bot := range []bool{false, true} {
