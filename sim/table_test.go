@@ -442,12 +442,7 @@ func TestTableBatchLeadKeepsTheOrder(t *testing.T) {
 	rules := load(t, "yams-app")
 	var made []*watcher
 	var seen atomic.Int64
-	watch := strategies.Info{Name: "watcher", Table: true, New: func(r *engine.Rules) (strategies.Strategy, error) {
-		st, err := strategies.New("greedy", r)
-		w := &watcher{st: st, seen: &seen}
-		made = append(made, w)
-		return w, err
-	}}
+	watch := watcherInfo(&seen, &made)
 	for _, traced := range []int64{120, 121, 122} { // the batch player in each seat
 		cfg := sim.TableConfig{Rules: rules, Players: append(infos(t, "upper-first"), watch, infos(t, "random")[0]), Seed: 3, Games: 150, Workers: 2,
 			Analyst: func() (strategies.TableAnalyst, error) { return counter{}, nil }, TraceGame: traced}
