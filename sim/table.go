@@ -63,8 +63,9 @@ type TableResults struct {
 	Seed        uint64
 	Games       int64
 	// Players are the strategies of the players, in the order of TableConfig.Players;
-	// SeesTable[p] tells a strategy that sees the table (strategies.TableStrategy), whose
-	// decisions depend on the other players' sheets: with one, the seat may matter.
+	// SeesTable[p] tells a strategy that sees the table (strategies.TableStrategy, or a
+	// batch strategy told the table: an external bot), whose decisions may depend on the
+	// other players' sheets: with one, the seat may matter.
 	Players   []string
 	SeesTable []bool
 	// Seated[p][s] counts the games player p played in seat s, and Shares[p][s] the wins
@@ -242,7 +243,7 @@ func newTableResults(cfg *TableConfig) *TableResults {
 	lo, hi := scoreRange(cfg.Rules)
 	for p, info := range cfg.Players {
 		r.Players = append(r.Players, info.Name)
-		r.SeesTable = append(r.SeesTable, info.Table)
+		r.SeesTable = append(r.SeesTable, info.Table || info.NewTableBatch != nil)
 		r.Seated[p] = make([]int64, n)
 		r.Shares[p] = make([]int64, n)
 		r.scores[p] = newHistogram(lo, hi)
@@ -383,13 +384,23 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 // for close.
 func newTableWorker(cfg *TableConfig, i int) (*tableWorker, error) {
 	w := &tableWorker{counts: newTableResults(cfg), chunk: newTableResults(cfg)}
-	for _, info := range cfg.Players {
+	names := make([]string, len(cfg.Players))
+	for p, info := range cfg.Players {
+		names[p] = info.Name
+	}
+	for player, info := range cfg.Players {
 		var p tablePlayer
 		var err error
-		if info.NewBatch != nil {
+		switch {
+		case info.NewTableBatch != nil:
+			// A batch strategy that sees the table (an external bot) is told it before it
+			// starts: its hello says the table.
+			p.batch, err = info.NewTableBatch(cfg.Rules, i, names, player)
+			p.inBatch.window = int(gamesTogether(info))
+		case info.NewBatch != nil:
 			p.batch, err = info.NewBatch(cfg.Rules, i)
 			p.inBatch.window = int(gamesTogether(info))
-		} else {
+		default:
 			p.strategy, err = info.New(cfg.Rules)
 			p.starter, _ = p.strategy.(strategies.GameStarter)
 			p.game = NewGame(cfg.Rules)

@@ -347,3 +347,118 @@ func TestBatchWindows(t *testing.T) {
 		t.Errorf("sim.RunTable: the batch strategies' counts differ from those of their built-in twins")
 	}
 }
+
+// asTableBatch is asBatch told the tables of its games (strategies.TableBatch), as an
+// external bot at a table is: it checks at each request that the table told is the one
+// the game is played at, as it stands.
+type asTableBatch struct {
+	asBatch
+	players []string
+	player  int
+	told    map[int64]*strategies.Table
+	calls   *atomic.Int64
+	wrong   *atomic.Pointer[string]
+}
+
+func (b *asTableBatch) SeeTables(games []int64, tables []*strategies.Table) {
+	b.calls.Add(1)
+	clear(b.told)
+	for i, g := range games {
+		b.told[g] = tables[i]
+	}
+}
+
+func (b *asTableBatch) Decide(reqs []strategies.Request, answers []strategies.Answer) error {
+	n := len(b.players)
+	for _, r := range reqs {
+		t := b.told[r.Game]
+		var bad string
+		switch {
+		case t == nil:
+			bad = fmt.Sprintf("game %d: no table told", r.Game)
+		case t.Seat != int(r.Game%int64(n)) || t.Sheets[t.Seat] != r.Sheet || len(t.Sheets) != n:
+			bad = fmt.Sprintf("game %d: seat %d of %d, its own sheet %v", r.Game, t.Seat, len(t.Sheets), t.Sheets[t.Seat] == r.Sheet)
+		case t.Players[t.Seat] != b.players[b.player]:
+			bad = fmt.Sprintf("game %d: seat %d plays %s, not the player's %s", r.Game, t.Seat, t.Players[t.Seat], b.players[b.player])
+		}
+		if t != nil && bad == "" {
+			for s, sh := range t.Sheets {
+				// Seats before the player's have played this round's turn, the others not.
+				played := r.Turn - 1
+				if s < t.Seat {
+					played = r.Turn
+				}
+				if sh.Turn() != played {
+					bad = fmt.Sprintf("game %d, turn %d of seat %d: seat %d has played %d turns", r.Game, r.Turn, t.Seat, s, sh.Turn())
+				}
+			}
+		}
+		if bad != "" {
+			b.wrong.CompareAndSwap(nil, &bad)
+		}
+	}
+	return b.asBatch.Decide(reqs, answers)
+}
+
+// A batch strategy that sees the table (an external bot at a table) is told, before its
+// games' requests, the table of each: its seat (its game is table game t's t·n + seat),
+// its own sheet there, the other players' sheets as they stand in the round; and it plays
+// the table games of its built-in twin, bit for bit, whatever the seat and the workers.
+func TestTableBatchSeesTheTable(t *testing.T) {
+	rules := load(t, "hasbro")
+	for _, workers := range []int{1, 3} {
+		cfg := sim.TableConfig{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 11, Games: 200, Workers: workers}
+		want := runTable(t, cfg)
+		var calls atomic.Int64
+		var wrong atomic.Pointer[string]
+		greedy := infos(t, "greedy")[0]
+		cfg.Players[1] = strategies.Info{Name: "greedy", NewTableBatch: func(r *engine.Rules, _ int, players []string, player int) (strategies.TableBatch, error) {
+			st, err := greedy.New(r)
+			return &asTableBatch{asBatch: asBatch{st: st, failFrom: -1}, players: players, player: player, told: map[int64]*strategies.Table{}, calls: &calls, wrong: &wrong}, err
+		}}
+		got := runTable(t, cfg)
+		if w := wrong.Load(); w != nil {
+			t.Errorf("%d workers: %s", workers, *w)
+		}
+		if calls.Load() == 0 {
+			t.Errorf("%d workers: no table told", workers)
+		}
+		if !got.SeesTable[1] || got.SeesTable[0] {
+			t.Errorf("%d workers: sees the table %v", workers, got.SeesTable)
+		}
+		got.SeesTable = want.SeesTable
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%d workers: greedy as a batch that sees the table:\n%+v\nbuilt in:\n%+v", workers, got, want)
+		}
+	}
+}
+
+// With a batch player at a table where another sees it, the batch player plays its turn
+// of a round in all its games at once (the seats before its own having played): the table
+// strategy is still shown each table as it stands in seat order, and the games, the
+// analyst's judgements and the traced game, turn after turn, are those of the batch
+// player's built-in twin, whatever its seat in the traced game.
+func TestTableBatchLeadKeepsTheOrder(t *testing.T) {
+	rules := load(t, "yams-app")
+	var made []*watcher
+	var seen atomic.Int64
+	watch := watcherInfo(&seen, &made)
+	for _, traced := range []int64{120, 121, 122} { // the batch player in each seat
+		cfg := sim.TableConfig{Rules: rules, Players: append(infos(t, "upper-first"), watch, infos(t, "random")[0]), Seed: 3, Games: 150, Workers: 2,
+			Analyst: func() (strategies.TableAnalyst, error) { return counter{}, nil }, TraceGame: traced}
+		want := runTable(t, cfg)
+		cfg.Players[0] = batchOf(t, "upper-first", -1)
+		got := runTable(t, cfg)
+		for _, w := range made {
+			if w.err != nil {
+				t.Fatal(w.err)
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("traced game %d: upper-first as a batch strategy:\n%+v\nbuilt in:\n%+v", traced, got, want)
+		}
+		if got.Trace == nil || len(got.Trace.Turns) != 1+3*rules.NumSlots() {
+			t.Fatalf("traced game %d: trace %+v", traced, got.Trace)
+		}
+	}
+}

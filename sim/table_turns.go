@@ -30,10 +30,20 @@ type tableTurns struct {
 	sheets [][]*engine.Sheet
 	tables [][]strategies.Table
 	names  [][]string
-	// seen[p] is the table strategy of player p, nil for a solitaire one.
-	seen []strategies.TableStrategy
+	// seen[p] is the table strategy of player p, nil for a solitaire one; seenBatch[p]
+	// that of a batch player told the tables of its games (an external bot), with
+	// scratch space for them.
+	seen       []strategies.TableStrategy
+	seenBatch  []strategies.TableBatch
+	seenGames  []int64
+	seenTables []*strategies.Table
 	// which lists a batch player's games of a seat in the chunk.
 	which []int
+	// lead is a batch player (-1 if none), which plays its turn of a round in all its
+	// games at once, the players of the seats before its own having played theirs:
+	// a batch strategy pays for each exchange, and a round played a seat at a time would
+	// ask it n times as often (an external bot n times as many, n times smaller messages).
+	lead int
 	// With an analyst: the profiled player's strategy, judged, and the tracer of the
 	// traced game.
 	judge  *judged
@@ -46,7 +56,7 @@ type tableTurns struct {
 // It returns nil when every player is a solitaire one and force is false.
 func newTableTurns(cfg *TableConfig, w *tableWorker, force bool) (*tableTurns, error) {
 	n := len(w.players)
-	tt := &tableTurns{n: n, seen: make([]strategies.TableStrategy, n)}
+	tt := &tableTurns{n: n, seen: make([]strategies.TableStrategy, n), seenBatch: make([]strategies.TableBatch, n), lead: -1}
 	names := make([]string, n)
 	for p, info := range cfg.Players {
 		names[p] = info.Name
@@ -55,6 +65,12 @@ func newTableTurns(cfg *TableConfig, w *tableWorker, force bool) (*tableTurns, e
 	for p := range w.players {
 		if ts, ok := w.players[p].strategy.(strategies.TableStrategy); ok {
 			tt.seen[p], any = ts, true
+		}
+		if tb, ok := w.players[p].batch.(strategies.TableBatch); ok {
+			tt.seenBatch[p], any = tb, true
+		}
+		if w.players[p].batch != nil && tt.lead < 0 {
+			tt.lead = p
 		}
 	}
 	if !any {
@@ -144,6 +160,21 @@ func (tt *tableTurns) play(w *tableWorker, cfg *TableConfig, lo, hi int64) error
 			tt.tables[k][s] = strategies.Table{Seat: s, Sheets: tt.sheets[k], Players: tt.names[r]}
 		}
 	}
+	for p, tb := range tt.seenBatch {
+		if tb == nil {
+			continue
+		}
+		// The games of a batch player are numbered as Run numbers them (gameSeeds):
+		// table game t's seat s is game t·n+s.
+		tt.seenGames, tt.seenTables = tt.seenGames[:0], tt.seenTables[:0]
+		for k := range n {
+			t := first + int64(k)
+			s := (p + int(t%np)) % tt.n
+			tt.seenGames = append(tt.seenGames, t*np+int64(s))
+			tt.seenTables = append(tt.seenTables, &tt.tables[k][s])
+		}
+		tb.SeeTables(tt.seenGames, tt.seenTables)
+	}
 	traced := -1
 	if tt.judge != nil {
 		tt.judge.profile = w.chunk.Profile
@@ -160,15 +191,8 @@ func (tt *tableTurns) play(w *tableWorker, cfg *TableConfig, lo, hi int64) error
 	}
 	turns := cfg.Rules.NumSlots()
 	for round := 1; round <= turns; round++ {
-		for s := range tt.n {
-			for p := range tt.n {
-				if err := tt.playSeat(w, cfg, p, s, round, first, n); err != nil {
-					return err
-				}
-			}
-			if traced >= 0 {
-				tt.tracer.record(&tt.tables[traced][s], round)
-			}
+		if err := tt.playRound(w, cfg, round, first, n, traced); err != nil {
+			return err
 		}
 	}
 	if traced >= 0 {
@@ -194,17 +218,96 @@ func (tt *tableTurns) game(w *tableWorker, p, k int) *Game {
 	return tt.games[p][k]
 }
 
+// The games of a round a player plays in a pass (playSeat), by where the lead sits.
+const (
+	everyGame  = iota
+	beforeLead // the games where the lead sits after the seat
+	afterLead  // the games where the lead sits before the seat
+	leadOnly   // the lead's games, whatever its seat
+)
+
+// playRound plays round round of the chunk's n table games (the first is game first of
+// cfg.First on): in each table game, seat after seat, each player its turn; with the
+// trace of game traced (if not negative) after each turn. With a lead, the players of
+// the seats before the lead's play first, then the lead in all its games at once, then
+// the players of the seats after it: in each game, the seats still play in their order.
+func (tt *tableTurns) playRound(w *tableWorker, cfg *TableConfig, round int, first int64, n, traced int) error {
+	record := func(s int) {
+		if traced >= 0 {
+			tt.tracer.record(&tt.tables[traced][s], round)
+		}
+	}
+	if tt.lead < 0 {
+		for s := range tt.n {
+			for p := range tt.n {
+				if err := tt.playSeat(w, cfg, p, s, round, first, n, everyGame); err != nil {
+					return err
+				}
+			}
+			record(s)
+		}
+		return nil
+	}
+	leadSeat := -1 // in the traced game
+	if traced >= 0 {
+		leadSeat = tt.seatOf(tt.lead, first+int64(traced))
+	}
+	for _, side := range []int{beforeLead, leadOnly, afterLead} {
+		if side == leadOnly {
+			if err := tt.playSeat(w, cfg, tt.lead, 0, round, first, n, leadOnly); err != nil {
+				return err
+			}
+			if leadSeat >= 0 {
+				record(leadSeat)
+			}
+			continue
+		}
+		for s := range tt.n {
+			for p := range tt.n {
+				if p == tt.lead {
+					continue
+				}
+				if err := tt.playSeat(w, cfg, p, s, round, first, n, side); err != nil {
+					return err
+				}
+			}
+			if leadSeat >= 0 && s != leadSeat && (side == beforeLead) == (s < leadSeat) {
+				record(s)
+			}
+		}
+	}
+	return nil
+}
+
+// seatOf returns the seat of player p in table game t: (p + t) mod n.
+func (tt *tableTurns) seatOf(p int, t int64) int { return (p + int(t%int64(tt.n))) % tt.n }
+
 // playSeat plays turn round of player p in the table games of the chunk where p sits in
-// seat s.
-func (tt *tableTurns) playSeat(w *tableWorker, cfg *TableConfig, p, s, round int, first int64, n int) error {
+// seat s, those of side (everyGame, or those where the lead sits after or before seat s);
+// or, for side leadOnly, in all the games of the chunk.
+func (tt *tableTurns) playSeat(w *tableWorker, cfg *TableConfig, p, s, round int, first int64, n, side int) error {
 	np := int64(tt.n)
 	tp := &w.players[p]
 	// Table game t seats p in (p + t) mod n: the games of seat s are those of t ≡ s − p.
-	k0 := int(((int64(s-p)-first)%np + np) % np)
+	k0, step := int(((int64(s-p)-first)%np+np)%np), tt.n
+	if side == leadOnly {
+		k0, step = 0, 1
+	}
+	skip := func(k int) bool {
+		switch side {
+		case beforeLead:
+			return tt.seatOf(tt.lead, first+int64(k)) < s
+		case afterLead:
+			return tt.seatOf(tt.lead, first+int64(k)) > s
+		}
+		return false
+	}
 	if tp.batch != nil {
 		tt.which = tt.which[:0]
-		for k := k0; k < n; k += tt.n {
-			tt.which = append(tt.which, k)
+		for k := k0; k < n; k += step {
+			if !skip(k) {
+				tt.which = append(tt.which, k)
+			}
 		}
 		if k, err := tp.inBatch.playTurn(tp.batch, tt.which, round); err != nil {
 			if k < 0 {
@@ -214,9 +317,9 @@ func (tt *tableTurns) playSeat(w *tableWorker, cfg *TableConfig, p, s, round int
 		}
 		return nil
 	}
-	for k := k0; k < n; k += tt.n {
+	for k := k0; k < n; k += step {
 		g := tt.games[p][k]
-		if g.Sheet.Done() || g.turn != round {
+		if g.Sheet.Done() || g.turn != round || skip(k) {
 			continue
 		}
 		if tp.starter != nil {

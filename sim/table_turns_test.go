@@ -95,6 +95,17 @@ func (w *watcher) Box(s *engine.Sheet, r engine.Roll, used int) engine.BoxID {
 	return w.st.Box(s, r, used)
 }
 
+// watcherInfo returns the watcher as a table strategy, counting its decisions in seen and
+// keeping each watcher it makes in made.
+func watcherInfo(seen *atomic.Int64, made *[]*watcher) strategies.Info {
+	return strategies.Info{Name: "watcher", Table: true, New: func(r *engine.Rules) (strategies.Strategy, error) {
+		st, err := strategies.New("greedy", r)
+		w := &watcher{st: st, seen: seen}
+		*made = append(*made, w)
+		return w, err
+	}}
+}
+
 // A table strategy is shown the table before its decisions, as it stands, and plays the
 // games of the strategy it plays otherwise; a run of games of one player refuses it; a
 // table it says it cannot play is refused before the games.
@@ -102,12 +113,7 @@ func TestTableStrategySeesTheTable(t *testing.T) {
 	rules := load(t, "hasbro")
 	var made []*watcher
 	var seen atomic.Int64
-	watch := strategies.Info{Name: "watcher", Table: true, New: func(r *engine.Rules) (strategies.Strategy, error) {
-		st, err := strategies.New("greedy", r)
-		w := &watcher{st: st, seen: &seen}
-		made = append(made, w)
-		return w, err
-	}}
+	watch := watcherInfo(&seen, &made)
 	cfg := sim.TableConfig{Rules: rules, Players: append([]strategies.Info{watch}, infos(t, "upper-first", "random")...), Seed: 5, Games: 90, Workers: 1}
 	got := runTable(t, cfg)
 	for _, w := range made {

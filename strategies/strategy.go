@@ -91,6 +91,11 @@ type Info struct {
 	// BatchGames is the number of games the simulator keeps in play together for
 	// NewBatch (0: 1,024).
 	BatchGames int
+	// NewTableBatch, if not nil, builds the batch strategy of a player at a table in
+	// place of NewBatch (an external bot, whose hello says the table): it is told the
+	// players of the run's tables (Info.Name, in the order of the run) and which of them
+	// it plays (players[player]), and sees the table of each of its games (TableBatch).
+	NewTableBatch func(rules *engine.Rules, worker int, players []string, player int) (TableBatch, error)
 	// Table marks a strategy that plays at a table only, seeing the other players
 	// (TableStrategy): a run of games of one player refuses it.
 	Table bool

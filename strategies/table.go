@@ -35,6 +35,18 @@ type TableStrategy interface {
 	SeeTable(t *Table)
 }
 
+// TableBatch is a batch strategy that sees the table (Info.NewTableBatch): an external
+// bot at a table, whose requests carry the other players' sheets. Before the simulator
+// asks it the decisions of a chunk's games, it tells it their tables; it answers each
+// request from the table of the request's game, read as it stands at the request.
+type TableBatch interface {
+	Batch
+	// SeeTables tells the tables of games to come: tables[i] is that of game games[i]
+	// (Request.Game), the table its player sees. They stay the simulator's, and valid
+	// until the next call.
+	SeeTables(games []int64, tables []*Table)
+}
+
 // Verdict is how a decision of a player at a table compares with another way of playing
 // at the same position (a TableAnalyst's).
 type Verdict uint8

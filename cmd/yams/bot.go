@@ -19,8 +19,10 @@ func init() {
 
 // runBot serves a built-in strategy over the bot protocol: the reference bot, and the
 // proof that a request carries everything a decision needs (yams sim --bot g='yams bot
-// greedy' --strategy greedy,g plays both to the same counts). Its conversation is on
-// standard input and output; its errors, as every command's, on standard error.
+// greedy' --strategy greedy,g plays both to the same counts, and at a table yams compare
+// --bot w='yams bot win' --players w,optimal plays as --players win,optimal). A strategy
+// that sees the table (win) plays only where yams's hello says a table. Its conversation
+// is on standard input and output; its errors, as every command's, on standard error.
 func runBot(e *env, args []string) error {
 	fs := newFlags(e)
 	rulesName := fs.String("rules", "", "play only these rules, `NAME|FILE` (default: the rules of yams's hello)")
@@ -37,10 +39,8 @@ func runBot(e *env, args []string) error {
 		return usagef("want one strategy, got %d arguments", fs.NArg())
 	}
 	name := fs.Arg(0)
-	if info, err := strategies.Resolve(name); err != nil {
+	if _, err := strategies.Resolve(name); err != nil {
 		return usagef("%v", err)
-	} else if info.Table {
-		return usagef("strategy %s plays at a table, from the other players' sheets, which the bot protocol does not send: seat it with yams compare --players %s,optimal", info.Name, info.Name)
 	}
 	var want *engine.Rules
 	switch {

@@ -9,14 +9,14 @@ import (
 )
 
 // win plays at a table only: every command whose games have one player refuses it in one
-// line, saying where it plays.
+// line, saying where it plays. (yams bot win plays at a table, which yams's hello tells
+// it: it refuses a hello alone, TestBotWinAtTable.)
 func TestWinRefusedAlone(t *testing.T) {
 	for _, args := range [][]string{
 		{"sim", "--strategy", "win", "--games", "10"},
 		{"compare", "--strategy", "win,optimal", "--games", "10"},
 		{"bench", "--strategy", "win", "--games", "10"},
 		{"exact", "--strategy", "win"},
-		{"bot", "win"},
 	} {
 		stdout, stderr, code := execYams(t, "", args...)
 		wantUsageError(t, strings.Join(args, " "), stdout, stderr, code, "compare --players win,optimal")

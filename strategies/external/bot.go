@@ -27,9 +27,11 @@ type Bot struct {
 	// Timeout bounds the wait for each of the bot's messages (DefaultTimeout if zero).
 	Timeout time.Duration
 	// Stderr receives what the bot writes on its standard error, each line prefixed with
-	// the bot's name and worker; LogDir, if set, takes it instead, a file per process.
-	Stderr io.Writer
-	LogDir string
+	// the bot's name and worker; LogDir, if set, takes it instead, a file per process,
+	// of at most LogLimit bytes of the bot's lines (DefaultLogLimit if zero).
+	Stderr   io.Writer
+	LogDir   string
+	LogLimit int64
 	// Seed is the run's seed, told to the bot in the hello.
 	Seed uint64
 	// Columns labels the columns of the sheet, for the names of its boxes (sim.ColumnLabels).
@@ -56,14 +58,46 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Info returns the bot as a strategy: a batch strategy whose every worker runs a process
-// of the bot.
+// of the bot, alone or at a table, where it sees the table (strategies.TableBatch).
 func (b Bot) Info() strategies.Info {
 	return strategies.Info{
 		Name:        b.Name,
 		Description: "external bot: " + strings.Join(b.Argv, " "),
-		NewBatch:    func(r *engine.Rules, worker int) (strategies.Batch, error) { return b.start(r, worker) },
+		NewBatch: func(r *engine.Rules, worker int) (strategies.Batch, error) {
+			return b.newBatch(r, worker, nil)
+		},
+		NewTableBatch: func(r *engine.Rules, worker int, players []string, player int) (strategies.TableBatch, error) {
+			if player < 0 || player >= len(players) {
+				return nil, fmt.Errorf("player %d of a table of %d", player, len(players))
+			}
+			return b.newBatch(r, worker, &helloTable{Players: len(players), Strategies: slices.Clone(players), Player: player})
+		},
 	}
 }
+
+// newBatch starts the bot's process for a worker, alone or at table t. A start that
+// yams's interruption stopped (its Stopper) is not a failure of the bot: it returns a
+// batch that reports the interruption when it is asked a decision, as a batch
+// interrupted in play does, so that the simulator ends the run as it ends an interrupted
+// one, from its context (exit status 130 or 143 in yams, not a bot's 3).
+func (b Bot) newBatch(r *engine.Rules, worker int, t *helloTable) (strategies.TableBatch, error) {
+	bt, err := b.start(r, worker, t)
+	if errors.Is(err, errInterrupted) {
+		return interruptedBatch{err: err}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return bt, nil
+}
+
+// interruptedBatch is a bot whose start yams's interruption stopped. It says no identity
+// (a process that did not say hello is no program's), and answers nothing.
+type interruptedBatch struct{ err error }
+
+func (ib interruptedBatch) Decide([]strategies.Request, []strategies.Answer) error { return ib.err }
+func (ib interruptedBatch) SeeTables([]int64, []*strategies.Table)                 {}
+func (ib interruptedBatch) Close() error                                           { return nil }
 
 // batch is a bot's process serving one worker.
 type batch struct {
@@ -113,8 +147,8 @@ func (bt *batch) lastWords() string {
 	return w
 }
 
-// start starts the bot for a worker and says hello.
-func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
+// start starts the bot for a worker and says hello, with the table t of a table game.
+func (b Bot) start(r *engine.Rules, worker int, t *helloTable) (*batch, error) {
 	if b.Timeout <= 0 {
 		b.Timeout = DefaultTimeout
 	}
@@ -138,7 +172,11 @@ func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
 		if err != nil {
 			return fail(fmt.Errorf("--bot-log: %w", err))
 		}
-		bt.log, bt.logName, errw = f, filepath.Join(b.LogDir, name), newRelay(f, "")
+		limit := b.LogLimit
+		if limit <= 0 {
+			limit = DefaultLogLimit
+		}
+		bt.log, bt.logName, errw = f, filepath.Join(b.LogDir, name), newLogRelay(f, limit)
 	case b.Stderr != nil:
 		errw = newRelay(b.Stderr, fmt.Sprintf("[bot %s %d] ", b.Name, worker))
 		bt.shown = true
@@ -156,15 +194,22 @@ func (b Bot) start(r *engine.Rules, worker int) (*batch, error) {
 	}
 	names := SlotNames(r, columns)
 	bt.c = newCodec(r, names)
+	if t != nil {
+		bt.c.tables = map[int64]*strategies.Table{}
+	}
 	spec, err := json.Marshal(r.Spec())
 	if err != nil {
 		return fail(err)
 	}
-	h, _ := json.Marshal(hello{Type: "hello", Protocol: Version, Rules: spec, RulesHash: r.Hash(), Boxes: names, Seed: b.Seed, Worker: worker})
-	if err := p.send(append(h, '\n')); err != nil {
-		return fail(err)
-	}
+	h, _ := json.Marshal(hello{Type: "hello", Protocol: Version, Rules: spec, RulesHash: r.Hash(), Boxes: names, Seed: b.Seed, Worker: worker, Table: t})
+	// The hello is written while the bot's is read: a bot may write its hello before it
+	// reads yams's, and neither waits for the other whatever the size of the pipes.
+	sent := make(chan error, 1)
+	go func() { sent <- p.send(append(h, '\n')) }()
 	line, err := p.receive("the hello", maxHello)
+	if serr := <-sent; serr != nil && (err == nil || !errors.Is(err, errInterrupted)) {
+		return fail(serr)
+	}
 	if err != nil {
 		return fail(err)
 	}
@@ -184,6 +229,18 @@ func createLog(dir, name string) (*os.File, error) {
 	}
 	defer root.Close()
 	return root.Create(name)
+}
+
+// SeeTables tells the tables of the games to come, which their requests carry
+// (strategies.TableBatch).
+func (bt *batch) SeeTables(games []int64, tables []*strategies.Table) {
+	if bt.c.tables == nil {
+		panic("external: the tables of a bot that plays alone (its hello said no table)")
+	}
+	clear(bt.c.tables)
+	for i, g := range games {
+		bt.c.tables[g] = tables[i]
+	}
 }
 
 // Decide sends the requests in one message and reads the answers.

@@ -2,7 +2,9 @@ package external_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -94,6 +96,45 @@ func TestLogsStayInTheirDirectory(t *testing.T) {
 	}
 }
 
+// TestFloodingBotLog: a bot that floods its standard error (32 MiB) fills its --bot-log
+// file up to the limit and no further, the file saying where it stops and how much was
+// dropped, and plays its games all the same.
+func TestFloodingBotLog(t *testing.T) {
+	logs := t.TempDir()
+	bot := external.Bot{Name: "flood", Argv: botCommand("flood"), Timeout: 20 * time.Second, LogDir: logs}
+	res, err := sim.Run(context.Background(), sim.Config{
+		Rules: mustRules(t, "hasbro"), Strategies: []strategies.Info{bot.Info()}, Seed: 1, Games: 50, Workers: 1,
+	})
+	if err != nil || res.Games != 50 {
+		t.Fatalf("%v", err)
+	}
+	log, err := os.ReadFile(filepath.Join(logs, "flood-0.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log) > external.DefaultLogLimit+1024 || len(log) < external.DefaultLogLimit-1024 {
+		t.Errorf("a log of %d bytes, want the limit, %d", len(log), external.DefaultLogLimit)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(log), "\n"), "\n")
+	if n := len(lines); n < 3 || lines[0] != "misbehaving as flood" ||
+		!strings.HasPrefix(lines[n-2], "[yams] this log stops here, at its limit of 8 MiB") ||
+		lines[n-1] != fmt.Sprintf("[yams] dropped past the limit of this log: %d lines, %d bytes", 32<<10-(n-3), (32<<10-(n-3))*1024) {
+		t.Errorf("the log ends %q", lines[max(0, len(lines)-3):])
+	}
+}
+
+// TestHelloFirst: a bot may write its hello before it reads yams's; it then plays as
+// any bot.
+func TestHelloFirst(t *testing.T) {
+	bot := external.Bot{Name: "first", Argv: botCommand("hello-first"), Timeout: 20 * time.Second}
+	res, err := sim.Run(context.Background(), sim.Config{
+		Rules: mustRules(t, "hasbro"), Strategies: []strategies.Info{bot.Info()}, Seed: 1, Games: 100, Workers: 2,
+	})
+	if err != nil || res.Games != 100 || res.Summaries[0].Bot == nil || res.Summaries[0].Bot.Name != "test" {
+		t.Fatalf("%v", err)
+	}
+}
+
 func mustRules(t testing.TB, name string, opts ...string) *engine.Rules {
 	t.Helper()
 	r, err := engine.Load(name, opts...)
@@ -165,6 +206,124 @@ func TestServeIdentity(t *testing.T) {
 	}
 }
 
+// fiveBoxes is a rule set of five boxes, on which the tables of win take a moment.
+const fiveBoxes = `{"name": "five", "rolls": 3, "boxes": [
+	{"id": "ones", "section": "upper", "kind": "face", "face": 1},
+	{"id": "fours", "section": "upper", "kind": "face", "face": 4},
+	{"id": "sixes", "section": "upper", "kind": "face", "face": 6},
+	{"id": "chance", "section": "lower", "kind": "chance", "add": "all"},
+	{"id": "yahtzee", "section": "lower", "kind": "of_a_kind", "count": 5, "points": 50}],
+	"upper_bonus": {"threshold": 25, "points": 20, "when": "complete"}}`
+
+// tableJSON returns the counts of table games as their summary file has them, the
+// players named by names, none said to see the table.
+func tableJSON(t *testing.T, res *sim.TableResults, names []string) string {
+	t.Helper()
+	copy(res.Players, names)
+	clear(res.SeesTable)
+	var b strings.Builder
+	if err := res.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestServeAtTable: at a table, a strategy served over the protocol plays the table games
+// it plays inside yams, to the same counts, bit for bit (wins, seats, score histograms):
+// win, which sees the table and decides from the other players' sheets that the
+// requests carry, and greedy, a bot that reads past the table.
+func TestServeAtTable(t *testing.T) {
+	r, err := engine.Parse("five", []byte(fiveBoxes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		served  int // the player served over the protocol
+		players []string
+	}{
+		{0, []string{"win", "optimal"}},
+		{1, []string{"optimal", "win"}},
+		{0, []string{"greedy", "optimal"}},
+		{1, []string{"greedy", "win", "optimal"}},
+	} {
+		t.Run(strings.Join(c.players, ","), func(t *testing.T) {
+			if raceEnabled && c.served != 0 {
+				t.Skip("the race detector checks the workers' processes, which one case shows")
+			}
+			var inside, outside []strategies.Info
+			for p, name := range c.players {
+				info, ok := strategies.Lookup(name)
+				if !ok {
+					t.Fatalf("no strategy %s", name)
+				}
+				inside = append(inside, info)
+				if p == c.served {
+					info = testBotInfo("served", "serve:"+name)
+				}
+				outside = append(outside, info)
+			}
+			var results []string
+			for _, players := range [][]strategies.Info{inside, outside} {
+				res, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: r, Players: players, Seed: 3, Games: 300, Workers: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sees := res.SeesTable[c.served]; sees != (players[c.served].Table || players[c.served].NewTableBatch != nil) {
+					t.Errorf("player %d sees the table: %v", c.served+1, sees) // a bot is told the table
+				}
+				results = append(results, tableJSON(t, res, c.players))
+			}
+			if results[0] != results[1] {
+				t.Errorf("served, %s plays other table games:\n%s\ninside yams:\n%s", c.players[c.served], results[1], results[0])
+			}
+		})
+	}
+}
+
+// TestTableHello: yams's hello says a table game, its players' strategies and which one
+// the bot is, and a game alone ("table": null).
+func TestTableHello(t *testing.T) {
+	r := mustRules(t, "hasbro")
+	greedy, _ := strategies.Lookup("greedy")
+	hellos := func(run func(bot strategies.Info) error) []map[string]json.RawMessage {
+		stderr := &syncBuffer{}
+		bot := external.Bot{Name: "mine", Argv: botCommand("show-hello"), Timeout: 20 * time.Second, Stderr: stderr}
+		if err := run(bot.Info()); err != nil {
+			t.Fatal(err)
+		}
+		var hs []map[string]json.RawMessage
+		for line := range strings.Lines(stderr.String()) {
+			if _, h, ok := strings.Cut(line, "] hello: "); ok {
+				var m map[string]json.RawMessage
+				if err := json.Unmarshal([]byte(h), &m); err != nil {
+					t.Fatal(err)
+				}
+				hs = append(hs, m)
+			}
+		}
+		return hs
+	}
+	alone := hellos(func(bot strategies.Info) error {
+		_, err := sim.Run(context.Background(), sim.Config{Rules: r, Strategies: []strategies.Info{bot}, Seed: 1, Games: 10, Workers: 1})
+		return err
+	})
+	if len(alone) != 1 || string(alone[0]["table"]) != "null" {
+		t.Errorf("alone, the hellos %v", alone)
+	}
+	table := hellos(func(bot strategies.Info) error {
+		_, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: r, Players: []strategies.Info{greedy, bot, greedy}, Seed: 1, Games: 10, Workers: 2})
+		return err
+	})
+	if len(table) != 2 {
+		t.Fatalf("at a table, %d hellos", len(table))
+	}
+	for _, h := range table {
+		if string(h["table"]) != `{"players":3,"strategies":["greedy","mine","greedy"],"player":1}` {
+			t.Errorf("at a table, the hello's table %s", h["table"])
+		}
+	}
+}
+
 // TestSeveralColumns: a bot plays a sheet of several columns, box names "COLUMN.ID".
 func TestSeveralColumns(t *testing.T) {
 	r := mustRules(t, "yams", "columns=top_down,free,sec")
@@ -203,6 +362,7 @@ func TestMisbehavingBots(t *testing.T) {
 		{"garbage", []string{"not a message of the protocol", `"this is not JSON"`, "debugging on standard error"}},
 		{"error", []string{"out of ideas"}},
 		{"too-few", []string{"answers to"}},
+		{"float-keep", []string{"game", "turn", ".0\" is not a face: a face is a whole number from 1 to 6, written without a fraction or an exponent (5, not 5.0)"}},
 		{"illegal-keep", []string{"game", "turn", "keep [7]: 7 is not a face of a die"}},
 		{"foreign-keep", []string{"game", "turn", "holds dice the roll", "does not have"}},
 		{"filled-box", []string{"game", "turn", "is already filled (the legal boxes: "}},

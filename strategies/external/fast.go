@@ -167,9 +167,7 @@ func (f *fastReader) skipInts() {
 // and returns where it ends; ok false if the request is laid out otherwise.
 func (sv *server) readFast(b []byte, i int) (end int, ok bool) {
 	f := fastReader{b: b, i: i, ok: true}
-	sv.kind, sv.nDice, sv.scores = nil, 0, sv.scores[:0]
-	sv.used, sv.left, sv.extra, sv.turn, sv.seed = 0, 0, 0, 0, 0
-	sv.known, sv.text, sv.slot = nil, nil, nil
+	sv.clear()
 	f.lit(`{"game":`)
 	game := f.int()
 	f.lit(`,"seed":`)
@@ -212,14 +210,21 @@ func (sv *server) readFast(b []byte, i int) (end int, ok bool) {
 		sv.games = make([]servedSheet, servedSheets)
 	}
 	slot := &sv.games[uint64(game)%servedSheets]
+	sv.slot = slot
 	if at := f.i + len(slot.text); slot.text != nil && at < len(b) && (b[at] == '}' || b[at] == ',') && string(b[f.i:at]) == string(slot.text) {
 		// The sheet of the game's last request: no need to read it.
 		f.i = at
 		sv.known = slot
 	} else {
 		start := f.i
-		sv.readSheetFast(&f)
-		sv.text, sv.slot = b[start:f.i], slot
+		readSheetFast(&f, &sv.scores, &sv.extra)
+		sv.text = b[start:f.i]
+	}
+	if f.ok && string(f.b[f.i:min(f.i+8, len(f.b))]) == `,"seat":` {
+		f.i += 8
+		sv.seat, sv.hasSeat = f.int(), true
+		f.lit(`,"others":`)
+		sv.readOthersFast(&f, slot)
 	}
 	if f.ok && string(f.b[f.i:min(f.i+9, len(f.b))]) == `,"legal":` {
 		f.i += 9
@@ -231,21 +236,59 @@ func (sv *server) readFast(b []byte, i int) (end int, ok bool) {
 	}
 	f.byte('}')
 	if !f.ok {
-		sv.known, sv.text, sv.slot = nil, nil, nil
+		sv.known, sv.text, sv.slot, sv.othersKnown, sv.othersText = nil, nil, nil, nil, nil
 	}
 	return f.i, f.ok
 }
 
-// readSheetFast reads the members of a request that say its sheet, from scores to total,
-// laid out as yams writes them.
-func (sv *server) readSheetFast(f *fastReader) {
+// readOthersFast reads the other players of a request at a table, laid out as yams writes
+// them, or finds them in the game's slot, read at its last request. A server whose
+// strategy does not see the table skips them.
+func (sv *server) readOthersFast(f *fastReader, slot *servedSheet) {
+	b, start := f.b, f.i
+	if sv.ts == nil {
+		sc := scanner{b: b, i: start}
+		sc.skip()
+		f.i, f.ok = sc.i, f.ok && sc.err == nil
+		return
+	}
+	if at := start + len(slot.othersText); slot.othersText != nil && at < len(b) && (b[at] == '}' || b[at] == ',') && string(b[start:at]) == string(slot.othersText) {
+		f.i = at
+		sv.othersKnown = slot
+		return
+	}
+	f.byte('[')
+	if f.ok && f.next() == ']' {
+		f.i++
+	} else {
+		for f.ok {
+			o := sv.nextOther()
+			f.lit(`{"seat":`)
+			o.seat = f.int()
+			f.lit(`,"strategy":`)
+			o.strategy = f.str()
+			readSheetFast(f, &o.scores, &o.extra)
+			f.byte('}')
+			if f.next() != ',' {
+				break
+			}
+			f.i++
+		}
+		f.byte(']')
+	}
+	sv.othersText = b[start:f.i]
+}
+
+// readSheetFast reads the members of a request that say a sheet, from scores to total,
+// laid out as yams writes them, into scores and extra.
+func readSheetFast(f *fastReader, scores *[]int, extra *int64) {
 	f.lit(`,"scores":[`)
 	for f.ok {
 		if f.next() == 'n' {
 			f.lit("null")
-			sv.scores = append(sv.scores, -1)
+			*scores = append(*scores, -1)
 		} else {
-			sv.scores = append(sv.scores, int(f.int()))
+			*scores = append(*scores, int(f.int()))
 		}
 		if f.next() != ',' {
 			break
@@ -257,7 +300,7 @@ func (sv *server) readSheetFast(f *fastReader) {
 	f.lit(`,"upper_bonus":`)
 	f.skipInts()
 	f.lit(`,"extra_bonuses":`)
-	sv.extra = f.int()
+	*extra = f.int()
 	f.lit(`,"total":`)
 	f.int()
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"slices"
 	"strings"
@@ -18,48 +19,78 @@ import (
 
 // TestStopperStopsAtOnce: an interruption stops a bot that yams waits for at once, not
 // after its timeout (an hour here), whether it hangs in a batch or before its hello; a
-// bot that would start after is not started.
+// bot that would start after is not started. Interrupted as yams interrupts a run (its
+// context cancelled, then its bots stopped), the run returns its results, partial, even
+// before the bot's hello; there with the context's error, not a bot's failure.
 func TestStopperStopsAtOnce(t *testing.T) {
 	for _, mode := range []string{"hang", "no-hello"} {
-		t.Run(mode, func(t *testing.T) {
-			var stopper external.Stopper
-			stderr := &syncBuffer{}
-			bot := external.Bot{Name: "mine", Argv: botCommand(mode), Timeout: time.Hour, Stderr: stderr, Stopper: &stopper}
-			greedy, _ := strategies.Lookup("greedy")
-			done := make(chan error, 1)
-			go func() {
-				_, err := sim.Run(context.Background(), sim.Config{
-					Rules: mustRules(t, "hasbro"), Strategies: []strategies.Info{greedy, bot.Info()}, Seed: 1, Games: 2000, Workers: 1,
-				})
-				done <- err
-			}()
-			for !strings.Contains(stderr.String(), "hanging") {
+		for _, withContext := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/context=%v", mode, withContext), func(t *testing.T) {
+				var stopper external.Stopper
+				stderr := &syncBuffer{}
+				bot := external.Bot{Name: "mine", Argv: botCommand(mode), Timeout: time.Hour, Stderr: stderr, Stopper: &stopper}
+				greedy, _ := strategies.Lookup("greedy")
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				type result struct {
+					res *sim.Results
+					err error
+				}
+				done := make(chan result, 1)
+				go func() {
+					res, err := sim.Run(ctx, sim.Config{
+						Rules: mustRules(t, "hasbro"), Strategies: []strategies.Info{greedy, bot.Info()}, Seed: 1, Games: 2000, Workers: 1,
+					})
+					done <- result{res, err}
+				}()
+				for !strings.Contains(stderr.String(), "hanging") {
+					select {
+					case r := <-done:
+						t.Fatalf("the run ended before the bot hung: %v", r.err)
+					case <-time.After(10 * time.Millisecond):
+					}
+				}
+				if withContext {
+					cancel()
+				}
+				stopper.Stop()
 				select {
-				case err := <-done:
-					t.Fatalf("the run ended before the bot hung: %v", err)
-				case <-time.After(10 * time.Millisecond):
+				case r := <-done:
+					var be *external.Error
+					switch {
+					case withContext && (r.res == nil || r.res.Games != 0 || !r.res.Partial()):
+						// Results, partial, for yams to say how far the run got (none of the
+						// games) and exit with the signal's status.
+						t.Errorf("error %v, results %v: want the results of no game, partial", r.err, r.res)
+					case withContext && mode == "no-hello" && (!errors.Is(r.err, context.Canceled) || errors.As(r.err, &be)):
+						t.Errorf("error %v: want the context's, not a bot's failure", r.err)
+					case !withContext && (!errors.As(r.err, &be) || !strings.Contains(r.err.Error(), "interrupted")):
+						t.Errorf("error %v, want the bot's, stopped by the interruption", r.err)
+					}
+				case <-time.After(time.Minute):
+					t.Fatal("the run goes on after Stop")
 				}
-			}
-			stopper.Stop()
-			select {
-			case err := <-done:
-				var be *external.Error
-				if !errors.As(err, &be) || !strings.Contains(err.Error(), "interrupted") {
-					t.Errorf("error %v, want the bot's, stopped by the interruption", err)
+				if left := botProcesses(t); len(left) > 0 {
+					t.Errorf("bot processes left: %v", left)
 				}
-			case <-time.After(time.Minute):
-				t.Fatal("the run goes on after Stop")
-			}
-			if left := botProcesses(t); len(left) > 0 {
-				t.Errorf("bot processes left: %v", left)
-			}
-			if _, err := bot.Info().NewBatch(mustRules(t, "hasbro"), 0); err == nil || !strings.Contains(err.Error(), "interrupted") {
-				t.Errorf("a bot started after Stop: %v", err)
-			}
-			if left := botProcesses(t); len(left) > 0 {
-				t.Errorf("bot processes left: %v", left)
-			}
-		})
+				b, err := bot.Info().NewBatch(mustRules(t, "hasbro"), 0)
+				if err != nil {
+					t.Fatalf("a bot started after Stop: %v, want a batch that reports the interruption", err)
+				}
+				if _, ok := b.(interface {
+					Identity() (string, string, []string)
+				}); ok {
+					t.Error("a bot that did not start says an identity")
+				}
+				if err := b.Decide(nil, nil); err == nil || !strings.Contains(err.Error(), "interrupted") {
+					t.Errorf("a bot started after Stop decides: %v", err)
+				}
+				b.Close()
+				if left := botProcesses(t); len(left) > 0 {
+					t.Errorf("bot processes left: %v", left)
+				}
+			})
+		}
 	}
 }
 

@@ -76,8 +76,26 @@ func testBot(mode string) int {
 	if mode == "linger" {
 		lingerOnSIGTERM()
 	}
-	in.ReadString('\n') // the hello
+	if mode == "flood" {
+		// 32 MiB of standard error, in lines of 1 KiB, before its hello.
+		line := strings.Repeat("f", 1023) + "\n"
+		w := bufio.NewWriterSize(os.Stderr, 1<<16)
+		for range 32 << 10 {
+			w.WriteString(line)
+		}
+		w.Flush()
+	}
+	if mode == "hello-first" {
+		// Its hello before it reads yams's, which it reads only a moment later.
+		send(`{"type":"hello","name":"test","version":"0"}`)
+		time.Sleep(100 * time.Millisecond)
+	}
+	hello, _ := in.ReadString('\n')
+	if mode == "show-hello" {
+		fmt.Fprint(os.Stderr, "hello: "+hello)
+	}
 	switch mode {
+	case "hello-first":
 	case "no-hello":
 		fmt.Fprintln(os.Stderr, "hanging")
 		time.Sleep(time.Hour)
@@ -173,6 +191,13 @@ func testBot(mode string) int {
 			for i, r := range msg.Requests {
 				if r.Kind == "box" {
 					answers[i] = 7
+					break
+				}
+			}
+		case mode == "float-keep" && late:
+			for i, r := range msg.Requests {
+				if r.Kind == "keep" {
+					answers[i] = json.RawMessage(fmt.Sprintf("[%d.0]", r.Dice[0]))
 					break
 				}
 			}

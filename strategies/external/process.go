@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -42,7 +41,8 @@ var errTimeout = errors.New("no answer")
 // errInterrupted is a bot stopped by its Stopper: yams was interrupted.
 var errInterrupted = errors.New("stopped, yams being interrupted")
 
-// maxLine bounds a line a bot may write: a batch of answers takes a few tens of KB.
+// maxLine bounds a line a bot may write, its end ("\n" or "\r\n") not counted: a batch of
+// answers takes a few tens of KB.
 const maxLine = 64 << 20
 
 // The stop of a bot: its input closed, it has exitGrace to exit by itself, then its
@@ -144,12 +144,18 @@ func (p *process) receiveWithin(what string, limit int, d time.Duration) ([]byte
 	for {
 		chunk, err := p.out.ReadSlice('\n')
 		line = append(line, chunk...)
-		long := len(line) > limit+1 // its end included
+		// The limit is on the line without its end, "\n" or "\r\n": a line not ended yet
+		// of limit+1 bytes may still be one of limit bytes and a '\r'.
+		long := len(line) > limit+1
+		if err == nil {
+			line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+			long = len(line) > limit
+		}
 		switch {
 		case long && (err == nil || errors.Is(err, bufio.ErrBufferFull)):
 			return nil, fmt.Errorf("a line of more than %s where %s was due", sizeOf(limit), what)
 		case err == nil:
-			return bytes.TrimRight(line, "\r\n"), nil
+			return line, nil
 		case p.interrupted.Load():
 			return nil, errInterrupted
 		case errors.Is(err, bufio.ErrBufferFull):
@@ -167,12 +173,15 @@ func (p *process) pending() bool {
 	return p.out.Buffered() > 0 || unread(p.stdout) > 0
 }
 
-// sizeOf writes a number of bytes in KiB or MiB.
+// sizeOf writes a number of bytes in MiB or KiB where it is a whole number of them.
 func sizeOf(n int) string {
-	if n >= 1<<20 {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
 	}
-	return fmt.Sprintf("%d KiB", n>>10)
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // failure explains why the bot stopped talking: it exited (with what status), or closed
@@ -292,99 +301,4 @@ func (s *Stopper) remove(p *process) {
 	s.mu.Lock()
 	delete(s.live, p)
 	s.mu.Unlock()
-}
-
-// relay passes on what a bot writes on its standard error, whole lines at a time, and
-// keeps its last lines for the messages. The lines that end in a piece the bot wrote go
-// on in one write, under relayMu, so that the lines of several processes relayed to one
-// writer (yams's standard error) never mix, whatever pieces each bot writes them in.
-type relay struct {
-	mu      sync.Mutex
-	w       io.Writer // nil: the lines go nowhere, but the last are kept
-	prefix  string    // before each line passed on
-	partial []byte
-	lines   []string
-	buf     []byte
-}
-
-// relayMu serializes the lines of every relay: they mostly go to one standard error.
-var relayMu sync.Mutex
-
-// maxRelayLine bounds a line kept whole: a longer one is passed on in pieces of this
-// size, each a line, rather than gathered without end.
-const maxRelayLine = 64 << 10
-
-// tailLines is the number of lines a relay keeps, and tailWidth the bytes kept of each.
-const (
-	tailLines = 5
-	tailWidth = 300
-)
-
-func newRelay(w io.Writer, prefix string) *relay { return &relay{w: w, prefix: prefix} }
-
-func (r *relay) Write(b []byte) (int, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	defer r.pass()
-	n := len(b)
-	for len(b) > 0 {
-		i := bytes.IndexByte(b, '\n')
-		if i < 0 {
-			room := maxRelayLine - len(r.partial)
-			if len(b) < room {
-				r.partial = append(r.partial, b...)
-				break
-			}
-			r.partial = append(r.partial, b[:room]...)
-			b = b[room:]
-		} else {
-			r.partial = append(r.partial, b[:i]...)
-			b = b[i+1:]
-		}
-		r.line(r.partial)
-		r.partial = r.partial[:0]
-	}
-	return n, nil
-}
-
-// line keeps a line, and adds it to those to pass on.
-func (r *relay) line(l []byte) {
-	l = bytes.TrimSuffix(l, []byte("\r"))
-	if kept := bytes.TrimSpace(l); len(kept) > 0 {
-		r.lines = append(r.lines, printable(string(kept), tailWidth))
-		if len(r.lines) > tailLines {
-			r.lines = r.lines[1:]
-		}
-	}
-	if r.w != nil {
-		r.buf = append(append(append(r.buf, r.prefix...), l...), '\n')
-	}
-}
-
-// pass passes on the lines gathered, in one write.
-func (r *relay) pass() {
-	if len(r.buf) == 0 {
-		return
-	}
-	relayMu.Lock()
-	r.w.Write(r.buf)
-	relayMu.Unlock()
-	r.buf = r.buf[:0]
-}
-
-// flush passes on a last line the bot did not end.
-func (r *relay) flush() {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.partial) > 0 {
-		r.line(r.partial)
-		r.partial = nil
-	}
-	r.pass()
-}
-
-func (r *relay) last() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]string(nil), r.lines...)
 }

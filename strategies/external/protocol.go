@@ -1,6 +1,7 @@
 package external
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -23,6 +24,17 @@ type hello struct {
 	Boxes     []string `json:"boxes"`
 	Seed      uint64   `json:"seed"`
 	Worker    int      `json:"worker"`
+	// Table says the table of a table game, null for a game of one player.
+	Table *helloTable `json:"table"`
+}
+
+// helloTable is the table of the hello: how many players sit at it, the strategy each
+// plays (in the order of the run, as --players names them), and which of them the bot
+// is (Strategies[Player]).
+type helloTable struct {
+	Players    int      `json:"players"`
+	Strategies []string `json:"strategies"`
+	Player     int      `json:"player"`
 }
 
 // botHello is the bot's answer to the hello (readHello reads it).
@@ -61,16 +73,26 @@ type codec struct {
 	// requests of a turn have the same sheet. Writing them once per game and once per
 	// sheet takes half the time of a request.
 	games []gameText
+	// tables, at a table, holds the table of each game (by its number) that its
+	// requests carry: the seat and the other players' sheets (SeeTables); nil for a bot
+	// that plays alone.
+	tables map[int64]*strategies.Table
+	// strategies holds the names of strategies as JSON strings.
+	strategies map[string][]byte
 }
 
 // gameText is the text of a game's requests that a codec keeps: the game's number and
-// seed, and its sheet's members (scores to total) with the sheet they were written from.
+// seed, and its sheet's members (scores to total) with the sheet they were written from;
+// at a table, its seat and the other players' sheets, with the sheets they were written
+// from (which change once a turn, between two of the player's turns).
 type gameText struct {
-	game  int64
-	seed  uint64
-	head  []byte // {"game":G,"seed":S
-	sheet engine.Sheet
-	body  []byte // ,"scores":[...] to "total":T
+	game   int64
+	seed   uint64
+	head   []byte // {"game":G,"seed":S
+	sheet  engine.Sheet
+	body   []byte // ,"scores":[...] to "total":T
+	others []engine.Sheet
+	table  []byte // ,"seat":S,"others":[...]
 }
 
 // gameTexts is the number of games whose text a codec keeps (a power of two): more than
@@ -133,11 +155,27 @@ func (c *codec) appendRequest(b []byte, q *strategies.Request) []byte {
 		t.head = strconv.AppendInt(t.head, q.Game, 10)
 		t.head = append(t.head, `,"seed":`...)
 		t.head = strconv.AppendUint(t.head, q.Seed>>11, 10) // 53 bits: exact in every JSON reader
-		t.body = t.body[:0]                                 // another game: its sheet too
+		t.body, t.table = t.body[:0], t.table[:0]           // another game: its sheets too
 	}
 	if len(t.body) == 0 || t.sheet != *s {
 		t.sheet = *s
 		t.body = c.appendSheet(t.body[:0], s)
+	}
+	var table *strategies.Table
+	if c.tables != nil {
+		if table = c.tables[q.Game]; table == nil {
+			// The simulator tells the table of every game before its requests.
+			panic(fmt.Sprintf("external: a request of game %d at a table, whose table was not told (SeeTables)", q.Game))
+		}
+	}
+	if table != nil && (len(t.table) == 0 || !sameOthers(t.others, table)) {
+		t.others = t.others[:0]
+		for seat, o := range table.Sheets {
+			if seat != table.Seat {
+				t.others = append(t.others, *o)
+			}
+		}
+		t.table = c.appendTable(t.table[:0], table)
 	}
 	b = append(b, t.head...)
 	b = append(b, `,"turn":`...)
@@ -153,10 +191,71 @@ func (c *codec) appendRequest(b []byte, q *strategies.Request) []byte {
 	b = append(b, `,"rolls_left":`...)
 	b = appendInt(b, q.RollsLeft)
 	b = append(b, t.body...)
+	if table != nil {
+		b = append(b, t.table...)
+	}
 	if q.RollsLeft == 0 {
 		b = c.appendLegal(b, s, q.Roll, q.RollsUsed)
 	}
 	return append(b, '}')
+}
+
+// sameOthers reports whether the other players' sheets of table t are those of others,
+// in seat order.
+func sameOthers(others []engine.Sheet, t *strategies.Table) bool {
+	if len(others) != len(t.Sheets)-1 {
+		return false
+	}
+	j := 0
+	for seat, o := range t.Sheets {
+		if seat == t.Seat {
+			continue
+		}
+		if others[j] != *o {
+			return false
+		}
+		j++
+	}
+	return true
+}
+
+// appendTable appends the members of a request at a table that say the table: the
+// player's seat, and every other player's seat, strategy and sheet, in seat order, the
+// sheet's members as those of the player's own.
+func (c *codec) appendTable(b []byte, t *strategies.Table) []byte {
+	b = append(b, `,"seat":`...)
+	b = appendInt(b, t.Seat)
+	b = append(b, `,"others":[`...)
+	first := true
+	for seat, o := range t.Sheets {
+		if seat == t.Seat {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, `{"seat":`...)
+		b = appendInt(b, seat)
+		b = append(b, `,"strategy":`...)
+		b = append(b, c.quotedStrategy(t.Players[seat])...)
+		b = c.appendSheet(b, o)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// quotedStrategy returns a strategy's name as a JSON string.
+func (c *codec) quotedStrategy(name string) []byte {
+	q, ok := c.strategies[name]
+	if !ok {
+		q, _ = json.Marshal(name)
+		if c.strategies == nil {
+			c.strategies = map[string][]byte{}
+		}
+		c.strategies[name] = q
+	}
+	return q
 }
 
 // appendSheet appends the members of a request that say the sheet, from scores to total.
@@ -303,15 +402,28 @@ func (c *codec) readAnswer(sc *scanner, q *strategies.Request, a *strategies.Ans
 		}
 		var dice [engine.NumDice + 1]int
 		k := 0
+		var notFace, list []byte // the first element that is not a whole number, and the list
+		start := sc.i
 		sc.array(func() {
-			v := sc.int()
+			text := skipped(sc)
+			v, err := strconv.Atoi(string(text))
+			if err != nil || !wholeNumber(text) {
+				if notFace == nil {
+					notFace = text
+				}
+				return
+			}
 			if k < len(dice) {
-				dice[k] = int(v)
+				dice[k] = v
 			}
 			k++
 		})
 		if sc.err != nil {
 			return nil // reported by the caller
+		}
+		if notFace != nil {
+			list = sc.b[start:sc.i]
+			return fmt.Errorf("keep %s: %s is not a face: a face is a whole number from 1 to 6, written without a fraction or an exponent (5, not 5.0)", quoteStart(bytes.TrimSpace(list)), quoteStart(notFace))
 		}
 		held := dice[:min(k, len(dice))]
 		keep, ok := engine.KeepOf(held)
@@ -356,6 +468,21 @@ func (c *codec) readAnswer(sc *scanner, q *strategies.Request, a *strategies.Ans
 	}
 	a.Box = engine.BoxID(id)
 	return nil
+}
+
+// wholeNumber reports whether text is a JSON integer: an optional minus sign and digits,
+// neither a fraction nor an exponent.
+func wholeNumber(text []byte) bool {
+	text = bytes.TrimPrefix(text, []byte("-"))
+	if len(text) == 0 {
+		return false
+	}
+	for _, c := range text {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // skipped skips the value at the scanner and returns its text.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"yams/engine"
@@ -65,6 +66,9 @@ func Serve(in io.Reader, out io.Writer, name string, newStrategy func(*engine.Ru
 	}
 	sv := &server{rules: rules, st: st, c: newCodec(rules, h.Boxes)}
 	sv.starter, _ = st.(strategies.GameStarter)
+	if err := sv.join(name, h.Table); err != nil {
+		return refuse(err)
+	}
 	hi, _ := json.Marshal(botHello{Type: "hello", Name: name, Version: "yams", Protocol: Version})
 	if err := say(append(hi, '\n')); err != nil {
 		return err
@@ -108,6 +112,33 @@ func readLine(r *bufio.Reader, long *[]byte) ([]byte, error) {
 	return nil, err
 }
 
+// join prepares the server for the table of the hello, nil for a game alone: a strategy
+// that sees the table (strategies.TableStrategy) is told its players, and plays at a
+// table only; any other plays as alone, the table read past.
+func (sv *server) join(name string, t *helloTable) error {
+	ts, sees := sv.st.(strategies.TableStrategy)
+	switch {
+	case t == nil && sees:
+		return fmt.Errorf("strategy %s plays at a table, from the other players' sheets, and yams's hello says a game alone: seat it at a table (yams compare --players)", name)
+	case t == nil:
+		return nil
+	case t.Players < 2 || t.Players != len(t.Strategies) || t.Player < 0 || t.Player >= t.Players:
+		return fmt.Errorf("a table of %d players, %d strategies, the bot player %d: not a table", t.Players, len(t.Strategies), t.Player)
+	}
+	sv.atTable = t
+	if !sees {
+		return nil
+	}
+	if err := ts.Join(t.Strategies); err != nil {
+		return err
+	}
+	sv.ts = ts
+	sv.tableSheets = make([]engine.Sheet, t.Players)
+	sv.table.Sheets = make([]*engine.Sheet, t.Players)
+	sv.table.Players = make([]string, t.Players)
+	return nil
+}
+
 // server answers the decide messages of one game's rules with a strategy.
 type server struct {
 	rules   *engine.Rules
@@ -115,6 +146,12 @@ type server struct {
 	starter strategies.GameStarter
 	c       *codec
 	rng     rand.PCG
+	// At a table (the hello's table, nil alone): a strategy that sees it, and the table
+	// it is shown at each request, the other players' sheets in tableSheets.
+	atTable     *helloTable
+	ts          strategies.TableStrategy
+	table       strategies.Table
+	tableSheets []engine.Sheet
 	// The request being read.
 	kind   []byte
 	dice   [engine.NumDice + 1]int
@@ -135,12 +172,53 @@ type server struct {
 	known *servedSheet
 	text  []byte
 	slot  *servedSheet
+	// At a table: the request's seat (hasSeat if it has one) and its other players
+	// (others[:nOthers]); or othersKnown, the slot that holds them when games held the
+	// same text, else othersText, their text, for decide to keep them with it in slot.
+	seat        int64
+	hasSeat     bool
+	others      []otherPlayer
+	nOthers     int
+	othersKnown *servedSheet
+	othersText  []byte
 }
 
-// servedSheet is a sheet of a game a server met, and the text it was read from.
+// otherPlayer is another player of a request at a table, as read.
+type otherPlayer struct {
+	seat     int64
+	strategy []byte
+	scores   []int
+	extra    int64
+}
+
+// servedSheet is a sheet of a game a server met, and the text it was read from; at a
+// table, also the other players' sheets and strategies, by seat (the player's own seat
+// left as it was), and the text they were read from.
 type servedSheet struct {
-	text  []byte
-	sheet engine.Sheet
+	text       []byte
+	sheet      engine.Sheet
+	othersText []byte
+	others     []engine.Sheet
+	players    []string
+}
+
+// clear forgets the request read last, before another is read.
+func (sv *server) clear() {
+	sv.kind, sv.nDice, sv.scores = nil, 0, sv.scores[:0]
+	sv.used, sv.left, sv.extra, sv.turn, sv.seed = 0, 0, 0, 0, 0
+	sv.known, sv.text, sv.slot = nil, nil, nil
+	sv.seat, sv.hasSeat, sv.nOthers, sv.othersKnown, sv.othersText = 0, false, 0, nil, nil
+}
+
+// nextOther returns the storage of the next other player read, emptied.
+func (sv *server) nextOther() *otherPlayer {
+	if sv.nOthers == len(sv.others) {
+		sv.others = append(sv.others, otherPlayer{})
+	}
+	o := &sv.others[sv.nOthers]
+	sv.nOthers++
+	o.seat, o.strategy, o.scores, o.extra = -1, nil, o.scores[:0], 0
+	return o
 }
 
 // servedSheets is the number of sheets a server keeps (a power of two), more than the
@@ -200,9 +278,7 @@ func (sv *server) answer(b []byte, line []byte) ([]byte, error) {
 
 // read reads a request's members.
 func (sv *server) read(sc *scanner) {
-	sv.kind, sv.nDice, sv.scores = nil, 0, sv.scores[:0]
-	sv.used, sv.left, sv.extra, sv.turn, sv.seed = 0, 0, 0, 0, 0
-	sv.known, sv.text, sv.slot = nil, nil, nil
+	sv.clear()
 	sc.object(func(key []byte) {
 		switch string(key) {
 		case "kind":
@@ -226,17 +302,102 @@ func (sv *server) read(sc *scanner) {
 		case "extra_bonuses":
 			sv.extra = sc.int()
 		case "scores":
+			readScores(sc, &sv.scores)
+		case "seat":
+			sv.seat, sv.hasSeat = sc.int(), true
+		case "others":
+			if sv.ts == nil {
+				sc.skip()
+				return
+			}
 			sc.array(func() {
-				if sc.literal("null") {
-					sv.scores = append(sv.scores, -1)
-					return
-				}
-				sv.scores = append(sv.scores, int(sc.int()))
+				o := sv.nextOther()
+				sc.object(func(key []byte) {
+					switch string(key) {
+					case "seat":
+						o.seat = sc.int()
+					case "strategy":
+						o.strategy = sc.str()
+					case "scores":
+						readScores(sc, &o.scores)
+					case "extra_bonuses":
+						o.extra = sc.int()
+					default:
+						sc.skip()
+					}
+				})
 			})
 		default:
 			sc.skip()
 		}
 	})
+}
+
+// readScores reads the scores of a sheet, -1 for an empty box.
+func readScores(sc *scanner, scores *[]int) {
+	sc.array(func() {
+		if sc.literal("null") {
+			*scores = append(*scores, -1)
+			return
+		}
+		*scores = append(*scores, int(sc.int()))
+	})
+}
+
+// seeTable shows the table of the request read to the strategy that sees it: the
+// player's sheet sv.sheet in its seat, and the other players' sheets, rebuilt from
+// their scores unless the game's slot holds them.
+func (sv *server) seeTable() error {
+	n := sv.atTable.Players
+	if !sv.hasSeat || sv.seat < 0 || sv.seat >= int64(n) {
+		if !sv.hasSeat {
+			return errors.New(`a request at a table without its "seat"`)
+		}
+		return fmt.Errorf("seat %d at a table of %d players", sv.seat, n)
+	}
+	t := &sv.table
+	t.Seat = int(sv.seat)
+	clear(t.Sheets)
+	t.Sheets[t.Seat] = &sv.sheet
+	t.Players[t.Seat] = sv.atTable.Strategies[sv.atTable.Player]
+	if known := sv.othersKnown; known != nil {
+		for seat := range n {
+			if seat != t.Seat {
+				sv.tableSheets[seat] = known.others[seat]
+				t.Sheets[seat] = &sv.tableSheets[seat]
+				t.Players[seat] = known.players[seat]
+			}
+		}
+		return nil
+	}
+	if sv.nOthers != n-1 {
+		return fmt.Errorf("%d other players at a table of %d", sv.nOthers, n)
+	}
+	for _, o := range sv.others[:sv.nOthers] {
+		switch {
+		case o.seat < 0 || o.seat >= int64(n):
+			return fmt.Errorf("another player's seat %d at a table of %d players", o.seat, n)
+		case t.Sheets[o.seat] != nil:
+			return fmt.Errorf("two players in seat %d", o.seat)
+		}
+		name := slices.IndexFunc(sv.atTable.Strategies, func(s string) bool { return s == string(o.strategy) })
+		if name < 0 {
+			return fmt.Errorf("the player of seat %d plays %q, which is not a strategy of the hello's table", o.seat, o.strategy)
+		}
+		s, err := engine.SheetOf(sv.rules, o.scores, int(o.extra))
+		if err != nil {
+			return fmt.Errorf("the sheet of seat %d: %w", o.seat, err)
+		}
+		sv.tableSheets[o.seat] = s
+		t.Sheets[o.seat] = &sv.tableSheets[o.seat]
+		t.Players[o.seat] = sv.atTable.Strategies[name]
+	}
+	if slot := sv.slot; slot != nil && sv.othersText != nil {
+		slot.othersText = append(slot.othersText[:0], sv.othersText...)
+		slot.others = append(slot.others[:0], sv.tableSheets...)
+		slot.players = append(slot.players[:0], t.Players...)
+	}
+	return nil
 }
 
 // decide asks the strategy for the decision of the request read, and appends it.
@@ -272,6 +433,12 @@ func (sv *server) decide(b []byte) ([]byte, error) {
 	if sv.starter != nil {
 		sv.rng.Seed(uint64(sv.seed), uint64(sv.turn)<<8|uint64(sv.used))
 		sv.starter.StartGame(&sv.rng)
+	}
+	if sv.ts != nil {
+		if err := sv.seeTable(); err != nil {
+			return nil, err
+		}
+		sv.ts.SeeTable(&sv.table)
 	}
 	switch string(sv.kind) {
 	case "keep":

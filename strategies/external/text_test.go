@@ -1,7 +1,6 @@
 package external
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -23,25 +22,5 @@ func TestPrintable(t *testing.T) {
 		if got := printable(c.in, c.most); got != c.want {
 			t.Errorf("printable(%q) = %q, want %q", c.in, got, c.want)
 		}
-	}
-}
-
-// TestRelay: the lines of a bot's standard error are passed on whole, each after the
-// prefix, whatever pieces they come in; a line without end is passed on in bounded
-// pieces, and the last one at flush; the last lines are kept, printable.
-func TestRelay(t *testing.T) {
-	var out bytes.Buffer
-	r := newRelay(&out, "[p] ")
-	for _, piece := range []string{"one ", "line\nand", " another\r\n", "\x1b[31mred\n", strings.Repeat("x", maxRelayLine+5), "\nlast"} {
-		r.Write([]byte(piece))
-	}
-	r.flush()
-	want := "[p] one line\n[p] and another\n[p] \x1b[31mred\n[p] " + strings.Repeat("x", maxRelayLine) + "\n[p] xxxxx\n[p] last\n"
-	if out.String() != want {
-		t.Errorf("relayed %.200q..., want %.200q...", out.String(), want)
-	}
-	last := r.last()
-	if len(last) != tailLines || last[0] != "and another" || last[1] != `\x1b[31mred` || last[4] != "last" || len(last[2]) > tailWidth+40 {
-		t.Errorf("last lines %.400q", last)
 	}
 }
