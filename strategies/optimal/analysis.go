@@ -237,7 +237,7 @@ func (d *optimalDecider) err() error                           { return nil }
 // analyzeTable computes the exact figures of the optimal strategy of a table.
 func analyzeTable(t *Table, opts Options) (*Figures, error) {
 	if t.pc != nil {
-		return analyzeProduct(t, opts)
+		return nil, errColumns(t.rules, "the analysis of a table")
 	}
 	p := policyOf(t)
 	f, err := analyze(t.sp, func() (decider, error) {
@@ -253,28 +253,10 @@ func analyzeTable(t *Table, opts Options) (*Figures, error) {
 // gives the objective's value the solve found; the regret is against the mean's table.
 func analyzeObjective(o Objective, r *engine.Rules, opts Options) (*Figures, error) {
 	if o.Kind == Target || o.Kind == Beat {
-		return analyzeGoal(o, r, opts)
+		return nil, fmt.Errorf("%s: %w", o, errGoalAnalysis)
 	}
 	if len(r.Columns()) > 1 {
-		if o != Mean {
-			return nil, errColumns(r, o.String())
-		}
-		// The table, then three numbers per state of it, before the table is solved.
-		if err := checkProductMemory(r); err != nil {
-			return nil, err
-		}
-		values, _, err := productSize(r)
-		if err != nil {
-			return nil, err
-		}
-		if err := memlimit.Check(fmt.Sprintf("the exact analysis of optimal on rules %s (%d columns)", r.Name(), len(r.Columns())), memlimit.Sum(productMemory(values), memlimit.Mul(int64(min(values, 1<<58)), 3*8))); err != nil {
-			return nil, err
-		}
-		e := sharedFor(r, Mean)
-		if e.err != nil {
-			return nil, e.err
-		}
-		return analyzeProduct(e.t, opts)
+		return nil, errColumns(r, "the analysis of "+o.Strategy())
 	}
 	p, err := analysisPolicy(r, o)
 	if err != nil {
@@ -298,15 +280,11 @@ func analyzeObjective(o Objective, r *engine.Rules, opts Options) (*Figures, err
 	return f, err
 }
 
-// Analyze computes the exact figures of a registered strategy on rules r. The optimal
-// strategy is analysed from its table (loaded or solved, see LoadOrSolve); any other
-// strategy is asked for its decisions on a sheet built for each state. That is exact
-// for a strategy whose decisions depend only on the dice and on what the state records
-// of the sheet: the filled boxes, the upper subtotal, whether the yahtzee box holds a
-// non-zero score, and the turn number. Scores written in other boxes are made up
-// (zero where a box can hold zero), and the count of extra bonuses is zero. A strategy
-// that draws random numbers (strategies.GameStarter) is refused.
-func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
+// analyzeOneColumn computes the exact figures of a registered strategy on rules r of one
+// column, but for target:T and beat:S (analyzeGoal): the optimal strategy and those that
+// play for bonus or risk:θ are analysed from their tables; any other strategy is asked for
+// its decisions on a sheet built for each state (analyzeStrategy).
+func analyzeOneColumn(name string, r *engine.Rules, opts Options) (*Figures, error) {
 	if o, err := ParseObjective(name); err == nil {
 		return analyzeObjective(o, r, opts)
 	}
@@ -318,12 +296,13 @@ func Analyze(name string, r *engine.Rules, opts Options) (*Figures, error) {
 	if info.Table {
 		return nil, fmt.Errorf("strategy %s %w", name, ErrTable)
 	}
-	if len(r.Columns()) != 1 {
-		return analyzeProductStrategy(name, info, r, opts)
-	}
 	f, _, err := analyzeStrategy(name, r, func() (strategies.Strategy, error) { return info.New(r) }, opts, false)
 	return f, err
 }
+
+// errGoalAnalysis: the strategies of target:T and beat:S are analysed by analyzeGoal,
+// which follows every score so far.
+var errGoalAnalysis = errors.New("a goal of the final score, analysed with the scores so far (analyzeGoal)")
 
 // analyzeStrategy analyses the strategy newStrategy builds (one per worker) on a sheet
 // built for each state, and with reach the probability of every state.
@@ -818,4 +797,12 @@ func (st *partialStats) add(o *partialStats) {
 	for i := range st.costly {
 		st.costly[i] += o.costly[i]
 	}
+}
+
+// walkedOf returns the space of table t as an analysis walks it.
+func walkedOf(t *Table) walked {
+	if t.pc != nil {
+		return t.pc
+	}
+	return t.sp
 }

@@ -232,20 +232,3 @@ func (w *goalWorker) state(gv *goalValues, i int, x distVec, res *goalStateResul
 	}
 	res.segs = append(res.segs, goalSegment{lo: x.lo, mass: res.mass, tr: res.res.tr[k:]})
 }
-
-// pushFrom spreads the probabilities mass of scores from lo on over the outcomes of a turn.
-func (d *distribution) pushFrom(lo int, mass []float64, trs []transition) error {
-	for _, t := range trs {
-		at := lo + int(t.reward)
-		if err := d.grow(int(t.next), at, at+len(mass)-1); err != nil {
-			return err
-		}
-		nx := &d.vec[t.next]
-		dst := nx.v[at-nx.lo:][:len(mass)]
-		q := t.q
-		for j, x := range mass {
-			dst[j] += q * x
-		}
-	}
-	return nil
-}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 	"yams/strategies"
 )
@@ -58,7 +59,7 @@ func init() {
 }
 
 func TestAnalyzeOptimalMatchesTable(t *testing.T) {
-	heavy(t)
+	exacttest.Heavy(t)
 	// Published figures of optimal play, to their four published decimals: the deviation
 	// of the forced and of the free joker (ties standing pat), and Verhoeff's rates, which
 	// the forced joker shares to that precision.
@@ -114,7 +115,7 @@ func checkPublishedFigures(t *testing.T, name string, want [4]float64, tolerance
 }
 
 func TestAnalyzeDeterministic(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	tab, err := Solve(r, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -138,7 +139,7 @@ func TestAnalyzeDeterministic(t *testing.T) {
 }
 
 func TestDistribution(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	for _, name := range []string{"optimal", "test-mostfaces"} {
 		fig, err := Analyze(name, r, Options{Distribution: true})
 		if err != nil {
@@ -167,7 +168,7 @@ func TestDistribution(t *testing.T) {
 // garbage collector needs, distGCRoom bytes per byte of probabilities: the analysis fits a
 // budget of exactly that at the distribution's peak, and not one byte less.
 func TestDistributionBudget(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	p, err := policyFor(r, Mean)
 	if err != nil {
 		t.Fatal(err)
@@ -187,30 +188,19 @@ func TestDistributionBudget(t *testing.T) {
 	}
 }
 
-// agree checks a simulated mean against an exact one within the 99% interval.
-func agree(t *testing.T, what string, exact, sum, sumSq float64, n int) {
+func checkAgreement(t *testing.T, fig *Figures, gs exacttest.GameStats, r *engine.Rules) {
 	t.Helper()
-	mean := sum / float64(n)
-	sd := math.Sqrt(max(0, sumSq/float64(n)-mean*mean))
-	half := 2.5758 * sd / math.Sqrt(float64(n))
-	if math.Abs(mean-exact) > half {
-		t.Errorf("%s: simulated %.5f ± %.5f (99%%), exact %.5f", what, mean, half, exact)
-	}
-}
-
-func checkAgreement(t *testing.T, fig *Figures, gs gameStats, r *engine.Rules) {
-	t.Helper()
-	agree(t, "mean", fig.Mean, gs.sum, gs.sumSq, gs.n)
+	exacttest.Agree(t, "mean", fig.Mean, gs.Sum, gs.SumSq, gs.N)
 	if fig.HasBonus {
-		agree(t, "P(bonus)", fig.PUpperBonus, gs.bonus, gs.bonus, gs.n)
+		exacttest.Agree(t, "P(bonus)", fig.PUpperBonus, gs.Bonus, gs.Bonus, gs.N)
 	}
 	if fig.HasYahtzee {
-		agree(t, "P(yahtzee)", fig.PYahtzee, gs.yahtzee, gs.yahtzee, gs.n)
+		exacttest.Agree(t, "P(yahtzee)", fig.PYahtzee, gs.Yahtzee, gs.Yahtzee, gs.N)
 	}
 	for b, bf := range fig.Boxes {
-		agree(t, "zero rate of "+bf.ID, bf.ZeroRate, gs.boxZero[b], gs.boxZero[b], gs.n)
+		exacttest.Agree(t, "zero rate of "+bf.ID, bf.ZeroRate, gs.BoxZero[b], gs.BoxZero[b], gs.N)
 	}
-	t.Logf("%s on %s: exact %.4f, simulated %.4f over %d games", fig.Strategy, r.Name(), fig.Mean, gs.sum/float64(gs.n), gs.n)
+	t.Logf("%s on %s: exact %.4f, simulated %.4f over %d games", fig.Strategy, r.Name(), fig.Mean, gs.Sum/float64(gs.N), gs.N)
 }
 
 // analyzeAndPlay checks that games of the named strategy agree with its exact figures.
@@ -224,20 +214,20 @@ func analyzeAndPlay(t *testing.T, name string, r *engine.Rules, games int, seed 
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkAgreement(t, fig, playGames(t, st, r, games, seed), r)
+	checkAgreement(t, fig, exacttest.PlayGames(t, st, r, games, seed), r)
 }
 
 // TestMonteCarloAgreesSmall plays the optimal strategy and heuristics (the package's own
 // and those of package strategies) on the small rules against their exact figures; the
 // exhaustive run plays them on hasbro.
 func TestMonteCarloAgreesSmall(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	games := 200_000
-	if raceEnabled {
+	if exacttest.RaceEnabled {
 		games = 20_000
 	}
 	names := []string{"optimal", "test-mostfaces", "greedy", "upper-first"}
-	if raceEnabled {
+	if exacttest.RaceEnabled {
 		names = names[:2]
 	}
 	for _, name := range names {
@@ -250,7 +240,7 @@ func TestMonteCarloAgreesSmall(t *testing.T) {
 
 func TestMonteCarloAgreesHasbro(t *testing.T) {
 	exhaustive.Only(t)
-	heavy(t)
+	exacttest.Heavy(t)
 	if testing.Short() {
 		t.Skip("plays 200,000 games")
 	}
@@ -259,25 +249,25 @@ func TestMonteCarloAgreesHasbro(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkAgreement(t, fig, playGames(t, NewStrategy(tab), tab.rules, 200_000, 5), tab.rules)
+	checkAgreement(t, fig, exacttest.PlayGames(t, NewStrategy(tab), tab.rules, 200_000, 5), tab.rules)
 }
 
 func TestAnalyzeRefuses(t *testing.T) {
-	if _, err := Analyze("optimal", mustRules(t, "hasbro", "columns=free,sec"), Options{}); err == nil {
+	if _, err := Analyze("optimal", exacttest.MustRules(t, "hasbro", "columns=free,sec"), Options{}); err == nil {
 		t.Error("analysed a sheet of two columns")
 	}
-	if _, err := Analyze("no-such-strategy", mustRules(t, "hasbro"), Options{}); err == nil {
+	if _, err := Analyze("no-such-strategy", exacttest.MustRules(t, "hasbro"), Options{}); err == nil {
 		t.Error("analysed an unknown strategy")
 	}
 }
 
 func TestMonteCarloAgreesHeuristics(t *testing.T) {
 	exhaustive.Only(t)
-	heavy(t)
+	exacttest.Heavy(t)
 	if testing.Short() {
 		t.Skip("analyses and plays the heuristics on hasbro")
 	}
-	r := mustRules(t, "hasbro")
+	r := exacttest.MustRules(t, "hasbro")
 	for _, name := range []string{"greedy", "upper-first"} {
 		if _, ok := strategies.Lookup(name); !ok {
 			t.Logf("%s is not registered", name)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 	"yams/strategies"
 	"yams/strategies/rulefile"
@@ -21,7 +22,7 @@ type unblocked struct{ strategies.Strategy }
 // whose decisions read the upper subtotal against par and the bonus, on rules with and
 // without an extra bonus.
 func TestBlocksChangeNothing(t *testing.T) {
-	notUnderRace(t) // each worker's turn keeps its own blocks: no concurrency to race
+	exacttest.NotUnderRace(t) // each worker's turn keeps its own blocks: no concurrency to race
 	type subject struct {
 		name string
 		new  func(r *engine.Rules) (strategies.Strategy, error)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"yams/internal/cachedir"
+	"yams/internal/exacttest"
 )
 
 // A symbolic link at the path of a cache file (planted, or left by a user) is replaced by
@@ -13,7 +14,7 @@ import (
 func TestCacheReplacesLink(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(cachedir.Env, dir)
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	path, err := cachePath(r, Mean)
 	if err != nil {
 		t.Fatal(err)

@@ -8,27 +8,6 @@ import (
 	"yams/engine"
 )
 
-// Positions values every option at a position of play: every keep of a roll and every box
-// a final roll may go in, as expected final scores. An *Evaluator values them exactly,
-// optimal play afterwards; on a sheet of several columns too large for an exact solve, a
-// *ColumnEstimate gives the estimate that column-tables plays by.
-type Positions interface {
-	// Start works out the turn that starts on sheet s.
-	Start(s *engine.Sheet) error
-	// Value is the expected final score of the best play from the start of the turn.
-	Value() float64
-	Keeps(r engine.Roll, rollsUsed int) []Option
-	Boxes(r engine.Roll, rollsUsed int) []Option
-	BestKeepValue(r engine.Roll, rollsUsed int) float64
-	BestBoxValue(r engine.Roll, rollsUsed int) float64
-	// Exact reports whether the values are exact (optimal play afterwards) rather than an
-	// estimate.
-	Exact() bool
-}
-
-// Exact reports that an Evaluator's values are exact.
-func (e *Evaluator) Exact() bool { return true }
-
 // ColumnEstimate values the options at a position of a sheet of several columns as
 // column-tables does: the points scored so far, the columns' values (each column played
 // alone), what the choice among columns adds at the count of open boxes (flexTable), and

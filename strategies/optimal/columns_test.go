@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/sim"
 	"yams/strategies"
 )
@@ -28,7 +29,7 @@ func smallColumnData(t testing.TB, r *engine.Rules) *columnData {
 // TestColumnTablesOnOneColumn checks that column-tables is the optimal strategy on a sheet
 // of one column: the same decision at every position of thousands of games.
 func TestColumnTablesOnOneColumn(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	ct, err := strategies.New(ColumnTablesName, r)
 	if err != nil {
 		t.Fatal(err)
@@ -66,8 +67,8 @@ func TestColumnTablesOnOneColumn(t *testing.T) {
 // every kind of column, the "sec" and ordered ones included (sim.Game refuses the others).
 func TestColumnTablesLegal(t *testing.T) {
 	for _, cols := range []string{"sec,top_down", "bottom_up,sec,free", "free,free,sec"} {
-		r := columnsRules(t, fourBoxes, cols)
-		playGames(t, newColumnTablesOf(smallColumnData(t, r), nil), r, 3000, 4)
+		r := exacttest.ColumnsRules(t, exacttest.FourBoxes, cols)
+		exacttest.PlayGames(t, newColumnTablesOf(smallColumnData(t, r), nil), r, 3000, 4)
 	}
 }
 
@@ -76,7 +77,7 @@ func TestColumnTablesLegal(t *testing.T) {
 // cache file and back, and a strategy that plays better with it than without, on a sheet
 // whose exact optimum tells how far each is.
 func TestFlexFit(t *testing.T) {
-	r := columnsRules(t, fourBoxes, "top_down,bottom_up")
+	r := exacttest.ColumnsRules(t, exacttest.FourBoxes, "top_down,bottom_up")
 	d := smallColumnData(t, r)
 	f1, err := fitFlex(d, 2, 6000, 3, 1, nil)
 	if err != nil {
@@ -97,13 +98,13 @@ func TestFlexFit(t *testing.T) {
 	if err != nil || !slices.Equal(back.v, f1.v) {
 		t.Fatalf("read back: %v", err)
 	}
-	if _, err := readFlex(path, columnsRules(t, fourBoxes, "bottom_up,top_down")); err == nil {
+	if _, err := readFlex(path, exacttest.ColumnsRules(t, exacttest.FourBoxes, "bottom_up,top_down")); err == nil {
 		t.Error("the file of other rules was read")
 	}
 	exact := solveProductOf(t, r).Expected()
 	const n = 60000
-	without := playGames(t, newColumnTablesOf(d, nil), r, n, 21).sum / n
-	with := playGames(t, newColumnTablesOf(d, f1), r, n, 21).sum / n
+	without := exacttest.PlayGames(t, newColumnTablesOf(d, nil), r, n, 21).Sum / n
+	with := exacttest.PlayGames(t, newColumnTablesOf(d, f1), r, n, 21).Sum / n
 	t.Logf("exact %.3f, column-tables %.3f without the fit, %.3f with it", exact, without, with)
 	if !(with > without) || with > exact+0.5 {
 		t.Errorf("exact %.3f, column-tables %.3f without the fit, %.3f with it", exact, without, with)
@@ -113,7 +114,7 @@ func TestFlexFit(t *testing.T) {
 // TestColumnTablesWorkers checks that a run of column-tables and of the exact strategy of
 // several columns gives the same summary with one worker or three.
 func TestColumnTablesWorkers(t *testing.T) {
-	r := columnsRules(t, threeBoxes, "free,sec")
+	r := exacttest.ColumnsRules(t, exacttest.ThreeBoxes, "free,sec")
 	var sums [2]*sim.Results
 	for i, w := range []int{1, 3} {
 		res, err := sim.Run(context.Background(), sim.Config{Rules: r, Strategies: []strategies.Info{mustInfo(t, ColumnTablesName), mustInfo(t, "optimal")}, Games: 3000, Seed: 5, Workers: w})

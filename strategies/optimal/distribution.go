@@ -136,3 +136,20 @@ func (d *distribution) final(ends []int) (int, []float64) {
 	}
 	return lo, out
 }
+
+// pushFrom spreads the probabilities mass of scores from lo on over the outcomes of a turn.
+func (d *distribution) pushFrom(lo int, mass []float64, trs []transition) error {
+	for _, t := range trs {
+		at := lo + int(t.reward)
+		if err := d.grow(int(t.next), at, at+len(mass)-1); err != nil {
+			return err
+		}
+		nx := &d.vec[t.next]
+		dst := nx.v[at-nx.lo:][:len(mass)]
+		q := t.q
+		for j, x := range mass {
+			dst[j] += q * x
+		}
+	}
+	return nil
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/strategies"
 )
 
@@ -41,7 +42,7 @@ func TestStrategyFileKey(t *testing.T) {
 	if b := strategyFileKey("played-from:a/b.rules"); b == a {
 		t.Error("a file whose rules changed keeps its key")
 	}
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	for _, o := range []Objective{{Kind: Beat, Opponent: "played-from:a/b.rules"}, {Kind: Beat, Opponent: "greedy"}} {
 		p, err := cachePath(r, o)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies"
@@ -27,7 +28,7 @@ func TestGoalBatchPlaysAsOneGameAtATime(t *testing.T) {
 	for _, c := range goalCases(t) {
 		t.Run(c.rules.Name()+"/"+c.goal, func(t *testing.T) {
 			if c.rules.Name() == "small" {
-				notUnderRace(t)
+				exacttest.NotUnderRace(t)
 			}
 			batch, err := strategies.Resolve(c.goal)
 			if err != nil {
@@ -84,11 +85,11 @@ func TestGoalBatchDecidesAsOneGame(t *testing.T) {
 		goal  string
 		span  int32
 	}{
-		{tinyRules(t), "target:95", maxGoalWidth},
-		{smallRules(t), "target:150", maxGoalWidth},
-		{smallRules(t), "beat:greedy", 7},
-		{smallRules(t, "rolls=4"), "target:150", maxGoalWidth},
-		{smallRules(t, "rolls=1"), "target:100", 7},
+		{exacttest.TinyRules(t), "target:95", maxGoalWidth},
+		{exacttest.SmallRules(t), "target:150", maxGoalWidth},
+		{exacttest.SmallRules(t), "beat:greedy", 7},
+		{exacttest.SmallRules(t, "rolls=4"), "target:150", maxGoalWidth},
+		{exacttest.SmallRules(t, "rolls=1"), "target:100", 7},
 	} {
 		rolls := c.rules.Rolls()
 		t.Run(fmt.Sprintf("%s/rolls=%d/%s/span=%d", c.rules.Name(), rolls, c.goal, c.span), func(t *testing.T) {
@@ -117,7 +118,7 @@ func TestGoalBatchDecidesAsOneGame(t *testing.T) {
 			dice := rand.NewPCG(7, 8)
 			for i := range sheets {
 				sheets[i] = engine.NewSheet(c.rules)
-				next := turnOn(func() strategies.Strategy { return greedy }, &sheets[i], rand.NewPCG(uint64(i), 9))
+				next := exacttest.TurnOn(func() strategies.Strategy { return greedy }, &sheets[i], rand.NewPCG(uint64(i), 9))
 				for range i % c.rules.NumBoxes() {
 					next()
 				}
@@ -154,7 +155,7 @@ func TestGoalBatchDecidesAsOneGame(t *testing.T) {
 // A batch that has its decisions in its cache, and one that works them out, allocates
 // nothing once its scratch space has grown.
 func TestGoalBatchAllocatesNothing(t *testing.T) {
-	r := tinyRules(t)
+	r := exacttest.TinyRules(t)
 	info, err := strategies.Resolve("target:95")
 	if err != nil {
 		t.Fatal(err)
@@ -174,7 +175,7 @@ func TestGoalBatchAllocatesNothing(t *testing.T) {
 	answers := make([]strategies.Answer, len(sheets))
 	for i := range sheets {
 		sheets[i] = engine.NewSheet(r)
-		next := turnOn(func() strategies.Strategy { return st }, &sheets[i], rand.NewPCG(uint64(i), 1))
+		next := exacttest.TurnOn(func() strategies.Strategy { return st }, &sheets[i], rand.NewPCG(uint64(i), 1))
 		for range i % 4 {
 			next()
 		}

@@ -55,20 +55,6 @@ func (c *goalCache) store(i int, key uint64, e *[numRolls]uint32) {
 // has reports whether slot i holds the decisions of key.
 func (c *goalCache) has(i int, key uint64) bool { return c.keys[i] == key+1 }
 
-// goalKey returns the key of the turn of sheet sh in a goal's cache of decisions, and
-// its points so far. The filled boxes take bits 0 to 15 (engine.MaxBoxes), the points
-// bits 16 to 47 (32 bits, two's complement: a subtracted box can make them negative), the
-// flag bit 48 and the subtotal, capped at the threshold as the solver caps it, the 15 bits
-// above (a sheet's subtotal is an int16).
-func (sp *space) goalKey(sh *engine.Sheet) (key uint64, points int) {
-	points = sp.pointsSoFar(sh)
-	key = sh.FilledMask() | uint64(uint32(points))<<16 | uint64(min(sh.Upper(0), sp.cap))<<49
-	if sp.ybox >= 0 && sh.Score(engine.BoxID(sp.ybox)) > 0 {
-		key |= 1 << 48
-	}
-	return key, points
-}
-
 // slot returns the cache's slot of a key.
 func (c *goalCache) slot(key uint64) int {
 	return int((key * 0x9E3779B97F4A7C15) >> (64 - goalCacheLog2))

@@ -81,7 +81,7 @@ func (s *goalStrategy) load(sh *engine.Sheet) {
 // goalFor returns the process-wide table of objective o (target:T or beat:S) on rules
 // r, loading or solving it once.
 func goalFor(r *engine.Rules, o Objective) (*Table, error) {
-	e := sharedFor(r, o)
+	e := sharedWith(r, o, goalOf)
 	return e.t, e.err
 }
 
@@ -93,7 +93,7 @@ func analysisGoal(r *engine.Rules, o Objective) (*Table, error) {
 	if sharedExists(r, o) {
 		return goalFor(r, o)
 	}
-	t, _, _, err := loadOrSolve(r, o, false, 0)
+	t, _, _, err := loadOrSolve(r, o, false, 0, goalOf)
 	return t, err
 }
 

@@ -12,53 +12,11 @@ import (
 
 	"yams/engine"
 	"yams/internal/cachedir"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies"
 )
-
-// tinyRules is a game of five boxes short enough for a plain reference solve of target:T
-// over every (state, need) pair: an upper section with a bonus counted once complete, a
-// chance, a yahtzee box with the extra bonus.
-func tinyRules(t testing.TB) *engine.Rules {
-	t.Helper()
-	spec := `{"name": "tiny", "rolls": 3,
-	"boxes": [
-		{"id": "ones", "section": "upper", "kind": "face", "face": 1},
-		{"id": "fours", "section": "upper", "kind": "face", "face": 4},
-		{"id": "sixes", "section": "upper", "kind": "face", "face": 6},
-		{"id": "chance", "section": "lower", "kind": "chance", "add": "all"},
-		{"id": "yahtzee", "section": "lower", "kind": "of_a_kind", "count": 5, "points": 50}
-	],
-	"upper_bonus": {"threshold": 25, "points": 20, "when": "complete"},
-	"extra_yahtzee": {"box": "yahtzee", "points": 100}}`
-	r, err := engine.Parse("tiny", []byte(strings.ReplaceAll(spec, "\t", "")), nil...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
-// tinyMinusRules is tinyRules with its chance subtracted: the points so far fall. (A
-// joker needs an upper box for every face: small has the forced joker.)
-func tinyMinusRules(t testing.TB) *engine.Rules {
-	t.Helper()
-	spec := `{"name": "tiny-minus", "rolls": 3,
-	"boxes": [
-		{"id": "ones", "section": "upper", "kind": "face", "face": 1},
-		{"id": "fours", "section": "upper", "kind": "face", "face": 4},
-		{"id": "sixes", "section": "upper", "kind": "face", "face": 6},
-		{"id": "min", "section": "middle", "kind": "chance", "add": "all", "subtract": true},
-		{"id": "yahtzee", "section": "lower", "kind": "of_a_kind", "count": 5, "points": 50}
-	],
-	"upper_bonus": {"threshold": 25, "points": 20, "when": "complete"},
-	"extra_yahtzee": {"box": "yahtzee", "points": 100}}`
-	r, err := engine.Parse("tiny-minus", []byte(strings.ReplaceAll(spec, "\t", "")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 // reachablePairs returns, for every state i, the scores so far a game can reach in it:
 // every box filled with every roll, from the empty sheet.
@@ -178,11 +136,11 @@ func TestGoalsMatchReference(t *testing.T) {
 		rules *engine.Rules
 		goals []string
 	}{
-		{tinyRules(t), []string{"target:6", "target:40", "target:95", "target:160", "beat:optimal", "beat:greedy"}},
+		{exacttest.TinyRules(t), []string{"target:6", "target:40", "target:95", "target:160", "beat:optimal", "beat:greedy"}},
 		// A subtracted box (points so far fall) on five boxes; with the forced joker on the
 		// eight of small in the exhaustive run.
-		{tinyMinusRules(t), []string{"target:20", "target:60", "beat:optimal", "beat:greedy"}},
-		{smallRules(t), []string{"target:150", "beat:optimal"}},
+		{exacttest.TinyMinusRules(t), []string{"target:20", "target:60", "beat:optimal", "beat:greedy"}},
+		{exacttest.SmallRules(t), []string{"target:150", "beat:optimal"}},
 	} {
 		for _, name := range c.goals {
 			o, err := ParseObjective(name)
@@ -193,10 +151,10 @@ func TestGoalsMatchReference(t *testing.T) {
 				if c.rules.Name() == "small" {
 					exhaustive.Only(t)
 				}
-				if raceEnabled && c.rules.Name() == "small" {
+				if exacttest.RaceEnabled && c.rules.Name() == "small" {
 					t.Skip("a sequential reference of 282,099 pairs under the race detector")
 				}
-				tab, _, _, err := loadOrSolve(c.rules, o, true, 2)
+				tab, _, _, err := loadOrSolve(c.rules, o, true, 2, goalOf)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -229,7 +187,7 @@ func playTarget(t *testing.T, r *engine.Rules, name string, T, n int, seed uint6
 }
 
 func TestTargetBeatsOptimalAndAgreesWithPlay(t *testing.T) {
-	r := tinyRules(t)
+	r := exacttest.TinyRules(t)
 	opt, err := Analyze("optimal", r, Options{Distribution: true})
 	if err != nil {
 		t.Fatal(err)
@@ -285,16 +243,16 @@ func TestTargetRefused(t *testing.T) {
 		T     int
 		want  string
 	}{
-		{mustRules(t, "hasbro"), 5000, "no game reaches 5000 (1675 bounds the highest score)"},
-		{mustRules(t, "hasbro"), 5, "every game scores at least 5"},
-		{tinyRules(t), 5, "every game scores at least 5"},
-		{smallRules(t), -30, "every game scores at least -30"},
+		{exacttest.MustRules(t, "hasbro"), 5000, "no game reaches 5000 (1675 bounds the highest score)"},
+		{exacttest.MustRules(t, "hasbro"), 5, "every game scores at least 5"},
+		{exacttest.TinyRules(t), 5, "every game scores at least 5"},
+		{exacttest.SmallRules(t), -30, "every game scores at least -30"},
 	} {
 		if err := (Objective{Kind: Target, Target: c.T}).Check(c.rules); !errors.Is(err, ErrObjective) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("target:%d on %s: %v, want %q", c.T, c.rules.Name(), err, c.want)
 		}
 	}
-	if err := (Objective{Kind: Target, Target: -29}).Check(smallRules(t)); err != nil {
+	if err := (Objective{Kind: Target, Target: -29}).Check(exacttest.SmallRules(t)); err != nil {
 		t.Errorf("target:-29 on small, whose games can end at -30: %v", err)
 	}
 }
@@ -304,12 +262,12 @@ func TestTargetExactAnalysis(t *testing.T) {
 		rules   *engine.Rules
 		targets []int
 	}{
-		{tinyRules(t), []int{40, 95, 160}},
-		{smallRules(t), []int{150}}, // scores so far fall with the subtracted box
+		{exacttest.TinyRules(t), []int{40, 95, 160}},
+		{exacttest.SmallRules(t), []int{150}}, // scores so far fall with the subtracted box
 	} {
 		t.Run(c.rules.Name(), func(t *testing.T) {
 			if c.rules.Name() == "small" {
-				notUnderRace(t)
+				exacttest.NotUnderRace(t)
 			}
 			checkGoalAnalysis(t, c.rules, c.targets)
 		})
@@ -369,9 +327,9 @@ func checkGoalAnalysis(t *testing.T, r *engine.Rules, targets []int) {
 		if exhaustive.On {
 			games = 100_000
 		}
-		gs := playGames(t, st, r, games, 11)
-		m := gs.sum / float64(gs.n)
-		if sd := f.SD / math.Sqrt(float64(gs.n)); math.Abs(m-f.Mean) > 4.5*sd {
+		gs := exacttest.PlayGames(t, st, r, games, 11)
+		m := gs.Sum / float64(gs.N)
+		if sd := f.SD / math.Sqrt(float64(gs.N)); math.Abs(m-f.Mean) > 4.5*sd {
 			t.Errorf("%s: played mean %.4f, exact %.4f (sd of the mean %.4f)", name, m, f.Mean, sd)
 		}
 		n := float64(games)
@@ -398,7 +356,7 @@ func slicesEqual(a, b []float64) bool {
 // is rejected and solved again; a target file where another target's should be is foreign.
 func TestTargetCacheFile(t *testing.T) {
 	t.Setenv(cachedir.Env, t.TempDir())
-	r := tinyRules(t)
+	r := exacttest.TinyRules(t)
 	o := Objective{Kind: Target, Target: 95}
 	tab, st, err := LoadOrSolveFor(r, o, false, 0)
 	if err != nil || st.Loaded || st.WriteErr != nil || !strings.Contains(st.Path, "target=95") {
@@ -434,8 +392,8 @@ func TestTargetCacheFile(t *testing.T) {
 // and games played by the strategy reach 300 as often.
 func TestTargetHasbro(t *testing.T) {
 	exhaustive.Only(t)
-	heavy(t)
-	r := mustRules(t, "hasbro")
+	exacttest.Heavy(t)
+	r := exacttest.MustRules(t, "hasbro")
 	tab, err := goalFor(r, Objective{Kind: Target, Target: 300})
 	if err != nil {
 		t.Fatal(err)
@@ -461,7 +419,7 @@ func TestTargetHasbro(t *testing.T) {
 // beat:S against S: the solve's probability of winning is the one the two exact
 // distributions give (ties counting half), more than a half, and games agree.
 func TestBeatOptimal(t *testing.T) {
-	r := tinyRules(t)
+	r := exacttest.TinyRules(t)
 	opt, err := Analyze("optimal", r, Options{Distribution: true})
 	if err != nil {
 		t.Fatal(err)
@@ -598,10 +556,10 @@ type goalCase struct {
 // subtracted box.
 func goalCases(t *testing.T) []goalCase {
 	return []goalCase{
-		{tinyRules(t), "target:95"},
-		{tinyRules(t), "beat:optimal"},
-		{smallRules(t), "target:150"},
-		{smallRules(t), "beat:greedy"},
+		{exacttest.TinyRules(t), "target:95"},
+		{exacttest.TinyRules(t), "beat:optimal"},
+		{exacttest.SmallRules(t), "target:150"},
+		{exacttest.SmallRules(t), "beat:greedy"},
 	}
 }
 
@@ -643,12 +601,12 @@ func TestGoalStrategyPlaysItsValues(t *testing.T) {
 
 // A turn of a goal's strategy allocates nothing, its decisions worked out or found in the cache.
 func TestGoalDecisionsAllocateNothing(t *testing.T) {
-	r := tinyRules(t)
+	r := exacttest.TinyRules(t)
 	st, err := strategies.New("target:95", r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := testing.AllocsPerRun(3000, turnOf(func() strategies.Strategy { return st }, r)); a != 0 {
+	if a := testing.AllocsPerRun(3000, exacttest.TurnOf(func() strategies.Strategy { return st }, r)); a != 0 {
 		t.Errorf("%v allocations per turn", a)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/internal/memlimit"
 )
 
@@ -46,7 +47,7 @@ func TestMemoryLimit(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("the refusals took %v", d)
 	}
-	hasbro, err := newSolverSpace(mustRules(t, "hasbro"))
+	hasbro, err := newSolverSpace(exacttest.MustRules(t, "hasbro"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +57,7 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	memlimit.Set(1 << 20)
 	defer memlimit.Set(memlimit.Default)
-	if _, err := Solve(smallRules(t), 0); !errors.As(err, &me) {
+	if _, err := Solve(exacttest.SmallRules(t), 0); !errors.As(err, &me) {
 		t.Errorf("a limit of 1 MiB: %v", err)
 	}
 }
@@ -80,7 +81,7 @@ func within(estimate, measured int64) bool {
 // they estimate, allocated here: a widget, a goal strategy's cache of decisions, an
 // evaluator's cache of turns with every slot filled, a Strategy.
 func TestWorkerMemoryEstimates(t *testing.T) {
-	for _, r := range []*engine.Rules{smallRules(t), mustRules(t, "hasbro"), mustRules(t, "yams-wiki", "rolls=4"), columnsRules(t, fourBoxes, "free,sec")} {
+	for _, r := range []*engine.Rules{exacttest.SmallRules(t), exacttest.MustRules(t, "hasbro"), exacttest.MustRules(t, "yams-wiki", "rolls=4"), exacttest.ColumnsRules(t, exacttest.FourBoxes, "free,sec")} {
 		sh, _, err := playShape(r)
 		if err != nil {
 			t.Fatal(err)
@@ -117,7 +118,7 @@ func TestWorkerMemoryEstimates(t *testing.T) {
 	}
 	// A run of win counts its worker's strategy and, once its tables are loaded, the
 	// distributions it shares.
-	r := tinyRules(t)
+	r := exacttest.TinyRules(t)
 	sh, err := winSharedFor(r)
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +147,7 @@ func TestWorkerMemoryEstimates(t *testing.T) {
 // state a game can reach; a strategy reaches fewer. Optimal's peak and the bound: 2.4 and
 // 8.9 MiB here, 57.8 and 61.5 MiB on yams-app, 231 and 444 MiB on hasbro.)
 func TestDistributionPeakBounds(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	solver, err := newSolverSpace(r)
 	if err != nil {
 		t.Fatal(err)
@@ -178,7 +179,7 @@ func TestDistributionPeakBounds(t *testing.T) {
 // is refused at once.
 func TestCheckAnalysis(t *testing.T) {
 	huge := hugeRules(t)
-	hasbro := mustRules(t, "hasbro")
+	hasbro := exacttest.MustRules(t, "hasbro")
 	var me *memlimit.Error
 	start := time.Now()
 	for _, c := range []struct {
@@ -193,7 +194,7 @@ func TestCheckAnalysis(t *testing.T) {
 		{"optimal", hasbro, Options{Distribution: true}, false},
 		{"optimal", hasbro, Options{Distribution: true, DistributionBudget: 1200 << 20}, false},
 		{"optimal", hasbro, Options{Distribution: true, DistributionBudget: 900 << 20}, true},
-		{"optimal", mustRules(t, "yatzy"), Options{Distribution: true, DistributionBudget: 1200 << 20}, true},
+		{"optimal", exacttest.MustRules(t, "yatzy"), Options{Distribution: true, DistributionBudget: 1200 << 20}, true},
 		{"bonus", hasbro, Options{}, false},
 		{"greedy", hasbro, Options{Distribution: true, Regret: true}, false},
 		{"risk:0.02", hasbro, Options{Distribution: true, DistributionBudget: 300 << 20}, true},

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -266,17 +265,6 @@ func (o Objective) check(sp *space) error {
 	return nil
 }
 
-// scoreBound bounds the size of the final score and of the points still to come in any
-// state: every box's best score (a joker's included), the upper bonus, an extra bonus
-// for every box.
-func (sp *space) scoreBound() int {
-	n := sp.bonus + sp.nb*sp.extra
-	for b := range sp.nb {
-		n += slices.Max(sp.boxScores(b))
-	}
-	return n
-}
-
 // terminal is the value of a state with every box filled.
 func (o Objective) terminal() float64 {
 	if o.Kind == Risk {
@@ -320,69 +308,10 @@ func (o Objective) Describe() string {
 	return "maximises the expected final score"
 }
 
-// scorer is what scoring a box is worth under an objective, for the widget: the reward
-// of the points gained and how it combines with the next state's value.
-type scorer struct {
-	obj Objective
-	// expReward[x-rewardLo] is exp(θ·x) for Risk, for every reward x a box can bring.
-	expReward []float64
-	rewardLo  int
-	// meanV holds the values of the mean's table for UpperBonus: a state where the bonus
-	// is earned or out of reach plays for the mean (settledDecisions).
-	meanV []float64
-}
-
-func newScorer(sp *space, o Objective, meanV []float64) *scorer {
-	sc := &scorer{obj: o, meanV: meanV}
-	if o.Kind == Risk {
-		hi := sp.scoreBound()
-		sc.rewardLo = -hi
-		sc.expReward = make([]float64, 2*hi+1)
-		for i := range sc.expReward {
-			sc.expReward[i] = math.Exp(o.Theta * float64(i+sc.rewardLo))
-		}
-	}
-	return sc
-}
-
-// settled reports whether lane subtotal u of a sheet with mask filled has the bonus
-// decided: earned (u at the threshold, where the solver caps it) or out of reach (the
-// merged subtotal 0). There the bonus objective is indifferent to every option.
-func (sp *space) settled(mask uint32, u int) bool {
-	if u >= sp.threshold {
-		return true
-	}
-	return u == 0 && sp.merge && sp.deadBelow[sp.up(mask)] > 0
-}
-
 // checkRules refuses rules an objective cannot be solved on, before anything is built.
 func (o Objective) checkRules(r *engine.Rules) error {
 	if o.Kind == UpperBonus && r.UpperPoints() == 0 {
 		return fmt.Errorf("%w: rules %s have no upper bonus for the strategy bonus to aim at", ErrObjective, r.Name())
 	}
 	return nil
-}
-
-// scoreValues is widget.scoreValues under the objective: dst[i] is the value of scoring
-// pts in box b (reward points, the extra bonus included) from subtotal lanes[i], next
-// the values of the group the box leads to.
-func (sc *scorer) scoreValues(sp *space, mask uint32, b, pts, reward int, next []float64, lanes []uint16, dst []float64) {
-	upper := sp.upper&(1<<b) != 0
-	dead := 0
-	if upper && sp.merge {
-		dead = sp.deadBelow[sp.up(mask|1<<b)]
-	}
-	for i, u := range lanes {
-		t, bonus := int(u), 0
-		if upper {
-			t, bonus = sp.upperStep(t, pts, dead)
-		}
-		if sc.obj.Kind == Risk {
-			dst[i] = sc.expReward[reward+bonus-sc.rewardLo] * next[t]
-		} else if bonus != 0 {
-			dst[i] = 1 + next[t]
-		} else {
-			dst[i] = next[t]
-		}
-	}
 }

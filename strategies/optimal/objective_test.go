@@ -9,6 +9,7 @@ import (
 
 	"yams/engine"
 	"yams/internal/cachedir"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 	"yams/strategies"
 )
@@ -76,7 +77,7 @@ func TestObjectiveRefused(t *testing.T) {
 	}
 	// exp(θ·score) must stay a float64 for every score the rules allow: |θ| at most 700
 	// over the bound of hasbro's scores, on either side.
-	hasbro := mustRules(t, "hasbro")
+	hasbro := exacttest.MustRules(t, "hasbro")
 	bound := 700 / float64(mustSpace(t, hasbro).scoreBound())
 	for _, c := range []struct {
 		theta float64
@@ -92,7 +93,7 @@ func TestObjectiveRefused(t *testing.T) {
 	}
 	// Objectives built by hand that ParseObjective would not make.
 	for _, o := range []Objective{{Kind: Risk}, {Kind: Risk, Theta: math.NaN()}, {Kind: Risk, Theta: 1e-300}, {Kind: UpperBonus, Theta: 5}, {Kind: 7}} {
-		if _, _, err := LoadOrSolveFor(smallRules(t), o, false, 0); !errors.Is(err, ErrObjective) {
+		if _, _, err := LoadOrSolveFor(exacttest.SmallRules(t), o, false, 0); !errors.Is(err, ErrObjective) {
 			t.Errorf("%+v solved: %v", o, err)
 		}
 	}
@@ -146,13 +147,13 @@ func checkObjective(t *testing.T, r *engine.Rules, o Objective, best *Figures) *
 // TestObjectivesSmall checks risk:θ (both signs, and θ near 0) and bonus on the small
 // rules; TestObjectivesHasbro checks them on hasbro in the exhaustive run.
 func TestObjectivesSmall(t *testing.T) {
-	checkObjectives(t, smallRules(t), []float64{0.03, -0.05}, nil)
+	checkObjectives(t, exacttest.SmallRules(t), []float64{0.03, -0.05}, nil)
 }
 
 func TestObjectivesHasbro(t *testing.T) {
 	exhaustive.Only(t)
-	heavy(t)
-	checkObjectives(t, mustRules(t, "hasbro"), []float64{0.02, -0.02}, func(t *testing.T, best, bonus *Figures) {
+	exacttest.Heavy(t)
+	checkObjectives(t, exacttest.MustRules(t, "hasbro"), []float64{0.02, -0.02}, func(t *testing.T, best, bonus *Figures) {
 		// Optimal play earns the bonus 68.12% of the time (published-figures.md).
 		if math.Abs(best.PUpperBonus-0.6812) > 5e-5 || bonus.PUpperBonus < best.PUpperBonus+0.2 {
 			t.Errorf("P(upper bonus): optimal %.6f, bonus %.6f", best.PUpperBonus, bonus.PUpperBonus)
@@ -204,9 +205,9 @@ func checkObjectives(t *testing.T, r *engine.Rules, thetas []float64, checkBonus
 }
 
 func TestObjectivesMonteCarlo(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	games := 200_000
-	if raceEnabled {
+	if exacttest.RaceEnabled {
 		games = 20_000
 	}
 	for _, name := range []string{"risk:0.03", "risk:-0.05", "bonus"} {
@@ -218,11 +219,11 @@ func TestObjectivesMonteCarlo(t *testing.T) {
 
 func TestObjectivesMonteCarloHasbro(t *testing.T) {
 	exhaustive.Only(t)
-	heavy(t)
+	exacttest.Heavy(t)
 	if testing.Short() {
 		t.Skip("plays 100,000 games of each")
 	}
-	r := mustRules(t, "hasbro")
+	r := exacttest.MustRules(t, "hasbro")
 	for _, name := range []string{"risk:0.02", "bonus"} {
 		t.Run(name, func(t *testing.T) {
 			analyzeAndPlay(t, name, r, 100_000, 19)
@@ -233,7 +234,7 @@ func TestObjectivesMonteCarloHasbro(t *testing.T) {
 // Where the bonus is earned or out of reach (its probability to come is 0), the strategy
 // bonus plays exactly as optimal; elsewhere it does not.
 func TestBonusSettledPlaysForTheMean(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	bp, err := policyFor(r, Objective{Kind: UpperBonus})
 	if err != nil {
 		t.Fatal(err)
@@ -275,7 +276,7 @@ func TestBonusSettledPlaysForTheMean(t *testing.T) {
 }
 
 func TestObjectiveTablesDeterministic(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	mean, _ := solveSpace(r, mustSpace(t, r), 1, false)
 	for _, o := range []Objective{{Kind: Risk, Theta: 0.04}, {Kind: UpperBonus}} {
 		t.Run(o.String(), func(t *testing.T) {
@@ -314,7 +315,7 @@ func mustSpace(t *testing.T, r *engine.Rules) *space {
 // Each objective has its own cache file; a file of another objective is never used.
 func TestObjectiveCacheFiles(t *testing.T) {
 	t.Setenv(cachedir.Env, t.TempDir())
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	risk := Objective{Kind: Risk, Theta: 0.03}
 	tab, st, err := LoadOrSolveFor(r, risk, false, 0)
 	if err != nil || st.Loaded || st.WriteErr != nil {

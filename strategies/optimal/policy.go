@@ -10,23 +10,9 @@ import (
 	"yams/engine"
 )
 
-// A policy entry packs the decisions for one roll in one state: bits 0-3 the box to
-// score it in, then 5 bits per reroll, for 1, 2, ... rerolls left, the position of the
-// keep in engine.SubKeeps(roll) (0: keep all five dice, that is stop).
-const (
-	boxBits  = 4
-	keepBits = 5
-	// blockLen is the entries a state's block takes: the 252 rolls padded so that a block
-	// starts on a cache line and spans whole lines (the storage is page-aligned).
-	blockLen = 256
-)
-
-func entryBox(e uint32) int { return int(e & (1<<boxBits - 1)) }
-
-func entryKeep(e uint32, r engine.Roll, rollsLeft int) engine.Keep {
-	i := e >> (boxBits + keepBits*(rollsLeft-1)) & (1<<keepBits - 1)
-	return engine.SubKeeps(r)[i]
-}
+// blockLen is the entries a state's block takes: the 252 rolls padded so that a block
+// starts on a cache line and spans whole lines (the storage is page-aligned).
+const blockLen = 256
 
 // policy is the optimal play of a rule set, shared by every Strategy of those rules: the
 // table, and the decisions of each reachable state, laid out for play. A group's decisions
@@ -191,7 +177,7 @@ func analysisPolicy(r *engine.Rules, o Objective) (*policy, error) {
 	if sharedExists(r, o) {
 		return policyFor(r, o)
 	}
-	_, p, _, err := loadOrSolve(r, o, false, 0)
+	_, p, _, err := loadOrSolve(r, o, false, 0, nil)
 	return p, err
 }
 
@@ -213,9 +199,13 @@ func policyFor(r *engine.Rules, o Objective) (*policy, error) {
 	return e.p, e.err
 }
 
-// sharedFor returns the process-wide table and policy of rules r for objective o,
-// loading or solving them once.
-func sharedFor(r *engine.Rules, o Objective) *sharedPolicy {
+// sharedFor returns the process-wide table and policy of rules r for objective o (the
+// mean, bonus, risk:θ), loading or solving them once.
+func sharedFor(r *engine.Rules, o Objective) *sharedPolicy { return sharedWith(r, o, nil) }
+
+// sharedWith is sharedFor for any objective, goalOf giving the goal of target:T and
+// beat:S if their table must be solved.
+func sharedWith(r *engine.Rules, o Objective, goalOf goalFunc) *sharedPolicy {
 	key := r.Hash() + " " + o.String()
 	shared.Lock()
 	if shared.m == nil {
@@ -228,7 +218,7 @@ func sharedFor(r *engine.Rules, o Objective) *sharedPolicy {
 	}
 	shared.Unlock()
 	e.once.Do(func() {
-		e.t, e.p, _, e.err = loadOrSolve(r, o, false, 0)
+		e.t, e.p, _, e.err = loadOrSolve(r, o, false, 0, goalOf)
 	})
 	return e
 }

@@ -215,13 +215,13 @@ func (e *Evaluator) BoxValue(r engine.Roll, rollsUsed int, b engine.BoxID) float
 	if r.OfAKind() == 0 {
 		return e.soFar + e.cur.boxes[b][int(sp.cls[int(b)%sp.nb][r])*e.cur.S+e.i]
 	}
-	reward, next := e.t.fiveFill(e.o, e.mask, e.u, e.f, int(b), r)
+	reward, next := fiveFill(e.t, e.o, e.mask, e.u, e.f, int(b), r)
 	return e.soFar + (reward + e.t.v[next]) // the sum the widget makes, then the points so far
 }
 
-// fiveFill returns the points gained by scoring five of a kind r in slot b from state
+// fiveFill returns the points gained by scoring five of a kind r in slot b of table t from state
 // (o, mask, u, f), and the index of the state it leads to.
-func (t *Table) fiveFill(o int, mask uint32, u, f, b int, r engine.Roll) (float64, int) {
+func fiveFill(t *Table, o int, mask uint32, u, f, b int, r engine.Roll) (float64, int) {
 	pc := t.pc
 	if pc == nil {
 		x := t.sp.apply(mask, u, f, b, r)
@@ -300,3 +300,24 @@ func (e *Evaluator) BestBox(r engine.Roll, rollsUsed int) engine.BoxID {
 	}
 	return engine.BoxID(bits.TrailingZeros64(legal))
 }
+
+// Positions values every option at a position of play: every keep of a roll and every box
+// a final roll may go in, as expected final scores. An *Evaluator values them exactly,
+// optimal play afterwards; on a sheet of several columns too large for an exact solve, a
+// *ColumnEstimate gives the estimate that column-tables plays by.
+type Positions interface {
+	// Start works out the turn that starts on sheet s.
+	Start(s *engine.Sheet) error
+	// Value is the expected final score of the best play from the start of the turn.
+	Value() float64
+	Keeps(r engine.Roll, rollsUsed int) []Option
+	Boxes(r engine.Roll, rollsUsed int) []Option
+	BestKeepValue(r engine.Roll, rollsUsed int) float64
+	BestBoxValue(r engine.Roll, rollsUsed int) float64
+	// Exact reports whether the values are exact (optimal play afterwards) rather than an
+	// estimate.
+	Exact() bool
+}
+
+// Exact reports that an Evaluator's values are exact.
+func (e *Evaluator) Exact() bool { return true }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 )
 
@@ -35,11 +36,11 @@ func TestEvaluator(t *testing.T) {
 			case "small":
 				tab = tableOf(t)
 			case "hasbro":
-				heavy(t)
+				exacttest.Heavy(t)
 				tab = solved(t, name)
 			default:
 				exhaustive.Only(t)
-				heavy(t)
+				exacttest.Heavy(t)
 				tab = solved(t, name)
 			}
 			r := tab.rules

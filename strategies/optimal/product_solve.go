@@ -10,39 +10,6 @@ import (
 	"yams/engine"
 )
 
-// stateGroup is a group of states that a widget works out together: a group (mask, f)
-// of one column, every subtotal of it, and on a sheet of several columns the outer number
-// o of the other columns' states (0 on one column).
-type stateGroup struct {
-	o    int32
-	mask uint32
-	f    uint8
-}
-
-// layerGroupsOf returns the groups of the product whose sheets have n boxes filled in
-// all; laneLayers are the lane column's masks by their number of filled boxes.
-func (pc *product) layerGroupsOf(n int, laneLayers [][]uint32) []stateGroup {
-	sp := pc.laneSpace()
-	var groups []stateGroup
-	for k, masks := range laneLayers {
-		if n-k < 0 || n-k >= len(pc.byFilled) {
-			continue
-		}
-		outer := pc.byFilled[n-k]
-		for _, m := range masks {
-			for f := range sp.nf {
-				if !sp.groupValid(m, f) {
-					continue
-				}
-				for _, o := range outer {
-					groups = append(groups, stateGroup{o: o, mask: m, f: uint8(f)})
-				}
-			}
-		}
-	}
-	return groups
-}
-
 // solveProduct computes the exact table of the mean of a sheet of several columns by
 // backward induction over the number of boxes filled in all, the groups of a layer in
 // parallel, each by the same sequential code: the table is the same, bit for bit, whatever

@@ -11,32 +11,9 @@ import (
 
 	"yams/engine"
 	"yams/internal/cachedir"
+	"yams/internal/exacttest"
 	"yams/internal/memlimit"
 	"yams/strategies"
-)
-
-// columnsRules returns a small sheet of a few boxes, with the upper bonus and the extra
-// bonus, on the columns given (the columns= option).
-func columnsRules(t testing.TB, boxes, columns string, options ...string) *engine.Rules {
-	t.Helper()
-	spec := `{"name": "cols", "rolls": 3,
-	"boxes": [` + boxes + `],
-	"upper_bonus": {"threshold": 18, "points": 10, "when": "complete"},
-	"extra_yahtzee": {"box": "yahtzee", "points": 100}}`
-	r, err := engine.Parse("cols", []byte(strings.ReplaceAll(spec, "\t", "")), append([]string{"columns=" + columns}, options...)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
-// Boxes of the small sheets of the several-column tests: three boxes (an upper box with a
-// bonus, a sum, a five of a kind with its extra bonus), and a fourth for the longer checks.
-const (
-	threeBoxes = `{"id": "sixes", "section": "upper", "kind": "face", "face": 6},
-		{"id": "chance", "section": "lower", "kind": "chance", "add": "all"},
-		{"id": "yahtzee", "section": "lower", "kind": "of_a_kind", "count": 5, "points": 50}`
-	fourBoxes = `{"id": "fives", "section": "upper", "kind": "face", "face": 5},` + threeBoxes
 )
 
 // bruteForce is the plainest exact solve of a sheet of any number of columns: a search
@@ -116,7 +93,7 @@ func trailingZeros(x uint64) int {
 func TestProductAgainstBruteForce(t *testing.T) {
 	for _, columns := range []string{"free,free", "free,top_down", "top_down,bottom_up", "sec,free"} {
 		t.Run(columns, func(t *testing.T) {
-			r := columnsRules(t, threeBoxes, columns)
+			r := exacttest.ColumnsRules(t, exacttest.ThreeBoxes, columns)
 			checkProductAgainstBruteForce(t, r)
 		})
 	}
@@ -198,14 +175,14 @@ func TestProductIdentities(t *testing.T) {
 			t.Errorf("%d columns of one box: %.12f, want %d × %.12f", k, got, k, v1)
 		}
 	}
-	sec := solveProductOf(t, columnsRules(t, threeBoxes, "sec,top_down", "rolls=1"))
-	free := solveProductOf(t, columnsRules(t, threeBoxes, "free,top_down", "rolls=1"))
+	sec := solveProductOf(t, exacttest.ColumnsRules(t, exacttest.ThreeBoxes, "sec,top_down", "rolls=1"))
+	free := solveProductOf(t, exacttest.ColumnsRules(t, exacttest.ThreeBoxes, "free,top_down", "rolls=1"))
 	if sec.Expected() != free.Expected() {
 		t.Errorf("under one roll, sec + top_down %.12f, free + top_down %.12f", sec.Expected(), free.Expected())
 	}
 	// Playing the columns one after the other is a strategy of the sheet: the optimum of
 	// the sheet is at least the sum of the columns' optima.
-	r := columnsRules(t, fourBoxes, "free,bottom_up")
+	r := exacttest.ColumnsRules(t, exacttest.FourBoxes, "free,bottom_up")
 	sum := 0.0
 	for c := range r.Columns() {
 		cr, err := r.ColumnRules(c)
@@ -245,7 +222,7 @@ func solveProductOf(t *testing.T, r *engine.Rules) *Table {
 // the solve's value; games played by the simulator's loop land within the interval of the
 // exact figures; and the table is the same, bit for bit, with one worker or three.
 func TestProductPlayAndAnalysis(t *testing.T) {
-	r := columnsRules(t, fourBoxes, "free,sec,top_down")
+	r := exacttest.ColumnsRules(t, exacttest.FourBoxes, "free,sec,top_down")
 	tab := solveProductOf(t, r)
 	tab3, err := solveProduct(r, 3)
 	if err != nil {
@@ -269,8 +246,8 @@ func TestProductPlayAndAnalysis(t *testing.T) {
 		t.Fatalf("the distribution's mean %.12f, the analysis's %.12f", dist, fig.Mean)
 	}
 	const n = 40000
-	gs := playGames(t, newProductStrategy(tab), r, n, 11)
-	mean := gs.sum / n
+	gs := exacttest.PlayGames(t, newProductStrategy(tab), r, n, 11)
+	mean := gs.Sum / n
 	se := fig.SD / math.Sqrt(n)
 	if math.Abs(mean-fig.Mean) > 4.5*se {
 		t.Errorf("%d games: mean %.3f, exact %.4f ± %.3f", n, mean, fig.Mean, 4.5*se)
@@ -292,7 +269,7 @@ func TestProductPlayAndAnalysis(t *testing.T) {
 // is that of the table, the strategy's choices are worth the best options' values, and no
 // option is worth more; and the cache of turns answers as a widget does.
 func TestProductEvaluator(t *testing.T) {
-	r := columnsRules(t, fourBoxes, "top_down,sec")
+	r := exacttest.ColumnsRules(t, exacttest.FourBoxes, "top_down,sec")
 	tab := solveProductOf(t, r)
 	st := newProductStrategy(tab)
 	ev := NewEvaluator(tab)
@@ -340,10 +317,10 @@ func TestProductEvaluator(t *testing.T) {
 // TestProductStrategyAllocations checks that the optimal strategy of several columns and
 // column-tables decide without allocating once their turn caches are filled.
 func TestProductStrategyAllocations(t *testing.T) {
-	r := columnsRules(t, fourBoxes, "free,top_down")
+	r := exacttest.ColumnsRules(t, exacttest.FourBoxes, "free,top_down")
 	tab := solveProductOf(t, r)
 	ps := newProductStrategy(tab)
-	turn := turnOf(func() strategies.Strategy { return ps }, r)
+	turn := exacttest.TurnOf(func() strategies.Strategy { return ps }, r)
 	for range 5000 {
 		turn()
 	}
@@ -351,7 +328,7 @@ func TestProductStrategyAllocations(t *testing.T) {
 		t.Errorf("optimal of several columns: %.2f allocations a turn", a)
 	}
 	ct := newColumnTablesOf(smallColumnData(t, r), nil)
-	turn = turnOf(func() strategies.Strategy { return ct }, r)
+	turn = exacttest.TurnOf(func() strategies.Strategy { return ct }, r)
 	if a := testing.AllocsPerRun(2000, turn); a != 0 {
 		t.Errorf("column-tables: %.2f allocations a turn", a)
 	}
@@ -362,7 +339,7 @@ func TestProductStrategyAllocations(t *testing.T) {
 func TestProductCacheFile(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(cachedir.Env, dir)
-	r := columnsRules(t, threeBoxes, "free,bottom_up")
+	r := exacttest.ColumnsRules(t, exacttest.ThreeBoxes, "free,bottom_up")
 	tab, st, err := LoadOrSolve(r, false, 2)
 	if err != nil || st.Loaded || st.WriteErr != nil {
 		t.Fatalf("first: %v, loaded %v, write %v", err, st.Loaded, st.WriteErr)
@@ -406,7 +383,7 @@ func TestProductTooLarge(t *testing.T) {
 	if err := Mean.Check(r); !errors.Is(err, ErrColumns) {
 		t.Errorf("Check: %v", err)
 	}
-	if err := (Objective{Kind: UpperBonus}).Check(columnsRules(t, threeBoxes, "free,free")); !errors.Is(err, ErrColumns) {
+	if err := (Objective{Kind: UpperBonus}).Check(exacttest.ColumnsRules(t, exacttest.ThreeBoxes, "free,free")); !errors.Is(err, ErrColumns) {
 		t.Errorf("bonus on two columns: %v", err)
 	}
 }
@@ -416,7 +393,7 @@ func TestProductTooLarge(t *testing.T) {
 // their simulated games, and the regret of greedy adding up to what it gives away against
 // the optimum, to the last digits.
 func TestProductAnalysisOfStrategies(t *testing.T) {
-	r := columnsRules(t, fourBoxes, "top_down,sec")
+	r := exacttest.ColumnsRules(t, exacttest.FourBoxes, "top_down,sec")
 	opt := solveProductOf(t, r).Expected()
 	for _, name := range []string{"greedy", ColumnTablesName} {
 		fig, err := Analyze(name, r, Options{Workers: 2, Regret: true})
@@ -431,7 +408,7 @@ func TestProductAnalysisOfStrategies(t *testing.T) {
 			t.Fatal(err)
 		}
 		const n = 30000
-		mean := playGames(t, st, r, n, 13).sum / n
+		mean := exacttest.PlayGames(t, st, r, n, 13).Sum / n
 		if se := fig.SD / math.Sqrt(n); math.Abs(mean-fig.Mean) > 4.5*se {
 			t.Errorf("%s: %d games %.3f, exact %.4f ± %.3f", name, n, mean, fig.Mean, 4.5*se)
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 )
 
@@ -255,13 +256,13 @@ func TestLanesMatchReference(t *testing.T) {
 			var r *engine.Rules
 			if c.name == "small" {
 				if len(c.opts) > 0 {
-					notUnderRace(t)
+					exacttest.NotUnderRace(t)
 				}
-				r = smallRules(t, c.opts...)
+				r = exacttest.SmallRules(t, c.opts...)
 			} else {
 				exhaustive.Only(t)
-				heavy(t)
-				r = mustRules(t, c.name, c.opts...)
+				exacttest.Heavy(t)
+				r = exacttest.MustRules(t, c.name, c.opts...)
 			}
 			sp, err := newSolverSpace(r)
 			if err != nil {

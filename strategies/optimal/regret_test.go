@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 )
 
@@ -20,13 +21,13 @@ func TestRegretIdentity(t *testing.T) {
 				var r *engine.Rules
 				if rules == "small" {
 					if name != "greedy" {
-						notUnderRace(t)
+						exacttest.NotUnderRace(t)
 					}
-					r = smallRules(t)
+					r = exacttest.SmallRules(t)
 				} else {
 					exhaustive.Only(t)
-					heavy(t)
-					r = mustRules(t, rules)
+					exacttest.Heavy(t)
+					r = exacttest.MustRules(t, rules)
 				}
 				fig, err := Analyze(name, r, Options{Regret: true})
 				if err != nil {

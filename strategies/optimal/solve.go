@@ -120,11 +120,6 @@ func (t *Table) value(s *engine.Sheet) (float64, bool) {
 	return t.v[i], true
 }
 
-// newSolverSpace returns the space the solver works on: u capped at the threshold.
-func newSolverSpace(r *engine.Rules) (*space, error) {
-	return newSpace(r, r.UpperThreshold()*min(1, r.UpperPoints()), true)
-}
-
 // Solve computes the table of rules by backward induction over the number of filled
 // boxes, with workers goroutines (0: one per CPU). Every state is computed by the same
 // sequential code whichever worker takes it, so the table is the same bit for bit
@@ -281,24 +276,18 @@ func (sw *solveWorker) solveGroup(t *Table, m uint32, f int, decisions bool) *gr
 	return gd
 }
 
-// sheetState returns the state index of a one-column sheet at the start of a turn.
-func (sp *space) sheetState(s *engine.Sheet) (int, bool) {
-	if s.Rules() != sp.rules && s.Rules().Hash() != sp.rules.Hash() {
-		return 0, false
+// newObjectiveWidget returns a widget that values the states of v under objective o;
+// meanV, the mean's values, is needed by the bonus objective only.
+func newObjectiveWidget(sp *space, v []float64, o Objective, meanV []float64) *widget {
+	w := newWidget(sp, v)
+	if o.Kind == MeanScore {
+		return w
 	}
-	mask, u, f, ok := sp.sheetParts(s)
-	if !ok {
-		return 0, false
+	if o.Kind == Risk {
+		w.sc = newRiskScorer(sp, o.Theta)
+	} else {
+		w.sc = bonusScorer
+		w.settledW = newWidget(sp, meanV)
 	}
-	return sp.index(mask, u, f), true
-}
-
-// sheetParts returns the state of a sheet of the space's rules as (mask, u, f).
-func (sp *space) sheetParts(s *engine.Sheet) (mask uint32, u, f int, ok bool) {
-	mask = uint32(s.FilledMask())
-	u = sp.canon(mask, min(sp.cap, s.Upper(0)))
-	if sp.nf == 2 && mask&(1<<sp.ybox) != 0 && s.Score(engine.BoxID(sp.ybox)) > 0 {
-		f = 1
-	}
-	return mask, u, f, u >= 0 && int(mask) < len(sp.maskOK) && sp.valid(mask, u, f)
+	return w
 }

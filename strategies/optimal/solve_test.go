@@ -7,22 +7,14 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 )
-
-func mustRules(t testing.TB, name string, options ...string) *engine.Rules {
-	t.Helper()
-	r, err := engine.Load(name, options...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 // TestPublishedValues pins the published optimal expectations: hasbro's in the default
 // run (its table is shared with other tests), the others in the exhaustive run.
 func TestPublishedValues(t *testing.T) {
-	heavy(t)
+	exacttest.Heavy(t)
 	cases := []struct {
 		name       string
 		options    []string
@@ -105,9 +97,9 @@ func solveByTurns(t *testing.T, r *engine.Rules) float64 {
 }
 
 func TestFillOrders(t *testing.T) {
-	heavy(t)
+	exacttest.Heavy(t)
 	for _, order := range []string{"top_down", "bottom_up"} {
-		r := mustRules(t, "hasbro", "order="+order)
+		r := exacttest.MustRules(t, "hasbro", "order="+order)
 		tab, err := Solve(r, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -121,7 +113,7 @@ func TestFillOrders(t *testing.T) {
 }
 
 func TestOneRoll(t *testing.T) {
-	heavy(t)
+	exacttest.Heavy(t)
 	// A lone "sec" column takes first rolls only: the game is the one-roll game.
 	one := solved(t, "yams-app", "rolls=1")
 	sec := solved(t, "yams-app", "columns=sec")
@@ -129,7 +121,7 @@ func TestOneRoll(t *testing.T) {
 		t.Errorf("rolls=1 %.10f, columns=sec %.10f", one.Expected(), sec.Expected())
 	}
 	st := NewStrategy(sec)
-	gs := playGames(t, st, sec.rules, 20000, 3)
+	gs := exacttest.PlayGames(t, st, sec.rules, 20000, 3)
 	fig, err := analyzeTable(sec, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -137,13 +129,13 @@ func TestOneRoll(t *testing.T) {
 	if math.Abs(fig.Mean-sec.Expected()) > 1e-9 {
 		t.Errorf("sec: analysis %.10f, table %.10f", fig.Mean, sec.Expected())
 	}
-	agree(t, "sec mean", fig.Mean, gs.sum, gs.sumSq, gs.n)
+	exacttest.Agree(t, "sec mean", fig.Mean, gs.Sum, gs.SumSq, gs.N)
 	t.Logf("yams-app rolls=1: %.7f", one.Expected())
 }
 
 func TestEveryPreset(t *testing.T) {
 	exhaustive.Only(t)
-	heavy(t)
+	exacttest.Heavy(t)
 	for _, name := range engine.Presets() {
 		tab := solved(t, name)
 		if v := tab.Expected(); !(v > 0 && v < 400) {
@@ -207,7 +199,7 @@ func TestMaxMinIsLinear(t *testing.T) {
 }
 
 func TestNextMatchesApply(t *testing.T) {
-	for _, r := range []*engine.Rules{mustRules(t, "hasbro"), mustRules(t, "yams-wiki"), smallRules(t)} {
+	for _, r := range []*engine.Rules{exacttest.MustRules(t, "hasbro"), exacttest.MustRules(t, "yams-wiki"), exacttest.SmallRules(t)} {
 		sp, err := newSolverSpace(r)
 		if err != nil {
 			t.Fatal(err)
@@ -246,7 +238,7 @@ func TestTableValue(t *testing.T) {
 	if v, ok := tab.value(&sh); !ok || v != tab.v[i] {
 		t.Errorf("after a yahtzee: %v %v, want %v", v, ok, tab.v[i])
 	}
-	other := engine.NewSheet(mustRules(t, "hasbro"))
+	other := engine.NewSheet(exacttest.MustRules(t, "hasbro"))
 	if _, ok := tab.value(&other); ok {
 		t.Error("valued a sheet of other rules")
 	}

@@ -403,3 +403,38 @@ func (sp *space) applyPoints(mask uint32, u, f, b, pts int, five bool) fill {
 	x.next = sp.index(x.mask, u, f)
 	return x
 }
+
+// newSolverSpace returns the space the solver works on: u capped at the threshold.
+func newSolverSpace(r *engine.Rules) (*space, error) {
+	return newSpace(r, r.UpperThreshold()*min(1, r.UpperPoints()), true)
+}
+
+// sheetState returns the state index of a one-column sheet at the start of a turn.
+func (sp *space) sheetState(s *engine.Sheet) (int, bool) {
+	if s.Rules() != sp.rules && s.Rules().Hash() != sp.rules.Hash() {
+		return 0, false
+	}
+	mask, u, f, ok := sp.sheetParts(s)
+	if !ok {
+		return 0, false
+	}
+	return sp.index(mask, u, f), true
+}
+
+// sheetParts returns the state of a sheet of the space's rules as (mask, u, f).
+func (sp *space) sheetParts(s *engine.Sheet) (mask uint32, u, f int, ok bool) {
+	mask = uint32(s.FilledMask())
+	u = sp.canon(mask, min(sp.cap, s.Upper(0)))
+	if sp.nf == 2 && mask&(1<<sp.ybox) != 0 && s.Score(engine.BoxID(sp.ybox)) > 0 {
+		f = 1
+	}
+	return mask, u, f, u >= 0 && int(mask) < len(sp.maskOK) && sp.valid(mask, u, f)
+}
+
+func (sp *space) shape() [5]uint32 {
+	merge := uint32(0)
+	if sp.merge {
+		merge = 1
+	}
+	return [5]uint32{uint32(sp.nb), uint32(sp.nu), uint32(sp.nf), uint32(sp.rolls), merge}
+}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies"
@@ -23,7 +24,7 @@ func TestStrategyRegistered(t *testing.T) {
 	}
 	// A sheet of two columns that fits is played from the product of its columns; the
 	// other objectives are solved on one column only and refuse it.
-	two := smallRules(t, "columns=free,top_down")
+	two := exacttest.SmallRules(t, "columns=free,top_down")
 	if _, err := strategies.New("optimal", two); err != nil {
 		t.Errorf("optimal on a small sheet of two columns: %v", err)
 	}
@@ -33,7 +34,7 @@ func TestStrategyRegistered(t *testing.T) {
 }
 
 func TestStrategyMatchesTurnPlan(t *testing.T) {
-	heavy(t)
+	exacttest.Heavy(t)
 	// The policy's keeps and boxes must be those of engine.TurnPlan fed the same stop values.
 	tab := solved(t, "hasbro")
 	sp := tab.sp
@@ -73,7 +74,7 @@ func TestStrategyMatchesTurnPlan(t *testing.T) {
 // which checks every decision: hasbro (free and in a fill order) in the default run,
 // others in the exhaustive run.
 func TestStrategyPlaysLegally(t *testing.T) {
-	heavy(t)
+	exacttest.Heavy(t)
 	for _, c := range []struct {
 		name       string
 		opts       []string
@@ -84,20 +85,20 @@ func TestStrategyPlaysLegally(t *testing.T) {
 				exhaustive.Only(t)
 			}
 			st := NewStrategy(solved(t, c.name, c.opts...))
-			gs := playGames(t, st, mustRules(t, c.name, c.opts...), 2000, 7)
-			t.Logf("%s %v: mean %.2f over %d games", c.name, c.opts, gs.sum/float64(gs.n), gs.n)
+			gs := exacttest.PlayGames(t, st, exacttest.MustRules(t, c.name, c.opts...), 2000, 7)
+			t.Logf("%s %v: mean %.2f over %d games", c.name, c.opts, gs.Sum/float64(gs.N), gs.N)
 		})
 	}
 }
 
 func TestDecisionsAllocateNothing(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	tab, err := Solve(r, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var st strategies.Strategy = NewStrategy(tab)
-	turn := turnOf(func() strategies.Strategy { return st }, r)
+	turn := exacttest.TurnOf(func() strategies.Strategy { return st }, r)
 	// Cold states (decisions worked out on first use) and warm ones alike.
 	if a := testing.AllocsPerRun(2000, turn); a != 0 {
 		t.Errorf("%v allocations per turn", a)
@@ -115,11 +116,11 @@ func TestDecisionsAllocateNothing(t *testing.T) {
 func TestSolveDeterministic(t *testing.T) {
 	for _, name := range []string{"small", "yams-app"} {
 		t.Run(name, func(t *testing.T) {
-			r := smallRules(t)
+			r := exacttest.SmallRules(t)
 			if name != "small" {
 				exhaustive.Only(t)
-				heavy(t)
-				r = mustRules(t, name)
+				exacttest.Heavy(t)
+				r = exacttest.MustRules(t, name)
 			}
 			var want []byte
 			for _, workers := range []int{1, 2, 3} {
@@ -172,7 +173,7 @@ func playParallel(p *policy, seed uint64, games int) {
 // and decisions loaded from the cache (solved once by the test binary), with the
 // simulator's game loop, and reports games per second.
 func BenchmarkOptimalGames(b *testing.B) {
-	p, err := policyFor(mustRules(b, "hasbro"), Mean)
+	p, err := policyFor(exacttest.MustRules(b, "hasbro"), Mean)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -214,7 +215,7 @@ func BenchmarkOptimalGamesLazy(b *testing.B) {
 func BenchmarkSolve(b *testing.B) {
 	for _, name := range []string{"hasbro", "yatzy"} {
 		b.Run(name, func(b *testing.B) {
-			r := mustRules(b, name)
+			r := exacttest.MustRules(b, name)
 			for b.Loop() {
 				if _, err := Solve(r, 0); err != nil {
 					b.Fatal(err)
@@ -247,7 +248,7 @@ func BenchmarkWidget(b *testing.B) {
 func TestConcurrentCache(t *testing.T) {
 	// Workers filling the shared decision cache at once leave every block as one worker
 	// alone computes it.
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	tab, err := Solve(r, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -296,39 +297,12 @@ func TestConcurrentCache(t *testing.T) {
 // BenchmarkSolveHasbroDecisions solves hasbro with the decisions of every state, as
 // yams solve does.
 func BenchmarkSolveHasbroDecisions(b *testing.B) {
-	r := mustRules(b, "hasbro")
+	r := exacttest.MustRules(b, "hasbro")
 	sp, err := newSolverSpace(r)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
 		solveSpace(r, sp, 0, true)
-	}
-}
-
-// turnOf returns a function that plays one turn of rules r with the strategy current()
-// returns, on a sheet of its own (a new game once the sheet is full): what allocation
-// tests run over and over.
-func turnOf(current func() strategies.Strategy, r *engine.Rules) func() {
-	sh := engine.NewSheet(r)
-	return turnOn(current, &sh, rand.NewPCG(3, 4))
-}
-
-// turnOn is turnOf on sheet sh, with dice g.
-func turnOn(current func() strategies.Strategy, sh *engine.Sheet, g *rand.PCG) func() {
-	return func() {
-		st := current()
-		roll, used := engine.Throw(g), 1
-		for left := sh.Rules().Rolls() - 1; left > 0; left-- {
-			k := st.Keep(sh, roll, left)
-			if k == roll.Keep() {
-				break
-			}
-			roll, used = engine.Reroll(g, k), used+1
-		}
-		sh.Fill(st.Box(sh, roll, used), roll)
-		if sh.Done() {
-			sh.Reset()
-		}
 	}
 }

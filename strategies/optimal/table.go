@@ -65,14 +65,6 @@ var (
 	errForeign = errors.New("made for other rules")
 )
 
-func (sp *space) shape() [5]uint32 {
-	merge := uint32(0)
-	if sp.merge {
-		merge = 1
-	}
-	return [5]uint32{uint32(sp.nb), uint32(sp.nu), uint32(sp.nf), uint32(sp.rolls), merge}
-}
-
 // meta is the metadata of a table file.
 type meta struct {
 	Rules     engine.Spec `json:"rules"`
@@ -552,17 +544,19 @@ type CacheStatus struct {
 // process play at full speed from its first game). With force it solves whatever the
 // cache holds.
 func LoadOrSolve(r *engine.Rules, force bool, workers int) (*Table, CacheStatus, error) {
-	return LoadOrSolveFor(r, Mean, force, workers)
-}
-
-// LoadOrSolveFor is LoadOrSolve for objective o: each objective has its own file. The
-// bonus objective loads or solves the mean's table first (see Objective).
-func LoadOrSolveFor(r *engine.Rules, o Objective, force bool, workers int) (*Table, CacheStatus, error) {
-	t, _, st, err := loadOrSolve(r, o, force, workers)
+	t, _, st, err := loadOrSolve(r, Mean, force, workers, nil)
 	return t, st, err
 }
 
-func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table, *policy, CacheStatus, error) {
+// goalFunc returns the goal of objective o (target:T, beat:S) on rules r, worked out
+// only when its table is solved: for beat:S, from the opponent's exact distribution,
+// which the analysis above this solver computes.
+type goalFunc func(r *engine.Rules, o Objective) (goal, error)
+
+// loadOrSolve is LoadOrSolve for objective o: each objective has its own file. The bonus
+// objective loads or solves the mean's table first (see Objective); target:T and beat:S
+// ask goalOf for their goal when their table must be solved.
+func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int, goalOf goalFunc) (*Table, *policy, CacheStatus, error) {
 	var st CacheStatus
 	if err := o.valid(); err != nil {
 		return nil, nil, st, err
@@ -655,6 +649,9 @@ func loadOrSolve(r *engine.Rules, o Objective, force bool, workers int) (*Table,
 	}
 	var gv *goalValues
 	if final {
+		if goalOf == nil {
+			return nil, nil, st, fmt.Errorf("optimal: the table of %s solved without the goal of its final score", o)
+		}
 		gl, err := goalOf(r, o)
 		if err != nil {
 			return nil, nil, st, err

@@ -11,12 +11,13 @@ import (
 	"testing"
 
 	"yams/internal/cachedir"
+	"yams/internal/exacttest"
 )
 
 // tableOf solves the small rules with options, with the decisions of every state.
 func tableOf(t *testing.T, options ...string) *Table {
 	t.Helper()
-	r := smallRules(t, options...)
+	r := exacttest.SmallRules(t, options...)
 	sp, err := newSolverSpace(r)
 	if err != nil {
 		t.Fatal(err)
@@ -138,7 +139,7 @@ func resum(b []byte) []byte {
 
 func TestLoadOrSolveCache(t *testing.T) {
 	t.Setenv(cachedir.Env, t.TempDir())
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	tab, st, err := LoadOrSolve(r, false, 0)
 	if err != nil || st.Loaded || st.WriteErr != nil {
 		t.Fatalf("first: %v %+v", err, st)
@@ -150,7 +151,7 @@ func TestLoadOrSolveCache(t *testing.T) {
 	if _, st, _ = LoadOrSolve(r, true, 0); st.Loaded {
 		t.Error("force read the cache")
 	}
-	if _, p, st, err := loadOrSolve(r, Mean, false, 0); err != nil || !st.Loaded || p.t.dec == nil {
+	if _, p, st, err := loadOrSolve(r, Mean, false, 0, nil); err != nil || !st.Loaded || p.t.dec == nil {
 		t.Fatalf("decisions not cached: %v %+v", err, st)
 	}
 	// A damaged file is rebuilt, and says why.
@@ -176,7 +177,7 @@ func TestLoadOrSolveCache(t *testing.T) {
 
 func TestMergedStatesExact(t *testing.T) {
 	// Merging the subtotals that can no longer reach the bonus changes no value.
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	merged := tableOf(t)
 	sp, err := newSpace(r, r.UpperThreshold(), false)
 	if err != nil {

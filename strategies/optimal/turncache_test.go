@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 )
 
 // TestTurnCache checks that a turn read from an Evaluator's cache gives every value bit
@@ -19,7 +20,7 @@ func TestTurnCache(t *testing.T) {
 		tab  func(t *testing.T) *Table
 	}{
 		{"small", func(t *testing.T) *Table { return tableOf(t) }},
-		{"hasbro", func(t *testing.T) *Table { heavy(t); return solved(t, "hasbro") }},
+		{"hasbro", func(t *testing.T) *Table { exacttest.Heavy(t); return solved(t, "hasbro") }},
 		{"small columns=sec", func(t *testing.T) *Table { return tableOf(t, "columns=sec") }},
 		{"small rolls=4", func(t *testing.T) *Table { return tableOf(t, "rolls=4") }},
 	}

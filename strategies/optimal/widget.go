@@ -84,20 +84,6 @@ type widget struct {
 	outerFilled uint64
 }
 
-// newObjectiveWidget returns a widget that values the states of v under objective o;
-// meanV, the mean's values, is needed by the bonus objective only.
-func newObjectiveWidget(sp *space, v []float64, o Objective, meanV []float64) *widget {
-	w := newWidget(sp, v)
-	if o.Kind == MeanScore {
-		return w
-	}
-	w.sc = newScorer(sp, o, meanV)
-	if o.Kind == UpperBonus {
-		w.settledW = newWidget(sp, meanV)
-	}
-	return w
-}
-
 func newWidget(sp *space, v []float64) *widget { return newWidgetFor(sp, v, sp.sameStop, 1) }
 
 // newProductWidget returns a widget of the states of a sheet of several columns, whose
@@ -419,6 +405,14 @@ func (w *widget) decide(mask uint32, u, f int, out *[numRolls]uint32) float64 {
 	return e
 }
 
+// A policy entry packs the decisions for one roll in one state: bits 0-3 the box to
+// score it in, then 5 bits per reroll, for 1, 2, ... rerolls left, the position of the
+// keep in engine.SubKeeps(roll) (0: keep all five dice, that is stop).
+const (
+	boxBits  = 4
+	keepBits = 5
+)
+
 // laneEntries writes the policy entries of lane i (after evaluate with track) into out.
 func (w *widget) laneEntries(i int, out *[numRolls]uint32) {
 	S, last := w.S, w.sp.rolls-1
@@ -429,4 +423,11 @@ func (w *widget) laneEntries(i int, out *[numRolls]uint32) {
 		}
 		out[r] = e
 	}
+}
+
+func entryBox(e uint32) int { return int(e & (1<<boxBits - 1)) }
+
+func entryKeep(e uint32, r engine.Roll, rollsLeft int) engine.Keep {
+	i := e >> (boxBits + keepBits*(rollsLeft-1)) & (1<<keepBits - 1)
+	return engine.SubKeeps(r)[i]
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"yams/internal/exacttest"
 	"yams/sim"
 	"yams/strategies"
 )
@@ -14,10 +15,10 @@ import (
 // made before the timing; in this package's tests they are solved in a temporary cache,
 // minutes on hasbro).
 func BenchmarkWinTable(b *testing.B) {
-	heavy(b)
+	exacttest.Heavy(b)
 	for _, name := range []string{"hasbro", "yams-app"} {
 		b.Run(name, func(b *testing.B) {
-			r := mustRules(b, name)
+			r := exacttest.MustRules(b, name)
 			var infos []strategies.Info
 			for _, n := range []string{"win", "optimal"} {
 				info, err := strategies.Resolve(n)

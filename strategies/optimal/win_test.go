@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies"
@@ -20,7 +21,7 @@ import (
 // The distributions of the points still to come under a strategy agree with the exact
 // analysis from the empty sheet, and their means with optimal's values in every state.
 func TestRemainingAgreesWithAnalysis(t *testing.T) {
-	for _, r := range []*engine.Rules{smallRules(t), tinyRules(t)} {
+	for _, r := range []*engine.Rules{exacttest.SmallRules(t), exacttest.TinyRules(t)} {
 		for _, name := range []string{"optimal", "greedy", "risk:0.02"} {
 			rm, err := remainingFor(r, name)
 			if err != nil {
@@ -71,7 +72,7 @@ func TestRemainingAgreesWithAnalysis(t *testing.T) {
 // A player whose final score has the same distribution as every other player's wins 1/N
 // of the games, ties shared: u's tie polynomial, whatever the number of players.
 func TestWinChanceOfEqualsIsOneOverN(t *testing.T) {
-	for _, r := range []*engine.Rules{smallRules(t), tinyRules(t)} {
+	for _, r := range []*engine.Rules{exacttest.SmallRules(t), exacttest.TinyRules(t)} {
 		rm, err := remainingFor(r, "optimal")
 		if err != nil {
 			t.Fatal(err)
@@ -106,7 +107,7 @@ func finishGame(sh *engine.Sheet, st strategies.Strategy, dice *rand.PCG, tape *
 // The chance of winning that win computes from two players' positions, both playing
 // optimal from there, is what games played on from those positions give.
 func TestWinEstimateAgreesWithPlay(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	rm, err := remainingFor(r, "optimal")
 	if err != nil {
 		t.Fatal(err)
@@ -162,7 +163,7 @@ func TestWinEstimateAgreesWithPlay(t *testing.T) {
 // Where the game is won whatever the play (the other player is done, behind the points
 // already scored), win plays optimal's decisions.
 func TestWinSettledPlaysOptimal(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SmallRules(t)
 	w, err := newWinStrategy(r)
 	if err != nil {
 		t.Fatal(err)
@@ -221,7 +222,7 @@ func winTable(t testing.TB, r *engine.Rules, games int64, workers int, players .
 // players who all play win add up to 1, each 1/3 within its interval (the players change
 // seats); and the counts do not depend on the number of workers.
 func TestWinAtTheTable(t *testing.T) {
-	r := tinyRules(t)
+	r := exacttest.TinyRules(t)
 	res := winTable(t, r, 4000, 2, "win", "optimal")
 	if s := res.WinRate(0); s.CI95.Lo <= 0.5 {
 		t.Errorf("win against optimal: %.4f, interval [%.4f, %.4f] (want above 1/2)", s.Rate, s.CI95.Lo, s.CI95.Hi)
@@ -254,7 +255,7 @@ func TestWinAtTheTable(t *testing.T) {
 // between what win itself computes. A decision of win where the game is settled is
 // optimal's.
 func TestWinAnalyst(t *testing.T) {
-	r := tinyRules(t)
+	r := exacttest.TinyRules(t)
 	players := []string{"win", "optimal", "greedy"}
 	a, err := NewWinAnalyst(r, players)
 	if err != nil {
@@ -326,7 +327,7 @@ func finishTurn(sh *engine.Sheet, st strategies.Strategy, dice *rand.PCG, tape *
 // A remaining table reads back from its cache file as it was written; a file damaged,
 // cut short or of another strategy is refused, never used.
 func TestRemainingFile(t *testing.T) {
-	r := tinyRules(t)
+	r := exacttest.TinyRules(t)
 	rm, err := remainingFor(r, "optimal")
 	if err != nil {
 		t.Fatal(err)
@@ -352,7 +353,7 @@ func TestRemainingFile(t *testing.T) {
 	if _, err := readRemaining(path, r, "greedy"); !errors.Is(err, errForeign) {
 		t.Errorf("another strategy's file: %v", err)
 	}
-	if _, err := readRemaining(path, smallRules(t), "optimal"); err == nil {
+	if _, err := readRemaining(path, exacttest.SmallRules(t), "optimal"); err == nil {
 		t.Errorf("another rule set's file: no error")
 	}
 	data, err := os.ReadFile(path)
@@ -374,9 +375,9 @@ func TestRemainingFile(t *testing.T) {
 // the number of workers.
 func TestWinAtTheTableOnPresets(t *testing.T) {
 	exhaustive.Only(t)
-	heavy(t)
+	exacttest.Heavy(t)
 	for _, name := range []string{"yams-app", "hasbro"} {
-		r := mustRules(t, name)
+		r := exacttest.MustRules(t, name)
 		res := winTable(t, r, 100000, 2, "win", "optimal")
 		if s := res.WinRate(0); s.CI95.Lo <= 0.5 {
 			t.Errorf("%s, win against optimal: %.4f, interval [%.4f, %.4f] (want above 1/2)", name, s.Rate, s.CI95.Lo, s.CI95.Hi)
