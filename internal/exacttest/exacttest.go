@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -220,4 +221,26 @@ func TurnOn(current func() strategies.Strategy, sh *engine.Sheet, g *rand.PCG) f
 			sh.Reset()
 		}
 	}
+}
+
+// Allocated returns the bytes f allocates.
+func Allocated(f func()) int64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return int64(after.TotalAlloc - before.TotalAlloc)
+}
+
+// Within reports whether an estimate of memory is within 10% of what was measured.
+func Within(estimate, measured int64) bool {
+	return float64(estimate) >= 0.9*float64(measured) && float64(estimate) <= 1.1*float64(measured)
+}
+
+// MemoryShapes are the sheets whose structures the memory tests allocate: one column of
+// three rolls, hasbro, four rolls, and two columns of which one takes first rolls only.
+func MemoryShapes(t testing.TB) []*engine.Rules {
+	return []*engine.Rules{SmallRules(t), MustRules(t, "hasbro"), MustRules(t, "yams-wiki", "rolls=4"),
+		ColumnsRules(t, FourBoxes, "free,sec")}
 }

@@ -29,13 +29,9 @@ func playShape(r *engine.Rules) (sheetShape, int64, error) {
 	if err != nil {
 		return sheetShape{}, 0, err
 	}
-	cols, lane, err := columnSpaces(r)
+	sh, err := productShape(r)
 	if err != nil {
 		return sheetShape{}, 0, err
-	}
-	sh := sheetShape{sp: cols[lane], columns: len(cols), sameStop: true}
-	for _, c := range r.Columns() {
-		sh.sameStop = sh.sameStop && !c.FirstRollOnly
 	}
 	return sh, productMemory(values), nil
 }

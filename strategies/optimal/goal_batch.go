@@ -50,7 +50,7 @@ func (b *goalBatch) Decide(reqs []strategies.Request, answers []strategies.Answe
 		key, points := sp.goalKey(sh)
 		mask, u, f, ok := sp.sheetParts(sh)
 		if !ok {
-			return fmt.Errorf("strategy %s: game %d: sheet state %#x, upper %d is not a state of rules %s", b.t.obj, rq.Game, sh.FilledMask(), sh.Upper(0), sp.rules.Name())
+			return fmt.Errorf("strategy %s: game %d: sheet state %#x, upper %d is not a state of rules %s", b.t.Objective(), rq.Game, sh.FilledMask(), sh.Upper(0), sp.rules.Name())
 		}
 		g := int(mask)*sp.nf + f
 		switch {

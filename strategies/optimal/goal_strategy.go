@@ -58,7 +58,7 @@ func (s *goalStrategy) load(sh *engine.Sheet) {
 		return
 	}
 	if sh.Rules() != sp.rules && sh.Rules().Hash() != sp.rules.Hash() {
-		panic(fmt.Sprintf("optimal: a sheet of rules %s handed to the strategy %s of rules %s", sh.Rules().Name(), s.t.obj, sp.rules.Name()))
+		panic(fmt.Sprintf("optimal: a sheet of rules %s handed to the strategy %s of rules %s", sh.Rules().Name(), s.t.Objective(), sp.rules.Name()))
 	}
 	mask, u, f, ok := sp.sheetParts(sh)
 	if !ok {

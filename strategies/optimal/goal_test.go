@@ -117,16 +117,16 @@ func checkAgainstReference(t *testing.T, tab *Table) int {
 				continue
 			}
 			if !gv.reachable(g, p) {
-				t.Fatalf("%s: state %#x u=%d f=%d: games reach %d points, beyond the values' bound", tab.obj, mask, u, f, p)
+				t.Fatalf("%s: state %#x u=%d f=%d: games reach %d points, beyond the values' bound", tab.Objective(), mask, u, f, p)
 			}
 			if got, want := gv.value(sp, g, mask, u, p), ref[i][p]; got != want {
-				t.Fatalf("%s: state %#x u=%d f=%d, %d scored so far: %v, the reference %v", tab.obj, mask, u, f, p, got, want)
+				t.Fatalf("%s: state %#x u=%d f=%d, %d scored so far: %v, the reference %v", tab.Objective(), mask, u, f, p, got, want)
 			}
 			checked++
 		}
 	}
 	if got, want := tab.start(), ref[sp.index(0, 0, 0)][0]; got != want {
-		t.Errorf("%s: value %v, the reference %v", tab.obj, got, want)
+		t.Errorf("%s: value %v, the reference %v", tab.Objective(), got, want)
 	}
 	return checked
 }
@@ -199,7 +199,7 @@ func TestTargetBeatsOptimalAndAgreesWithPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := tab.Value()
-		q := 1 - opt.cdfBelow(T)
+		q := 1 - cdfBelow(opt, T)
 		if p < q-1e-12 {
 			t.Errorf("%s: P(score ≥ %d) = %.9f, below optimal's %.9f", name, T, p, q)
 		}
@@ -213,7 +213,7 @@ func TestTargetBeatsOptimalAndAgreesWithPlay(t *testing.T) {
 }
 
 // cdfBelow returns P(score < t) from the exact distribution.
-func (f *Figures) cdfBelow(t int) float64 {
+func cdfBelow(f *Figures, t int) float64 {
 	c := 0.0
 	for i, p := range f.Distribution {
 		if f.DistMin+i < t {
@@ -301,7 +301,7 @@ func checkGoalAnalysis(t *testing.T, r *engine.Rules, targets []int) {
 		}
 		// The forward pass, which follows the decisions, and the solve, which maximises over
 		// them, must give the same probability of reaching the target.
-		if p := 1 - f.cdfBelow(T); math.Abs(p-f.Objective.Value) > 1e-12 {
+		if p := 1 - cdfBelow(f, T); math.Abs(p-f.Objective.Value) > 1e-12 {
 			t.Errorf("%s: P(score ≥ %d) = %.15f from the distribution, %.15f from the solve", name, T, p, f.Objective.Value)
 		}
 		sum := 0.0
@@ -407,7 +407,7 @@ func TestTargetHasbro(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if q := 1 - opt.cdfBelow(300); p <= q {
+	if q := 1 - cdfBelow(opt, 300); p <= q {
 		t.Errorf("hasbro: target:300 reaches 300 with probability %.6f, optimal %.6f", p, q)
 	}
 	const n = 20_000
@@ -510,7 +510,7 @@ func (x *spyGoal) want(sh *engine.Sheet) (settled bool) {
 	p := sp.pointsSoFar(sh)
 	g := int(mask)*sp.nf + f
 	if !gv.reachable(g, p) {
-		x.t.Fatalf("%s: a game reaches %d points with boxes %#x, beyond the values", x.tab.obj, p, mask)
+		x.t.Fatalf("%s: a game reaches %d points with boxes %#x, beyond the values", x.tab.Objective(), p, mask)
 	}
 	if gv.settled(sp, g, mask, u, p) {
 		return true
@@ -526,7 +526,7 @@ func (x *spyGoal) Keep(sh *engine.Sheet, r engine.Roll, rollsLeft int) engine.Ke
 		want = entryKeep(x.out[r], r, rollsLeft)
 	}
 	if got != want {
-		x.t.Fatalf("%s: keep %v of roll %v on sheet %#x, the widget's %v", x.tab.obj, got, r, sh.FilledMask(), want)
+		x.t.Fatalf("%s: keep %v of roll %v on sheet %#x, the widget's %v", x.tab.Objective(), got, r, sh.FilledMask(), want)
 	}
 	x.checks++
 	return got
@@ -539,7 +539,7 @@ func (x *spyGoal) Box(sh *engine.Sheet, r engine.Roll, rollsUsed int) engine.Box
 		want = engine.BoxID(entryBox(x.out[r]))
 	}
 	if got != want {
-		x.t.Fatalf("%s: box %v for roll %v on sheet %#x, the widget's %v", x.tab.obj, got, r, sh.FilledMask(), want)
+		x.t.Fatalf("%s: box %v for roll %v on sheet %#x, the widget's %v", x.tab.Objective(), got, r, sh.FilledMask(), want)
 	}
 	x.checks++
 	return got

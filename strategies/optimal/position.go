@@ -54,8 +54,8 @@ type Evaluator struct {
 // expected final scores: t must be a table of the mean (LoadOrSolve), and one of
 // another objective is a programming error.
 func NewEvaluator(t *Table) *Evaluator {
-	if t.obj != Mean {
-		panic("optimal: an evaluator of positions from a table of " + t.obj.String() + ": its values are not points")
+	if t.Objective() != Mean {
+		panic("optimal: an evaluator of positions from a table of " + t.Objective().String() + ": its values are not points")
 	}
 	e := &Evaluator{t: t, w: t.newWidget(), before: make([]float64, maxLanes)}
 	for b := range t.rules.NumSlots() {

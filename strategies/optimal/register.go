@@ -12,7 +12,7 @@ import (
 // strategies.New("target:T", rules), and NewStrategy panics on it.
 func NewStrategy(t *Table) strategies.Strategy {
 	if t.gv != nil {
-		panic("optimal: NewStrategy of a table of " + t.obj.String() + ", which plays through strategies.New")
+		panic("optimal: NewStrategy of a table of " + t.Objective().String() + ", which plays through strategies.New")
 	}
 	if t.pc != nil {
 		return newProductStrategy(t)

@@ -2,6 +2,7 @@ package optimal
 
 import (
 	"unsafe"
+	"yams/engine"
 )
 
 // sheetShape is what the memory of a worker's structures depends on: the space of a
@@ -39,4 +40,30 @@ func widgetMemory(sh sheetShape) int64 {
 	n += 2*rollBase*s*8 + max(sh.boxRows(), 1)*s*8 + s*8 // m, mk, cv, e
 	n += numRolls*s + 8 + numRolls*s*8                   // box, argf
 	return int64(n) + int64(unsafe.Sizeof(widget{}))
+}
+
+// productShape returns the shape of a sheet of several columns: its lane column, the
+// column whose states a widget lays out in lanes.
+func productShape(r *engine.Rules) (sheetShape, error) {
+	cols, lane, err := columnSpaces(r)
+	if err != nil {
+		return sheetShape{}, err
+	}
+	sh := sheetShape{sp: cols[lane], columns: len(cols), sameStop: true}
+	for _, c := range r.Columns() {
+		sh.sameStop = sh.sameStop && !c.FirstRollOnly
+	}
+	return sh, nil
+}
+
+// sheetShapeOf returns the shape of the sheet of rules r, of one column or several.
+func sheetShapeOf(r *engine.Rules) (sheetShape, error) {
+	if len(r.Columns()) > 1 {
+		return productShape(r)
+	}
+	sp, err := newSolverSpace(r)
+	if err != nil {
+		return sheetShape{}, err
+	}
+	return shapeOf(sp), nil
 }

@@ -1,0 +1,35 @@
+package optimal
+
+import (
+	"runtime"
+	"testing"
+
+	"yams/internal/exacttest"
+)
+
+// The estimate of win's turn is that of the turn allocated, and the distributions that a
+// run of win shares count its own and optimal's, once its tables are loaded.
+func TestWinMemoryEstimates(t *testing.T) {
+	for _, r := range exacttest.MemoryShapes(t) {
+		if len(r.Columns()) > 1 {
+			continue
+		}
+		sh, err := sheetShapeOf(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wt *winTurn
+		if got := exacttest.Allocated(func() { wt = newWinTurn(sh.sp, nil, nil) }); !exacttest.Within(winTurnMemory(sh.sp), got) {
+			t.Errorf("%s: win's turn takes %d bytes, estimated at %d", r.Name(), got, winTurnMemory(sh.sp))
+		}
+		runtime.KeepAlive(wt)
+	}
+	r := exacttest.TinyRules(t)
+	sh, err := winSharedFor(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shared := winSharedMemory(r); shared < sh.own.bytes()+sh.mean.bytes() {
+		t.Errorf("win: %d bytes shared, below its distributions (%d) and optimal's table (%d)", shared, sh.own.bytes(), sh.mean.bytes())
+	}
+}
