@@ -4,36 +4,42 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+
 	"yams/engine"
 	"yams/internal/memlimit"
+	"yams/strategies/analysis"
+	"yams/strategies/goals"
+	"yams/strategies/solver"
+	"yams/strategies/tableplay"
+	"yams/strategies/widget"
 )
 
 // playShape returns the shape of the sheet of rules r, and the memory of the optimal
 // strategy's table, estimated before anything is built beyond the columns' spaces: the
 // bound of the space is checked first, the product of the columns' for several.
-func playShape(r *engine.Rules) (sheetShape, int64, error) {
+func playShape(r *engine.Rules) (widget.SheetShape, int64, error) {
 	if len(r.Columns()) == 1 {
-		if err := checkShapeMemory(r); err != nil {
-			return sheetShape{}, 0, err
+		if err := solver.CheckShapeMemory(r); err != nil {
+			return widget.SheetShape{}, 0, err
 		}
-		sp, err := newSolverSpace(r)
+		sp, err := widget.NewSolverSpace(r)
 		if err != nil {
-			return sheetShape{}, 0, err
+			return widget.SheetShape{}, 0, err
 		}
-		return shapeOf(sp), tableMemory(sp), nil
+		return widget.ShapeOf(sp), solver.TableMemory(sp), nil
 	}
-	if err := checkProductMemory(r); err != nil {
-		return sheetShape{}, 0, err
+	if err := widget.CheckProductMemory(r); err != nil {
+		return widget.SheetShape{}, 0, err
 	}
-	values, _, err := productSize(r)
+	values, _, err := widget.ProductSize(r)
 	if err != nil {
-		return sheetShape{}, 0, err
+		return widget.SheetShape{}, 0, err
 	}
-	sh, err := productShape(r)
+	sh, err := widget.ProductShape(r)
 	if err != nil {
-		return sheetShape{}, 0, err
+		return widget.SheetShape{}, 0, err
 	}
-	return sh, productMemory(values), nil
+	return sh, widget.ProductMemory(values), nil
 }
 
 // PlayMemory estimates the memory a simulation of the strategies names on rules r takes
@@ -47,9 +53,9 @@ func playShape(r *engine.Rules) (sheetShape, int64, error) {
 // the other strategies of this package a widget of a megabyte or two, the heuristics
 // nothing worth counting. Names that are not of this package add nothing.
 func PlayMemory(r *engine.Rules, names []string, regret bool) (shared, perWorker int64, err error) {
-	var sh *sheetShape
+	var sh *widget.SheetShape
 	var table int64
-	shape := func() (sheetShape, error) {
+	shape := func() (widget.SheetShape, error) {
 		if sh == nil {
 			s, t, err := playShape(r)
 			if err != nil {
@@ -65,10 +71,10 @@ func PlayMemory(r *engine.Rules, names []string, regret bool) (shared, perWorker
 			if err != nil {
 				return 0, 0, err
 			}
-			perWorker += winWorkerMemory(s)
+			perWorker += tableplay.WinWorkerMemory(s)
 			continue
 		}
-		o, perr := ParseObjective(name)
+		o, perr := solver.ParseObjective(name)
 		if perr != nil {
 			continue
 		}
@@ -76,8 +82,8 @@ func PlayMemory(r *engine.Rules, names []string, regret bool) (shared, perWorker
 		if err != nil {
 			return 0, 0, err
 		}
-		if o.Kind == Target || o.Kind == Beat {
-			perWorker += goalWorkerMemory(s)
+		if o.Kind == solver.Target || o.Kind == solver.Beat {
+			perWorker += goals.GoalWorkerMemory(s)
 		} else {
 			perWorker += optimalMemory(s)
 		}
@@ -90,9 +96,9 @@ func PlayMemory(r *engine.Rules, names []string, regret bool) (shared, perWorker
 		// The evaluator reads a table of its own (LoadOrSolve), and takes the best
 		// options from a strategy of it.
 		shared += table
-		perWorker += evaluatorMemory(s) + optimalMemory(s)
+		perWorker += analysis.EvaluatorMemory(s) + optimalMemory(s)
 	}
-	return shared + sharedMemory(r) + winSharedMemory(r), perWorker, nil
+	return shared + solver.SharedMemory(r) + tableplay.WinSharedMemory(r), perWorker, nil
 }
 
 // CheckAnalysis refuses, before anything is loaded, solved or analysed, an exact analysis
@@ -106,17 +112,17 @@ func PlayMemory(r *engine.Rules, names []string, regret bool) (shared, perWorker
 // too; this check spares a computation of minutes that would be refused in the end. It
 // is nil for a name of no strategy and for rules no analysis takes (Analyze says what is
 // wrong with them); on a sheet of several columns it checks the table alone.
-func CheckAnalysis(name string, r *engine.Rules, opts Options) error {
+func CheckAnalysis(name string, r *engine.Rules, opts analysis.Options) error {
 	return checkAnalyses([]string{name}, r, opts, false)
 }
 
 // CheckAnalyses is CheckAnalysis for the analyses of names one after another, as yams
 // frontier runs them, optimal's first: its table stays in memory for the others.
-func CheckAnalyses(names []string, r *engine.Rules, opts Options) error {
+func CheckAnalyses(names []string, r *engine.Rules, opts analysis.Options) error {
 	return checkAnalyses(names, r, opts, true)
 }
 
-func checkAnalyses(names []string, r *engine.Rules, opts Options, meanKept bool) error {
+func checkAnalyses(names []string, r *engine.Rules, opts analysis.Options, meanKept bool) error {
 	for _, name := range names {
 		if err := checkAnalysis(name, r, opts, meanKept); err != nil {
 			return err
@@ -127,11 +133,11 @@ func checkAnalyses(names []string, r *engine.Rules, opts Options, meanKept bool)
 
 // checkAnalysis is CheckAnalysis; meanKept says that the process holds the mean's table
 // beside the analysis.
-func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) error {
+func checkAnalysis(name string, r *engine.Rules, opts analysis.Options, meanKept bool) error {
 	if len(r.Columns()) != 1 {
 		// A sheet of several columns: its table is checked before anything is built;
 		// the analysis checks the rest as it goes.
-		return checkProductMemory(r)
+		return widget.CheckProductMemory(r)
 	}
 	limit := memlimit.Limit()
 	if opts.Distribution && opts.DistributionBudget > 0 {
@@ -154,72 +160,72 @@ func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) er
 	// What the workers of the analysis hold: each a widget it decides with (a goal's
 	// worker two, the goal's and the mean's), and with regret an evaluator of its own,
 	// which evaluates blocks of states without a cache of turns.
-	perWorkers := func(sp *space, widgets int64) int64 {
-		n := widgets * widgetMemory(shapeOf(sp))
+	perWorkers := func(sp *widget.Space, widgets int64) int64 {
+		n := widgets * widget.WidgetMemory(widget.ShapeOf(sp))
 		if opts.Regret {
-			n += evaluatorMemory(shapeOf(sp)) - turnCacheMemory(shapeOf(sp))
+			n += analysis.EvaluatorMemory(widget.ShapeOf(sp)) - analysis.TurnCacheMemory(widget.ShapeOf(sp))
 		}
 		return memlimit.Mul(int64(workers), n)
 	}
 	// The probabilities of the scores so far, and a vector's header for every state.
-	distribution := func(sp *space) int64 {
-		return memlimit.Sum(int64(32*sp.numStates()), memlimit.Mul(distGCRoom, distributionPeak(sp)/reachedShare))
+	distribution := func(sp *widget.Space) int64 {
+		return memlimit.Sum(int64(32*sp.NumStates()), memlimit.Mul(analysis.DistGCRoom, analysis.DistributionPeak(sp)/analysis.ReachedShare))
 	}
-	o, perr := ParseObjective(name)
+	o, perr := solver.ParseObjective(name)
 	if perr != nil {
 		// A strategy analysed state by state, over the exact subtotals.
-		if err := check(analysisMemory(r)); err != nil {
+		if err := check(analysis.AnalysisMemory(r)); err != nil {
 			return err
 		}
-		sp, err := newSpace(r, r.MaxUpper(), false)
+		sp, err := widget.NewSpace(r, r.MaxUpper(), false)
 		if err != nil {
 			return nil
 		}
-		need := memlimit.Sum(analysisMemory(r), perWorkers(sp, 1))
+		need := memlimit.Sum(analysis.AnalysisMemory(r), perWorkers(sp, 1))
 		if opts.Regret {
-			if err := check(memlimit.Sum(need, shapeMemory(r))); err != nil {
+			if err := check(memlimit.Sum(need, solver.ShapeMemory(r))); err != nil {
 				return err
 			}
-			ssp, err := newSolverSpace(r)
+			ssp, err := widget.NewSolverSpace(r)
 			if err != nil {
 				return nil
 			}
-			need = memlimit.Sum(need, tableMemory(ssp))
+			need = memlimit.Sum(need, solver.TableMemory(ssp))
 		}
 		if opts.Distribution {
 			need = memlimit.Sum(need, distribution(sp))
 		}
 		return check(need)
 	}
-	if err := check(shapeMemory(r)); err != nil {
+	if err := check(solver.ShapeMemory(r)); err != nil {
 		return err
 	}
-	sp, err := newSolverSpace(r)
+	sp, err := widget.NewSolverSpace(r)
 	if err != nil {
 		return nil
 	}
-	table := tableMemory(sp)
+	table := solver.TableMemory(sp)
 	// The table, the moments of every state, and the workers.
-	need := memlimit.Sum(table, int64(3*8*sp.numStates()), perWorkers(sp, 1))
+	need := memlimit.Sum(table, int64(3*8*sp.NumStates()), perWorkers(sp, 1))
 	switch o.Kind {
-	case Target, Beat:
+	case solver.Target, solver.Beat:
 		// The goal's values beside the mean's table, a second widget per worker; the
 		// distribution is always computed. Beat's goal is at most as wide as the scores.
-		gl := goal{from: o.Target, upto: o.Target}
-		if o.Kind == Beat {
-			lowest, highest := sp.finalBounds()
-			gl = goal{from: lowest, upto: highest + 1}
-		} else if err := o.check(sp); err != nil {
+		gl := widget.Goal{From: o.Target, Upto: o.Target}
+		if o.Kind == solver.Beat {
+			lowest, highest := sp.FinalBounds()
+			gl = widget.Goal{From: lowest, Upto: highest + 1}
+		} else if err := o.CheckSpace(sp); err != nil {
 			if errors.Is(err, memlimit.ErrTooLarge) {
 				return err
 			}
 			return nil // Analyze says what is wrong with the target
 		}
-		values := memlimit.Mul(8, newGoalValues(sp, gl).size())
+		values := memlimit.Mul(8, widget.NewGoalValues(sp, gl).Size())
 		return check(memlimit.Sum(need, perWorkers(sp, 1), values, distribution(sp)))
-	case UpperBonus:
+	case solver.UpperBonus:
 		need = memlimit.Sum(need, table) // the mean's table, which bonus plays once the bonus is settled
-	case Risk:
+	case solver.Risk:
 		if opts.Regret || meanKept {
 			need = memlimit.Sum(need, table) // the mean's table beside
 		}
@@ -232,9 +238,9 @@ func checkAnalysis(name string, r *engine.Rules, opts Options, meanKept bool) er
 
 // optimalMemory is the memory of the optimal strategy of a worker on a sheet of shape sh,
 // of one column (strategyMemory) or several (productStrategyMemory).
-func optimalMemory(sh sheetShape) int64 {
-	if sh.columns > 1 {
-		return productStrategyMemory(sh)
+func optimalMemory(sh widget.SheetShape) int64 {
+	if sh.Columns > 1 {
+		return solver.ProductStrategyMemory(sh)
 	}
-	return strategyMemory(sh)
+	return solver.StrategyMemory(sh)
 }

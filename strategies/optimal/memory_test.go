@@ -9,6 +9,10 @@ import (
 	"yams/engine"
 	"yams/internal/exacttest"
 	"yams/internal/memlimit"
+	"yams/strategies/analysis"
+	"yams/strategies/solver"
+	"yams/strategies/tableplay"
+	"yams/strategies/widget"
 )
 
 // hugeRules is a rule file whose solve would take gigabytes: sixteen upper boxes of
@@ -32,31 +36,31 @@ func hugeRules(t *testing.T) *engine.Rules {
 func TestMemoryLimit(t *testing.T) {
 	huge := hugeRules(t)
 	start := time.Now()
-	_, err := Solve(huge, 0)
+	_, err := solver.Solve(huge, 0)
 	var me *memlimit.Error
 	if !errors.As(err, &me) || !errors.Is(err, memlimit.ErrTooLarge) || me.Need < 8<<30 || !strings.Contains(err.Error(), "--max-memory") {
 		t.Errorf("solve: %v", err)
 	}
-	if _, _, err := LoadOrSolve(huge, false, 0); !errors.As(err, &me) {
+	if _, _, err := solver.LoadOrSolve(huge, false, 0); !errors.As(err, &me) {
 		t.Errorf("LoadOrSolve: %v", err)
 	}
-	if _, err := Analyze("greedy", huge, Options{}); !errors.As(err, &me) {
+	if _, err := Analyze("greedy", huge, analysis.Options{}); !errors.As(err, &me) {
 		t.Errorf("analysis: %v", err)
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("the refusals took %v", d)
 	}
-	hasbro, err := newSolverSpace(exacttest.MustRules(t, "hasbro"))
+	hasbro, err := widget.NewSolverSpace(exacttest.MustRules(t, "hasbro"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The process of yams exact peaks at 253 MiB on hasbro, decoding every group.
-	if need := tableMemory(hasbro); need > 300<<20 || need < 253<<20 {
+	if need := solver.TableMemory(hasbro); need > 300<<20 || need < 253<<20 {
 		t.Errorf("hasbro's table and decisions are estimated at %d MiB", need>>20)
 	}
 	memlimit.Set(1 << 20)
 	defer memlimit.Set(memlimit.Default)
-	if _, err := Solve(exacttest.SmallRules(t), 0); !errors.As(err, &me) {
+	if _, err := solver.Solve(exacttest.SmallRules(t), 0); !errors.As(err, &me) {
 		t.Errorf("a limit of 1 MiB: %v", err)
 	}
 }
@@ -65,21 +69,21 @@ func TestMemoryLimit(t *testing.T) {
 // distributions it shares.
 func TestPlayMemoryOfWin(t *testing.T) {
 	r := exacttest.TinyRules(t)
-	if _, err := winSharedFor(r); err != nil {
+	if _, err := tableplay.WinSharedFor(r); err != nil {
 		t.Fatal(err)
 	}
 	shared, perWorker, err := PlayMemory(r, []string{"win"}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh, err := sheetShapeOf(r)
+	sh, err := widget.SheetShapeOf(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := winWorkerMemory(sh); perWorker != want {
+	if want := tableplay.WinWorkerMemory(sh); perWorker != want {
 		t.Errorf("win: %d bytes a worker, want %d", perWorker, want)
 	}
-	if want := winSharedMemory(r); shared < want {
+	if want := tableplay.WinSharedMemory(r); shared < want {
 		t.Errorf("win: %d bytes shared, below its distributions and optimal's table (%d)", shared, want)
 	}
 }
@@ -98,19 +102,19 @@ func TestCheckAnalysis(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		rules *engine.Rules
-		opts  Options
+		opts  analysis.Options
 		want  bool // refused
 	}{
-		{"optimal", huge, Options{}, true},
-		{"greedy", huge, Options{Distribution: true}, true},
-		{"target:300", huge, Options{}, true},
-		{"optimal", hasbro, Options{Distribution: true}, false},
-		{"optimal", hasbro, Options{Distribution: true, DistributionBudget: 1200 << 20}, false},
-		{"optimal", hasbro, Options{Distribution: true, DistributionBudget: 900 << 20}, true},
-		{"optimal", exacttest.MustRules(t, "yatzy"), Options{Distribution: true, DistributionBudget: 1200 << 20}, true},
-		{"bonus", hasbro, Options{}, false},
-		{"greedy", hasbro, Options{Distribution: true, Regret: true}, false},
-		{"risk:0.02", hasbro, Options{Distribution: true, DistributionBudget: 300 << 20}, true},
+		{"optimal", huge, analysis.Options{}, true},
+		{"greedy", huge, analysis.Options{Distribution: true}, true},
+		{"target:300", huge, analysis.Options{}, true},
+		{"optimal", hasbro, analysis.Options{Distribution: true}, false},
+		{"optimal", hasbro, analysis.Options{Distribution: true, DistributionBudget: 1200 << 20}, false},
+		{"optimal", hasbro, analysis.Options{Distribution: true, DistributionBudget: 900 << 20}, true},
+		{"optimal", exacttest.MustRules(t, "yatzy"), analysis.Options{Distribution: true, DistributionBudget: 1200 << 20}, true},
+		{"bonus", hasbro, analysis.Options{}, false},
+		{"greedy", hasbro, analysis.Options{Distribution: true, Regret: true}, false},
+		{"risk:0.02", hasbro, analysis.Options{Distribution: true, DistributionBudget: 300 << 20}, true},
 	} {
 		err := CheckAnalysis(c.name, c.rules, c.opts)
 		if refused := errors.As(err, &me); refused != c.want || (err != nil && !refused) {
@@ -120,7 +124,7 @@ func TestCheckAnalysis(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("the checks took %v", d)
 	}
-	err := CheckAnalysis("optimal", hasbro, Options{Distribution: true, DistributionBudget: 900 << 20, Workers: 2})
+	err := CheckAnalysis("optimal", hasbro, analysis.Options{Distribution: true, DistributionBudget: 900 << 20, Workers: 2})
 	if err == nil || !strings.Contains(err.Error(), "the exact analysis of optimal on rules hasbro with its distribution would take about 991 MiB") {
 		t.Errorf("message: %v", err)
 	}
