@@ -53,7 +53,7 @@ type Figures struct {
 	// asked for (Options.Regret).
 	Regret  *Regret
 	Elapsed time.Duration
-	// goal is the utility of the final score of target:T and beat:S.
+	// Goal is the utility of the final score of target:T and beat:S.
 	Goal *widget.Goal
 }
 
@@ -195,7 +195,7 @@ var (
 	ErrTable = errors.New("plays at a table: its decisions depend on the other players' sheets, so it has no exact analysis alone")
 )
 
-// decider is the decision rule an analysis follows: for a turn-start state, a keep for
+// Decider is the decision rule an analysis follows: for a turn-start state, a keep for
 // every roll and number of rolls left and a box for every final roll.
 type Decider interface {
 	Begin(st widget.TurnState) error
@@ -204,7 +204,7 @@ type Decider interface {
 	Err() error
 }
 
-// optimalDecider follows the optimal policy of a table: the decisions of a complete
+// OptimalDecider follows the optimal policy of a table: the decisions of a complete
 // policy if it has one, else worked out state by state.
 type OptimalDecider struct {
 	Filler *solver.GroupFiller
@@ -236,7 +236,7 @@ func (d *OptimalDecider) Keep(r engine.Roll, rollsLeft int) engine.Keep {
 func (d *OptimalDecider) Box(r engine.Roll, rollsUsed int) int { return widget.EntryBox(d.out[r]) }
 func (d *OptimalDecider) Err() error                           { return nil }
 
-// analyzeTable computes the exact figures of the optimal strategy of a table.
+// AnalyzeTable computes the exact figures of the optimal strategy of a table.
 func AnalyzeTable(t *solver.Table, opts Options) (*Figures, error) {
 	if t.Product != nil {
 		return nil, widget.RefuseColumns(t.Rules, "the analysis of a table")
@@ -282,7 +282,7 @@ func analyzeObjective(o solver.Objective, r *engine.Rules, opts Options) (*Figur
 	return f, err
 }
 
-// analyzeOneColumn computes the exact figures of a registered strategy on rules r of one
+// AnalyzeOneColumn computes the exact figures of a registered strategy on rules r of one
 // column, but for target:T and beat:S (analyzeGoal): the optimal strategy and those that
 // play for bonus or risk:θ are analysed from their tables; any other strategy is asked for
 // its decisions on a sheet built for each state (analyzeStrategy).
@@ -357,14 +357,14 @@ func analyzeStrategy(name string, r *engine.Rules, newStrategy func() (strategie
 	return f, rc, nil
 }
 
-// transition is one outcome of a turn: the next state, the points gained and its probability.
+// Transition is one outcome of a turn: the next state, the points gained and its probability.
 type Transition struct {
 	Next   int32
 	Reward int32
 	Q      float64
 }
 
-// turnResult is the outcome of the turns of a batch of states, in state order.
+// TurnResult is the outcome of the turns of a batch of states, in state order.
 type TurnResult struct {
 	Src         []int32 // state of each group of transitions
 	Count       []int32 // number of transitions of each group
@@ -397,7 +397,7 @@ func (st *PartialStats) addCost(pm, cost float64, t int) {
 	}
 }
 
-// turnWorker pushes the probability of one state through one turn.
+// TurnWorker pushes the probability of one state through one turn.
 type TurnWorker struct {
 	ws    widget.Walked
 	Space *widget.Space // ws's lane space: the boxes' score classes
@@ -594,7 +594,7 @@ func (tw *TurnWorker) play(state widget.TurnState, p float64, open uint64, out *
 	return nil
 }
 
-// analyze runs the forward pass: the probability of each turn-start state, layer by
+// Analyze runs the forward pass: the probability of each turn-start state, layer by
 // layer of filled boxes, with the first two moments of the score so far (sums of
 // p·S and p·S² over the games in the state), from which the mean and the deviation
 // follow exactly. Batches of states are worked out in parallel and merged in state
@@ -734,7 +734,7 @@ func Analyze(ws widget.Walked, newDecider func() (Decider, error), opts Options,
 	return fig, nil
 }
 
-// endStates returns the indices of the states of a full sheet, where games end.
+// EndStates returns the indices of the states of a full sheet, where games end.
 func EndStates(ws widget.Walked) []int {
 	var ends []int
 	for _, g := range ws.LayerGroups(ws.Turns()) {
@@ -745,7 +745,7 @@ func EndStates(ws widget.Walked) []int {
 	return ends
 }
 
-// fill sets the figures a forward pass sums into st: the bonus and yahtzee rates, the
+// Fill sets the figures a forward pass sums into st: the bonus and yahtzee rates, the
 // extra bonuses, the boxes' means and zero rates and, with regret, where the strategy
 // loses its points against best, optimal's table. On a sheet of several columns the
 // boxes are those of every column (BoxIDs), each column has its bonus rate, PUpperBonus
@@ -780,7 +780,7 @@ func (st *PartialStats) Fill(fig *Figures, r *engine.Rules, best *solver.Table, 
 	}
 }
 
-// add adds the figures of a batch of states.
+// Add adds the figures of a batch of states.
 func (st *PartialStats) Add(o *PartialStats) {
 	for bx := range st.boxSum {
 		st.boxSum[bx] += o.boxSum[bx]

@@ -11,7 +11,7 @@ import (
 	"yams/strategies/widget"
 )
 
-// analysisMemory estimates the memory of an exact analysis of a strategy other than
+// AnalysisMemory estimates the memory of an exact analysis of a strategy other than
 // optimal on r: three float64 per state of the space of exact subtotals, and the tables
 // that build a sheet for each state.
 func AnalysisMemory(r *engine.Rules) int64 {
@@ -20,7 +20,7 @@ func AnalysisMemory(r *engine.Rules) int64 {
 	return memlimit.Sum(memlimit.Mul(states, 3*8), memlimit.Mul(1<<nUp, int64(nu)*3), 8<<nb, 64<<20)
 }
 
-// reachedShare divides distributionPeak into the estimate of an analysis: the bound
+// ReachedShare divides distributionPeak into the estimate of an analysis: the bound
 // counts every state a game can reach, and a strategy reaches fewer (optimal's peak and
 // the bound: 231 and 444 MiB on hasbro, 57.8 and 61.5 on yams-app, 2.4 and 8.9 on the
 // tests' short sheet). Half the bound, times distGCRoom, puts hasbro's analysis with its
@@ -30,7 +30,7 @@ func AnalysisMemory(r *engine.Rules) int64 {
 // more than its estimate is still refused as its distribution grows.
 const ReachedShare = 2
 
-// distributionPeak bounds the memory of the probabilities of an exact distribution of
+// DistributionPeak bounds the memory of the probabilities of an exact distribution of
 // the final score over space sp: the analysis holds, for every state of two consecutive
 // layers of filled boxes, a dense vector of the scores so far a game can have there, from
 // the lowest to the highest. A state's scores so far span at most what its filled boxes
@@ -95,7 +95,7 @@ func DistributionPeak(sp *widget.Space) int64 {
 	return peak
 }
 
-// turnCacheMemory is the memory of an Evaluator's cache of turns once every slot is
+// TurnCacheMemory is the memory of an Evaluator's cache of turns once every slot is
 // filled (newTurnCache allocates a slot's values when it first fills it).
 func TurnCacheMemory(sh widget.SheetShape) int64 {
 	size := 1 + sh.Space.Rolls*widget.NumKeeps + sh.BoxRows() // before, the levels, the boxes
@@ -106,7 +106,7 @@ func TurnCacheMemory(sh widget.SheetShape) int64 {
 	return slot<<turnCacheLog2 + int64(unsafe.Sizeof(turnCache{}))
 }
 
-// evaluatorMemory is the memory of an Evaluator at its largest: its widget, its rows of
+// EvaluatorMemory is the memory of an Evaluator at its largest: its widget, its rows of
 // the boxes and its cache of turns full.
 func EvaluatorMemory(sh widget.SheetShape) int64 {
 	return widget.WidgetMemory(sh) + TurnCacheMemory(sh) + int64(8*widget.MaxLanes*(sh.BoxRows()+1)) + int64(unsafe.Sizeof(Evaluator{}))

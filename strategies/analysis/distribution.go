@@ -18,7 +18,7 @@ type distribution struct {
 	budget, base int64
 }
 
-// distGCRoom is the process's memory per byte of probabilities: a vector that grows is
+// DistGCRoom is the process's memory per byte of probabilities: a vector that grows is
 // copied and its old copy left to the garbage collector, which lets the heap reach about
 // twice what is live. Measured on hasbro: 231 MiB of probabilities at their peak, the
 // process at 836 MiB beside 253 MiB without the distribution (2.5 bytes per byte).
@@ -100,7 +100,7 @@ func (d *distribution) Drop(i int) {
 	d.Vec[i] = DistVec{}
 }
 
-// final sums the distributions of the end states ends into the distribution of the
+// Final sums the distributions of the end states ends into the distribution of the
 // final score, trimmed of its zero ends.
 func (d *distribution) Final(ends []int) (int, []float64) {
 	lo, hi := 0, -1
@@ -137,7 +137,7 @@ func (d *distribution) Final(ends []int) (int, []float64) {
 	return lo, out
 }
 
-// pushFrom spreads the probabilities mass of scores from lo on over the outcomes of a turn.
+// PushFrom spreads the probabilities mass of scores from lo on over the outcomes of a turn.
 func (d *distribution) PushFrom(lo int, mass []float64, trs []Transition) error {
 	for _, t := range trs {
 		at := lo + int(t.Reward)

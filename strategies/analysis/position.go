@@ -23,7 +23,7 @@ import (
 type Evaluator struct {
 	t *solver.Table
 	w *widget.Widget
-	// blocks: work out every subtotal of a group's block of lanes at once (for an exact
+	// Blocks: work out every subtotal of a group's block of lanes at once (for an exact
 	// analysis, which visits the states of a group one after the other), rather than
 	// the one state asked for (for play, which does not come back to a group soon).
 	Blocks bool
@@ -177,7 +177,7 @@ func (e *Evaluator) sameState(o int, mask uint32, u, f int) bool {
 	return found
 }
 
-// solverPoints returns what sheet s has scored as the solver counts it: the boxes (a
+// SolverPoints returns what sheet s has scored as the solver counts it: the boxes (a
 // subtracted one negatively), the extra bonuses, and the upper bonus once the subtotal has
 // reached the threshold, whenever the rules pay it.
 func SolverPoints(s *engine.Sheet) float64 {

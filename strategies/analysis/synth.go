@@ -9,7 +9,7 @@ import (
 	"yams/strategies/widget"
 )
 
-// synth builds, for a turn-start state, an engine.Sheet in that state, by replaying
+// Synth builds, for a turn-start state, an engine.Sheet in that state, by replaying
 // fills on an empty sheet: the upper boxes first, with scores that add up to the
 // subtotal (five of a kind allowed, since no joker or bonus applies before the yahtzee
 // box is filled), then the yahtzee box (five of a kind if the state says it scored),
@@ -78,7 +78,7 @@ func NewSynth(sp *widget.Space) (*Synth, error) {
 	return sy, nil
 }
 
-// sheet fills s for state (mask, u, f).
+// Sheet fills s for state (mask, u, f).
 func (sy *Synth) Sheet(s *engine.Sheet, mask uint32, u, f int) error {
 	sp := sy.sp
 	s.Reset()
@@ -139,7 +139,7 @@ func (sy *Synth) restTotal(rest uint32, t, v int) int {
 	return t - v
 }
 
-// strategyDecider asks a Strategy for its decisions on a sheet built for each state.
+// StrategyDecider asks a Strategy for its decisions on a sheet built for each state.
 type StrategyDecider struct {
 	Synth    *Synth
 	Strategy strategies.Strategy
@@ -158,7 +158,7 @@ func (d *StrategyDecider) Begin(st widget.TurnState) error {
 	return d.Synth.Sheet(&d.sheet, mask, u, f)
 }
 
-// block implements blockDecider for a strategy that tells its blocks.
+// Block implements blockDecider for a strategy that tells its blocks.
 func (d *StrategyDecider) Block() int {
 	if b, ok := d.Strategy.(strategies.Blocked); ok {
 		return b.Block(&d.sheet)

@@ -62,7 +62,7 @@ func (d *productDecider) Box(r engine.Roll, rollsUsed int) int {
 
 func (d *productDecider) Err() error { return nil }
 
-// analyzeProduct computes the exact figures of the optimal strategy of a sheet of several
+// AnalyzeProduct computes the exact figures of the optimal strategy of a sheet of several
 // columns, from its table.
 func AnalyzeProduct(t *solver.Table, opts analysis.Options) (*analysis.Figures, error) {
 	f, err := analysis.Analyze(t.Product, func() (analysis.Decider, error) { return newProductDecider(t), nil }, opts, t, int64(8*len(t.Values)))

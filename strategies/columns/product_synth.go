@@ -41,7 +41,7 @@ func newProductSynth(pc *widget.Product) (*productSynth, error) {
 	return ps, nil
 }
 
-// sheet returns a sheet of the product's rules in state st.
+// Sheet returns a sheet of the product's rules in state st.
 func (ps *productSynth) Sheet(st widget.TurnState) (engine.Sheet, error) {
 	pc, nb := ps.pc, ps.pc.NumBoxes
 	for c := range pc.Cols {
@@ -115,7 +115,7 @@ func productAnalysisMemory(r *engine.Rules) (int64, error) {
 	return memlimit.Sum(memlimit.Mul(int64(values), 3*8), 64<<20), nil
 }
 
-// analyzeProductStrategy is Analyze on a sheet of several columns for a strategy other
+// AnalyzeProductStrategy is Analyze on a sheet of several columns for a strategy other
 // than optimal.
 func AnalyzeProductStrategy(name string, info strategies.Info, r *engine.Rules, opts analysis.Options) (*analysis.Figures, error) {
 	need, err := productAnalysisMemory(r)

@@ -71,7 +71,7 @@ type goalWorker struct {
 	w  *widget.Widget
 }
 
-// analyzeGoal computes the exact figures of an objective of the final score (target:T,
+// AnalyzeGoal computes the exact figures of an objective of the final score (target:T,
 // beat:S) by a forward pass over the states and the scores so far: its decisions depend
 // on the score so far, so each (state, score so far) pair plays its own turn, its
 // decisions worked out by the widget for up to maxLanes pairs of a state at once, while
@@ -169,7 +169,7 @@ func AnalyzeGoal(o solver.Objective, r *engine.Rules, opts analysis.Options) (*a
 	return fig, nil
 }
 
-// state works out the turn of state i, whose games have the scores so far of x, into res.
+// State works out the turn of state i, whose games have the scores so far of x, into res.
 func (w *goalWorker) State(gv *widget.GoalValues, i int, x analysis.DistVec, res *goalStateResult) {
 	sp, tw, d := w.tw.Space, w.tw, w.d
 	mask, u, f := sp.Split(i)

@@ -9,7 +9,7 @@ import (
 	"yams/strategies/widget"
 )
 
-// goalOf returns the goal of objective o (Target or Beat) on rules r: for beat:S, from S's
+// GoalOf returns the goal of objective o (Target or Beat) on rules r: for beat:S, from S's
 // exact distribution of the final score, which it analyses.
 func GoalOf(r *engine.Rules, o solver.Objective) (widget.Goal, error) {
 	if o.Kind == solver.Target {

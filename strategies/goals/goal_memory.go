@@ -16,7 +16,7 @@ func goalCacheMemory(rolls int) int64 {
 	return 8<<goalCacheLog2 + 2*widget.NumRolls*words<<goalCacheLog2
 }
 
-// goalWorkerMemory is the memory of a worker's goal strategy (goalBatch): its cache of
+// GoalWorkerMemory is the memory of a worker's goal strategy (goalBatch): its cache of
 // decisions, its widget, the optimal strategy it plays where the goal is settled, and the
 // turns of the games in play that miss the cache.
 func GoalWorkerMemory(sh widget.SheetShape) int64 {

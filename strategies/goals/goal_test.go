@@ -14,10 +14,10 @@ import (
 	"yams/internal/cachedir"
 	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
+	"yams/internal/refsolve"
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/analysis"
-	"yams/strategies/refsolve"
 	"yams/strategies/solver"
 	"yams/strategies/widget"
 )
@@ -71,7 +71,7 @@ func referenceGoal(t *testing.T, sp *widget.Space, gl widget.Goal, reach []map[i
 		return n
 	}
 	ref := make([]map[int]float64, sp.NumStates())
-	w := refsolve.NewRefWidget(sp, nil)
+	w := refsolve.NewWidget(sp, nil)
 	for n := sp.NumBoxes; n >= 0; n-- {
 		for m := range uint32(1 << sp.NumBoxes) {
 			if bits.OnesCount32(m) != n {

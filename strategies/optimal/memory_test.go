@@ -83,8 +83,12 @@ func TestPlayMemoryOfWin(t *testing.T) {
 	if want := tableplay.WinWorkerMemory(sh); perWorker != want {
 		t.Errorf("win: %d bytes a worker, want %d", perWorker, want)
 	}
-	if want := tableplay.WinSharedMemory(r); shared < want {
-		t.Errorf("win: %d bytes shared, below its distributions and optimal's table (%d)", shared, want)
+	p, err := solver.PolicyFor(r, solver.Mean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := solver.SharedMemory(r) + tableplay.WinSharedMemory(r); shared != want || solver.SharedMemory(r) < p.Bytes() {
+		t.Errorf("win: %d bytes shared, want its distributions and optimal's table (%d, of which the table %d)", shared, want, p.Bytes())
 	}
 }
 

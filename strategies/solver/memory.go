@@ -10,7 +10,7 @@ import (
 	"yams/strategies/widget"
 )
 
-// spaceShape returns the size of the state space of rules with u capped at capUpper,
+// SpaceShape returns the size of the state space of rules with u capped at capUpper,
 // without building it: the boxes, the upper boxes, the subtotals and the flags.
 func SpaceShape(r *engine.Rules, capUpper int) (nb, nUp, nu, nf int) {
 	nb = r.NumBoxes()
@@ -26,7 +26,7 @@ func SpaceShape(r *engine.Rules, capUpper int) (nb, nUp, nu, nf int) {
 	return nb, nUp, capUpper + 1, nf
 }
 
-// shapeMemory bounds what the state space of a solve of r takes before it is built: the
+// ShapeMemory bounds what the state space of a solve of r takes before it is built: the
 // values of every state of the dense space (8 bytes a state), the space's tables (about
 // as much again) and the tables of the upper subtotals. A solve or a load is checked
 // against it first, so that a rule set whose space alone is too large is refused
@@ -37,7 +37,7 @@ func ShapeMemory(r *engine.Rules) int64 {
 	return memlimit.Sum(memlimit.Mul(states, 16), memlimit.Mul(1<<nUp, int64(nu)*4), 8<<nb, 64<<20)
 }
 
-// tableMemory estimates the memory of the optimal strategy of space sp, loaded or solved:
+// TableMemory estimates the memory of the optimal strategy of space sp, loaded or solved:
 // the values of the dense space, the decisions of play once every group of reachable
 // states is decoded (2 bytes a roll), the coded decisions (about 45 bytes a reachable
 // state), and the widgets and buffers. On hasbro: 266 MiB, against a peak of 253 MiB for
@@ -52,7 +52,7 @@ func tableWhat(r *engine.Rules) string {
 	return "the optimal strategy of rules " + r.Name() + " (its table and decisions)"
 }
 
-// checkShapeMemory refuses the optimal strategy of r when the bound of its space is over
+// CheckShapeMemory refuses the optimal strategy of r when the bound of its space is over
 // the limit: checked before the space is built, so that nothing is built for it.
 func CheckShapeMemory(r *engine.Rules) error { return memlimit.Check(tableWhat(r), ShapeMemory(r)) }
 
@@ -62,7 +62,7 @@ func checkTableMemory(sp *widget.Space) error {
 	return memlimit.Check(tableWhat(sp.Rules), TableMemory(sp))
 }
 
-// bytes returns the memory of the policy and its table's values once every group is
+// Bytes returns the memory of the policy and its table's values once every group is
 // decoded (the most it takes).
 func (p *Policy) Bytes() int64 {
 	return int64(2*len(p.E16)+4*len(p.E32)+4*len(p.base)+2*len(p.rank)+4*len(p.ready)) + int64(8*len(p.Table.Values))
@@ -105,14 +105,14 @@ func Tell(n Notice) {
 // strategy (scratch space, caches) and, measuring regret, its evaluator. The tables they
 // share are counted once, where they are loaded or solved.
 
-// strategyMemory is the memory of the optimal strategy of a worker on a sheet of one
+// StrategyMemory is the memory of the optimal strategy of a worker on a sheet of one
 // column: a Strategy (newStrategyFrom), its widget and the buffer its group filler works
 // out a group's decisions with.
 func StrategyMemory(sh widget.SheetShape) int64 {
 	return widget.WidgetMemory(sh) + int64(4*widget.MaxLanes*BlockLen) + int64(unsafe.Sizeof(Strategy{}))
 }
 
-// sharedMemory is the memory of the tables of rules r that the process keeps for the
+// SharedMemory is the memory of the tables of rules r that the process keeps for the
 // strategies that play them (sharedFor): a policy's table and decisions at their largest,
 // a goal's values. It is called once the strategies are built, not while a table is
 // loaded or solved.

@@ -217,7 +217,7 @@ func (o Objective) Check(r *engine.Rules) error {
 	return o.CheckSpace(sp)
 }
 
-// valid refuses an Objective built by hand that ParseObjective would not make: a kind
+// Valid refuses an Objective built by hand that ParseObjective would not make: a kind
 // out of range, θ on another kind than Risk, a θ of Risk that is 0, not finite, or out
 // of range.
 func (o Objective) Valid() error {
@@ -309,7 +309,7 @@ func (o Objective) Describe() string {
 	return "maximises the expected final score"
 }
 
-// checkRules refuses rules an objective cannot be solved on, before anything is built.
+// CheckRules refuses rules an objective cannot be solved on, before anything is built.
 func (o Objective) CheckRules(r *engine.Rules) error {
 	if o.Kind == UpperBonus && r.UpperPoints() == 0 {
 		return fmt.Errorf("%w: rules %s have no upper bonus for the strategy bonus to aim at", ErrObjective, r.Name())

@@ -11,11 +11,11 @@ import (
 	"yams/strategies/widget"
 )
 
-// blockLen is the entries a state's block takes: the 252 rolls padded so that a block
+// BlockLen is the entries a state's block takes: the 252 rolls padded so that a block
 // starts on a cache line and spans whole lines (the storage is page-aligned).
 const BlockLen = 256
 
-// policy is the optimal play of a rule set, shared by every Strategy of those rules: the
+// Policy is the optimal play of a rule set, shared by every Strategy of those rules: the
 // table, and the decisions of each reachable state, laid out for play. A group's decisions
 // are decoded from the table's compressed stream (or, for a table without one, worked out
 // with a widget) the first time a game reaches one of its states, and kept: a concurrent
@@ -30,7 +30,7 @@ type Policy struct {
 	// would not.
 	base []int32
 	rank []uint16
-	// e16 holds the entries when they fit in 16 bits (three rolls or fewer), else e32.
+	// E16 holds the entries when they fit in 16 bits (three rolls or fewer), else e32.
 	E16   []uint16
 	E32   []uint32
 	ready []atomic.Uint32 // per group: 0 empty, 1 being written, 2 ready
@@ -74,13 +74,13 @@ func newPolicy(t *Table) *Policy {
 	return p
 }
 
-// wideEntries reports whether the entries of rules of that many rolls take 32 bits.
+// WideEntries reports whether the entries of rules of that many rolls take 32 bits.
 func WideEntries(rolls int) bool { return widget.BoxBits+widget.KeepBits*(rolls-1) > 16 }
 
 // group returns the group of state (mask, f).
 func (p *Policy) group(mask uint32, f int) int { return int(mask)*p.Space.NumFlags + f }
 
-// groupFiller is what a caller of ensure lends it to fill a group: a widget for a table
+// GroupFiller is what a caller of ensure lends it to fill a group: a widget for a table
 // without decisions, scratch space to decode into for one with.
 type GroupFiller struct {
 	Widget *widget.Widget
@@ -100,7 +100,7 @@ func NewGroupFiller(p *Policy) *GroupFiller {
 	return gf
 }
 
-// ensure makes the decisions of group (mask, f) ready, decoding or working them out if no
+// Ensure makes the decisions of group (mask, f) ready, decoding or working them out if no
 // worker has, and reports whether they are. When another worker is writing them, it
 // returns false at once: the caller works the state out privately rather than wait.
 func (p *Policy) Ensure(mask uint32, f int, gf *GroupFiller) bool {
@@ -166,7 +166,7 @@ type sharedPolicy struct {
 	Err   error
 }
 
-// analysisPolicy returns the policy of rules r for objective o that an analysis follows:
+// AnalysisPolicy returns the policy of rules r for objective o that an analysis follows:
 // the process-wide one when it exists (a strategy plays it) or is the mean's (which
 // regrets and the bonus objective use), else one loaded or solved for the analysis
 // alone, whose decisions the system gets back once the analysis is done: a command
@@ -182,7 +182,7 @@ func AnalysisPolicy(r *engine.Rules, o Objective) (*Policy, error) {
 	return p, err
 }
 
-// sharedExists reports whether the process keeps the table of rules r for objective o
+// SharedExists reports whether the process keeps the table of rules r for objective o
 // (a strategy plays it), or is loading or solving it.
 func SharedExists(r *engine.Rules, o Objective) bool {
 	shared.Lock()
@@ -190,7 +190,7 @@ func SharedExists(r *engine.Rules, o Objective) bool {
 	return shared.m[r.Hash()+" "+o.String()] != nil
 }
 
-// policyFor returns the process-wide policy of rules r for objective o, loading or
+// PolicyFor returns the process-wide policy of rules r for objective o, loading or
 // solving it once.
 func PolicyFor(r *engine.Rules, o Objective) (*Policy, error) {
 	e := SharedFor(r, o)
@@ -200,11 +200,11 @@ func PolicyFor(r *engine.Rules, o Objective) (*Policy, error) {
 	return e.p, e.Err
 }
 
-// sharedFor returns the process-wide table and policy of rules r for objective o (the
+// SharedFor returns the process-wide table and policy of rules r for objective o (the
 // mean, bonus, risk:θ), loading or solving them once.
 func SharedFor(r *engine.Rules, o Objective) *sharedPolicy { return SharedWith(r, o, nil) }
 
-// sharedWith is sharedFor for any objective, goalOf giving the goal of target:T and
+// SharedWith is sharedFor for any objective, goalOf giving the goal of target:T and
 // beat:S if their table must be solved.
 func SharedWith(r *engine.Rules, o Objective, goalOf goalFunc) *sharedPolicy {
 	key := r.Hash() + " " + o.String()
@@ -236,7 +236,7 @@ func (p *Policy) store(id int, out *[widget.NumRolls]uint32) {
 	}
 }
 
-// block returns the block of a reachable state.
+// Block returns the block of a reachable state.
 func (p *Policy) Block(mask uint32, u, f int) int {
 	return int(p.base[p.group(mask, f)]) + int(p.rank[p.Space.Up(mask)*p.Space.NumSubtotals+u])
 }

@@ -11,7 +11,7 @@ import (
 	"yams/strategies/widget"
 )
 
-// solveProduct computes the exact table of the mean of a sheet of several columns by
+// SolveProduct computes the exact table of the mean of a sheet of several columns by
 // backward induction over the number of boxes filled in all, the groups of a layer in
 // parallel, each by the same sequential code: the table is the same, bit for bit, whatever
 // the number of workers. It keeps the values only: the decisions of tens of millions of

@@ -12,7 +12,7 @@ import (
 	"yams/engine"
 	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
-	"yams/strategies/refsolve"
+	"yams/internal/refsolve"
 	"yams/strategies/widget"
 )
 
@@ -56,7 +56,7 @@ func TestLanesMatchReference(t *testing.T) {
 				t.Fatal(err)
 			}
 			tab, pol := SolveSpace(r, sp, 0, true)
-			ref := refsolve.NewRefWidget(sp, tab.Values)
+			ref := refsolve.NewWidget(sp, tab.Values)
 			pw := NewGroupFiller(pol)
 			var out [widget.NumRolls]uint32
 			states := 0

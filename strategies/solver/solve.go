@@ -20,7 +20,7 @@ type Table struct {
 	// without them (the strategy then works each group out when a game first reaches it).
 	dec    *decisionStream
 	Solved time.Time
-	// obj is what the table's values are the best expectation of (Objective); meanV, for
+	// Obj is what the table's values are the best expectation of (Objective); meanV, for
 	// the bonus objective, the values of the mean's table, which decide where the bonus
 	// is settled.
 	Obj        Objective
@@ -40,7 +40,7 @@ type Table struct {
 // see Value for the others).
 func (t *Table) Expected() float64 { return t.Start() }
 
-// start returns the value of the empty sheet under the table's objective.
+// Start returns the value of the empty sheet under the table's objective.
 func (t *Table) Start() float64 {
 	if t.GoalValues != nil {
 		return t.GoalValues.Value(t.Space, 0, 0, 0, 0)
@@ -59,7 +59,7 @@ func (t *Table) Objective() Objective { return t.Obj }
 // probability of the upper bonus.
 func (t *Table) Value() float64 { return t.Obj.Value(t.Start()) }
 
-// newWidget returns a widget that works turns out under the table's objective.
+// NewWidget returns a widget that works turns out under the table's objective.
 func (t *Table) NewWidget() *widget.Widget {
 	if t.GoalValues != nil {
 		w := widget.NewWidget(t.Space, nil)
@@ -142,12 +142,12 @@ func Solve(r *engine.Rules, workers int) (*Table, error) {
 	return t, nil
 }
 
-// solveSpace solves the game of the mean on sp (solveTable).
+// SolveSpace solves the game of the mean on sp (solveTable).
 func SolveSpace(r *engine.Rules, sp *widget.Space, workers int, decisions bool, progress ...func(layers int)) (*Table, *Policy) {
 	return SolveTable(&Table{Rules: r, Space: sp, Obj: Mean}, workers, decisions, progress...)
 }
 
-// solveTable solves the game of t (its rules, space and objective, and the mean's values
+// SolveTable solves the game of t (its rules, space and objective, and the mean's values
 // for the bonus objective); with decisions it also works out the optimal decisions of
 // every state on the way, keeps them compressed in the table, and returns the policy that
 // plays from them (which decodes a group the first time a game reaches it).
@@ -214,7 +214,7 @@ type solveWorker struct {
 	rows [engine.MaxRollsPerTurn][]uint8
 }
 
-// forEach calls f(worker, its index, i) for every i below n, on the workers at once, each
+// ForEach calls f(worker, its index, i) for every i below n, on the workers at once, each
 // taking the next i.
 func ForEach[W any](ws []W, n int, f func(w W, id, i int)) {
 	var next atomic.Int64

@@ -46,7 +46,7 @@ type stateDecisions struct {
 
 const NoKey = ^uint64(0)
 
-// policyOf returns the policy of a table, made once. The table holds it, so that both go
+// PolicyOf returns the policy of a table, made once. The table holds it, so that both go
 // to the garbage collector together (a process-wide map would keep every table alive).
 func PolicyOf(t *Table) *Policy {
 	if p := t.pol.Load(); p != nil {

@@ -46,7 +46,7 @@ const (
 	SumSize      = sha256.Size
 )
 
-// tableError is a table file that cannot be trusted: Kind says why.
+// TableError is a table file that cannot be trusted: Kind says why.
 type TableError struct {
 	Path   string
 	Kind   error // errCorrupt, errVersion or errForeign
@@ -66,7 +66,7 @@ var (
 	ErrForeign = errors.New("made for other rules")
 )
 
-// meta is the metadata of a table file.
+// Meta is the metadata of a table file.
 type Meta struct {
 	Rules     engine.Spec `json:"rules"`
 	Objective string      `json:"objective"`
@@ -156,7 +156,7 @@ func (t *Table) encode(w io.Writer) (int64, error) {
 	return cw.n, cw.Err
 }
 
-// countWriter counts what it writes and keeps the first error.
+// CountWriter counts what it writes and keeps the first error.
 type CountWriter struct {
 	Widget io.Writer
 	n      int64
@@ -173,7 +173,7 @@ func (c *CountWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// encoded returns the table in the file format.
+// Encoded returns the table in the file format.
 func (t *Table) Encoded() ([]byte, error) {
 	var b bytes.Buffer
 	_, err := t.encode(&b)
@@ -208,7 +208,7 @@ func readTable(path string, r *engine.Rules) (*Table, error) {
 	return decodeBody(path, bufio.NewReaderSize(io.LimitReader(f, size-SumSize), 1<<20), size-SumSize, r)
 }
 
-// openChecked opens a file of the table format and checks its header and its checksum,
+// OpenChecked opens a file of the table format and checks its header and its checksum,
 // reading it a chunk at a time; it returns the file at its start, and its size.
 func OpenChecked(path string) (*os.File, int64, error) {
 	f, err := os.Open(path)
@@ -250,7 +250,7 @@ func OpenChecked(path string) (*os.File, int64, error) {
 	return f, size, nil
 }
 
-// checkShape checks the shape of the state space that the header head of a table file
+// CheckShape checks the shape of the state space that the header head of a table file
 // records against sp's.
 func CheckShape(head []byte, sp *widget.Space) error {
 	for i, want := range sp.Shape() {
@@ -261,7 +261,7 @@ func CheckShape(head []byte, sp *widget.Space) error {
 	return nil
 }
 
-// readMeta reads the metadata of a table file, its length then its JSON, into v, with
+// ReadMeta reads the metadata of a table file, its length then its JSON, into v, with
 // take, which returns the next n bytes of the file or false when it holds fewer.
 func ReadMeta[N int64 | uint64](take func(n N) ([]byte, bool), v any) bool {
 	mlen, ok := take(4)
@@ -272,7 +272,7 @@ func ReadMeta[N int64 | uint64](take func(n N) ([]byte, bool), v any) bool {
 	return ok && json.Unmarshal(mb, v) == nil
 }
 
-// checkHeadAndSum checks the magic and the version of a table file of size bytes, whose
+// CheckHeadAndSum checks the magic and the version of a table file of size bytes, whose
 // first bytes are head, then its checksum: sum returns the checksum if it matches the
 // file's contents, nil if it does not.
 func CheckHeadAndSum(path string, head []byte, size int64, sum func() ([]byte, error)) error {
@@ -435,7 +435,7 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 	return t, nil
 }
 
-// valueReader reads the values of a table file, left bytes, a chunk at a time; after an
+// ValueReader reads the values of a table file, left bytes, a chunk at a time; after an
 // error it reads zeros and keeps the error.
 type ValueReader struct {
 	Src   *bufio.Reader
@@ -486,7 +486,7 @@ func (g *goalMeta) CheckSpace(o Objective) (widget.Goal, error) {
 	return gl, nil
 }
 
-// cachePath returns the cache file of the table of rules r for objective o, named by the
+// CachePath returns the cache file of the table of rules r for objective o, named by the
 // rules hash and, but for the mean, the objective (risk:0.05 as risk=0.05).
 func CachePath(r *engine.Rules, o Objective) (string, error) {
 	d, err := cachedir.Dir()
@@ -503,7 +503,7 @@ func CachePath(r *engine.Rules, o Objective) (string, error) {
 	return filepath.Join(d, fmt.Sprintf("optimal-%s.v%d.table", name, TableVersion)), nil
 }
 
-// strategyFileKey returns how strategy name stands in the name of a file cached from its
+// StrategyFileKey returns how strategy name stands in the name of a file cached from its
 // games: as itself (risk:0.1 as risk=0.1) for a built-in, whose play the build fixes;
 // as a hash of its name and of its Identity for a strategy whose play lies in a file
 // (rules:FILE), whose name may hold a path and whose play changes with the file.

@@ -7,6 +7,7 @@ import (
 	"yams/engine"
 	"yams/internal/exacttest"
 	"yams/strategies"
+	_ "yams/strategies/goals" // target:T and beat:S, whose names the keys of their files keep
 	"yams/strategies/solver"
 )
 

@@ -40,7 +40,7 @@ type remaining struct {
 	probs  int64 // the probabilities of every state
 }
 
-// bytes is the memory rm holds: its index of the states and its chunks.
+// Bytes is the memory rm holds: its index of the states and its chunks.
 func (rm *remaining) Bytes() int64 {
 	n := int64(len(rm.off))*8 + int64(len(rm.lo))*4 + int64(len(rm.n))*4
 	for _, c := range rm.chunks {

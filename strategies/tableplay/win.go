@@ -214,7 +214,7 @@ var winShares struct {
 	m map[string]*winShared
 }
 
-// winSharedFor returns the process-wide tables of win on rules r, made once.
+// WinSharedFor returns the process-wide tables of win on rules r, made once.
 func WinSharedFor(r *engine.Rules) (*winShared, error) {
 	winShares.Lock()
 	defer winShares.Unlock()

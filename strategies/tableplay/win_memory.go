@@ -8,13 +8,13 @@ import (
 	"yams/strategies/widget"
 )
 
-// winWorkerMemory is the memory of a worker's win strategy (newWinStrategyOf): the
+// WinWorkerMemory is the memory of a worker's win strategy (newWinStrategyOf): the
 // optimal strategy it plays in the opening and where the game is settled, and its winTurn.
 func WinWorkerMemory(sh widget.SheetShape) int64 {
 	return solver.StrategyMemory(sh) + winTurnMemory(sh.Space) + int64(unsafe.Sizeof(winStrategy{}))
 }
 
-// winSharedMemory is the memory of the distributions of the points still to come that
+// WinSharedMemory is the memory of the distributions of the points still to come that
 // the process holds for the win strategies of rules r (winSharedFor): the player's own and
 // every model of the others, each once. The policy beside them is sharedMemory's.
 func WinSharedMemory(r *engine.Rules) int64 {

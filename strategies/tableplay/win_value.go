@@ -116,7 +116,7 @@ type opponent struct {
 	p  []float32
 }
 
-// decide works out the decisions of the turn of state (mask, u, f) with points so far p,
+// Decide works out the decisions of the turn of state (mask, u, f) with points so far p,
 // against the others' final scores opp, into out. It reports false when every option is
 // worth the same chance of winning (u is constant over every final score the turn can
 // lead to: the game is won or lost whatever the play), and then leaves out as it is.
@@ -204,7 +204,7 @@ func (wt *winTurn) Decide(mask uint32, u, f, p int, opp []opponent, out *[widget
 	return true
 }
 
-// step returns the state and flag a turn of state (mask, u, f) leads to when it scores
+// Step returns the state and flag a turn of state (mask, u, f) leads to when it scores
 // pts in box b (five: with five of a kind), and the points it gains: what
 // widget.scoreValues and goalValues.scoreValues make of it.
 func (wt *winTurn) Step(mask uint32, u, f, b, pts int, five bool) (t, f2, reward int) {
@@ -232,7 +232,7 @@ func (wt *winTurn) Step(mask uint32, u, f, b, pts int, five bool) (t, f2, reward
 	return t, f2, reward
 }
 
-// value is W(next, p): the chance of winning from state next with p points so far when
+// Value is W(next, p): the chance of winning from state next with p points so far when
 // the rest is played as the mean's strategy plays it, plus the tie-break.
 func (wt *winTurn) Value(next, p int) float64 {
 	l, d := wt.own.dist(next)

@@ -17,17 +17,17 @@ const (
 )
 
 var (
-	// keepAdd[k][f] is keep k with one more die showing face f+1 (k holds fewer than five dice).
+	// KeepAdd[k][f] is keep k with one more die showing face f+1 (k holds fewer than five dice).
 	KeepAdd [RollBase][engine.NumFaces]uint16
 	// keepRem[remStart[k]:remStart[k+1]] lists the distinct keeps with one die of k removed.
 	RemStart [NumKeeps + 1]uint16
 	KeepRem  []uint16
 	RollProb [NumRolls]float64
-	// yahtzeeRolls[f-1] is five dice showing f.
+	// YahtzeeRolls[f-1] is five dice showing f.
 	YahtzeeRolls [engine.NumFaces]engine.Roll
-	// keepSize[k] is the number of dice of keep k.
+	// KeepSize[k] is the number of dice of keep k.
 	KeepSize [NumKeeps]uint8
-	// subPos[r][k] is the position of keep k in engine.SubKeeps(r), the form in which
+	// SubPos[r][k] is the position of keep k in engine.SubKeeps(r), the form in which
 	// the policy stores a keep.
 	SubPos [NumRolls][RollBase]uint8
 	// keepRank numbers the keeps that are not rolls in the order that breaks ties between
@@ -35,10 +35,10 @@ var (
 	// which wins every tie. rankKeep[rank] is the keep of a rank.
 	keepRank [RollBase]uint16
 	RankKeep [RollBase + 1]engine.Keep
-	// posOfRank[r][rank] is the position in engine.SubKeeps(r) of the keep of that rank,
+	// PosOfRank[r][rank] is the position in engine.SubKeeps(r) of the keep of that rank,
 	// the form in which a policy entry stores a keep (0 for rank 0: stop).
 	PosOfRank [NumRolls][RollBase + 1]uint8
-	// plainRoll is a roll that is no five of a kind: legality and points of every such
+	// PlainRoll is a roll that is no five of a kind: legality and points of every such
 	// roll depend on the sheet alone, so one of them stands for all.
 	PlainRoll engine.Roll
 )

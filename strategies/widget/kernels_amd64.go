@@ -13,11 +13,11 @@ const (
 var (
 	hasAVX    = cpuHasAVX()
 	hasAVX512 = hasAVX && cpuHasAVX512()
-	// kernelLevel is the kernels in use; tests lower it to compare every level.
+	// KernelLevel is the kernels in use; tests lower it to compare every level.
 	KernelLevel = map[bool]int{true: KernelsAVX512, false: map[bool]int{true: KernelsAVX, false: KernelsGo}[hasAVX]}[hasAVX512]
 )
 
-// kernelNames name the levels, for benchmarks and messages.
+// KernelNames name the levels, for benchmarks and messages.
 var KernelNames = [...]string{KernelsGo: "Go", KernelsAVX: "AVX", KernelsAVX512: "AVX-512"}
 
 // laneAlign returns the multiple of which a widget's stride of lanes must be: the AVX-512

@@ -7,7 +7,7 @@ import (
 	"yams/engine"
 )
 
-// goal is an objective of the final score alone: the expected value of u(final score),
+// Goal is an objective of the final score alone: the expected value of u(final score),
 // u(s) = 0 below from, util[s − from] from from to upto − 1, 1 from upto on. target:T is
 // from = upto = T (u(s) = 1 when s ≥ T); beat:S is u(s) = P(S scores less than s) plus
 // half P(S scores s), S's exact distribution (beatGoal).
@@ -16,7 +16,7 @@ type Goal struct {
 	Utilities  []float64
 }
 
-// utility returns u(s).
+// Utility returns u(s).
 func (gl *Goal) Utility(s int) float64 {
 	switch {
 	case s >= gl.Upto:
@@ -27,7 +27,7 @@ func (gl *Goal) Utility(s int) float64 {
 	return 0
 }
 
-// goalValues holds the values of an objective of the final score (target:T, beat:S):
+// GoalValues holds the values of an objective of the final score (target:T, beat:S):
 // for every turn-start state (mask, u, f) and every number of points scored so far p, the
 // best expected u(p + points still to come). Two kinds of pairs are certain and not
 // stored: p so high that the least the open boxes score reaches upto (1, whatever the
@@ -46,11 +46,11 @@ type GoalValues struct {
 	Values []float64
 }
 
-// maxGoalWidth is the most scores so far a group stores: the widget's lanes carry a
+// MaxGoalWidth is the most scores so far a group stores: the widget's lanes carry a
 // score's offset in 16 bits.
 const MaxGoalWidth = 1 << 16
 
-// newGoalValues lays out the values of goal gl on sp, without allocating them.
+// NewGoalValues lays out the values of goal gl on sp, without allocating them.
 func NewGoalValues(sp *Space, gl Goal) *GoalValues {
 	ng := sp.NumFlags << sp.NumBoxes
 	gv := &GoalValues{Goal: gl, Base: make([]int64, ng+1), Lo: make([]int32, ng), Width: make([]int32, ng),
@@ -78,10 +78,10 @@ func NewGoalValues(sp *Space, gl Goal) *GoalValues {
 	return gv
 }
 
-// size returns the number of stored values.
+// Size returns the number of stored values.
 func (gv *GoalValues) Size() int64 { return gv.Base[len(gv.Base)-1] }
 
-// boxReach returns the most and the least each box adds to the total: a subtracted box
+// BoxReach returns the most and the least each box adds to the total: a subtracted box
 // adds minus its score.
 func (sp *Space) BoxReach() (best, least []int) {
 	best, least = make([]int, sp.NumBoxes), make([]int, sp.NumBoxes)
@@ -95,7 +95,7 @@ func (sp *Space) BoxReach() (best, least []int) {
 	return best, least
 }
 
-// finalBounds bounds the final score: no game ends below lowest or above highest.
+// FinalBounds bounds the final score: no game ends below lowest or above highest.
 func (sp *Space) FinalBounds() (lowest, highest int) {
 	best, least := sp.BoxReach()
 	_, _, lowest, _ = sp.pointsBounds(sp.FullMask, 0, best, least)
@@ -133,7 +133,7 @@ func (sp *Space) pointsBounds(mask uint32, f int, best, least []int) (most, sure
 	return most, sure, lowest, done
 }
 
-// value returns the best expected utility from state (mask, u, f), in group g = mask·nf
+// Value returns the best expected utility from state (mask, u, f), in group g = mask·nf
 // + f, with p points scored so far.
 func (gv *GoalValues) Value(sp *Space, g int, mask uint32, u, p int) float64 {
 	k := p - int(gv.Lo[g])
@@ -159,20 +159,20 @@ func (gv *GoalValues) beyond(g, p int) float64 {
 	return 0
 }
 
-// reachable reports whether score so far p of group g is one the values cover: stored,
+// Reachable reports whether score so far p of group g is one the values cover: stored,
 // or settled below or above them.
 func (gv *GoalValues) Reachable(g, p int) bool {
 	return p < int(gv.Lo[g]+gv.Width[g]) || p+int(gv.Least[g]) >= gv.Upto
 }
 
-// settled reports whether every option of state (mask, u, f) in group g is worth the same
+// Settled reports whether every option of state (mask, u, f) in group g is worth the same
 // to the objective when p points are scored so far: the open boxes reach upto whatever
 // the play, or no play can score anything u values.
 func (gv *GoalValues) Settled(sp *Space, g int, mask uint32, u, p int) bool {
 	return p+int(gv.Least[g]) >= gv.Upto || gv.Value(sp, g, mask, u, p) == 0
 }
 
-// pair returns the first pair of subtotal u in group g, and the offset of score so far p
+// Pair returns the first pair of subtotal u in group g, and the offset of score so far p
 // from it: the widget's lanes are offsets from a pair (widget.pairBase).
 func (gv *GoalValues) Pair(sp *Space, g int, mask uint32, u, p int) (int, uint16) {
 	return int(gv.Rank[sp.Up(mask)*sp.NumSubtotals+u]) * int(gv.Width[g]), uint16(p - int(gv.Lo[g]))
@@ -213,7 +213,7 @@ func (gv *GoalValues) scoreValues(sp *Space, mask uint32, f, f2, b, pts, reward,
 	}
 }
 
-// decideGoal works out the decisions of state (mask, u, f) with p points scored so far
+// DecideGoal works out the decisions of state (mask, u, f) with p points scored so far
 // (a pair that is not settled) into out, and returns its value.
 func (w *Widget) DecideGoal(mask uint32, u, f, p int, out *[NumRolls]uint32) float64 {
 	w.PairBase, w.One[0] = w.GoalValues.Pair(w.Space, int(mask)*w.Space.NumFlags+f, mask, u, p)
@@ -223,7 +223,7 @@ func (w *Widget) DecideGoal(mask uint32, u, f, p int, out *[NumRolls]uint32) flo
 	return e
 }
 
-// pointsSoFar returns the points a sheet has scored as the solver counts them: every box
+// PointsSoFar returns the points a sheet has scored as the solver counts them: every box
 // and extra bonus, and the upper bonus as soon as the subtotal reaches the threshold
 // (rules that count it only once the upper section is full pay the same in the end).
 func (sp *Space) PointsSoFar(sh *engine.Sheet) int {
@@ -234,7 +234,7 @@ func (sp *Space) PointsSoFar(sh *engine.Sheet) int {
 	return p
 }
 
-// goalKey returns the key of the turn of sheet sh in a goal's cache of decisions, and
+// GoalKey returns the key of the turn of sheet sh in a goal's cache of decisions, and
 // its points so far. The filled boxes take bits 0 to 15 (engine.MaxBoxes), the points
 // bits 16 to 47 (32 bits, two's complement: a subtracted box can make them negative), the
 // flag bit 48 and the subtotal, capped at the threshold as the solver caps it, the 15 bits

@@ -10,7 +10,7 @@ import (
 	"yams/internal/memlimit"
 )
 
-// product is the state space of a sheet of several columns. The columns of a sheet are
+// Product is the state space of a sheet of several columns. The columns of a sheet are
 // scored apart (each has its own upper bonus, and the joker and the extra bonus look at
 // the column's own yahtzee box: engine.Rules.ColumnRules), so a turn-start state is the
 // tuple of the columns' states, each a state of the column played alone, and nothing
@@ -47,14 +47,14 @@ type Product struct {
 	byFilled [][]int32
 }
 
-// productSize returns the number of values the exact table of a sheet of several columns
+// ProductSize returns the number of values the exact table of a sheet of several columns
 // takes (the lane column laid out by rows, the others by reachable states), and the
 // reachable states, without building the tables: counting needs each column's space only.
 func ProductSize(r *engine.Rules) (values, states float64, err error) {
 	return ProductSizeOf(r, NewSolverSpace)
 }
 
-// productSizeOf is productSize with the columns' spaces made by newCol.
+// ProductSizeOf is productSize with the columns' spaces made by newCol.
 func ProductSizeOf(r *engine.Rules, newCol func(*engine.Rules) (*Space, error)) (values, states float64, err error) {
 	cols, lane, err := columnSpacesOf(r, newCol)
 	if err != nil {
@@ -78,7 +78,7 @@ func ProductSizeOf(r *engine.Rules, newCol func(*engine.Rules) (*Space, error)) 
 // (the most states, the first of equals).
 func columnSpaces(r *engine.Rules) ([]*Space, int, error) { return columnSpacesOf(r, NewSolverSpace) }
 
-// exactSpace returns the space of one column with the exact upper subtotal, as the exact
+// ExactSpace returns the space of one column with the exact upper subtotal, as the exact
 // analysis of a strategy other than optimal walks it.
 func ExactSpace(r *engine.Rules) (*Space, error) { return NewSpace(r, r.MaxUpper(), false) }
 
@@ -107,7 +107,7 @@ func columnSpacesOf(r *engine.Rules, newCol func(*engine.Rules) (*Space, error))
 	return cols, lane, nil
 }
 
-// productMemory is the memory the exact optimal strategy of a sheet of several columns
+// ProductMemory is the memory the exact optimal strategy of a sheet of several columns
 // takes: its values (8 bytes each), a solve's widgets, and room for the turn caches of
 // play.
 func ProductMemory(values float64) int64 {
@@ -122,7 +122,7 @@ func productWhat(r *engine.Rules) string {
 	return fmt.Sprintf("the exact optimal strategy of rules %s (%d columns: its table)", r.Name(), len(r.Columns()))
 }
 
-// checkProductMemory refuses the exact solve of a sheet of several columns whose table
+// CheckProductMemory refuses the exact solve of a sheet of several columns whose table
 // would take more than the memory limit, before anything of it is allocated.
 func CheckProductMemory(r *engine.Rules) error {
 	values, states, err := ProductSize(r)
@@ -178,11 +178,11 @@ func groupThousands(n int64) string {
 	return s
 }
 
-// newProduct builds the state space of a sheet of several columns. The caller has
+// NewProduct builds the state space of a sheet of several columns. The caller has
 // checked its memory (checkProductMemory).
 func NewProduct(r *engine.Rules) (*Product, error) { return NewProductOf(r, NewSolverSpace) }
 
-// newProductOf is newProduct with the columns' spaces made by newCol.
+// NewProductOf is newProduct with the columns' spaces made by newCol.
 func NewProductOf(r *engine.Rules, newCol func(*engine.Rules) (*Space, error)) (*Product, error) {
 	cols, lane, err := columnSpacesOf(r, newCol)
 	if err != nil {
@@ -236,23 +236,23 @@ func (pc *Product) outerState(c, o int) (mask uint32, u, f int) {
 	return pc.Cols[c].Split(int(pc.states[c][n]))
 }
 
-// numStates is the size of the table of values: every outer number times the lane
+// NumStates is the size of the table of values: every outer number times the lane
 // column's rows.
 func (pc *Product) NumStates() int { return pc.nOuter * pc.nLane }
 
-// countStates returns the number of turn-start states games reach.
+// CountStates returns the number of turn-start states games reach.
 func (pc *Product) CountStates() int { return pc.nOuter * pc.count[pc.Lane] }
 
-// laneSpace returns the space of the lane column.
+// LaneSpace returns the space of the lane column.
 func (pc *Product) LaneSpace() *Space { return pc.Cols[pc.Lane] }
 
-// index returns the index of state (o, mask, u, f) in the table: o the outer number, the
+// Index returns the index of state (o, mask, u, f) in the table: o the outer number, the
 // rest the lane column's state.
 func (pc *Product) Index(o int, mask uint32, u, f int) int {
 	return o*pc.nLane + pc.LaneSpace().Index(mask, u, f)
 }
 
-// eachState calls f with the index of every state games reach, outer number after outer
+// EachState calls f with the index of every state games reach, outer number after outer
 // number, and in each the lane column's states as a one-column table orders them.
 func (pc *Product) EachState(f func(i int)) {
 	ls := pc.LaneSpace()
@@ -275,12 +275,12 @@ func (pc *Product) outerMask(o int) uint64 {
 	return m
 }
 
-// filled returns the sheet's filled slots in state (o, mask) as a mask over BoxIDs.
+// Filled returns the sheet's filled slots in state (o, mask) as a mask over BoxIDs.
 func (pc *Product) Filled(o int, mask uint32) uint64 {
 	return pc.outerMask(o) | uint64(mask)<<(pc.Lane*pc.NumBoxes)
 }
 
-// columnState returns the state of column c in state st of the product.
+// ColumnState returns the state of column c in state st of the product.
 func (pc *Product) ColumnState(st TurnState, c int) (mask uint32, u, f int) {
 	if c == pc.Lane {
 		return st.Mask, st.U, st.F
@@ -288,7 +288,7 @@ func (pc *Product) ColumnState(st TurnState, c int) (mask uint32, u, f int) {
 	return pc.outerState(c, st.O)
 }
 
-// stateOf returns the state of this product that stands for state st of src, a product of
+// StateOf returns the state of this product that stands for state st of src, a product of
 // the same rules whose columns' spaces differ (the exact subtotals of an analysis, the
 // capped ones of the solver): each column's state mapped to this space's canonical one.
 func (pc *Product) StateOf(src *Product, st TurnState) (o int, mask uint32, u, f int) {
@@ -304,7 +304,7 @@ func (pc *Product) StateOf(src *Product, st TurnState) (o int, mask uint32, u, f
 	return o, mask, u, f
 }
 
-// step is what scoring pts in box b of column c (not the lane column) does to outer
+// Step is what scoring pts in box b of column c (not the lane column) does to outer
 // number o: the next outer number and the points gained (the box's score, negated for a
 // subtracted box, and the column's upper and extra bonuses).
 func (pc *Product) Step(o, c, b, pts int, five bool) (next int, x Fill) {
@@ -315,7 +315,7 @@ func (pc *Product) Step(o, c, b, pts int, five bool) (next int, x Fill) {
 	return o + (int(pc.ord[c][x.Next])-n)*pc.stride[c], x
 }
 
-// sheetState returns the state of a sheet of the product's rules at the start of a turn:
+// SheetState returns the state of a sheet of the product's rules at the start of a turn:
 // the outer number and the lane column's state. It reports false for a sheet of other
 // rules, or a state no game reaches.
 func (pc *Product) SheetState(s *engine.Sheet) (o int, mask uint32, u, f int, ok bool) {
@@ -337,7 +337,7 @@ func (pc *Product) SheetState(s *engine.Sheet) (o int, mask uint32, u, f int, ok
 	return o, mask, u, f, true
 }
 
-// columnState returns the state of column c of a sheet, its boxes the nb from c·nb on,
+// ColumnState returns the state of column c of a sheet, its boxes the nb from c·nb on,
 // in the space of that column played alone: its filled boxes, its upper subtotal
 // (capped and made canonical) and whether its five-of-a-kind box holds a score.
 func (sp *Space) ColumnState(sh *engine.Sheet, filled uint64, c, nb int) (mask uint32, u, f int) {

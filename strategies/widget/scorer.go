@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// scoreBound bounds the size of the final score and of the points still to come in any
+// ScoreBound bounds the size of the final score and of the points still to come in any
 // state: every box's best score (a joker's included), the upper bonus, an extra bonus
 // for every box.
 func (sp *Space) ScoreBound() int {
@@ -28,7 +28,7 @@ type scorer struct {
 	rewardLo  int
 }
 
-// newRiskScorer returns the scorer of risk:θ on sp.
+// NewRiskScorer returns the scorer of risk:θ on sp.
 func NewRiskScorer(sp *Space, theta float64) *scorer {
 	hi := sp.ScoreBound()
 	sc := &scorer{risk: true, rewardLo: -hi, expReward: make([]float64, 2*hi+1)}
@@ -38,10 +38,10 @@ func NewRiskScorer(sp *Space, theta float64) *scorer {
 	return sc
 }
 
-// bonusScorer is the scorer of the upper bonus.
+// BonusScorer is the scorer of the upper bonus.
 var BonusScorer = &scorer{}
 
-// settled reports whether lane subtotal u of a sheet with mask filled has the bonus
+// Settled reports whether lane subtotal u of a sheet with mask filled has the bonus
 // decided: earned (u at the threshold, where the solver caps it) or out of reach (the
 // merged subtotal 0). There the bonus objective is indifferent to every option.
 func (sp *Space) Settled(mask uint32, u int) bool {

@@ -9,7 +9,7 @@ import (
 	"yams/engine"
 )
 
-// space is the set of turn-start states of a one-column game and what a turn does to them.
+// Space is the set of turn-start states of a one-column game and what a turn does to them.
 //
 // A state is (mask, u, f): the filled boxes, the upper subtotal capped at cap, and whether
 // the yahtzee box holds a non-zero score (only when the rules pay an extra bonus, the one
@@ -37,7 +37,7 @@ type Space struct {
 	YahtzeeBox             int // the yahtzee box, or -1
 	ExtraBonus             int // extra bonus points, 0 without
 	Rolls                  int
-	// sameStop: the value of ending a turn does not depend on the roll number (no
+	// SameStop: the value of ending a turn does not depend on the roll number (no
 	// first-roll-only column).
 	SameStop bool
 	Sign     [engine.MaxBoxes]int // -1 for a subtracted box
@@ -59,7 +59,7 @@ type Space struct {
 	upIdx []uint16
 	// ureach[up*nu + u]: u is a possible capped subtotal of the upper boxes numbered up.
 	UpperReach []bool
-	// lanes[up] lists the subtotals of ureach for up, increasing: the turn-start states
+	// Lanes[up] lists the subtotals of ureach for up, increasing: the turn-start states
 	// of a group (a mask and a flag) that the solver works out together.
 	Lanes [][]uint16
 	// With merge, deadBelow[up] is the subtotal under which the bonus is out of reach;
@@ -79,7 +79,7 @@ func RefuseColumns(r *engine.Rules, what string) error {
 		ErrColumns, r.Name(), len(r.Columns()), what)
 }
 
-// newSpace builds the state space of rules, with u capped at capUpper (at least the
+// NewSpace builds the state space of rules, with u capped at capUpper (at least the
 // threshold when there is an upper bonus), merging the subtotals that can no longer
 // earn the bonus if merge is set.
 func NewSpace(r *engine.Rules, capUpper int, merge bool) (*Space, error) {
@@ -137,11 +137,11 @@ func NewSpace(r *engine.Rules, capUpper int, merge bool) (*Space, error) {
 	return sp, nil
 }
 
-// numStates is the size of a table over the states of the reachable masks: every
+// NumStates is the size of a table over the states of the reachable masks: every
 // subtotal and flag of each, reachable or not.
 func (sp *Space) NumStates() int { return len(sp.rowMask) * sp.NumSubtotals * sp.NumFlags }
 
-// index numbers the states so that those of a group (a mask and a flag) are consecutive,
+// Index numbers the states so that those of a group (a mask and a flag) are consecutive,
 // in increasing subtotal: the solver reads the values of a group's next states as rows.
 // mask must be one games reach.
 func (sp *Space) Index(mask uint32, u, f int) int {
@@ -154,10 +154,10 @@ func (sp *Space) Split(i int) (mask uint32, u, f int) {
 	return sp.rowMask[i/sp.NumFlags], u, i % sp.NumFlags
 }
 
-// up returns the number of the set of upper boxes filled in mask.
+// Up returns the number of the set of upper boxes filled in mask.
 func (sp *Space) Up(mask uint32) int { return int(sp.upIdx[mask]) }
 
-// valid reports whether a state can occur in a game.
+// Valid reports whether a state can occur in a game.
 func (sp *Space) Valid(mask uint32, u, f int) bool {
 	if !sp.maskOK[mask] || !sp.UpperReach[sp.Up(mask)*sp.NumSubtotals+u] {
 		return false
@@ -165,7 +165,7 @@ func (sp *Space) Valid(mask uint32, u, f int) bool {
 	return f == 0 || mask&(1<<sp.YahtzeeBox) != 0
 }
 
-// countStates returns the number of states that occur in games.
+// CountStates returns the number of states that occur in games.
 func (sp *Space) CountStates() int {
 	n := 0
 	for g := range sp.NumFlags << sp.NumBoxes {
@@ -176,7 +176,7 @@ func (sp *Space) CountStates() int {
 	return n
 }
 
-// eachState calls f with the index of every state games reach, group after group in
+// EachState calls f with the index of every state games reach, group after group in
 // increasing mask and flag, each group's subtotals in increasing order.
 func (sp *Space) EachState(f func(i int)) {
 	for g := range sp.NumFlags << sp.NumBoxes {
@@ -188,12 +188,12 @@ func (sp *Space) EachState(f func(i int)) {
 	}
 }
 
-// groupValid reports whether the states of group (mask, f) occur in games.
+// GroupValid reports whether the states of group (mask, f) occur in games.
 func (sp *Space) GroupValid(mask uint32, f int) bool {
 	return sp.maskOK[mask] && (f == 0 || mask&(1<<sp.YahtzeeBox) != 0)
 }
 
-// layers returns the masks games reach by their number of filled boxes: layers[n] lists
+// Layers returns the masks games reach by their number of filled boxes: layers[n] lists
 // those of n boxes, in increasing order.
 func (sp *Space) Layers() [][]uint32 {
 	layers := make([][]uint32, sp.NumBoxes+1)
@@ -206,7 +206,7 @@ func (sp *Space) Layers() [][]uint32 {
 	return layers
 }
 
-// legal returns the boxes where roll may go after rollsUsed rolls, for a sheet with mask filled.
+// Legal returns the boxes where roll may go after rollsUsed rolls, for a sheet with mask filled.
 func (sp *Space) Legal(mask uint32, roll engine.Roll, rollsUsed int) uint32 {
 	return uint32(sp.Rules.Legal(uint64(mask), roll, rollsUsed))
 }
@@ -244,7 +244,7 @@ func (sp *Space) reachMasks() {
 	}
 }
 
-// boxScores returns every score box b can receive, joker scores included.
+// BoxScores returns every score box b can receive, joker scores included.
 func (sp *Space) BoxScores(b int) []int {
 	s := slices.Clone(sp.ClassScores[b])
 	if sp.Rules.Joker() != engine.NoJoker {
@@ -325,7 +325,7 @@ func (sp *Space) reachUpper() {
 	}
 }
 
-// canon returns the subtotal that stands for u on a sheet with mask filled.
+// Canon returns the subtotal that stands for u on a sheet with mask filled.
 func (sp *Space) Canon(mask uint32, u int) int {
 	if sp.Merged && u < sp.DeadBelow[sp.Up(mask)] {
 		return 0
@@ -343,7 +343,7 @@ func (sp *Space) dead(mask uint32) int {
 	return min(sp.DeadBelow[sp.Up(mask)], sp.NumSubtotals)
 }
 
-// fill is what scoring a final roll in a box does to a state.
+// Fill is what scoring a final roll in a box does to a state.
 type Fill struct {
 	Next       int // index of the next state, (mask, u, f)
 	Mask       uint32
@@ -354,13 +354,13 @@ type Fill struct {
 	ExtraBonus bool
 }
 
-// apply scores roll in box b of state (mask, u, f).
+// Apply scores roll in box b of state (mask, u, f).
 func (sp *Space) Apply(mask uint32, u, f, b int, roll engine.Roll) Fill {
 	pts := sp.Rules.Points(uint64(mask), engine.BoxID(b), roll)
 	return sp.ApplyPoints(mask, u, f, b, pts, roll.OfAKind() != 0)
 }
 
-// next returns the state after scoring roll in box b of state (mask, u, f) and the points
+// Next returns the state after scoring roll in box b of state (mask, u, f) and the points
 // written in the box, the reward left out: what the strategy needs to fetch the next
 // turn's decisions early, at the cost of a few table lookups.
 func (sp *Space) Next(mask uint32, u, f, b int, roll engine.Roll) (uint32, int, int, int) {
@@ -379,7 +379,7 @@ func (sp *Space) Next(mask uint32, u, f, b int, roll engine.Roll) (uint32, int, 
 	return mask | 1<<b, u, f, pts
 }
 
-// applyPoints is apply for a roll that scores pts in box b; five tells whether it is five of a kind.
+// ApplyPoints is apply for a roll that scores pts in box b; five tells whether it is five of a kind.
 func (sp *Space) ApplyPoints(mask uint32, u, f, b, pts int, five bool) Fill {
 	x := Fill{Points: pts, Reward: sp.Sign[b] * pts}
 	if sp.UpperMask&(1<<b) != 0 {
@@ -404,12 +404,12 @@ func (sp *Space) ApplyPoints(mask uint32, u, f, b, pts int, five bool) Fill {
 	return x
 }
 
-// newSolverSpace returns the space the solver works on: u capped at the threshold.
+// NewSolverSpace returns the space the solver works on: u capped at the threshold.
 func NewSolverSpace(r *engine.Rules) (*Space, error) {
 	return NewSpace(r, r.UpperThreshold()*min(1, r.UpperPoints()), true)
 }
 
-// sheetState returns the state index of a one-column sheet at the start of a turn.
+// SheetState returns the state index of a one-column sheet at the start of a turn.
 func (sp *Space) SheetState(s *engine.Sheet) (int, bool) {
 	if s.Rules() != sp.Rules && s.Rules().Hash() != sp.Rules.Hash() {
 		return 0, false
@@ -421,7 +421,7 @@ func (sp *Space) SheetState(s *engine.Sheet) (int, bool) {
 	return sp.Index(mask, u, f), true
 }
 
-// sheetParts returns the state of a sheet of the space's rules as (mask, u, f).
+// SheetParts returns the state of a sheet of the space's rules as (mask, u, f).
 func (sp *Space) SheetParts(s *engine.Sheet) (mask uint32, u, f int, ok bool) {
 	mask = uint32(s.FilledMask())
 	u = sp.Canon(mask, min(sp.UpperCap, s.Upper(0)))

@@ -6,7 +6,7 @@ import (
 	"yams/engine"
 )
 
-// turnState is a turn-start state as an exact analysis walks it: the state (mask, u, f)
+// TurnState is a turn-start state as an exact analysis walks it: the state (mask, u, f)
 // of a column and, on a sheet of several columns, the outer number o of the other
 // columns' states (product); filled is the sheet's filled boxes, BoxIDs.
 type TurnState struct {
@@ -14,31 +14,31 @@ type TurnState struct {
 	Mask   uint32
 	U, F   int
 	Filled uint64
-	// turn is the layer of the state in the forward pass: the boxes filled.
+	// Turn is the layer of the state in the forward pass: the boxes filled.
 	Turn int
 }
 
-// walked is the state space the forward pass of an exact analysis walks, layer of filled
+// Walked is the state space the forward pass of an exact analysis walks, layer of filled
 // boxes after layer: one column's (space) or the product of a sheet's columns (product).
 // Both lay their states out in groups of a widget (stateGroup), a row of subtotals each.
 type Walked interface {
-	// numStates is the size of a table over the states.
+	// NumStates is the size of a table over the states.
 	NumStates() int
-	// layerGroups lists the groups of the states of n filled boxes, in increasing index.
+	// LayerGroups lists the groups of the states of n filled boxes, in increasing index.
 	LayerGroups(n int) []StateGroup
-	// groupIndex returns the index of the state of subtotal u of group g.
+	// GroupIndex returns the index of the state of subtotal u of group g.
 	GroupIndex(g StateGroup, u int) int
-	// state returns the state of index i.
+	// State returns the state of index i.
 	State(i int) TurnState
-	// fillOf is what scoring pts in box b (a BoxID of the sheet) does to state st; five
+	// FillOf is what scoring pts in box b (a BoxID of the sheet) does to state st; five
 	// tells whether the roll is five of a kind. Its next is an index of this space.
 	FillOf(st TurnState, b, pts int, five bool) Fill
-	// laneSpace is the space of the column whose boxes' score classes the widget reads:
+	// LaneSpace is the space of the column whose boxes' score classes the widget reads:
 	// the one column, or the lane column (every column has the same boxes).
 	LaneSpace() *Space
-	// sheetRules are the rules of the whole sheet.
+	// SheetRules are the rules of the whole sheet.
 	SheetRules() *engine.Rules
-	// turns is the number of turns a game takes: the forward pass walks layers 0 to
+	// Turns is the number of turns a game takes: the forward pass walks layers 0 to
 	// turns−1, and games end in layer turns.
 	Turns() int
 }
@@ -91,7 +91,7 @@ func (pc *Product) State(i int) TurnState {
 	return TurnState{O: o, Mask: mask, U: u, F: f, Filled: filled, Turn: bits.OnesCount64(filled)}
 }
 
-// fillOf scores in the lane column as that column alone does, at the same outer number;
+// FillOf scores in the lane column as that column alone does, at the same outer number;
 // in another column, it moves to another outer number at the same lane state.
 func (pc *Product) FillOf(st TurnState, b, pts int, five bool) Fill {
 	c, box := b/pc.NumBoxes, b%pc.NumBoxes
@@ -105,13 +105,13 @@ func (pc *Product) FillOf(st TurnState, b, pts int, five bool) Fill {
 	return x
 }
 
-// fivePoints returns what five of a kind r scores in box b (a BoxID) from state st, the
+// FivePoints returns what five of a kind r scores in box b (a BoxID) from state st, the
 // joker applied.
 func FivePoints(r *engine.Rules, st TurnState, b int, roll engine.Roll) int {
 	return r.Points(st.Filled, engine.BoxID(b), roll)
 }
 
-// stateGroup is a group of states that a widget works out together: a group (mask, f)
+// StateGroup is a group of states that a widget works out together: a group (mask, f)
 // of one column, every subtotal of it, and on a sheet of several columns the outer number
 // o of the other columns' states (0 on one column).
 type StateGroup struct {
@@ -120,7 +120,7 @@ type StateGroup struct {
 	F    uint8
 }
 
-// layerGroupsOf returns the groups of the product whose sheets have n boxes filled in
+// LayerGroupsOf returns the groups of the product whose sheets have n boxes filled in
 // all; laneLayers are the lane column's masks by their number of filled boxes.
 func (pc *Product) LayerGroupsOf(n int, laneLayers [][]uint32) []StateGroup {
 	sp := pc.LaneSpace()

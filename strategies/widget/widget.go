@@ -6,12 +6,12 @@ import (
 	"yams/engine"
 )
 
-// maxLanes is the most turn-start states a widget works out at once: every subtotal of a
+// MaxLanes is the most turn-start states a widget works out at once: every subtotal of a
 // group when the bonus threshold is below 64. Its vectors then take about 1 MB, which
 // stays in a core's second-level cache.
 const MaxLanes = 64
 
-// widget evaluates one turn from turn-start states of one group — the same filled boxes and
+// Widget evaluates one turn from turn-start states of one group — the same filled boxes and
 // yahtzee flag — for several upper subtotals at once (its "lanes"), given the values of the
 // states after the turn: the stop value of every final roll (best box), then, roll number
 // by roll number backwards, the value of every keep (the one-die-at-a-time recurrence) and
@@ -49,14 +49,14 @@ type Widget struct {
 	// boxes lists the legal boxes for the stop kernels: BoxIDs of the sheet, which on a
 	// sheet of one column are the boxes.
 	boxes [engine.MaxSlots]stopBox
-	// sameStop: the value of ending a turn does not depend on the roll number.
+	// SameStop: the value of ending a turn does not depend on the roll number.
 	SameStop bool
 	// With tracking: box[r*S+i], the best box for roll r (stopping after the first roll)
 	// in lane i; keep[ru][r*S+i], the rank of the best keep of roll r after ru+1 rolls
 	// (0: stop).
 	Box  []uint8
 	Keep [engine.MaxRollsPerTurn - 1][]uint8
-	// boxLast, when the value of ending a turn depends on the roll number (a "sec"
+	// BoxLast, when the value of ending a turn depends on the roll number (a "sec"
 	// column), is box for a turn ended after the last roll (or any roll but the first:
 	// they have the same boxes).
 	BoxLast []uint8
@@ -86,7 +86,7 @@ type Widget struct {
 
 func NewWidget(sp *Space, v []float64) *Widget { return newWidgetFor(sp, v, sp.SameStop, 1) }
 
-// newProductWidget returns a widget of the states of a sheet of several columns, whose
+// NewProductWidget returns a widget of the states of a sheet of several columns, whose
 // values are pv.
 func NewProductWidget(pc *Product, pv []float64) *Widget {
 	w := newWidgetFor(pc.LaneSpace(), nil, pc.sameStop, len(pc.Cols))
@@ -123,7 +123,7 @@ func newWidgetFor(sp *Space, v []float64, sameStop bool, columns int) *Widget {
 	return w
 }
 
-// setLanes makes the widget work on the states of the given subtotals (at most maxLanes).
+// SetLanes makes the widget work on the states of the given subtotals (at most maxLanes).
 func (w *Widget) SetLanes(lanes []uint16) {
 	w.lanes, w.L, w.S = lanes, len(lanes), laneStride(len(lanes))
 }
@@ -131,7 +131,7 @@ func (w *Widget) SetLanes(lanes []uint16) {
 // rolls returns the rows of the rolls of a level.
 func (w *Widget) rolls(ru int) []float64 { return w.Levels[ru][RollBase*w.S : NumKeeps*w.S] }
 
-// setOuter makes a widget of a sheet of several columns work on the states of outer
+// SetOuter makes a widget of a sheet of several columns work on the states of outer
 // number o.
 func (w *Widget) SetOuter(o int) {
 	pc := w.pc
@@ -139,7 +139,7 @@ func (w *Widget) SetOuter(o int) {
 	w.v = w.pv[o*pc.nLane : (o+1)*pc.nLane]
 }
 
-// legal returns the slots (BoxIDs of the sheet) where roll may go after rollsUsed rolls
+// Legal returns the slots (BoxIDs of the sheet) where roll may go after rollsUsed rolls
 // from the states of group (mask, f).
 func (w *Widget) Legal(mask uint32, roll engine.Roll, rollsUsed int) uint64 {
 	if w.pc == nil {
@@ -167,7 +167,7 @@ func (w *Widget) laneSlot(s int) (box int, lane bool) {
 	return s % nb, s/nb == w.pc.Lane
 }
 
-// slotValues is boxValues for slot s of the sheet.
+// SlotValues is boxValues for slot s of the sheet.
 func (w *Widget) SlotValues(mask uint32, f, s int, dst []float64) {
 	b, lane := w.laneSlot(s)
 	if lane {
@@ -201,7 +201,7 @@ func (w *Widget) outerValues(mask uint32, f, s, pts int, five bool, dst []float6
 	}
 }
 
-// stopLayer returns the stop values for rollsUsed (1-based).
+// StopLayer returns the stop values for rollsUsed (1-based).
 func (w *Widget) StopLayer(rollsUsed int) []float64 {
 	if w.SameStop || rollsUsed == w.Space.Rolls {
 		return w.rolls(w.Space.Rolls - 1)
@@ -209,7 +209,7 @@ func (w *Widget) StopLayer(rollsUsed int) []float64 {
 	return w.stop[rollsUsed-1][:NumRolls*w.S]
 }
 
-// stops fills the stop values of the lanes of group (mask, f); with track it also
+// Stops fills the stop values of the lanes of group (mask, f); with track it also
 // records the best box of every roll after the first roll, the lowest box index winning
 // ties.
 func (w *Widget) Stops(mask uint32, f int, track bool) {
@@ -327,7 +327,7 @@ func (w *Widget) scoreValues(mask uint32, f, b, pts int, five bool, dst []float6
 	}
 }
 
-// upperStep returns the subtotal of the next state when a lane of subtotal u scores pts
+// UpperStep returns the subtotal of the next state when a lane of subtotal u scores pts
 // in an upper box (capped, and merged into 0 below dead, where the bonus is out of reach:
 // space.canon), and the upper bonus it earns by reaching the threshold.
 func (sp *Space) UpperStep(u, pts, dead int) (t, bonus int) {
@@ -342,7 +342,7 @@ func (sp *Space) UpperStep(u, pts, dead int) (t, bonus int) {
 	return t, bonus
 }
 
-// evaluate works out the turn from the lanes' states of group (mask, f) and returns the
+// Evaluate works out the turn from the lanes' states of group (mask, f) and returns the
 // value of each before its first roll. With track it also leaves the decisions of every
 // lane and roll in w.box and w.keep: the best box, and the best keep of each roll number,
 // ties going to stopping, then to the keep of more dice, then to the lower keep index
@@ -395,7 +395,7 @@ func (w *Widget) settledDecisions(mask uint32, f int) {
 	}
 }
 
-// decide works out the decisions of every roll of state (mask, u, f) into out and
+// Decide works out the decisions of every roll of state (mask, u, f) into out and
 // returns its value.
 func (w *Widget) Decide(mask uint32, u, f int, out *[NumRolls]uint32) float64 {
 	w.One[0] = uint16(u)
@@ -413,7 +413,7 @@ const (
 	KeepBits = 5
 )
 
-// laneEntries writes the policy entries of lane i (after evaluate with track) into out.
+// LaneEntries writes the policy entries of lane i (after evaluate with track) into out.
 func (w *Widget) LaneEntries(i int, out *[NumRolls]uint32) {
 	S, last := w.S, w.Space.Rolls-1
 	for r := range out {

@@ -6,7 +6,7 @@ import (
 	"yams/engine"
 )
 
-// sheetShape is what the memory of a worker's structures depends on: the space of a
+// SheetShape is what the memory of a worker's structures depends on: the space of a
 // column (of the lane column on a sheet of several), the columns of the sheet, and
 // whether the value of ending a turn is the same after every roll (no "sec" column).
 type SheetShape struct {
@@ -15,10 +15,10 @@ type SheetShape struct {
 	SameStop bool
 }
 
-// shapeOf returns the shape of a sheet of one column.
+// ShapeOf returns the shape of a sheet of one column.
 func ShapeOf(sp *Space) SheetShape { return SheetShape{sp, 1, sp.SameStop} }
 
-// boxRows is the number of distinct scores of the boxes of the sheet, over its columns:
+// BoxRows is the number of distinct scores of the boxes of the sheet, over its columns:
 // the rows a widget values the boxes in.
 func (sh SheetShape) BoxRows() int {
 	rows := 0
@@ -28,7 +28,7 @@ func (sh SheetShape) BoxRows() int {
 	return rows
 }
 
-// widgetMemory is the memory of a widget of the shape (newWidgetFor): the rows of a turn
+// WidgetMemory is the memory of a widget of the shape (newWidgetFor): the rows of a turn
 // for maxLanes states at once.
 func WidgetMemory(sh SheetShape) int64 {
 	const s = MaxLanes
@@ -43,7 +43,7 @@ func WidgetMemory(sh SheetShape) int64 {
 	return int64(n) + int64(unsafe.Sizeof(Widget{}))
 }
 
-// productShape returns the shape of a sheet of several columns: its lane column, the
+// ProductShape returns the shape of a sheet of several columns: its lane column, the
 // column whose states a widget lays out in lanes.
 func ProductShape(r *engine.Rules) (SheetShape, error) {
 	cols, lane, err := columnSpaces(r)
@@ -57,7 +57,7 @@ func ProductShape(r *engine.Rules) (SheetShape, error) {
 	return sh, nil
 }
 
-// sheetShapeOf returns the shape of the sheet of rules r, of one column or several.
+// SheetShapeOf returns the shape of the sheet of rules r, of one column or several.
 func SheetShapeOf(r *engine.Rules) (SheetShape, error) {
 	if len(r.Columns()) > 1 {
 		return ProductShape(r)

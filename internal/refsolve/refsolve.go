@@ -1,6 +1,7 @@
-// The solver before it worked on lanes: one turn-start state at a time, the widget of
-// Glenn's paper in its plainest form. The tests compare the lane solver with it, value
-// for value and decision for decision, bit for bit.
+// Package refsolve is the solver before it worked on lanes: one turn-start state at a
+// time, the widget of Glenn's paper in its plainest form. It is an oracle for the tests,
+// which compare the lane solver (strategies/solver) and the goals' solve with it, value
+// for value and decision for decision, bit for bit; nothing else imports it.
 package refsolve
 
 import (
@@ -11,11 +12,11 @@ import (
 	"yams/strategies/widget"
 )
 
-// refWidget evaluates one turn from one turn-start state, given the values of the states
+// Widget evaluates one turn from one turn-start state, given the values of the states
 // after it: the stop value of every final roll (best box), then, roll number by roll
 // number backwards, the value of every keep (the one-die-at-a-time recurrence) and of
 // every roll (the best keep). It is about 30 KB of scratch space, one per worker.
-type refWidget struct {
+type Widget struct {
 	sp *widget.Space
 	v  []float64 // values of turn-start states, read for the states after the turn
 
@@ -28,31 +29,31 @@ type refWidget struct {
 	m    [widget.RollBase]float64
 	mk   [widget.RollBase]uint16 // with decide: the keep that reaches m
 	cv   [256]float64
-	// score, if set, values the fills in place of reward + v[next] (target:T).
+	// Score, if set, values the fills in place of reward + v[next] (target:T).
 	Score func(x widget.Fill) float64
 }
 
 // fillValue is what filling a box is worth: score(x), or the points and the next state's value.
-func (w *refWidget) fillValue(x widget.Fill) float64 {
+func (w *Widget) fillValue(x widget.Fill) float64 {
 	if w.Score != nil {
 		return w.Score(x)
 	}
 	return float64(x.Reward) + w.v[x.Next]
 }
 
-func NewRefWidget(sp *widget.Space, v []float64) *refWidget { return &refWidget{sp: sp, v: v} }
+func NewWidget(sp *widget.Space, v []float64) *Widget { return &Widget{sp: sp, v: v} }
 
-// stopLayer returns the stop values for rollsUsed (1-based).
-func (w *refWidget) StopLayer(rollsUsed int) *[widget.NumRolls]float64 {
+// StopLayer returns the stop values for rollsUsed (1-based).
+func (w *Widget) StopLayer(rollsUsed int) *[widget.NumRolls]float64 {
 	if w.sp.SameStop {
 		return &w.stop[0]
 	}
 	return &w.stop[rollsUsed-1]
 }
 
-// stops fills the stop values of state (mask, u, f); with track it also records the
+// Stops fills the stop values of state (mask, u, f); with track it also records the
 // best box of every roll, the lowest box index winning ties.
-func (w *refWidget) Stops(mask uint32, u, f int, track bool) {
+func (w *Widget) Stops(mask uint32, u, f int, track bool) {
 	sp := w.sp
 	layers := sp.Rolls
 	if sp.SameStop {
@@ -120,7 +121,7 @@ func (w *refWidget) Stops(mask uint32, u, f int, track bool) {
 
 // expect fills w.ev with the expected value of every keep when its missing dice are
 // rolled and the result is worth next[roll].
-func (w *refWidget) expect(next *[widget.NumRolls]float64) {
+func (w *Widget) expect(next *[widget.NumRolls]float64) {
 	ev := &w.ev
 	copy(ev[widget.RollBase:], next[:])
 	for k := widget.RollBase - 1; k >= 0; k-- {
@@ -133,7 +134,7 @@ func (w *refWidget) expect(next *[widget.NumRolls]float64) {
 // roll r (w.ev), without enumerating the sub-keeps of each roll: m[k], the best value
 // of any keep inside k, follows from the keeps one die smaller, and a roll's best reroll
 // is the best m among its four-dice keeps.
-func (w *refWidget) bestRolls(stop, out *[widget.NumRolls]float64) {
+func (w *Widget) bestRolls(stop, out *[widget.NumRolls]float64) {
 	ev, m := &w.ev, &w.m
 	m[0] = ev[0]
 	for k := 1; k < widget.RollBase; k++ {
@@ -152,9 +153,9 @@ func (w *refWidget) bestRolls(stop, out *[widget.NumRolls]float64) {
 	}
 }
 
-// value returns the expected value of state (mask, u, f) before its first roll, playing
+// Value returns the expected value of state (mask, u, f) before its first roll, playing
 // the turn optimally; it leaves the values of every roll at every roll number in w.val.
-func (w *refWidget) Value(mask uint32, u, f int, track bool) float64 {
+func (w *Widget) Value(mask uint32, u, f int, track bool) float64 {
 	w.Stops(mask, u, f, track)
 	last := w.sp.Rolls - 1
 	w.val[last] = *w.StopLayer(last + 1)
@@ -169,7 +170,7 @@ func (w *refWidget) Value(mask uint32, u, f int, track bool) float64 {
 	return e
 }
 
-// decide computes the decisions of every roll of state (mask, u, f) into out. Ties go,
+// Decide computes the decisions of every roll of state (mask, u, f) into out. Ties go,
 // for the keep, to stopping, then to the keep of more dice, then to the lower keep
 // index (the order of engine.SubKeeps, as engine.TurnPlan breaks them), and for the box
 // to the lowest box index: the first of the equal values in a fixed order, which makes
@@ -178,7 +179,7 @@ func (w *refWidget) Value(mask uint32, u, f int, track bool) float64 {
 // total order, so the best of a set does not depend on how the set is split.
 //
 // It returns the value of the state, the same number as value computes.
-func (w *refWidget) Decide(mask uint32, u, f int, out *[widget.NumRolls]uint32) float64 {
+func (w *Widget) Decide(mask uint32, u, f int, out *[widget.NumRolls]uint32) float64 {
 	sp := w.sp
 	w.Stops(mask, u, f, true)
 	last := sp.Rolls - 1
