@@ -14,7 +14,8 @@ import (
 
 	"yams/engine"
 	"yams/sim"
-	"yams/strategies/optimal"
+	"yams/strategies/analysis"
+	"yams/strategies/solver"
 )
 
 // chromium returns the path of a Chromium to run headless, or skips the test.
@@ -200,13 +201,13 @@ func TestRegretHTMLInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := optimal.Solve(rules, 0)
+	tab, err := solver.Solve(rules, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	res, err := sim.Run(context.Background(), sim.Config{
 		Rules: rules, Strategies: fixtureInfos(), Seed: 3, Games: 200, Workers: 2, Costliest: 10,
-		Regret: func() (sim.Valuer, error) { return optimal.NewEvaluator(tab), nil },
+		Regret: func() (sim.Valuer, error) { return analysis.NewEvaluator(tab), nil },
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,8 @@ import (
 	"testing"
 
 	"yams/sim"
-	"yams/strategies/optimal"
+	"yams/strategies/analysis"
+	"yams/strategies/solver"
 )
 
 // regretFixture is 400 games of the two fixture strategies on the tiny sheet, every
@@ -19,13 +20,13 @@ import (
 func regretFixture(t testing.TB) (*sim.Results, float64) {
 	t.Helper()
 	rules := tinyRules(t)
-	tab, err := optimal.Solve(rules, 0)
+	tab, err := solver.Solve(rules, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	res, err := sim.Run(context.Background(), sim.Config{
 		Rules: rules, Strategies: fixtureInfos(), Seed: 7, Games: 400, Workers: 2, Costliest: 4,
-		Regret: func() (sim.Valuer, error) { return optimal.NewEvaluator(tab), nil },
+		Regret: func() (sim.Valuer, error) { return analysis.NewEvaluator(tab), nil },
 	})
 	if err != nil {
 		t.Fatal(err)

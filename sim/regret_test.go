@@ -12,17 +12,19 @@ import (
 	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies"
+	"yams/strategies/analysis"
 	"yams/strategies/optimal"
+	"yams/strategies/solver"
 )
 
 // hasbroTable is hasbro's optimal table, solved once for the tests of the package (not
 // cached on disk: nothing is written).
-var hasbroTable = sync.OnceValues(func() (*optimal.Table, error) {
+var hasbroTable = sync.OnceValues(func() (*solver.Table, error) {
 	rules, err := engine.Load("hasbro")
 	if err != nil {
 		return nil, err
 	}
-	return optimal.Solve(rules, 0)
+	return solver.Solve(rules, 0)
 })
 
 // regretConfig is a run of strategies on hasbro that measures their regret.
@@ -43,7 +45,7 @@ func regretConfig(t *testing.T, games int64, names ...string) sim.Config {
 		infos = append(infos, info)
 	}
 	return sim.Config{Rules: rules, Strategies: infos, Seed: 5, Games: games, Workers: 2,
-		Regret: func() (sim.Valuer, error) { return optimal.NewEvaluator(tab), nil }, Costliest: 8}
+		Regret: func() (sim.Valuer, error) { return analysis.NewEvaluator(tab), nil }, Costliest: 8}
 }
 
 // TestRegretSimulated: the simulated cost of greedy's decisions agrees with the exact one
@@ -58,7 +60,7 @@ func TestRegretSimulated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	exact, err := optimal.Analyze("greedy", cfg.Rules, optimal.Options{Regret: true})
+	exact, err := optimal.Analyze("greedy", cfg.Rules, analysis.Options{Regret: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,10 @@ import (
 	"yams/engine"
 	"yams/internal/memlimit"
 	"yams/reports"
-	"yams/strategies/optimal"
+	"yams/strategies/analysis"
+	"yams/strategies/columns"
+	"yams/strategies/solver"
+	"yams/strategies/widget"
 )
 
 func init() {
@@ -161,19 +164,19 @@ func adviceCSV(a adviceOutput) []byte {
 // positionsOf returns what values the options at the positions of rules: the exact table
 // where the rules have one that fits in memory, else, on a sheet of several columns, the
 // estimate of column-tables, and why the exact table was not available.
-func positionsOf(rules *engine.Rules) (optimal.Positions, error, error) {
-	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
+func positionsOf(rules *engine.Rules) (analysis.Positions, error, error) {
+	tab, _, err := solver.LoadOrSolve(rules, false, 0)
 	if err == nil {
-		return optimal.NewEvaluator(tab), nil, nil
+		return analysis.NewEvaluator(tab), nil, nil
 	}
-	if errors.Is(err, optimal.ErrColumns) && len(rules.Columns()) > 1 {
-		est, err2 := optimal.NewColumnEstimate(rules)
+	if errors.Is(err, widget.ErrColumns) && len(rules.Columns()) > 1 {
+		est, err2 := columns.NewColumnEstimate(rules)
 		if err2 != nil {
 			return nil, nil, err2
 		}
 		return est, err, nil
 	}
-	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
+	if errors.Is(err, widget.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
 		return nil, nil, badInput(err)
 	}
 	return nil, nil, err
@@ -240,7 +243,7 @@ func flagSheet(rules *engine.Rules, scores []string, extra int) (engine.Sheet, e
 
 // advice ranks the options at a position: the keeps of the roll if rolls are left, and
 // the boxes it may go in.
-func advice(ev optimal.Positions, sheet *engine.Sheet, r engine.Roll, used int) adviceOutput {
+func advice(ev analysis.Positions, sheet *engine.Sheet, r engine.Roll, used int) adviceOutput {
 	rules := sheet.Rules()
 	d := r.Dice()
 	out := adviceOutput{Rules: rules.Name(), RulesHash: rules.Hash(), Turn: sheet.Turn() + 1, RollsUsed: used,

@@ -7,7 +7,7 @@ import (
 	"yams/engine"
 	"yams/internal/cachedir"
 	"yams/reports"
-	"yams/strategies/optimal"
+	"yams/strategies/solver"
 )
 
 func init() {
@@ -50,7 +50,7 @@ func runCache(e *env, args []string) error {
 		hash, of = rules.Hash(), " of rules "+describeRules(rules.Name(), options)
 	}
 	if *clear {
-		removed, err := optimal.RemoveCache(hash)
+		removed, err := solver.RemoveCache(hash)
 		var size int64
 		for _, r := range removed {
 			size += r.Size
@@ -58,11 +58,11 @@ func runCache(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%s%s removed from %s, %s\n", plural(len(removed), "file", "files"), of, dir, megabytes(size))
 		return err
 	}
-	all, err := optimal.CacheEntries()
+	all, err := solver.CacheEntries()
 	if err != nil {
 		return err
 	}
-	var list []optimal.CacheEntry
+	var list []solver.CacheEntry
 	for _, c := range all {
 		if hash == "" || c.Hash == hash {
 			list = append(list, c)
@@ -101,7 +101,7 @@ func runCache(e *env, args []string) error {
 
 // describeCached names the rule set of a cache file: its name, marked when the rules are
 // not those of the preset of that name (a rule file, or options).
-func describeCached(c optimal.CacheEntry) string {
+func describeCached(c solver.CacheEntry) string {
 	switch {
 	case c.InUse:
 		return "(being solved now)"

@@ -13,7 +13,7 @@ import (
 	"yams/internal/provenance"
 	"yams/reports"
 	"yams/strategies/distill"
-	"yams/strategies/optimal"
+	"yams/strategies/widget"
 )
 
 func init() {
@@ -97,7 +97,7 @@ func runDistill(e *env, args []string) error {
 			}
 			fmt.Fprintf(e.stderr, "%4d  %.4f  %s\n", s.N, s.Mean, s.Rule)
 		}})
-	if errors.Is(err, memlimit.ErrTooLarge) || errors.Is(err, optimal.ErrColumns) {
+	if errors.Is(err, memlimit.ErrTooLarge) || errors.Is(err, widget.ErrColumns) {
 		return badInput(err)
 	}
 	if err != nil {

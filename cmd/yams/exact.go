@@ -17,8 +17,11 @@ import (
 	"yams/reports"
 	"yams/sim"
 	"yams/strategies"
+	"yams/strategies/analysis"
 	"yams/strategies/optimal"
 	"yams/strategies/rulefile"
+	"yams/strategies/solver"
+	"yams/strategies/widget"
 )
 
 func init() {
@@ -75,7 +78,7 @@ func runExact(e *env, args []string) error {
 	}
 	e.lang = out.lang
 	c := e.console()
-	opts := optimal.Options{
+	opts := analysis.Options{
 		Workers:            int(workers),
 		Distribution:       *withDist || csv.given(),
 		DistributionBudget: memory.bytes(),
@@ -87,17 +90,17 @@ func runExact(e *env, args []string) error {
 		return badInput(err)
 	}
 	fig, err := optimal.Analyze(*name, rules, opts)
-	if errors.Is(err, optimal.ErrObjective) {
+	if errors.Is(err, solver.ErrObjective) {
 		return badInput(fmt.Errorf("--strategy: %w", err))
 	}
 	var ruleErr *rulefile.Error
-	if errors.Is(err, optimal.ErrRandom) || errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) || errors.As(err, &ruleErr) {
+	if errors.Is(err, analysis.ErrRandom) || errors.Is(err, widget.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) || errors.As(err, &ruleErr) {
 		return badInput(err)
 	}
 	// Beyond the estimate, the limit reached as the distribution grew: the user's limit,
 	// as the estimate's refusal.
-	if errors.Is(err, optimal.ErrTooLarge) {
-		if o, perr := optimal.ParseObjective(*name); perr == nil && (o.Kind == optimal.Target || o.Kind == optimal.Beat) {
+	if errors.Is(err, analysis.ErrTooLarge) {
+		if o, perr := solver.ParseObjective(*name); perr == nil && (o.Kind == solver.Target || o.Kind == solver.Beat) {
 			return badInput(fmt.Errorf("%w; raise --max-memory (%s follows every score so far: its analysis carries the distribution)", err, o))
 		}
 		return badInput(fmt.Errorf("%w; raise --max-memory or leave out --distribution", err))
@@ -135,7 +138,7 @@ func runExact(e *env, args []string) error {
 }
 
 // exactReport gives the figures of a strategy to the reports, as plain numbers.
-func exactReport(rules *engine.Rules, options []string, f *optimal.Figures, js []byte) *reports.Exact {
+func exactReport(rules *engine.Rules, options []string, f *analysis.Figures, js []byte) *reports.Exact {
 	x := &reports.Exact{Rules: rules, RuleOptions: options, Strategy: f.Strategy, States: f.States, Mean: f.Mean, SD: f.SD,
 		UpperBonus: f.PUpperBonus, Yahtzee: f.PYahtzee, HasYahtzee: f.HasYahtzee, ExtraBonuses: f.ExtraBonuses,
 		Distribution: f.Distribution, DistMin: f.DistMin, JSON: js}
@@ -145,7 +148,7 @@ func exactReport(rules *engine.Rules, options []string, f *optimal.Figures, js [
 	for _, c := range f.Columns {
 		x.ColumnBonus = append(x.ColumnBonus, c.PUpperBonus)
 	}
-	if o := f.Objective; o != nil && o.Kind != optimal.MeanScore {
+	if o := f.Objective; o != nil && o.Kind != solver.MeanScore {
 		xo := &reports.ExactObjective{Kind: o.KindName(), Value: o.Value}
 		if _, param, ok := strings.Cut(o.String(), ":"); ok {
 			xo.Parameter = param
@@ -155,12 +158,12 @@ func exactReport(rules *engine.Rules, options []string, f *optimal.Figures, js [
 	}
 	if g := f.Regret; g != nil {
 		x.Regret = &reports.ExactRegret{OptimalMean: g.OptimalMean, Total: g.Total, Keep: g.Keep, Box: g.Box, ByBox: g.ByBox, ByTurn: g.ByTurn,
-			CostlyAbove: optimal.CostlyAbove[:], Costly: g.Costly[:]}
+			CostlyAbove: analysis.CostlyAbove[:], Costly: g.Costly[:]}
 	}
 	return x
 }
 
-func printFigures(w io.Writer, c console, r *engine.Rules, options []string, f *optimal.Figures) {
+func printFigures(w io.Writer, c console, r *engine.Rules, options []string, f *analysis.Figures) {
 	fmt.Fprintln(w, c.f("exact figures of %s on %s (%s turn-start states reached)",
 		f.Strategy, describeRules(r.Name(), options), c.count(int64(f.States))))
 	fmt.Fprintln(w)
@@ -189,21 +192,21 @@ func printFigures(w io.Writer, c console, r *engine.Rules, options []string, f *
 	if r.ExtraPoints() != 0 {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.t("extra bonuses"), c.f("%s per game", c.num(f.ExtraBonuses, 6)), c.f("(%s points)", c.num(f.ExtraBonuses*float64(r.ExtraPoints()), 4)))
 	}
-	if o := f.Objective; o != nil && o.Kind != optimal.MeanScore {
+	if o := f.Objective; o != nil && o.Kind != solver.MeanScore {
 		switch o.Kind {
-		case optimal.Risk:
+		case solver.Risk:
 			fmt.Fprintf(tw, "%s\t%s\t%s\n", c.t("certainty equivalent"), c.num(o.Value, 7), c.f("(the objective of %s: (1/θ)·ln E[exp(θ·score)], from the solve)", f.Strategy))
 			if ce, ok := f.ObjectiveFromDistribution(); ok {
 				fmt.Fprintf(tw, "\t%s\t%s\n", c.num(ce, 7), c.t("(the same, from the distribution of the final score)"))
 			}
-		case optimal.UpperBonus:
+		case solver.UpperBonus:
 			fmt.Fprintf(tw, "%s\t%s\t%s\n", c.t("objective"), c.pct(o.Value, 4), c.t("(P(upper bonus), from the solve)"))
-		case optimal.Target:
+		case solver.Target:
 			fmt.Fprintf(tw, "P(score >= %d)\t%s\t%s\n", o.Target, c.pct(o.Value, 7), c.f("(the objective of %s, from the solve)", f.Strategy))
 			if p, ok := f.ObjectiveFromDistribution(); ok {
 				fmt.Fprintf(tw, "\t%s\t%s\n", c.pct(p, 7), c.t("(the same, from the distribution of the final score)"))
 			}
-		case optimal.Beat:
+		case solver.Beat:
 			fmt.Fprintf(tw, "%s\t%s\t%s\n", c.f("P(beating %s)", o.Opponent), c.pct(o.Value, 7), c.f("(the objective of %s, each on their own dice, a tie counting half; from the solve)", f.Strategy))
 			if p, ok := f.ObjectiveFromDistribution(); ok {
 				fmt.Fprintf(tw, "\t%s\t%s\n", c.pct(p, 7), c.t("(the same, from the two distributions of the final score)"))
@@ -245,7 +248,7 @@ func printFigures(w io.Writer, c console, r *engine.Rules, options []string, f *
 
 // writeDistribution writes the distribution of the final score as CSV: a line per
 // score of non-zero probability.
-func writeDistribution(w io.Writer, f *optimal.Figures) error {
+func writeDistribution(w io.Writer, f *analysis.Figures) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "score,probability")
 	for i, p := range f.Distribution {
@@ -257,7 +260,7 @@ func writeDistribution(w io.Writer, f *optimal.Figures) error {
 }
 
 // printRegret says where the strategy loses its points against optimal play.
-func printRegret(w io.Writer, c console, r *engine.Rules, f *optimal.Figures) {
+func printRegret(w io.Writer, c console, r *engine.Rules, f *analysis.Figures) {
 	rg := f.Regret
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, c.f("where %s loses its points against optimal play (%s): %s points a game", f.Strategy, c.num(rg.OptimalMean, 7), c.num(rg.Total, 7)))
@@ -288,7 +291,7 @@ func printRegret(w io.Writer, c console, r *engine.Rules, f *optimal.Figures) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, c.f("costly decisions per game: %s cost something, %s more than %s point, %s more than %s points",
-		c.num(rg.Costly[0], 3), c.num(rg.Costly[1], 3), c.num(optimal.CostlyAbove[1], 0), c.num(rg.Costly[2], 3), c.num(optimal.CostlyAbove[2], 0)))
+		c.num(rg.Costly[0], 3), c.num(rg.Costly[1], 3), c.num(analysis.CostlyAbove[1], 0), c.num(rg.Costly[2], 3), c.num(analysis.CostlyAbove[2], 0)))
 	fmt.Fprintln(w, c.f("(the optimal mean minus the strategy's: %s − %s = %s)", c.num(rg.OptimalMean, 7), c.num(f.Mean, 7), c.num(rg.OptimalMean-f.Mean, 7)))
 }
 
@@ -362,7 +365,7 @@ func slotNames(r *engine.Rules) []string {
 }
 
 // writeFigures writes the figures as JSON.
-func writeFigures(w io.Writer, r *engine.Rules, f *optimal.Figures, prov *provenance.Record) error {
+func writeFigures(w io.Writer, r *engine.Rules, f *analysis.Figures, prov *provenance.Record) error {
 	out := exactJSON{Rules: r.Name(), RulesHash: r.Hash(), Strategy: f.Strategy, States: f.States, Mean: f.Mean, StdDev: f.SD,
 		ExtraBonuses: f.ExtraBonuses, Boxes: map[string]exactBox{}, Provenance: prov}
 	if f.HasBonus {
@@ -403,7 +406,7 @@ func writeFigures(w io.Writer, r *engine.Rules, f *optimal.Figures, prov *proven
 		for b, c := range rg.ByBox {
 			er.ByBox[names[b]] = c
 		}
-		for i, above := range optimal.CostlyAbove {
+		for i, above := range analysis.CostlyAbove {
 			er.Costly[strconv.FormatFloat(above, 'g', -1, 64)] = rg.Costly[i]
 		}
 		out.Regret = er

@@ -15,7 +15,10 @@ import (
 	"yams/internal/memlimit"
 	"yams/internal/provenance"
 	"yams/reports"
+	"yams/strategies/analysis"
 	"yams/strategies/optimal"
+	"yams/strategies/solver"
+	"yams/strategies/widget"
 )
 
 func init() {
@@ -70,7 +73,7 @@ func runFrontier(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
-	opts := optimal.Options{Workers: int(workers), Distribution: true, DistributionBudget: memory.bytes()}
+	opts := analysis.Options{Workers: int(workers), Distribution: true, DistributionBudget: memory.bytes()}
 	// The estimates first, optimal's before anything else is built for the rules (the
 	// θ and the targets are checked on their state space): a frontier that would not
 	// fit is refused at once, not after minutes of solves. (On a sheet of several
@@ -131,11 +134,11 @@ func parseThetas(list string) ([]float64, error) {
 		if s == "" {
 			return nil, errors.New("an empty θ: want numbers separated by commas, such as -0.02,0.01")
 		}
-		o, err := optimal.ParseObjective("risk:" + s)
+		o, err := solver.ParseObjective("risk:" + s)
 		if err != nil {
 			return nil, err
 		}
-		if o.Kind != optimal.Risk {
+		if o.Kind != solver.Risk {
 			return nil, fmt.Errorf("θ = %s is optimal, which the frontier always has", s)
 		}
 		if slices.Contains(thetas, o.Theta) {
@@ -153,9 +156,9 @@ func parseThetas(list string) ([]float64, error) {
 func allowedThetas(e *env, rules *engine.Rules, thetas []float64, given bool) ([]float64, error) {
 	var ok []float64
 	for _, th := range thetas {
-		err := optimal.Objective{Kind: optimal.Risk, Theta: th}.Check(rules)
+		err := solver.Objective{Kind: solver.Risk, Theta: th}.Check(rules)
 		switch {
-		case errors.Is(err, optimal.ErrColumns):
+		case errors.Is(err, widget.ErrColumns):
 			return nil, badInput(err)
 		case err != nil && given:
 			return nil, badInput(fmt.Errorf("--thetas: %w", err))
@@ -180,7 +183,7 @@ func parseTargets(list string) ([]int, error) {
 		if s == "" {
 			return nil, errors.New("an empty T: want whole numbers separated by commas, such as 250,300")
 		}
-		o, err := optimal.ParseObjective("target:" + s)
+		o, err := solver.ParseObjective("target:" + s)
 		if err != nil {
 			return nil, err
 		}
@@ -198,9 +201,9 @@ func parseTargets(list string) ([]int, error) {
 // take on them) is bad input.
 func allowedTargets(rules *engine.Rules, targets []int) error {
 	for _, t := range targets {
-		err := optimal.Objective{Kind: optimal.Target, Target: t}.Check(rules)
+		err := solver.Objective{Kind: solver.Target, Target: t}.Check(rules)
 		switch {
-		case errors.Is(err, optimal.ErrColumns):
+		case errors.Is(err, widget.ErrColumns):
 			return badInput(err)
 		case err != nil:
 			return badInput(fmt.Errorf("--targets: %w", err))
@@ -218,13 +221,13 @@ var quietFrontier = 10 * time.Second
 func frontierStrategies(rules *engine.Rules, thetas []float64, targets []int) []string {
 	names := []string{"optimal"}
 	for _, th := range thetas {
-		names = append(names, optimal.Objective{Kind: optimal.Risk, Theta: th}.String())
+		names = append(names, solver.Objective{Kind: solver.Risk, Theta: th}.String())
 	}
 	if rules.UpperPoints() != 0 {
 		names = append(names, "bonus")
 	}
 	for _, t := range targets {
-		names = append(names, optimal.Objective{Kind: optimal.Target, Target: t}.String())
+		names = append(names, solver.Objective{Kind: solver.Target, Target: t}.String())
 	}
 	return names
 }
@@ -234,9 +237,9 @@ func frontierStrategies(rules *engine.Rules, thetas []float64, targets []int) []
 // (1.6 GiB for target:300). The θ are those allowedThetas kept, the targets those
 // allowedTargets passed; optimal, analysed first, must be there, for the value of each
 // objective under optimal play.
-func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts optimal.Options) (*reports.Frontier, error) {
+func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts analysis.Options) (*reports.Frontier, error) {
 	f := &reports.Frontier{Rules: rules}
-	var best *optimal.Figures // optimal's, for the value of each objective under optimal play
+	var best *analysis.Figures // optimal's, for the value of each objective under optimal play
 	start := time.Now()
 	for k, name := range names {
 		switch {
@@ -252,9 +255,9 @@ func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts optimal.O
 			fmt.Fprint(e.stderr, "\r\033[K")
 		}
 		switch {
-		case errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) || errors.Is(err, optimal.ErrObjective):
+		case errors.Is(err, widget.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) || errors.Is(err, solver.ErrObjective):
 			return nil, badInput(err)
-		case errors.Is(err, optimal.ErrTooLarge):
+		case errors.Is(err, analysis.ErrTooLarge):
 			return nil, badInput(fmt.Errorf("%s: %w; raise --max-memory", name, err))
 		case err != nil:
 			return nil, fmt.Errorf("%s: %w", name, err)
@@ -279,7 +282,7 @@ func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts optimal.O
 // frontierPoint takes from the figures of a strategy what a frontier shows: its
 // objective, and that objective's value under optimal play (from best, optimal's
 // figures), the moments, P(score ≥ T) from the exact distribution, the bonus rates.
-func frontierPoint(fig, best *optimal.Figures) (reports.FrontierPoint, error) {
+func frontierPoint(fig, best *analysis.Figures) (reports.FrontierPoint, error) {
 	o := fig.Objective
 	if o == nil || fig.Distribution == nil {
 		return reports.FrontierPoint{}, fmt.Errorf("%s: the analysis gave no objective or no distribution", fig.Strategy)
@@ -288,13 +291,13 @@ func frontierPoint(fig, best *optimal.Figures) (reports.FrontierPoint, error) {
 		Mean: fig.Mean, SD: fig.SD, UpperBonus: fig.PUpperBonus, Yahtzee: fig.PYahtzee,
 		Distribution: fig.Distribution, DistMin: fig.DistMin}
 	switch o.Kind {
-	case optimal.UpperBonus:
+	case solver.UpperBonus:
 		p.OptimalObjective = best.PUpperBonus
 	default:
 		// Optimal's figures, read for this objective: the certainty equivalent of
 		// optimal's distribution at θ, its P(score ≥ T), or its mean.
 		asOptimal := *best
-		asOptimal.Objective = &optimal.ObjectiveFigure{Objective: o.Objective}
+		asOptimal.Objective = &analysis.ObjectiveFigure{Objective: o.Objective}
 		v, ok := asOptimal.ObjectiveFromDistribution()
 		if !ok {
 			return reports.FrontierPoint{}, fmt.Errorf("%s: no value of the objective from optimal's distribution", fig.Strategy)

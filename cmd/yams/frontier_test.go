@@ -14,6 +14,7 @@ import (
 
 	"yams/engine"
 	"yams/internal/provenance"
+	"yams/strategies/analysis"
 	"yams/strategies/optimal"
 )
 
@@ -96,13 +97,13 @@ func TestFrontierFigures(t *testing.T) {
 	if !slices.Equal(names, want) {
 		t.Fatalf("strategies %v, want %v", names, want)
 	}
-	best, err := optimal.Analyze("optimal", rules, optimal.Options{Distribution: true})
+	best, err := optimal.Analyze("optimal", rules, analysis.Options{Distribution: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range got.Strategies {
 		t.Run(s.Strategy, func(t *testing.T) {
-			fig, err := optimal.Analyze(s.Strategy, rules, optimal.Options{Distribution: true})
+			fig, err := optimal.Analyze(s.Strategy, rules, analysis.Options{Distribution: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -338,14 +339,14 @@ func TestFrontierTargets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	best, err := optimal.Analyze("optimal", rules, optimal.Options{Distribution: true})
+	best, err := optimal.Analyze("optimal", rules, analysis.Options{Distribution: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range got.Strategies[3:] {
 		t.Run(s.Strategy, func(t *testing.T) {
 			target, _ := strconv.Atoi(strings.TrimPrefix(s.Strategy, "target:"))
-			fig, err := optimal.Analyze(s.Strategy, rules, optimal.Options{Distribution: true})
+			fig, err := optimal.Analyze(s.Strategy, rules, analysis.Options{Distribution: true})
 			if err != nil {
 				t.Fatal(err)
 			}

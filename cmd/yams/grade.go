@@ -14,7 +14,9 @@ import (
 	"yams/engine"
 	"yams/internal/memlimit"
 	"yams/reports"
-	"yams/strategies/optimal"
+	"yams/strategies/analysis"
+	"yams/strategies/solver"
+	"yams/strategies/widget"
 )
 
 // gradedDecision is a decision of a recorded game with what it cost against optimal play.
@@ -49,14 +51,14 @@ type gradeOutput struct {
 
 // grade values every decision a record shows against optimal play.
 func grade(rec *engine.Record, rules *engine.Rules, turns []engine.TurnResult) (*gradeOutput, error) {
-	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
-	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
+	tab, _, err := solver.LoadOrSolve(rules, false, 0)
+	if errors.Is(err, widget.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
 		return nil, badInput(err)
 	}
 	if err != nil {
 		return nil, err
 	}
-	ev := optimal.NewEvaluator(tab)
+	ev := analysis.NewEvaluator(tab)
 	out := &gradeOutput{Rules: rules.Name(), RulesHash: rules.Hash(), OptimalStart: tab.Expected(), Decisions: []gradedDecision{}}
 	sheet := engine.NewSheet(rules)
 	slots := slotNames(rules)

@@ -12,9 +12,10 @@ import (
 	"github.com/spf13/pflag"
 
 	"yams/internal/provenance"
+	"yams/strategies/columns"
 	"yams/strategies/external"
-	"yams/strategies/optimal"
 	_ "yams/strategies/rulefile" // the strategies rules:FILE
+	"yams/strategies/solver"
 )
 
 func main() {
@@ -111,15 +112,15 @@ func (e *env) dispatch(args []string) int {
 		return e.exit(usagef("unknown command %q (commands: %s; see yams --help)", name, strings.Join(commandNames(), ", ")))
 	}
 	e.cmd = c
-	optimal.SetNotify(e.solveNotice)
-	defer optimal.SetNotify(nil)
+	solver.SetNotify(e.solveNotice)
+	defer solver.SetNotify(nil)
 	return e.exit(c.run(e, rest))
 }
 
 // solveNotice says what the first run on a rule set is doing while the optimal strategy
 // is solved and cached, rather than sit silent: one line when it starts, and on a
 // terminal how far it is, erased when it is done.
-func (e *env) solveNotice(n optimal.Notice) {
+func (e *env) solveNotice(n solver.Notice) {
 	switch {
 	case n.Layer == 0 && !n.Done:
 		where := ""
@@ -130,7 +131,7 @@ func (e *env) solveNotice(n optimal.Notice) {
 		switch n.Strategy {
 		case "optimal":
 			e.note("%s", c.f("solving the optimal strategy of rules %s, the first time they are played%s", n.Rules, where))
-		case optimal.ColumnTablesName:
+		case columns.ColumnTablesName:
 			e.note("%s", c.f("fitting the strategy %s to rules %s (what the choice among columns adds, from %d rounds of games), the first time it is played on them%s", n.Strategy, n.Rules, n.Layers, where))
 		default:
 			e.note("%s", c.f("solving the strategy %s of rules %s, the first time it is played on them%s", n.Strategy, n.Rules, where))
@@ -138,7 +139,7 @@ func (e *env) solveNotice(n optimal.Notice) {
 	case !e.interactive:
 	case n.Done:
 		fmt.Fprint(e.stderr, "\r\033[K")
-	case n.Strategy == optimal.ColumnTablesName:
+	case n.Strategy == columns.ColumnTablesName:
 		fmt.Fprint(e.stderr, "\r\033[K"+e.console().f("fitting %s to %s: %d of %d rounds", n.Strategy, n.Rules, n.Layer, n.Layers))
 	default:
 		fmt.Fprint(e.stderr, "\r\033[K"+e.console().f("solving %s: %d of %d turns", n.Rules, n.Layer, n.Layers))

@@ -14,7 +14,9 @@ import (
 	"yams/reports"
 	"yams/sim"
 	"yams/strategies"
-	"yams/strategies/optimal"
+	"yams/strategies/analysis"
+	"yams/strategies/solver"
+	"yams/strategies/widget"
 )
 
 // regretDoc is the help line of --regret.
@@ -24,15 +26,15 @@ const regretDoc = "also value every decision against optimal play: where each st
 // loaded or solved once, and an evaluator of it per worker. It also returns the optimal
 // expected score, which the printed table sets beside the strategies' means.
 func regretValuer(rules *engine.Rules) (func() (sim.Valuer, error), float64, error) {
-	tab, _, err := optimal.LoadOrSolve(rules, false, 0)
-	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
+	tab, _, err := solver.LoadOrSolve(rules, false, 0)
+	if errors.Is(err, widget.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
 		return nil, 0, badInput(fmt.Errorf("--regret: %w", err))
 	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("--regret: %w", err)
 	}
 	return func() (sim.Valuer, error) {
-		return &lazyValuer{ev: optimal.NewEvaluator(tab), best: optimal.NewStrategy(tab), rolls: rules.Rolls()}, nil
+		return &lazyValuer{ev: analysis.NewEvaluator(tab), best: solver.NewStrategy(tab), rolls: rules.Rolls()}, nil
 	}, tab.Expected(), nil
 }
 
@@ -43,7 +45,7 @@ func regretValuer(rules *engine.Rules) (func() (sim.Valuer, error), float64, err
 // strategy's choice is the argmax of the very values the evaluator computes, so its value
 // is the best value bit for bit, as sim.Valuer requires.
 type lazyValuer struct {
-	ev     *optimal.Evaluator
+	ev     *analysis.Evaluator
 	best   strategies.Strategy
 	rolls  int
 	sheet  *engine.Sheet

@@ -13,7 +13,8 @@ import (
 	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies"
-	"yams/strategies/optimal"
+	"yams/strategies/analysis"
+	"yams/strategies/solver"
 )
 
 // TestLazyValuerIdentity: the valuer of --regret, which values a turn only where a
@@ -37,11 +38,11 @@ func TestLazyValuerIdentity(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tab, _, err := optimal.LoadOrSolve(rules, false, 0)
+			tab, _, err := solver.LoadOrSolve(rules, false, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
-			eager := func() (sim.Valuer, error) { return optimal.NewEvaluator(tab), nil }
+			eager := func() (sim.Valuer, error) { return analysis.NewEvaluator(tab), nil }
 			var infos []strategies.Info
 			for _, name := range []string{"greedy", "upper-first", "optimal", "random"} {
 				info, _ := strategies.Lookup(name)

@@ -10,6 +10,9 @@ import (
 	"yams/engine"
 	"yams/internal/memlimit"
 	"yams/strategies/optimal"
+	"yams/strategies/solver"
+	"yams/strategies/tableplay"
+	"yams/strategies/widget"
 )
 
 func init() {
@@ -51,7 +54,7 @@ func runSolve(e *env, args []string) error {
 		}
 		return solveWin(e, rules, rulesFlags.options, *force, int(workers))
 	}
-	obj, err := optimal.ParseObjective(*strategy)
+	obj, err := solver.ParseObjective(*strategy)
 	if err != nil {
 		return usagef("--strategy: %v", err)
 	}
@@ -59,10 +62,10 @@ func runSolve(e *env, args []string) error {
 		return err
 	}
 	t, st, err := optimal.LoadOrSolveFor(rules, obj, *force, int(workers))
-	if errors.Is(err, optimal.ErrObjective) {
+	if errors.Is(err, solver.ErrObjective) {
 		return badInput(fmt.Errorf("--strategy: %w", err))
 	}
-	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
+	if errors.Is(err, widget.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
 		return badInput(err)
 	}
 	if err != nil {
@@ -74,13 +77,13 @@ func runSolve(e *env, args []string) error {
 	}
 	rs := describeRules(rules.Name(), rulesFlags.options)
 	switch obj.Kind {
-	case optimal.Risk:
+	case solver.Risk:
 		fmt.Fprintf(w, "rules %s (hash %s): strategy %s, certainty equivalent %.7f points\n", rs, rules.Hash(), obj, t.Value())
-	case optimal.UpperBonus:
+	case solver.UpperBonus:
 		fmt.Fprintf(w, "rules %s (hash %s): strategy bonus, P(upper bonus) %.7f%%\n", rs, rules.Hash(), 100*t.Value())
-	case optimal.Target:
+	case solver.Target:
 		fmt.Fprintf(w, "rules %s (hash %s): strategy %s, P(score ≥ %d) %.7f%%\n", rs, rules.Hash(), obj, obj.Target, 100*t.Value())
-	case optimal.Beat:
+	case solver.Beat:
 		fmt.Fprintf(w, "rules %s (hash %s): strategy %s, P(beating %s) %.7f%% (each on their own dice, a tie counting half)\n", rs, rules.Hash(), obj, obj.Opponent, 100*t.Value())
 	default:
 		fmt.Fprintf(w, "rules %s (hash %s): optimal expected score %.7f\n", rs, rules.Hash(), t.Expected())
@@ -95,7 +98,7 @@ func runSolve(e *env, args []string) error {
 		}
 		fmt.Fprintf(w, "%s loaded from %s in %s (solved earlier; --force solves again)\n", what, st.Path, duration(st.Load))
 	} else {
-		if obj.Kind == optimal.Target || obj.Kind == optimal.Beat {
+		if obj.Kind == solver.Target || obj.Kind == solver.Beat {
 			fmt.Fprintf(w, "solved in %s: the best value of %s from each of the %s turn-start states and every score so far (%s pairs stored; the decisions are worked out from them in play)\n",
 				duration(t.Elapsed), obj, thousands(int64(t.States())), thousands(t.Pairs()))
 		} else if !t.HasDecisions() {
@@ -133,10 +136,10 @@ type solveJSON struct {
 	Loaded bool   `json:"loaded"` // from the cache, rather than solved
 }
 
-func solveResult(rules *engine.Rules, options []string, obj optimal.Objective, t *optimal.Table, st optimal.CacheStatus) solveJSON {
+func solveResult(rules *engine.Rules, options []string, obj solver.Objective, t *solver.Table, st solver.CacheStatus) solveJSON {
 	out := solveJSON{Rules: rules.Name(), RulesHash: rules.Hash(), RuleOptions: append([]string{}, options...), Strategy: obj.Strategy(),
 		Objective: obj.KindName(), Value: t.Value(), States: t.States(), Loaded: st.Loaded}
-	if obj.Kind == optimal.Target || obj.Kind == optimal.Beat {
+	if obj.Kind == solver.Target || obj.Kind == solver.Beat {
 		out.Pairs = t.Pairs()
 	}
 	if st.WriteErr == nil {
@@ -162,8 +165,8 @@ func reportWrite(e *env, w io.Writer, path string, err error) {
 // solveWin loads or computes the tables of the strategy win: the distributions of the
 // points still to come under optimal play from every state, beside optimal's table.
 func solveWin(e *env, rules *engine.Rules, options []string, force bool, workers int) error {
-	wt, err := optimal.LoadOrSolveWin(rules, force, workers)
-	if errors.Is(err, optimal.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
+	wt, err := tableplay.LoadOrSolveWin(rules, force, workers)
+	if errors.Is(err, widget.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
 		return badInput(err)
 	}
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"yams/engine"
 	"yams/internal/memlimit"
 	"yams/strategies"
+	"yams/strategies/columns"
 	"yams/strategies/optimal"
 )
 
@@ -25,7 +26,7 @@ func defaultStrategies(rules *engine.Rules) []strategies.Info {
 			infos = append(infos, info)
 		}
 	}
-	if info, ok := strategies.Lookup(optimal.ColumnTablesName); ok && len(rules.Columns()) > 1 {
+	if info, ok := strategies.Lookup(columns.ColumnTablesName); ok && len(rules.Columns()) > 1 {
 		infos = append(infos, info)
 	}
 	if info, ok := strategies.Lookup("optimal"); ok && !info.Heuristic {

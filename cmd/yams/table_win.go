@@ -10,7 +10,7 @@ import (
 
 	"yams/engine"
 	"yams/strategies"
-	"yams/strategies/optimal"
+	"yams/strategies/tableplay"
 )
 
 // winAnalyst returns the maker of the analysts of a table where a player plays win (for
@@ -26,7 +26,7 @@ func winAnalyst(rules *engine.Rules, infos []strategies.Info) func() (strategies
 	if !seated || infos[first].Name != "win" {
 		return nil
 	}
-	return func() (strategies.TableAnalyst, error) { return optimal.NewWinAnalyst(rules, names) }
+	return func() (strategies.TableAnalyst, error) { return tableplay.NewWinAnalyst(rules, names) }
 }
 
 // printWinAssumes says how win expects each other player of the table to play, where it
@@ -44,7 +44,7 @@ func printWinAssumes(w io.Writer, c console, rules *engine.Rules, infos []strate
 		if info.Name == "win" && !slices.ContainsFunc(infos[i+1:], func(o strategies.Info) bool { return o.Name == "win" }) {
 			continue // the one player of win: its own play is not a model
 		}
-		as, why, err := optimal.WinAssumes(rules, info.Name)
+		as, why, err := tableplay.WinAssumes(rules, info.Name)
 		if err != nil || as == "" {
 			continue
 		}

@@ -7,8 +7,10 @@ import (
 
 	"yams/engine"
 	"yams/internal/cachedir"
+	"yams/strategies/analysis"
 	"yams/strategies/optimal"
 	"yams/strategies/rulefile"
+	"yams/strategies/solver"
 )
 
 func TestMain(m *testing.M) {
@@ -36,7 +38,7 @@ func smallRules(t testing.TB) *engine.Rules {
 }
 
 // analyzeText analyses exactly a file as written (its canonical text read back).
-func analyzeText(t *testing.T, r *engine.Rules, text string) *optimal.Figures {
+func analyzeText(t *testing.T, r *engine.Rules, text string) *analysis.Figures {
 	t.Helper()
 	f, err := rulefile.Parse("learned.rules", []byte(text))
 	if err != nil {
@@ -46,7 +48,7 @@ func analyzeText(t *testing.T, r *engine.Rules, text string) *optimal.Figures {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fig, _, err := optimal.AnalyzeReach("learned", r, p.NewStrategy, optimal.Options{Regret: true})
+	fig, _, err := analysis.AnalyzeReach("learned", r, p.NewStrategy, analysis.Options{Regret: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +68,7 @@ func TestLearnSmall(t *testing.T) {
 	if len(res.Steps) < 2 {
 		t.Fatalf("%d steps: the learning found no rule", len(res.Steps))
 	}
-	greedy, err := optimal.Analyze("greedy", r, optimal.Options{})
+	greedy, err := optimal.Analyze("greedy", r, analysis.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +147,7 @@ func TestTurnMasses(t *testing.T) {
 		}
 	}
 	r := smallRules(t)
-	table, _, err := optimal.LoadOrSolve(r, false, 0)
+	table, _, err := solver.LoadOrSolve(r, false, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,10 @@ import (
 
 	"yams/engine"
 	"yams/internal/memlimit"
+	"yams/strategies/analysis"
 	"yams/strategies/optimal"
 	"yams/strategies/rulefile"
+	"yams/strategies/solver"
 )
 
 // Options tune a distillation.
@@ -65,7 +67,7 @@ type Attempt struct {
 type Learned struct {
 	N       int
 	File    *rulefile.File
-	Figures *optimal.Figures
+	Figures *analysis.Figures
 }
 
 // Result is what a distillation learned.
@@ -95,7 +97,7 @@ type Result struct {
 // optimalAverages returns the average of each box under optimal play (what it adds to the
 // total: negative for a subtracted box), to the hundredth, as a file declares them.
 func optimalAverages(rules *engine.Rules, workers int) ([]rulefile.Average, error) {
-	fig, err := optimal.Analyze("optimal", rules, optimal.Options{Workers: workers})
+	fig, err := optimal.Analyze("optimal", rules, analysis.Options{Workers: workers})
 	if err != nil {
 		return nil, err
 	}
@@ -113,9 +115,9 @@ func optimalAverages(rules *engine.Rules, workers int) ([]rulefile.Average, erro
 // learner holds what a distillation reads.
 type learner struct {
 	rules   *engine.Rules
-	table   *optimal.Table
+	table   *solver.Table
 	vocab   *vocabulary
-	reach   *optimal.Reach
+	reach   *analysis.Reach
 	workers int
 	opts    Options
 }
@@ -145,7 +147,7 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 	if opts.States <= 0 {
 		opts.States = DefaultStates
 	}
-	table, _, err := optimal.LoadOrSolve(rules, false, opts.Workers)
+	table, _, err := solver.LoadOrSolve(rules, false, opts.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +157,7 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 		name string
 		to   *float64
 	}{{"greedy", &res.Greedy}, {"upper-first", &res.UpperFirst}} {
-		f, err := optimal.Analyze(s.name, rules, optimal.Options{Workers: opts.Workers})
+		f, err := optimal.Analyze(s.name, rules, analysis.Options{Workers: opts.Workers})
 		if err != nil {
 			return nil, err
 		}
@@ -193,7 +195,7 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 		if pending == nil {
 			return nil
 		}
-		f, _, err := optimal.AnalyzeReach(fmt.Sprintf("%d rules", pending.N), rules, pendingProg.NewStrategy, optimal.Options{Workers: opts.Workers, Regret: true})
+		f, _, err := analysis.AnalyzeReach(fmt.Sprintf("%d rules", pending.N), rules, pendingProg.NewStrategy, analysis.Options{Workers: opts.Workers, Regret: true})
 		if err != nil {
 			return err
 		}
@@ -317,8 +319,8 @@ func (l *learner) compileFrom(cur *rulefile.Program, file, next *rulefile.File, 
 	return np, nil
 }
 
-func (l *learner) analyze(p *rulefile.Program) (*optimal.Figures, *optimal.Reach, error) {
-	return optimal.AnalyzeReach("rules", l.rules, p.NewStrategy, optimal.Options{Workers: l.opts.Workers})
+func (l *learner) analyze(p *rulefile.Program) (*analysis.Figures, *analysis.Reach, error) {
+	return analysis.AnalyzeReach("rules", l.rules, p.NewStrategy, analysis.Options{Workers: l.opts.Workers})
 }
 
 // countRules counts the rules of each kind before the defaults.

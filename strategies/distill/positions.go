@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 
 	"yams/engine"
-	"yams/strategies/optimal"
+	"yams/strategies/analysis"
 	"yams/strategies/rulefile"
 )
 
@@ -113,7 +113,7 @@ func reroll(q *[engine.NumKeeps]float64, mass *[engine.NumRolls]float64) {
 // sampleStates draws about k states of each turn from the reach, by systematic sampling of
 // each turn's probabilities (a state of probability p is drawn about p·k times; those
 // drawn several times weigh as many), the offsets from seed.
-func sampleStates(turns [][]optimal.Reached, k int, seed uint64) []sample {
+func sampleStates(turns [][]analysis.Reached, k int, seed uint64) []sample {
 	var out []sample
 	for t, states := range turns {
 		if len(states) == 0 {
@@ -193,7 +193,7 @@ func (l *learner) build(prog *rulefile.Program, samples []sample) (*data, error)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range l.workers {
-		b := &builder{dt: dt, l: l, prog: prog, ev: optimal.NewEvaluator(l.table), dec: prog.NewDecider()}
+		b := &builder{dt: dt, l: l, prog: prog, ev: analysis.NewEvaluator(l.table), dec: prog.NewDecider()}
 		wg.Go(func() {
 			for {
 				i := int(next.Add(1)) - 1
@@ -218,7 +218,7 @@ type builder struct {
 	dt    *data
 	l     *learner
 	prog  *rulefile.Program
-	ev    *optimal.Evaluator
+	ev    *analysis.Evaluator
 	dec   *rulefile.Decider
 	sheet engine.Sheet
 	q     [engine.NumKeeps]float64

@@ -10,6 +10,7 @@ import (
 	"yams/internal/cachedir"
 	"yams/internal/exhaustive"
 	"yams/sim"
+	"yams/strategies/analysis"
 	"yams/strategies/optimal"
 	"yams/strategies/rulefile"
 )
@@ -48,11 +49,11 @@ func TestGreedyFileExactMean(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := optimal.Analyze("greedy", r, optimal.Options{})
+		want, err := optimal.Analyze("greedy", r, analysis.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := optimal.Analyze("rules:../../"+greedyFile, r, optimal.Options{})
+		got, err := optimal.Analyze("rules:../../"+greedyFile, r, analysis.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +88,7 @@ otherwise score best`
 	if err != nil {
 		t.Fatal(err)
 	}
-	fig, _, err := optimal.AnalyzeReach("classes.rules", r, p.NewStrategy, optimal.Options{Regret: true})
+	fig, _, err := analysis.AnalyzeReach("classes.rules", r, p.NewStrategy, analysis.Options{Regret: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +135,7 @@ func TestLearnedExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fig, err := optimal.Analyze("rules:../../examples/strategies/"+c.file, r, optimal.Options{Regret: true})
+		fig, err := optimal.Analyze("rules:../../examples/strategies/"+c.file, r, analysis.Options{Regret: true})
 		if err != nil {
 			t.Fatal(err)
 		}

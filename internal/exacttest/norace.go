@@ -1,0 +1,6 @@
+//go:build !race
+
+package exacttest
+
+// RaceEnabled: the tests run under the race detector.
+const RaceEnabled = false

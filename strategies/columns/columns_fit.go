@@ -1,0 +1,254 @@
+package columns
+
+import (
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"yams/engine"
+	"yams/strategies/analysis"
+)
+
+// flexTable is what the choice among columns adds to the sum of the columns' values: a
+// number for every count of open boxes per column. The sum of the columns' values is the
+// value of playing them one after the other, every box a turn of its own; with several
+// columns open, each turn's dice go where they serve best, and that is worth more the more
+// boxes are open in more columns (on yams's top-down and bottom-up columns, about 89
+// points at the start). It is fitted by simulation (fitFlex): the strategy's own games
+// tell what each turn gains beyond the columns' values, from each count.
+type flexTable struct {
+	cols, radix int
+	v           []float64
+	// ok[i] tells a cell the games met often enough to be trusted: the strategy corrects
+	// its choice of column only between trusted cells.
+	ok []bool
+}
+
+// maxFlexCells bounds a flexTable: 14^5 cells for five columns of thirteen boxes.
+const maxFlexCells = 1 << 20
+
+// flexMinVisits is the visits of a cell by the games of a round that make it trusted.
+const flexMinVisits = 64
+
+func newFlexTable(cols, boxes int) (*flexTable, bool) {
+	n := 1
+	for range cols {
+		n *= boxes + 1
+		if n > maxFlexCells {
+			return nil, false
+		}
+	}
+	return &flexTable{cols: cols, radix: boxes + 1, v: make([]float64, n), ok: make([]bool, n)}, true
+}
+
+// cell returns the cell of a count of open boxes per column.
+func (ft *flexTable) cell(open []int) int {
+	i := 0
+	for c := len(open) - 1; c >= 0; c-- {
+		i = i*ft.radix + open[c]
+	}
+	return i
+}
+
+// delta returns what the table adds to scoring in column c from cell here: 0 unless both
+// cells are trusted.
+func (ft *flexTable) delta(here, c int) float64 {
+	there := here - pow(ft.radix, c)
+	if !ft.ok[here] || !ft.ok[there] {
+		return 0
+	}
+	return ft.v[there] - ft.v[here]
+}
+
+// flexSums gathers, cell by cell, what the games went on to score beyond the columns'
+// values from the turns that started in the cell.
+type flexSums struct {
+	sum   []float64
+	count []int64
+}
+
+func newFlexSums(ft *flexTable) flexSums {
+	return flexSums{sum: make([]float64, len(ft.v)), count: make([]int64, len(ft.v))}
+}
+
+func (fs *flexSums) Add(o *flexSums) {
+	for i := range fs.sum {
+		fs.sum[i] += o.sum[i]
+		fs.count[i] += o.count[i]
+	}
+}
+
+// table returns the cells' values from the sums: the mean, over the turns that started in
+// a cell, of what the game went on to score beyond the columns' values there (a Monte
+// Carlo estimate: the estimate of each cell from the next ones, a temporal difference,
+// was measured and plays worse, 345.7 against 349.1 on yams's top-down and bottom-up
+// columns, for the counts are not the whole state); a cell is trusted when met at least
+// flexMinVisits times, and a full sheet is 0.
+func (fs *flexSums) table(cols, radix int) *flexTable {
+	ft := &flexTable{cols: cols, radix: radix, v: make([]float64, len(fs.sum)), ok: make([]bool, len(fs.sum))}
+	ft.ok[0] = true
+	for i := 1; i < len(fs.sum); i++ {
+		if fs.count[i] >= flexMinVisits {
+			ft.v[i], ft.ok[i] = fs.sum[i]/float64(fs.count[i]), true
+		}
+	}
+	return ft
+}
+
+// fitFlex fits the flexTable of the columns' strategy of d by simulation: rounds of
+// games played by the strategy with the table of the round before (the first with none),
+// each round's table made of its games' turns (flexSums.table: approximate policy
+// iteration on the counts of open boxes). Every round plays the same games on the same
+// dice, turn by turn (engine.Tape), so that the rounds compare in pairs: the table kept is
+// the one whose round scored the most, if that beats the round without a table by more
+// than twice the standard error of the paired difference, and none otherwise (on yams's
+// top-down and bottom-up columns the table is worth 7 points; on the four columns of
+// yams-family, fitted on the counts of four columns, it was measured to cost 4, and the
+// strategy plays without). The games of a round are split in fixed chunks whose sums add
+// in chunk order: the fit does not depend on the number of workers. It returns nil when
+// the sheet has too many columns for a table of its counts, and a table that trusts no
+// cell when no table earns its place.
+func fitFlex(d *columnData, rounds, games int, seed uint64, workers int, progress func(round int)) (*flexTable, error) {
+	r := d.rules
+	ft, ok := newFlexTable(len(r.Columns()), r.NumBoxes())
+	if !ok {
+		return nil, nil
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	const chunk = 2048
+	var played []*flexTable // the table each round played with (nil: none)
+	var scores [][]int32    // each round's final score of each game
+	for round := range rounds + 1 {
+		chunks := (games + chunk - 1) / chunk
+		parts := make([]flexSums, chunks)
+		score := make([]int32, games)
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		var flex *flexTable
+		if round > 0 {
+			flex = ft
+		}
+		for range workers {
+			wg.Go(func() {
+				fp := newFlexPlayer(newColumnTablesOf(d, flex), ft)
+				for {
+					k := int(next.Add(1)) - 1
+					if k >= chunks {
+						return
+					}
+					parts[k] = newFlexSums(ft)
+					for g := k * chunk; g < min((k+1)*chunk, games); g++ {
+						score[g] = fp.play(rand.NewPCG(seed, uint64(g)), &parts[k])
+					}
+				}
+			})
+		}
+		wg.Wait()
+		played, scores = append(played, flex), append(scores, score)
+		if round == rounds {
+			break // the last round plays the last table, to weigh it
+		}
+		total := newFlexSums(ft)
+		for i := range parts {
+			total.Add(&parts[i])
+		}
+		ft = total.table(ft.cols, ft.radix)
+		if progress != nil {
+			progress(round + 1)
+		}
+	}
+	best, bestGain := -1, 0.0
+	for k := 1; k < len(scores); k++ {
+		gain, se := pairedGain(scores[0], scores[k])
+		if gain > 2*se && gain > bestGain {
+			best, bestGain = k, gain
+		}
+	}
+	if best < 0 {
+		// No table earns its place: one that trusts no cell, which corrects nothing (and
+		// which the cache keeps, so that the fit is not made again).
+		none, _ := newFlexTable(ft.cols, ft.radix-1)
+		return none, nil
+	}
+	return played[best], nil
+}
+
+// pairedGain returns the mean of b[i] − a[i] and its standard error.
+func pairedGain(a, b []int32) (mean, se float64) {
+	n := float64(len(a))
+	var sum, sq float64
+	for i := range a {
+		d := float64(b[i] - a[i])
+		sum += d
+		sq += d * d
+	}
+	mean = sum / n
+	return mean, math.Sqrt(max(0, sq/n-mean*mean) / n)
+}
+
+// flexPlayer plays games of the columns' strategy and notes, at each turn start, the
+// count of open boxes and what the sheet holds beyond the columns' values.
+type flexPlayer struct {
+	ct    *columnTables
+	ft    *flexTable
+	sheet engine.Sheet
+	tape  engine.Tape
+	cells []int
+	bases []float64
+}
+
+func newFlexPlayer(ct *columnTables, ft *flexTable) *flexPlayer {
+	return &flexPlayer{ct: ct, ft: ft, sheet: engine.NewSheet(ct.rules)}
+}
+
+// base returns the sheet's points as the solver counts them plus the columns' values, and
+// the cell of its count of open boxes.
+func (fp *flexPlayer) base(sh *engine.Sheet) (float64, int) {
+	ct := fp.ct
+	filled := sh.FilledMask()
+	x := analysis.SolverPoints(sh)
+	var open [engine.MaxColumns]int
+	for c := range ct.cols {
+		p := &ct.cols[c]
+		sp := p.sp
+		mask, u, f := sp.ColumnState(sh, filled, c, ct.nb)
+		x += p.t.Values[sp.Index(mask, u, f)]
+		open[c] = ct.nb - bits.OnesCount32(mask)
+	}
+	return x, fp.ft.cell(open[:len(ct.cols)])
+}
+
+// play plays one game on dice g, a tape a turn, adds its turn starts to sums and returns
+// its final score.
+func (fp *flexPlayer) play(g *rand.PCG, sums *flexSums) int32 {
+	ct, sh, tape := fp.ct, &fp.sheet, &fp.tape
+	sh.Reset()
+	fp.cells, fp.bases = fp.cells[:0], fp.bases[:0]
+	rolls := ct.rolls
+	for !sh.Done() {
+		x, cell := fp.base(sh)
+		fp.cells, fp.bases = append(fp.cells, cell), append(fp.bases, x)
+		tape.Draw(g, rolls)
+		roll := tape.First()
+		used := 1
+		for ; used < rolls && sh.Legal(roll, used+1) != 0; used++ {
+			k := ct.Keep(sh, roll, rolls-used)
+			if k == roll.Keep() {
+				break
+			}
+			roll = tape.Reroll(k)
+		}
+		sh.Fill(ct.Box(sh, roll, used), roll)
+	}
+	final := sh.Total()
+	for i, c := range fp.cells {
+		sums.sum[c] += float64(final) - fp.bases[i]
+		sums.count[c]++
+	}
+	return int32(final)
+}

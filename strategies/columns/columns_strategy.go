@@ -1,0 +1,224 @@
+package columns
+
+import (
+	"math"
+	"math/bits"
+
+	"yams/engine"
+	"yams/strategies"
+	"yams/strategies/solver"
+	"yams/strategies/widget"
+)
+
+// ColumnTablesName is the name of the strategy that plays a sheet of several columns from
+// the exact tables of its columns played alone.
+const ColumnTablesName = "column-tables"
+
+func init() {
+	strategies.Register(strategies.Info{
+		Name: ColumnTablesName,
+		Description: "plays a sheet of several columns from the exact tables of its columns played alone: each turn, the keeps and the (column, box) " +
+			"that maximise the points scored plus the columns' values afterwards; not an exact solve (optimal is, where the sheet fits); on one column it is optimal",
+		New: func(r *engine.Rules) (strategies.Strategy, error) { return newColumnTables(r) },
+	})
+}
+
+// columnTables plays a sheet of several columns from V_c, the exact value of each column c
+// played alone (its table: engine.Rules.ColumnRules). Each turn it chooses the keeps and
+// the (column, box) that maximise the expectation of the points the turn scores plus
+// Σ_c V_c(the column's state afterwards): the value of the rest of the game, were the
+// columns played one after the other. The choice of the column is made once the dice are
+// seen, as the rules allow, so the strategy takes the flexibility of the columns at this
+// turn but not at the next ones; how far it stays from the exact optimum is measured where
+// the sheet has one (README).
+//
+// A turn changes one column, so the strategy keeps, for each column, what scoring in it
+// is worth for every final roll (gain: the best box of the column, its points and its
+// value gained, minus the value of the column as it stands) and works that out again for
+// the column the last turn filled only; the turn's plan is then the best gain of the
+// columns, roll by roll, through a TurnSolver. Decisions allocate nothing. On a sheet of
+// one column the strategy is the optimal strategy.
+type columnTables struct {
+	rules  *engine.Rules
+	nb     int
+	rolls  int
+	cols   []columnPart
+	solver strategies.TurnSolver
+	key    solver.SheetKey // the turn planned
+	// first and later: the worth of ending the turn with each roll after the first roll
+	// and after a later one; box*: the BoxID that takes it.
+	first, later       [widget.NumRolls]float64
+	boxFirst, boxLater [widget.NumRolls]uint8
+	anySec             bool
+	ybox               int
+	// flex, when not nil, is what the choice among columns adds to the sum of their
+	// values, by count of open boxes.
+	flex *flexTable
+}
+
+// columnPart is one column of the sheet, as columnTables values it.
+type columnPart struct {
+	t   *solver.Table // the column played alone
+	sp  *widget.Space
+	sec bool // takes first rolls only
+	// state is the index of the column's state whose gains are below (−1: none yet).
+	state int
+	mask  uint32
+	// gain[0] after the first roll, gain[1] after a later one in a "sec" column (−∞: it
+	// has no box then; later reads gain[0] for the others): the best value a final roll
+	// gains in the column (−∞ where no box of it takes the roll), box its box.
+	gain [2][widget.NumRolls]float64
+	box  [2][widget.NumRolls]uint8
+	val  [256]float64 // scratch: the gain of each score of a box
+}
+
+func newColumnTables(r *engine.Rules) (strategies.Strategy, error) {
+	if len(r.Columns()) == 1 {
+		return strategies.New("optimal", r)
+	}
+	d, err := columnDataFor(r)
+	if err != nil {
+		return nil, err
+	}
+	return newColumnTablesOf(d, d.flex), nil
+}
+
+// newColumnTablesOf returns the strategy that plays from the columns' tables of d and, if
+// not nil, the flexTable flex.
+func newColumnTablesOf(d *columnData, flex *flexTable) *columnTables {
+	r := d.rules
+	s := &columnTables{rules: r, nb: r.NumBoxes(), rolls: r.Rolls(), ybox: r.YahtzeeBox(), flex: flex}
+	for c, col := range r.Columns() {
+		s.cols = append(s.cols, columnPart{t: d.tables[c], sp: d.tables[c].Space, sec: col.FirstRollOnly, state: -1})
+	}
+	return s
+}
+
+// gains works out what scoring each final roll in column c is worth from state (mask,
+// u, f) of the column: the points and the value gained, minus the column's value now.
+func (p *columnPart) gains(mask uint32, u, f int) {
+	sp, v := p.sp, p.t.Values
+	cur := v[sp.Index(mask, u, f)]
+	// After the first roll; a later roll has the same boxes, but in a "sec" column, which
+	// has none.
+	g, arg := &p.gain[0], &p.box[0]
+	for r := range g {
+		g[r] = math.Inf(-1)
+	}
+	for l := sp.Legal(mask, widget.PlainRoll, 1); l != 0; l &= l - 1 {
+		b := bits.TrailingZeros32(l)
+		cls := &sp.ScoreClass[b]
+		val := &p.val
+		for c, pts := range sp.ClassScores[b] {
+			x := sp.ApplyPoints(mask, u, f, b, pts, false)
+			val[c] = float64(x.Reward) + v[x.Next] - cur
+		}
+		for r := range engine.Roll(widget.NumRolls) {
+			if x := val[cls[r]]; x > g[r] {
+				g[r], arg[r] = x, uint8(b)
+			}
+		}
+	}
+	// Five of a kind: the joker, which may force the box, and the extra bonus.
+	for _, y := range widget.YahtzeeRolls {
+		g[y] = math.Inf(-1)
+		for l := sp.Legal(mask, y, 1); l != 0; l &= l - 1 {
+			b := bits.TrailingZeros32(l)
+			x := sp.Apply(mask, u, f, b, y)
+			if val := float64(x.Reward) + v[x.Next] - cur; val > g[y] {
+				g[y], arg[y] = val, uint8(b)
+			}
+		}
+	}
+	if p.sec {
+		for r := range p.gain[1] {
+			p.gain[1][r] = math.Inf(-1)
+		}
+	}
+}
+
+// later returns the gains and boxes of a turn ended after a later roll than the first:
+// those of the first roll, but in a "sec" column.
+func (p *columnPart) later() (*[widget.NumRolls]float64, *[widget.NumRolls]uint8) {
+	if p.sec {
+		return &p.gain[1], &p.box[1]
+	}
+	return &p.gain[0], &p.box[0]
+}
+
+// plan plans the turn of sheet sh, unless it is the turn planned.
+func (s *columnTables) plan(sh *engine.Sheet) {
+	k := solver.SheetKeyOf(sh, s.ybox, s.nb)
+	if k == s.key {
+		return
+	}
+	s.key = k
+	filled := sh.FilledMask()
+	for c := range s.cols {
+		p := &s.cols[c]
+		sp := p.sp
+		mask, u, f := sp.ColumnState(sh, filled, c, s.nb)
+		if i := sp.Index(mask, u, f); i != p.state {
+			p.state, p.mask = i, mask
+			p.gains(mask, u, f)
+		}
+	}
+	s.anySec = false
+	for r := range widget.NumRolls {
+		s.first[r], s.later[r] = math.Inf(-1), math.Inf(-1)
+	}
+	var open [engine.MaxColumns]int
+	for c := range s.cols {
+		open[c] = s.nb - bits.OnesCount32(s.cols[c].mask)
+	}
+	for c := range s.cols {
+		p := &s.cols[c]
+		if p.mask == p.sp.FullMask {
+			continue
+		}
+		s.anySec = s.anySec || p.sec
+		slot := uint8(c * s.nb)
+		delta := 0.0
+		if s.flex != nil {
+			delta = s.flex.delta(s.flex.cell(open[:len(s.cols)]), c)
+		}
+		lg, lb := p.later()
+		for r := range widget.NumRolls {
+			if x := p.gain[0][r] + delta; x > s.first[r] {
+				s.first[r], s.boxFirst[r] = x, slot+p.box[0][r]
+			}
+			if x := lg[r] + delta; x > s.later[r] {
+				s.later[r], s.boxLater[r] = x, slot+lb[r]
+			}
+		}
+	}
+	if s.anySec {
+		s.solver.Plan(&s.first, &s.later, s.rolls)
+	} else {
+		s.solver.Plan(&s.later, &s.later, s.rolls)
+	}
+}
+
+// Keep returns the keep of the turn's plan.
+func (s *columnTables) Keep(sh *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
+	s.plan(sh)
+	return s.solver.Keep(r, rollsLeft)
+}
+
+// Box returns the (column, box) of the highest worth for the final roll r.
+func (s *columnTables) Box(sh *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
+	s.plan(sh)
+	if rollsUsed == 1 && s.anySec {
+		return engine.BoxID(s.boxFirst[r])
+	}
+	return engine.BoxID(s.boxLater[r])
+}
+
+// pow returns b to the power e.
+func pow(b, e int) int {
+	x := 1
+	for range e {
+		x *= b
+	}
+	return x
+}

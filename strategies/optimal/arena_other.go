@@ -1,5 +1,0 @@
-//go:build !linux
-
-package optimal
-
-func allocEntries16(n int) (e []uint16, release func()) { return make([]uint16, n), func() {} }

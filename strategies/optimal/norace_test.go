@@ -1,5 +1,0 @@
-//go:build !race
-
-package optimal
-
-const raceEnabled = false

@@ -1,7 +1,0 @@
-//go:build !amd64
-
-package optimal
-
-import "unsafe"
-
-func prefetchLines(p unsafe.Pointer, n int) {}

@@ -1,8 +1,0 @@
-//go:build !amd64 || purego
-
-package optimal
-
-// winDotSums sets acc to the sixteen sums of winDotGeneric over the first n elements.
-func winDotSums(p []float32, u []float64, n int, acc *[16]float64) {
-	winDotGeneric(p[:n], u[:n], acc)
-}
