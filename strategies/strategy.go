@@ -156,7 +156,96 @@ func Resolve(name string) (Info, error) {
 	case isFam:
 		return Info{}, fmt.Errorf("strategy %s takes a parameter: %s", name, fam.Syntax)
 	}
-	return Info{}, fmt.Errorf("unknown strategy %q (strategies: %s)", name, strings.Join(Names(), ", "))
+	return Info{}, &UnknownError{Name: name, Nearest: Nearest(name)}
+}
+
+// UnknownError is the error of a name that is no strategy's. Nearest is the strategy it
+// is likely a misspelling of (Nearest), if any.
+type UnknownError struct {
+	Name, Nearest string
+}
+
+func (e *UnknownError) Error() string {
+	if e.Nearest != "" {
+		return fmt.Sprintf("unknown strategy %q: did you mean %s? (strategies: %s)", e.Name, e.Nearest, strings.Join(Names(), ", "))
+	}
+	return fmt.Sprintf("unknown strategy %q (strategies: %s)", e.Name, strings.Join(Names(), ", "))
+}
+
+// Nearest returns the strategy that name most likely misspells: the registered name, or
+// the member of a family (its prefix misspelled, its parameter kept), at the fewest edits
+// (a letter added, removed, changed, or two swapped), if it is close enough to be a
+// misspelling: one edit in a name of up to four letters, two up to eight, three beyond.
+// others are names to consider besides the registry's (external bots). It returns "" when
+// no name is that close, or name is itself a strategy's.
+func Nearest(name string, others ...string) string {
+	prefix, param, hasParam := strings.Cut(name, ":")
+	var candidates []string // what would be suggested, and what is compared
+	var compared []string
+	if hasParam {
+		for _, f := range Families() {
+			candidates = append(candidates, f.Prefix+":"+param)
+			compared = append(compared, f.Prefix)
+		}
+	} else {
+		for _, info := range All() {
+			candidates = append(candidates, info.Name)
+			compared = append(compared, info.Name)
+		}
+		for _, o := range others {
+			candidates = append(candidates, o)
+			compared = append(compared, o)
+		}
+		for _, f := range Families() {
+			candidates = append(candidates, f.Syntax)
+			compared = append(compared, f.Prefix)
+		}
+	}
+	key := strings.ToLower(prefix)
+	limit := 3
+	switch n := len([]rune(key)); {
+	case n <= 4:
+		limit = 1
+	case n <= 8:
+		limit = 2
+	}
+	best, bestDist := "", limit+1
+	for i, c := range compared {
+		d := editDistance(key, strings.ToLower(c))
+		if d == 0 && candidates[i] == name {
+			return ""
+		}
+		if d < bestDist || d == bestDist && candidates[i] < best {
+			best, bestDist = candidates[i], d
+		}
+	}
+	return best
+}
+
+// editDistance returns the edits that make a into b: a letter added, removed or changed,
+// or two neighbours swapped (the optimal string alignment distance).
+func editDistance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	// d[i][j] is the distance between x[:i] and y[:j]; three rows are enough.
+	prev2, prev, cur := make([]int, len(y)+1), make([]int, len(y)+1), make([]int, len(y)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		cur[0] = i
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(y)]
 }
 
 // Register adds a strategy under its name. It panics on a duplicate name: registration

@@ -23,7 +23,7 @@ func init() {
 // standard input and output; its errors, as every command's, on standard error.
 func runBot(e *env, args []string) error {
 	fs := newFlags(e)
-	rulesName := fs.String("rules", "", "play only these rules, `NAME|FILE` (default: the rules of yams's hello)")
+	rulesName := addRulesFlagFrom(fs, "yams's hello (with it, the bot plays those rules only)")
 	var options []string
 	addRuleOptionFlag(fs, &options)
 	if err := parseFlags(fs, args); err != nil {
@@ -37,8 +37,8 @@ func runBot(e *env, args []string) error {
 		return usagef("want one strategy, got %d arguments", fs.NArg())
 	}
 	name := fs.Arg(0)
-	if info, err := strategies.Resolve(name); err != nil {
-		return usagef("%v", err)
+	if info, err := resolveStrategy(name, nil); err != nil {
+		return err
 	} else if info.Table {
 		return usagef("strategy %s plays at a table, from the other players' sheets, which the bot protocol does not send: seat it with yams compare --players %s,optimal", info.Name, info.Name)
 	}
