@@ -228,6 +228,7 @@ func addSeedFlag(fs *pflag.FlagSet) *uint64 {
 	inGroup(fs, "seed", "play", "")
 	return seed
 }
+
 // defaultGames is the default of --games.
 const defaultGames = 1_000_000
 

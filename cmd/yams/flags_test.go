@@ -136,7 +136,10 @@ func TestSharedFlagsAgree(t *testing.T) {
 		"usage":   func(fs *pflag.FlagSet) { fs.Lookup("workers").Usage = "`W` goroutines that play" },
 		"default": func(fs *pflag.FlagSet) { fs.Lookup("workers").DefValue = "4" },
 		"part":    func(fs *pflag.FlagSet) { fs.Lookup("json").Usage = "write the figures as JSON to `FILE`" },
-		"group":   func(fs *pflag.FlagSet) { fs.String("lang", "en", "x"); fs.SetAnnotation("workers", annotationGroup, []string{"other"}) },
+		"group": func(fs *pflag.FlagSet) {
+			fs.String("lang", "en", "x")
+			fs.SetAnnotation("workers", annotationGroup, []string{"other"})
+		},
 	} {
 		if p := bad(mutate); len(p) == 0 {
 			t.Errorf("a %s that differs is not found", what)
