@@ -4,7 +4,9 @@ package main
 // result, checked before the work and written at the end through yams/internal/outfile.
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,11 +21,12 @@ import (
 	"yams/sim"
 )
 
-// readSummaryFile reads and checks a summary file (sim.ReadSummary); its errors name the file.
+// readSummaryFile reads and checks a summary file (sim.ReadSummary); its errors name the
+// file and say what is wrong, as one line for the user.
 func readSummaryFile(path string) (*sim.Results, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, fileError(path, err)
 	}
 	defer f.Close()
 	res, err := sim.ReadSummary(f) // a file, which ReadSummary reads at its size
@@ -31,6 +34,17 @@ func readSummaryFile(path string) (*sim.Results, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return res, nil
+}
+
+// fileError says why the file at path cannot be read: its name and the system's reason,
+// without the name of the call that failed ("open nosuch.json: no such file or
+// directory" reads "nosuch.json: no such file or directory").
+func fileError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", path, pe.Err)
+	}
+	return err
 }
 
 // readRecord reads a game record, "-" for standard input (saying so on a terminal), with

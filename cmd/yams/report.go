@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"yams/engine"
 )
 
@@ -31,7 +33,7 @@ func runReport(e *env, args []string) error {
 	}
 	res, err := readSummaryFile(*from)
 	if err != nil {
-		return badInput(err)
+		return badInput(fmt.Errorf("--from %w", err))
 	}
 	var rules *engine.Rules
 	if *rulesName != "" {
