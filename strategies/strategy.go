@@ -43,6 +43,15 @@ type Batch interface {
 	Close() error
 }
 
+// Dependent is implemented by a strategy whose play on a rule set depends on data it read
+// or computed beyond its name, its Info.Identity, the rules and the build: a fit cached on
+// disk, for instance. DependsOn returns that data, or a digest of it, as text that changes
+// whenever the play may. The simulator records a hash of it with the strategy's results,
+// and never adds up results of two different texts.
+type Dependent interface {
+	DependsOn() string
+}
+
 // Blocked is implemented by strategies that decide from a table of blocks, one per class of
 // sheets that get the same decisions for every roll (the heuristics' policy tables, a rule
 // file's table). The exact analysis (strategies/optimal) plays a turn once per block rather
@@ -95,9 +104,10 @@ type Info struct {
 	// (TableStrategy): a run of games of one player refuses it.
 	Table bool
 	// Identity is what fixes the strategy's play beyond its name, for the files cached
-	// from its games (beat:S's table, the distributions win assumes of S): "" for a
-	// built-in, whose play the build fixes; a rule file's content, whose play changes
-	// when the file does.
+	// from its games (beat:S's table, the distributions win assumes of S) and the results
+	// the simulator adds up: "" for a built-in, whose play the build fixes; a rule file's
+	// content, whose play changes when the file does. A member of a family whose
+	// parameter names a strategy (beat:S) has S's (Resolve).
 	Identity string
 }
 
@@ -151,6 +161,13 @@ func Resolve(name string) (Info, error) {
 		info, err := fam.Info(param)
 		if err != nil {
 			return Info{}, fmt.Errorf("strategy %s: %w", name, err)
+		}
+		// A parameter that names a strategy (beat:rules:FILE): the member plays from
+		// what that strategy's play is, and so depends on what it depends on.
+		if info.Identity == "" && strings.Contains(param, ":") {
+			if of, err := Resolve(param); err == nil && of.Identity != "" {
+				info.Identity = param + "\x00" + of.Identity
+			}
 		}
 		return info, nil
 	case isFam:

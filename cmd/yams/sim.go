@@ -149,9 +149,15 @@ func runSim(e *env, args []string) error {
 	}
 	runtime.KeepAlive(built)
 	if res == nil {
-		var other *sim.OtherBotError
-		if errors.As(err, &other) { // known once the bots have said hello
-			return badInput(fmt.Errorf("--resume %s: %w", long.from, other))
+		// Known once the strategies are built and the bots have said hello: the checkpoint
+		// is of another program, or of another version of a strategy's file.
+		var otherBot *sim.OtherBotError
+		var otherStrategy *sim.OtherStrategyError
+		switch {
+		case errors.As(err, &otherBot):
+			return badInput(fmt.Errorf("--resume %s: %w", long.from, otherBot))
+		case errors.As(err, &otherStrategy):
+			return badInput(fmt.Errorf("--resume %s: %w", long.from, otherStrategy))
 		}
 		return err
 	}
