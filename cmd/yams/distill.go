@@ -88,10 +88,10 @@ func runDistill(e *env, args []string) error {
 		learned.Lock()
 		defer learned.Unlock()
 		if learned.last == nil {
-			return "before the first rule was learned"
+			return "before the learning began (the learning is not resumable)"
 		}
-		return fmt.Sprintf("after %s learned of %d (exact mean %.4f, as printed above; the learning is not resumable)",
-			plural(learned.last.N, "rule", "rules"), sizes[len(sizes)-1], learned.last.Mean)
+		return fmt.Sprintf("after learning %d of %d rules (exact mean %.4f, as printed above; the learning is not resumable)",
+			learned.last.N, sizes[len(sizes)-1], learned.last.Mean)
 	})
 	defer stopHalting()
 	sampled := *states
@@ -108,6 +108,9 @@ func runDistill(e *env, args []string) error {
 			learned.Lock()
 			learned.last = &s
 			learned.Unlock()
+			if pause != nil {
+				pause("distill-step", "")
+			}
 		}})
 	if errors.Is(err, memlimit.ErrTooLarge) || errors.Is(err, optimal.ErrColumns) {
 		return badInput(err)

@@ -47,6 +47,15 @@ func fileError(path string, err error) error {
 	return err
 }
 
+// reasonOf returns the system's reason of err, without the call and the path.
+func reasonOf(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
 // readRecord reads a game record, "-" for standard input (saying so on a terminal), with
 // engine's size limit (a file that is not a regular one is refused), loads its rules and
 // replays it. Its errors are the user's: one line naming the record.
@@ -269,13 +278,23 @@ func (o *outDir) check() error {
 // and returns their names.
 func (o *outDir) write(e *env, fill func(dir string) ([]string, error)) ([]string, error) {
 	var names []string
+	staged := ""
 	err := outfile.WriteDir(o.dir, func(stage string) error {
+		if pause != nil {
+			pause("out-fill", stage)
+		}
+		staged = stage
 		var err error
 		names, err = fill(stage)
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("--out: %w", err)
+		// The files were being written aside: the user knows them by the folder's name.
+		msg := err.Error()
+		if staged != "" {
+			msg = strings.ReplaceAll(msg, staged, o.dir)
+		}
+		return nil, fmt.Errorf("--out: %s; %s is left as it was", msg, o.dir)
 	}
 	e.wrote("out")
 	return names, nil

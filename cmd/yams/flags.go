@@ -386,7 +386,7 @@ func (b *botFlags) infos(e *env, seed uint64) ([]strategies.Info, error) {
 	}
 	if b.logDir != "" {
 		if err := reports.CheckDir(b.logDir); err != nil {
-			return nil, badInput(fmt.Errorf("--bot-log: %w", err))
+			return nil, badInput(fmt.Errorf("--bot-log: cannot write into %s: %w", b.logDir, reasonOf(err)))
 		}
 	}
 	var infos []strategies.Info

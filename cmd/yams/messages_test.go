@@ -2,6 +2,9 @@ package main
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -100,5 +103,76 @@ func TestManualPointer(t *testing.T) {
 	_, errOut, code := execYams(t, "")
 	if code != 2 || !strings.Contains(errOut, "'go doc ./cmd/yams'") {
 		t.Errorf("exit %d, %q", code, errOut)
+	}
+}
+
+// Every output of every command that writes one is checked before the work, by the code
+// that will write it: a path that cannot be written is one line and exit 2, with nothing
+// computed (nothing printed on standard output), where sim --json /proc/nope/x.json used
+// to play its games and then fail.
+func TestOutputsCheckedFirst(t *testing.T) {
+	if _, err := os.Stat("/proc/self"); err != nil {
+		t.Skip("no /proc")
+	}
+	const file, dir = "/proc/nope/x.json", "/proc/nope/out"
+	record := filepath.Join("..", "..", "examples", "games", "two-turns.json")
+	small := []string{"--rules", "hasbro", "--rule", "order=top_down"}
+	commands := map[string][]string{
+		"sim":      {"sim", "--games", "1e6", "--strategy", "greedy"},
+		"compare":  {"compare", "--games", "1e6", "--strategy", "greedy,random"},
+		"table":    {"compare", "--games", "1e6", "--players", "greedy,random"},
+		"bench":    {"bench", "--games", "1e6", "--strategy", "greedy"},
+		"exact":    append([]string{"exact"}, small...),
+		"frontier": append([]string{"frontier", "--thetas", "0.01"}, small...),
+		"distill":  append([]string{"distill", "--size", "1"}, small...),
+		"solve":    append([]string{"solve"}, small...),
+		"replay":   {"replay", record},
+		"advise":   {"advise", "--dice", "1,2,3,4,5"},
+		"version":  {"version"},
+	}
+	outputs := map[string][]string{
+		"sim":      {"--json", "--out", "--checkpoint", "--cpuprofile", "--bot-log"},
+		"compare":  {"--json", "--out"},
+		"table":    {"--json", "--out"},
+		"bench":    {"--json", "--out"},
+		"exact":    {"--json", "--out", "--csv"},
+		"frontier": {"--json", "--out"},
+		"distill":  {"--json", "--out"},
+		"solve":    {"--json"},
+		"replay":   {"--json", "--out"},
+		"advise":   {"--json", "--out"},
+		"version":  {"--json"},
+	}
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	for name, args := range commands {
+		for _, flag := range outputs[name] {
+			path := file
+			if flag == "--out" || flag == "--bot-log" {
+				path = dir
+			}
+			full := append(slices.Clone(args), flag, path)
+			if flag == "--bot-log" {
+				full = append(full, "--bot", "b=true")
+				full[4] = "greedy,b"
+			}
+			t.Run(strings.Join(full, " "), func(t *testing.T) {
+				out, errOut, code := execYams(t, "", full...)
+				wantUsageError(t, strings.Join(full, " "), out, errOut, code, flag+": ")
+				if !strings.Contains(errOut, path) || !strings.Contains(errOut, "no such file or directory") {
+					t.Errorf("the line does not say what is wrong with %s: %s", path, errOut)
+				}
+			})
+		}
+	}
+	// merge and report read a summary first.
+	summary := filepath.Join(t.TempDir(), "s.json")
+	if _, errOut, code := execYams(t, "", "sim", "--games", "10", "--strategy", "greedy", "--json", summary); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, args := range [][]string{
+		{"merge", summary, "--json", file}, {"merge", summary, "--out", dir}, {"report", "--from", summary, "--out", dir},
+	} {
+		out, errOut, code := execYams(t, "", args...)
+		wantUsageError(t, strings.Join(args, " "), out, errOut, code, "no such file or directory")
 	}
 }

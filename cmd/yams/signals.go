@@ -25,6 +25,12 @@ var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 // exitProcess ends the process (os.Exit; a test replaces it).
 var exitProcess = os.Exit
 
+// pause, when not nil, is called at the named points of a command where a test holds it
+// to send it a signal at a known moment, or breaks it (signals_test.go): "distill-step",
+// once a rule is learned; "out-fill", before the files of --out are written into path,
+// the folder aside. It is nil in yams.
+var pause func(point, path string)
+
 // interruptible returns a context that the first stop signal cancels, with the signal as
 // its cause (interruption); the signal then calls each of onSignal, which stop at once
 // what the context cannot (the processes of external bots, waited for in a read). A
