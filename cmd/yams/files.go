@@ -40,11 +40,7 @@ func readSummaryFile(path string) (*sim.Results, error) {
 // without the name of the call that failed ("open nosuch.json: no such file or
 // directory" reads "nosuch.json: no such file or directory").
 func fileError(path string, err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %w", path, pe.Err)
-	}
-	return err
+	return fmt.Errorf("%s: %w", path, reasonOf(err))
 }
 
 // reasonOf returns the system's reason of err, without the call and the path.

@@ -3,6 +3,7 @@ package outfile
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -49,18 +50,6 @@ func writeAll(t *testing.T, dir string, files map[string]string) {
 	}
 }
 
-func sameFolder(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
-}
-
 // report is a writer of a report: it replaces index.html, writes new.csv and removes
 // stale.csv, as a report's manifest would have it.
 func report(stage string) error {
@@ -95,7 +84,7 @@ func TestWriteDirNew(t *testing.T) {
 	if err := WriteDir(dir, report); err != nil {
 		t.Fatal(err)
 	}
-	if got := folder(t, dir); !sameFolder(got, map[string]string{"index.html": "new index", "new.csv": "new"}) {
+	if got := folder(t, dir); !maps.Equal(got, map[string]string{"index.html": "new index", "new.csv": "new"}) {
 		t.Errorf("folder %v", got)
 	}
 	onlyFolder(t, filepath.Join(parent, "a"), "report")
@@ -125,7 +114,7 @@ func TestWriteDirReplaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{"index.html": "new index", "new.csv": "new", "notes.txt": "mine"}
-	if got := folder(t, dir); !sameFolder(got, want) {
+	if got := folder(t, dir); !maps.Equal(got, want) {
 		t.Errorf("folder %v, want %v", got, want)
 	}
 	if now, _ := os.Stat(filepath.Join(dir, "notes.txt")); !os.SameFile(notes, now) {
@@ -155,7 +144,7 @@ func TestWriteDirFailsWhole(t *testing.T) {
 	if !errors.Is(err, full) {
 		t.Errorf("error %v", err)
 	}
-	if got := folder(t, dir); !sameFolder(got, before) {
+	if got := folder(t, dir); !maps.Equal(got, before) {
 		t.Errorf("after a failed write the folder holds %v", got)
 	}
 	onlyFolder(t, parent, "report")
@@ -175,7 +164,7 @@ func TestWriteDirFailsWhole(t *testing.T) {
 	if !errors.Is(err, ErrHalted) {
 		t.Errorf("halted: error %v", err)
 	}
-	if got := folder(t, dir); !sameFolder(got, before) {
+	if got := folder(t, dir); !maps.Equal(got, before) {
 		t.Errorf("after a halted write the folder holds %v", got)
 	}
 	onlyFolder(t, parent, "report")
@@ -202,7 +191,7 @@ func TestWriteDirKeepsFileAddedMeanwhile(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{"index.html": "new index", "new.csv": "new", "later.txt": "added"}
-	if got := folder(t, dir); !sameFolder(got, want) {
+	if got := folder(t, dir); !maps.Equal(got, want) {
 		t.Errorf("folder %v, want %v", got, want)
 	}
 	onlyFolder(t, parent, "report")
@@ -236,7 +225,7 @@ func TestWriteDirInPlace(t *testing.T) {
 			if err := WriteDir(dir, report); err != nil {
 				t.Fatal(err)
 			}
-			if got := folder(t, dir); !sameFolder(got, want) {
+			if got := folder(t, dir); !maps.Equal(got, want) {
 				t.Errorf("folder %v, want %v", got, want)
 			}
 			if now, _ := os.Stat(dir); !os.SameFile(before, now) {
