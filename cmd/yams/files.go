@@ -274,23 +274,28 @@ func (o *outDir) check() error {
 // and returns their names.
 func (o *outDir) write(e *env, fill func(dir string) ([]string, error)) ([]string, error) {
 	var names []string
-	staged := ""
+	var staged string
+	var fillErr error
 	err := outfile.WriteDir(o.dir, func(stage string) error {
 		if pause != nil {
 			pause("out-fill", stage)
 		}
 		staged = stage
-		var err error
-		names, err = fill(stage)
-		return err
+		names, fillErr = fill(stage)
+		return fillErr
 	})
-	if err != nil {
-		// The files were being written aside: the user knows them by the folder's name.
+	switch {
+	case err == nil:
+	case err == fillErr || errors.Is(err, outfile.ErrHalted):
+		// The files were being written aside, which the user knows by the folder's name;
+		// the folder was not touched.
 		msg := err.Error()
 		if staged != "" {
 			msg = strings.ReplaceAll(msg, staged, o.dir)
 		}
 		return nil, fmt.Errorf("--out: %s; %s is left as it was", msg, o.dir)
+	default:
+		return nil, fmt.Errorf("--out: %w", err)
 	}
 	e.wrote("out")
 	return names, nil

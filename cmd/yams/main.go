@@ -178,6 +178,9 @@ func (e *env) solveNotice(n optimal.Notice) {
 // returns the exit status it calls for. A command that succeeded but could not write
 // its output fails.
 func (e *env) exit(err error) int {
+	if e.halting.Load() {
+		select {} // a signal halts the command: its goroutine says so and ends the process
+	}
 	lost := e.stdout.err
 	switch {
 	case lost != nil && (err == nil || errors.Is(err, pflag.ErrHelp) || errors.Is(err, lost)):
