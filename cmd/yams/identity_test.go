@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"yams/strategies"
 )
 
 // Two versions of a strategy's rule file: greedy's, and the same with a rule more.
@@ -89,5 +90,31 @@ func TestResumeRefusesEditedRuleFile(t *testing.T) {
 	}
 	if !sameContent(t, readFile(t, js), readFile(t, whole)) {
 		t.Error("the resumed run's summary differs from the run without a break")
+	}
+}
+
+// beat:S of a rule file S plays from S's play: it has S's identity, which changes with the
+// file, and a strategy whose parameter is no strategy has none.
+func TestBeatOfRuleFileIdentity(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "mine.rules")
+	identity := func(content string) string {
+		t.Helper()
+		if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		info, err := strategies.Resolve("beat:rules:" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return info.Identity
+	}
+	one, two := identity(rulesV1), identity(rulesV2)
+	if one == "" || two == "" || one == two {
+		t.Errorf("beat:rules:FILE identities %q and %q", one, two)
+	}
+	for _, name := range []string{"beat:greedy", "target:250", "risk:0.01"} {
+		if info, err := strategies.Resolve(name); err != nil || info.Identity != "" {
+			t.Errorf("%s: identity %q (%v)", name, info.Identity, err)
+		}
 	}
 }
