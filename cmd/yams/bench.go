@@ -20,9 +20,9 @@ import (
 
 func init() {
 	register(&command{
-		name:     "bench",
-		summary:  "measure the speed of the strategies: games/s on 1 to GOMAXPROCS workers, ns per decision and per game, beside the floor (a game without its decisions)",
-		run:      runBench,
+		name:    "bench",
+		summary: "measure the speed of the strategies: games/s on 1 to GOMAXPROCS workers, ns per decision and per game, beside the floor (a game without its decisions)",
+		run:     runBench,
 		moreHelp: func(w io.Writer) {
 			fmt.Fprintf(w, "The workload: --games games of each strategy on each number of workers, each run %d times, the fastest counting.\n\n", benchReps)
 			listStrategies(w, true)
