@@ -138,3 +138,42 @@ func folderContent(t *testing.T, dir string) map[string]string {
 	}
 	return m
 }
+
+// distill --out whose writing fails half-way (a full disk; here a file of the report
+// that cannot be written) leaves the previous report as it was, whole, and says so in
+// one line; nothing of the new one is left.
+func TestDistillOutFailsWhole(t *testing.T) {
+	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
+	dir := t.TempDir()
+	out := filepath.Join(dir, "learned")
+	rules := filepath.Join("..", "..", "examples", "rules", "six-boxes.json")
+	args := []string{"distill", "--rules", rules, "--size", "1", "--states", "20", "--out", out}
+	if _, errOut, code := execYams(t, "", args...); code != 0 {
+		t.Fatal(errOut)
+	}
+	before := folderContent(t, out)
+	if _, ok := before["report.html"]; !ok || len(before) < 5 {
+		t.Fatalf("the first report: %v", before)
+	}
+	pause = func(point, stage string) {
+		if point == "out-fill" {
+			// The page, written last, cannot be: the files before it are.
+			os.Remove(filepath.Join(stage, "report.html"))
+			os.Mkdir(filepath.Join(stage, "report.html"), 0o755)
+		}
+	}
+	defer func() { pause = nil }()
+	_, errOut, code := execYams(t, "", append(args, "--lang", "fr")...)
+	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	last := lines[len(lines)-1]
+	if code != 1 || !strings.HasPrefix(last, "yams: distill: --out: "+filepath.Join(out, "report.html")) || !strings.HasSuffix(last, "is a directory; "+out+" is left as it was") {
+		t.Errorf("exit %d, last line %q", code, last)
+	}
+	if after := folderContent(t, out); !maps.Equal(before, after) {
+		t.Error("the previous report changed")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("beside the report: %d entries", len(entries))
+	}
+}
