@@ -71,7 +71,7 @@ type ExactObjective struct {
 }
 
 // ExactRegret is the expected cost of a strategy's decisions against optimal play, in
-// points per game (optimal.Regret).
+// points per game (analysis.Regret).
 type ExactRegret struct {
 	OptimalMean, Total float64
 	Keep               []float64 // after roll 1, 2...

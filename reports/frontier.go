@@ -23,7 +23,7 @@ var FrontierThresholds = []int{200, 250, 300, 350}
 // frontierTarget is the T of the figure frontier_p300, one of FrontierThresholds.
 const frontierTarget = 300
 
-// The kinds of objective of a frontier's strategies, as optimal.Objective.KindName
+// The kinds of objective of a frontier's strategies, as solver.Objective.KindName
 // names them.
 const (
 	FrontierMean   = "mean"

@@ -146,7 +146,8 @@
 // not know; a file written before it was recorded has none.
 //
 // The keys of a histogram are integers written as strings, in increasing order, and only
-// the values seen are listed; "rule_options" is left out when there are none. Boxes are
+// the values seen are listed; "rule_options" is [] when there are none (a file written
+// before yams wrote it always leaves it out then, and reads the same). Boxes are
 // in the order of the sheet. On a sheet of several columns the box keys are
 // "<column>.<box>", the column by its label (ColumnLabels: its name, with "_" for a dot,
 // and "#<position>" after a name that another column shares, unique whatever the names),
@@ -156,6 +157,15 @@
 // what the bot said in its hello and the command that started it; --resume and Merge
 // refuse results of two different bots. The checksum covers it (after the rule set's
 // canonical JSON and a NUL byte), so that files without bots keep their checksum.
+// A strategy whose play depends on more than its name and the build adds "identity":
+// "sha256:<64 hex digits>", a hash of what it plays from (a rule file's rules for
+// rules:FILE and for beat:rules:FILE, strategies.Info.Identity; what a strategy computed
+// for the rules, strategies.Dependent): --resume, Merge and MergeShards refuse results of
+// a strategy of two identities (OtherStrategyError: the file changed between two shards,
+// or between a run interrupted and its resumption), and the checksum covers it (after the
+// bots, a NUL byte and "identities"), so that files without it keep their checksum. A
+// summary without it (a built-in strategy, or a file written before yams recorded it)
+// goes with any: the resumption of such a file cannot see an edit made in between.
 // "convergence" lists the blocks of game indices 2^b−1 to 2^(b+1)−2 that hold games, with
 // the mean and interval of all the games up to the end of each: the running mean after
 // 1, 3, 7, 15... games. A run with Config.Pairs (yams compare) adds "pairs", every two

@@ -16,9 +16,11 @@ import (
 // The types below are the summary file, whose shape the package documentation gives.
 
 type jsonResults struct {
-	Rules       string                  `json:"rules"`
-	RulesHash   string                  `json:"rules_hash"`
-	RuleOptions list[string, unbounded] `json:"rule_options,omitempty"`
+	Rules     string `json:"rules"`
+	RulesHash string `json:"rules_hash"`
+	// RuleOptions are written always, [] for none; a file written before that leaves
+	// them out when there were none.
+	RuleOptions list[string, unbounded] `json:"rule_options"`
 	Seed        uint64                  `json:"seed"`
 	// Stream is the StreamVersion of the build that wrote the file; files written before
 	// it was recorded leave it out, and are of stream 1.
@@ -79,7 +81,11 @@ type jsonStrategy struct {
 	Name string `json:"name"`
 	// Bot is the program that played an external bot's games (Summary.Bot); left out
 	// for a built-in strategy, and by files written before yams recorded it.
-	Bot           *jsonBot                           `json:"bot,omitempty"`
+	Bot *jsonBot `json:"bot,omitempty"`
+	// Identity is what the strategy's play depends on beyond its name and the build
+	// (Summary.Identity); left out for a built-in strategy, and by files written before
+	// yams recorded it.
+	Identity      string                             `json:"identity,omitempty"`
 	Games         int64                              `json:"games"`
 	Mean          float64                            `json:"mean"`
 	StdDev        float64                            `json:"stddev"`
@@ -128,23 +134,34 @@ func botOf(j *jsonBot) (*BotIdentity, error) {
 
 // checksummedSpec returns what the checksum covers as the rule set (checksumV2): its
 // canonical JSON, spec, followed when external bots played by a NUL byte and the bots of
-// the strategies in order, as JSON (null for a strategy that is not one). No JSON holds a
-// NUL byte, so the two never run into each other; and the checksum of a file without
-// bots is what it was before yams recorded them, so that such files still read.
+// the strategies in order, as JSON (null for a strategy that is not one), then when
+// strategies have an identity by a NUL byte, "identities" and the identities of the
+// strategies in order, as JSON ("" for a strategy without). No JSON holds a NUL byte, and
+// the bots' JSON begins with "[", so no two run into each other; and the checksum of a file
+// without bots nor identities is what it was before yams recorded them, so that such files
+// still read.
 func (r *Results) checksummedSpec(spec []byte) ([]byte, error) {
+	covered := slices.Clip(spec)
 	ids := bots(r.Summaries)
-	if !slices.ContainsFunc(ids, func(b *BotIdentity) bool { return b != nil }) {
-		return spec, nil
+	if slices.ContainsFunc(ids, func(b *BotIdentity) bool { return b != nil }) {
+		list := make([]*jsonBot, len(ids))
+		for i, b := range ids {
+			list[i] = botJSON(b)
+		}
+		text, err := json.Marshal(list)
+		if err != nil {
+			return nil, fmt.Errorf("bots: %w", err)
+		}
+		covered = append(append(covered, 0), text...)
 	}
-	list := make([]*jsonBot, len(ids))
-	for i, b := range ids {
-		list[i] = botJSON(b)
+	if identities := identitiesOf(r.Summaries); slices.ContainsFunc(identities, func(id string) bool { return id != "" }) {
+		text, err := json.Marshal(identities)
+		if err != nil {
+			return nil, fmt.Errorf("identities: %w", err)
+		}
+		covered = append(append(append(covered, 0), "identities"...), text...)
 	}
-	text, err := json.Marshal(list)
-	if err != nil {
-		return nil, fmt.Errorf("bots: %w", err)
-	}
-	return append(append(slices.Clip(spec), 0), text...), nil
+	return covered, nil
 }
 
 // jsonBlock is a block of game indices (Summary.blocks) and the running mean at its end.

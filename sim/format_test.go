@@ -25,8 +25,12 @@ func TestJSONShape(t *testing.T) {
 		slices.Sort(k)
 		return k
 	}
-	if got := keys(doc); !reflect.DeepEqual(got, []string{"checksum", "columns", "games", "rule_set", "rules", "rules_hash", "seed", "strategies", "stream"}) {
+	if got := keys(doc); !reflect.DeepEqual(got, []string{"checksum", "columns", "games", "rule_options", "rule_set", "rules", "rules_hash", "seed", "strategies", "stream"}) {
 		t.Errorf("top-level keys %v", got)
+	}
+	// No option is written [], as the README's layout shows it, not left out.
+	if opts, ok := doc["rule_options"].([]any); !ok || len(opts) != 0 {
+		t.Errorf("rule_options %#v, want []", doc["rule_options"])
 	}
 	if doc["rules"] != "hasbro" || doc["seed"] != 9.0 || doc["games"] != 300.0 || doc["stream"] != float64(sim.StreamVersion) {
 		t.Errorf("rules %v seed %v games %v stream %v", doc["rules"], doc["seed"], doc["games"], doc["stream"])

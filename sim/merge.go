@@ -32,8 +32,10 @@ func MergeShards(names []string, parts []*Results) (*Results, error) {
 	// The shards given, by index: never a slot per claimed shard, since N comes from the
 	// files (a shard of 2^60 one-game shards is a valid file).
 	byK := make(map[int]int, len(parts)) // the index in parts of shard K
-	// The bot of each strategy, as the first part that records it says, and that part.
+	// The bot and the identity of each strategy, as the first part that records it says,
+	// and that part.
 	known, knownIn := make([]*BotIdentity, len(first.Summaries)), make([]string, len(first.Summaries))
+	identity, identityIn := make([]string, len(first.Summaries)), make([]string, len(first.Summaries))
 	for i, p := range parts {
 		s := shardOf(p)
 		switch {
@@ -61,6 +63,13 @@ func MergeShards(names []string, parts []*Results) (*Results, error) {
 				known[j], knownIn[j] = sm.Bot, names[i]
 			case !known[j].Equal(sm.Bot):
 				return nil, &OtherBotError{Strategy: sm.Strategy, in: knownIn[j], otherIn: names[i], Bot: known[j], Other: sm.Bot}
+			}
+			switch {
+			case sm.Identity == "":
+			case identity[j] == "":
+				identity[j], identityIn[j] = sm.Identity, names[i]
+			case identity[j] != sm.Identity:
+				return nil, &OtherStrategyError{Strategy: sm.Strategy, in: identityIn[j], otherIn: names[i], Identity: identity[j], Other: sm.Identity}
 			}
 		}
 		if err := s.Check(); err != nil {

@@ -86,7 +86,10 @@ func ReadSummary(r io.Reader) (*Results, error) {
 	case len(in.RuleSet) > engine.MaxRuleFileBytes:
 		return bad("rule_set: %d bytes, more than the %d of a rule file", len(in.RuleSet), engine.MaxRuleFileBytes)
 	}
-	res := &Results{Rules: in.Rules, RulesHash: in.RulesHash, RuleOptions: in.RuleOptions, Seed: in.Seed, First: in.First, Games: in.Games, Planned: in.Games}
+	res := &Results{Rules: in.Rules, RulesHash: in.RulesHash, Seed: in.Seed, First: in.First, Games: in.Games, Planned: in.Games}
+	if len(in.RuleOptions) > 0 { // none is nil, whether the file writes [] or leaves them out
+		res.RuleOptions = in.RuleOptions
+	}
 	var spec []byte // the canonical rule set of a file that records it; nil for an earlier file
 	if res.RuleSet, spec, err = ruleSetOf(in); err != nil {
 		return bad("%v", err)
@@ -143,13 +146,15 @@ func ReadSummary(r io.Reader) (*Results, error) {
 			return bad("%v", err)
 		}
 	}
-	var covered []byte // what the checksum covers as the rule set: the spec and the bots
+	var covered []byte // what the checksum covers as the rule set: the spec, the bots, the identities
 	if spec != nil {
 		if covered, err = res.checksummedSpec(spec); err != nil {
 			return bad("%v", err)
 		}
 	} else if slices.ContainsFunc(res.Summaries, func(s *Summary) bool { return s.Bot != nil }) {
 		return bad("bot: a summary without rule_set, of a yams that did not record bots, names one")
+	} else if slices.ContainsFunc(res.Summaries, func(s *Summary) bool { return s.Identity != "" }) {
+		return bad("identity: a summary without rule_set, of a yams that did not record identities, gives one")
 	}
 	// The checksum last: a file damaged in a way the checks above see is refused for
 	// what they see, which says more than a checksum.

@@ -31,6 +31,10 @@ func (b *sheetBounds) summaryOf(j *jsonStrategy, first, games int64) (*Summary, 
 	if s.Bot, err = botOf(j.Bot); err != nil {
 		return nil, err
 	}
+	if j.Identity != "" && !validIdentity(j.Identity) {
+		return nil, fmt.Errorf("identity %.80q: want %s and 64 lowercase hexadecimal digits", j.Identity, identityPrefix)
+	}
+	s.Identity = j.Identity
 	if s.Scores, err = histogramOf("histogram", j.Histogram, 0, b.scoreLo, b.scoreHi, games); err != nil {
 		return nil, err
 	}

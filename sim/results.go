@@ -91,6 +91,7 @@ func (r *Results) Partial() bool { return r.Planned > r.Games }
 func (r *Results) Merge(o *Results) error {
 	names := (*Results).names
 	otherBot := checkSameBots(names(r), bots(r.Summaries), bots(o.Summaries), "one", "the other")
+	otherStrategy := checkSameIdentities(names(r), identitiesOf(r.Summaries), identitiesOf(o.Summaries), "one", "the other")
 	switch {
 	case o.RulesHash != r.RulesHash:
 		return fmt.Errorf("cannot merge results of different rules (%s %s, %s %s)", r.Rules, r.RulesHash, o.Rules, o.RulesHash)
@@ -102,6 +103,8 @@ func (r *Results) Merge(o *Results) error {
 		return errors.New("cannot merge results with and without the paired comparison of the strategies")
 	case otherBot != nil:
 		return fmt.Errorf("cannot merge: %w", otherBot)
+	case otherStrategy != nil:
+		return fmt.Errorf("cannot merge: %w", otherStrategy)
 	case o.First == r.First+r.Games && r.Partial(), r.First == o.First+o.Games && o.Partial():
 		return errors.New("cannot merge results after partial results (an interrupted run): resume it first")
 	case o.First != r.First+r.Games && r.First != o.First+o.Games:

@@ -160,10 +160,14 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
+	played := strategyIdentities(&cfg, workers)
 	if base != nil {
 		// Known once the bots have said hello: the games of another program are not
-		// added to those of the checkpoint.
+		// added to those of the checkpoint; nor those of a strategy whose file changed.
 		if err := checkSameBots(names, bots(base.Summaries), ids, "the checkpoint", "this run"); err != nil {
+			return nil, fmt.Errorf("sim: %w", err)
+		}
+		if err := checkSameIdentities(names, identitiesOf(base.Summaries), played, "the checkpoint", "this run"); err != nil {
 			return nil, fmt.Errorf("sim: %w", err)
 		}
 	}
@@ -207,7 +211,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 				}
 				var snap *Results
 				var err error
-				g.hold(nw, func() { snap, err = collect(&cfg, base, workers, names, ids, front.get()) })
+				g.hold(nw, func() { snap, err = collect(&cfg, base, workers, names, ids, played, front.get()) })
 				if err == nil {
 					err = cfg.Checkpoint(snap)
 				}
@@ -228,7 +232,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	// The bots are done: closed now, their processes say what they took.
 	closeWorkers(workers)
 
-	res, err := collect(&cfg, base, workers, names, ids, front.get())
+	res, err := collect(&cfg, base, workers, names, ids, played, front.get())
 	if err != nil {
 		return nil, err
 	}
@@ -279,9 +283,9 @@ func firstFailed(errs []error) *chunkError {
 
 // collect adds up the counts of base (results resumed, or nil) and of the workers' chunks
 // committed before end into new results, which the workers do not touch: the caller holds
-// the workers between chunks, or they have stopped. ids are the strategies' bots, which
-// the summaries record.
-func collect(cfg *Config, base *Results, workers []*worker, names []string, ids []*BotIdentity, end int64) (*Results, error) {
+// the workers between chunks, or they have stopped. ids are the strategies' bots and
+// played their identities, which the summaries record.
+func collect(cfg *Config, base *Results, workers []*worker, names []string, ids []*BotIdentity, played []string, end int64) (*Results, error) {
 	res := &Results{
 		Rules:       cfg.Rules.Name(),
 		RulesHash:   cfg.Rules.Hash(),
@@ -321,6 +325,9 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string, ids 
 		s.trim()
 		if ids[i] != nil {
 			s.Bot = ids[i]
+		}
+		if played[i] != "" {
+			s.Identity = played[i]
 		}
 		res.Summaries = append(res.Summaries, s)
 	}

@@ -49,6 +49,10 @@ type Summary struct {
 	// Bot says which program played the games of an external bot (identified); nil for
 	// a built-in strategy, and in a summary written before yams recorded it.
 	Bot *BotIdentity
+	// Identity is a hash of what the strategy's play depends on beyond its name and the
+	// build (identity.go): "sha256:" and 64 hexadecimal digits; "" for a built-in
+	// strategy, and in a summary written before yams recorded it.
+	Identity string
 
 	ymask uint64 // the slots of the yahtzee box
 }
@@ -305,6 +309,8 @@ func (s *Summary) merge(o *Summary) error {
 		return fmt.Errorf("%s: cannot merge summaries of different sheets", s.Strategy)
 	case s.Bot != nil && o.Bot != nil && !s.Bot.Equal(o.Bot):
 		return &OtherBotError{Strategy: s.Strategy, in: "a summary", otherIn: "the other", Bot: s.Bot, Other: o.Bot}
+	case s.Identity != "" && o.Identity != "" && s.Identity != o.Identity:
+		return &OtherStrategyError{Strategy: s.Strategy, in: "a summary", otherIn: "the other", Identity: s.Identity, Other: o.Identity}
 	}
 	// Counts without regret merge into counts with it only when they hold no game (a
 	// fresh summary takes the regret of what merges into it).
@@ -321,6 +327,9 @@ func (s *Summary) merge(o *Summary) error {
 	}
 	if s.Bot == nil { // a summary takes the identity of what merges into it
 		s.Bot = o.Bot
+	}
+	if s.Identity == "" {
+		s.Identity = o.Identity
 	}
 	s.Games += o.Games
 	s.Scores.Merge(&o.Scores)

@@ -68,6 +68,10 @@ type TableResults struct {
 	// other players' sheets: with one, the seat may matter.
 	Players   []string
 	SeesTable []bool
+	// Identities are the identities of the players' strategies (Summary.Identity), ""
+	// for one whose play depends on its name and the build alone: what the file of a
+	// rules:FILE player was.
+	Identities []string
 	// Seated[p][s] counts the games player p played in seat s, and Shares[p][s] the wins
 	// p took there, in ShareUnits: a win alone is ShareUnits, a tie of k players for the
 	// highest total gives each ShareUnits/k.
@@ -359,6 +363,10 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	end := front.get()
 	res := newTableResults(&cfg)
 	res.Workers, res.Planned = nw, cfg.Games
+	res.Identities = make([]string, n)
+	for p, info := range cfg.Players {
+		res.Identities[p] = identityOf(info, workers[0].players[p].strategy, workers[0].players[p].batch)
+	}
 	for _, w := range workers {
 		res.add(w.counts)
 		for c := range w.pending.passed(end) {

@@ -11,7 +11,7 @@ import (
 type jsonTable struct {
 	Rules       string            `json:"rules"`
 	RulesHash   string            `json:"rules_hash"`
-	RuleOptions []string          `json:"rule_options,omitempty"`
+	RuleOptions []string          `json:"rule_options"`
 	Seed        uint64            `json:"seed"`
 	Games       int64             `json:"games"`
 	Partial     bool              `json:"partial,omitempty"`
@@ -56,7 +56,10 @@ type jsonTraceTurn struct {
 }
 
 type jsonTablePlayer struct {
-	Strategy  string        `json:"strategy"`
+	Strategy string `json:"strategy"`
+	// Identity is what the player's play depends on beyond its name and the build
+	// (TableResults.Identities), left out for a built-in strategy.
+	Identity  string        `json:"identity,omitempty"`
 	SeesTable bool          `json:"sees_table,omitempty"`
 	Wins      jsonShare     `json:"wins"`
 	Outright  int64         `json:"outright"`
@@ -78,13 +81,21 @@ func shareJSON(s Share) jsonShare {
 	return jsonShare{Games: s.Games, Units: s.Units, Rate: s.Rate, CI95: [2]float64{s.CI95.Lo, s.CI95.Hi}}
 }
 
+// identity returns the identity of player p, "" if the results hold none.
+func (r *TableResults) identity(p int) string {
+	if p < len(r.Identities) {
+		return r.Identities[p]
+	}
+	return ""
+}
+
 // WriteJSON writes the table results: per player the wins (in ShareUnits, with the rate
 // and its interval), the games won alone and tied, the mean score and the histogram, and
 // the wins by seat; per seat the wins of whoever sat there. Results of a stopped run
 // (Partial) add "partial": true and "planned_games".
 func (r *TableResults) WriteJSON(w io.Writer) error {
 	out := jsonTable{
-		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed,
+		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: append([]string{}, r.RuleOptions...), Seed: r.Seed,
 		Games: r.Games, ShareUnits: ShareUnits, Provenance: r.Provenance,
 	}
 	if r.Partial() {
@@ -93,7 +104,7 @@ func (r *TableResults) WriteJSON(w io.Writer) error {
 	for p, name := range r.Players {
 		mean, ci := r.Mean(p)
 		jp := jsonTablePlayer{
-			Strategy: name, SeesTable: r.SeesTable[p], Wins: shareJSON(r.WinRate(p)), Outright: r.Outright[p], Tied: r.Tied[p],
+			Strategy: name, Identity: r.identity(p), SeesTable: r.SeesTable[p], Wins: shareJSON(r.WinRate(p)), Outright: r.Outright[p], Tied: r.Tied[p],
 			Mean: mean, CI95: [2]float64{ci.Lo, ci.Hi}, Histogram: counts(&r.scores[p], 0),
 		}
 		for s := range r.Seated[p] {

@@ -41,7 +41,7 @@ func (r *Results) WriteJSON(w io.Writer) error {
 		return fmt.Errorf("sim: %w", err)
 	}
 	out := jsonResults{
-		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions,
+		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: append(list[string, unbounded]{}, r.RuleOptions...),
 		Seed: r.Seed, Stream: new(StreamVersion), First: r.First, Games: r.Games, Strategies: []jsonStrategy{},
 		RuleSet: spec, Provenance: r.provenanceJSON(), Checksum: r.checksumV2(covered),
 	}
@@ -82,7 +82,7 @@ func (r *Results) WriteJSON(w io.Writer) error {
 // toJSON returns the summary as a summary file writes it; st are its figures (Stats).
 func (s *Summary) toJSON(st *Stats) jsonStrategy {
 	j := jsonStrategy{
-		Name: s.Strategy, Bot: botJSON(s.Bot), Games: s.Games,
+		Name: s.Strategy, Bot: botJSON(s.Bot), Identity: s.Identity, Games: s.Games,
 		Mean: st.Mean, StdDev: st.StdDev, StdErr: st.stdErr, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi},
 		Min: st.Min, Max: st.Max,
 		Histogram:  counts(&s.Scores, 0),

@@ -43,6 +43,15 @@ type Batch interface {
 	Close() error
 }
 
+// Dependent is implemented by a strategy whose play on a rule set depends on data it read
+// or computed beyond its name, its Info.Identity, the rules and the build: a fit cached on
+// disk, for instance. DependsOn returns that data, or a digest of it, as text that changes
+// whenever the play may. The simulator records a hash of it with the strategy's results,
+// and never adds up results of two different texts.
+type Dependent interface {
+	DependsOn() string
+}
+
 // Blocked is implemented by strategies that decide from a table of blocks, one per class of
 // sheets that get the same decisions for every roll (the heuristics' policy tables, a rule
 // file's table). The exact analysis (strategies/optimal) plays a turn once per block rather
@@ -100,9 +109,10 @@ type Info struct {
 	// (TableStrategy): a run of games of one player refuses it.
 	Table bool
 	// Identity is what fixes the strategy's play beyond its name, for the files cached
-	// from its games (beat:S's table, the distributions win assumes of S): "" for a
-	// built-in, whose play the build fixes; a rule file's content, whose play changes
-	// when the file does.
+	// from its games (beat:S's table, the distributions win assumes of S) and the results
+	// the simulator adds up: "" for a built-in, whose play the build fixes; a rule file's
+	// content, whose play changes when the file does. A member of a family whose
+	// parameter names a strategy (beat:S) has S's (Resolve).
 	Identity string
 }
 
@@ -157,11 +167,107 @@ func Resolve(name string) (Info, error) {
 		if err != nil {
 			return Info{}, fmt.Errorf("strategy %s: %w", name, err)
 		}
+		// A parameter that names a strategy (beat:rules:FILE): the member plays from
+		// what that strategy's play is, and so depends on what it depends on.
+		if info.Identity == "" && strings.Contains(param, ":") {
+			if of, err := Resolve(param); err == nil && of.Identity != "" {
+				info.Identity = param + "\x00" + of.Identity
+			}
+		}
 		return info, nil
 	case isFam:
 		return Info{}, fmt.Errorf("strategy %s takes a parameter: %s", name, fam.Syntax)
 	}
-	return Info{}, fmt.Errorf("unknown strategy %q (strategies: %s)", name, strings.Join(Names(), ", "))
+	return Info{}, &UnknownError{Name: name, Nearest: Nearest(name)}
+}
+
+// UnknownError is the error of a name that is no strategy's. Nearest is the strategy it
+// is likely a misspelling of (Nearest), if any.
+type UnknownError struct {
+	Name, Nearest string
+}
+
+func (e *UnknownError) Error() string {
+	if e.Nearest != "" {
+		return fmt.Sprintf("unknown strategy %q: did you mean %s? (strategies: %s)", e.Name, e.Nearest, strings.Join(Names(), ", "))
+	}
+	return fmt.Sprintf("unknown strategy %q (strategies: %s)", e.Name, strings.Join(Names(), ", "))
+}
+
+// Nearest returns the strategy that name most likely misspells: the registered name, or
+// the member of a family (its prefix misspelled, its parameter kept), at the fewest edits
+// (a letter added, removed, changed, or two swapped), if it is close enough to be a
+// misspelling: one edit in a name of up to four letters, two up to eight, three beyond.
+// others are names to consider besides the registry's (external bots). It returns "" when
+// no name is that close, or name is itself a strategy's.
+func Nearest(name string, others ...string) string {
+	prefix, param, hasParam := strings.Cut(name, ":")
+	var candidates []string // what would be suggested, and what is compared
+	var compared []string
+	if hasParam {
+		for _, f := range Families() {
+			candidates = append(candidates, f.Prefix+":"+param)
+			compared = append(compared, f.Prefix)
+		}
+	} else {
+		for _, info := range All() {
+			candidates = append(candidates, info.Name)
+			compared = append(compared, info.Name)
+		}
+		for _, o := range others {
+			candidates = append(candidates, o)
+			compared = append(compared, o)
+		}
+		for _, f := range Families() {
+			candidates = append(candidates, f.Syntax)
+			compared = append(compared, f.Prefix)
+		}
+	}
+	key := strings.ToLower(prefix)
+	limit := 3
+	switch n := len([]rune(key)); {
+	case n <= 4:
+		limit = 1
+	case n <= 8:
+		limit = 2
+	}
+	best, bestDist := "", limit+1
+	for i, c := range compared {
+		d := editDistance(key, strings.ToLower(c))
+		if d == 0 && candidates[i] == name {
+			return ""
+		}
+		if d < bestDist || d == bestDist && candidates[i] < best {
+			best, bestDist = candidates[i], d
+		}
+	}
+	return best
+}
+
+// editDistance returns the edits that make a into b: a letter added, removed or changed,
+// or two neighbours swapped (the optimal string alignment distance).
+func editDistance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	// d[i][j] is the distance between x[:i] and y[:j]; three rows are enough.
+	prev2, prev, cur := make([]int, len(y)+1), make([]int, len(y)+1), make([]int, len(y)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		cur[0] = i
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(y)]
 }
 
 // Register adds a strategy under its name. It panics on a duplicate name: registration

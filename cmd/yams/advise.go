@@ -64,14 +64,12 @@ func adviseAt(e *env, args []string, legacy *bool) error {
 	fs := newFlags(e)
 	diceFlag := fs.String("dice", "", "the dice rolled, `D,D,D,D,D` (such as 2,2,4,5,6)")
 	roll := fs.Int("roll", 1, "the rolls thrown in the turn so far, `N` (1 to the rules' rolls)")
-	rulesName := fs.String("rules", "", "the rules `NAME|FILE`, when no record gives them (default hasbro)")
-	var options []string
-	addRuleOptionFlag(fs, &options)
+	rulesFlags := addRulesFlags(fs)
 	scores := fs.StringArray("score", nil, "a box already filled, `ID=POINTS` (COLUMN.ID=POINTS on a sheet of several columns; repeatable), when no record gives the sheet")
 	extra := fs.Int("extra", 0, "the extra five-of-a-kind bonuses earned, `N`, when no record gives the sheet")
-	jsonOut := addJSONFlag(fs, "the options", "the text")
-	out := addResultDir(fs, "write the options into `DIR`: as JSON, as Markdown and as CSV (advice.json, advice.md, advice.csv)")
-	lang := fs.String("lang", "en", "the language `LANG` of the labels: "+strings.Join(reports.Languages, " or "))
+	jsonOut := addJSONFlag(fs, "the options")
+	out := addOutDir(fs, "the options: as JSON, as Markdown and as CSV (advice.json, advice.md, advice.csv)")
+	lang := addLangFlag(fs, true)
 	memory := addMemoryFlag(fs)
 	args, *legacy = legacyJSONSwitch(fs, args)
 	if err := parseFlags(fs, args); err != nil {
@@ -80,8 +78,8 @@ func adviseAt(e *env, args []string, legacy *bool) error {
 	if err := memory.apply(); err != nil {
 		return err
 	}
-	if err := reports.CheckLang(*lang); err != nil {
-		return usagef("--lang: %v", err)
+	if err := lang.check(out); err != nil {
+		return err
 	}
 	if fs.NArg() > 1 {
 		return usagef("want one record file (or - for standard input), got %d arguments", fs.NArg())
@@ -92,19 +90,14 @@ func adviseAt(e *env, args []string, legacy *bool) error {
 	}
 	var sheet engine.Sheet
 	if fs.NArg() == 1 {
-		if *rulesName != "" || len(options) > 0 || len(*scores) > 0 || fs.Changed("extra") {
+		if fs.Changed("rules") || fs.Changed("rule") || len(*scores) > 0 || fs.Changed("extra") {
 			return usagef("a record gives the rules and the sheet: --rules, --rule, --score and --extra are for a position without one")
 		}
 		if sheet, err = recordSheet(e, fs.Arg(0)); err != nil {
 			return err
 		}
 	} else {
-		name := *rulesName
-		if name == "" {
-			name = engine.DefaultPreset
-		}
-		rf := rulesFlags{name: name, options: options}
-		rules, err := rf.load()
+		rules, err := rulesFlags.load()
 		if err != nil {
 			return err
 		}
@@ -142,8 +135,8 @@ func adviseAt(e *env, args []string, legacy *bool) error {
 		return err
 	}
 	var text, markdown bytes.Buffer
-	printAdvice(&text, a, rules, *lang, false)
-	printAdvice(&markdown, a, rules, *lang, true)
+	printAdvice(&text, a, rules, lang.lang, false)
+	printAdvice(&markdown, a, rules, lang.lang, true)
 	return writeResults(e, text.Bytes(), js, jsonOut, out, []namedFile{{"advice.json", js}, {"advice.md", markdown.Bytes()}, {"advice.csv", adviceCSV(a)}})
 }
 

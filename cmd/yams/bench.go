@@ -8,13 +8,11 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 
 	"yams/engine"
-	"yams/internal/outfile"
 	"yams/reports"
 	"yams/sim"
 	"yams/strategies"
@@ -22,19 +20,21 @@ import (
 
 func init() {
 	register(&command{
-		name:     "bench",
-		summary:  "measure the speed of the strategies: games/s on 1 to GOMAXPROCS workers, ns per decision and per game, beside the floor (a game without its decisions)",
-		run:      runBench,
-		moreHelp: strategiesHelp(true),
+		name:    "bench",
+		summary: "measure the speed of the strategies: games/s on 1 to GOMAXPROCS workers, ns per decision and per game, beside the floor (a game without its decisions)",
+		run:     runBench,
+		moreHelp: func(w io.Writer) {
+			fmt.Fprintf(w, "The workload: --games games of each strategy on each number of workers, each run %d times, the fastest counting.\n\n", benchReps)
+			listStrategies(w, true)
+		},
 	})
 }
 
-// The fixed workload of yams bench: --games games per strategy and number of workers,
-// each run benchReps times, of which the fastest counts (the others met a busier
-// machine); the decisions of the first benchRecorded games are replayed, and the
-// scoring calls made, in proportion to --games.
+// The workload of yams bench: --games games per strategy and number of workers, each run
+// benchReps times, of which the fastest counts (the others met a busier machine); the
+// decisions of the first benchRecorded games are replayed, and the scoring calls made,
+// in proportion to --games.
 const (
-	benchGames     = 1_000_000
 	benchReps      = 3
 	benchRecorded  = 2000
 	decisionsRatio = 2  // decisions replayed per game of --games
@@ -61,14 +61,13 @@ func (b *benchResult) efficiency(w int) float64 { return b.rates[w-1] / (float64
 
 func runBench(e *env, args []string) error {
 	fs := newFlags(e)
-	names := addStrategyFlag(fs, "the strategies `a,b,...` (default: every heuristic, and optimal when it is built in)")
-	games := gamesFlag(benchGames)
-	fs.Var(&games, "games", "`N` games per strategy and number of workers (the workload; 1000000, 1_000_000 and 1e6 alike)")
+	names := addStrategiesFlag(fs, strategiesToPlay)
+	games := addGamesFlag(fs)
 	rulesFlags := addRulesFlags(fs)
 	memory := addMemoryFlag(fs)
 	botFlags := addBotFlags(fs)
-	jsonOut := addJSONFlag(fs, "the figures", "the tables")
-	outDir := fs.String("out", "", "write the figures into `DIR`: as JSON and CSV (bench.json, bench.csv), and the scaling plot as SVG and PNG (scaling.svg, scaling.png)")
+	jsonOut := addJSONFlag(fs, "the figures")
+	out := addOutDir(fs, "the figures: as JSON and CSV (bench.json, bench.csv), and the scaling plot as SVG and PNG (scaling.svg, scaling.png)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -94,17 +93,15 @@ func runBench(e *env, args []string) error {
 	if err := jsonOut.check(); err != nil {
 		return err
 	}
-	if *outDir != "" {
-		if err := reports.CheckDir(*outDir); err != nil {
-			return badInput(fmt.Errorf("--out: %w", err))
-		}
+	if err := out.check(); err != nil {
+		return err
 	}
 	kept, built, err := buildStrategies(e, rules, infos, named)
 	if err != nil {
 		return err
 	}
 
-	n := int64(games)
+	n := int64(*games)
 	maxWorkers := runtime.GOMAXPROCS(0)
 	desc := describeRules(rules.Name(), rulesFlags.options)
 	text := io.Writer(e.stdout)
@@ -146,14 +143,15 @@ func runBench(e *env, args []string) error {
 	if err := jsonOut.write(e, func(w io.Writer) error { _, err := w.Write(js); return err }); err != nil {
 		return err
 	}
-	if *outDir != "" {
-		files, err := writeBench(*outDir, desc, js, floor, results, nsScore)
-		if err != nil {
-			return fmt.Errorf("--out: %w", err)
-		}
-		fmt.Fprintf(text, "\n%s written to %s: %s\n", plural(len(files), "file", "files"), *outDir, strings.Join(files, ", "))
+	if !out.given() {
+		return nil
 	}
-	return nil
+	files, err := benchFiles(desc, js, floor, results, nsScore)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(text)
+	return out.writeFiles(e, text, files)
 }
 
 // benchStrategy measures a strategy: its games per second on 1 to maxWorkers workers
@@ -450,9 +448,9 @@ func benchFigures(rules *engine.Rules, options []string, games int64, floor *ben
 	return out
 }
 
-// writeBench writes the figures (js, as bench --json writes them, and as CSV) and the
-// scaling plot into dir.
-func writeBench(dir, rules string, js []byte, floor *benchResult, results []*benchResult, nsScore float64) ([]string, error) {
+// benchFiles returns the files of bench --out: the figures (js, as bench --json writes
+// them, and as CSV) and the scaling plot.
+func benchFiles(rules string, js []byte, floor *benchResult, results []*benchResult, nsScore float64) ([]namedFile, error) {
 	runs := make([]reports.Scaling, len(results))
 	for i, b := range results {
 		runs[i] = reports.Scaling{Strategy: b.name, GamesPerSecond: b.rates}
@@ -468,16 +466,5 @@ func writeBench(dir, rules string, js []byte, floor *benchResult, results []*ben
 			fmt.Fprintf(&csv, "%s,%d,%.0f,%.4f,%.4f,%.1f,%.2f,%.2f,%.3f,%.0f,%.1f\n", b.name, k+1, r, r/b.rates[0], b.efficiency(k+1), b.nsGame(), b.nsDecision, b.decisions, nsScore, floor.rates[k], floor.nsGame())
 		}
 	}
-	files := []struct {
-		name string
-		data []byte
-	}{{"bench.json", js}, {"bench.csv", []byte(csv.String())}, {"scaling.svg", svg}, {"scaling.png", png}}
-	var names []string
-	for _, f := range files {
-		if err := outfile.WriteBytes(filepath.Join(dir, f.name), f.data); err != nil {
-			return names, err
-		}
-		names = append(names, f.name)
-	}
-	return names, nil
+	return []namedFile{{"bench.json", js}, {"bench.csv", []byte(csv.String())}, {"scaling.svg", svg}, {"scaling.png", png}}, nil
 }

@@ -25,7 +25,7 @@ func init() {
 // is on standard input and output; its errors, as every command's, on standard error.
 func runBot(e *env, args []string) error {
 	fs := newFlags(e)
-	rulesName := fs.String("rules", "", "play only these rules, `NAME|FILE` (default: the rules of yams's hello)")
+	rulesName := addRulesFlagFrom(fs, "yams's hello (with it, the bot plays those rules only)")
 	var options []string
 	addRuleOptionFlag(fs, &options)
 	if err := parseFlags(fs, args); err != nil {
@@ -39,8 +39,8 @@ func runBot(e *env, args []string) error {
 		return usagef("want one strategy, got %d arguments", fs.NArg())
 	}
 	name := fs.Arg(0)
-	if _, err := strategies.Resolve(name); err != nil {
-		return usagef("%v", err)
+	if _, err := resolveStrategy(name, nil); err != nil {
+		return err
 	}
 	var want *engine.Rules
 	switch {

@@ -71,12 +71,12 @@ func readSummaryJSON(t *testing.T, data []byte) summaryFile {
 }
 
 // sameStrategy reports whether two strategies of summary files have the same counts:
-// the same members but their names and bots (a built-in strategy has none).
+// the same members but their names, bots and identities (what played them).
 func sameStrategy(a, b map[string]json.RawMessage) bool {
 	counts := func(m map[string]json.RawMessage) map[string]string {
 		c := map[string]string{}
 		for k, v := range m {
-			if k != "name" && k != "bot" {
+			if k != "name" && k != "bot" && k != "identity" {
 				c[k] = string(v)
 			}
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"yams/engine"
@@ -78,44 +79,123 @@ func runCache(e *env, args []string) error {
 		return nil
 	}
 	fmt.Fprintln(e.stdout)
-	t := &textTable{}
-	t.row("rule set", "hash", "solved for", "size", "written", "file")
-	var total int64
-	for _, c := range list {
-		total += c.Size
-		name, objective := describeCached(c), c.Objective
-		if c.Stale || c.InUse {
-			objective = "-"
-		}
-		file := c.Path[strings.LastIndexByte(c.Path, '/')+1:]
-		t.row(name, c.Hash, objective, megabytes(c.Size), c.Modified.Format("2006-01-02 15:04"), file)
+	named := ""
+	if hash != "" {
+		named = describeRules(fs.Arg(0), options)
 	}
-	t.write(e.stdout)
+	printCacheEntries(e.stdout, list, hash, named)
 	clearing := "yams cache --clear removes them all, --clear RULES those of a rule set"
 	if hash != "" {
 		clearing = "yams cache " + describeRules(fs.Arg(0), options) + " --clear removes them"
+	}
+	var total int64
+	for _, c := range list {
+		total += c.Size
 	}
 	fmt.Fprintf(e.stdout, "\n%s%s, %s; %s\n", plural(len(list), "file", "files"), of, megabytes(total), clearing)
 	return nil
 }
 
-// describeCached names the rule set of a cache file: its name, marked when the rules are
-// not those of the preset of that name (a rule file, or options).
+// The widest the listing of the cache may be, and the widest its rule sets and its
+// strategies solved for are shown: a terminal's 100 columns in all.
+const (
+	cacheWidth         = 100
+	cacheRulesWidth    = 24
+	cacheStrategyWidth = 26
+)
+
+// printCacheEntries lists the cache files, a line each within cacheWidth columns: the
+// rule set, its hash, what was solved for, the size and when it was written. The files
+// of the rules of hash, given as named (a preset or a file with its --rule options), are
+// named so; other rule sets that are no preset, a rule file or a preset with options,
+// are marked, since the file records the rules and not how they were given.
+func printCacheEntries(w io.Writer, list []solver.CacheEntry, hash, named string) {
+	t := &textTable{}
+	t.row("rule set", "hash", "solved for", "size", "written")
+	var marked, stale bool
+	for _, c := range list {
+		name, objective := abbreviate(describeCached(c), cacheRulesWidth), c.Objective
+		switch {
+		case c.InUse:
+			objective = "-"
+		case c.Stale:
+			objective, stale = "-", true
+		case hash != "" && c.Hash == hash:
+			name = abbreviate(named, cacheRulesWidth)
+		case !isPreset(c):
+			name, marked = abbreviate(c.Rules, cacheRulesWidth-2)+" *", true
+		}
+		t.row(name, c.Hash, abbreviatePath(objective, cacheStrategyWidth), megabytes(c.Size), c.Modified.Format("2006-01-02 15:04"))
+	}
+	t.write(w)
+	if marked {
+		fmt.Fprintln(w, "(* a rule file, or a preset with --rule options: yams cache RULES --rule KEY=VALUE names its files)")
+	}
+	if stale {
+		fmt.Fprintln(w, "(stale: a file of an earlier yams, or of a solve that was stopped; yams cache --clear removes it)")
+	}
+}
+
+// abbreviate returns s in at most width characters, its end cut to "…".
+func abbreviate(s string, width int) string {
+	r := []rune(s)
+	if len(r) <= width {
+		return s
+	}
+	return string(r[:width-1]) + "…"
+}
+
+// abbreviatePath returns a strategy's name in at most width characters: a rule file's
+// path is cut before its file's name ("beat:rules:…/greedy.rules"), whose end shows what
+// the file is, and a name still too long is cut in its middle.
+func abbreviatePath(s string, width int) string {
+	if len([]rune(s)) <= width {
+		return s
+	}
+	if i := strings.LastIndex(s, "/"); i >= 0 {
+		head := "" // the strategy's prefixes, up to the path
+		if j := strings.LastIndex(s[:strings.Index(s, "/")], ":"); j >= 0 {
+			head = s[:j+1]
+		}
+		if room := width - len([]rune(head)) - 2; room >= 8 {
+			return head + "…/" + cutMiddle(s[i+1:], room)
+		}
+	}
+	return cutMiddle(s, width)
+}
+
+// cutMiddle returns s in at most width characters, its middle cut to "…".
+func cutMiddle(s string, width int) string {
+	r := []rune(s)
+	if len(r) <= width {
+		return s
+	}
+	keep := width - 1
+	return string(r[:keep/2]) + "…" + string(r[len(r)-(keep-keep/2):])
+}
+
+// describeCached names the rule set of a cache file: its name, or what the file is when
+// it is not a table this yams reads.
 func describeCached(c solver.CacheEntry) string {
 	switch {
 	case c.InUse:
-		return "(being solved now)"
+		return "(being solved)"
 	case c.Stale:
-		return "(not read any more: yams cache --clear)"
+		return "(stale)"
 	case c.Rules == "":
 		return "(unknown)"
 	}
-	if data, ok := engine.PresetJSON(c.Rules); ok {
-		if r, err := engine.Parse("preset "+c.Rules, data); err == nil && r.Hash() == c.Hash {
-			return c.Rules
-		}
+	return c.Rules
+}
+
+// isPreset reports whether the rules of a cache file are the preset of their name.
+func isPreset(c solver.CacheEntry) bool {
+	data, ok := engine.PresetJSON(c.Rules)
+	if !ok {
+		return false
 	}
-	return c.Rules + " (rule file or options)"
+	r, err := engine.Parse("preset "+c.Rules, data)
+	return err == nil && r.Hash() == c.Hash
 }
 
 // fileSize writes the size of a file in MiB to a tenth, or in KiB below half a MiB.

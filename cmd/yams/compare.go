@@ -25,16 +25,16 @@ func init() {
 
 func runCompare(e *env, args []string) error {
 	fs := newFlags(e)
-	names := addStrategyFlag(fs, "two or more strategies `a,b,...` to compare game by game on the same dice")
-	players := fs.StringSlice("players", nil, fmt.Sprintf("2 to %d strategies `a,b,...` to seat at a table, each with their own dice (a strategy may sit more than once)", sim.MaxPlayers))
+	names := addStrategiesFlag(fs, "two or more strategies `a,b,...` to compare game by game on the same dice")
+	players := fs.StringSlice("players", nil, fmt.Sprintf("2 to %d strategies `a,b,...` to seat at a table, each with their own dice (a strategy may sit more than once; --games then counts table games)", sim.MaxPlayers))
 	oneOfFlags(fs, "strategy", "players")
 	rulesFlags := addRulesFlags(fs)
 	memory := addMemoryFlag(fs)
 	botFlags := addBotFlags(fs)
-	play := addPlayFlags(fs, "`N` games per strategy, or table games with --players (1000000, 1_000_000 and 1e6 alike)")
-	jsonOut := addOutputFile(fs, "json", "write the results as JSON to `FILE|-` (- for standard output, the tables then going to standard error)", true)
-	out := addConsoleOutFlags(fs)
-	regret := fs.Bool("regret", false, regretDoc)
+	play := addPlayFlags(fs)
+	jsonOut := addJSONFlag(fs, "the results")
+	out := addReportFlags(fs, reportOfRun, true)
+	regret := addRegretFlag(fs)
 	traceGame := fs.Uint64("trace-game", 0, "with --players, --out and a player that plays win: the table game `T` whose chances of winning the report follows turn by turn")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -46,7 +46,7 @@ func runCompare(e *env, args []string) error {
 		return err
 	}
 	table := fs.Changed("players")
-	games := int64(play.games)
+	games := int64(*play.games)
 	switch {
 	case table && fs.Changed("strategy"):
 		return usagef("--strategy and --players: give one or the other")
@@ -71,7 +71,7 @@ func runCompare(e *env, args []string) error {
 	if table {
 		list, flag = *players, "players"
 	}
-	bots, err := botFlags.infos(e, play.seed)
+	bots, err := botFlags.infos(e, *play.seed)
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func runCompare(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
-	e.lang = out.lang
+	e.lang = out.lang.lang
 	c := e.console()
 	// The optimal table of --regret first: a sheet it cannot value is refused before
 	// the strategies say anything.
@@ -107,12 +107,12 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	workers, err := fitWorkers(e, rules, infos, *regret, int(play.workers))
+	workers, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
 	if err != nil {
 		return err
 	}
 
-	ctx, stop := interruptible(botFlags.stop)
+	ctx, stop := e.interruptible(botFlags.stop)
 	defer stop()
 	var done atomic.Int64
 	var bar *progress
@@ -126,10 +126,10 @@ func runCompare(e *env, args []string) error {
 	if table {
 		cfg := sim.TableConfig{
 			Rules: rules, RuleOptions: rulesFlags.options, Players: infos,
-			Seed: play.seed, Games: games, Workers: workers, Progress: &done,
+			Seed: *play.seed, Games: games, Workers: workers, Progress: &done,
 			Provenance: e.provenance(),
 		}
-		if out.dir != "" {
+		if out.given() {
 			cfg.Analyst, cfg.TraceGame = winAnalyst(rules, infos), int64(*traceGame)
 		}
 		res, err := sim.RunTable(ctx, cfg)
@@ -153,16 +153,14 @@ func runCompare(e *env, args []string) error {
 		if err := jsonOut.write(e, res.WriteJSON); err != nil {
 			return err
 		}
-		if out.dir != "" {
-			names, err := reports.WriteTable(out.dir, res, reports.Options{Lang: out.lang})
-			if err != nil {
-				return fmt.Errorf("--out: %w", err)
-			}
-			out.written(outTable, c, len(names))
+		if err := out.writeReport(e, outTable, func(dir string) ([]string, error) {
+			return reports.WriteTable(dir, res, reports.Options{Lang: out.lang.lang})
+		}); err != nil {
+			return err
 		}
 		if res.Partial() {
 			note := "the table games played are written, marked partial"
-			if !jsonOut.given() && out.dir == "" {
+			if !jsonOut.given() && !out.given() {
 				note = "the table games played are printed, marked partial"
 			}
 			return tableStopped(ctx, res, err, note)
@@ -172,7 +170,7 @@ func runCompare(e *env, args []string) error {
 
 	res, err := sim.Run(ctx, sim.Config{
 		Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
-		Seed: play.seed, Games: games, Workers: workers, Progress: &done, Pairs: true, Regret: valuer,
+		Seed: *play.seed, Games: games, Workers: workers, Progress: &done, Pairs: true, Regret: valuer,
 		Provenance: e.provenance(),
 	})
 	if bar != nil {
@@ -195,12 +193,12 @@ func runCompare(e *env, args []string) error {
 	if err := jsonOut.write(e, res.WriteJSON); err != nil {
 		return err
 	}
-	if err := out.write(outTable, res, rules); err != nil {
+	if err := out.writeRun(e, outTable, res, rules); err != nil {
 		return err
 	}
 	if res.Partial() {
 		note := "the comparison of the games played is written, marked partial"
-		if !jsonOut.given() && out.dir == "" {
+		if !jsonOut.given() && !out.given() {
 			note = "the comparison of the games played is printed, marked partial"
 		}
 		return stopped(ctx, res, err, []string{note})

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"yams/internal/memlimit"
 	"yams/internal/provenance"
@@ -35,14 +36,11 @@ func runDistill(e *env, args []string) error {
 	rulesFlags := addRulesFlags(fs)
 	sizeList := fs.String("size", defaultSizes, "the sizes of the rule files to learn, `LIST` of numbers of rules (besides the two defaults), comma-separated; the learning adds rules up to the largest")
 	states := fs.Int("states", distill.DefaultStates, "the turn-start states sampled for each turn at each step, `N` (more: better choices of rules, slower steps)")
-	seed := fs.Uint64("seed", 1, "the seed `S` of the sampling of states")
+	seed := addSeedFlag(fs)
 	averages := fs.Bool("averages", true, "give every file the boxes' averages under optimal play, above which \"score best\" and \"keep for\" count the points (false: the points alone, as greedy; docs/rules.md)")
-	out := &outFlags{fs: fs}
-	fs.StringVar(&out.dir, "out", "", "write the learned files and the report into `DIR`: each file as rules-N.rules, the tables as Markdown and CSV, the figures as SVG and PNG, and report.html")
-	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of the rules in words and of the report: "+strings.Join(reports.Languages, " or "))
-	jsonOut := addJSONFlag(fs, "the files and their figures", "the text")
-	var workers workersFlag
-	addWorkersFlag(fs, &workers, "compute")
+	out := addReportFlags(fs, "the learned files and the report: each file as rules-N.rules, the tables as Markdown and CSV, the figures as SVG and PNG, and report.html", true)
+	jsonOut := addJSONFlag(fs, "the files and their figures")
+	workers := addWorkersFlag(fs)
 	memory := addMemoryFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -55,13 +53,10 @@ func runDistill(e *env, args []string) error {
 	}
 	sizes, err := parseSizes(*sizeList)
 	if err != nil {
-		return usagef("--size %s: %v", *sizeList, err)
+		return usagef("--size: %v", err)
 	}
 	if *states < 1 || *states > distill.MaxStates {
 		return usagef("--states %d: want 1 to %d", *states, distill.MaxStates)
-	}
-	if err := reports.CheckLang(out.lang); err != nil {
-		return usagef("--lang: %v", err)
 	}
 	rules, err := rulesFlags.load()
 	if err != nil {
@@ -73,10 +68,8 @@ func runDistill(e *env, args []string) error {
 	if err := jsonOut.check(); err != nil {
 		return err
 	}
-	if out.dir != "" {
-		if err := reports.CheckDir(out.dir); err != nil {
-			return badInput(fmt.Errorf("--out: %w", err))
-		}
+	if err := out.check(); err != nil {
+		return err
 	}
 	text := io.Writer(e.stdout)
 	if jsonOut.toStdout() {
@@ -85,8 +78,24 @@ func runDistill(e *env, args []string) error {
 
 	fmt.Fprintf(e.stderr, "yams: distill: learning up to %s on %s from the optimal strategy, each rule checked by an exact analysis\n",
 		plural(sizes[len(sizes)-1], "rule", "rules"), describeRules(rules.Name(), rulesFlags.options))
+	// The learning cannot stop half-way: a signal ends the command at once, with what it
+	// learned so far in one line (the rules are the lines printed above it).
+	var learned struct {
+		sync.Mutex
+		last *distill.Step
+	}
+	stopHalting := e.haltOnSignal(func() string {
+		learned.Lock()
+		defer learned.Unlock()
+		if learned.last == nil {
+			return "before the learning began (the learning is not resumable)"
+		}
+		return fmt.Sprintf("after learning %d of %d rules (exact mean %.4f, as printed above; the learning is not resumable)",
+			learned.last.N, sizes[len(sizes)-1], learned.last.Mean)
+	})
+	defer stopHalting()
 	sampled := *states
-	res, err := distill.Learn(rules, distill.Options{Sizes: sizes, States: *states, Workers: int(workers), Seed: *seed, Averages: *averages,
+	res, err := distill.Learn(rules, distill.Options{Sizes: sizes, States: *states, Workers: int(*workers), Seed: *seed, Averages: *averages,
 		Progress: func(s distill.Step) {
 			if s.States != sampled {
 				fmt.Fprintf(e.stderr, "      (no rule raised the mean: %d states sampled a turn from here)\n", s.States)
@@ -96,6 +105,12 @@ func runDistill(e *env, args []string) error {
 				fmt.Fprintf(e.stderr, "      %.4f  (dropped: %s)\n", a.Mean, a.Rule)
 			}
 			fmt.Fprintf(e.stderr, "%4d  %.4f  %s\n", s.N, s.Mean, s.Rule)
+			learned.Lock()
+			learned.last = &s
+			learned.Unlock()
+			if pause != nil {
+				pause("distill-step", "")
+			}
 		}})
 	if errors.Is(err, memlimit.ErrTooLarge) || errors.Is(err, widget.ErrColumns) {
 		return badInput(err)
@@ -109,31 +124,27 @@ func runDistill(e *env, args []string) error {
 	}
 	d := distillation(res, rulesFlags.options, *states, *seed)
 	d.Provenance = e.provenance()
-	if err := printDistillation(text, d, out.lang); err != nil {
+	if err := printDistillation(text, d, out.lang.lang); err != nil {
 		return err
 	}
 	if err := jsonOut.write(e, func(w io.Writer) error { return writeDistillJSON(w, d) }); err != nil {
 		return err
 	}
-	if out.dir != "" {
-		names, err := reports.WriteDistillation(out.dir, d, out.lang)
-		if err != nil {
-			return fmt.Errorf("--out: %w", err)
-		}
-		out.written(text, e.console(), len(names))
-	}
-	return nil
+	return out.writeReport(e, text, func(dir string) ([]string, error) {
+		return reports.WriteDistillation(dir, d, out.lang.lang)
+	})
 }
 
 // parseSizes reads --size: distinct numbers of rules from 1 to maxSize, returned in
-// increasing order.
+// increasing order. Its errors name the value that is wrong, never the whole list, which
+// may be long.
 func parseSizes(list string) ([]int, error) {
 	var sizes []int
 	for _, s := range strings.Split(list, ",") {
 		s = strings.TrimSpace(s)
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > maxSize {
-			return nil, fmt.Errorf("%q is not a number of rules from 1 to %d", s, maxSize)
+			return nil, fmt.Errorf("%s is not a number of rules from 1 to %d", quoteShort(s), maxSize)
 		}
 		if slices.Contains(sizes, n) {
 			return nil, fmt.Errorf("%d given twice", n)

@@ -138,8 +138,10 @@
 // column each turn goes in, by turn number (column_turn). --lang fr prints the results in French (decimal commas, thin spaces
 // between groups of digits) and writes the report in French; errors and the help stay in
 // English. A long run survives an
-// interruption: on SIGINT or SIGTERM it writes what it played, marked partial, and exits
-// with status 130 or 143; --checkpoint FILE saves its progress every --checkpoint-every,
+// interruption: on SIGINT (Ctrl-C), SIGTERM or SIGHUP (the terminal closed) it writes what
+// it played, marked partial, and exits with status 130, 143 or 129; a second signal ends
+// it at once, with one line that says which outputs were written and which were left as
+// they were. --checkpoint FILE saves its progress every --checkpoint-every,
 // and --resume FILE (or --resume-if-present) continues it. --shard K/N plays the K-th of N
 // slices of the games, which yams merge adds up:
 //
@@ -423,17 +425,18 @@
 // # Files
 //
 // Every file a command writes (--json, --out, --csv, --checkpoint, --cpuprofile) is
-// checked before the work starts, so that a path that cannot be written is refused at
-// once, and written at the end as a whole: a temporary file in the same directory,
-// synced, then renamed over the path. A command that fails leaves what the file held
-// before.
+// checked before the work starts, by the code that will write it, so that a path that
+// cannot be written is refused at once, and written at the end as a whole: a temporary
+// file in the same directory, synced, then renamed over the path; the folder of --out is
+// written aside, then swapped in. A command that fails, or is stopped, leaves what the
+// file or the folder held before.
 //
 // # Exit status
 //
 // 0 when the command did what it was asked; 2 for a mistake of the user's (a flag, a rule
 // file, a game record, a summary file), with exactly one line on standard error that
-// says what is wrong and nothing on standard output; 130 or 143 for a run interrupted by
-// SIGINT or SIGTERM; 3 for a run stopped by an external bot that failed; 1 for any other
+// says what is wrong and nothing on standard output; 130, 143 or 129 for a run
+// interrupted by SIGINT, SIGTERM or SIGHUP; 3 for a run stopped by an external bot that failed; 1 for any other
 // failure, among them an output that could not be
 // written: yams sim > /dev/full fails, saying so, rather than exit 0 with its results
 // lost.

@@ -34,18 +34,15 @@ func init() {
 
 func runExact(e *env, args []string) error {
 	fs := newFlags(e)
-	name := fs.String("strategy", "optimal", "the strategy `NAME` ("+strings.Join(strategies.Names(), ", ")+"); one other than optimal must decide from the sheet and the dice alone")
+	name := addStrategyFlag(fs, "the strategy `NAME` ("+strings.Join(strategies.Names(), ", ")+"); one other than optimal must decide from the sheet and the dice alone")
 	rulesFlags := addRulesFlags(fs)
 	withDist := fs.Bool("distribution", false, "also print the exact distribution of the final score (for hasbro: seconds, and about 250 MiB; target:T and beat:S compute it in any case, their analysis follows every score so far)")
 	memory := addMemoryFlag(fs)
-	regret := fs.Bool("regret", false, "also say where the strategy loses its points against optimal play: the cost of its decisions, by roll, box and turn")
-	jsonOut := addOutputFile(fs, "json", "write the figures as JSON to `FILE|-` (- for standard output, the text then going to standard error)", true)
-	out := &outFlags{fs: fs, console: true}
-	fs.StringVar(&out.dir, "out", "", "write the report into `DIR`: the figures as JSON, Markdown and CSV, the distribution (with --distribution) as CSV and as a plot in SVG and PNG, and report.html, which shows them all")
-	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of what the command prints and of the report: "+strings.Join(reports.Languages, " or "))
+	regret := addRegretFlag(fs)
+	jsonOut := addJSONFlag(fs, "the figures")
+	out := addReportFlags(fs, "the report: the figures as JSON, Markdown and CSV, the distribution (with --distribution) as CSV and as a plot in SVG and PNG, and report.html, which shows them all", true)
 	csv := addOutputFile(fs, "csv", "write the distribution as score,probability lines to `FILE` (implies --distribution; the older form of --out, which writes the same as distribution.csv)", false)
-	var workers workersFlag
-	addWorkersFlag(fs, &workers, "compute")
+	workers := addWorkersFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -58,8 +55,8 @@ func runExact(e *env, args []string) error {
 	if strings.Contains(*name, ",") {
 		return usagef("--strategy %s: exact takes one strategy", *name)
 	}
-	if info, err := strategies.Resolve(*name); err != nil {
-		return usagef("%v", err)
+	if info, err := resolveStrategy(*name, nil); err != nil {
+		return err
 	} else if info.Table {
 		return tableOnly("--strategy", info.Name)
 	}
@@ -76,10 +73,10 @@ func runExact(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
-	e.lang = out.lang
+	e.lang = out.lang.lang
 	c := e.console()
 	opts := analysis.Options{
-		Workers:            int(workers),
+		Workers:            int(*workers),
 		Distribution:       *withDist || csv.given(),
 		DistributionBudget: memory.bytes(),
 		Regret:             *regret,
@@ -120,7 +117,7 @@ func runExact(e *env, args []string) error {
 	if err := jsonOut.write(e, func(w io.Writer) error { return writeFigures(w, rules, fig, prov) }); err != nil {
 		return err
 	}
-	if out.dir == "" {
+	if !out.given() {
 		return nil
 	}
 	var js bytes.Buffer
@@ -129,12 +126,9 @@ func runExact(e *env, args []string) error {
 	}
 	x := exactReport(rules, rulesFlags.options, fig, js.Bytes())
 	x.Provenance = prov
-	names, err := reports.WriteExact(out.dir, x, out.lang)
-	if err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	out.written(text, c, len(names))
-	return nil
+	return out.writeReport(e, text, func(dir string) ([]string, error) {
+		return reports.WriteExact(dir, x, out.lang.lang)
+	})
 }
 
 // exactReport gives the figures of a strategy to the reports, as plain numbers.

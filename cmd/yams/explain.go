@@ -2,10 +2,8 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"yams/engine"
-	"yams/reports"
 	"yams/strategies/rulefile"
 )
 
@@ -24,7 +22,7 @@ func init() {
 func runExplain(e *env, args []string) error {
 	fs := newFlags(e)
 	rulesFlags := addRulesFlags(fs)
-	lang := fs.String("lang", "en", "the language `LANG` of the words: "+strings.Join(reports.Languages, " or "))
+	lang := addLangFlag(fs, true)
 	canonical := fs.Bool("canonical", false, "print the file in its canonical spelling (one rule a line, the comments of its header and the ends of its rules kept) instead of in words")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -36,8 +34,8 @@ func runExplain(e *env, args []string) error {
 	default:
 		return usagef("want one rule file, got %d arguments", fs.NArg())
 	}
-	if err := reports.CheckLang(*lang); err != nil {
-		return usagef("--lang: %v", err)
+	if err := lang.check(nil); err != nil {
+		return err
 	}
 	rules, err := rulesFlags.load()
 	if err != nil {
@@ -69,7 +67,7 @@ func runExplain(e *env, args []string) error {
 		_, err := fmt.Fprint(e.stdout, f.String())
 		return err
 	}
-	words, err := f.Explain(rules, *lang)
+	words, err := f.Explain(rules, lang.lang)
 	if err != nil {
 		return err
 	}

@@ -4,11 +4,14 @@ package main
 // result, checked before the work and written at the end through yams/internal/outfile.
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/spf13/pflag"
 
@@ -18,11 +21,12 @@ import (
 	"yams/sim"
 )
 
-// readSummaryFile reads and checks a summary file (sim.ReadSummary); its errors name the file.
+// readSummaryFile reads and checks a summary file (sim.ReadSummary); its errors name the
+// file and say what is wrong, as one line for the user.
 func readSummaryFile(path string) (*sim.Results, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, fileError(path, err)
 	}
 	defer f.Close()
 	res, err := sim.ReadSummary(f) // a file, which ReadSummary reads at its size
@@ -30,6 +34,22 @@ func readSummaryFile(path string) (*sim.Results, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return res, nil
+}
+
+// fileError says why the file at path cannot be read: its name and the system's reason,
+// without the name of the call that failed ("open nosuch.json: no such file or
+// directory" reads "nosuch.json: no such file or directory").
+func fileError(path string, err error) error {
+	return fmt.Errorf("%s: %w", path, reasonOf(err))
+}
+
+// reasonOf returns the system's reason of err, without the call and the path.
+func reasonOf(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // readRecord reads a game record, "-" for standard input (saying so on a terminal), with
@@ -82,8 +102,13 @@ type outputFile struct {
 func addOutputFile(fs *pflag.FlagSet, flag, usage string, stdoutOK bool) *outputFile {
 	o := &outputFile{flag: flag, stdoutOK: stdoutOK}
 	fs.StringVar(&o.path, flag, "", usage)
+	mustAnnotate(fs, flag, annotationOutput, "file")
 	return o
 }
+
+// annotationOutput marks the flags that name what a command writes: a file or a folder,
+// which a command halted by a signal says it wrote or left as it was (env.halt).
+const annotationOutput = "yams-output"
 
 // given reports whether the flag names a destination.
 func (o *outputFile) given() bool { return o.path != "" }
@@ -120,18 +145,24 @@ func (o *outputFile) write(e *env, write func(io.Writer) error) error {
 	if err != nil {
 		return fmt.Errorf("--%s: %w", o.flag, err)
 	}
+	e.wrote(o.flag)
 	return nil
 }
 
-// output is a command's standard output. It remembers the first write that failed (a
-// full disk, /dev/full), after which it writes nothing more: the command then fails
-// (env.exit) rather than exit 0 with its output lost.
+// output is a command's standard output or error. It remembers the first write that
+// failed (a full disk, /dev/full), after which it writes nothing more: the command then
+// fails (env.exit) rather than exit 0 with its output lost. Once the command is halting
+// (env.halt), what it writes is dropped: the line of the halt is the last.
 type output struct {
-	w   io.Writer
-	err error
+	w       io.Writer
+	err     error
+	halting *atomic.Bool
 }
 
 func (o *output) Write(p []byte) (int, error) {
+	if o.halting != nil && o.halting.Load() {
+		return len(p), nil
+	}
 	if o.err != nil {
 		return 0, o.err
 	}
@@ -142,11 +173,12 @@ func (o *output) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// addJSONFlag declares --json FILE|-, the JSON of what a command computes, as every
-// command words it: what the JSON holds, and what goes to standard error when the JSON
-// goes to standard output.
-func addJSONFlag(fs *pflag.FlagSet, what, text string) *outputFile {
-	return addOutputFile(fs, "json", fmt.Sprintf("write %s as JSON to `FILE|-` (- for standard output, %s then going to standard error)", what, text), true)
+// addJSONFlag declares --json FILE|-, the JSON of what a command computes: what it holds,
+// what, is the command's.
+func addJSONFlag(fs *pflag.FlagSet, what string) *outputFile {
+	o := addOutputFile(fs, "json", fmt.Sprintf("write %s as JSON to `FILE|-` (- for standard output, the text then going to standard error)", what), true)
+	inGroup(fs, "json", "outputs", what)
+	return o
 }
 
 // legacyJSONSwitch rewrites the former spelling of --json on the commands where it was a
@@ -210,54 +242,144 @@ func isRecordFile(path string) bool {
 	return err == nil
 }
 
-// resultDir is --out DIR of a command whose results are a few files (replay, advise):
-// checked before the work, each file written at the end through outfile.
-type resultDir struct{ dir string }
+// outDir is --out DIR, the folder a command writes its results into: checked before the
+// work, and written at the end as a whole (outfile.WriteDir), so that a failure, a full
+// disk or a second signal leaves what the folder held before.
+type outDir struct{ dir string }
 
-// addResultDir declares --out.
-func addResultDir(fs *pflag.FlagSet, usage string) *resultDir {
-	d := &resultDir{}
-	fs.StringVar(&d.dir, "out", "", usage)
-	return d
+// addOutDir declares --out; what it holds, what, is the command's.
+func addOutDir(fs *pflag.FlagSet, what string) *outDir {
+	o := &outDir{}
+	fs.StringVar(&o.dir, "out", "", fmt.Sprintf("write into `DIR`, as a whole (aside, then swapped in), %s", what))
+	inGroup(fs, "out", "outputs", what)
+	mustAnnotate(fs, "out", annotationOutput, "folder")
+	return o
 }
 
-// check makes sure the directory exists and takes files.
-func (d *resultDir) check() error {
-	if d.dir == "" {
+// given reports whether the flag names a folder.
+func (o *outDir) given() bool { return o.dir != "" }
+
+// check makes sure the folder can be written, as it will be.
+func (o *outDir) check() error {
+	if !o.given() {
 		return nil
 	}
-	if err := reports.CheckDir(d.dir); err != nil {
+	if err := outfile.CheckDir(o.dir); err != nil {
 		return badInput(fmt.Errorf("--out: %w", err))
 	}
 	return nil
 }
 
-// namedFile is a file of a result directory.
+// write writes the folder with fill, which writes the files into the folder it is given
+// and returns their names.
+func (o *outDir) write(e *env, fill func(dir string) ([]string, error)) ([]string, error) {
+	var names []string
+	var staged string
+	var fillErr error
+	err := outfile.WriteDir(o.dir, func(stage string) error {
+		if pause != nil {
+			pause("out-fill", stage)
+		}
+		staged = stage
+		names, fillErr = fill(stage)
+		return fillErr
+	})
+	switch {
+	case err == nil:
+	case err == fillErr || errors.Is(err, outfile.ErrHalted):
+		// The files were being written aside, which the user knows by the folder's name;
+		// the folder was not touched.
+		msg := err.Error()
+		if staged != "" {
+			msg = strings.ReplaceAll(msg, staged, o.dir)
+		}
+		return nil, fmt.Errorf("--out: %s; %s is left as it was", msg, o.dir)
+	default:
+		return nil, fmt.Errorf("--out: %w", err)
+	}
+	e.wrote("out")
+	return names, nil
+}
+
+// namedFile is a file of a result folder.
 type namedFile struct {
 	name string
 	data []byte
 }
 
-// write writes the files into the directory, if one was given, and says so on w.
-func (d *resultDir) write(w io.Writer, files []namedFile) error {
-	if d.dir == "" {
+// writeFiles writes the files into the folder, if one was given, and says so on w.
+func (o *outDir) writeFiles(e *env, w io.Writer, files []namedFile) error {
+	if !o.given() {
 		return nil
 	}
-	var names []string
-	for _, f := range files {
-		if err := outfile.WriteBytes(filepath.Join(d.dir, f.name), f.data); err != nil {
-			return fmt.Errorf("--out: %w", err)
+	names, err := o.write(e, func(dir string) ([]string, error) {
+		var names []string
+		for _, f := range files {
+			if err := outfile.WriteBytes(filepath.Join(dir, f.name), f.data); err != nil {
+				return nil, err
+			}
+			names = append(names, f.name)
 		}
-		names = append(names, f.name)
+		return names, nil
+	})
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(w, "%s written to %s: %s\n", plural(len(names), "file", "files"), d.dir, strings.Join(names, ", "))
+	fmt.Fprintf(w, "%s written to %s: %s\n", plural(len(names), "file", "files"), o.dir, strings.Join(names, ", "))
 	return nil
+}
+
+// reportFlags are --out and --lang of a command that writes a report: the report's
+// folder, and the language of the report and, for a command that prints its results in
+// it (lang.prints), of what it prints.
+type reportFlags struct {
+	*outDir
+	lang *langFlag
+}
+
+// addReportFlags declares --out, for what, and --lang.
+func addReportFlags(fs *pflag.FlagSet, what string, prints bool) *reportFlags {
+	return &reportFlags{outDir: addOutDir(fs, what), lang: addLangFlag(fs, prints)}
+}
+
+// reportOfRun is what --out holds for a command that writes the report of a run.
+const reportOfRun = "the report: the summary as JSON, the tables as Markdown and CSV, every plot as SVG and PNG, and report.html, which shows them all"
+
+// check refuses a language the reports do not speak, and a folder that cannot be written:
+// before the work, not after it.
+func (r *reportFlags) check() error {
+	if err := r.lang.check(r.outDir); err != nil {
+		return err
+	}
+	return r.outDir.check()
+}
+
+// writeReport writes the report with write into --out, if it was given, and says so on w.
+func (r *reportFlags) writeReport(e *env, w io.Writer, write func(dir string) ([]string, error)) error {
+	if !r.given() {
+		return nil
+	}
+	names, err := r.write(e, write)
+	if err != nil {
+		return err
+	}
+	c := console{r.lang.lang}
+	fmt.Fprintln(w, c.f("%s written to %s; open %s", c.plural(int64(len(names)), "file", "files"), r.dir, filepath.Join(r.dir, "report.html")))
+	return nil
+}
+
+// writeRun writes the report of the results of a run into --out, if it was given, and
+// says so on w.
+func (r *reportFlags) writeRun(e *env, w io.Writer, res *sim.Results, rules *engine.Rules) error {
+	return r.writeReport(e, w, func(dir string) ([]string, error) {
+		return reports.Write(dir, res, reports.Options{Lang: r.lang.lang, Rules: rules})
+	})
 }
 
 // writeResults writes what a command computed: its text, on standard output or, when
 // the JSON goes there (--json -), on standard error; its JSON, js, to --json; and its
 // files into --out.
-func writeResults(e *env, text []byte, js []byte, jsonOut *outputFile, out *resultDir, files []namedFile) error {
+func writeResults(e *env, text []byte, js []byte, jsonOut *outputFile, out *outDir, files []namedFile) error {
 	w := io.Writer(e.stdout)
 	if jsonOut.toStdout() {
 		w = e.stderr
@@ -268,5 +390,5 @@ func writeResults(e *env, text []byte, js []byte, jsonOut *outputFile, out *resu
 	if err := jsonOut.write(e, func(w io.Writer) error { _, err := w.Write(js); return err }); err != nil {
 		return err
 	}
-	return out.write(w, files)
+	return out.writeFiles(e, w, files)
 }

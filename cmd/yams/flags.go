@@ -1,15 +1,17 @@
 package main
 
-// The flags of the commands and those they share: the rules, the games, the workers, the
-// report. Each flag's usage backquotes the name of its argument, which the help and the
-// synopsis show (pflag.UnquoteUsage).
+// The flags of the commands and the groups they share: the rules, the strategies, the
+// games, the seed and the workers, the memory, the regret, the language, the bots (here),
+// and the outputs (files.go). A flag that two commands take is declared once, by its
+// group: the same name, usage, default, validation and error line everywhere, which a
+// test checks across every command (flags_test.go). Each flag's usage backquotes the name
+// of its argument, which the help and the synopsis show (pflag.UnquoteUsage).
 
 import (
 	"errors"
 	"fmt"
 	"io"
 	"math/big"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -33,7 +35,31 @@ func newFlags(e *env) *pflag.FlagSet {
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() { printHelp(e.stdout, e.cmd, fs) }
+	e.flags = fs
 	return fs
+}
+
+// Annotations of the flags a group declares: the group, and what of a flag the command
+// gives, which may differ from command to command: a part of its usage (what --json
+// writes), or its default.
+const (
+	annotationGroup      = "yams-group"
+	annotationPart       = "yams-part"
+	annotationOwnDefault = "yams-own-default"
+)
+
+// inGroup marks the flag name as declared by group, with part, the words of its usage
+// the command gave ("" for none).
+func inGroup(fs *pflag.FlagSet, name, group, part string) {
+	mustAnnotate(fs, name, annotationGroup, group)
+	if part != "" {
+		mustAnnotate(fs, name, annotationPart, part)
+	}
+}
+
+// ownDefault marks the flag name as having the command's own default.
+func ownDefault(fs *pflag.FlagSet, name string) {
+	mustAnnotate(fs, name, annotationOwnDefault, "true")
 }
 
 // afterParse, when not nil, is called by parseFlags with the flags of a command line
@@ -54,7 +80,7 @@ func parseFlags(fs *pflag.FlagSet, args []string) error {
 		return err // pflag has printed the help
 	case errors.As(err, &invalid):
 		f := invalid.GetFlag()
-		return usagef("--%s %s: %s (see yams %s --help)", f.Name, invalid.GetValue(), whyInvalid(f, invalid.Unwrap()), fs.Name())
+		return usagef("--%s %s: %s (see yams %s --help)", f.Name, shorten(invalid.GetValue()), whyInvalid(f, invalid.Unwrap()), fs.Name())
 	}
 	return usagef("%v (see yams %s --help)", err, fs.Name())
 }
@@ -76,6 +102,26 @@ func whyInvalid(f *pflag.Flag, err error) string {
 	return err.Error()
 }
 
+// maxEcho bounds the characters of a value an error line repeats: a value pasted by
+// mistake may be kilobytes long, and the line must stay one line a person reads.
+const maxEcho = 40
+
+// shorten returns a value for an error line: as it is, or its beginning and "…".
+func shorten(v string) string {
+	if r := []rune(v); len(r) > maxEcho {
+		return string(r[:maxEcho]) + "…"
+	}
+	return v
+}
+
+// quoteShort returns a value for an error line, quoted and shortened (shorten).
+func quoteShort(v string) string {
+	if r := []rune(v); len(r) > maxEcho {
+		return strconv.Quote(string(r[:maxEcho])) + "…"
+	}
+	return strconv.Quote(v)
+}
+
 // noArgs refuses the arguments left after the flags, for a command that takes none.
 func noArgs(fs *pflag.FlagSet) error {
 	if fs.NArg() > 0 {
@@ -90,16 +136,34 @@ type rulesFlags struct {
 	options []string
 }
 
+// rulesUsage is the usage of --rules.
+func rulesUsage() string {
+	return "the rules `NAME|FILE`: a preset (" + strings.Join(engine.Presets(), ", ") + ") or a rule file"
+}
+
+// addRulesFlags declares --rules, the preset hasbro by default, and --rule.
 func addRulesFlags(fs *pflag.FlagSet) *rulesFlags {
 	r := &rulesFlags{}
-	fs.StringVar(&r.name, "rules", engine.DefaultPreset, "the rules `NAME|FILE`: a preset ("+strings.Join(engine.Presets(), ", ")+") or a rule file")
+	fs.StringVar(&r.name, "rules", engine.DefaultPreset, rulesUsage())
+	inGroup(fs, "rules", "rules", "")
 	addRuleOptionFlag(fs, &r.options)
 	return r
+}
+
+// addRulesFlagFrom declares --rules for a command whose rules come from elsewhere unless
+// --rules gives them: from, such as "the summary file".
+func addRulesFlagFrom(fs *pflag.FlagSet, from string) *string {
+	part := "; without it, those of " + from
+	name := fs.String("rules", "", rulesUsage()+part)
+	inGroup(fs, "rules", "rules", part)
+	ownDefault(fs, "rules")
+	return name
 }
 
 // addRuleOptionFlag declares --rule, an option applied to the rules.
 func addRuleOptionFlag(fs *pflag.FlagSet, options *[]string) {
 	fs.StringArrayVar(options, "rule", nil, "change one rule, `KEY=VALUE` (repeatable; yams rules --help lists the keys)")
+	inGroup(fs, "rule", "rules", "")
 }
 
 // load loads the rules; a wrong name, file or option is the user's mistake.
@@ -116,26 +180,53 @@ func describeRules(name string, options []string) string {
 	return name
 }
 
-// addStrategyFlag declares --strategy, a list of strategies.
-func addStrategyFlag(fs *pflag.FlagSet, usage string) *[]string {
-	return fs.StringSlice("strategy", nil, usage)
+// --strategy names what a command plays, which differs from command to command: several
+// strategies (sim, bench, compare) or one (exact, solve), and which by default. Its
+// usage and default are each command's own; its values are read by one function
+// (lookupStrategies, resolveStrategy), with the same error lines everywhere.
+
+// addStrategiesFlag declares --strategy, a list of strategies; usage says which.
+func addStrategiesFlag(fs *pflag.FlagSet, usage string) *[]string {
+	list := fs.StringSlice("strategy", nil, usage)
+	inGroup(fs, "strategy", "strategy", usage)
+	ownDefault(fs, "strategy")
+	return list
+}
+
+// addStrategyFlag declares --strategy, one strategy, optimal by default; usage says which.
+func addStrategyFlag(fs *pflag.FlagSet, usage string) *string {
+	name := fs.String("strategy", "optimal", usage)
+	inGroup(fs, "strategy", "strategy", usage)
+	ownDefault(fs, "strategy")
+	return name
 }
 
 // playFlags are the flags of the commands that play games: how many, on which dice,
 // with how many goroutines.
 type playFlags struct {
-	games   gamesFlag
-	seed    uint64
-	workers workersFlag
+	games   *gamesFlag
+	seed    *uint64
+	workers *workersFlag
 }
 
-// addPlayFlags declares --games, whose usage depends on the command, --seed and --workers.
-func addPlayFlags(fs *pflag.FlagSet, gamesUsage string) *playFlags {
-	p := &playFlags{games: defaultGames}
-	fs.Var(&p.games, "games", gamesUsage)
-	fs.Uint64Var(&p.seed, "seed", 1, "the seed `S` of the dice: the same seed gives the same results, whatever the workers")
-	addWorkersFlag(fs, &p.workers, "play")
-	return p
+// addPlayFlags declares --games, --seed and --workers.
+func addPlayFlags(fs *pflag.FlagSet) *playFlags {
+	return &playFlags{games: addGamesFlag(fs), seed: addSeedFlag(fs), workers: addWorkersFlag(fs)}
+}
+
+// addGamesFlag declares --games.
+func addGamesFlag(fs *pflag.FlagSet) *gamesFlag {
+	g := gamesFlag(defaultGames)
+	fs.Var(&g, "games", "`N` games per strategy (1000000, 1_000_000 and 1e6 alike)")
+	inGroup(fs, "games", "play", "")
+	return &g
+}
+
+// addSeedFlag declares --seed.
+func addSeedFlag(fs *pflag.FlagSet) *uint64 {
+	seed := fs.Uint64("seed", 1, "the seed `S` of what is drawn at random: the same seed gives the same results, whatever the workers")
+	inGroup(fs, "seed", "play", "")
+	return seed
 }
 
 // defaultGames is the default of --games.
@@ -216,72 +307,48 @@ func (w *workersFlag) Set(s string) error {
 	return nil
 }
 
-// addWorkersFlag declares --workers, the goroutines that do what verb says.
-func addWorkersFlag(fs *pflag.FlagSet, w *workersFlag, verb string) {
-	*w = workersFlag(min(runtime.GOMAXPROCS(0), maxWorkers))
-	fs.Var(w, "workers", fmt.Sprintf("`W` goroutines that %s, 1 to %d; the results are the same whatever the number", verb, maxWorkers))
+// addWorkersFlag declares --workers.
+func addWorkersFlag(fs *pflag.FlagSet) *workersFlag {
+	w := workersFlag(min(runtime.GOMAXPROCS(0), maxWorkers))
+	fs.Var(&w, "workers", fmt.Sprintf("`W` goroutines, 1 to %d; the results are the same whatever the number", maxWorkers))
 	fs.Lookup("workers").DefValue = "one per CPU"
+	inGroup(fs, "workers", "play", "")
+	return &w
 }
 
-// outFlags are --out and --lang: the report of a run, written into a directory, and the
-// language of the report and, for a command that prints its results (console), of what
-// it prints.
-type outFlags struct {
-	dir, lang string
-	console   bool
-	fs        *pflag.FlagSet
+// addRegretFlag declares --regret.
+func addRegretFlag(fs *pflag.FlagSet) *bool {
+	regret := fs.Bool("regret", false, "also value every decision against optimal play: where each strategy loses its points, by roll, box and turn (solves the rules once)")
+	inGroup(fs, "regret", "regret", "")
+	return regret
 }
 
-func addOutFlags(fs *pflag.FlagSet) *outFlags {
-	o := &outFlags{fs: fs}
-	fs.StringVar(&o.dir, "out", "", "write the report into `DIR`: the JSON, tables as Markdown and CSV, every plot as SVG and PNG, and report.html, which shows them all")
-	fs.StringVar(&o.lang, "lang", "en", "the language `LANG` of the report: "+strings.Join(reports.Languages, " or "))
-	return o
+// langFlag is --lang, the language of what a command prints and of the files it writes.
+type langFlag struct {
+	lang string
+	// prints tells a command that prints in the language; for one that does not, the
+	// flag is for the files of --out alone.
+	prints bool
+	fs     *pflag.FlagSet
 }
 
-// addConsoleOutFlags declares --out and --lang for a command that prints its results in
-// the language of --lang too, which is then worth giving without --out.
-func addConsoleOutFlags(fs *pflag.FlagSet) *outFlags {
-	o := addOutFlags(fs)
-	o.console = true
-	fs.Lookup("lang").Usage = "the language `LANG` of what the command prints and of the report: " + strings.Join(reports.Languages, " or ")
-	return o
+func addLangFlag(fs *pflag.FlagSet, prints bool) *langFlag {
+	l := &langFlag{fs: fs, prints: prints}
+	fs.StringVar(&l.lang, "lang", "en", "the language `LANG` of what the command prints and of the files it writes: "+strings.Join(reports.Languages, " or "))
+	inGroup(fs, "lang", "lang", "")
+	return l
 }
 
-// check refuses a language the reports do not speak, and an output directory that
-// cannot be written: before the run, not after it.
-func (o *outFlags) check() error {
-	if err := reports.CheckLang(o.lang); err != nil {
+// check refuses a language the reports do not speak, and, for a command that prints
+// nothing in it, the language of files it was not asked to write (out, which may be nil).
+func (l *langFlag) check(out *outDir) error {
+	if err := reports.CheckLang(l.lang); err != nil {
 		return usagef("--lang: %v", err)
 	}
-	if o.dir == "" {
-		if o.fs.Changed("lang") && !o.console {
-			return usagef("--lang is for the report: give --out DIR too")
-		}
-		return nil
-	}
-	if err := reports.CheckDir(o.dir); err != nil {
-		return badInput(fmt.Errorf("--out: %w", err))
+	if !l.prints && l.fs.Changed("lang") && (out == nil || !out.given()) {
+		return usagef("--lang is for the report: give --out DIR too")
 	}
 	return nil
-}
-
-// write writes the report of the results into --out, if it was given, and says so on w.
-func (o *outFlags) write(w io.Writer, res *sim.Results, rules *engine.Rules) error {
-	if o.dir == "" {
-		return nil
-	}
-	names, err := reports.Write(o.dir, res, reports.Options{Lang: o.lang, Rules: rules})
-	if err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	o.written(w, console{o.lang}, len(names))
-	return nil
-}
-
-// written says where the report is.
-func (o *outFlags) written(w io.Writer, c console, files int) {
-	fmt.Fprintln(w, c.f("%s written to %s; open %s", c.plural(int64(files), "file", "files"), o.dir, filepath.Join(o.dir, "report.html")))
 }
 
 // botFlags are --bot, --bot-timeout and --bot-log: external bots (docs/bots.md), which
@@ -303,6 +370,9 @@ func addBotFlags(fs *pflag.FlagSet) *botFlags {
 	fs.StringArrayVar(&b.specs, "bot", nil, "an external bot, `NAME=COMMAND`, playing as the strategy NAME (repeatable; see docs/bots.md)")
 	fs.DurationVar(&b.timeout, "bot-timeout", external.DefaultTimeout, "how long to wait for each message of a bot, `D`")
 	fs.StringVar(&b.logDir, "bot-log", "", "write what the bots print on standard error into `DIR`, a file per bot process, rather than on standard error")
+	for _, name := range []string{"bot", "bot-timeout", "bot-log"} {
+		inGroup(fs, name, "bots", "")
+	}
 	return b
 }
 
@@ -316,7 +386,7 @@ func (b *botFlags) infos(e *env, seed uint64) ([]strategies.Info, error) {
 	}
 	if b.logDir != "" {
 		if err := reports.CheckDir(b.logDir); err != nil {
-			return nil, badInput(fmt.Errorf("--bot-log: %w", err))
+			return nil, badInput(fmt.Errorf("--bot-log: cannot write into %s: %w", b.logDir, reasonOf(err)))
 		}
 	}
 	var infos []strategies.Info
@@ -345,6 +415,7 @@ type memoryFlag struct{ mib int64 }
 func addMemoryFlag(fs *pflag.FlagSet) *memoryFlag {
 	m := &memoryFlag{}
 	fs.Int64Var(&m.mib, "max-memory", memlimit.Default>>20, "the memory a solve of the optimal strategy, an exact analysis or the strategies of the workers may take, in `MiB`: what would need more is refused at once, with the estimate (a run plays with the workers that fit)")
+	inGroup(fs, "max-memory", "memory", "")
 	return m
 }
 

@@ -39,12 +39,9 @@ func runFrontier(e *env, args []string) error {
 	thetaList := fs.String("thetas", defaultThetas, "the θ of the risk:θ strategies, `LIST` of numbers in [-1, 1] other than 0, comma-separated")
 	targetList := fs.String("targets", "", "the T of the target:T strategies, `LIST` of whole numbers of points, comma-separated, each one some games reach and some miss (none by default: "+
 		"on hasbro each takes a minute or two to solve the first time, its table then cached, and about a minute and 1.6 GiB to analyse)")
-	out := &outFlags{fs: fs, console: true}
-	fs.StringVar(&out.dir, "out", "", "write the frontier into `DIR`: the table as Markdown and CSV, the figures as SVG and PNG, and report.html, which shows them all")
-	fs.StringVar(&out.lang, "lang", "en", "the language `LANG` of what the command prints and of what --out writes: "+strings.Join(reports.Languages, " or "))
-	jsonOut := addJSONFlag(fs, "the table", "the table")
-	var workers workersFlag
-	addWorkersFlag(fs, &workers, "compute")
+	out := addReportFlags(fs, "the frontier: the table as Markdown and CSV, the figures as SVG and PNG, and report.html, which shows them all", true)
+	jsonOut := addJSONFlag(fs, "the table")
+	workers := addWorkersFlag(fs)
 	memory := addMemoryFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -57,11 +54,11 @@ func runFrontier(e *env, args []string) error {
 	}
 	thetas, err := parseThetas(*thetaList)
 	if err != nil {
-		return usagef("--thetas %s: %v", *thetaList, err)
+		return usagef("--thetas: %v", err)
 	}
 	targets, err := parseTargets(*targetList)
 	if err != nil {
-		return usagef("--targets %s: %v", *targetList, err)
+		return usagef("--targets: %v", err)
 	}
 	rules, err := rulesFlags.load()
 	if err != nil {
@@ -73,7 +70,7 @@ func runFrontier(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
-	opts := analysis.Options{Workers: int(workers), Distribution: true, DistributionBudget: memory.bytes()}
+	opts := analysis.Options{Workers: int(*workers), Distribution: true, DistributionBudget: memory.bytes()}
 	// The estimates first, optimal's before anything else is built for the rules (the
 	// θ and the targets are checked on their state space): a frontier that would not
 	// fit is refused at once, not after minutes of solves. (On a sheet of several
@@ -83,7 +80,7 @@ func runFrontier(e *env, args []string) error {
 			return badInput(err)
 		}
 	}
-	e.lang = out.lang
+	e.lang = out.lang.lang
 	c := e.console()
 	if thetas, err = allowedThetas(e, rules, thetas, fs.Changed("thetas")); err != nil {
 		return err
@@ -115,14 +112,9 @@ func runFrontier(e *env, args []string) error {
 	if err := jsonOut.write(e, func(w io.Writer) error { return writeFrontierJSON(w, f) }); err != nil {
 		return err
 	}
-	if out.dir != "" {
-		names, err := reports.WriteFrontier(out.dir, f, out.lang)
-		if err != nil {
-			return fmt.Errorf("--out: %w", err)
-		}
-		out.written(text, c, len(names))
-	}
-	return nil
+	return out.writeReport(e, text, func(dir string) ([]string, error) {
+		return reports.WriteFrontier(dir, f, out.lang.lang)
+	})
 }
 
 // parseThetas reads --thetas: distinct θ of risk:θ, each a number in [-1, 1] other than

@@ -273,12 +273,12 @@ func TestFrontierBadInput(t *testing.T) {
 	}{
 		{"unknown flag", []string{"--frob"}, "unknown flag: --frob"},
 		{"argument", []string{"hasbro"}, `unexpected argument "hasbro"`},
-		{"θ not a number", []string{"--thetas", "0.01,abc"}, `--thetas 0.01,abc: θ "abc" is not a number`},
-		{"θ beyond 1", []string{"--thetas", "2"}, "--thetas 2: θ = 2 is beyond ±1"},
-		{"θ = 0", []string{"--thetas", "-0.01,0"}, "--thetas -0.01,0: θ = 0 is optimal, which the frontier always has"},
-		{"θ twice", []string{"--thetas", "0.01,0.010"}, "--thetas 0.01,0.010: θ = 0.010 given twice"},
-		{"empty θ", []string{"--thetas", "0.01,,0.02"}, "--thetas 0.01,,0.02: an empty θ"},
-		{"empty list", []string{"--thetas", ""}, "--thetas : an empty θ"},
+		{"θ not a number", []string{"--thetas", "0.01,abc"}, `--thetas: θ "abc" is not a number`},
+		{"θ beyond 1", []string{"--thetas", "2"}, "--thetas: θ = 2 is beyond ±1"},
+		{"θ = 0", []string{"--thetas", "-0.01,0"}, "--thetas: θ = 0 is optimal, which the frontier always has"},
+		{"θ twice", []string{"--thetas", "0.01,0.010"}, "--thetas: θ = 0.010 given twice"},
+		{"empty θ", []string{"--thetas", "0.01,,0.02"}, "--thetas: an empty θ"},
+		{"empty list", []string{"--thetas", ""}, "--thetas: an empty θ"},
 		{"several columns", []string{"--rules", "hasbro", "--rule", "columns=free,free"}, "rules hasbro have 2 columns"},
 		{"unknown rules", []string{"--rules", "nope"}, "nope"},
 		{"language", []string{"--out", t.TempDir(), "--lang", "de"}, `--lang: language "de": want en or fr`},
@@ -418,12 +418,12 @@ func TestFrontierBadTargets(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"not a number", []string{"--targets", "300,abc"}, `--targets 300,abc: target "abc" is not a whole number of points`},
-		{"not whole", []string{"--targets", "250.5"}, `--targets 250.5: target "250.5" is not a whole number of points`},
+		{"not a number", []string{"--targets", "300,abc"}, `--targets: target "abc" is not a whole number of points`},
+		{"not whole", []string{"--targets", "250.5"}, `--targets: target "250.5" is not a whole number of points`},
 		{"zero", []string{"--targets", "0,300"}, "--targets: objective not available: target:0 on rules frontier-small: every game scores at least 5"},
 		{"negative", []string{"--targets", "-5"}, "--targets: objective not available: target:-5 on rules frontier-small: every game scores at least 5"},
-		{"twice", []string{"--targets", "300,200,0300"}, "--targets 300,200,0300: target 0300 given twice"},
-		{"empty T", []string{"--targets", "200,,300"}, "--targets 200,,300: an empty T"},
+		{"twice", []string{"--targets", "300,200,0300"}, "--targets: target 0300 given twice"},
+		{"empty T", []string{"--targets", "200,,300"}, "--targets: an empty T"},
 		// Beyond every score of the rules and what the solver holds: the reason is
 		// optimal's to give, the line names the flag and the target.
 		{"out of reach", []string{"--targets", "200,100000"}, "--targets: objective not available: target:100000 on rules frontier-small: "},

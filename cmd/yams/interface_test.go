@@ -252,7 +252,7 @@ func TestOneInterface(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"sim", "compare", "frontier", "bench", "replay", "advise", "merge", "report"} {
-		if help, _, _ := execYams(t, "", name, "--help"); !regexp.MustCompile(`(?m)^  --out DIR +write .+ into DIR`).MatchString(help) {
+		if help, _, _ := execYams(t, "", name, "--help"); !regexp.MustCompile(`(?m)^  --out DIR +write into DIR, as a whole`).MatchString(help) {
 			t.Errorf("%s --help has no --out DIR:\n%s", name, help)
 		}
 	}

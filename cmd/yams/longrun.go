@@ -118,6 +118,7 @@ func addLongRunFlags(fs *pflag.FlagSet) *longRun {
 	l := &longRun{fs: fs}
 	fs.StringVar(&l.shard, "shard", "", "play the K-th (from 1) of N contiguous slices of the games, for yams merge to add up: `K/N`, or env/N to take K from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm), both from 0")
 	fs.StringVar(&l.checkpoint, "checkpoint", "", "save the summary so far to `FILE` every --checkpoint-every, and at the end (written atomically: a temporary file, sync, rename)")
+	mustAnnotate(fs, "checkpoint", annotationOutput, "file")
 	fs.DurationVar(&l.every, "checkpoint-every", sim.DefaultCheckpointEvery, "how often `D` to save the --checkpoint (at least 100ms)")
 	fs.StringVar(&l.resume, "resume", "", "continue the run saved in `FILE`: a --checkpoint, or the partial --json of an interrupted run")
 	fs.BoolVar(&l.resumeIfPresent, "resume-if-present", false, "continue from the --checkpoint FILE if it exists, else start afresh (for batch jobs that may be restarted)")
@@ -216,7 +217,7 @@ func (l *longRun) resumeHint(checkpointSaved bool, jsonPath, outDir string) stri
 // marked partial, and returns one line that says how far it got and how to resume, with
 // the exit status 128 + the signal's number when a signal stopped it.
 func finishRun(ctx context.Context, e *env, res *sim.Results, runErr error, long *longRun,
-	jsonOut *outputFile, out *outFlags, table io.Writer, rules *engine.Rules, print func(io.Writer)) error {
+	jsonOut *outputFile, out *reportFlags, table io.Writer, rules *engine.Rules, print func(io.Writer)) error {
 	var failed []string // the destinations that could not be written
 	jsonPath, outDir := jsonOut.path, out.dir
 	checkpointSaved := false
@@ -227,13 +228,14 @@ func finishRun(ctx context.Context, e *env, res *sim.Results, runErr error, long
 				failed = append(failed, fmt.Sprintf("--checkpoint: %v", err))
 			} else {
 				checkpointSaved = true
+				e.wrote("checkpoint")
 			}
 		}
 		if err := jsonOut.write(e, res.WriteJSON); err != nil {
 			failed = append(failed, err.Error())
 			jsonPath = "" // not to resume from
 		}
-		if err := out.write(table, res, rules); err != nil {
+		if err := out.writeRun(e, table, res, rules); err != nil {
 			failed = append(failed, err.Error())
 			outDir = ""
 		}

@@ -31,13 +31,17 @@ import (
 const envTestMain = "YAMS_TEST_MAIN"
 
 // envStall names the file that the strategy test-stall creates when it stalls: after
-// stallAfter games it waits, in the middle of its chunk, for SIGINT or SIGTERM (then
+// stallAfter games it waits, in the middle of its chunk, for a stop signal (then
 // plays on slowly), so that a test can interrupt a run at a known point, whatever the
 // speed of the machine.
 const (
 	envStall   = "YAMS_TEST_STALL"
 	stallAfter = 300
 )
+
+// envPause names a point of a command (signals.go, pause) and a file, POINT=FILE: the
+// command creates the file when it gets there, and holds there until a signal ends it.
+const envPause = "YAMS_TEST_PAUSE"
 
 func init() {
 	// test-stall plays as greedy; it stalls only where envStall is set.
@@ -60,16 +64,28 @@ func init() {
 			panic("yams test binary: the commands are not registered yet")
 		}
 		if os.Getenv(envStall) != "" {
-			// The stall ends with the first SIGINT or SIGTERM, even one that comes before
+			// The stall ends with the first SIGINT, SIGTERM or SIGHUP, even one that comes before
 			// it: a shard of deploy/local-shards.sh may be signalled before its 300th game
 			// (another shard stalled first), and then play on into the stall within the
 			// chunk it finishes; waiting there for a second signal, it would never end.
 			ch := make(chan os.Signal, 1)
-			signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+			signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 			go func() {
 				<-ch
 				close(resumed)
 			}()
+		}
+		if at := os.Getenv(envPause); at != "" {
+			// The command holds at the point named until a signal ends it.
+			point, marker, _ := strings.Cut(at, "=")
+			pause = func(p, _ string) {
+				if p == point {
+					if err := os.WriteFile(marker, nil, 0o666); err != nil {
+						panic(err)
+					}
+					select {}
+				}
+			}
 		}
 		os.Exit(run(os.Stdin, os.Stdout, os.Stderr, os.Args[1:]))
 	}

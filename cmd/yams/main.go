@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/spf13/pflag"
 
@@ -70,6 +72,32 @@ type env struct {
 	// lang is the language of what the command prints for its reader (--lang), "" for
 	// English.
 	lang string
+	// flags are the command's flags (newFlags), and written the flags of the outputs it
+	// has written (a file, a folder), for what a command halted by a signal says.
+	flags     *pflag.FlagSet
+	writtenMu sync.Mutex
+	written   map[string]bool
+	// halting is set when a signal halts the command (halt): from then on nothing else
+	// it prints reaches the user, but the line that says so, on rawStderr.
+	halting   atomic.Bool
+	rawStderr io.Writer
+}
+
+// wrote records that the output of the flag was written.
+func (e *env) wrote(flag string) {
+	e.writtenMu.Lock()
+	defer e.writtenMu.Unlock()
+	if e.written == nil {
+		e.written = map[string]bool{}
+	}
+	e.written[flag] = true
+}
+
+// hasWritten reports whether the output of the flag was written.
+func (e *env) hasWritten(flag string) bool {
+	e.writtenMu.Lock()
+	defer e.writtenMu.Unlock()
+	return e.written[flag]
 }
 
 // console formats what the command prints in its language.
@@ -81,8 +109,9 @@ func (e *env) note(format string, args ...any) {
 }
 
 func run(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
-	e := &env{stdin: stdin, stdout: &output{w: stdout}, stderr: stderr,
-		interactive: isTerminal(stderr), stdinTerminal: isTerminal(stdin), args: args}
+	e := &env{stdin: stdin, rawStderr: stderr, interactive: isTerminal(stderr), stdinTerminal: isTerminal(stdin), args: args}
+	e.stdout = &output{w: stdout, halting: &e.halting}
+	e.stderr = &output{w: stderr, halting: &e.halting}
 	return e.dispatch(args)
 }
 
@@ -150,6 +179,9 @@ func (e *env) solveNotice(n solver.Notice) {
 // returns the exit status it calls for. A command that succeeded but could not write
 // its output fails.
 func (e *env) exit(err error) int {
+	if e.halting.Load() {
+		select {} // a signal halts the command: its goroutine says so and ends the process
+	}
 	lost := e.stdout.err
 	switch {
 	case lost != nil && (err == nil || errors.Is(err, pflag.ErrHelp) || errors.Is(err, lost)):

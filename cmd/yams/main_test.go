@@ -123,7 +123,7 @@ func TestWorkersCap(t *testing.T) {
 				wantUsageError(t, w, out, errOut, code, "--workers "+w+": want 1 to 256")
 			}
 			help, _, _ := execYams(t, "", args[0], "--help")
-			if !regexp.MustCompile(`(?m)^  --workers W +W goroutines that \w+, 1 to 256; .*\(default one per CPU\)$`).MatchString(help) {
+			if !regexp.MustCompile(`(?m)^  --workers W +W goroutines, 1 to 256; .*\(default one per CPU\)$`).MatchString(help) {
 				t.Errorf("%s --help does not document --workers:\n%s", args[0], help)
 			}
 		})

@@ -20,8 +20,8 @@ func init() {
 
 func runMerge(e *env, args []string) error {
 	fs := newFlags(e)
-	jsonOut := addOutputFile(fs, "json", "write the merged summary as JSON to `FILE|-` (- for standard output, the messages then going to standard error; standard output is the default without --out)", true)
-	out := addOutFlags(fs)
+	jsonOut := addJSONFlag(fs, "the merged summary (to standard output when there is no --out)")
+	out := addReportFlags(fs, reportOfRun, false)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -31,7 +31,7 @@ func runMerge(e *env, args []string) error {
 	}
 	// The merged summary goes to standard output unless it has somewhere else to go;
 	// the messages then go to standard error.
-	if !jsonOut.given() && out.dir == "" {
+	if !jsonOut.given() && !out.given() {
 		jsonOut.path = "-"
 	}
 	// The destinations are checked before the files are read.
@@ -77,7 +77,7 @@ func runMerge(e *env, args []string) error {
 		fmt.Fprintf(msgs, "merged %s%s: rules %s, seed %d, %s of %s\n",
 			plural(len(files), "shard", "shards"), dest, describeRules(res.Rules, res.RuleOptions), res.Seed, gameCount(res.Games), strings.Join(names, ", "))
 	}
-	return out.write(msgs, res, nil)
+	return out.writeRun(e, msgs, res, nil)
 }
 
 // buildsNote says, when the shards were played by more than one build of yams, which

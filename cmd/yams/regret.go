@@ -19,9 +19,6 @@ import (
 	"yams/strategies/widget"
 )
 
-// regretDoc is the help line of --regret.
-const regretDoc = "also value every decision against optimal play: where each strategy loses its points, by roll, box and turn, and its costliest positions (solves the rules once)"
-
 // regretValuer returns what sim.Config.Regret needs: the optimal table of the rules,
 // loaded or solved once, and an evaluator of it per worker. It also returns the optimal
 // expected score, which the printed table sets beside the strategies' means.

@@ -8,7 +8,6 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"strings"
 
 	"yams/engine"
 	"yams/reports"
@@ -69,10 +68,10 @@ func runReplay(e *env, args []string) error {
 
 func replay(e *env, args []string, legacy *bool) error {
 	fs := newFlags(e)
-	jsonOut := addJSONFlag(fs, "the sheet (or the grading)", "the text")
-	out := addResultDir(fs, "write the sheet (or the grading) into `DIR`: as JSON, as Markdown and as CSV (sheet.json, sheet.md and turns.csv, a row per turn; with --grade grade.json, grade.md and grade.csv, a row per decision)")
+	jsonOut := addJSONFlag(fs, "the sheet (or the grading)")
+	out := addOutDir(fs, "the sheet (or the grading): as JSON, as Markdown and as CSV (sheet.json, sheet.md and turns.csv, a row per turn; with --grade grade.json, grade.md and grade.csv, a row per decision)")
 	grading := fs.Bool("grade", false, "value every decision of the game against optimal play: what each cost, the best choice, the total")
-	lang := fs.String("lang", "en", "the language `LANG` of the printed sheet: "+strings.Join(reports.Languages, " or "))
+	lang := addLangFlag(fs, true)
 	memory := addMemoryFlag(fs)
 	args, *legacy = legacyJSONSwitch(fs, args)
 	if err := parseFlags(fs, args); err != nil {
@@ -81,8 +80,8 @@ func replay(e *env, args []string, legacy *bool) error {
 	if err := memory.apply(); err != nil {
 		return err
 	}
-	if err := reports.CheckLang(*lang); err != nil {
-		return usagef("--lang: %v", err)
+	if err := lang.check(out); err != nil {
+		return err
 	}
 	name := "-"
 	switch fs.NArg() {
@@ -112,13 +111,13 @@ func replay(e *env, args []string, legacy *bool) error {
 		if err != nil {
 			return err
 		}
-		printGrade(&text, g, rules, *lang, false)
-		printGrade(&markdown, g, rules, *lang, true)
+		printGrade(&text, g, rules, lang.lang, false)
+		printGrade(&markdown, g, rules, lang.lang, true)
 		result, files = g, []namedFile{{"grade.json", nil}, {"grade.md", markdown.Bytes()}, {"grade.csv", gradeCSV(g)}}
 	} else {
 		r := replayResult(&sheet, turns)
-		printSheet(&text, &sheet, r, *lang, false)
-		printSheet(&markdown, &sheet, r, *lang, true)
+		printSheet(&text, &sheet, r, lang.lang, false)
+		printSheet(&markdown, &sheet, r, lang.lang, true)
 		result, files = r, []namedFile{{"sheet.json", nil}, {"sheet.md", markdown.Bytes()}, {"turns.csv", turnsCSV(rules, turns)}}
 	}
 	js, err := indentedJSON(result)

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
 	"yams/engine"
 	"yams/reports"
 )

@@ -1,8 +1,9 @@
 package main
 
 import (
+	"fmt"
+
 	"yams/engine"
-	"yams/reports"
 )
 
 func init() {
@@ -16,9 +17,9 @@ func init() {
 func runReport(e *env, args []string) error {
 	fs := newFlags(e)
 	from := fs.String("from", "", "the summary `FILE` to render (yams sim --json, yams compare --json, summary.json of an --out)")
-	out := addOutFlags(fs)
+	out := addReportFlags(fs, reportOfRun, false)
 	requireFlags(fs, "from", "out")
-	rulesName := fs.String("rules", "", "the rules `NAME|FILE` of the summary, a preset or a rule file, for the names of the boxes in the language and the threshold of the upper bonus (default: the preset the summary names, if it is one)")
+	rulesName := addRulesFlagFrom(fs, "the summary file (its rule set)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -32,7 +33,7 @@ func runReport(e *env, args []string) error {
 	}
 	res, err := readSummaryFile(*from)
 	if err != nil {
-		return badInput(err)
+		return badInput(fmt.Errorf("--from %w", err))
 	}
 	var rules *engine.Rules
 	if *rulesName != "" {
@@ -50,10 +51,5 @@ func runReport(e *env, args []string) error {
 	// The report's summary.json is written by this command; its games were played by
 	// those the summary names.
 	res.WrittenBy(e.record())
-	names, err := reports.Write(out.dir, res, reports.Options{Lang: out.lang, Rules: rules})
-	if err != nil {
-		return err
-	}
-	out.written(e.stdout, console{out.lang}, len(names))
-	return nil
+	return out.writeRun(e, e.stdout, res, rules)
 }

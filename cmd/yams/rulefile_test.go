@@ -174,7 +174,7 @@ func TestDistill(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--size", "0"}, `--size 0: "0" is not a number of rules from 1 to 200`},
+		{[]string{"--size", "0"}, `--size: "0" is not a number of rules from 1 to 200`},
 		{[]string{"--size", "3,x"}, `"x" is not a number of rules`},
 		{[]string{"--size", "3,3"}, "3 given twice"},
 		{[]string{"--states", "0"}, "--states 0: want 1 to"},

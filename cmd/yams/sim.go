@@ -26,18 +26,21 @@ func init() {
 	})
 }
 
+// strategiesToPlay is what --strategy names in the commands that play strategies alone.
+const strategiesToPlay = "the strategies `a,b,...` (default: every heuristic, and optimal when it is built in)"
+
 func runSim(e *env, args []string) error {
 	fs := newFlags(e)
 	rulesFlags := addRulesFlags(fs)
 	memory := addMemoryFlag(fs)
 	botFlags := addBotFlags(fs)
-	names := addStrategyFlag(fs, "the strategies `a,b,...` (default: every heuristic, and optimal when it is built in)")
-	play := addPlayFlags(fs, "`N` games per strategy (1000000, 1_000_000 and 1e6 alike)")
+	names := addStrategiesFlag(fs, strategiesToPlay)
+	play := addPlayFlags(fs)
 	long := addLongRunFlags(fs)
-	jsonOut := addJSONFlag(fs, "the summary", "the table")
-	out := addConsoleOutFlags(fs)
+	jsonOut := addJSONFlag(fs, "the summary")
+	out := addReportFlags(fs, reportOfRun, true)
 	profile := addOutputFile(fs, "cpuprofile", "write a CPU profile of the run to `FILE`", false)
-	regret := fs.Bool("regret", false, regretDoc)
+	regret := addRegretFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -52,7 +55,7 @@ func runSim(e *env, args []string) error {
 		return err
 	}
 	named := fs.Changed("strategy")
-	bots, err := botFlags.infos(e, play.seed)
+	bots, err := botFlags.infos(e, *play.seed)
 	if err != nil {
 		return err
 	}
@@ -60,7 +63,7 @@ func runSim(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	shard, err := parseShard(long.shard, int64(play.games))
+	shard, err := parseShard(long.shard, int64(*play.games))
 	if err != nil {
 		return err
 	}
@@ -77,7 +80,7 @@ func runSim(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
-	e.lang = out.lang
+	e.lang = out.lang.lang
 	if err := profile.check(); err != nil {
 		return err
 	}
@@ -100,7 +103,7 @@ func runSim(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	workers, err := fitWorkers(e, rules, infos, *regret, int(play.workers))
+	workers, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
 	if err != nil {
 		return err
 	}
@@ -109,7 +112,7 @@ func runSim(e *env, args []string) error {
 	var done atomic.Int64
 	cfg := sim.Config{
 		Regret: valuer, Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
-		Seed: play.seed, Games: int64(play.games), Workers: workers, Progress: &done,
+		Seed: *play.seed, Games: int64(*play.games), Workers: workers, Progress: &done,
 		Shard: shard, Resume: resume, Checkpoint: long.saver(), CheckpointEvery: long.every,
 		Provenance: e.provenance(),
 	}
@@ -123,7 +126,7 @@ func runSim(e *env, args []string) error {
 		}
 		left -= resume.Games
 	}
-	ctx, stop := interruptible(botFlags.stop)
+	ctx, stop := e.interruptible(botFlags.stop)
 	defer stop()
 	var bar *progress
 	if e.interactive && left > 0 {
@@ -146,9 +149,15 @@ func runSim(e *env, args []string) error {
 	}
 	runtime.KeepAlive(built)
 	if res == nil {
-		var other *sim.OtherBotError
-		if errors.As(err, &other) { // known once the bots have said hello
-			return badInput(fmt.Errorf("--resume %s: %w", long.from, other))
+		// Known once the strategies are built and the bots have said hello: the checkpoint
+		// is of another program, or of another version of a strategy's file.
+		var otherBot *sim.OtherBotError
+		var otherStrategy *sim.OtherStrategyError
+		switch {
+		case errors.As(err, &otherBot):
+			return badInput(fmt.Errorf("--resume %s: %w", long.from, otherBot))
+		case errors.As(err, &otherStrategy):
+			return badInput(fmt.Errorf("--resume %s: %w", long.from, otherStrategy))
 		}
 		return err
 	}

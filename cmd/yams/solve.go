@@ -28,10 +28,9 @@ func runSolve(e *env, args []string) error {
 	rulesFlags := addRulesFlags(fs)
 	memory := addMemoryFlag(fs)
 	force := fs.Bool("force", false, "solve again, whatever the cache holds")
-	strategy := fs.String("strategy", "optimal", "the strategy `NAME` to solve for: optimal (the expected score), bonus (P(upper bonus)), risk:θ (the certainty equivalent (1/θ)·ln E[exp(θ·score)]), target:T (P(score ≥ T)) beat:S (P(beating strategy S), from its exact distribution) or win (the chance of finishing first at a table: the distributions of the points still to come under optimal play)")
-	var workers workersFlag
-	addWorkersFlag(fs, &workers, "solve")
-	jsonOut := addJSONFlag(fs, "the solved value and where the table is", "the text")
+	strategy := addStrategyFlag(fs, "the strategy `NAME` to solve for: optimal (the expected score), bonus (P(upper bonus)), risk:θ (the certainty equivalent (1/θ)·ln E[exp(θ·score)]), target:T (P(score ≥ T)) beat:S (P(beating strategy S), from its exact distribution) or win (the chance of finishing first at a table: the distributions of the points still to come under optimal play)")
+	workers := addWorkersFlag(fs)
+	jsonOut := addJSONFlag(fs, "the solved value and where the table is")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -52,7 +51,7 @@ func runSolve(e *env, args []string) error {
 		if jsonOut.given() {
 			return usagef("--json: win has no value of its own to write (its chance of winning depends on the table): yams compare --players win,optimal --json measures it")
 		}
-		return solveWin(e, rules, rulesFlags.options, *force, int(workers))
+		return solveWin(e, rules, rulesFlags.options, *force, int(*workers))
 	}
 	obj, err := solver.ParseObjective(*strategy)
 	if err != nil {
@@ -61,7 +60,7 @@ func runSolve(e *env, args []string) error {
 	if err := jsonOut.check(); err != nil {
 		return err
 	}
-	t, st, err := optimal.LoadOrSolveFor(rules, obj, *force, int(workers))
+	t, st, err := optimal.LoadOrSolveFor(rules, obj, *force, int(*workers))
 	if errors.Is(err, solver.ErrObjective) {
 		return badInput(fmt.Errorf("--strategy: %w", err))
 	}

@@ -7,8 +7,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"yams/engine"
+	"yams/strategies/solver"
 )
 
 func TestSolveCaches(t *testing.T) {
@@ -89,6 +91,56 @@ func TestMaxMemory(t *testing.T) {
 	wantUsageError(t, "--max-memory 0", out, errOut, code, "--max-memory 0")
 }
 
+// The listing of the cache fits in 100 columns, however long the names of the rules and
+// of the strategies solved for, and names the options of the rule set asked for.
+func TestCacheListingFits(t *testing.T) {
+	at := time.Date(2026, 12, 2, 5, 31, 0, 0, time.UTC)
+	hasbro, err := engine.Load("hasbro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := []solver.CacheEntry{
+		{Hash: hasbro.Hash(), Rules: "hasbro", Objective: "beat:rules:examples/strategies/a-very-long-name-indeed.rules", Size: 12345 << 20, Modified: at},
+		{Hash: "07ce2e6b41010380", Rules: "a rule set whose name goes on and on", Objective: "target:300", Size: 138 << 10, Modified: at},
+		{Hash: hasbro.Hash(), Rules: "hasbro", Objective: "mean", Size: 15 << 20, Modified: at},
+		{Hash: "3f5ffaf9c234952a", Rules: "", Stale: true, Size: 1 << 20, Modified: at},
+		{Hash: "3f5ffaf9c234952a", InUse: true, Size: 1 << 20, Modified: at},
+	}
+	var b strings.Builder
+	printCacheEntries(&b, list, "", "")
+	out := b.String()
+	for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+		if n := len([]rune(line)); n > cacheWidth {
+			t.Errorf("a line of %d characters: %q", n, line)
+		}
+	}
+	for _, want := range []string{"beat:rules:…/a-very….rules", "a rule set whose name… *", "hasbro  ", "(stale)", "(being solved)", "(* a rule file, or a preset with --rule options"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the listing lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "hasbro *") {
+		t.Errorf("the preset hasbro is marked as a rule file or options:\n%s", out)
+	}
+	// The rules asked for are named with their options.
+	b.Reset()
+	printCacheEntries(&b, list[1:2], "07ce2e6b41010380", "hasbro --rule extra_yahtzee=0")
+	if !strings.Contains(b.String(), "hasbro --rule extra_yah…") || strings.Contains(b.String(), "*") {
+		t.Errorf("the rules asked for are not named:\n%s", b.String())
+	}
+	for _, c := range []struct{ in, want string }{
+		{"beat:rules:examples/strategies/greedy.rules", "beat:rules:…/greedy.rules"},
+		{"rules:/home/someone/strategies/three-of-each.rules", "rules:…/three-of…ach.rules"},
+		{"mean", "mean"},
+		{"beat:rules:x/" + strings.Repeat("y", 40) + ".rules", "beat:rules:…/yyyyyy….rules"},
+		{"target:" + strings.Repeat("1", 30), "target:11111…1111111111111"},
+	} {
+		if got := abbreviatePath(c.in, 26); got != c.want || len([]rune(got)) > 26 {
+			t.Errorf("abbreviatePath(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 // TestCache lists the cache and clears it, whole or by rule set; RULES keeps to the files
 // of a rule set. --clear removes only what yams wrote: a file named as its tables but
 // without their header stays, and so does the temporary file of a solve that is running
@@ -128,8 +180,8 @@ func TestCache(t *testing.T) {
 	}
 	killed := write(".optimal-"+wiki.Hash()+".v3.table.yams-tmp-"+strconv.Itoa(gone.Process.Pid)+"-456", "YAMS-OPT")
 	out, _, code = execYams(t, "", "cache")
-	if code != 0 || !strings.Contains(out, "yams-app") || !strings.Contains(out, "yams-wiki") || !strings.Contains(out, "not read any more") ||
-		!strings.Contains(out, "(being solved now)") || strings.Contains(out, "notes.txt") || strings.Contains(out, "optimal-mine") || !strings.Contains(out, "5 files") {
+	if code != 0 || !strings.Contains(out, "yams-app") || !strings.Contains(out, "yams-wiki") || !strings.Contains(out, "(stale)") || !strings.Contains(out, "(stale: a file of an earlier yams") ||
+		!strings.Contains(out, "(being solved)") || strings.Contains(out, "notes.txt") || strings.Contains(out, "optimal-mine") || !strings.Contains(out, "5 files") {
 		t.Errorf("list: exit %d\n%s", code, out)
 	}
 	out, _, code = execYams(t, "", "cache", "yams-wiki")

@@ -49,28 +49,19 @@ func chooseStrategies(named bool, names []string, bots []strategies.Info, rules 
 // only (a comparison) and none may be a table strategy, not several times (the players of
 // a table).
 func lookupStrategies(flag string, names []string, distinct bool, bots []strategies.Info) ([]strategies.Info, error) {
-	known := strategies.Names()
-	for _, b := range bots {
-		known = append(known, b.Name)
-	}
 	if len(names) == 0 {
+		known := strategies.Names()
+		for _, b := range bots {
+			known = append(known, b.Name)
+		}
 		return nil, usagef("--%s: no strategy given (strategies: %s)", flag, strings.Join(known, ", "))
 	}
 	var infos []strategies.Info
 	for _, n := range names {
 		n = strings.TrimSpace(n)
-		info, err := strategies.Resolve(n)
-		ok := err == nil
-		for _, b := range bots {
-			if b.Name == n {
-				info, ok = b, true
-			}
-		}
-		if !ok && isFamilyMember(n) {
-			return nil, usagef("%v", err)
-		}
-		if !ok {
-			return nil, usagef("unknown strategy %q (strategies: %s; a program is made a strategy with --bot %s=COMMAND)", n, strings.Join(known, ", "), n)
+		info, err := resolveStrategy(n, bots)
+		if err != nil {
+			return nil, err
 		}
 		if distinct && info.Table {
 			return nil, tableOnly("--"+flag, info.Name)
@@ -89,6 +80,36 @@ func lookupStrategies(flag string, names []string, distinct bool, bots []strateg
 		}
 	}
 	return infos, nil
+}
+
+// resolveStrategy returns the strategy name stands for, among the registered ones and the
+// bots of --bot. A name that is no strategy's is refused in one line that names the
+// strategy it likely misspells, if one is close; otherwise that a program is made a
+// strategy with --bot.
+func resolveStrategy(name string, bots []strategies.Info) (strategies.Info, error) {
+	for _, b := range bots {
+		if b.Name == name {
+			return b, nil
+		}
+	}
+	info, err := strategies.Resolve(name)
+	var unknown *strategies.UnknownError
+	switch {
+	case err == nil:
+		return info, nil
+	case !errors.As(err, &unknown) || unknown.Name != name:
+		return info, usageError{err} // a family's member whose parameter is wrong
+	}
+	known := strategies.Names()
+	var botNames []string
+	for _, b := range bots {
+		known = append(known, b.Name)
+		botNames = append(botNames, b.Name)
+	}
+	if near := strategies.Nearest(name, botNames...); near != "" {
+		return info, usagef("unknown strategy %q: did you mean %s? (strategies: %s)", name, near, strings.Join(known, ", "))
+	}
+	return info, usagef("unknown strategy %q (strategies: %s; a program is made a strategy with --bot %s=COMMAND)", name, strings.Join(known, ", "), name)
 }
 
 // buildStrategies builds each strategy once for the rules, so that one that cannot play
@@ -116,13 +137,6 @@ func buildStrategies(e *env, rules *engine.Rules, infos []strategies.Info, named
 		return nil, nil, badInput(errors.New("no strategy can play these rules"))
 	}
 	return kept, built, nil
-}
-
-// isFamilyMember reports whether name is PREFIX or PREFIX:... of a family of strategies
-// (risk:θ), whose error says what is wrong with the parameter rather than "unknown".
-func isFamilyMember(name string) bool {
-	prefix, _, _ := strings.Cut(name, ":")
-	return slices.ContainsFunc(strategies.Families(), func(f strategies.Family) bool { return f.Prefix == prefix })
 }
 
 // tableOnly refuses a strategy that plays at a table where the games have one player.

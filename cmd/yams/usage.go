@@ -22,7 +22,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'yams COMMAND --help' for the flags of a command, 'go doc yams/cmd/yams' for the manual.")
+	fmt.Fprintln(w, "Run 'yams COMMAND --help' for the flags of a command, 'go doc ./cmd/yams' (in a clone of yams) for the manual.")
 }
 
 // Annotations of flags that change how the synopsis shows them.

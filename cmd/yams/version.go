@@ -28,7 +28,7 @@ func init() {
 
 func runVersion(e *env, args []string) error {
 	fs := newFlags(e)
-	jsonOut := addOutputFile(fs, "json", "write the build as JSON to `FILE|-` (- for standard output, alone): {\"version\", \"revision\", \"revision_time\", \"modified\", \"go\"}", true)
+	jsonOut := addJSONFlag(fs, "the build, {\"version\", \"revision\", \"revision_time\", \"modified\", \"go\"},")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -39,18 +39,19 @@ func runVersion(e *env, args []string) error {
 		return err
 	}
 	b := provenance.Current()
-	if err := jsonOut.write(e, func(w io.Writer) error {
+	text := io.Writer(e.stdout)
+	if jsonOut.toStdout() {
+		text = e.stderr
+	}
+	fmt.Fprintln(text, b)
+	for _, d := range b.Details() {
+		fmt.Fprintf(text, "  %-10s %s\n", d[0], d[1])
+	}
+	return jsonOut.write(e, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(b)
-	}); err != nil || jsonOut.toStdout() {
-		return err
-	}
-	fmt.Fprintln(e.stdout, b)
-	for _, d := range b.Details() {
-		fmt.Fprintf(e.stdout, "  %-10s %s\n", d[0], d[1])
-	}
-	return nil
+	})
 }
 
 // provenance returns the record of the command running (record), for a run to keep in

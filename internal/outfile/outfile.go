@@ -1,18 +1,3 @@
-// Package outfile is the one way yams writes a file: a summary, a checkpoint, a report, a
-// cache file. What a reader finds at the path is always either what was there before or
-// the whole new content, never half of it; a path that is not a regular file (a device
-// such as /dev/stdout, a pipe) is written in place rather than replaced; a symbolic link
-// is followed, so that its target is updated and the link kept; and a write that fails
-// (a full disk, /dev/full) is an error, never a silent loss.
-//
-// A regular file is written through a temporary file in the same directory, named
-// ".NAME.yams-tmp-PID-RANDOM", which is synced, given the mode of the file it replaces
-// (0644 for a new one), renamed over the path, and the directory synced. A process killed
-// in between leaves its temporary file behind: the next Write in that directory removes
-// the temporary files of processes that no longer run.
-//
-// Replace is Write for the files yams keeps for itself, the cache: it replaces a symbolic
-// link rather than follow it.
 package outfile
 
 import (
@@ -38,27 +23,67 @@ const maxLinks = 40
 
 // Write writes the file at path with write, as the package documentation says.
 func Write(path string, write func(io.Writer) error) error {
+	d, err := destinationOf(path)
+	if err != nil {
+		return err
+	}
+	if d.inPlace {
+		return writeInPlace(d.path, write)
+	}
+	return writeAtomic(d.path, d.mode, write)
+}
+
+// destination is where Write writes a path: the file that its symbolic links name, and
+// whether it is written in place (a device, a pipe) or through a temporary file given
+// mode.
+type destination struct {
+	path    string
+	inPlace bool
+	mode    fs.FileMode
+}
+
+// destinationOf returns where Write writes path, or why it cannot. Write and Check both
+// call it, so that a path Check passes is one Write writes.
+func destinationOf(path string) (destination, error) {
 	if special(path) {
-		return writeInPlace(path, write)
+		// A device or a file of the processes: it must exist, and is written in place.
+		fi, err := os.Stat(path)
+		switch {
+		case err != nil:
+			return destination{}, cannot(path, err)
+		case fi.IsDir():
+			return destination{}, fmt.Errorf("%s is a directory", path)
+		}
+		return destination{path: path, inPlace: true}, nil
 	}
 	target, err := resolve(path)
 	if err != nil {
-		return err
+		return destination{}, err
 	}
 	fi, err := os.Stat(target)
 	switch {
 	case err == nil && fi.IsDir():
-		return fmt.Errorf("%s is a directory", path)
+		return destination{}, fmt.Errorf("%s is a directory", path)
 	case err == nil && !fi.Mode().IsRegular():
-		return writeInPlace(target, write)
+		return destination{path: target, inPlace: true}, nil
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return err
+		return destination{}, err
 	}
 	mode := fs.FileMode(0o644)
 	if err == nil {
 		mode = fi.Mode().Perm()
 	}
-	return writeAtomic(target, mode, write)
+	return destination{path: target, mode: mode}, nil
+}
+
+// cannot says that path cannot be written, and why, without the name of the system call
+// that failed.
+func cannot(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot write %s: %w", path, err)
 }
 
 // Replace writes the file at path as Write does, but replaces whatever is at path rather
@@ -87,32 +112,23 @@ func WriteBytes(path string, data []byte) error {
 }
 
 // Check makes sure that Write can write at path, before a long computation whose result
-// goes there: the path is not a directory, and its directory takes a new file (or, for a
-// device or a pipe, the path is one). It leaves nothing behind.
+// goes there: the path is not a directory, and its directory takes a new file; or, for a
+// device or a pipe (written in place), it exists and opens for writing. It leaves nothing
+// behind, and truncates nothing.
 func Check(path string) error {
-	if special(path) {
+	d, err := destinationOf(path)
+	if err != nil {
+		return err
+	}
+	if d.inPlace {
+		if err := probeInPlace(d.path); err != nil {
+			return cannot(path, err)
+		}
 		return nil
 	}
-	target, err := resolve(path)
+	f, err := os.CreateTemp(filepath.Dir(d.path), ".yams-check-*")
 	if err != nil {
-		return err
-	}
-	fi, err := os.Stat(target)
-	switch {
-	case err == nil && fi.IsDir():
-		return fmt.Errorf("%s is a directory", path)
-	case err == nil && !fi.Mode().IsRegular():
-		return nil // written in place: a device or a pipe takes what it takes
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(target), ".yams-check-*")
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return fmt.Errorf("cannot write %s: %w", path, pe.Err)
-		}
-		return err
+		return cannot(path, err)
 	}
 	name := f.Name()
 	f.Close()
@@ -175,11 +191,17 @@ func writeAtomic(path string, mode fs.FileMode, write func(io.Writer) error) (er
 		return err
 	}
 	tmp := f.Name()
+	if err := track(tmp); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
 	defer func() {
 		if err != nil {
 			f.Close()
 			os.Remove(tmp)
 		}
+		untrack(tmp)
 	}()
 	b := bufio.NewWriterSize(f, 1<<20)
 	if err = write(b); err != nil {
@@ -197,13 +219,17 @@ func writeAtomic(path string, mode fs.FileMode, write func(io.Writer) error) (er
 	if err = f.Close(); err != nil {
 		return err
 	}
-	if err = os.Rename(tmp, path); err != nil {
+	if err = commit(func() error { return os.Rename(tmp, path) }); err != nil {
 		return err
 	}
+	return syncDir(dir)
+}
+
+// syncDir makes the renames in dir durable.
+func syncDir(dir string) error {
 	if runtime.GOOS == "windows" {
 		return nil // a directory cannot be opened for syncing there
 	}
-	// The rename is durable once the directory is synced.
 	d, err := os.Open(dir)
 	if err != nil {
 		return err
@@ -215,8 +241,10 @@ func writeAtomic(path string, mode fs.FileMode, write func(io.Writer) error) (er
 // cleaned holds the directories whose stale temporary files this process has removed.
 var cleaned sync.Map
 
-// removeStale removes, once per directory and process, the temporary files of this
-// package left by processes that no longer run (killed before they could rename them).
+// removeStale removes, once per directory and process, the temporary files and stage
+// folders of this package left by processes that no longer run (killed before they could
+// rename them). A stage holds links to a folder's files and new files only: removing it
+// removes nothing of the folder.
 func removeStale(dir string) {
 	if _, done := cleaned.LoadOrStore(dir, true); done {
 		return
@@ -226,7 +254,12 @@ func removeStale(dir string) {
 		return
 	}
 	for _, e := range entries {
-		if Abandoned(e.Name()) {
+		if !Abandoned(e.Name()) {
+			continue
+		}
+		if e.IsDir() {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
+		} else {
 			os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}

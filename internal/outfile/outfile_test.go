@@ -161,6 +161,42 @@ func TestCheck(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("Check left %d files", len(entries))
 	}
+	if runtime.GOOS != "linux" {
+		return
+	}
+	// A device or a file of the processes is written in place: it must be there.
+	for _, path := range []string{"/proc/nope/x.json", "/dev/nope", "/proc/self/nope"} {
+		if err := Check(path); err == nil || !strings.HasPrefix(err.Error(), "cannot write "+path+": ") {
+			t.Errorf("Check %s: %v", path, err)
+		}
+		if err := WriteBytes(path, []byte("x")); err == nil {
+			t.Errorf("%s written", path)
+		}
+	}
+	if err := Check("/dev"); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("Check /dev: %v", err)
+	}
+	// A named pipe is fine before its reader comes, and Check neither blocks nor writes.
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no named pipes:", err)
+	}
+	if err := Check(fifo); err != nil {
+		t.Errorf("Check of a pipe without reader: %v", err)
+	}
+	// A file behind /proc/self/fd is checked, not truncated.
+	f, err := os.Create(filepath.Join(dir, "kept"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.WriteString("content")
+	if err := Check("/proc/self/fd/" + strconv.Itoa(int(f.Fd()))); err != nil {
+		t.Errorf("Check of an open file: %v", err)
+	}
+	if got := read(t, f.Name()); got != "content" {
+		t.Errorf("Check truncated the file: %q", got)
+	}
 }
 
 // The temporary files of a process killed before its rename are removed by the next

@@ -15,10 +15,11 @@ type Build struct {
 	Version string `json:"version"`
 	// Revision is the commit the binary was built from, RevisionTime its time and
 	// Modified whether the working tree differed from it; empty (false) when the go
-	// command did not stamp them.
+	// command did not stamp them. Modified is written always, false without a revision:
+	// read it beside "revision".
 	Revision     string `json:"revision,omitempty"`
 	RevisionTime string `json:"revision_time,omitempty"`
-	Modified     bool   `json:"modified,omitempty"`
+	Modified     bool   `json:"modified"`
 	// Go is the version of Go the binary was built with.
 	Go string `json:"go"`
 }

@@ -1,7 +1,7 @@
 // Package distill learns strategies written as rules (strategies/rulefile) from the
 // optimal strategy: for each size N, a rule file of N rules, keeps and boxes together,
 // that loses few points against optimal play. It is a user of the optimal strategy's
-// exact values (optimal.Evaluator) and of the exact analysis (optimal.AnalyzeReach), not
+// exact values (analysis.Evaluator) and of the exact analysis (analysis.AnalyzeReach), not
 // a second solver.
 //
 // # The learning
@@ -10,7 +10,7 @@
 // rule at a time; with Options.Averages, the file gives each box its average under optimal
 // play, and its defaults play greedy counting each box's points above its average. A step:
 //
-//  1. analyses the current file exactly (optimal.AnalyzeReach): its exact mean, and the
+//  1. analyses the current file exactly (analysis.AnalyzeReach): its exact mean, and the
 //     probability that its games reach each turn-start state;
 //  2. draws, for each turn, Options.States states from those probabilities by systematic
 //     sampling (sampleStates): the positions are weighted by how often the file's own

@@ -15,7 +15,7 @@ import (
 // from their exact probabilities, and every position of each sampled turn (each roll
 // after each roll number, as a keep or a box decision) with its exact probability under
 // the current rules, the decision of the current rules and of every action of the
-// vocabulary, the cost of each against the best option (optimal.Evaluator), and the atoms
+// vocabulary, the cost of each against the best option (analysis.Evaluator), and the atoms
 // that hold there.
 
 // sample is a sampled turn-start state.

@@ -13,7 +13,7 @@ import (
 // the list of its kind, changes the decision of every position its condition holds at,
 // where its action applies, and that no rule before p decides: the gain of the rule is
 // the sum over those positions of their probability times the cost of the current
-// decision minus the cost of a's, each exact (optimal.Evaluator). The search grows
+// decision minus the cost of a's, each exact (analysis.Evaluator). The search grows
 // conditions an atom at a time, keeping the best candidates (a beam), first for two
 // places, the top of the list and its end (before the default), then finds the best place
 // of the best candidates.
