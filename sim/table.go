@@ -67,14 +67,19 @@ type TableResults struct {
 	// decisions depend on the other players' sheets: with one, the seat may matter.
 	Players   []string
 	SeesTable []bool
+	// Bots[p] tells an external bot (a strategy played through NewBatch alone), drawn
+	// in the reports as a bot whatever its name.
+	Bots []bool
 	// Seated[p][s] counts the games player p played in seat s, and Shares[p][s] the wins
 	// p took there, in ShareUnits: a win alone is ShareUnits, a tie of k players for the
 	// highest total gives each ShareUnits/k.
 	Seated, Shares [][]int64
 	// Outright[p] counts the games p won alone, Tied[p] those p tied for first.
 	Outright, Tied []int64
-	// scores[p] counts p's final scores.
+	// scores[p] counts p's final scores; diff, at a table of two, player 1's total less
+	// player 2's (table_scores.go).
 	scores []Histogram
+	diff   Histogram
 
 	// Planned is the number of table games the run set out to play: more than Games when
 	// it was stopped (Partial), and then the games counted are the first ones.
@@ -172,6 +177,7 @@ func (r *TableResults) merge(o *TableResults) error {
 	for p := range r.scores {
 		r.scores[p].Trim()
 	}
+	r.diff.Trim()
 	r.Planned += o.Planned
 	r.Elapsed += o.Elapsed
 	return nil
@@ -188,6 +194,7 @@ func (r *TableResults) add(o *TableResults) {
 		r.Tied[p] += o.Tied[p]
 		r.scores[p].Merge(&o.scores[p])
 	}
+	r.diff.Merge(&o.diff)
 	r.Games += o.Games
 	if o.Profile != nil {
 		if r.Profile == nil {
@@ -209,6 +216,7 @@ func (r *TableResults) clear() {
 	}
 	clear(r.Outright)
 	clear(r.Tied)
+	clear(r.diff.Counts)
 	r.Games = 0
 	if r.Profile != nil {
 		r.Profile.clear()
@@ -218,7 +226,7 @@ func (r *TableResults) clear() {
 
 // empty returns empty counts of the same table, histograms of the same ranges.
 func (r *TableResults) empty() *TableResults {
-	c := &TableResults{Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed, Players: r.Players, Provenance: r.Provenance, SeesTable: r.SeesTable,
+	c := &TableResults{Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed, Players: r.Players, Provenance: r.Provenance, SeesTable: r.SeesTable, Bots: r.Bots,
 		Seated: make([][]int64, len(r.Players)), Shares: make([][]int64, len(r.Players)),
 		Outright: make([]int64, len(r.Players)), Tied: make([]int64, len(r.Players)), scores: make([]Histogram, len(r.Players))}
 	for p := range r.Players {
@@ -226,6 +234,7 @@ func (r *TableResults) empty() *TableResults {
 		c.Shares[p] = make([]int64, len(r.Shares[p]))
 		c.scores[p] = Histogram{Min: r.scores[p].Min, Counts: make([]int64, len(r.scores[p].Counts))}
 	}
+	c.diff = Histogram{Min: r.diff.Min, Counts: make([]int64, len(r.diff.Counts))}
 	if r.Profile != nil {
 		c.Profile = newTableProfile(r.Profile.Player, len(r.Profile.Counts))
 	}
@@ -240,9 +249,11 @@ func newTableResults(cfg *TableConfig) *TableResults {
 		Outright: make([]int64, n), Tied: make([]int64, n), scores: make([]Histogram, n),
 	}
 	lo, hi := scoreRange(cfg.Rules)
+	r.diff = newDifference(n, lo, hi)
 	for p, info := range cfg.Players {
 		r.Players = append(r.Players, info.Name)
 		r.SeesTable = append(r.SeesTable, info.Table)
+		r.Bots = append(r.Bots, info.New == nil && info.NewBatch != nil)
 		r.Seated[p] = make([]int64, n)
 		r.Shares[p] = make([]int64, n)
 		r.scores[p] = newHistogram(lo, hi)
@@ -367,6 +378,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	for p := range res.scores {
 		res.scores[p].Trim()
 	}
+	res.diff.Trim()
 	res.Elapsed = time.Since(start)
 	// The first failure in the order of the games is the one that stopped the prefix.
 	failed := firstFailed(errs)
@@ -509,6 +521,7 @@ func (w *tableWorker) countChunk(cfg *TableConfig, lo, hi int64) {
 				tied++
 			}
 		}
+		c.countDifference(w.totals, k)
 		for p := range w.players {
 			if w.totals[p][k] != best {
 				continue
