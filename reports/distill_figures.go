@@ -111,11 +111,12 @@ func (r *distillReport) regretFigures() ([]figure, error) {
 	l, dl := r.l, r.dl
 	kinds := append(r.decisionKinds(), l.regretAll)
 	var byKind, byBox []dotSeries
-	var names []string
+	// The learned files are rule files, drawn as any rules:FILE is.
+	var files []string
 	for _, f := range r.d.Files {
-		names = append(names, dl.fileName(f.N))
+		files = append(files, "rules:"+FileName(f.N))
 	}
-	looks := looksOf(names)
+	looks := looksOf(files)
 	for i, f := range r.d.Files {
 		var vals []estimate
 		for _, c := range f.Regret.Keep {

@@ -56,8 +56,18 @@ func newReport(res *sim.Results, opt Options) (*report, error) {
 	for _, s := range res.Summaries {
 		r.st = append(r.st, s.Stats())
 	}
-	r.looks = looksOf(r.strategyNames())
+	r.looks = looksOfDrawn(r.drawn())
 	return r, nil
+}
+
+// drawn returns the strategies of the results as the figures draw them: a summary that
+// names a bot is a bot's.
+func (r *report) drawn() []drawn {
+	var ds []drawn
+	for _, s := range r.res.Summaries {
+		ds = append(ds, drawn{name: s.Strategy, bot: s.Bot != nil})
+	}
+	return ds
 }
 
 // rulesText names the rule set and its options, for legends and captions.
@@ -113,8 +123,12 @@ func Write(dir string, res *sim.Results, opt Options) ([]string, error) {
 
 // withFigures returns the files of a report: data, the files of its tables, then each
 // figure as SVG and PNG with the numbers it draws as CSV, then report.html, the page of
-// doc.
+// doc. Every figure must stand in one section of doc, and so in the page and its
+// contents: a figure written beside the page and missing from it is an error.
 func withFigures(doc *document, data []file, figs []figure) ([]file, error) {
+	if err := doc.showsAll(figs); err != nil {
+		return nil, err
+	}
 	page, err := doc.html()
 	if err != nil {
 		return nil, err
