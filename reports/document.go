@@ -161,14 +161,18 @@ func (d *document) markdown() []byte {
 	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
 
-// markdownTable writes a table as Markdown: the first column left-aligned, the others
-// right-aligned.
+// markdownTable writes a table as Markdown: the first column and a column of prose
+// left-aligned, the others, of numbers, right-aligned.
 func markdownTable(b *strings.Builder, t table) {
 	fmt.Fprintf(b, "### %s\n\n", t.title)
 	b.WriteString("| " + strings.Join(escapeCells(t.head), " | ") + " |\n")
 	b.WriteString("|---")
-	for range t.head[1:] {
-		b.WriteString("|--:")
+	for k := range t.head[1:] {
+		if t.wrap > 0 && k+1 == t.wrap {
+			b.WriteString("|---")
+		} else {
+			b.WriteString("|--:")
+		}
 	}
 	b.WriteString("|\n")
 	for _, row := range t.rows {
