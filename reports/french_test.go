@@ -14,6 +14,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/strategies"
 )
 
 // englishWords are words a French report must not hold: English words that are not
@@ -134,6 +135,11 @@ func TestFrenchEverywhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	table := tableFixture(t)
+	infos := fixtureInfos()
+	two, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: tinyRules(t), Players: []strategies.Info{infos[1], infos[0]}, Seed: 2, Games: 200, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	regret, _ := regretFixture(t)
 	cases := []struct {
 		name  string
@@ -143,6 +149,7 @@ func TestFrenchEverywhere(t *testing.T) {
 		{"hasbro, three columns", func(dir, lang string) error { _, err := Write(dir, several, Options{Lang: lang}); return err }},
 		{"tiny sheet, regret", func(dir, lang string) error { _, err := Write(dir, regret, Options{Lang: lang}); return err }},
 		{"table games", func(dir, lang string) error { _, err := WriteTable(dir, table, Options{Lang: lang}); return err }},
+		{"a table of two", func(dir, lang string) error { _, err := WriteTable(dir, two, Options{Lang: lang}); return err }},
 	}
 	// The exact figures and the frontiers have theirs: TestWriteExact, TestFrontierFrench.
 	names := []string{"yams report", "lazy", "hoarder", "tiny", "hasbro", "columns=free,sec,free", res.RulesHash, several.RulesHash}

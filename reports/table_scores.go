@@ -252,17 +252,9 @@ func (t *tableReport) scoreTables() []table {
 		v, lo, hi := percentileCI(d, rank)
 		dt.rows = append(dt.rows, []string{fmt.Sprintf("p%d", rank), l.interval(float64(v), float64(lo), float64(hi), 0)})
 	}
-	var ahead, level, behind int64
-	for i, c := range d.Counts {
-		switch v := d.Min + i; {
-		case v > 0:
-			ahead += c
-		case v == 0:
-			level += c
-		default:
-			behind += c
-		}
-	}
+	// At a table of two, a player ahead at the end won alone, and a tie is a tie for the
+	// first place: the difference's signs are the counts of wins (sim checks it).
+	ahead, level, behind := t.res.Outright[0], t.res.Tied[0], t.res.Outright[1]
 	for _, part := range []struct {
 		name  string
 		count int64
