@@ -137,7 +137,7 @@
 // # Tests
 //
 // TestEveryFigureOnItsPage writes every kind of report (a run, a comparison, points lost,
-// the family sheet and three columns, tables of two and three players and with a player
+// the family sheet of four columns, tables of two and three players and with a player
 // that sees the table, exact figures with and without their distribution, a frontier, a
 // distillation), in English and French, and fails on any figure written into the
 // directory that its page or its contents leave out.
@@ -158,8 +158,9 @@
 // that a strategy keeps its look; TestFigureCSVs that each figure has its CSV, with the
 // numbers of the other files; TestTableScoreFigures and TestExactBoxFigures that the new
 // figures' CSV files hold the counts of the summaries.
-// TestFrenchEverywhere (and TestFrontierFrench for a frontier, TestWriteExact for exact
-// figures) reads every string of French reports (figures, page, Markdown) and fails on a
+// TestEveryFigureOnItsPage (for runs and tables; TestFrontierFrench for a frontier,
+// TestWriteExact for exact figures) also reads every string of the French reports
+// (figures, page, Markdown) and fails on a
 // word of English from its list, so that a string added in English only does not go
 // unnoticed, on a wording readers found wrong, and on a strategy's name outside code
 // font in the prose. The tests of

@@ -66,9 +66,13 @@ func checkFiguresOnPage(t *testing.T, dir string) []string {
 
 // Every figure that any kind of report writes into its directory stands in the page and
 // its contents, in English and in French: a run of one strategy, a comparison, points
-// lost, sheets of several columns (the family sheet among them), table games of two and
-// three players and with a player that sees the table, exact figures with and without
-// their distribution, a frontier and a distillation.
+// lost, a sheet of several columns (the family sheet), table games of two and three
+// players and with a player that sees the table, exact figures with and without their
+// distribution, a frontier and a distillation. And every string of the French reports
+// of runs and tables is French: captions, titles, legends, tables, the page and the
+// title of the rule set; the same check finds English in every kind of file of the
+// English report, so that it cannot pass for want of text to read (the exact figures and
+// the frontiers have theirs: TestWriteExact, TestFrontierFrench).
 func TestEveryFigureOnItsPage(t *testing.T) {
 	infos := fixtureInfos()
 	run := func(t *testing.T, rules *engine.Rules, ss []strategies.Info, pairs bool) *sim.Results {
@@ -96,78 +100,85 @@ func TestEveryFigureOnItsPage(t *testing.T) {
 		name  string
 		want  []string // figures the report must have among others
 		write func(t *testing.T, dir, lang string) error
+		// french, when true, checks that the French report is French (checkFrench), the
+		// names of frenchNames aside.
+		french bool
 	}{
 		{"sim, one strategy", []string{"scores", "box_mean"}, func(t *testing.T, dir, lang string) error {
 			_, err := Write(dir, run(t, tinyRules(t), infos[:1], false), Options{Lang: lang})
 			return err
-		}},
+		}, false},
 		{"compare --strategy", []string{"pairs", "head_to_head"}, func(t *testing.T, dir, lang string) error {
 			res, _ := fixture(t)
 			_, err := Write(dir, res, Options{Lang: lang})
 			return err
-		}},
+		}, true},
 		{"sim --regret", []string{"regret", "regret_by_turn"}, func(t *testing.T, dir, lang string) error {
 			res, _ := regretFixture(t)
 			_, err := Write(dir, res, Options{Lang: lang})
 			return err
-		}},
-		{"the family sheet", []string{"column_turn", "fill_turn_lazy"}, func(t *testing.T, dir, lang string) error {
-			_, err := Write(dir, run(t, load(t, filepath.Join("..", "examples", "rules", "yams-family.json")), infos, false), Options{Lang: lang})
+		}, true},
+		{"the family sheet, compared", []string{"column_turn", "fill_turn_lazy", "pairs"}, func(t *testing.T, dir, lang string) error {
+			_, err := Write(dir, run(t, load(t, filepath.Join("..", "examples", "rules", "yams-family.json")), infos, true), Options{Lang: lang})
 			return err
-		}},
-		{"hasbro, three columns", []string{"column_turn"}, func(t *testing.T, dir, lang string) error {
-			_, err := Write(dir, run(t, load(t, "hasbro", "columns=free,sec,free"), infos, true), Options{Lang: lang})
-			return err
-		}},
+		}, true},
 		{"compare --players, two", []string{"wins", "table_scores", "table_difference"}, func(t *testing.T, dir, lang string) error {
 			_, err := WriteTable(dir, table(t, infos[1], infos[0]), Options{Lang: lang})
 			return err
-		}},
+		}, true},
 		{"compare --players, three", []string{"wins", "seats", "table_scores"}, func(t *testing.T, dir, lang string) error {
 			_, err := WriteTable(dir, table(t, infos[0], infos[1], infos[1]), Options{Lang: lang})
 			return err
-		}},
+		}, true},
 		{"a player that sees the table", []string{"win_decisions", "win_chances"}, func(t *testing.T, dir, lang string) error {
 			_, err := WriteTable(dir, winTableFixture(t), Options{Lang: lang})
 			return err
-		}},
+		}, false},
 		{"exact --out --distribution", []string{"scores", "box_mean"}, func(t *testing.T, dir, lang string) error {
 			_, err := WriteExact(dir, exactFixture(t), lang)
 			return err
-		}},
+		}, false},
 		{"exact --out", []string{"box_mean", "box_zeros"}, func(t *testing.T, dir, lang string) error {
 			e := exactFixture(t)
 			e.Distribution, e.Regret, e.Objective = nil, nil, nil
 			_, err := WriteExact(dir, e, lang)
 			return err
-		}},
+		}, false},
 		{"frontier", []string{"frontier_sd"}, func(t *testing.T, dir, lang string) error {
 			_, err := WriteFrontier(dir, frontierFixture(t), lang)
 			return err
-		}},
+		}, false},
 		{"distill", []string{"distill_curve"}, func(t *testing.T, dir, lang string) error {
 			_, err := WriteDistillation(dir, distillFixture(t), lang)
 			return err
-		}},
+		}, false},
 	}
 	for _, c := range cases {
-		for _, lang := range Languages {
-			t.Run(c.name+", "+lang, func(t *testing.T) {
-				t.Parallel()
-				dir := t.TempDir()
-				if err := c.write(t, dir, lang); err != nil {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dirs := map[string]string{}
+			for _, lang := range Languages {
+				dirs[lang] = t.TempDir()
+				if err := c.write(t, dirs[lang], lang); err != nil {
 					t.Fatal(err)
 				}
-				figs := checkFiguresOnPage(t, dir)
+				figs := checkFiguresOnPage(t, dirs[lang])
 				for _, w := range c.want {
 					if !slices.Contains(figs, w) {
-						t.Errorf("no figure %s among %v", w, figs)
+						t.Errorf("%s: no figure %s among %v", lang, w, figs)
 					}
 				}
-			})
-		}
+			}
+			if c.french {
+				checkFrench(t, dirs["fr"], dirs["en"], frenchNames, []string{"lazy", "hoarder"})
+			}
+		})
 	}
 }
+
+// frenchNames are the names of the reports of TestEveryFigureOnItsPage that are no
+// one's language: the strategies, the rule sets and their hashes, the command.
+var frenchNames = []string{"yams report", "lazy", "hoarder", "tiny", "yams-family", "6b658aab2989bc20"}
 
 // A report whose page leaves out one of its figures is not written.
 func TestFigureOutsideThePage(t *testing.T) {
