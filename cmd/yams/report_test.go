@@ -155,9 +155,10 @@ func TestSimOutRefusedFirst(t *testing.T) {
 
 // The report of the family sheet (several columns), as the README has it run: every
 // figure written into --out stands in report.html and in its contents, column_turn
-// among them, in French too.
+// among them (in French here; the reports' tests write every kind of report in both
+// languages).
 func TestFamilySheetReportShowsEveryFigure(t *testing.T) {
-	for _, lang := range []string{"en", "fr"} {
+	for _, lang := range []string{"fr"} {
 		out := filepath.Join(t.TempDir(), "family")
 		_, errOut, code := execYams(t, "", "sim", "--rules", filepath.Join("..", "..", "examples", "rules", "yams-family.json"),
 			"--strategy", "upper-first,greedy", "--games", "200", "--workers", "2", "--out", out, "--lang", lang)
