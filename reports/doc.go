@@ -96,7 +96,7 @@
 // every report: the built-ins optimal, greedy, upper-first, random, bonus, win and
 // column-tables a fixed colour, dash pattern and marker; the families risk:θ, target:T,
 // beat:S, rules:FILE and the external bots (bot:NAME, or any name a summary marks as a
-// bot's) a fixed colour and marker, each member its dashes; no two kinds share a marker,
+// bot's or Options.Bots names) a fixed colour and marker, each member its dashes; no two kinds share a marker,
 // so that they stay apart in grayscale, nor a colour (Okabe and Ito's palette, a grey and
 // four of Paul Tol's muted scheme). Any other name takes a look from a hash of its name,
 // never alike a kind's. In one figure, where two strategies would look alike (two rule

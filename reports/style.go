@@ -20,17 +20,18 @@ import (
 // not see its colours, still tells them apart: the built-in strategies (optimal, greedy,
 // upper-first, random, bonus, win, column-tables) a fixed colour, dash pattern and
 // marker; the families (risk:θ, target:T, beat:S, rules:FILE, and the external bots,
-// bot:NAME or any name --bot gives) a fixed colour and marker, each member its dashes
-// from a hash of its name; any other name (a strategy registered later, a strategy of
-// the tests) a look drawn from a hash of its name among the hollow markers, never alike
-// the look of a kind. The colours are Okabe and Ito's (2008), which stay apart under
+// bot:NAME or any name --bot gives, which a summary or Options.Bots marks) a fixed
+// colour and marker, each member its dashes from a hash of its name; any other name (a
+// strategy of the tests, one added without a look) a look drawn from a hash of its name
+// among the hollow markers, never alike the look of a kind. The colours are Okabe and Ito's (2008), which stay apart under
 // the common forms of colour blindness, a grey, and four of Paul Tol's muted scheme,
 // built for the same readers.
 //
 // Where two strategies of one figure would still look alike (two rule files, two bots,
 // several risk:θ, two players of one strategy at a table), the one later in the order of
 // names (not in the order of the figure) takes the next look of its own sequence: its
-// colour kept, another marker and other dashes. So the looks of a report depend on the
+// colour kept, another marker (one no other strategy of the figure has, where one is
+// left) and other dashes. So the looks of a report depend on the
 // set of its strategies, never on their order, and a strategy changes look only beside
 // another that would be taken for it.
 

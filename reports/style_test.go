@@ -336,6 +336,20 @@ func TestLooksAcrossReports(t *testing.T) {
 	if fmt.Sprint(looksOf([]string{"greedy", "optimal"})) != fmt.Sprint([]series{want["greedy"], want["optimal"]}) {
 		t.Errorf("yams bench's speed-up would draw greedy and optimal otherwise")
 	}
+	// A player the command names as a bot is drawn as a bot at a table, and in a run.
+	tb, err := newTableReport(table, Options{Bots: []string{"optimal"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lk := tb.looks[1]; lk.color != familyLooks[botFamily].color || lk.glyph != familyLooks[botFamily].glyph {
+		t.Errorf("a bot at a table: drawn %v", lk)
+	}
+	batch := func(worker int) strategies.Info {
+		return strategies.Info{Name: fmt.Sprint("bot-", worker), NewBatch: func(*engine.Rules, int) (strategies.Batch, error) { return nil, nil }}
+	}
+	if got := ExternalBots([]strategies.Info{infos[0], batch(1), batch(1), batch(2), {Name: "both", New: infos[0].New, NewBatch: batch(3).NewBatch}}); !slices.Equal(got, []string{"bot-1", "bot-2"}) {
+		t.Errorf("the external bots: %v", got)
+	}
 	// A bot's summary draws it as a bot.
 	res, err := sim.Run(context.Background(), sim.Config{Rules: rules, Strategies: infos, Seed: 1, Games: 10, Workers: 1})
 	if err != nil {

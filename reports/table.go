@@ -31,7 +31,7 @@ func newTableReport(res *sim.TableResults, opt Options) (*tableReport, error) {
 	ds := make([]drawn, len(res.Players))
 	for p, name := range res.Players {
 		t.players = append(t.players, t.playerLabel(p, false))
-		ds[p] = drawn{name: name, bot: p < len(res.Bots) && res.Bots[p]}
+		ds[p] = drawn{name: name, bot: slices.Contains(opt.Bots, name)}
 	}
 	t.looks = looksOfDrawn(ds)
 	return t, nil

@@ -67,9 +67,6 @@ type TableResults struct {
 	// decisions depend on the other players' sheets: with one, the seat may matter.
 	Players   []string
 	SeesTable []bool
-	// Bots[p] tells an external bot (a strategy played through NewBatch alone), drawn
-	// in the reports as a bot whatever its name.
-	Bots []bool
 	// Seated[p][s] counts the games player p played in seat s, and Shares[p][s] the wins
 	// p took there, in ShareUnits: a win alone is ShareUnits, a tie of k players for the
 	// highest total gives each ShareUnits/k.
@@ -226,7 +223,7 @@ func (r *TableResults) clear() {
 
 // empty returns empty counts of the same table, histograms of the same ranges.
 func (r *TableResults) empty() *TableResults {
-	c := &TableResults{Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed, Players: r.Players, Provenance: r.Provenance, SeesTable: r.SeesTable, Bots: r.Bots,
+	c := &TableResults{Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed, Players: r.Players, Provenance: r.Provenance, SeesTable: r.SeesTable,
 		Seated: make([][]int64, len(r.Players)), Shares: make([][]int64, len(r.Players)),
 		Outright: make([]int64, len(r.Players)), Tied: make([]int64, len(r.Players)), scores: make([]Histogram, len(r.Players))}
 	for p := range r.Players {
@@ -253,7 +250,6 @@ func newTableResults(cfg *TableConfig) *TableResults {
 	for p, info := range cfg.Players {
 		r.Players = append(r.Players, info.Name)
 		r.SeesTable = append(r.SeesTable, info.Table)
-		r.Bots = append(r.Bots, info.New == nil && info.NewBatch != nil)
 		r.Seated[p] = make([]int64, n)
 		r.Shares[p] = make([]int64, n)
 		r.scores[p] = newHistogram(lo, hi)

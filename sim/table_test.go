@@ -197,13 +197,7 @@ func TestTableBatchPlaysAsItsTwin(t *testing.T) {
 		cfg := sim.TableConfig{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 11, Games: 200, Workers: workers}
 		want := runTable(t, cfg)
 		cfg.Players[1] = batchOf(t, "greedy", -1)
-		got := runTable(t, cfg)
-		// The results name the bot, and count its games as its twin's.
-		if !reflect.DeepEqual(got.Bots, []bool{false, true, false}) {
-			t.Errorf("players' bots %v", got.Bots)
-		}
-		got.Bots = want.Bots
-		if !reflect.DeepEqual(got, want) {
+		if got := runTable(t, cfg); !reflect.DeepEqual(got, want) {
 			t.Errorf("%d workers: greedy as a batch strategy:\n%+v\nbuilt in:\n%+v", workers, got, want)
 		}
 	}
@@ -259,7 +253,7 @@ func TestTableFailureKeepsThePrefix(t *testing.T) {
 				honest.Name = c.player.Name
 				cfg.Players[1] = honest
 				want := runTable(t, cfg)
-				res.Workers, res.Elapsed, res.Planned, res.Bots = 0, 0, res.Games, want.Bots
+				res.Workers, res.Elapsed, res.Planned = 0, 0, res.Games
 				if !reflect.DeepEqual(res, want) {
 					t.Errorf("the %d table games before the failure differ from those of an honest run", res.Games)
 				}
@@ -349,13 +343,7 @@ func TestBatchWindows(t *testing.T) {
 	gotT := runTable(t, tcfg)
 	check("sim.RunTable")
 	tcfg.Players = infos(t, "greedy", "upper-first")
-	wantT := runTable(t, tcfg)
-	// Strategies of NewBatch alone are counted as external bots; their games as their twins'.
-	if !reflect.DeepEqual(gotT.Bots, []bool{true, true}) {
-		t.Errorf("sim.RunTable: players' bots %v", gotT.Bots)
-	}
-	gotT.Bots = wantT.Bots
-	if !reflect.DeepEqual(gotT, wantT) {
+	if wantT := runTable(t, tcfg); !reflect.DeepEqual(gotT, wantT) {
 		t.Errorf("sim.RunTable: the batch strategies' counts differ from those of their built-in twins")
 	}
 }

@@ -70,7 +70,6 @@ type jsonDifference struct {
 type jsonTablePlayer struct {
 	Strategy  string        `json:"strategy"`
 	SeesTable bool          `json:"sees_table,omitempty"`
-	Bot       bool          `json:"bot,omitempty"`
 	Wins      jsonShare     `json:"wins"`
 	Outright  int64         `json:"outright"`
 	Tied      int64         `json:"tied"`
@@ -107,9 +106,8 @@ func (r *TableResults) differenceJSON() *jsonDifference {
 // the wins by seat; per seat the wins of whoever sat there; at a table of two, the
 // difference of the players' totals (player 1's less player 2's: its mean, deviation,
 // interval and histogram). Results of a stopped run (Partial) add "partial": true and
-// "planned_games". A table of more than two players, or of players that are no bots,
-// writes what earlier versions wrote: the new members are left out where they do not
-// apply.
+// "planned_games". A table of more than two players writes what earlier versions
+// wrote: the difference is left out where it does not apply.
 func (r *TableResults) WriteJSON(w io.Writer) error {
 	out := jsonTable{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed,
@@ -121,7 +119,7 @@ func (r *TableResults) WriteJSON(w io.Writer) error {
 	for p, name := range r.Players {
 		mean, ci := r.Mean(p)
 		jp := jsonTablePlayer{
-			Strategy: name, SeesTable: r.SeesTable[p], Bot: r.Bots[p], Wins: shareJSON(r.WinRate(p)), Outright: r.Outright[p], Tied: r.Tied[p],
+			Strategy: name, SeesTable: r.SeesTable[p], Wins: shareJSON(r.WinRate(p)), Outright: r.Outright[p], Tied: r.Tied[p],
 			Mean: mean, CI95: [2]float64{ci.Lo, ci.Hi}, Histogram: counts(&r.scores[p], 0),
 		}
 		for s := range r.Seated[p] {

@@ -154,7 +154,7 @@ func runCompare(e *env, args []string) error {
 			return err
 		}
 		if out.dir != "" {
-			names, err := reports.WriteTable(out.dir, res, reports.Options{Lang: out.lang})
+			names, err := reports.WriteTable(out.dir, res, reports.Options{Lang: out.lang, Bots: reports.ExternalBots(infos)})
 			if err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
