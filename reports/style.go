@@ -98,7 +98,7 @@ var builtinLooks = map[string]series{
 }
 
 // botFamily is the family of the external bots: the names bot:NAME, and any name a
-// summary marks as a bot's.
+// summary or Options.Bots marks as a bot's.
 const botFamily = "bot"
 
 // familyLooks are the looks of the families, by the prefix of their names: the look of

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot/vg/draw"
+
 	"yams/engine"
 	"yams/sim"
 	"yams/strategies"
@@ -137,6 +139,30 @@ func TestNoTwoLooksTheSame(t *testing.T) {
 				if alike(looks[i], looks[j]) && sameColourFew(fig, looks[i].color) {
 					t.Errorf("%v: %s and %s look alike: %v, %v", names(fig), fig[i].name, fig[j].name, looks[i], looks[j])
 				}
+			}
+		}
+	}
+}
+
+// The fallbacks of a strategy go through every combination of a marker of its kind and
+// a dash pattern before they come back to one, each step changing both.
+func TestCombinations(t *testing.T) {
+	for _, glyphs := range [][]draw.GlyphDrawer{filledGlyphs, hollowGlyphs} {
+		for first := range len(dashPatterns) {
+			seen := map[string]bool{}
+			n := len(glyphs) * len(dashPatterns)
+			var last series
+			for k := range n {
+				g, d := combination(glyphs, first, k)
+				key := fmt.Sprintf("%T %v", g, d)
+				if seen[key] {
+					t.Fatalf("%d markers, from dashes %d: step %d repeats %s", len(glyphs), first, k, key)
+				}
+				seen[key] = true
+				if k > 0 && (g == last.glyph || slices.Equal(d, last.dashes)) {
+					t.Errorf("%d markers, from dashes %d: step %d keeps the marker or the dashes", len(glyphs), first, k)
+				}
+				last = series{glyph: g, dashes: d}
 			}
 		}
 	}
