@@ -154,7 +154,7 @@ func runCompare(e *env, args []string) error {
 			return err
 		}
 		if err := out.writeReport(e, outTable, func(dir string) ([]string, error) {
-			return reports.WriteTable(dir, res, reports.Options{Lang: out.lang.lang})
+			return reports.WriteTable(dir, res, reports.Options{Lang: out.lang.lang, Bots: reports.ExternalBots(infos)})
 		}); err != nil {
 			return err
 		}
