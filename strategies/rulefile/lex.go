@@ -1,6 +1,7 @@
 package rulefile
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -52,10 +53,16 @@ func (t token) describe() string {
 // sum of two numbers far from overflow.
 const maxNumber = 1_000_000
 
+// byteOrderMark is the UTF-8 byte-order mark that editors on Windows write at the start
+// of a text file: not part of the text, it is skipped.
+const byteOrderMark = "\uFEFF"
+
 // lex splits a rule file into tokens. Newlines are spaces: a rule may run over several
 // lines (the grammar tells where each rule ends). A comment runs from "#" to the end of
-// its line; the comments before the first token are the file's header.
+// its line; the comments before the first token are the file's header. A byte-order mark
+// at the start is skipped (the columns count from the character after it).
 func lex(name string, src []byte) ([]token, []string, error) {
+	src = bytes.TrimPrefix(src, []byte(byteOrderMark))
 	var toks []token
 	var header []string
 	line, col := 1, 1
