@@ -110,8 +110,13 @@ const groupRef = -1
 
 // Compile compiles a rule file for a rule set of one column. Its errors name the line
 // and column of what the rules cannot play: a box they do not have, a feature they do not
-// track.
+// track; and, when the file says it was written for other rules, those.
 func Compile(f *File, rules *engine.Rules) (*Program, error) {
+	p, err := compile(f, rules)
+	return p, f.wantedRules(rules, err)
+}
+
+func compile(f *File, rules *engine.Rules) (*Program, error) {
 	if n := len(rules.Columns()); n != 1 {
 		return nil, fmt.Errorf("rule file %s: rules %s have %d columns: a rule file plays a sheet of one column", f.Name, rules.Name(), n)
 	}
