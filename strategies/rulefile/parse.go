@@ -174,6 +174,9 @@ func (p *parser) ruleSet(f *File) error {
 	return nil
 }
 
+// ruleFlag comes before each option of a line of rules, as on the command line.
+const ruleFlag = "--rule"
+
 // parseRuleSet reads the rule set of a line of rules, "NAME [--rule KEY=VALUE]...": the
 // reference, or where the text goes wrong (its column in the text, from 0) and why.
 func parseRuleSet(text string) (*RuleSetRef, int, string) {
@@ -202,16 +205,13 @@ func parseRuleSet(text string) (*RuleSetRef, int, string) {
 	}
 	ref := &RuleSetRef{Name: fields[0].text}
 	for i := 1; i < len(fields); i++ {
-		opt, ok := strings.CutPrefix(fields[i].text, "--rule=")
-		if !ok {
-			if fields[i].text != "--rule" {
-				return nil, fields[i].col, fmt.Sprintf("expected --rule KEY=VALUE after the rules %s, found %q", ref.Name, fields[i].text)
-			}
-			if i++; i == len(fields) {
-				return nil, utf8.RuneCountInString(text), "expected KEY=VALUE after --rule"
-			}
-			opt = fields[i].text
+		if fields[i].text != ruleFlag {
+			return nil, fields[i].col, fmt.Sprintf("expected --rule KEY=VALUE after the rules %s, found %q", ref.Name, fields[i].text)
 		}
+		if i++; i == len(fields) {
+			return nil, utf8.RuneCountInString(text), "expected KEY=VALUE after --rule"
+		}
+		opt := fields[i].text
 		if k, _, ok := strings.Cut(opt, "="); !ok || k == "" {
 			return nil, fields[i].col, fmt.Sprintf("expected KEY=VALUE after --rule, found %q", opt)
 		}
