@@ -285,36 +285,20 @@ func (dc *Decider) atom(a *catom, r engine.Roll, rollsLeft int) bool {
 	if a.f.OfDice() {
 		return diceHolds(a, d)
 	}
-	p := dc.p
+	if a.f.Numeric() {
+		return a.op.holds(dc.number(a, r, rollsLeft), a.value)
+	}
 	box := a.box
 	if a.f.OfBox() && box == groupRef {
 		box = dc.groupBox(d)
 	}
 	switch a.f {
-	case Pays:
-		pts := 0
-		if box >= 0 {
-			pts = p.rules.Points(dc.s.Filled, engine.BoxID(box), r)
-		}
-		return a.op.holds(pts, a.value)
 	case Open:
 		return box >= 0 && dc.open&(1<<box) != 0
 	case Filled:
 		return box >= 0 && dc.s.Filled&(1<<box) != 0
 	case Scored:
 		return dc.s.YahtzeeScored
-	case Turn:
-		return a.op.holds(dc.turn, a.value)
-	case TurnsLeft:
-		return a.op.holds(p.nb-dc.turn, a.value)
-	case RollsLeft:
-		return a.op.holds(rollsLeft, a.value)
-	case Upper:
-		return a.op.holds(dc.s.Upper, a.value)
-	case BonusNeeds:
-		return a.op.holds(max(0, p.threshold-dc.s.Upper), a.value)
-	case OverPar:
-		return a.op.holds(dc.s.Upper-p.parOf[dc.up], a.value)
 	case BonusWon:
 		return dc.won
 	case BonusLost:
@@ -323,6 +307,36 @@ func (dc *Decider) atom(a *catom, r engine.Roll, rollsLeft int) bool {
 		return !dc.won && !dc.lost
 	}
 	return false
+}
+
+// number returns the value of the numeric feature of an atom of the sheet or of a box at
+// roll r: what the atom compares with its number (docs/rules.md defines each).
+func (dc *Decider) number(a *catom, r engine.Roll, rollsLeft int) int {
+	p := dc.p
+	switch a.f {
+	case Pays:
+		box := a.box
+		if box == groupRef {
+			box = dc.groupBox(&diceTable[r])
+		}
+		if box < 0 {
+			return 0
+		}
+		return p.rules.Points(dc.s.Filled, engine.BoxID(box), r)
+	case Turn:
+		return dc.turn
+	case TurnsLeft:
+		return p.nb - dc.turn
+	case RollsLeft:
+		return rollsLeft
+	case Upper:
+		return dc.s.Upper
+	case BonusNeeds:
+		return max(0, p.threshold-dc.s.Upper)
+	case OverPar:
+		return dc.s.Upper - p.parOf[dc.up]
+	}
+	panic("rulefile: number of a feature that is not a number of the sheet")
 }
 
 // keepMask resolves a keep action at roll r: the dice it keeps, and whether it applies.
