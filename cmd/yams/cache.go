@@ -8,6 +8,7 @@ import (
 	"yams/internal/cachedir"
 	"yams/reports"
 	"yams/strategies/optimal"
+	"yams/strategies/rulefile"
 )
 
 func init() {
@@ -19,8 +20,9 @@ func init() {
 	})
 }
 
-// runCache lists the cache files (the optimal tables of the rule sets solved, any file an
-// earlier yams left, the temporary files of the solves running), or removes them with
+// runCache lists the cache files (the optimal tables of the rule sets solved, the tables
+// of decisions of the rule files played, any file an earlier yams left, the temporary
+// files of the solves running), or removes them with
 // --clear; RULES (with --rule options) keeps to the files of one rule set.
 func runCache(e *env, args []string) error {
 	fs := newFlags(e)
@@ -51,6 +53,11 @@ func runCache(e *env, args []string) error {
 	}
 	if *clear {
 		removed, err := optimal.RemoveCache(hash)
+		if err == nil {
+			var tables []rulefile.CacheEntry
+			tables, err = rulefile.RemoveCache(hash)
+			removed = append(removed, asCacheEntries(tables)...)
+		}
 		var size int64
 		for _, r := range removed {
 			size += r.Size
@@ -62,6 +69,11 @@ func runCache(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	tables, err := rulefile.CacheEntries()
+	if err != nil {
+		return err
+	}
+	all = append(all, asCacheEntries(tables)...)
 	var list []optimal.CacheEntry
 	for _, c := range all {
 		if hash == "" || c.Hash == hash {
@@ -97,6 +109,17 @@ func runCache(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "\n%s%s, %s; %s\n", plural(len(list), "file", "files"), of, megabytes(total), clearing)
 	return nil
+}
+
+// asCacheEntries lists the cached tables of rule files as the listing's rows: solved for
+// the strategy rules:FILE.
+func asCacheEntries(tables []rulefile.CacheEntry) []optimal.CacheEntry {
+	var out []optimal.CacheEntry
+	for _, c := range tables {
+		out = append(out, optimal.CacheEntry{Path: c.Path, Size: c.Size, Modified: c.Modified, Hash: c.Hash, Rules: c.Rules,
+			Objective: "rules:" + c.File, Stale: c.Stale, InUse: c.InUse})
+	}
+	return out
 }
 
 // describeCached names the rule set of a cache file: its name, marked when the rules are

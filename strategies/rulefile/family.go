@@ -47,6 +47,7 @@ func info(path string) (strategies.Info, error) {
 					mu.Unlock()
 					return nil, err
 				}
+				p.UseCache()
 				programs[key] = p
 				if w := f.PlayedOn(r); w != "" {
 					if _, told := warned.LoadOrStore(w, true); !told {

@@ -58,6 +58,8 @@ type Program struct {
 	tabErr    error
 	// trackRules keeps, beside the table, the rule that took each decision (TrackRules).
 	trackRules bool
+	// cache reads the table from the cache directory and writes it there (UseCache).
+	cache bool
 }
 
 // crule is a rule compiled: its condition and action with their boxes found.
@@ -461,11 +463,13 @@ func (p *Program) classes() {
 	for m := range uint64(1 << p.nb) {
 		p.upIdx[m] = p.upIdx[m&p.upperMask]
 	}
-	maxU := p.rules.MaxUpper()
 	p.bounds = make([][]int16, len(uppers))
 	p.parOf, p.openMax = make([]int, len(uppers)), make([]int, len(uppers))
 	for i, up := range uppers {
 		p.parOf[i], p.openMax[i] = p.par(up), p.openUpperMax(up)
+		// The filled upper boxes hold at most the most the others could: a subtotal above
+		// it is never seen, and a bound above it would make a class of no position.
+		maxU := p.openUpperMax(0) - p.openUpperMax(up)
 		var bs []int
 		add := func(u int) {
 			if u > 0 && u <= maxU {

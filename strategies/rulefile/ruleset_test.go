@@ -21,7 +21,7 @@ func TestRuleSetLine(t *testing.T) {
 		options   []string
 	}{
 		{"rules: yatzy\nif pair then keep group", "yatzy", nil},
-		{"# learned\nRules:hasbro --rule joker=free --rule=upper_bonus.threshold=60\notherwise score best", "hasbro", []string{"joker=free", "upper_bonus.threshold=60"}},
+		{"# learned\nRules:hasbro --rule joker=free --rule upper_bonus.threshold=60\notherwise score best", "hasbro", []string{"joker=free", "upper_bonus.threshold=60"}},
 		{"règles : yams  # the French twin\notherwise keep for points", "yams", nil},
 		{"rules: ../rules/six-boxes.json\n", "../rules/six-boxes.json", nil},
 	} {
@@ -50,6 +50,7 @@ func TestRuleSetLine(t *testing.T) {
 		{"rules:", 1, 7, "expected the rules the file was written for"},
 		{"rules: hasbro joker=free", 1, 15, `expected --rule KEY=VALUE after the rules hasbro, found "joker=free"`},
 		{"rules: hasbro --rule", 1, 21, "expected KEY=VALUE after --rule"},
+		{"rules: hasbro --rule=joker=free", 1, 15, `expected --rule KEY=VALUE after the rules hasbro, found "--rule=joker=free"`},
 		{"rules:  hasbro --rule joker", 1, 23, `expected KEY=VALUE after --rule, found "joker"`},
 		{"rules: yatzy\nrules: hasbro", 2, 1, "a second line of rules (the first is at line 1)"},
 		{"if pair then keep group\nrules: yatzy", 2, 1, "the line of rules comes first"},
