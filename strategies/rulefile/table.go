@@ -113,13 +113,18 @@ const (
 // met, at most one per group and target set ("keep for group box" plans for the box of
 // each face), up to maxCachedPlans; each its keeps and its entry in the cache's map.
 func (p *Program) planMemory(groups int64) int64 {
-	sets := int64(1) // the built-in default, keep for points
-	for _, r := range p.keeps {
-		if r.act.verb == KeepFor {
-			if r.act.group {
-				sets += engine.NumFaces
-			} else {
-				sets++
+	type set struct {
+		targets uint64
+		group   bool
+	}
+	seen := map[set]bool{}
+	sets := int64(0)
+	for _, r := range p.keeps { // the built-in default, keep for points, among them
+		if s := (set{r.act.targets, r.act.group}); r.act.verb == KeepFor && !seen[s] {
+			seen[s] = true
+			sets++
+			if s.group {
+				sets += engine.NumFaces - 1 // the group's box is that of each face in turn
 			}
 		}
 	}

@@ -117,6 +117,33 @@ func (p *Program) cachedTable() (*table, error) {
 	return t, nil
 }
 
+// TableMemory returns the memory the table of decisions of the strategy rules:path on
+// rules r takes: to read it from the cache where a file is there for it, else to build it
+// (Program.TableMemory). An estimate of a run that plays the file (its exact analysis,
+// its workers) adds it, since the table is built, or read, when the strategy first plays.
+func TableMemory(path string, r *engine.Rules) (int64, error) {
+	f, err := ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	p, err := Compile(f, r)
+	if err != nil {
+		return 0, err
+	}
+	if cached, err := p.cachePath(); err == nil {
+		if fi, err := os.Stat(cached); err == nil && fi.Mode().IsRegular() {
+			return p.loadMemory(fi.Size()), nil
+		}
+	}
+	return p.TableMemory(), nil
+}
+
+// loadMemory is the memory of reading a cached table from a file of size bytes: the file,
+// a slice for each block and the numbering of the slots.
+func (p *Program) loadMemory(size int64) int64 {
+	return memlimit.Sum(size, memlimit.Mul(int64(p.slots()), 24+4), programBytes)
+}
+
 // meta returns what the program's table is built from and its shape.
 func (t *table) meta() tableMeta {
 	p := t.p
@@ -178,7 +205,7 @@ func (p *Program) loadTable(path string) (*table, error) {
 	if fi.Size() > most || !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%d bytes, more than the table's %d at most", fi.Size(), most)
 	}
-	if err := memlimit.Check(p.tableWhat(), memlimit.Sum(fi.Size(), memlimit.Mul(int64(slots), 24+4), programBytes)); err != nil {
+	if err := memlimit.Check(p.tableWhat(), p.loadMemory(fi.Size())); err != nil {
 		return nil, err
 	}
 	data := make([]byte, fi.Size())

@@ -231,3 +231,33 @@ func TestCacheEntries(t *testing.T) {
 		}
 	}
 }
+
+// What a run adds to its estimate for a rule file's table: the bound of a build while the
+// cache has no file for it, the memory of reading the file once it has.
+func TestTableMemoryOfAStrategy(t *testing.T) {
+	t.Setenv(cachedir.Env, t.TempDir())
+	path := filepath.Join(t.TempDir(), "six.rules")
+	if err := os.WriteFile(path, []byte(cacheFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := cachedProgram(t, cacheFile)
+	build, err := TableMemory(path, p.rules)
+	if err != nil || build != p.TableMemory() {
+		t.Fatalf("before the table is built: %d, %v; the build's bound is %d", build, err, p.TableMemory())
+	}
+	f, _ := ReadFile(path)
+	q, _ := Compile(f, p.rules)
+	q.UseCache()
+	if _, err := q.table(); err != nil {
+		t.Fatal(err)
+	}
+	cached, _ := q.cachePath()
+	fi, err := os.Stat(cached)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := TableMemory(path, p.rules)
+	if err != nil || read != q.loadMemory(fi.Size()) || read >= build {
+		t.Errorf("once cached: %d, %v; reading the file takes %d, building %d", read, err, q.loadMemory(fi.Size()), build)
+	}
+}
