@@ -2,6 +2,7 @@ package rulefile
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -86,7 +87,7 @@ func TestRangesOfTheNumbers(t *testing.T) {
 	subtotals := func(filled uint64) []int {
 		sums := []int{0}
 		for l := filled & p.upperMask; l != 0; l &= l - 1 {
-			face := r.Boxes()[trailing(l)].Face
+			face := r.Boxes()[bits.TrailingZeros64(l)].Face
 			var next []int
 			for _, s := range sums {
 				for k := range 6 {
@@ -131,15 +132,6 @@ func TestRangesOfTheNumbers(t *testing.T) {
 			t.Errorf("%s on hasbro: from %d to %d, %s says %d to %d", name, got[name][0], got[name][1], rulesPage, w[0], w[1])
 		}
 	}
-}
-
-func trailing(l uint64) int {
-	n := 0
-	for l&1 == 0 {
-		l >>= 1
-		n++
-	}
-	return n
 }
 
 // The upper subtotal is the sum of the upper boxes as written, not capped at the bonus's
