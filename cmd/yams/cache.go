@@ -8,6 +8,7 @@ import (
 	"yams/engine"
 	"yams/internal/cachedir"
 	"yams/reports"
+	"yams/strategies/rulefile"
 	"yams/strategies/solver"
 )
 
@@ -20,8 +21,9 @@ func init() {
 	})
 }
 
-// runCache lists the cache files (the optimal tables of the rule sets solved, any file an
-// earlier yams left, the temporary files of the solves running), or removes them with
+// runCache lists the cache files (the optimal tables of the rule sets solved, the tables
+// of decisions of the rule files played, any file an earlier yams left, the temporary
+// files of the solves running), or removes them with
 // --clear; RULES (with --rule options) keeps to the files of one rule set.
 func runCache(e *env, args []string) error {
 	fs := newFlags(e)
@@ -52,6 +54,11 @@ func runCache(e *env, args []string) error {
 	}
 	if *clear {
 		removed, err := solver.RemoveCache(hash)
+		if err == nil {
+			var tables []rulefile.CacheEntry
+			tables, err = rulefile.RemoveCache(hash)
+			removed = append(removed, asCacheEntries(tables)...)
+		}
 		var size int64
 		for _, r := range removed {
 			size += r.Size
@@ -63,6 +70,11 @@ func runCache(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	tables, err := rulefile.CacheEntries()
+	if err != nil {
+		return err
+	}
+	all = append(all, asCacheEntries(tables)...)
 	var list []solver.CacheEntry
 	for _, c := range all {
 		if hash == "" || c.Hash == hash {
@@ -172,6 +184,17 @@ func cutMiddle(s string, width int) string {
 	}
 	keep := width - 1
 	return string(r[:keep/2]) + "…" + string(r[len(r)-(keep-keep/2):])
+}
+
+// asCacheEntries lists the cached tables of rule files as the listing's rows: solved for
+// the strategy rules:FILE.
+func asCacheEntries(tables []rulefile.CacheEntry) []solver.CacheEntry {
+	var out []solver.CacheEntry
+	for _, c := range tables {
+		out = append(out, solver.CacheEntry{Path: c.Path, Size: c.Size, Modified: c.Modified, Hash: c.Hash, Rules: c.Rules,
+			Objective: "rules:" + c.File, Stale: c.Stale, InUse: c.InUse})
+	}
+	return out
 }
 
 // describeCached names the rule set of a cache file: its name, or what the file is when

@@ -16,6 +16,10 @@ func init() {
 	})
 }
 
+// warned holds the warnings of files played on other rules than they say, given once a
+// process: a run resolves its strategies more than once (to check them, then to play).
+var warned sync.Map
+
 // info reads and parses the rule file a strategy rules:FILE names. Its strategy compiles
 // the file once per rule set (the table of its decisions is shared by the workers).
 func info(path string) (strategies.Info, error) {
@@ -43,7 +47,13 @@ func info(path string) (strategies.Info, error) {
 					mu.Unlock()
 					return nil, err
 				}
+				p.UseCache()
 				programs[key] = p
+				if w := f.PlayedOn(r); w != "" {
+					if _, told := warned.LoadOrStore(w, true); !told {
+						tell("%s", w)
+					}
+				}
 			}
 			mu.Unlock()
 			return p.NewStrategy()
