@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"yams/strategies/analysis"
 	"yams/strategies/optimal"
 )
 
@@ -162,7 +163,7 @@ func TestExactHTMLInChromium(t *testing.T) {
 // distribution.
 func TestExactBoxFigures(t *testing.T) {
 	rules := tinyRules(t)
-	fig, err := optimal.Analyze("greedy", rules, optimal.Options{Workers: 1})
+	fig, err := optimal.Analyze("greedy", rules, analysis.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

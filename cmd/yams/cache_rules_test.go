@@ -24,7 +24,8 @@ func TestCacheListsRuleFileTables(t *testing.T) {
 		t.Fatalf("cache files %v, want one table of the rule file", tables)
 	}
 	out, _, code := execYams(t, "", "cache")
-	if code != 0 || !strings.Contains(out, "rules:"+file) || !strings.Contains(out, "six-boxes") || !strings.Contains(out, filepath.Base(tables[0])) || !strings.Contains(out, "1 file,") {
+	// The listing fits 100 columns: a rule file's path is cut before its name.
+	if code != 0 || !strings.Contains(out, "rules:…/six.rules") || !strings.Contains(out, "six-boxes") || !strings.Contains(out, "1 file,") {
 		t.Errorf("list: exit %d\n%s", code, out)
 	}
 	out, _, code = execYams(t, "", "cache", "hasbro")
