@@ -19,9 +19,11 @@ import (
 )
 
 // The work of a documented command is scaled down so that the whole documentation runs in
-// minutes: the games to play, the sizes distill learns, the θ frontier analyses.
+// minutes: the games to play, the sizes distill learns and the states it samples, the θ
+// frontier analyses.
 const (
-	docGames = 200 // games (or table games) of sim, compare and bench
+	docGames  = 200 // games (or table games) of sim, compare and bench
+	docStates = 20  // states distill samples a turn
 )
 
 // scaledCommand returns the documented command args with its work scaled down, and
@@ -63,6 +65,12 @@ func scaledCommand(args []string) ([]string, bool) {
 		set("games", strconv.Itoa(docGames), fewer)
 	case "distill":
 		set("size", "1", first)
+		set("states", strconv.Itoa(docStates), func(v string) string {
+			if n, err := strconv.Atoi(v); err == nil && n <= docStates {
+				return v
+			}
+			return strconv.Itoa(docStates)
+		})
 	case "frontier":
 		set("thetas", "0.01", first)
 	}
@@ -135,13 +143,25 @@ func TestDocumentedCommandsRun(t *testing.T) {
 // ends and what it prints.
 func runDocumented(t *testing.T, c docCommand, work, yams, root string, env []string) {
 	var cmd *exec.Cmd
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	// A command may take as long as the test may (go test -timeout): the solves of the
+	// goals take minutes on a loaded machine. It is killed a minute before, so that the
+	// test reports which command it was.
+	ctx, cancel := context.WithCancel(context.Background())
+	if deadline, ok := t.Deadline(); ok {
+		ctx, cancel = context.WithDeadline(context.Background(), deadline.Add(-time.Minute))
+	}
 	defer cancel()
 	changed := false
 	switch c.kind {
 	case yamsCommand:
-		var args []string
-		args, changed = scaledCommand(c.args)
+		args := c.args
+		if args[0] == "bot" {
+			// A bot waits for yams to speak to it: it runs the way it is meant to, as the
+			// bot of a run.
+			args = servedBot(yams, args)
+		}
+		args, changed = scaledCommand(args)
+		changed = changed || c.args[0] == "bot"
 		if missing := missingPrograms(c.args); len(missing) > 0 {
 			t.Skipf("needs %s, which is not on the PATH here", strings.Join(missing, ", "))
 		}
@@ -195,6 +215,20 @@ func runDocumented(t *testing.T, c docCommand, work, yams, root string, env []st
 	}
 }
 
+// servedBot returns the command of a yams sim that plays the documented yams bot
+// command (args, after "yams") as its bot, on the bot's rules.
+func servedBot(yams string, args []string) []string {
+	quoted := []string{"'" + yams + "'"}
+	var rules []string
+	for i, w := range args {
+		quoted = append(quoted, "'"+w+"'")
+		if (w == "--rules" || w == "--rule") && i+1 < len(args) {
+			rules = append(rules, w, args[i+1])
+		}
+	}
+	return append([]string{"sim", "--bot", "doc=" + strings.Join(quoted, " "), "--strategy", "doc"}, rules...)
+}
+
 // missingPrograms returns the programs the bots of a yams command start that are not on
 // the PATH (yams itself is the binary built for the test).
 func missingPrograms(args []string) []string {
@@ -230,8 +264,13 @@ func tail(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-// The scaling of a documented command keeps what the command does and cuts its work.
+// The scaling of a documented command keeps what the command does and cuts its work; a
+// documented bot is the bot of a run.
 func TestScaledCommand(t *testing.T) {
+	bot := servedBot("/bin/yams", strings.Fields("bot optimal --rules yatzy"))
+	if got, want := strings.Join(bot, " "), "sim --bot doc='/bin/yams' 'bot' 'optimal' '--rules' 'yatzy' --strategy doc --rules yatzy"; got != want {
+		t.Errorf("served bot: %s, want %s", got, want)
+	}
 	for _, c := range []struct {
 		in, want string
 		changed  bool
@@ -240,8 +279,8 @@ func TestScaledCommand(t *testing.T) {
 		{"sim --games 1e10 --checkpoint run.ckpt", "sim --games 200 --checkpoint run.ckpt", true},
 		{"compare --players win,optimal --games=1e6", "compare --players win,optimal --games=200", true},
 		{"sim --games 100", "sim --games 100", false},
-		{"distill --rules yatzy --size 1,2,3,5,10,20,30,40 --out d", "distill --rules yatzy --size 1 --out d", true},
-		{"distill", "distill --size 1", true},
+		{"distill --rules yatzy --size 1,2,3,5,10,20,30,40 --out d", "distill --rules yatzy --size 1 --out d --states 20", true},
+		{"distill --states 10", "distill --states 10 --size 1", true},
 		{"frontier --targets 300", "frontier --targets 300 --thetas 0.01", true},
 		{"frontier --thetas -0.02,0.02", "frontier --thetas -0.02", true},
 		{"exact --strategy target:300 --distribution", "exact --strategy target:300 --distribution", false},

@@ -202,9 +202,10 @@ func blockCommands(t *testing.T, path string, b docBlock) []docCommand {
 	return out
 }
 
-// withoutComment returns line without a shell comment: " #" and what follows, outside
-// quotes.
-func withoutComment(line string) string {
+// unquoted reports, for each byte of line, whether it stands outside quotes ('...' or
+// "...") and is not a quote itself.
+func unquoted(line string) []bool {
+	out := make([]bool, len(line))
 	var quote byte
 	for i := 0; i < len(line); i++ {
 		switch c := line[i]; {
@@ -214,7 +215,19 @@ func withoutComment(line string) string {
 			}
 		case c == '\'' || c == '"':
 			quote = c
-		case c == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t'):
+		default:
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// withoutComment returns line without a shell comment: " #" and what follows, outside
+// quotes.
+func withoutComment(line string) string {
+	free := unquoted(line)
+	for i := range line {
+		if free[i] && line[i] == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
 			return line[:i]
 		}
 	}
@@ -225,17 +238,10 @@ func withoutComment(line string) string {
 // "a; b"), outside quotes.
 func pipeline(line string) []string {
 	var stages []string
-	var quote byte
+	free := unquoted(line)
 	start := 0
 	for i := 0; i < len(line); i++ {
-		switch c := line[i]; {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '|' || c == ';' || c == '&' && i+1 < len(line) && line[i+1] == '&':
+		if c := line[i]; free[i] && (c == '|' || c == ';' || c == '&' && i+1 < len(line) && line[i+1] == '&') {
 			stages = append(stages, strings.TrimSpace(line[start:i]))
 			if c == '&' {
 				i++
