@@ -183,8 +183,8 @@ type gameCost struct {
 	byTurn [engine.MaxSlots]int64
 }
 
-// regretObserver values each turn of a strategy's games with a Valuer and counts the
-// costs into a Regret (one per worker and strategy).
+// regretObserver values each turn of a strategy's games with a Valuer (the worker's, which
+// its strategies share) and counts the costs into a Regret (one per worker and strategy).
 type regretObserver struct {
 	v       Valuer
 	r       *Regret

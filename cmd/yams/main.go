@@ -16,6 +16,7 @@ import (
 	"yams/internal/provenance"
 	"yams/strategies/columns"
 	"yams/strategies/external"
+	"yams/strategies/rulefile"
 	_ "yams/strategies/rulefile" // the strategies rules:FILE
 	"yams/strategies/solver"
 )
@@ -143,6 +144,8 @@ func (e *env) dispatch(args []string) int {
 	e.cmd = c
 	solver.SetNotify(e.solveNotice)
 	defer solver.SetNotify(nil)
+	rulefile.SetNotify(func(line string) { e.note("%s", line) })
+	defer rulefile.SetNotify(nil)
 	return e.exit(c.run(e, rest))
 }
 

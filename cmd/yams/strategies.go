@@ -148,7 +148,8 @@ func tableOnly(flag, name string) error {
 // --max-memory, regret saying whether every decision is valued: each worker holds its own
 // copy of each strategy, and some are large (a goal strategy's cache of decisions, 64 MiB;
 // an evaluator's cache of turns, 24 MB on hasbro), beside the tables the workers share.
-// It is called once the strategies are built, their tables loaded. Fewer workers than
+// It is called before the strategies are built, from estimates: nothing is read or
+// solved for a run that would not fit. Fewer workers than
 // asked only play slower: the results are the same whatever their number, so a run that
 // would not fit is played with as many as fit, with a note that gives the estimate; one
 // whose first worker would not fit is refused, with the estimate.
