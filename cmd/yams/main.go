@@ -160,6 +160,12 @@ func (e *env) solveNotice(n solver.Notice) {
 		if n.Path != "" {
 			where = c.f("; caching about %s in %s", c.megabytes(n.CacheBytes), filepath.Dir(n.Path))
 		}
+		if n.Rejected != nil {
+			// A file of the cache that could not be used: say so, and that it is made
+			// again, rather than speak of a first time.
+			e.note("%s", c.f("the cached table of %s on rules %s cannot be used (%v): made again%s", n.Strategy, n.Rules, n.Rejected, where))
+			return
+		}
 		switch n.Strategy {
 		case "optimal":
 			e.note("%s", c.f("solving the optimal strategy of rules %s, the first time they are played%s", n.Rules, where))

@@ -91,7 +91,10 @@ type Notice struct {
 	Layer, Layers int
 	// CacheBytes is the size the cache file will have, about.
 	CacheBytes int64
-	Done       bool
+	// Rejected, when the cache held a file for the table that could not be used
+	// (damaged, cut short, of another format), says why: the table is made again.
+	Rejected error
+	Done     bool
 }
 
 var notify atomic.Pointer[func(Notice)]
