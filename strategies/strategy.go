@@ -54,7 +54,7 @@ type Dependent interface {
 
 // Blocked is implemented by strategies that decide from a table of blocks, one per class of
 // sheets that get the same decisions for every roll (the heuristics' policy tables, a rule
-// file's table). The exact analysis (strategies/optimal) plays a turn once per block rather
+// file's table). The exact analysis (strategies/analysis) plays a turn once per block rather
 // than once per state: the states of a block differ only in what the strategy does not
 // read (an upper subtotal within its class), and their turns end alike.
 type Blocked interface {
