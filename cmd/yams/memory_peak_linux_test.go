@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
 	"yams/engine"
@@ -17,11 +17,12 @@ import (
 
 // peakRun runs yams with args in a process of its own (the test binary, which is yams as
 // "TESTBIN yams ARGS"), in the package's cache, and returns its peak resident memory as
-// the operating system counted it, and what it wrote on standard error.
+// the process counted it (writePeak), and what it wrote on standard error.
 func peakRun(t *testing.T, args ...string) (peak int64, stderr string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], append([]string{"yams"}, args...)...)
-	var env []string
+	file := filepath.Join(t.TempDir(), "peak")
+	env := []string{envPeak + "=" + file}
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "GOMEMLIMIT=") && !strings.HasPrefix(kv, "GOGC=") {
 			env = append(env, kv)
@@ -33,11 +34,15 @@ func peakRun(t *testing.T, args ...string) (peak int64, stderr string) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("yams %s: %v\n%s", strings.Join(args, " "), err, errb.String())
 	}
-	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	if !ok {
-		t.Fatal("no resource usage of the process")
+	kib, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("no peak written: %v", err)
 	}
-	return ru.Maxrss << 10, errb.String() // Linux counts it in KiB
+	n, err := strconv.ParseInt(string(kib), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n << 10, errb.String()
 }
 
 // mib is an amount of memory in whole MiB, rounded up, as --max-memory takes it.

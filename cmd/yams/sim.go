@@ -92,6 +92,9 @@ func runSim(e *env, args []string) error {
 	setup := time.Now()
 	// The memory of every table and worker first, before anything is read or solved: a
 	// run beyond --max-memory is refused at once, or played with the workers that fit.
+	if infos, err = strategiesWithinMemory(e, rules, infos, named, *regret); err != nil {
+		return err
+	}
 	workers, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
 	if err != nil {
 		return err
