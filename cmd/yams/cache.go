@@ -55,9 +55,9 @@ func runCache(e *env, args []string) error {
 	if *clear {
 		removed, err := solver.RemoveCache(hash)
 		if err == nil {
-			var tables []rulefile.CacheEntry
+			var tables []cachedir.Entry
 			tables, err = rulefile.RemoveCache(hash)
-			removed = append(removed, asCacheEntries(tables)...)
+			removed = append(removed, tables...)
 		}
 		var size int64
 		for _, r := range removed {
@@ -74,8 +74,8 @@ func runCache(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	all = append(all, asCacheEntries(tables)...)
-	var list []solver.CacheEntry
+	all = append(all, tables...)
+	var list []cachedir.Entry
 	for _, c := range all {
 		if hash == "" || c.Hash == hash {
 			list = append(list, c)
@@ -121,12 +121,12 @@ const (
 // of the rules of hash, given as named (a preset or a file with its --rule options), are
 // named so; other rule sets that are no preset, a rule file or a preset with options,
 // are marked, since the file records the rules and not how they were given.
-func printCacheEntries(w io.Writer, list []solver.CacheEntry, hash, named string) {
+func printCacheEntries(w io.Writer, list []cachedir.Entry, hash, named string) {
 	t := &textTable{}
 	t.row("rule set", "hash", "solved for", "size", "written")
 	var marked, stale bool
 	for _, c := range list {
-		name, objective := abbreviate(describeCached(c), cacheRulesWidth), c.Objective
+		name, objective := abbreviate(describeCached(c), cacheRulesWidth), c.What
 		switch {
 		case c.InUse:
 			objective = "-"
@@ -186,20 +186,9 @@ func cutMiddle(s string, width int) string {
 	return string(r[:keep/2]) + "…" + string(r[len(r)-(keep-keep/2):])
 }
 
-// asCacheEntries lists the cached tables of rule files as the listing's rows: solved for
-// the strategy rules:FILE.
-func asCacheEntries(tables []rulefile.CacheEntry) []solver.CacheEntry {
-	var out []solver.CacheEntry
-	for _, c := range tables {
-		out = append(out, solver.CacheEntry{Path: c.Path, Size: c.Size, Modified: c.Modified, Hash: c.Hash, Rules: c.Rules,
-			Objective: "rules:" + c.File, Stale: c.Stale, InUse: c.InUse})
-	}
-	return out
-}
-
 // describeCached names the rule set of a cache file: its name, or what the file is when
 // it is not a table this yams reads.
-func describeCached(c solver.CacheEntry) string {
+func describeCached(c cachedir.Entry) string {
 	switch {
 	case c.InUse:
 		return "(being solved)"
@@ -212,7 +201,7 @@ func describeCached(c solver.CacheEntry) string {
 }
 
 // isPreset reports whether the rules of a cache file are the preset of their name.
-func isPreset(c solver.CacheEntry) bool {
+func isPreset(c cachedir.Entry) bool {
 	data, ok := engine.PresetJSON(c.Rules)
 	if !ok {
 		return false

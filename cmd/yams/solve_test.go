@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"yams/engine"
-	"yams/strategies/solver"
+	"yams/internal/cachedir"
 )
 
 func TestSolveCaches(t *testing.T) {
@@ -100,10 +100,10 @@ func TestCacheListingFits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list := []solver.CacheEntry{
-		{Hash: hasbro.Hash(), Rules: "hasbro", Objective: "beat:rules:examples/strategies/a-very-long-name-indeed.rules", Size: 12345 << 20, Modified: at},
-		{Hash: "07ce2e6b41010380", Rules: "a rule set whose name goes on and on", Objective: "target:300", Size: 138 << 10, Modified: at},
-		{Hash: hasbro.Hash(), Rules: "hasbro", Objective: "mean", Size: 15 << 20, Modified: at},
+	list := []cachedir.Entry{
+		{Hash: hasbro.Hash(), Rules: "hasbro", What: "beat:rules:examples/strategies/a-very-long-name-indeed.rules", Size: 12345 << 20, Modified: at},
+		{Hash: "07ce2e6b41010380", Rules: "a rule set whose name goes on and on", What: "target:300", Size: 138 << 10, Modified: at},
+		{Hash: hasbro.Hash(), Rules: "hasbro", What: "mean", Size: 15 << 20, Modified: at},
 		{Hash: "3f5ffaf9c234952a", Rules: "", Stale: true, Size: 1 << 20, Modified: at},
 		{Hash: "3f5ffaf9c234952a", InUse: true, Size: 1 << 20, Modified: at},
 	}
