@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"yams/engine"
 	"yams/internal/cachedir"
@@ -125,6 +127,7 @@ func printCacheEntries(w io.Writer, list []cachedir.Entry, hash, named string) {
 	t := &textTable{}
 	t.row("rule set", "hash", "solved for", "size", "written")
 	var marked, stale bool
+	var withOptions []string // the rule sets of presets with options, named below the table
 	for _, c := range list {
 		name, objective := abbreviate(describeCached(c), cacheRulesWidth), c.What
 		switch {
@@ -134,18 +137,50 @@ func printCacheEntries(w io.Writer, list []cachedir.Entry, hash, named string) {
 			objective, stale = "-", true
 		case hash != "" && c.Hash == hash:
 			name = abbreviate(named, cacheRulesWidth)
+		case len(c.Options) > 0:
+			full := describeRules(c.Rules, c.Options)
+			n := slices.Index(withOptions, full)
+			if n < 0 {
+				withOptions, n = append(withOptions, full), len(withOptions)
+			}
+			mark := fmt.Sprintf(" (%d)", n+1)
+			name = abbreviate(c.Rules, cacheRulesWidth-len(mark)) + mark
 		case !isPreset(c):
 			name, marked = abbreviate(c.Rules, cacheRulesWidth-2)+" *", true
 		}
 		t.row(name, c.Hash, abbreviatePath(objective, cacheStrategyWidth), megabytes(c.Size), c.Modified.Format("2006-01-02 15:04"))
 	}
 	t.write(w)
+	for i, full := range withOptions {
+		fmt.Fprintln(w, wrapLine(fmt.Sprintf("(%d) %s", i+1, full), cacheWidth, "    "))
+	}
 	if marked {
-		fmt.Fprintln(w, "(* a rule file, or a preset with --rule options: yams cache RULES --rule KEY=VALUE names its files)")
+		fmt.Fprintln(w, "(* a rule file's own rule set: yams cache FILE names its files)")
 	}
 	if stale {
 		fmt.Fprintln(w, "(stale: a file of an earlier yams, or of a solve that was stopped; yams cache --clear removes it)")
 	}
+}
+
+// wrapLine breaks line into lines of at most width characters, between words, each
+// after the first beginning with indent.
+func wrapLine(line string, width int, indent string) string {
+	var b strings.Builder
+	n := 0
+	for i, word := range strings.Fields(line) {
+		switch {
+		case i == 0:
+		case n+1+utf8.RuneCountInString(word) > width:
+			b.WriteString("\n" + indent)
+			n = utf8.RuneCountInString(indent)
+		default:
+			b.WriteString(" ")
+			n++
+		}
+		b.WriteString(word)
+		n += utf8.RuneCountInString(word)
+	}
+	return b.String()
 }
 
 // abbreviate returns s in at most width characters, its end cut to "…".

@@ -23,6 +23,9 @@ type Entry struct {
 	// solved for ("mean", "risk:0.05", "rules:greedy.rules"); Rules and What are empty
 	// for a file of an earlier format.
 	Hash, Rules, What string
+	// Options, where the rules are a preset changed by options, are those options
+	// (--rule KEY=VALUE), as the file's metadata lets them be found.
+	Options []string
 	// Stale tells a file this version of yams never reads again: of an earlier format,
 	// or the temporary file of a process that was killed.
 	Stale bool

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"yams/engine"
 	"yams/internal/cachedir"
 	"yams/internal/outfile"
 )
@@ -60,6 +61,9 @@ func readHeader(e *cachedir.Entry) bool {
 	var m Meta
 	if json.Unmarshal(head[HeaderSize+4:HeaderSize+4+mlen], &m) == nil {
 		e.Rules, e.What = m.Rules.Name, m.Objective
+		if opts, ok := engine.OptionsFrom(m.Rules); ok {
+			e.Options = opts
+		}
 	}
 	return true
 }
