@@ -346,8 +346,7 @@ func what(r *engine.Rules, opponent string) string {
 // opponent on rules r of one column, from the spaces alone: the values of every state of
 // the opponent's space (those its games reach are fewer), the layouts, the outcomes of
 // the opponent's turns (bounded by every box's scores from every state), optimal's table
-// and the opponent's, and the workers' scratch. Past 64 times the memory limit it stops
-// counting and returns what it has counted.
+// and the opponent's, and the workers' scratch.
 func Memory(r *engine.Rules, opponent string) (int64, error) {
 	osp, err := opponentSpace(r, opponent)
 	if err != nil {
@@ -358,7 +357,6 @@ func Memory(r *engine.Rules, opponent string) (int64, error) {
 		return 0, err
 	}
 	own, ob := groupBounds(sp), groupBounds(osp)
-	stop := memlimit.Mul(64, memlimit.Limit())
 	// The values: for each group of the opponent, its states times the positions of each
 	// of the best response's groups of the two layers where it is its turn.
 	var values, post int64
@@ -397,9 +395,6 @@ func Memory(r *engine.Rules, opponent string) (int64, error) {
 		post = max(post, after)
 		for l := osp.FullMask &^ mask; l != 0; l &= l - 1 {
 			transitions += states * int64(len(osp.BoxScores(bits.TrailingZeros32(l))))
-		}
-		if values > stop {
-			break
 		}
 	}
 	ng := int64(len(ob)) * int64(len(own))
