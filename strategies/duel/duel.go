@@ -163,6 +163,11 @@ func (du *Duel) after(s, a, b, d int) float64 {
 	return x
 }
 
+// Positions returns the number of positions the duel holds values of: the best
+// response's state, the opponent's and the difference of points, at the start of a turn
+// of the best response, in either seat (those whose outcome is settled left out).
+func (du *Duel) Positions() int64 { return int64(len(du.seat[0].v) + len(du.seat[1].v)) }
+
 // Chance returns the best response's chance of winning the game in seat s (0: it plays
 // first), a tie counting half.
 func (du *Duel) Chance(s int) float64 {

@@ -2,6 +2,7 @@ package duel
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"yams/engine"
@@ -155,11 +156,18 @@ func (br *bestResponse) load(own *engine.Sheet) {
 		panic(fmt.Sprintf("duel: the opponent has played %d turns, the best response %d", other.Turn(), own.Turn()))
 	}
 	d := du.sp.PointsSoFar(own) - du.opp.sp.PointsSoFar(other)
-	key := [4]int{s, b, d, du.sp.Index(mask, u, f)}
+	br.decide(s, b, d, du.sp.Index(mask, u, f))
+}
+
+// decide makes the decisions of the turn of the best response's state a in seat s against
+// the opponent's state b, d points ahead, unless they are those of the last turn decided.
+func (br *bestResponse) decide(s, b, d, a int) {
+	key := [4]int{s, b, d, a}
 	if br.has && key == br.key {
 		return
 	}
 	br.key, br.has = key, true
+	mask, u, f := br.du.sp.Split(a)
 	br.turn.Begin(mask, u, f, d)
 	br.lo, br.hi = 2, -1
 	br.turn.Decide(br, &br.entries)
@@ -172,4 +180,11 @@ func (br *bestResponse) Value(next, d int) float64 {
 	v := br.du.after(br.key[0], next, br.key[1], d)
 	br.lo, br.hi = min(br.lo, v), max(br.hi, v)
 	return v + tieBreak*(float64(d)+br.du.mean.Table.Values[next])
+}
+
+// ParseName returns the strategy best-response:S answers (S), and whether name is a best
+// response's.
+func ParseName(name string) (string, bool) {
+	prefix, s, ok := strings.Cut(name, ":")
+	return s, ok && prefix == Prefix
 }
