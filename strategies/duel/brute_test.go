@@ -192,4 +192,3 @@ func TestDuelAgreesWithBruteForce(t *testing.T) {
 		}
 	}
 }
-
