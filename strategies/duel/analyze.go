@@ -24,15 +24,30 @@ type Outcome struct {
 	Positions int
 }
 
-// Analyze follows the best response's games in seat s forward, a turn of each player at
-// a time, from the empty sheets: the probability of every position where it is its turn,
-// pushed through its turn with the decisions the strategy best-response:S takes there
-// (the forward pass of one turn of the exact analysis), then through the opponent's turn.
-// Its chance of a win plus half its chance of a tie is the duel's value from the start
-// (Chance), worked out backwards: the tests hold one to the other.
-func (du *Duel) Analyze(s int) Outcome {
-	br := newBestResponse(du)
-	dec := &brDecider{br: br, opt: &analysis.OptimalDecider{Filler: solver.NewGroupFiller(du.mean), P: du.mean}}
+// Player is a player at a table of two whose decisions in a turn are a function of its
+// sheet's state, the other's and the difference of points: the best response, win. The
+// duel follows its games exactly (Follow).
+type Player interface {
+	// DuelTurn works out the decisions of the player's turn (policy entries, as the
+	// widget packs them) in state (mask, u, f) of the solver's space, the other player's
+	// sheet in state (oMask, oU, oF) (its subtotal exact, as the duel's opponent space
+	// keeps it), d points ahead, in the second seat of the round or the first. It
+	// returns false where it plays optimal's decisions, and then leaves out as it is.
+	DuelTurn(mask uint32, u, f int, oMask uint32, oU, oF, d int, second bool, out *[widget.NumRolls]uint32) bool
+}
+
+// Analyze follows the best response's games in seat s (Follow): its chance of a win plus
+// half its chance of a tie is the duel's value from the start (Chance), worked out
+// backwards; the tests hold one to the other.
+func (du *Duel) Analyze(s int) Outcome { return du.Follow(newBestResponse(du), s) }
+
+// Follow follows the games of player p against the duel's opponent in seat s forward, a
+// turn of each player at a time, from the empty sheets: the probability of every position
+// where it is p's turn, pushed through its turn with p's decisions there (the forward
+// pass of one turn of the exact analysis), then through the opponent's turn. It gives the
+// exact outcome of any such player, the best response or not.
+func (du *Duel) Follow(p Player, s int) Outcome {
+	dec := &playerDecider{opt: &analysis.OptimalDecider{Filler: solver.NewGroupFiller(du.mean), P: du.mean}}
 	tw := analysis.NewTurnWorker(du.sp, dec)
 	var res analysis.TurnResult
 	final := map[int]float64{}
@@ -57,7 +72,9 @@ func (du *Duel) Analyze(s int) Outcome {
 		for _, pos := range keys {
 			m := cur[pos]
 			a, b, d := int(pos.a), int(pos.b), int(pos.d)
-			br.decide(s, b, d, a)
+			mask, u, f := du.sp.Split(a)
+			oMask, oU, oF := du.opp.sp.Split(b)
+			dec.decided = p.DuelTurn(mask, u, f, oMask, oU, oF, d, s == 1, &dec.entries)
 			res.Src, res.Count, res.Transitions = res.Src[:0], res.Count[:0], res.Transitions[:0]
 			if err := tw.Run(a, 1, &res); err != nil {
 				panic(err) // the decisions of a widget are legal
@@ -100,32 +117,33 @@ func (du *Duel) Analyze(s int) Outcome {
 	return out
 }
 
-// brDecider gives a TurnWorker the decisions of the best response's turn last decided:
-// optimal's where the turn is settled.
-type brDecider struct {
-	br  *bestResponse
-	opt *analysis.OptimalDecider
+// playerDecider gives a TurnWorker the decisions of the turn of a Player last decided:
+// optimal's where it plays them.
+type playerDecider struct {
+	decided bool
+	entries [widget.NumRolls]uint32
+	opt     *analysis.OptimalDecider
 }
 
-func (d *brDecider) Begin(st widget.TurnState) error {
-	if d.br.settled {
+func (d *playerDecider) Begin(st widget.TurnState) error {
+	if !d.decided {
 		return d.opt.Begin(st)
 	}
 	return nil
 }
 
-func (d *brDecider) Keep(r engine.Roll, rollsLeft int) engine.Keep {
-	if d.br.settled {
+func (d *playerDecider) Keep(r engine.Roll, rollsLeft int) engine.Keep {
+	if !d.decided {
 		return d.opt.Keep(r, rollsLeft)
 	}
-	return widget.EntryKeep(d.br.entries[r], r, rollsLeft)
+	return widget.EntryKeep(d.entries[r], r, rollsLeft)
 }
 
-func (d *brDecider) Box(r engine.Roll, rollsUsed int) int {
-	if d.br.settled {
+func (d *playerDecider) Box(r engine.Roll, rollsUsed int) int {
+	if !d.decided {
 		return d.opt.Box(r, rollsUsed)
 	}
-	return widget.EntryBox(d.br.entries[r])
+	return widget.EntryBox(d.entries[r])
 }
 
-func (d *brDecider) Err() error { return nil }
+func (d *playerDecider) Err() error { return nil }

@@ -188,3 +188,14 @@ func ParseName(name string) (string, bool) {
 	prefix, s, ok := strings.Cut(name, ":")
 	return s, ok && prefix == Prefix
 }
+
+// DuelTurn implements Player.
+func (br *bestResponse) DuelTurn(mask uint32, u, f int, oMask uint32, oU, oF, d int, second bool, out *[widget.NumRolls]uint32) bool {
+	s := 0
+	if second {
+		s = 1
+	}
+	br.decide(s, br.du.opp.sp.Index(oMask, oU, oF), d, br.du.sp.Index(mask, u, f))
+	*out = br.entries
+	return !br.settled
+}
