@@ -24,7 +24,9 @@ func TestMain(m *testing.M) {
 	// "TESTBIN yams ARGS...", it is yams ARGS; as "TESTBIN yams-fail-after N", a bot that
 	// plays greedy for N batches and then exits.
 	if len(os.Args) > 1 && os.Args[1] == "yams" {
-		os.Exit(run(os.Stdin, os.Stdout, os.Stderr, os.Args[2:]))
+		code := run(os.Stdin, os.Stdout, os.Stderr, os.Args[2:])
+		writePeak() // for the tests of memory: the process's own count of its peak
+		os.Exit(code)
 	}
 	if len(os.Args) > 2 && os.Args[1] == "yams-fail-after" {
 		os.Exit(failingBot(os.Args[2]))

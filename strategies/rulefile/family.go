@@ -33,6 +33,13 @@ func info(path string) (strategies.Info, error) {
 		Name:        "rules:" + path,
 		Description: "the rules of " + path,
 		Identity:    f.String(), // its rules as written canonically: the same play, the same text
+		Memory: func(r *engine.Rules) (map[string]int64, error) {
+			need, err := TableMemory(path, r)
+			if err != nil {
+				return nil, err
+			}
+			return map[string]int64{r.Hash() + " rules:" + f.String(): need}, nil
+		},
 		New: func(r *engine.Rules) (strategies.Strategy, error) {
 			// Box ids are not part of the rules' hash, and the file names boxes by id.
 			key := r.Hash()
