@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"yams/engine"
 	"yams/internal/cachedir"
@@ -269,72 +268,21 @@ func (t *table) check() error {
 	return nil
 }
 
-// CacheEntry is a cached table of decisions of a rule file.
-type CacheEntry struct {
-	Path     string
-	Size     int64
-	Modified time.Time
-	// Hash is the hash of the rules the table is for, Rules their name and File the rule
-	// file it was built from, as its description says (empty for a file of an earlier
-	// format or that does not read).
-	Hash, Rules, File string
-	// Stale tells a file this version of yams never reads: of another format, or the
-	// temporary file of a process that was killed.
-	Stale bool
-	// InUse tells the temporary file of a process running now: it becomes the table once
-	// written. It is listed, never removed.
-	InUse bool
+// tableFiles are the cached tables of rule files: rulefile-RULESHASH-CONTENT.vN.table,
+// beginning with the magic of their format.
+var tableFiles = cachedir.Kind{
+	Prefix: "rulefile-",
+	Table:  func(name string) bool { return strings.HasSuffix(name, ".table") },
+	Read:   readEntry,
 }
 
 // CacheEntries lists the cached tables of rule files in the cache directory, the largest
-// first: the files named as yams names them that begin as its tables do, and the
-// temporary files of their writing.
-func CacheEntries() ([]CacheEntry, error) {
-	dir, err := cachedir.Dir()
-	if err != nil {
-		return nil, err
-	}
-	files, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var list []CacheEntry
-	for _, f := range files {
-		name := f.Name()
-		table := strings.HasPrefix(name, "rulefile-") && strings.HasSuffix(name, ".table")
-		temp := outfile.IsTemp(name) && strings.HasPrefix(name, ".rulefile-")
-		if !f.Type().IsRegular() || !(table || temp) {
-			continue
-		}
-		info, err := f.Info()
-		if err != nil {
-			continue
-		}
-		e := CacheEntry{Path: filepath.Join(dir, name), Size: info.Size(), Modified: info.ModTime()}
-		e.Hash, _, _ = strings.Cut(strings.TrimPrefix(strings.TrimPrefix(name, "."), "rulefile-"), "-")
-		if temp {
-			e.InUse = !outfile.Abandoned(name)
-			e.Stale = !e.InUse
-		} else if !readEntry(&e) {
-			continue // named as yams names its tables, but not one of them
-		}
-		list = append(list, e)
-	}
-	slices.SortFunc(list, func(a, b CacheEntry) int {
-		if a.Size != b.Size {
-			return int(b.Size - a.Size)
-		}
-		return strings.Compare(a.Path, b.Path)
-	})
-	return list, nil
-}
+// first, and the temporary files of their writing. What is the strategy, rules:FILE.
+func CacheEntries() ([]cachedir.Entry, error) { return cachedir.Entries(tableFiles) }
 
 // readEntry reads what a cached table says of itself; it reports whether the file is a
 // table of yams's, of this format (Stale: of another).
-func readEntry(e *CacheEntry) bool {
+func readEntry(e *cachedir.Entry) bool {
 	f, err := os.Open(e.Path)
 	if err != nil {
 		return false
@@ -356,26 +304,16 @@ func readEntry(e *CacheEntry) bool {
 		e.Stale = true
 		return true
 	}
-	e.Hash, e.Rules, e.File = meta.RulesHash, meta.Rules, meta.File
+	e.Hash, e.Rules, e.What = meta.RulesHash, meta.Rules, "rules:"+meta.File
 	return true
 }
 
 // RemoveCache removes the cached tables of rule files, all of them or those of the rules
 // of hash hash, but the temporary files of running processes, and returns those removed.
-func RemoveCache(hash string) ([]CacheEntry, error) {
+func RemoveCache(hash string) ([]cachedir.Entry, error) {
 	list, err := CacheEntries()
 	if err != nil {
 		return nil, err
 	}
-	var removed []CacheEntry
-	for _, e := range list {
-		if (hash != "" && e.Hash != hash) || e.InUse {
-			continue
-		}
-		if err := os.Remove(e.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return removed, err
-		}
-		removed = append(removed, e)
-	}
-	return removed, nil
+	return cachedir.Remove(list, hash)
 }

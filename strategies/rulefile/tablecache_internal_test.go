@@ -109,7 +109,7 @@ func TestTableCache(t *testing.T) {
 	}
 	// Listed, with what it was built from.
 	list, err := CacheEntries()
-	if err != nil || len(list) != 1 || list[0].Path != path || list[0].Hash != first.rules.Hash() || list[0].Rules != "six-boxes" || list[0].File != "six.rules" || list[0].Stale || list[0].InUse {
+	if err != nil || len(list) != 1 || list[0].Path != path || list[0].Hash != first.rules.Hash() || list[0].Rules != "six-boxes" || list[0].What != "rules:six.rules" || list[0].Stale || list[0].InUse {
 		t.Fatalf("cache entries %+v, %v", list, err)
 	}
 
