@@ -3,9 +3,11 @@ package duel
 import (
 	"cmp"
 	"maps"
+	"math/bits"
 	"slices"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/strategies/analysis"
 	"yams/strategies/solver"
 	"yams/strategies/widget"
@@ -147,3 +149,43 @@ func (d *playerDecider) Box(r engine.Roll, rollsUsed int) int {
 }
 
 func (d *playerDecider) Err() error { return nil }
+
+// followEntryBytes is what a position held by Follow costs: its entry in the map of its
+// layer (a key of three int32 and a float64, with the map's slack and a growth's two
+// copies) and in the sorted keys.
+const followEntryBytes = 96
+
+// FollowMemory bounds the memory of Follow, before it starts: at most two layers of
+// positions held at once, each position of a layer one of the best response's states of
+// the layer, one of the states of the layer or the next that the opponent's games reach,
+// and a difference of points between the least and the most their filled boxes can have
+// made.
+func (du *Duel) FollowMemory() int64 {
+	sp, osp := du.sp, du.opp.sp
+	perLayer := make([]int64, sp.NumBoxes+1)
+	reached := map[int]int64{} // the opponent's states its games reach, by group
+	for b, ok := range du.opp.reach {
+		if ok {
+			reached[du.oppGroup(b)]++
+		}
+	}
+	ob := groupBounds(osp)
+	for gB, states := range reached {
+		b := ob[gB]
+		kB := bits.OnesCount32(uint32(gB / osp.NumFlags))
+		for g, a := range du.own {
+			mA, fA := uint32(g/sp.NumFlags), g%sp.NumFlags
+			kA := bits.OnesCount32(mA)
+			if !sp.GroupValid(mA, fA) || (kA != kB && kA+1 != kB) || kA == sp.NumBoxes {
+				continue
+			}
+			w := int64(a.done-b.lowest) - int64(a.lowest-b.done) + 1
+			perLayer[kA] = memlimit.Sum(perLayer[kA], memlimit.Mul(states, memlimit.Mul(int64(len(sp.Lanes[sp.Up(mA)])), w)))
+		}
+	}
+	var peak int64
+	for k := range sp.NumBoxes {
+		peak = max(peak, memlimit.Sum(perLayer[k], perLayer[k+1]))
+	}
+	return memlimit.Mul(peak, followEntryBytes)
+}

@@ -31,6 +31,18 @@ func init() {
 				Name:        Prefix + ":" + name,
 				Description: "the best response to " + name + " at a table of two (exact)",
 				Table:       true,
+				// The duel's values, its layouts and the opponent's play, optimal's table
+				// and the opponent's beside them, solved once for the process.
+				Memory: func(r *engine.Rules) (map[string]int64, error) {
+					if err := CheckMemory(r, name); err != nil {
+						return nil, err
+					}
+					need, err := Memory(r, name)
+					if err != nil {
+						return nil, err
+					}
+					return map[string]int64{r.Hash() + " " + Prefix + " " + name: need}, nil
+				},
 				New: func(r *engine.Rules) (strategies.Strategy, error) {
 					du, err := For(r, name, of.Identity)
 					if err != nil {
