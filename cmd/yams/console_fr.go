@@ -148,4 +148,6 @@ var frenchConsole = map[string]string{
 	"first":                     "premier",
 	"second":                    "second",
 	"seats rotating":            "places alternées",
+	"win, exact":                "win, exact",
+	"its share of the edge":     "sa part de l'avance",
 }

@@ -7,6 +7,7 @@ import (
 
 	"yams/engine"
 	"yams/internal/memlimit"
+	"yams/strategies"
 	"yams/strategies/solver"
 	"yams/strategies/widget"
 )
@@ -348,11 +349,63 @@ func what(r *engine.Rules, opponent string) string {
 }
 
 // Memory estimates the memory of the duel of the best response against strategy
-// opponent on rules r of one column, from the spaces alone: the values of every state of
-// the opponent's space (those its games reach are fewer), the layouts, the outcomes of
-// the opponent's turns (bounded by every box's scores from every state), optimal's table
-// and the opponent's, and the workers' scratch.
+// opponent on rules r of one column, from the spaces alone: its own arrays (ownMemory),
+// optimal's table and the tables the opponent reads (one, when it is optimal).
 func Memory(r *engine.Rules, opponent string) (int64, error) {
+	tables, err := tablesMemory(r, opponent)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, need := range tables {
+		n = memlimit.Sum(n, need)
+	}
+	return n, nil
+}
+
+// TablesMemory is Memory as strategies.Info.Memory counts it, each table keyed so that a
+// table another player of the run reads counts once, after checking that the whole fits
+// (CheckMemory).
+func TablesMemory(r *engine.Rules, opponent string) (map[string]int64, error) {
+	if err := CheckMemory(r, opponent); err != nil {
+		return nil, err
+	}
+	return tablesMemory(r, opponent)
+}
+
+// tablesMemory returns the duel's own arrays, optimal's table (solver.TablesMemory) and
+// the tables the opponent reads (its Info.Memory, or its objective's table), keyed.
+func tablesMemory(r *engine.Rules, opponent string) (map[string]int64, error) {
+	own, err := ownMemory(r, opponent)
+	if err != nil {
+		return nil, err
+	}
+	tables, err := solver.TablesMemory(r, solver.Mean)
+	if err != nil {
+		return nil, err
+	}
+	tables[r.Hash()+" "+Prefix+" "+opponent] = own
+	var of map[string]int64
+	if o, err := solver.ParseObjective(opponent); err == nil {
+		of, err = solver.TablesMemory(r, o)
+		if err != nil {
+			return nil, err
+		}
+	} else if info, err := strategies.Resolve(opponent); err == nil && info.Memory != nil {
+		if of, err = info.Memory(r); err != nil {
+			return nil, err
+		}
+	}
+	for key, need := range of {
+		tables[key] = max(tables[key], need)
+	}
+	return tables, nil
+}
+
+// ownMemory estimates the duel's own arrays: the values of every state of the opponent's
+// space (those its games reach are fewer), the layouts, the outcomes of the opponent's
+// turns (bounded by every box's scores from every state), and the workers' scratch.
+func ownMemory(r *engine.Rules, opponent string) (int64, error) {
 	osp, err := opponentSpace(r, opponent)
 	if err != nil {
 		return 0, err
@@ -404,7 +457,6 @@ func Memory(r *engine.Rules, opponent string) (int64, error) {
 	}
 	ng := int64(len(ob)) * int64(len(own))
 	workers := int64(runtime.GOMAXPROCS(0))
-	policies := 2 * solver.TableMemory(sp)
 	return memlimit.Sum(memlimit.Mul(values, 8), memlimit.Mul(ng, 8+8+4+4+4), memlimit.Mul(transitions, 24+16),
-		policies, memlimit.Mul(workers, post*8+widget.WidgetMemory(widget.ShapeOf(sp)))), nil
+		memlimit.Mul(workers, post*8+widget.WidgetMemory(widget.ShapeOf(sp)))), nil
 }

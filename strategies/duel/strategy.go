@@ -33,16 +33,7 @@ func init() {
 				Table:       true,
 				// The duel's values, its layouts and the opponent's play, optimal's table
 				// and the opponent's beside them, solved once for the process.
-				Memory: func(r *engine.Rules) (map[string]int64, error) {
-					if err := CheckMemory(r, name); err != nil {
-						return nil, err
-					}
-					need, err := Memory(r, name)
-					if err != nil {
-						return nil, err
-					}
-					return map[string]int64{r.Hash() + " " + Prefix + " " + name: need}, nil
-				},
+				Memory: func(r *engine.Rules) (map[string]int64, error) { return TablesMemory(r, name) },
 				New: func(r *engine.Rules) (strategies.Strategy, error) {
 					du, err := For(r, name, of.Identity)
 					if err != nil {
