@@ -109,8 +109,7 @@ func (c playCase) check(t *testing.T) {
 // with --max-memory at their estimate, and checks that the process's peak, as the
 // operating system counted it, stays within it: the tables of optimal, of a goal, of
 // several columns, of a rule file, win's distributions, the best response's duel, the
-// workers' evaluators of
-// --regret, and an exact analysis with its distribution.
+// workers' evaluators of --regret, and an exact analysis with its distribution.
 func TestPeakMemoryWithinEstimates(t *testing.T) {
 	cases := []playCase{
 		{name: "optimal's table", args: []string{"sim", "--games", "4000", "--strategy", "optimal"},
