@@ -5,6 +5,10 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exhaustive"
+	"yams/strategies/analysis"
+	"yams/strategies/goals"
+	"yams/strategies/solver"
 	"yams/strategies/tableplay"
 	"yams/strategies/widget"
 )
@@ -38,14 +42,7 @@ func follow(t *testing.T, du *Duel, p Player, s int) float64 {
 // followed exactly say, within the interval of its win rate.
 func TestNothingBeatsTheBestResponse(t *testing.T) {
 	for _, r := range []engineRules{{"two boxes", twoBoxes(t)}, {"three boxes", threeBoxes(t)}} {
-		du, err := For(r.rules, "optimal", "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := tableplay.NewWinDuel(r.rules, "optimal")
-		if err != nil {
-			t.Fatal(err)
-		}
+		du, w := duelAndWin(t, r)
 		var win, opt [2]float64
 		for s := range 2 {
 			win[s], opt[s] = follow(t, du, w, s), follow(t, du, optimalPlayer{}, s)
@@ -93,23 +90,58 @@ func issueSheets(t testing.TB) []engineRules {
 	}
 }
 
-// On the sheets of issue 31 (and on those of TestNothingBeatsTheBestResponse), win takes at least 90% of
-// the best response's edge over a half in each seat, against optimal, its games followed
-// exactly: the goal of the issue.
+// On the sheets of issue 31 (and on those of TestNothingBeatsTheBestResponse), win takes
+// at least 90% of the best response's edge over a half in each seat, against optimal, its
+// games followed exactly: the goal of the issue.
 func TestWinTakesMostOfTheEdge(t *testing.T) {
 	for _, r := range issueSheets(t) {
-		du, err := For(r.rules, "optimal", "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := tableplay.NewWinDuel(r.rules, "optimal")
-		if err != nil {
-			t.Fatal(err)
-		}
+		du, w := duelAndWin(t, r)
 		for s := range 2 {
 			checkEdge(t, r.name, s, du.Chance(s), follow(t, du, w, s))
 		}
 	}
+}
+
+// On the sheets of issue 31, beat:optimal, which plays against optimal without looking
+// at its sheet (its exact chance from the goals' solve, the same in either seat), wins
+// no more than win, followed exactly, nor than the best response. Its solve takes half a
+// minute: in the exhaustive run.
+func TestBeatBelowWin(t *testing.T) {
+	exhaustive.Only(t)
+	o, err := solver.ParseObjective("beat:optimal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range issueSheets(t) {
+		f, err := goals.AnalyzeGoal(o, r.rules, analysis.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		beat := f.Objective.Value
+		du, w := duelAndWin(t, r)
+		for s := range 2 {
+			br, win := du.Chance(s), follow(t, du, w, s)
+			if beat > win || beat > br {
+				t.Errorf("%s, seat %d: beat:optimal wins %.6f, win %.6f, the best response %.6f", r.name, s+1, beat, win, br)
+			}
+			t.Logf("%s, seat %d: beat:optimal %.6f, win %.6f, the best response %.6f", r.name, s+1, beat, win, br)
+		}
+	}
+}
+
+// duelAndWin returns the duel of the best response to optimal on r's rules, and win
+// against optimal.
+func duelAndWin(t *testing.T, r engineRules) (*Duel, *tableplay.WinDuel) {
+	t.Helper()
+	du, err := For(r.rules, "optimal", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := tableplay.NewWinDuel(r.rules, "optimal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return du, w
 }
 
 // checkEdge holds win's chance in seat s below the best response's, br, and at 90% of its
