@@ -47,3 +47,15 @@ func TestExactBestResponse(t *testing.T) {
 	out, errOut, code = execYams(t, "", "exact", "--rules", rules, "--strategy", "best-response:optimal", "--regret")
 	wantUsageError(t, "--regret", out, errOut, code, "a player at a table of two")
 }
+
+// A table its player refuses (best-response:S seated beside another than S) is bad input,
+// said in one line before the games.
+func TestCompareRefusesTheTable(t *testing.T) {
+	// The optimal table cached first, so that its solve's notice is not said beside.
+	if _, errOut, code := execYams(t, "", "exact", "--rules", "../../examples/rules/ones-twos-threes-chance.json"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	out, errOut, code := execYams(t, "", "compare", "--rules", "../../examples/rules/ones-twos-threes-chance.json",
+		"--players", "best-response:optimal,greedy", "--games", "10")
+	wantUsageError(t, "best-response beside greedy", out, errOut, code, "best-response:optimal plays against optimal only; its table seats greedy")
+}
