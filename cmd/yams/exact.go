@@ -41,7 +41,7 @@ func runExact(e *env, args []string) error {
 	memory := addMemoryFlag(fs)
 	regret := addRegretFlag(fs)
 	jsonOut := addJSONFlag(fs, "the figures")
-	out := addReportFlags(fs, "the report: the figures as JSON, Markdown and CSV, the distribution (with --distribution) as CSV and as a plot in SVG and PNG, and report.html, which shows them all", true)
+	out := addReportFlags(fs, "the report: the figures as JSON, Markdown and CSV, the mean of each box and how often it is scratched as plots (box_mean, box_zeros: SVG, PNG and their CSV), the distribution (with --distribution) as CSV and as a plot in SVG and PNG, and report.html, which shows them all", true)
 	csv := addOutputFile(fs, "csv", "write the distribution as score,probability lines to `FILE` (implies --distribution; the older form of --out, which writes the same as distribution.csv)", false)
 	workers := addWorkersFlag(fs)
 	if err := parseFlags(fs, args); err != nil {

@@ -72,10 +72,10 @@ func loadOrSolveRemaining(r *engine.Rules, name string, force bool, workers int)
 	if err != nil {
 		return nil, st, 0, err
 	}
-	// Before anything is computed: about what the table will take, with the copy it is
+	// Before anything is computed: about what the table will take, with the layer it is
 	// packed from (solveRemaining checks the real size as it grows).
 	estimate := int64(remainingBytesPerState(r) / 4 * float64(sp.CountStates()))
-	if err := memlimit.Check(remainingWhat(r, name), memlimit.Sum(base, remainingMemory(sp, estimate+remainingChunk))); err != nil {
+	if err := memlimit.Check(remainingWhat(r, name), memlimit.Sum(base, remainingMemory(sp, estimate+remainingChunk), layerMemory(sp, r))); err != nil {
 		return nil, st, 0, err
 	}
 	start := time.Now()
