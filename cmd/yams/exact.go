@@ -18,6 +18,7 @@ import (
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/analysis"
+	"yams/strategies/duel"
 	"yams/strategies/optimal"
 	"yams/strategies/rulefile"
 	"yams/strategies/solver"
@@ -55,14 +56,20 @@ func runExact(e *env, args []string) error {
 	if strings.Contains(*name, ",") {
 		return usagef("--strategy %s: exact takes one strategy", *name)
 	}
-	if info, err := resolveStrategy(*name, nil); err != nil {
+	info, err := resolveStrategy(*name, nil)
+	if err != nil {
 		return err
-	} else if info.Table {
+	}
+	if _, ok := duel.ParseName(info.Name); !ok && info.Table {
 		return tableOnly("--strategy", info.Name)
 	}
 	rules, err := rulesFlags.load()
 	if err != nil {
 		return err
+	}
+	if _, ok := duel.ParseName(info.Name); ok {
+		e.lang = out.lang.lang
+		return runExactDuel(e, fs, info.Name, rules, rulesFlags.options, *withDist || csv.given(), int(*workers))
 	}
 	if err := csv.check(); err != nil {
 		return err

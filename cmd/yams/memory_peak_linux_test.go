@@ -108,8 +108,8 @@ func (c playCase) check(t *testing.T) {
 // TestPeakMemoryWithinEstimates runs commands of every kind of table and of many workers
 // with --max-memory at their estimate, and checks that the process's peak, as the
 // operating system counted it, stays within it: the tables of optimal, of a goal, of
-// several columns, of a rule file, win's distributions, the workers' evaluators of
-// --regret, and an exact analysis with its distribution.
+// several columns, of a rule file, win's distributions, the best response's duel, the
+// workers' evaluators of --regret, and an exact analysis with its distribution.
 func TestPeakMemoryWithinEstimates(t *testing.T) {
 	cases := []playCase{
 		{name: "optimal's table", args: []string{"sim", "--games", "4000", "--strategy", "optimal"},
@@ -126,6 +126,8 @@ func TestPeakMemoryWithinEstimates(t *testing.T) {
 			rules: []string{"yams", "columns=free,top_down,bottom_up"}, players: []string{"column-tables"}, workers: 2, heavy: true},
 		{name: "win's distributions", args: []string{"compare", "--games", "2000", "--players", "win,optimal,greedy"},
 			rules: []string{"yams-app"}, players: []string{"win", "optimal", "greedy"}, workers: 2, heavy: true},
+		{name: "the best response's duel", args: []string{"compare", "--games", "4000", "--players", "best-response:optimal,optimal"},
+			rules: []string{"../../examples/rules/ones-twos-threes-chance.json"}, players: []string{"best-response:optimal", "optimal"}, workers: 2},
 		{name: "the workers of --regret on hasbro", args: []string{"sim", "--games", "100000", "--regret"},
 			rules: []string{"hasbro"}, players: []string{"greedy", "random", "upper-first", "optimal"}, regret: true, workers: 24, heavy: true},
 		{name: "win's distributions on hasbro", args: []string{"compare", "--games", "20000", "--players", "win,optimal,greedy"},
