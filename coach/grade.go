@@ -93,21 +93,51 @@ func GradeWith(v *Values, pos analysis.Positions, rec *engine.Record, rules *eng
 			switch {
 			case j < len(rolls)-1 && t.Keeps != nil:
 				k, _ = engine.KeepOf(t.Keeps[j])
-			case j == len(rolls)-1 && used < rules.Rolls() && sheet.Legal(r, used+1) != 0:
+			case j == len(rolls)-1 && StopIsDecision(&sheet, r, used):
 				k = r.Keep() // stopped with rolls left
 			default:
 				continue
 			}
-			add(Decision{Decision: fmt.Sprintf("keep%d", used), Dice: RollFaces(r), Choice: keepChoice(k),
-				Best: keepChoice(ev.BestKeep(r, used)), Value: ev.KeepValue(r, used, k), BestValue: ev.BestKeepValue(r, used)})
+			add(judgeKeep(ev, r, used, k))
 		}
-		used := max(res.RollsUsed, 1)
-		add(Decision{Decision: "box", Dice: RollFaces(res.Roll), Choice: Choice{Box: slots[res.Box]}, Best: Choice{Box: slots[ev.BestBox(res.Roll, used)]},
-			Value: ev.BoxValue(res.Roll, used, res.Box), BestValue: ev.BestBoxValue(res.Roll, used)})
+		add(judgeBox(ev, slots, res.Roll, max(res.RollsUsed, 1), res.Box))
 		sheet.Fill(res.Box, res.Roll)
 	}
 	out.Score, out.Complete = sheet.Total(), sheet.Done()
 	return out, nil
+}
+
+// StopIsDecision reports whether scoring roll r, reached after used rolls on sheet, is
+// also the decision to stop rolling: rolls are left, and a box would take a later roll.
+func StopIsDecision(sheet *engine.Sheet, r engine.Roll, used int) bool {
+	return used < sheet.Rules().Rolls() && sheet.Legal(r, used+1) != 0
+}
+
+// JudgeKeep values keep k of roll r, reached after used rolls (holding every die:
+// stopping), at the position pos has been started on: the decision as Grade lists it,
+// its turn left to the caller.
+func JudgeKeep(pos analysis.Positions, r engine.Roll, used int, k engine.Keep) Decision {
+	return judgeKeep(valuerOf(pos), r, used, k)
+}
+
+// JudgeBox values box b for the final roll r, reached after used rolls, at the position
+// pos has been started on: the decision as Grade lists it, its turn left to the caller.
+func JudgeBox(pos analysis.Positions, rules *engine.Rules, r engine.Roll, used int, b engine.BoxID) Decision {
+	return judgeBox(valuerOf(pos), SlotNames(rules), r, used, b)
+}
+
+func judgeKeep(ev valuer, r engine.Roll, used int, k engine.Keep) Decision {
+	d := Decision{Decision: fmt.Sprintf("keep%d", used), Dice: RollFaces(r), Choice: keepChoice(k),
+		Best: keepChoice(ev.BestKeep(r, used)), Value: ev.KeepValue(r, used, k), BestValue: ev.BestKeepValue(r, used)}
+	d.Cost = max(0, d.BestValue-d.Value)
+	return d
+}
+
+func judgeBox(ev valuer, slots []string, r engine.Roll, used int, b engine.BoxID) Decision {
+	d := Decision{Decision: "box", Dice: RollFaces(r), Choice: Choice{Box: slots[b]}, Best: Choice{Box: slots[ev.BestBox(r, used)]},
+		Value: ev.BoxValue(r, used, b), BestValue: ev.BestBoxValue(r, used)}
+	d.Cost = max(0, d.BestValue-d.Value)
+	return d
 }
 
 // Choice is a keep (the faces held) or a box (its id): an array of faces or a string in
