@@ -51,6 +51,7 @@ func runServe(e *env, args []string) error {
 	idle := fs.Duration("idle", serve.DefaultIdle, "end a game with no move for `D`, its bots stopped")
 	lang := addLangFlag(fs, true)
 	fs.Lookup("lang").DefValue = "the browser's"
+	ownDefault(fs, "lang")
 	memory := addMemoryFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
