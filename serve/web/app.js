@@ -11,6 +11,7 @@
   var setup = null; // the settings of the last game started, for "the same dice again"
   var cursor = null; // the box the keys point at: {c, b}
   var busy = false;
+  var version = 0; // the states shown, on the body for the tests that drive the page
   var reveal = {timer: null, shown: 0, steps: []};
   var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -261,6 +262,8 @@
     render();
     if (moves && moves.length) startReveal(moves);
     else drawMoves();
+    document.body.setAttribute("data-game", g.id);
+    document.body.setAttribute("data-version", String(++version));
   }
 
   function you() { return game.players[0]; }
