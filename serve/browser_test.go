@@ -324,6 +324,7 @@ func (p *page) checkLayout(width, height int, name string) {
 // coach's figures checked against the engine, and the page laid out at 390 px (a phone)
 // and at 1,400 px without overflow.
 func TestBrowserGames(t *testing.T) {
+	t.Parallel()
 	twoColumns := testRules(t, "two-columns.json")
 	if exhaustive.On {
 		twoColumns = testRules(t, "yams", "columns=top_down,bottom_up")

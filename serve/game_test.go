@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 
 	"yams/coach"
 	"yams/engine"
+	"yams/strategies/columns"
 	"yams/internal/exhaustive"
 	"yams/sim"
 )
@@ -267,37 +269,102 @@ func TestRealDiceGame(t *testing.T) {
 	}
 }
 
-// A sheet too large for an exact solve (the seeds' family sheet) is coached on
-// column-tables's estimates, which say so.
+// The seeds' family sheet, too large for an exact solve, is coached on column-tables's
+// estimates, which say so, from its first game (which fits column-tables to the sheet, a
+// minute or two).
 func TestFamilySheetEstimates(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves the tables of the family sheet's four columns")
-	}
+	exhaustive.Only(t)
 	rs := RuleSet{Source: "../examples/rules/yams-family.json"}
 	var err error
 	if rs.Rules, err = engine.Load(rs.Source); err != nil {
 		t.Fatal(err)
 	}
-	ts := newTestServer(t, Config{RuleSets: []RuleSet{rs}})
-	s := ts.newGame(map[string]any{"seed": 1})
-	ts.ok(http.StatusOK, "POST", "/api/games/"+s.ID+"/roll", map[string]any{}, &s)
-	var a coach.Advice
-	ts.ok(http.StatusOK, "GET", "/api/games/"+s.ID+"/advise", nil, &a)
-	if a.Exact || a.Estimate == "" || len(a.Boxes) == 0 {
-		t.Fatalf("the family sheet's advice: exact %v, estimate %q", a.Exact, a.Estimate)
-	}
-	if !exhaustive.On {
-		return
-	}
+	ts := newTestServer(t, Config{RuleSets: []RuleSet{rs}, Opponents: opponents(t, "column-tables")})
 	p := &player{ts: ts, deviate: func(n int) bool { return n%9 == 4 }}
-	s = p.play(s)
+	s := p.play(ts.newGame(map[string]any{"seed": 1, "opponents": []string{"column-tables"}}))
+	checkEstimatedGame(t, ts, p, s)
+}
+
+// The coach of a sheet without an exact solve: the values of column-tables, marked as
+// estimates, on a small sheet of two columns whose values the test makes estimated (its
+// product fits, but its values are read as they would be on a sheet that does not).
+func TestEstimatedValues(t *testing.T) {
+	t.Parallel()
+	rs := testRules(t, "two-columns.json")
+	ts := newTestServer(t, Config{RuleSets: []RuleSet{rs}})
+	set := ts.srv.sets[0]
+	set.valuesOnce.Do(func() {
+		set.values = &coach.Values{Rules: rs.Rules, Estimate: errors.New("the test says so")}
+		set.positions.init(set.values.Positions)
+	})
+	p := &player{ts: ts, deviate: func(n int) bool { return n%3 == 1 }}
+	s := p.play(ts.newGame(map[string]any{"seed": 4}))
+	checkEstimatedGame(t, ts, p, s)
+	// The advice is column-tables's estimate at the position.
+	est, err := columns.NewColumnEstimate(rs.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range p.feedback {
+		sheet := engineSheetAt(t, ts, s.ID, f.Turn)
+		if err := est.Start(&sheet); err != nil {
+			t.Fatal(err)
+		}
+		r, _ := engine.RollOf(f.Dice)
+		want := coach.Advise(est, errors.New("the test says so"), &sheet, r, f.Advice.RollsUsed)
+		if !reflect.DeepEqual(want, f.Advice) {
+			t.Fatalf("decision %d: the advice is not column-tables's estimate at the position", i+1)
+		}
+	}
+}
+
+// checkEstimatedGame checks a game coached on estimates: its record replays to its sheet,
+// every advice and the grade say that they are estimates, and the grade is the coach's
+// of the record with the estimate's values.
+func checkEstimatedGame(t *testing.T, ts *testServer, p *player, s stateView) {
+	t.Helper()
 	if s.Phase != phaseOver || s.Grade == nil || s.Grade.Estimate == "" {
-		t.Fatalf("phase %s, grade %+v", s.Phase, s.Grade)
+		t.Fatalf("phase %s (%s), grade %+v", s.Phase, s.Ended, s.Grade)
 	}
-	_, sheet, _ := ts.record(s.ID, 0)
-	if sheet.Total() != s.Grade.Score {
-		t.Errorf("the record replays to %d, the grade says %d", sheet.Total(), s.Grade.Score)
+	rec, sheet, turns := ts.record(s.ID, 0)
+	if sheet.Total() != s.Grade.Score || sheet.Total() != s.Players[0].Sheet.Total {
+		t.Errorf("the record replays to %d, the grade says %d, the sheet %d", sheet.Total(), s.Grade.Score, s.Players[0].Sheet.Total)
 	}
+	for _, a := range p.advices {
+		if a.Exact || a.Estimate == "" {
+			t.Fatalf("an advice on estimates says exact %v, estimate %q", a.Exact, a.Estimate)
+		}
+	}
+	v := &coach.Values{Rules: sheet.Rules(), Estimate: errors.New(s.Grade.Estimate)}
+	pos, err := v.Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := coach.GradeWith(v, pos, rec, sheet.Rules(), turns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(*s.Grade, *want) {
+		t.Errorf("the grade differs from the coach's of the record:\n%+v\n%+v", s.Grade, want)
+	}
+	for i, f := range p.feedback {
+		if !reflect.DeepEqual(f.Decision, want.Decisions[i]) {
+			t.Errorf("decision %d: judged %+v as made, graded %+v", i+1, f.Decision, want.Decisions[i])
+		}
+	}
+}
+
+// engineSheetAt returns the player's sheet at the start of turn (from 1) of game id, from
+// its record.
+func engineSheetAt(t *testing.T, ts *testServer, id string, turn int) engine.Sheet {
+	t.Helper()
+	rec, sheet, _ := ts.record(id, 0)
+	rec.Turns = rec.Turns[:turn-1]
+	part, _, err := engine.Replay(rec, sheet.Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return part
 }
 
 // keepOfFace holds the dice of r that show face.
