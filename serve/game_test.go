@@ -12,9 +12,9 @@ import (
 
 	"yams/coach"
 	"yams/engine"
-	"yams/strategies/columns"
 	"yams/internal/exhaustive"
 	"yams/sim"
+	"yams/strategies/columns"
 )
 
 // simScore returns what strategy scores in game index of yams sim --seed seed.
