@@ -159,11 +159,17 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err *apiError) {
 	writeJSON(w, err.status, errorBody{err.text(s.lang(r))})
 }
 
-// writeJSON answers v as JSON with the status.
-func writeJSON(w http.ResponseWriter, status int, v any) {
+// writeJSON answers v as JSON with the status, on one line.
+func writeJSON(w http.ResponseWriter, status int, v any) { writeJSONAs(w, status, v, false) }
+
+// writeJSONAs answers v as JSON with the status, indented as the commands write their
+// --json (indent), or on one line.
+func writeJSONAs(w http.ResponseWriter, status int, v any, indent bool) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
-	enc.SetIndent("", "  ")
+	if indent {
+		enc.SetIndent("", "  ")
+	}
 	if err := enc.Encode(v); err != nil {
 		status = http.StatusInternalServerError
 		b.Reset()
@@ -323,7 +329,7 @@ func (s *Server) advise(w http.ResponseWriter, r *http.Request, g *game) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, a)
+	writeJSONAs(w, http.StatusOK, a, true) // byte for byte what yams advise --json writes
 }
 
 // record answers GET /api/games/{id}/record: the player's game record (?seat=S: another
@@ -341,5 +347,5 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request, g *game) {
 	rec := g.recordOf(seat)
 	name := fmt.Sprintf("yams-%s-%s-%d.json", g.rs.id, g.id[:8], seat)
 	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
-	writeJSON(w, http.StatusOK, rec)
+	writeJSONAs(w, http.StatusOK, rec, true)
 }

@@ -287,6 +287,7 @@ const overflowProbe = `(function(){
     var r = e.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) return;
     var p = e.parentElement;
+    while (p && getComputedStyle(p).display === "contents") p = p.parentElement; // a box of its children alone
     if (!p || scrolls(p)) return;
     var pr = p.getBoundingClientRect();
     if (r.right > pr.right + 1.5 || r.left < pr.left - 1.5 || r.right > W + 1) {

@@ -182,8 +182,9 @@ func (g *game) human() *seat { return g.seats[0] }
 // over reports whether the game takes no more moves of the player.
 func (g *game) over() bool { return g.phase == phaseOver || g.phase == phaseEnded }
 
-// slotNames returns the names of the sheet's boxes.
-func (g *game) slotNames() []string { return coach.SlotNames(g.rs.Rules) }
+// slotNames returns the names of the sheet's boxes (coach.SlotNames), which the caller
+// does not change.
+func (g *game) slotNames() []string { return g.rs.slots }
 
 // recordOf returns the record of seat s, in the format yams replay reads.
 func (g *game) recordOf(s int) engine.Record {

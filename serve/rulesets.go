@@ -30,6 +30,8 @@ type RuleSet struct {
 type ruleSet struct {
 	RuleSet
 	id string
+	// slots name the boxes of the sheet (coach.SlotNames).
+	slots []string
 
 	valuesOnce sync.Once
 	values     *coach.Values

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"yams/coach"
 	"yams/strategies"
 )
 
@@ -102,7 +103,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, byID: map[string]*ruleSet{}, opponents: map[string]strategies.Info{},
 		games: map[string]*game{}, gone: map[string]*apiError{}, stop: make(chan struct{}), now: time.Now}
 	for i, id := range ruleSetIDs(cfg.RuleSets) {
-		rs := &ruleSet{RuleSet: cfg.RuleSets[i], id: id}
+		rs := &ruleSet{RuleSet: cfg.RuleSets[i], id: id, slots: coach.SlotNames(cfg.RuleSets[i].Rules)}
 		s.sets = append(s.sets, rs)
 		s.byID[id] = rs
 	}

@@ -91,7 +91,7 @@ func (g *game) rollDice(req rollRequest) *apiError {
 			}
 		}
 		g.rolls = []engine.Roll{g.roll}
-		g.phase, g.held, g.feedback, g.moves, g.chance = phasePlay, noKeep, nil, nil, nil
+		g.phase, g.held = phasePlay, noKeep
 		return nil
 	}
 	if g.used >= g.allowed {

@@ -305,12 +305,17 @@
     if (best) { cursor = best.p; render(); }
   }
 
+  // render lays the game out: the dice and the coach beside the sheets and the others'
+  // turns on a wide screen, one above the other on a phone; the end below.
   function render() {
-    var parts = [statusLine(), table()];
-    if (game.moves && game.moves.length) parts.push(movesPanel());
-    parts.push(coachPanel());
+    var side = el("div", {class: "side"});
+    if (game.phase === "roll" || game.phase === "play") side.appendChild(dicePanel());
+    side.appendChild(coachPanel());
+    var main = el("div", {class: "main"}, sheetsPanel());
+    if (game.moves && game.moves.length) main.appendChild(movesPanel());
+    var parts = [statusLine(), el("div", {class: "board"}, side, main)];
     if (game.phase === "over" || game.phase === "ended") parts.push(endPanel());
-    app.replaceChildren.apply(app, parts.filter(Boolean));
+    app.replaceChildren.apply(app, parts);
     var entry = document.getElementById("entry-input");
     if (entry && document.activeElement === document.body) entry.focus();
   }
@@ -331,13 +336,10 @@
     return p;
   }
 
-  function table() {
-    var wrap = el("div", {class: "board"});
-    if (game.phase === "roll" || game.phase === "play") wrap.appendChild(dicePanel());
+  function sheetsPanel() {
     var sheets = el("div", {id: "sheets", class: "sheets"});
     game.players.forEach(function (p) { sheets.appendChild(sheetTable(p)); });
-    wrap.appendChild(sheets);
-    return wrap;
+    return sheets;
   }
 
   // heldMarks marks which dice of the (sorted) roll are held: the first of each face, as
@@ -404,7 +406,8 @@
         }}, pips(f)));
       })(f);
     }
-    pad.appendChild(el("button", {type: "button", class: "padkey clear", onclick: function () { input.value = ""; input.focus(); }}, t("clear")));
+    pad.appendChild(el("button", {type: "button", class: "padkey clear", "aria-label": t("clear"), title: t("clear"),
+      onclick: function () { input.value = ""; input.focus(); }}, "⌫"));
     return el("div", null, form, pad);
   }
 
@@ -592,7 +595,7 @@
     if (game.chance) {
       var c = game.chance;
       panel.appendChild(el("p", {id: "chance"}, el("strong", null, t("chanceTitle") + ": "),
-        t("chanceLine", pct(c.before), pct(c.after), slotLabel(c.best_box), pct(c.best))));
+        c.after >= c.best ? t("chanceBest", pct(c.before), pct(c.after)) : t("chanceLine", pct(c.before), pct(c.after), slotLabel(c.best_box), pct(c.best))));
     }
     if (game.chances && game.phase !== "over") {
       panel.appendChild(el("p", {id: "chances"}, t("chancesNow", game.players.map(function (p, i) {
