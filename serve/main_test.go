@@ -215,14 +215,20 @@ type player struct {
 	states   []stateView
 	// rolls records the player's rolls, turn by turn, for a comparison with sim.
 	rolls [][][]int
+	// stopAt, when not 0, stops play at the start of that turn (from 1).
+	stopAt int
 }
 
-// play plays game s to its end and returns its last state.
+// play plays game s to its end (or to the start of turn p.stopAt) and returns its last
+// state.
 func (p *player) play(s stateView) stateView {
 	ts := p.ts
 	ts.t.Helper()
 	n := 0
 	for s.Phase == phaseRoll || s.Phase == phasePlay {
+		if p.stopAt > 0 && s.Phase == phaseRoll && s.Turn >= p.stopAt {
+			break
+		}
 		path := "/api/games/" + s.ID
 		if s.Phase == phaseRoll {
 			ts.ok(http.StatusOK, "POST", path+"/roll", map[string]any{}, &s)
