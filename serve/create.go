@@ -11,6 +11,7 @@ import (
 
 	"yams/coach"
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/external"
@@ -201,6 +202,9 @@ func (g *game) prepare() *apiError {
 		var re *coach.RulesError
 		if errors.As(err, &re) {
 			return fail(http.StatusBadRequest, msgNoCoach, rs.id, re.Err)
+		}
+		if errors.Is(err, memlimit.ErrTooLarge) {
+			return fail(http.StatusBadRequest, msgNoCoach, rs.id, err)
 		}
 		return internalError(err)
 	}

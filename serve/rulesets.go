@@ -8,10 +8,8 @@ import (
 
 	"yams/coach"
 	"yams/engine"
-	"yams/internal/memlimit"
 	"yams/strategies"
 	"yams/strategies/analysis"
-	"yams/strategies/optimal"
 	"yams/strategies/tableplay"
 )
 
@@ -32,6 +30,8 @@ type ruleSet struct {
 	id string
 	// slots name the boxes of the sheet (coach.SlotNames).
 	slots []string
+	// budget is the server's, which every table a rule set loads is checked against first.
+	budget *budget
 
 	valuesOnce sync.Once
 	values     *coach.Values
@@ -98,6 +98,9 @@ func (p *pool[T]) put(x T) {
 // the first time.
 func (rs *ruleSet) coachValues() (*coach.Values, error) {
 	rs.valuesOnce.Do(func() {
+		if rs.valuesErr = rs.budget.admit(rs, "the values of the coach", useCoach); rs.valuesErr != nil {
+			return
+		}
 		rs.values, rs.valuesErr = coach.ValuesOf(rs.Rules)
 		if rs.valuesErr == nil {
 			rs.positions.init(rs.values.Positions)
@@ -128,7 +131,7 @@ func (rs *ruleSet) winReady() error {
 			rs.winErr = fmt.Errorf("win plays sheets of one column only")
 			return
 		}
-		if err := memlimit.Check("the distributions of the strategy win", tableplay.WinSharedMemory(rs.Rules)); err != nil {
+		if err := rs.budget.admit(rs, "the chances of finishing first (win's distributions)", useChances); err != nil {
 			rs.winErr = err
 			return
 		}
@@ -181,14 +184,7 @@ func (rs *ruleSet) strategy(info strategies.Info) (*strategyPool, error) {
 	}
 	rs.mu.Unlock()
 	sp.once.Do(func() {
-		shared, perWorker, err := optimal.PlayMemory(rs.Rules, []string{info.Name}, false)
-		if err == nil && info.Name == "win" {
-			shared += tableplay.WinSharedMemory(rs.Rules)
-		}
-		if err == nil {
-			err = memlimit.Check("the strategy "+info.Name, shared+perWorker*int64(poolSize))
-		}
-		if err != nil {
+		if err := rs.budget.admit(rs, "the strategy "+info.Name, info.Name); err != nil {
 			sp.ready = fmt.Errorf("strategy %s cannot play rules %s: %w", info.Name, rs.Rules.Name(), err)
 			return
 		}

@@ -102,8 +102,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, byID: map[string]*ruleSet{}, opponents: map[string]strategies.Info{},
 		games: map[string]*game{}, gone: map[string]*apiError{}, stop: make(chan struct{}), now: time.Now}
+	mem := newBudget()
 	for i, id := range ruleSetIDs(cfg.RuleSets) {
-		rs := &ruleSet{RuleSet: cfg.RuleSets[i], id: id, slots: coach.SlotNames(cfg.RuleSets[i].Rules)}
+		rs := &ruleSet{RuleSet: cfg.RuleSets[i], id: id, slots: coach.SlotNames(cfg.RuleSets[i].Rules), budget: mem}
 		s.sets = append(s.sets, rs)
 		s.byID[id] = rs
 	}
