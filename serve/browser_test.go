@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,6 +64,31 @@ type page struct {
 	ts  *testServer
 	// costs are the costs the coach showed, by the number of the decision.
 	costs map[int]string
+	// fr says that the page is in French, which writes numbers with a decimal comma.
+	fr bool
+}
+
+// num writes x with two decimals, as the page does in its language.
+func (p *page) num(x float64) string {
+	s := fmt.Sprintf("%.2f", x)
+	if p.fr {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
+// tap enters dice on the pad of faces of a game of real dice, one tap a die; the last
+// tap enters them.
+func (p *page) tap(dice []int) {
+	p.t.Helper()
+	for i, f := range dice {
+		click := chromedp.Click(chromedp.CSS(fmt.Sprintf(`#pad .padkey[data-face="%d"]`, f)))
+		if i < len(dice)-1 {
+			p.run(click)
+		} else {
+			p.act(click)
+		}
+	}
 }
 
 func (p *page) run(actions ...chromedp.Action[chromedp.Void]) {
@@ -243,7 +269,7 @@ func (p *page) checkEnd() {
 		t.Fatalf("the page grades %d decisions, the coach %d", len(rows), len(g.Decisions))
 	}
 	for i, d := range g.Decisions {
-		want := fmt.Sprintf("%.2f", d.Cost)
+		want := p.num(d.Cost)
 		if rows[i] != want {
 			t.Errorf("decision %d: the grade's row says %s, the coach %s", i+1, rows[i], want)
 		}
@@ -259,7 +285,7 @@ func (p *page) checkEnd() {
 	}
 	var line string
 	p.eval(`document.getElementById("over-line").textContent`, &line)
-	for _, want := range []string{strconv.Itoa(g.Score), fmt.Sprintf("%.2f", g.OptimalStart), fmt.Sprintf("%.2f", g.TotalCost)} {
+	for _, want := range []string{strconv.Itoa(g.Score), p.num(g.OptimalStart), p.num(g.TotalCost)} {
 		if !strings.Contains(line, want) {
 			t.Errorf("the end says %q, without %s", line, want)
 		}
@@ -272,7 +298,7 @@ func (p *page) checkEnd() {
 }
 
 // costShown matches the cost of a decision as the coach says it.
-var costShown = regexp.MustCompile(`cost \d`)
+var costShown = regexp.MustCompile(`(cost|coût) \d`)
 
 // overflowProbe finds what overflows its box: the page wider than the window, or an
 // element wider than its parent (but inside a box that scrolls, as the wide tables of
@@ -330,7 +356,8 @@ func TestBrowserGames(t *testing.T) {
 	if exhaustive.On {
 		twoColumns = testRules(t, "yams", "columns=top_down,bottom_up")
 	}
-	ts := newTestServer(t, Config{RuleSets: []RuleSet{testRules(t, "hasbro"), twoColumns}, Opponents: opponents(t, "greedy", "optimal")})
+	small := testRules(t, "small.json")
+	ts := newTestServer(t, Config{RuleSets: []RuleSet{testRules(t, "hasbro"), twoColumns, small}, Opponents: opponents(t, "greedy", "optimal")})
 	ctx := browser(t, 1400, 1000)
 	p := &page{t: t, ctx: ctx, ts: ts, costs: map[int]string{}}
 	p.run(chromedp.Navigate(ts.hs.URL + "/?lang=en"))
@@ -357,4 +384,63 @@ func TestBrowserGames(t *testing.T) {
 			p.checkLayout(1400, 1000, rules+"-end-1400")
 		})
 	}
+	t.Run("real dice on a phone, in French", func(t *testing.T) { p.t, p.costs, p.fr = t, map[int]string{}, true; playRealDice(p, small) })
+}
+
+// playRealDice plays a whole game of real dice on rs on a phone's page (390 px), in
+// French: each turn's dice typed ("2 2 4 5 6" and Enter) or tapped on the pad, two dice
+// held by taps and the three rolled again tapped, then a box; each entry checked to be
+// the dice the game holds, the end checked against the engine as a game of virtual dice.
+func playRealDice(p *page, rs RuleSet) {
+	t := p.t
+	var cleared bool
+	p.eval(`sessionStorage.clear(), true`, &cleared)
+	p.run(chromedp.EmulateViewport(390, 844), chromedp.Navigate(p.ts.hs.URL+"/?lang=fr"), chromedp.WaitVisible(chromedp.CSS("#start")),
+		chromedp.SetValue(chromedp.CSS("#rules"), rs.Rules.Name()), chromedp.Click(chromedp.CSS(`input[value="real"]`)))
+	p.act(chromedp.Click(chromedp.CSS("#start")))
+	var label string
+	p.eval(`document.querySelector("#entry label").textContent`, &label)
+	if !strings.HasPrefix(label, "Entrez les 5 dés lancés") {
+		t.Errorf("the entry of the dice is labelled %q, not in French", label)
+	}
+	rng := rand.New(rand.NewPCG(32, 2026))
+	throw := func(n int) []int {
+		d := make([]int, n)
+		for i := range d {
+			d[i] = 1 + rng.IntN(6)
+		}
+		return d
+	}
+	for turn := 0; p.state().Phase != phaseOver; turn++ {
+		dice := throw(engine.NumDice)
+		if turn%2 == 0 {
+			words := make([]string, len(dice))
+			for i, f := range dice {
+				words[i] = strconv.Itoa(f)
+			}
+			p.act(chromedp.SendKeys(chromedp.CSS("#entry-input"), strings.Join(words, " ")+"\r"))
+		} else {
+			p.tap(dice)
+		}
+		s := p.state()
+		if !sameFaces(s.Dice, dice) {
+			t.Fatalf("turn %d: entered %v, the game holds %v", turn+1, dice, s.Dice)
+		}
+		if s.RollsLeft > 0 {
+			p.act(chromedp.Click(chromedp.CSS(`#dice button[data-i="1"]`)))
+			p.act(chromedp.Click(chromedp.CSS(`#dice button[data-i="2"]`)))
+			held := p.state().Held
+			again := throw(engine.NumDice - len(held))
+			p.tap(again)
+			if s = p.state(); !sameFaces(s.Dice, append(held, again...)) {
+				t.Fatalf("turn %d: held %v and entered %v, the game holds %v", turn+1, held, again, s.Dice)
+			}
+		}
+		if turn == 0 {
+			p.checkLayout(390, 844, "real-play-390-fr")
+		}
+		p.act(chromedp.Click(chromedp.CSS(`#sheet-0 button.legal`)))
+	}
+	p.checkEnd()
+	p.checkLayout(390, 844, "real-end-390-fr")
 }
