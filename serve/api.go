@@ -22,9 +22,9 @@ func (s *Server) routes() {
 	m.HandleFunc("/api/config", s.only("GET", s.config))
 	m.HandleFunc("/api/games", s.only("POST", s.create))
 	m.HandleFunc("/api/games/{id}", s.game(map[string]gameHandler{"GET": s.state, "DELETE": s.remove}))
-	m.HandleFunc("/api/games/{id}/roll", s.game(map[string]gameHandler{"POST": s.roll}))
-	m.HandleFunc("/api/games/{id}/hold", s.game(map[string]gameHandler{"POST": s.holdDice}))
-	m.HandleFunc("/api/games/{id}/score", s.game(map[string]gameHandler{"POST": s.scoreBox}))
+	m.HandleFunc("/api/games/{id}/roll", s.game(map[string]gameHandler{"POST": moveOf(s, (*game).rollDice)}))
+	m.HandleFunc("/api/games/{id}/hold", s.game(map[string]gameHandler{"POST": moveOf(s, (*game).hold)}))
+	m.HandleFunc("/api/games/{id}/score", s.game(map[string]gameHandler{"POST": moveOf(s, (*game).score)}))
 	m.HandleFunc("/api/games/{id}/advise", s.game(map[string]gameHandler{"GET": s.advise}))
 	m.HandleFunc("/api/games/{id}/record", s.game(map[string]gameHandler{"GET": s.record}))
 	m.HandleFunc("/reports/", s.only("GET", s.serveReports))
@@ -283,31 +283,17 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request, g *game, err *apiE
 	writeJSON(w, http.StatusOK, g.view(s.cfg.Idle, s.lang(r)))
 }
 
-func (s *Server) roll(w http.ResponseWriter, r *http.Request, g *game) {
-	var req rollRequest
-	if err := decode(w, r, &req); err != nil {
-		s.fail(w, r, err)
-		return
+// moveOf returns the handler of a move whose body is an R: the body decoded, then the
+// move made (POST roll, hold and score).
+func moveOf[R any](s *Server, move func(g *game, req R) *apiError) gameHandler {
+	return func(w http.ResponseWriter, r *http.Request, g *game) {
+		var req R
+		if err := decode(w, r, &req); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		s.move(w, r, g, move(g, req))
 	}
-	s.move(w, r, g, g.rollDice(req))
-}
-
-func (s *Server) holdDice(w http.ResponseWriter, r *http.Request, g *game) {
-	var req holdRequest
-	if err := decode(w, r, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.move(w, r, g, g.hold(req))
-}
-
-func (s *Server) scoreBox(w http.ResponseWriter, r *http.Request, g *game) {
-	var req scoreRequest
-	if err := decode(w, r, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.move(w, r, g, g.score(req))
 }
 
 // advise answers GET /api/games/{id}/advise: the advice at the position on the table, or

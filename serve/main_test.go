@@ -19,7 +19,7 @@ import (
 
 	"yams/coach"
 	"yams/engine"
-	"yams/internal/cachedir"
+	"yams/internal/exacttest"
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/external"
@@ -38,14 +38,7 @@ func TestMain(m *testing.M) {
 		n, _ := strconv.Atoi(os.Args[2])
 		os.Exit(greedyBot(n))
 	}
-	dir, err := os.MkdirTemp("", "yams-serve-test-")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv(cachedir.Env, dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	os.Exit(exacttest.Main(m))
 }
 
 // greedyBot plays greedy over the bot protocol for n messages of yams's, then exits.
