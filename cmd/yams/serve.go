@@ -50,6 +50,9 @@ func runServe(e *env, args []string) error {
 	maxGames := fs.Int("max-games", serve.DefaultMaxGames, "the most games in play at once, `N`")
 	idle := fs.Duration("idle", serve.DefaultIdle, "end a game with no move for `D`, its bots stopped")
 	lang := addLangFlag(fs, true)
+	langPart := "; here, of the page and of the API's messages"
+	fs.Lookup("lang").Usage += langPart
+	inGroup(fs, "lang", "lang", langPart)
 	fs.Lookup("lang").DefValue = "the browser's"
 	ownDefault(fs, "lang")
 	memory := addMemoryFlag(fs)
