@@ -200,8 +200,9 @@
 // strategy that player plays. Against optimal it wins 51.57% ± 0.10% of a million
 // two-player tables on hasbro, 51.16% ± 0.10% on yams-app, and 1.2 to 1.7 points of
 // percentage above 1/n at three to six players, scoring 5 to 12 points less than optimal
-// on average on hasbro, 3 to 4 on yams-app (the README's table). It plays at a table only: sim, compare --strategy, exact,
-// bench and bot refuse it, since a game of one player has no table to see.
+// on average on hasbro, 3 to 4 on yams-app (docs/tables.md). It plays at a table only: sim,
+// compare --strategy, exact and bench refuse it, since a game of one player has no table
+// to see; yams bot win serves it to a table as a bot that sees the table (docs/bots.md).
 // compare --players says where win assumes that a player plays as optimal does (target:T,
 // beat:S, win itself, random and bots, whose decisions its tables cannot follow). Its
 // tables (the distributions of the points still to come under optimal play, from every
@@ -251,8 +252,9 @@
 // boxes (fitted to the rules by its own games, the first time, and cached). It is not an
 // exact solve; on one column it is optimal.
 // --out DIR writes the figures as a report: exact.json (what --json writes), exact.md,
-// exact.csv, boxes.csv, with --distribution distribution.csv and the plot scores (SVG,
-// PNG and its CSV), with --regret regret.csv, and report.html; --lang fr prints and
+// exact.csv, boxes.csv, the plots box_mean and box_zeros (each box's mean, and how often
+// it is scratched: SVG, PNG and their CSV), with --distribution distribution.csv and the
+// plot scores, with --regret regret.csv, and report.html; --lang fr prints and
 // writes them in French. --csv FILE, the older form, writes the distribution's
 // score,probability lines to FILE, as distribution.csv.
 //
