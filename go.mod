@@ -1,9 +1,10 @@
 module yams
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/spf13/pflag v1.1.0
+	golang.org/x/exp v0.0.0-20261113113407-e3970619a1a4
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 )

@@ -23,8 +23,10 @@ func (e *ruleError) Error() string {
 	return fmt.Sprintf("rules %s: %s: %s", e.File, e.Field, e.Problem)
 }
 
-// Parse compiles a rule file. file names it in errors.
+// Parse compiles a rule file. file names it in errors. A UTF-8 byte-order mark at its
+// start, which editors on Windows write, is not part of the JSON: it is skipped.
 func Parse(file string, data []byte, options ...string) (*Rules, error) {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	spec, err := parseSpec(file, data, 0)
 	if err != nil {
 		return nil, err

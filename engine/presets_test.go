@@ -47,6 +47,27 @@ func TestLoadFileErrors(t *testing.T) {
 	}
 }
 
+// A rule file that an editor on Windows saved with a UTF-8 byte-order mark reads as the
+// same file without it: the same rules, the same hash.
+func TestLoadByteOrderMark(t *testing.T) {
+	text := `{"extends": "hasbro", "name": "mine", "options": {"upper_bonus.threshold": 60}}`
+	dir := t.TempDir()
+	plain, marked := filepath.Join(dir, "plain.json"), filepath.Join(dir, "marked.json")
+	os.WriteFile(plain, []byte(text), 0o644)
+	os.WriteFile(marked, []byte("\uFEFF"+text), 0o644)
+	a, err := Load(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Load(marked)
+	if err != nil {
+		t.Fatalf("with a byte-order mark: %v", err)
+	}
+	if a.Hash() != b.Hash() || b.UpperThreshold() != 60 {
+		t.Errorf("with a byte-order mark: hash %s, threshold %d; without: hash %s", b.Hash(), b.UpperThreshold(), a.Hash())
+	}
+}
+
 // TestFrenchTitles checks that every preset and example has a title in each language and
 // that titles, like labels, are left out of the rules hash.
 func TestFrenchTitles(t *testing.T) {

@@ -13,11 +13,27 @@ import (
 	"yams/sim"
 )
 
-// columnLook is the look of column c in the figure of the columns by turn: the columns
-// are not strategies, so they take the colours and dashes in order, solid black first,
-// each told apart in grayscale by its dashes.
+// columnColours are the colours of the columns of a sheet in the figure of the columns
+// by turn. Columns are not strategies: they have a palette of their own, every colour of
+// it far from every strategy's (CIELAB ΔE of 25 or more), so that no column line is
+// read as a strategy's; dark ones first. Each column also has dashes of its own, which
+// tell the columns apart in grayscale.
+var columnColours = []color.Color{
+	rgb(0x7F3B08), // dark brown
+	rgb(0x1F3A5F), // navy
+	rgb(0xE41A1C), // red
+	rgb(0x01665E), // dark teal
+	rgb(0x984EA3), // violet
+	rgb(0x4DAF4A), // leaf green
+	rgb(0xA6761D), // ochre
+	rgb(0xB2ABD2), // lavender
+}
+
+// columnLook is the look of column c in the figure of the columns by turn: its colour
+// and its dashes, solid first (a sheet has at most engine.MaxColumns, as many as there
+// are colours and dash patterns).
 func columnLook(c int) series {
-	return series{color: colours[c%len(colours)], dashes: dashPatterns[c%len(dashPatterns)], glyph: draw.CircleGlyph{}}
+	return series{color: columnColours[c%len(columnColours)], dashes: dashPatterns[c%len(dashPatterns)], glyph: draw.CircleGlyph{}}
 }
 
 // columnShares returns, for each turn of a summary's games, the share (%) of its games

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"image/color"
 	"slices"
 
 	"gonum.org/v1/plot"
@@ -42,6 +43,16 @@ func (r *report) pairs() []pairFigures {
 	return out
 }
 
+// The colours of head_to_head: the first strategy's wins, the ties, the second's wins.
+// They are no strategy's (the first and the second are not the strategies of these
+// colours): the two ends of ColorBrewer's brown–teal scale, dark teal and light brown,
+// and a light grey between, three lightnesses that grayscale keeps apart.
+var (
+	firstWinsColour  = rgb(0x01665E)
+	tieColour        = rgb(0xDDDDDD)
+	secondWinsColour = rgb(0xBF812D)
+)
+
 func (r *report) pairFigures() ([]figure, error) {
 	if len(r.res.Pairs) == 0 {
 		return nil, nil
@@ -77,12 +88,12 @@ func (r *report) pairFigures() ([]figure, error) {
 	var below *plotter.BarChart
 	for _, part := range []struct {
 		name  string
-		color uint32
+		color color.Color
 		value func(sim.PairStats) float64
 	}{
-		{l.h2hWin, 0x0072B2, func(s sim.PairStats) float64 { return s.Wins.Rate }},
-		{l.h2hTie, 0xDDDDDD, func(s sim.PairStats) float64 { return s.Ties.Rate }},
-		{l.h2hLoss, 0xE69F00, func(s sim.PairStats) float64 { return s.Losses.Rate }},
+		{l.h2hWin, firstWinsColour, func(s sim.PairStats) float64 { return s.Wins.Rate }},
+		{l.h2hTie, tieColour, func(s sim.PairStats) float64 { return s.Ties.Rate }},
+		{l.h2hLoss, secondWinsColour, func(s sim.PairStats) float64 { return s.Losses.Rate }},
 	} {
 		vals := make(plotter.Values, n)
 		for i, pr := range pairs {
@@ -93,7 +104,7 @@ func (r *report) pairFigures() ([]figure, error) {
 			return nil, plotError("head_to_head", err)
 		}
 		bars.Horizontal = true
-		bars.Color = rgb(part.color)
+		bars.Color = part.color
 		bars.LineStyle = draw.LineStyle{Color: rgb(0x333333), Width: vg.Points(0.4)}
 		if below != nil {
 			bars.StackOn(below)

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 
 	"gonum.org/v1/plot"
@@ -78,6 +79,30 @@ func (r *distillReport) curveFigure() (figure, error) {
 	return figure{name: name, title: dl.curveTitle, caption: fmt.Sprintf(caption, r.context()), svg: svg, png: png, csv: data}, nil
 }
 
+// rampStep returns the shade of the i-th of n series of a ramp: from 0.45 (towards white)
+// for the first to −0.45 (towards black) for the last, 0 for one alone.
+func rampStep(i, n int) float64 {
+	if n < 2 {
+		return 0
+	}
+	return 0.45 - 0.9*float64(i)/float64(n-1)
+}
+
+// shade returns c mixed with white (f > 0) or black (f < 0) in the proportion |f|.
+func shade(c color.Color, f float64) color.Color {
+	r, g, b, _ := c.RGBA()
+	mix := func(v uint32) uint8 {
+		x := float64(v >> 8)
+		if f > 0 {
+			x += f * (255 - x)
+		} else {
+			x *= 1 + f
+		}
+		return uint8(math.Round(x))
+	}
+	return color.RGBA{mix(r), mix(g), mix(b), 0xff}
+}
+
 // countTicks mark whole numbers: every one on a short axis, every 5th or 10th beyond.
 type countTicks struct{ l *labels }
 
@@ -111,11 +136,17 @@ func (r *distillReport) regretFigures() ([]figure, error) {
 	l, dl := r.l, r.dl
 	kinds := append(r.decisionKinds(), l.regretAll)
 	var byKind, byBox []dotSeries
-	var names []string
+	// The learned files are rule files, drawn as any rules:FILE is, each with a marker
+	// and dashes of its own, and in a shade of the rule files' colour, from light for the
+	// fewest rules to dark for the most, so that the figure reads in the order of sizes.
+	var files []string
 	for _, f := range r.d.Files {
-		names = append(names, dl.fileName(f.N))
+		files = append(files, "rules:"+FileName(f.N))
 	}
-	looks := looksOf(names)
+	looks := looksOf(files)
+	for i := range looks {
+		looks[i].color = shade(familyLooks["rules"].color, rampStep(i, len(looks)))
+	}
 	for i, f := range r.d.Files {
 		var vals []estimate
 		for _, c := range f.Regret.Keep {

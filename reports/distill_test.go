@@ -142,9 +142,12 @@ func TestWriteDistillation(t *testing.T) {
 		md := string(read(t, dir, "distill.md"))
 		page := string(read(t, dir, "report.html"))
 		checks := map[string][]string{
-			"en": {"# yams distill: the optimal strategy in a few rules", "## The file of 10 rules, in words", "| otherwise | Otherwise, play for the most points",
+			"en": {"# yams distill: the optimal strategy in a few rules", "yams distill learned rule files of 1, 2, 3, 5 and 10 rules from the optimal strategy on rules hasbro",
+				"## The file of 10 rules, in words", "### 10 rules: the keeps", "### 10 rules: the boxes", "| otherwise | Otherwise, play for the most points",
+				"| 1 | If at least 3 sixes and not five of a kind and not two pairs, score Sixes. |",
 				"| greedy | 219.7287 |", "| optimal | 254.5877 |", "## The learning, rule by rule", "- files (rules): 1, 2, 3, 5, 10"},
-			"fr": {"# Distillation yams : la stratégie optimale en quelques règles", "## Le fichier de 10 règles, en mots", "| sinon | Sinon, jouer pour le plus de points",
+			"fr": {"# Distillation yams : la stratégie optimale en quelques règles", "yams distill a appris des fichiers de 1, 2, 3, 5 et 10 règles",
+				"## Le fichier de 10 règles, en mots", "| sinon | Sinon, jouer pour le plus de points",
 				"| greedy | 219,7287 |", "| optimal | 254,5877 |", "## L’apprentissage, règle par règle"},
 		}
 		for _, w := range checks[lang] {
@@ -156,6 +159,71 @@ func TestWriteDistillation(t *testing.T) {
 			t.Errorf("%s: report.html: %d figures", lang, strings.Count(page, "<svg "))
 		}
 	}
+}
+
+// Each rule of a learned file, in words, has the number of the step of the learning that
+// added it, as the table of the learning numbers it: the file of n rules numbers its rules
+// 1 to n, each once, the keeps and the boxes in tables of their own, and the rule numbered
+// k is the rule the table of the learning adds at step k.
+func TestDistillNumbering(t *testing.T) {
+	d := distillFixture(t)
+	r, err := newDistillReport(d, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	added := map[string]string{}
+	for _, row := range r.stepsTable().rows {
+		added[row[0]] = row[3]
+	}
+	for _, f := range d.Files {
+		tables, err := r.wordsTables(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tables) != 2 || tables[0].head[1] != distillEnglish.keepsHead || tables[1].head[1] != distillEnglish.boxesHead {
+			t.Fatalf("the file of %d rules: %d tables", f.N, len(tables))
+		}
+		var numbers []int
+		kinds := []rulefile.Kind{rulefile.KeepRule, rulefile.BoxRule}
+		row := map[rulefile.Kind]int{}
+		for _, rule := range f.File.Rules {
+			k := slices.Index(kinds, rule.Kind())
+			cell := tables[k].rows[row[rule.Kind()]][0]
+			row[rule.Kind()]++
+			if rule.Default() {
+				if cell != distillEnglish.otherwise {
+					t.Errorf("the file of %d rules: its default %q numbered %s", f.N, rule.String(), cell)
+				}
+				continue
+			}
+			n, err := strconv.Atoi(cell)
+			if err != nil || added[cell] != rule.String() {
+				t.Errorf("the file of %d rules: %q numbered %s, which the learning adds as %q", f.N, rule.String(), cell, added[cell])
+			}
+			numbers = append(numbers, n)
+		}
+		slices.Sort(numbers)
+		for i, n := range numbers {
+			if n != i+1 {
+				t.Errorf("the file of %d rules numbers its rules %v, want 1 to %d", f.N, numbers, f.N)
+				break
+			}
+		}
+		if len(numbers) != f.N {
+			t.Errorf("the file of %d rules has %d numbered rules", f.N, len(numbers))
+		}
+	}
+}
+
+func TestDistillHTMLInChromium(t *testing.T) {
+	d := distillFixture(t)
+	dir := t.TempDir()
+	if _, err := WriteDistillation(dir, d, "fr"); err != nil {
+		t.Fatal(err)
+	}
+	// The parameters, the files, the points lost by box, two tables of each file, the
+	// learning; the curve and the points lost by kind of decision and by box.
+	checkInChromium(t, dir, 3, 1+2+2*len(d.Files)+1)
 }
 
 // fileTitle is the footer of a distillation's page in a language.

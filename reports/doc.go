@@ -9,16 +9,23 @@
 // compare.csv when the run compared its strategies in pairs (sim.Config.Pairs), every
 // figure as NAME.svg and NAME.png with NAME.csv, the numbers it draws, and report.html.
 // WriteTable does the same for table games (sim.TableResults): table.json, table.md,
-// table.csv, the figures wins and seats, and report.html. Rendering depends on the counts
-// and the rule set only, so a report made from a summary file read back
-// (sim.ReadSummary) is the report of the run, byte for byte.
+// table.csv, the figures wins, seats and table_scores (each player's final score) and,
+// at a table of two, table_difference (player 1's total less player 2's, game by game,
+// in bins centred on 0, with a table of its mean, deviation, percentiles and the shares
+// of games each player ends ahead), the figures of a player that sees the table
+// (win_decisions, win_chances), and report.html. Rendering depends on the counts and the
+// rule set only, so a report made from a summary file read back (sim.ReadSummary) is the
+// report of the run, byte for byte.
 //
 // Every report is one document (document.go): a title, a lead that says what the
 // command did, the parameters, and sections of tables and figures, the section of what
 // the command was run for first (the comparison of yams compare, the points lost of
 // --regret). report.html shows it whole, after a table of contents that links every
-// section, table and figure; the Markdown file holds its tables, section by section.
-// Prose may name strategies in backquotes: code font on the page, code in Markdown.
+// section, table and figure (in two columns when it is long, a section never split
+// between them); the Markdown file holds its tables, section by section. Every figure a
+// report writes stands in its page and contents: a report whose document leaves one out
+// is refused with an error (withFigures), not written. Prose may name strategies in
+// backquotes: code font on the page, code in Markdown.
 //
 // What a report says of the rules (the labels of the boxes and columns, the threshold
 // of the upper bonus, whether the rules pay extra bonuses and have a joker, the title
@@ -52,35 +59,52 @@
 // same table to the command line.
 //
 // WriteExact writes the report of the exact figures of a strategy (yams exact), given as
-// plain numbers (Exact): exact.json, exact.md, exact.csv, boxes.csv, with the
-// distribution distribution.csv and the figure scores, with the regret regret.csv, and
-// report.html. DistributionCSV and AtLeast serve the command line's --csv and its
-// thresholds.
+// plain numbers (Exact): exact.json, exact.md, exact.csv, boxes.csv, the figures
+// box_mean and box_zeros (each box's exact mean, which with the bonuses add up to the
+// strategy's mean, and its probability of a 0), with the distribution distribution.csv
+// and the figure scores, with the regret regret.csv, and report.html. DistributionCSV
+// and AtLeast serve the command line's --csv and its thresholds.
+//
+// WriteDistillation writes the report of yams distill: its lead says what was learned;
+// the files and their exact figures (distill_curve, distill_regret,
+// distill_regret_by_box, the learned files drawn as rule files in shades of their
+// colour); a section per file, its keep rules and its box rules in two tables, each rule
+// numbered by the step of the learning that added it; the learning, rule by rule.
 //
 // The figures of a run, in order: scores (the distribution of the final score, means and
 // medians marked, from the 0.1th to the 99.9th percentile; the caption counts the games
 // beyond the axis), cdf, upper_bonus (rates with Wilson intervals), upper_subtotal (the
 // games with the bonus on a shaded ground, so that no line hides the bar of the games at
 // the threshold), yahtzee, extra_bonus and jokers (when the rules have a yahtzee box,
-// extra bonuses and jokers), box_mean, box_zeros, fill_turn_STRATEGY (a heat map of the
+// extra bonuses and jokers), box_mean, box_zeros, on a sheet of several columns
+// column_turn (the share of the games whose turn goes in each column, by turn, a panel
+// per strategy), fill_turn_STRATEGY (a heat map of the
 // turn each box is filled in, on a colour scale of its own), convergence (a panel per
 // strategy: the running mean and its band, from the summary's blocks of game indices,
 // over the final mean and its interval), with --regret regret, regret_by_box and
 // regret_by_turn, and with pairs, pairs (the paired and unpaired intervals of each
-// difference) and head_to_head. Table games have wins and seats.
+// difference) and head_to_head. Table games have wins, seats, table_scores and, at two
+// players, table_difference.
 //
 // # Style
 //
 // One style for every figure (plot.go): 4.5 inches wide, Liberation Sans (gonum's
 // default is Liberation Serif) at sizes that stay legible at the width of a column, axis
 // labels with their units, titles that name the rule set, legends under the plot that
-// name the strategies and read row by row. Each strategy has a look of its own (style.go):
-// a colour of Okabe and Ito's palette, a dash pattern and a marker, so that figures
-// survive grayscale and colour blindness, chosen by its name, so that a strategy keeps
-// its look in every figure of every report: fixed for optimal, greedy, upper-first,
-// random and bonus, a colour and a marker per family for risk:θ, target:T and beat:S,
-// from a hash of the name for any other, and in one figure, where two would look alike,
-// the next of its own sequence for the later name. In dot plots every other row stands
+// name the strategies and read row by row. Each kind of strategy has a look of its own
+// (style.go), chosen by its name, so that a strategy keeps its look in every figure of
+// every report: the built-ins optimal, greedy, upper-first, random, bonus, win and
+// column-tables a fixed colour, dash pattern and marker; the families risk:θ, target:T,
+// beat:S, rules:FILE and the external bots (bot:NAME, or any name a summary marks as a
+// bot's or Options.Bots names) a fixed colour and marker, each member its dashes; no two kinds share a marker,
+// so that they stay apart in grayscale, nor a colour (Okabe and Ito's palette, a grey and
+// four of Paul Tol's muted scheme). Any other name takes a look from a hash of its name,
+// never alike a kind's. In one figure, where two strategies would look alike (two rule
+// files, two bots, several risk:θ, two players of one strategy), the later name takes
+// the next look of its sequence, the same colour with another marker and other dashes.
+// What is not a strategy has colours of its own: the columns of column_turn (far from
+// every strategy's colour, each with its dashes), the parts of head_to_head (the two
+// ends of ColorBrewer's brown–teal scale and a grey). In dot plots every other row stands
 // on a light ground, and each marker on a white ground of its own shape: an interval
 // narrower than the marker hides behind it, as the caption says. Each heat map has its
 // own colour scale, ColorBrewer's Blues, whose lightness falls steadily from near white
@@ -112,6 +136,11 @@
 //
 // # Tests
 //
+// TestEveryFigureOnItsPage writes every kind of report (a run, a comparison, points lost,
+// the family sheet of four columns, tables of two and three players and with a player
+// that sees the table, exact figures with and without their distribution, a frontier, a
+// distillation), in English and French, and fails on any figure written into the
+// directory that its page or its contents leave out.
 // Each kind of figure has a golden SVG in testdata, drawn from small runs of two
 // strategies defined in the tests on a small sheet (testdata/tiny.json), and compared
 // byte for byte; go test ./reports -run Golden -update rewrites them. The frontier's
@@ -119,13 +148,19 @@
 // by yams frontier --json) with distributions made in the test. TestHTMLInChromium
 // opens report.html in headless Chromium and checks that every figure is laid out,
 // visible and drawn, that no table is wider than the column (a costliest decision's
-// sheet in words wraps), and that every link of the contents leads somewhere; it and
-// its siblings (table games, a regret run on hasbro, a frontier, exact figures) skip,
-// saying why, where Chromium is not installed. TestLooksByName and
-// TestLooksAcrossReports check that a strategy keeps its look; TestFigureCSVs that each
-// figure has its CSV, with the numbers of the other files.
-// TestFrenchEverywhere (and TestFrontierFrench for a frontier, TestWriteExact for exact
-// figures) reads every string of French reports (figures, page, Markdown) and fails on a
+// sheet in words wraps, and a distilled rule), that the contents split no section
+// across their columns, and that every link of the contents leads somewhere; it and its
+// siblings (table games of two and three players, a regret run on hasbro, a frontier,
+// exact figures, a distillation) skip, saying why, where Chromium is not installed.
+// TestEveryKindHasALook fails on a registered strategy or family without a look of its
+// own; TestKindLooks, TestNoTwoLooksTheSame, TestLooksByName and TestLooksAcrossReports
+// check that the kinds stand apart, that no two strategies of a figure look alike, and
+// that a strategy keeps its look; TestFigureCSVs that each figure has its CSV, with the
+// numbers of the other files; TestTableScoreFigures and TestExactBoxFigures that the new
+// figures' CSV files hold the counts of the summaries.
+// TestEveryFigureOnItsPage (for runs and tables; TestFrontierFrench for a frontier,
+// TestWriteExact for exact figures) also reads every string of the French reports
+// (figures, page, Markdown) and fails on a
 // word of English from its list, so that a string added in English only does not go
 // unnoticed, on a wording readers found wrong, and on a strategy's name outside code
 // font in the prose. The tests of

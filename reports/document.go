@@ -61,6 +61,29 @@ func sectionOf(id, title string, tables []table, figs []figure, names ...string)
 	return []section{sec}
 }
 
+// showsAll returns an error unless every figure of figs stands in exactly one section of
+// the document, and the document shows no other.
+func (d *document) showsAll(figs []figure) error {
+	shown := map[string]int{}
+	for _, sec := range d.sections {
+		for _, it := range sec.items {
+			if it.figure != nil {
+				shown[it.figure.name]++
+			}
+		}
+	}
+	for _, f := range figs {
+		if shown[f.name] != 1 {
+			return fmt.Errorf("reports: the figure %s stands in %d sections of the page, want 1", f.name, shown[f.name])
+		}
+		delete(shown, f.name)
+	}
+	for name := range shown {
+		return fmt.Errorf("reports: the page shows the figure %s, which the report does not write", name)
+	}
+	return nil
+}
+
 // code marks a strategy's name in prose: in backquotes, which the page shows in code
 // font and Markdown as code. A name with a backquote of its own stays plain.
 func code(name string) string {
@@ -138,14 +161,18 @@ func (d *document) markdown() []byte {
 	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
 
-// markdownTable writes a table as Markdown: the first column left-aligned, the others
-// right-aligned.
+// markdownTable writes a table as Markdown: the first column and a column of prose
+// left-aligned, the others, of numbers, right-aligned.
 func markdownTable(b *strings.Builder, t table) {
 	fmt.Fprintf(b, "### %s\n\n", t.title)
 	b.WriteString("| " + strings.Join(escapeCells(t.head), " | ") + " |\n")
 	b.WriteString("|---")
-	for range t.head[1:] {
-		b.WriteString("|--:")
+	for k := range t.head[1:] {
+		if t.wrap > 0 && k+1 == t.wrap {
+			b.WriteString("|---")
+		} else {
+			b.WriteString("|--:")
+		}
 	}
 	b.WriteString("|\n")
 	for _, row := range t.rows {
@@ -173,6 +200,9 @@ func markdownParams(b *strings.Builder, l *labels, ps []param) {
 	b.WriteString("\n")
 }
 
+// longContents is the most entries the contents list in one column.
+const longContents = 12
+
 // page is what report.html shows.
 type page struct {
 	Lang, Title string
@@ -180,6 +210,9 @@ type page struct {
 	Labels      struct{ Contents, Parameters, Generated string }
 	Params      []struct{ Name, Value string }
 	Sections    []htmlSection
+	// LongContents lays the contents out in two columns, a section never split between
+	// them.
+	LongContents bool
 	// Footer says who wrote the page (provenanceFooter); empty, Labels.Generated does.
 	Footer []struct{ Text, Code string }
 }
@@ -219,7 +252,8 @@ type htmlFigure struct {
 // metrics), and there is no script and no link to anything but its own parts. A figure
 // takes the width of the page's column, and no more height than the window (a tall
 // figure then keeps its proportions in the middle of the column). The columns of
-// numbers do not wrap; a column of prose (a sheet in words) does.
+// numbers do not wrap; a column of prose (a sheet in words) does. Long contents stand
+// in two columns, each section whole in one of them.
 var pageTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <html lang="{{.Lang}}">
 <head>
@@ -239,6 +273,8 @@ nav.contents h2 { font-size: 1rem; border: 0; margin: 0 0 .3rem; padding: 0; }
 nav.contents ol { margin: 0; padding-left: 1.4rem; }
 nav.contents ol ol { list-style: disc; }
 nav.contents ol.long { columns: 2; column-gap: 2rem; }
+nav.contents li { break-inside: avoid; }
+@media (max-width: 40rem) { nav.contents ol.long { columns: 1; } }
 nav.contents a { color: #0645ad; text-decoration: none; }
 table { border-collapse: collapse; font-size: .85rem; margin: .3rem 0; }
 th, td { padding: .2rem .6rem; border-bottom: 1px solid #e3e3e3; text-align: right; white-space: nowrap; }
@@ -262,11 +298,11 @@ footer { font-size: .75rem; color: #666; margin-top: 3rem; }
 {{- end}}
 <nav class="contents" aria-labelledby="contents">
 <h2 id="contents">{{.Labels.Contents}}</h2>
-<ol>
+<ol{{if .LongContents}} class="long"{{end}}>
 <li><a href="#parameters">{{.Labels.Parameters}}</a></li>
 {{- range .Sections}}
 <li><a href="#{{.ID}}">{{.Title}}</a>
-<ol{{if gt (len .Items) 6}} class="long"{{end}}>
+<ol>
 {{- range .Items}}
 <li><a href="#{{.ID}}">{{.Entry}}</a></li>
 {{- end}}
@@ -358,6 +394,11 @@ func (d *document) html() ([]byte, error) {
 		}
 		pg.Sections = append(pg.Sections, hs)
 	}
+	entries := 0
+	for _, sec := range pg.Sections {
+		entries += 1 + len(sec.Items)
+	}
+	pg.LongContents = entries > longContents
 	var b bytes.Buffer
 	if err := pageTemplate.Execute(&b, pg); err != nil {
 		return nil, err

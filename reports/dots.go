@@ -166,7 +166,8 @@ var rowBandColor = color.NRGBA{A: 14}
 const markerRadius = 2.6
 
 // solid returns the filled shape of a marker's outline: a disc for a ring, a box for a
-// square, a pyramid for a triangle, and a disc around a cross or a plus.
+// square, a pyramid for a triangle, a triangle on its point for one, a diamond for a
+// diamond, and a disc around a cross, a plus or a star.
 func solid(g draw.GlyphDrawer) draw.GlyphDrawer {
 	switch g.(type) {
 	case draw.SquareGlyph, draw.BoxGlyph, squareGlyph:
@@ -175,6 +176,8 @@ func solid(g draw.GlyphDrawer) draw.GlyphDrawer {
 		return draw.PyramidGlyph{}
 	case diamondGlyph, hollowDiamondGlyph:
 		return diamondGlyph{}
+	case triangleDownGlyph:
+		return triangleDownGround{}
 	}
 	return draw.CircleGlyph{}
 }

@@ -94,6 +94,7 @@ type exactLabels struct {
 	scoresSection, percentilesTable, atLeastTable     string
 	atLeastHead, probability, mode                    string
 	scoresCaption                                     string // bin width, mean, median, context
+	boxMeanCaption, zeroX, zeroCaption                string // captions: strategy, context
 	regretSection, regretTable, regretNote, decisions string // note: optimal mean, strategy mean
 	cost, share, regretBoxTable, regretTurnTable      string
 	costly                                            string // three thresholds
@@ -110,6 +111,8 @@ var exactEnglish = exactLabels{
 	beatObjective: "objective: P(beating %s), a tie counting half", fromSolve: "%s, from the solve", fromDistribution: "%s, from the distribution of the final score",
 	note:     "Exact figures: the probability of every turn-start state is pushed forward through the strategy's decisions; only floating-point rounding separates them from the true values.",
 	boxTable: "Per box", boxMean: "mean score", zeroRate: "P(0 in the box)",
+	boxMeanCaption: "Exact mean score of each box of the strategy %s: with the bonuses, they add up to its mean (%s).",
+	zeroX:          "P(0 in the box) (%)", zeroCaption: "Exact probability that each box of the strategy %s holds 0 at the end of the game (%s).",
 	scoresSection: "Final score", percentilesTable: "Final score: percentiles", atLeastTable: "Final score: thresholds",
 	atLeastHead: "P(score ≥ %d)", probability: "probability", mode: "mode",
 	scoresCaption: "Exact distribution of the final score of the strategy %s, in bins of %d points, from the 0.1th to the 99.9th percentile; the vertical line marks the mean (%s), the marker the median (%s) (%s).",
@@ -130,6 +133,8 @@ var exactFrench = exactLabels{
 	beatObjective: "objectif : P(battre %s), une égalité comptant pour moitié", fromSolve: "%s, d’après la résolution", fromDistribution: "%s, d’après la loi du score final",
 	note:     "Valeurs exactes : la probabilité de chaque état de début de tour est propagée par les décisions de la stratégie ; seuls les arrondis du calcul en virgule flottante les séparent des vraies valeurs.",
 	boxTable: "Par case", boxMean: "score moyen", zeroRate: "P(0 dans la case)",
+	boxMeanCaption: "Score moyen exact de chaque case de la stratégie %s : avec les primes, ils font sa moyenne (%s).",
+	zeroX:          "P(0 dans la case) (%)", zeroCaption: "Probabilité exacte que chaque case de la stratégie %s vaille 0 en fin de partie (%s).",
 	scoresSection: "Score final", percentilesTable: "Score final : centiles", atLeastTable: "Score final : seuils",
 	atLeastHead: "P(score ≥ %d)", probability: "probabilité", mode: "mode",
 	scoresCaption: "Loi exacte du score final de la stratégie %s, par tranches de %d points, du 0,1e au 99,9e centile ; le trait vertical marque la moyenne (%s), le symbole la médiane (%s) (%s).",
@@ -361,13 +366,65 @@ func (r *exactReport) scoresFigure() ([]figure, error) {
 	return []figure{{name: "scores", title: xl.scoresSection, caption: caption, svg: svg, png: png, csv: data}}, nil
 }
 
+// boxFigures draw the exact figures of each box, as those of a run: its mean score
+// (box_mean) and the probability it holds 0 (box_zeros), exact, without intervals.
+func (r *exactReport) boxFigures() ([]figure, error) {
+	e, l, xl := r.e, r.l, r.xl
+	look := looksOf([]string{e.Strategy})[0]
+	var means, zeros []estimate
+	for _, b := range e.Boxes {
+		means = append(means, exact(b.Mean))
+		zeros = append(zeros, exact(b.ZeroRate))
+	}
+	names := []string{e.Strategy}
+	h := rowsHeight(len(r.slots), 1)
+	var figs []figure
+	for _, fg := range []struct {
+		name, title, x, caption, value string
+		vals                           []estimate
+		scale                          float64
+	}{
+		{"box_mean", l.boxMeanTitle, l.boxMeanX, xl.boxMeanCaption, "mean", means, 1},
+		{"box_zeros", l.zeroTitle, xl.zeroX, xl.zeroCaption, "zero_percent", zeros, 100},
+	} {
+		ss := []dotSeries{{look: look, vals: fg.vals, noCI: true}}
+		p := newPlot(l, fg.title+" · "+e.Rules.Name(), fg.x, "")
+		grid(p, true, false)
+		if err := dotPlot(p, r.slots, ss, false, fg.scale); err != nil {
+			return nil, plotError(fg.name, err)
+		}
+		p.X.Min = math.Min(0, p.X.Min)
+		svg, png, err := p.render(figWidth, h)
+		if err != nil {
+			return nil, plotError(fg.name, err)
+		}
+		figs = append(figs, figure{name: fg.name, title: fg.title, caption: fmt.Sprintf(fg.caption, code(e.Strategy), r.context()), svg: svg, png: png,
+			csv: dotCSV("box", fg.value, names, r.slots, ss, fg.scale)})
+	}
+	return figs, nil
+}
+
+// figures draws the figures of the report: the boxes, and the distribution when there
+// is one.
+func (r *exactReport) figures() ([]figure, error) {
+	boxes, err := r.boxFigures()
+	if err != nil {
+		return nil, err
+	}
+	scores, err := r.scoresFigure()
+	if err != nil {
+		return nil, err
+	}
+	return append(boxes, scores...), nil
+}
+
 // document is the page and the Markdown of the exact figures: the figures of the game
 // and of each box, then the final score, then the points lost.
 func (r *exactReport) document(figs []figure) *document {
 	xl := r.xl
 	tables := r.tables()
 	var secs []section
-	secs = append(secs, sectionOf("exact", xl.figuresSection, tables, figs, "table-exact", "table-boxes")...)
+	secs = append(secs, sectionOf("exact", xl.figuresSection, tables, figs, "table-exact", "table-boxes", "box_mean", "box_zeros")...)
 	secs = append(secs, sectionOf("scores", xl.scoresSection, tables, figs, "table-percentiles", "table-thresholds", "scores")...)
 	secs = append(secs, sectionOf("regret", xl.regretSection, tables, figs, "table-regret", "table-regret-by-box", "table-regret-by-turn")...)
 	lead := fmt.Sprintf(xl.lead, code(r.e.Strategy), r.rulesText(), r.l.count(int64(r.e.States)))
@@ -451,9 +508,9 @@ func (r *exactReport) regretCSV() []byte {
 
 // WriteExact writes the report of the exact figures of a strategy into dir, in a
 // language (en or fr): exact.json (what yams exact --json writes, given as e.JSON),
-// exact.md, exact.csv (the figures of the game), boxes.csv; with the distribution,
-// distribution.csv (what yams exact --csv writes) and the figure scores as SVG, PNG and
-// CSV; with the regret, regret.csv; and report.html. Like Write, it removes the files
+// exact.md, exact.csv (the figures of the game), boxes.csv, the figures box_mean and
+// box_zeros as SVG, PNG and CSV; with the distribution, distribution.csv (what yams exact
+// --csv writes) and the figure scores; with the regret, regret.csv; and report.html. Like Write, it removes the files
 // of the previous report in dir that it does not write, and returns the names of the
 // files written.
 func WriteExact(dir string, e *Exact, lang string) ([]string, error) {
@@ -461,7 +518,7 @@ func WriteExact(dir string, e *Exact, lang string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	figs, err := r.scoresFigure()
+	figs, err := r.figures()
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"yams/strategies/analysis"
+	"yams/strategies/optimal"
 )
 
 // exactFixture is exact figures made by hand on the tiny sheet: a distribution of the
@@ -48,7 +51,8 @@ func TestWriteExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"exact.json", "exact.md", "exact.csv", "boxes.csv", "distribution.csv", "regret.csv", "scores.svg", "scores.png", "scores.csv", "report.html"}
+	want := []string{"exact.json", "exact.md", "exact.csv", "boxes.csv", "distribution.csv", "regret.csv",
+		"box_mean.svg", "box_mean.png", "box_mean.csv", "box_zeros.svg", "box_zeros.png", "box_zeros.csv", "scores.svg", "scores.png", "scores.csv", "report.html"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %v, want %v", names, want)
 	}
@@ -150,5 +154,46 @@ func TestExactHTMLInChromium(t *testing.T) {
 	if _, err := WriteExact(dir, exactFixture(t), "fr"); err != nil {
 		t.Fatal(err)
 	}
-	checkInChromium(t, dir, 1, 8)
+	checkInChromium(t, dir, 3, 8)
+}
+
+// The figures of the boxes of an exact analysis draw its numbers: box_mean.csv gives
+// each box's exact mean, which with the bonuses add up to the strategy's mean, and
+// box_zeros.csv the probability of a 0 in each, as boxes.csv does; with or without the
+// distribution.
+func TestExactBoxFigures(t *testing.T) {
+	rules := tinyRules(t)
+	fig, err := optimal.Analyze("greedy", rules, analysis.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &Exact{Rules: rules, Strategy: fig.Strategy, States: fig.States, Mean: fig.Mean, SD: fig.SD, UpperBonus: fig.PUpperBonus,
+		Yahtzee: fig.PYahtzee, HasYahtzee: fig.HasYahtzee, ExtraBonuses: fig.ExtraBonuses}
+	for _, b := range fig.Boxes {
+		e.Boxes = append(e.Boxes, ExactBox{Mean: b.Mean, ZeroRate: b.ZeroRate})
+	}
+	for _, lang := range Languages {
+		dir := t.TempDir()
+		if _, err := WriteExact(dir, e, lang); err != nil {
+			t.Fatal(err)
+		}
+		means, zeros, boxes := readCSV(t, dir, "box_mean.csv"), readCSV(t, dir, "box_zeros.csv"), readCSV(t, dir, "boxes.csv")
+		if len(means) != 1+rules.NumSlots() || len(zeros) != len(means) {
+			t.Fatalf("%s: box_mean.csv has %d rows, box_zeros.csv %d, for %d boxes", lang, len(means), len(zeros), rules.NumSlots())
+		}
+		sum := 0.0
+		for i := 1; i < len(means); i++ {
+			sum += col(t, means, i, "mean")
+			if got, want := col(t, means, i, "mean"), col(t, boxes, i, "mean"); got != want {
+				t.Errorf("%s, row %d: box_mean.csv %v, boxes.csv %v", lang, i, got, want)
+			}
+			if got, want := col(t, zeros, i, "zero_percent"), 100*col(t, boxes, i, "zero_rate"); math.Abs(got-want) > 1e-12 {
+				t.Errorf("%s, row %d: box_zeros.csv %v%%, boxes.csv %v", lang, i, got, want)
+			}
+		}
+		bonuses := e.UpperBonus*float64(rules.UpperPoints()) + e.ExtraBonuses*float64(rules.ExtraPoints())
+		if math.Abs(sum+bonuses-e.Mean) > 1e-9 {
+			t.Errorf("%s: the boxes' means add up to %v, and the bonuses %v, the mean is %v", lang, sum, bonuses, e.Mean)
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"context"
 	"encoding/csv"
 	"html"
 	"os"
@@ -11,9 +10,6 @@ import (
 	"strings"
 	"testing"
 	"unicode"
-
-	"yams/engine"
-	"yams/sim"
 )
 
 // englishWords are words a French report must not hold: English words that are not
@@ -118,46 +114,6 @@ func around(s, w string) string {
 		}
 	}
 	return s
-}
-
-// Every string of a French report is French: captions, titles, legends, tables, the page
-// and the title of the rule set. The same check finds English in every kind of file of
-// an English report, so that it cannot pass for want of text to read.
-func TestFrenchEverywhere(t *testing.T) {
-	res, _ := fixture(t)
-	columns, err := engine.Load("hasbro", "columns=free,sec,free")
-	if err != nil {
-		t.Fatal(err)
-	}
-	several, err := sim.Run(context.Background(), sim.Config{Rules: columns, Strategies: fixtureInfos(), Seed: 2, Games: 100, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	table := tableFixture(t)
-	regret, _ := regretFixture(t)
-	cases := []struct {
-		name  string
-		write func(dir, lang string) error
-	}{
-		{"tiny sheet, pairs", func(dir, lang string) error { _, err := Write(dir, res, Options{Lang: lang}); return err }},
-		{"hasbro, three columns", func(dir, lang string) error { _, err := Write(dir, several, Options{Lang: lang}); return err }},
-		{"tiny sheet, regret", func(dir, lang string) error { _, err := Write(dir, regret, Options{Lang: lang}); return err }},
-		{"table games", func(dir, lang string) error { _, err := WriteTable(dir, table, Options{Lang: lang}); return err }},
-	}
-	// The exact figures and the frontiers have theirs: TestWriteExact, TestFrontierFrench.
-	names := []string{"yams report", "lazy", "hoarder", "tiny", "hasbro", "columns=free,sec,free", res.RulesHash, several.RulesHash}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			fr, en := t.TempDir(), t.TempDir()
-			if err := c.write(fr, "fr"); err != nil {
-				t.Fatal(err)
-			}
-			if err := c.write(en, "en"); err != nil {
-				t.Fatal(err)
-			}
-			checkFrench(t, fr, en, names, []string{"lazy", "hoarder"})
-		})
-	}
 }
 
 // frenchSlips are wordings the French reports once had, which readers found wrong.

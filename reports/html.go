@@ -16,7 +16,7 @@ func (r *report) document(figs []figure) *document {
 	secs = append(secs, sectionOf("bonuses", l.sectionBonuses, tables, figs,
 		"table-bonuses", "upper_bonus", "upper_subtotal", "yahtzee", "extra_bonus", "table-jokers", "jokers")...)
 	secs = append(secs, sectionOf("boxes", l.sectionBoxes, tables, figs, "table-box-mean", "box_mean", "table-box-zeros", "box_zeros")...)
-	secs = append(secs, sectionOf("fill", l.sectionFill, tables, figs, "fill_turn_*")...)
+	secs = append(secs, sectionOf("fill", l.sectionFill, tables, figs, "column_turn", "fill_turn_*")...)
 	title := l.pageTitle
 	if len(r.res.Pairs) > 0 {
 		title = l.compareTitle

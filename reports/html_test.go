@@ -57,12 +57,20 @@ const probe = `<script>
     links++;
     if (href.charAt(0) !== "#" || !document.getElementById(href.slice(1))) { broken.push(href); }
   });
-  var nav = document.querySelector("nav.contents");
+  var nav = document.querySelector("nav.contents"), split = [];
+  if (nav) {
+    nav.querySelectorAll("li").forEach(function (li) {
+      var name = li.firstElementChild ? li.firstElementChild.textContent : li.textContent, lefts = [];
+      if (li.getClientRects().length > 1) { split.push(name); }
+      li.querySelectorAll(":scope > ol a").forEach(function (a) { lefts.push(a.getBoundingClientRect().left); });
+      if (lefts.length && Math.max.apply(null, lefts) - Math.min.apply(null, lefts) > 20) { split.push(name + " (its entries in two columns: " + lefts.join(" ") + ")"); }
+    });
+  }
   var sections = document.querySelectorAll("main > section").length;
   var pre = document.createElement("pre");
   pre.id = "probe";
   pre.textContent = JSON.stringify({width: document.documentElement.clientWidth, tables: document.querySelectorAll("table").length, figures: figs,
-    clipped: clipped, broken: broken, links: links, contents: nav ? nav.querySelectorAll("a").length : 0, sections: sections,
+    clipped: clipped, broken: broken, split: split, links: links, contents: nav ? nav.querySelectorAll("a").length : 0, sections: sections,
     navTop: nav ? nav.getBoundingClientRect().top : -1, firstSection: sections ? document.querySelectorAll("main > section")[1 < sections ? 1 : 0].id : ""});
   document.body.appendChild(pre);
 })();
@@ -72,14 +80,15 @@ type probed struct {
 	Width  float64
 	Tables int
 	// Clipped are the tables wider than their column; Broken the links that lead nowhere
-	// in the page; Contents the links of the table of contents, Sections the sections
-	// (the parameters first), FirstSection the id of the first after the parameters.
-	Clipped, Broken []string
-	Links, Contents int
-	Sections        int
-	NavTop          float64
-	FirstSection    string
-	Figures         []struct {
+	// in the page; Split the entries of the contents broken across two of its columns;
+	// Contents the links of the table of contents, Sections the sections (the parameters
+	// first), FirstSection the id of the first after the parameters.
+	Clipped, Broken, Split []string
+	Links, Contents        int
+	Sections               int
+	NavTop                 float64
+	FirstSection           string
+	Figures                []struct {
 		ID                          string
 		Column                      float64 // the width of the figure element
 		Width, Height, Left, Right  float64
@@ -166,6 +175,9 @@ func checkInChromium(t *testing.T, dir string, figures, tables int) probed {
 	for _, b := range got.Broken {
 		t.Errorf("the link %q leads nowhere in the page", b)
 	}
+	for _, e := range got.Split {
+		t.Errorf("the contents break the entry %q across two columns", e)
+	}
 	// The table of contents: the parameters, every section, and every table (but the
 	// parameters') and figure of them.
 	if want := got.Sections + tables - 1 + figures; got.Contents != want {
@@ -239,7 +251,20 @@ func TestTableHTMLInChromium(t *testing.T) {
 	if _, err := WriteTable(dir, tableFixture(t), Options{Lang: "fr"}); err != nil {
 		t.Fatal(err)
 	}
-	checkInChromium(t, dir, 2, 3)
+	// The parameters, the players, their scores, the seats; wins, seats, scores.
+	checkInChromium(t, dir, 3, 4)
+}
+
+// A table of two with a player that sees it: the difference of the totals, and the
+// figures and table of the player's decisions and chances.
+func TestTableOfTwoHTMLInChromium(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := WriteTable(dir, winTableFixture(t), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	// The parameters, the players, their scores, the difference, the seats, the
+	// decisions; wins, seats, scores, difference, decisions, chances.
+	checkInChromium(t, dir, 6, 6)
 }
 
 func TestFrontierHTMLInChromium(t *testing.T) {

@@ -44,6 +44,7 @@ type labels struct {
 	h2hCaption                                         string
 	winsTitle, winsX, winsCaption, evenKey             string
 	seatsTitle, seatsX, seat, allPlayers, seatCaption  string
+	playerOf                                           string // number, strategy
 
 	// tables and page
 	pageTitle, compareTitle, tableTitle                                string
@@ -65,6 +66,8 @@ type labels struct {
 	partial, partialOf                                                 string
 	// the footer's provenance (provenance.go)
 	writtenBy, playedBy, sameYams, moreRuns, botBy string
+	// a build of yams: its revision, whether it was modified, no revision, no version
+	revision, modified, noRevision, unknownVersion string
 
 	// the lead of a page: strategies, games, rules, seed (tableLead: players, games,
 	// players at the table, rules, seed)
@@ -124,6 +127,7 @@ var english = labels{
 	winsCaption: "Share of the table games won by each player, a tie between k players counting 1/k for each, with Wilson 95%% intervals (%s).",
 	evenKey:     "1/%d",
 	seatsTitle:  "Wins by seat", seatsX: "games won (%, ties shared, 95% interval)", seat: "seat %d", allPlayers: "all players",
+	playerOf:    "player %d (%s)",
 	seatCaption: "Share of the games won from each seat, by all players together and by each player; players rotate seats from game to game (%s).",
 
 	pageTitle: "yams simulation report", compareTitle: "yams comparison report", tableTitle: "yams table games report",
@@ -156,7 +160,8 @@ var english = labels{
 	tableLead:   "%[1]s at a table of %[3]d: %[2]s table games, each player on their own dice, the seats rotating (rules %[4]s, seed %[5]d).",
 	writtenBy:   "Written on %s by %s, with the command", playedBy: "Games %s to %s played on %s by %s, with the command",
 	sameYams: "the same yams", moreRuns: "and %d more runs, which the summary file lists.",
-	botBy: "Bot %s (its hello: %s, version %s) started with the command",
+	botBy:    "Bot %s (its hello: %s, version %s) started with the command",
+	revision: "revision %s", modified: ", modified", noRevision: "no revision recorded", unknownVersion: "(unknown version)",
 
 	regretTitle: "Points lost against optimal play", regretX: "points lost per game (95% interval)",
 	regretCaption: "Expected points each strategy loses per game against optimal play, by kind of decision: the cost of a decision is the expected final score after the best option minus that after the option taken, optimal play after both; over a game the costs add up to what optimal play expects more from the game's start (%s).",
@@ -217,6 +222,7 @@ var french = labels{
 	winsCaption: "Part des parties gagnées par chaque joueur, une égalité entre k joueurs comptant 1/k pour chacun, avec les intervalles de Wilson à 95 %% (%s).",
 	evenKey:     "1/%d",
 	seatsTitle:  "Victoires par place", seatsX: "parties gagnées (%, égalités partagées, intervalle à 95 %)", seat: "place %d", allPlayers: "tous les joueurs",
+	playerOf:    "joueur %d (%s)",
 	seatCaption: "Part des parties gagnées depuis chaque place, par l’ensemble des joueurs et par chacun ; les joueurs tournent d’une partie à l’autre (%s).",
 
 	pageTitle: "yams : rapport de simulation", compareTitle: "yams : rapport de comparaison", tableTitle: "yams : rapport de parties à plusieurs joueurs",
@@ -249,7 +255,8 @@ var french = labels{
 	tableLead:   "%[1]s à une table de %[3]d joueurs : %[2]s parties, chaque joueur sur ses propres dés, les places tournant d’une partie à l’autre (règles %[4]s, graine %[5]d).",
 	writtenBy:   "Écrit le %s par %s, avec la commande", playedBy: "Parties %s à %s jouées le %s par %s, avec la commande",
 	sameYams: "le même yams", moreRuns: "et %d autres exécutions, que le fichier de résumé liste.",
-	botBy: "Bot %s (son hello : %s, version %s) lancé par la commande",
+	botBy:    "Bot %s (son hello : %s, version %s) lancé par la commande",
+	revision: "révision %s", modified: ", modifiée", noRevision: "sans révision enregistrée", unknownVersion: "(version inconnue)",
 
 	regretTitle: "Points perdus face au jeu optimal", regretX: "points perdus par partie (intervalle à 95 %)",
 	regretCaption: "Points que chaque stratégie perd en moyenne par partie face au jeu optimal, par type de décision : le coût d’une décision est le score final espéré après la meilleure option moins celui après l’option prise, en jouant ensuite au mieux ; sur une partie, les coûts s’additionnent en ce que le jeu optimal espère de plus depuis le début de la partie (%s).",

@@ -26,13 +26,13 @@ func provenanceFooter(l *labels, writer *provenance.Record, runs []provenance.Ru
 	if writer == nil {
 		return nil
 	}
-	lines := []footerLine{{fmt.Sprintf(l.writtenBy, recordDate(writer), writer.Yams), writer.Command}}
+	lines := []footerLine{{fmt.Sprintf(l.writtenBy, recordDate(writer), l.build(writer.Yams)), writer.Command}}
 	for i, run := range runs {
 		if i == maxRunLines && len(runs) > maxRunLines+1 {
 			lines = append(lines, footerLine{fmt.Sprintf(l.moreRuns, len(runs)-maxRunLines), ""})
 			break
 		}
-		by := run.Yams.String()
+		by := l.build(run.Yams)
 		if run.Yams == writer.Yams {
 			by = l.sameYams
 		}
@@ -44,6 +44,35 @@ func provenanceFooter(l *labels, writer *provenance.Record, runs []provenance.Ru
 		}
 	}
 	return lines
+}
+
+// shortRevision is the length of a revision a footer shows, as provenance.Build.String
+// shows it; the summary file holds the whole.
+const shortRevision = 12
+
+// build describes a build of yams in the language, as provenance.Build.String does in
+// English: "yams VERSION (revision REV, modified; go1.26.8)", or "(no revision
+// recorded; ...)" when the go command stamped none.
+func (l *labels) build(b provenance.Build) string {
+	version := b.Version
+	if version == "" {
+		version = l.unknownVersion
+	}
+	var parts []string
+	switch {
+	case b.Revision != "":
+		rev := fmt.Sprintf(l.revision, b.Revision[:min(len(b.Revision), shortRevision)])
+		if b.Modified {
+			rev += l.modified
+		}
+		parts = append(parts, rev)
+	default:
+		parts = append(parts, l.noRevision)
+	}
+	if b.Go != "" {
+		parts = append(parts, b.Go)
+	}
+	return fmt.Sprintf("yams %s (%s)", version, strings.Join(parts, "; "))
 }
 
 // recordDate is the date of a record as a footer shows it: "2026-07-01 15:04:05 UTC".

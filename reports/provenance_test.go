@@ -40,11 +40,20 @@ func TestProvenanceFooter(t *testing.T) {
 				"Games 100 to 199 played on 2026-06-30 10:00:00 UTC by yams v1.0.0 (no revision recorded; go1.26.0), with the command",
 				"and 2 more runs, which the summary file lists.",
 				`Bot lazy (its hello: "lazy` + "`" + `bot", version "2") started with the command`},
-			"fr": {"Écrit le 2026-07-01 15:04:05 UTC par yams (devel)", "Parties 0 à 99 jouées le", "par le même yams", "et 2 autres exécutions", "Bot lazy (son hello"},
+			"fr": {"Écrit le 2026-07-01 15:04:05 UTC par yams (devel) (révision 9472861c0ab1; go1.26.8), avec la commande", "Parties 0 à 99 jouées le",
+				"par le même yams", "par yams v1.0.0 (sans révision enregistrée; go1.26.0), avec la commande", "et 2 autres exécutions", "Bot lazy (son hello"},
 		}[lang]
 		for _, w := range want {
 			if !strings.Contains(string(md), w) {
 				t.Errorf("%s: summary.md lacks %q:\n%s", lang, w, md)
+			}
+		}
+		// The footer speaks the language of the page, the build of yams included.
+		if _, footer, _ := strings.Cut(string(page), "<footer>"); lang == "fr" {
+			for _, w := range []string{"revision", "recorded", "modified", "unknown"} {
+				if strings.Contains(footer, w) {
+					t.Errorf("the French footer writes %q: %s", w, footer)
+				}
 			}
 		}
 		for _, w := range []string{"<code>yams merge &#39;shard &lt;1&gt;.json&#39; shard-2.json</code>", "<code>python3 &#39;my bot.py&#39;</code>", "<code>yams sim --shard 4/6</code>"} {
@@ -76,6 +85,14 @@ func TestProvenanceFooter(t *testing.T) {
 	}
 	if md := read(t, dir, "summary.md"); strings.Contains(string(md), "\n---\n") {
 		t.Errorf("a report without provenance has a footer in summary.md")
+	}
+
+	// In English, a build is described as yams version describes it.
+	l, _ := labelsFor("en")
+	for _, b := range []provenance.Build{build, other, {Version: "v1.2.0", Revision: "abc", Modified: true, Go: "go1.26.1"}, {}} {
+		if got, want := l.build(b), b.String(); got != want {
+			t.Errorf("the footer describes the build %+v as %q, yams version as %q", b, got, want)
+		}
 	}
 
 	// Table games: the command that played them.

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"yams/engine"
 	"yams/sim"
+	"yams/strategies"
 )
 
 // Options choose how a report is written.
@@ -17,6 +19,22 @@ type Options struct {
 	// Rules, when given, replace the rule set the results carry (sim.Results.RuleSet),
 	// and must have the results' hash.
 	Rules *engine.Rules
+	// Bots are the names of the strategies that are external bots, drawn as bots
+	// whatever their names (ExternalBots gives them): a table's results do not say
+	// which players are bots, a run's summaries do (sim.Summary.Bot).
+	Bots []string
+}
+
+// ExternalBots returns the names of the external bots among strategies: those played
+// through a batch alone, with no strategy of one game at a time (strategies.Info).
+func ExternalBots(infos []strategies.Info) []string {
+	var names []string
+	for _, info := range infos {
+		if info.New == nil && info.NewBatch != nil && !slices.Contains(names, info.Name) {
+			names = append(names, info.Name)
+		}
+	}
+	return names
 }
 
 // figure is one plot of a report, drawn as SVG and PNG, and the numbers it draws, which
@@ -56,8 +74,18 @@ func newReport(res *sim.Results, opt Options) (*report, error) {
 	for _, s := range res.Summaries {
 		r.st = append(r.st, s.Stats())
 	}
-	r.looks = looksOf(r.strategyNames())
+	r.looks = looksOfDrawn(r.drawn(opt.Bots))
 	return r, nil
+}
+
+// drawn returns the strategies of the results as the figures draw them: a summary that
+// names a bot, or a strategy among bots, is a bot's.
+func (r *report) drawn(bots []string) []drawn {
+	var ds []drawn
+	for _, s := range r.res.Summaries {
+		ds = append(ds, drawn{name: s.Strategy, bot: s.Bot != nil || slices.Contains(bots, s.Strategy)})
+	}
+	return ds
 }
 
 // rulesText names the rule set and its options, for legends and captions.
@@ -113,8 +141,12 @@ func Write(dir string, res *sim.Results, opt Options) ([]string, error) {
 
 // withFigures returns the files of a report: data, the files of its tables, then each
 // figure as SVG and PNG with the numbers it draws as CSV, then report.html, the page of
-// doc.
+// doc. Every figure must stand in one section of doc, and so in the page and its
+// contents: a figure written beside the page and missing from it is an error.
 func withFigures(doc *document, data []file, figs []figure) ([]file, error) {
+	if err := doc.showsAll(figs); err != nil {
+		return nil, err
+	}
 	page, err := doc.html()
 	if err != nil {
 		return nil, err

@@ -264,12 +264,14 @@ func TestWriteTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"table.json", "table.md", "table.csv", "wins.svg", "wins.png", "wins.csv", "seats.svg", "seats.png", "seats.csv", "report.html"}
+	want := []string{"table.json", "table.md", "table.csv", "wins.svg", "wins.png", "wins.csv", "seats.svg", "seats.png", "seats.csv",
+		"table_scores.svg", "table_scores.png", "table_scores.csv", "report.html"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %v, want %v", names, want)
 	}
 	md := string(read(t, dir, "table.md"))
-	for _, s := range []string{"## Players", "| 1: lazy |", "| 3: hoarder |", "## Seats", "Seat order: χ² = "} {
+	for _, s := range []string{"## Players", "| player 1 (lazy) |", "| player 3 (hoarder) |", "## Final scores", "| player | mean | sd | p5 | p25 | p50 | p75 | p95 |",
+		"## Seats", "Seat order: χ² = "} {
 		if !strings.Contains(md, s) {
 			t.Errorf("table.md lacks %q:\n%s", s, md)
 		}

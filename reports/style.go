@@ -12,22 +12,28 @@ import (
 )
 
 // A strategy keeps its look in every figure of every report, whatever command drew it
-// and whatever other strategies stand beside it: the look is a function of its name.
+// and whatever other strategies stand beside it: the look is a function of its name
+// (and, for an external bot, of its being one).
 //
-// The colours are Okabe and Ito's (2008), which stay apart under the common forms of
-// colour blindness, and grey; each look also has a dash pattern and a marker of its
-// own, so that the strategies stay apart in grayscale and in black and white. The
-// built-in strategies have fixed looks; the families risk:θ, target:T and beat:S a fixed
-// colour and marker, each member its dashes (two members in one figure take different
-// markers too, which a dot plot needs: it draws no line); any other name (a bot, a rule
-// file's strategy, a strategy added later) a look drawn from a hash of its name, among
-// the hollow markers, which of the built-ins only greedy, upper-first and random take,
-// and never a look alike one of theirs.
+// Each kind of strategy has a look of its own, told apart from every other kind's by
+// its marker alone, so that a figure printed in grayscale, or read by someone who does
+// not see its colours, still tells them apart: the built-in strategies (optimal, greedy,
+// upper-first, random, bonus, win, column-tables) a fixed colour, dash pattern and
+// marker; the families (risk:θ, target:T, beat:S, rules:FILE, and the external bots,
+// bot:NAME or any name --bot gives, which a summary or Options.Bots marks) a fixed
+// colour and marker, each member its dashes from a hash of its name; any other name (a
+// strategy of the tests, one added without a look) a look drawn from a hash of its name
+// among the hollow markers, never alike the look of a kind. The colours are Okabe and Ito's (2008), which stay apart under
+// the common forms of colour blindness, a grey, and four of Paul Tol's muted scheme,
+// built for the same readers.
 //
-// Where two strategies of one figure would still look alike, the one later in the order
-// of names (not in the order of the figure) takes the next look of its own sequence: so
-// the looks of a report depend on the set of its strategies, never on their order, and
-// a strategy changes look only beside another that would be taken for it.
+// Where two strategies of one figure would still look alike (two rule files, two bots,
+// several risk:θ, two players of one strategy at a table), the one later in the order of
+// names (not in the order of the figure) takes the next look of its own sequence: its
+// colour kept, another marker (one no other strategy of the figure has, where one is
+// left) and other dashes. So the looks of a report depend on the
+// set of its strategies, never on their order, and a strategy changes look only beside
+// another that would be taken for it.
 
 // series is the look of one strategy (or player) in every plot: a colour, a dash pattern
 // and a marker.
@@ -41,7 +47,8 @@ func rgb(v uint32) color.Color {
 	return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
 }
 
-// Okabe and Ito's colours but yellow, too light for a line on white, and a grey.
+// Okabe and Ito's colours but yellow, too light for a line on white, a grey, and four
+// colours of Paul Tol's muted scheme that stand apart from them (CIELAB ΔE over 30).
 var (
 	black      = rgb(0x000000)
 	orange     = rgb(0xE69F00)
@@ -51,10 +58,14 @@ var (
 	vermillion = rgb(0xD55E00)
 	purple     = rgb(0xCC79A7) // reddish purple
 	grey       = rgb(0x666666)
+	wine       = rgb(0x882255)
+	indigo     = rgb(0x332288)
+	olive      = rgb(0x999933)
+	magenta    = rgb(0xE7298A)
 )
 
-// colours are the colours a name's hash chooses among.
-var colours = []color.Color{black, orange, skyBlue, green, blue, vermillion, purple, grey}
+// colours are the colours of the strategies; a name's hash chooses among them.
+var colours = []color.Color{black, orange, skyBlue, green, blue, vermillion, purple, grey, wine, indigo, olive, magenta}
 
 // The dash patterns, solid first.
 var dashPatterns = [][]vg.Length{
@@ -68,33 +79,68 @@ var dashPatterns = [][]vg.Length{
 	{vg.Points(4), vg.Points(1.5), vg.Points(1), vg.Points(1.5), vg.Points(1), vg.Points(1.5)}, // dash-dot-dot
 }
 
-// The markers: filled ones for optimal, bonus and the families, hollow ones (and the
-// plus and the cross) for the others.
+// The markers a member of a family or a hashed name falls back on: the filled ones, and
+// the hollow ones with the plus and the cross. The star is win's alone.
 var (
 	filledGlyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, diamondGlyph{}}
-	hollowGlyphs = []draw.GlyphDrawer{ringGlyph{}, squareGlyph{}, triangleGlyph{}, hollowDiamondGlyph{}, crossGlyph{}, plusGlyph{}}
+	hollowGlyphs = []draw.GlyphDrawer{ringGlyph{}, squareGlyph{}, triangleGlyph{}, hollowDiamondGlyph{}, crossGlyph{}, plusGlyph{}, triangleDownGlyph{}}
 )
 
-// builtinLooks are the looks of the built-in strategies.
+// builtinLooks are the looks of the built-in strategies, each with a marker of its own.
 var builtinLooks = map[string]series{
-	"optimal":     {vermillion, dashPatterns[0], draw.PyramidGlyph{}},
-	"greedy":      {blue, dashPatterns[2], squareGlyph{}},
-	"upper-first": {orange, dashPatterns[1], ringGlyph{}},
-	"random":      {grey, dashPatterns[7], plusGlyph{}},
-	"bonus":       {skyBlue, dashPatterns[4], draw.BoxGlyph{}},
+	"optimal":       {vermillion, dashPatterns[0], draw.PyramidGlyph{}},
+	"greedy":        {blue, dashPatterns[2], squareGlyph{}},
+	"upper-first":   {orange, dashPatterns[1], ringGlyph{}},
+	"random":        {grey, dashPatterns[7], plusGlyph{}},
+	"bonus":         {skyBlue, dashPatterns[4], draw.BoxGlyph{}},
+	"win":           {wine, dashPatterns[3], starGlyph{}},
+	"column-tables": {indigo, dashPatterns[5], hollowDiamondGlyph{}},
 }
+
+// botFamily is the family of the external bots: the names bot:NAME, and any name a
+// summary or Options.Bots marks as a bot's.
+const botFamily = "bot"
 
 // familyLooks are the looks of the families, by the prefix of their names: the look of
 // the family drawn as one (the risk:θ of a frontier), and the colour and marker of each
-// member.
+// member, whose dashes come from its name.
 var familyLooks = map[string]series{
-	"risk":   {black, nil, draw.CircleGlyph{}},
-	"target": {green, nil, diamondGlyph{}},
-	"beat":   {purple, nil, crossGlyph{}},
+	"risk":    {black, nil, draw.CircleGlyph{}},
+	"target":  {green, nil, diamondGlyph{}},
+	"beat":    {purple, nil, crossGlyph{}},
+	"rules":   {olive, nil, triangleGlyph{}},
+	botFamily: {magenta, nil, triangleDownGlyph{}},
 }
 
 // familyLook returns the look of a family drawn as one: "risk", "target" or "beat".
 func familyLook(family string) series { return familyLooks[family] }
+
+// drawn is a strategy a figure draws: its name, and whether it is an external bot,
+// whatever its name.
+type drawn struct {
+	name string
+	bot  bool
+}
+
+// family returns the family of a strategy drawn, "" for none.
+func (d drawn) family() string {
+	if d.bot {
+		return botFamily
+	}
+	if prefix, _, ok := strings.Cut(d.name, ":"); ok {
+		if _, ok := familyLooks[prefix]; ok {
+			return prefix
+		}
+	}
+	return ""
+}
+
+// reserved reports whether a strategy's look is fixed: a built-in's or a family
+// member's, which a hashed name must give way to.
+func (d drawn) reserved() bool {
+	_, builtin := builtinLooks[d.name]
+	return d.family() != "" || builtin
+}
 
 // nameHash is the hash a look is drawn from.
 func nameHash(name string) int {
@@ -105,30 +151,54 @@ func nameHash(name string) int {
 
 // lookOf returns the k-th look of a name's sequence: k = 0 is its own look, the next
 // ones those it falls back on when a strategy of the same figure has taken it.
-func lookOf(name string, k int) series {
-	if s, ok := builtinLooks[name]; ok {
+func lookOf(name string, k int) series { return drawn{name: name}.look(k) }
+
+// glyphSeq returns the markers of glyph's kind (filled or hollow) from glyph on.
+func glyphSeq(glyph draw.GlyphDrawer) []draw.GlyphDrawer {
+	seq := hollowGlyphs
+	if slices.Contains(filledGlyphs, glyph) {
+		seq = filledGlyphs
+	}
+	i := max(0, slices.Index(seq, glyph))
+	return append(slices.Clone(seq[i:]), seq[:i]...)
+}
+
+// combination returns the k-th of the combinations of a marker of glyphs and a dash
+// pattern from the first'th on: each step changes both, and the first
+// len(glyphs)·len(dashPatterns) steps go through every combination once.
+func combination(glyphs []draw.GlyphDrawer, first, k int) (draw.GlyphDrawer, []vg.Length) {
+	period := lcm(len(glyphs), len(dashPatterns))
+	return glyphs[k%len(glyphs)], dashPatterns[(first+k+k/period)%len(dashPatterns)]
+}
+
+func lcm(a, b int) int {
+	g, h := a, b
+	for h != 0 {
+		g, h = h, g%h
+	}
+	return a / g * b
+}
+
+// look returns the k-th look of a strategy's sequence (see lookOf).
+func (d drawn) look(k int) series {
+	if s, ok := builtinLooks[d.name]; ok && !d.bot {
 		if k == 0 {
 			return s
 		}
-		// The same colour, another marker and other dashes.
-		return series{s.color, dashPatterns[(k+slices.IndexFunc(dashPatterns, func(d []vg.Length) bool { return slices.Equal(d, s.dashes) }))%len(dashPatterns)],
-			hollowGlyphs[(k-1)%len(hollowGlyphs)]}
+		// The same colour, other markers and other dashes.
+		glyph, dashes := combination(glyphSeq(s.glyph), slices.IndexFunc(dashPatterns, func(p []vg.Length) bool { return slices.Equal(p, s.dashes) }), k)
+		return series{s.color, dashes, glyph}
 	}
-	h := nameHash(name)
-	if family, _, ok := strings.Cut(name, ":"); ok {
-		if f, ok := familyLooks[family]; ok {
-			// The family's colour and marker, the dashes of the member; past the dash
-			// patterns, the family's colour with the other filled markers.
-			s := series{f.color, dashPatterns[(h+k)%len(dashPatterns)], f.glyph}
-			if k > 0 {
-				s.glyph = filledGlyphs[(slices.Index(filledGlyphs, f.glyph)+k)%len(filledGlyphs)]
-			}
-			return s
-		}
+	h := nameHash(d.name)
+	if f := d.family(); f != "" {
+		// The family's colour and, first, its marker; the dashes of the member.
+		fl := familyLooks[f]
+		glyph, dashes := combination(glyphSeq(fl.glyph), h, k)
+		return series{fl.color, dashes, glyph}
 	}
 	// A colour, a hollow marker and dashes from the hash, then the next of each.
-	n := h + k
-	return series{colours[n%len(colours)], dashPatterns[(n/len(colours))%len(dashPatterns)], hollowGlyphs[(h/7+k)%len(hollowGlyphs)]}
+	glyph, dashes := combination(glyphSeq(hollowGlyphs[h%len(hollowGlyphs)]), h/len(hollowGlyphs), k)
+	return series{colours[(h/7+k)%len(colours)], dashes, glyph}
 }
 
 // alike reports whether two looks would be taken for each other: the same colour and
@@ -137,58 +207,101 @@ func alike(a, b series) bool {
 	return a.color == b.color && (a.glyph == b.glyph || slices.Equal(a.dashes, b.dashes))
 }
 
-// reserved reports whether a name's look is fixed: a built-in's or a family member's,
-// which a hashed name must give way to.
-func reserved(name string) bool {
-	if _, ok := builtinLooks[name]; ok {
-		return true
-	}
-	family, _, ok := strings.Cut(name, ":")
-	_, isFamily := familyLooks[family]
-	return ok && isFamily
+// same reports whether two looks are one: colour, dashes and marker.
+func same(a, b series) bool {
+	return a.color == b.color && a.glyph == b.glyph && slices.Equal(a.dashes, b.dashes)
 }
 
+// likeAKind reports whether a hashed name's look would be taken for a kind's: alike a
+// built-in's, or of a family's colour and marker.
+func likeAKind(s series) bool {
+	for _, b := range builtinLooks {
+		if alike(s, b) {
+			return true
+		}
+	}
+	for _, f := range familyLooks {
+		if s.color == f.color && s.glyph == f.glyph {
+			return true
+		}
+	}
+	return false
+}
+
+// maxLooks bounds the looks a strategy tries: past it, a figure of hundreds of
+// strategies takes a look alike another's rather than none.
+var maxLooks = len(colours) * len(dashPatterns) * len(hollowGlyphs)
+
 // looksOf returns the look of each strategy of a figure, names[i] being the strategy of
-// its i-th series (a strategy may come twice, as at a table). Each takes its own look
-// unless a strategy before it, in the order fixed looks first and then names, and
-// first seat first, has a look alike; it then takes the next of its sequence that is
-// alike none. A hashed name also gives way to the fixed looks of the well-known names,
-// in the figure or not, so that no bot is drawn as optimal is.
+// its i-th series (a strategy may come twice, as at a table); none is an external bot.
 func looksOf(names []string) []series {
-	order := make([]int, len(names))
+	ds := make([]drawn, len(names))
+	for i, n := range names {
+		ds[i] = drawn{name: n}
+	}
+	return looksOfDrawn(ds)
+}
+
+// looksOfDrawn returns the look of each strategy of a figure. Each takes its own look
+// unless a strategy before it, in the order fixed looks first and then names, and first
+// seat first, has a look alike; it then takes the next of its sequence that is alike
+// none, with a marker that no other strategy of the figure has as its own where there is
+// one, or, past every such look (more members of one family than it has markers), the
+// next that is the same as none. A hashed name also gives way to the looks of the kinds,
+// in the figure or not, so that no strategy of the tests or of the future is drawn as
+// optimal or a bot is.
+func looksOfDrawn(ds []drawn) []series {
+	order := make([]int, len(ds))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		ra, rb := reserved(names[a]), reserved(names[b])
+		ra, rb := ds[a].reserved(), ds[b].reserved()
 		switch {
 		case ra && !rb:
 			return -1
 		case rb && !ra:
 			return 1
 		}
-		return strings.Compare(names[a], names[b])
+		if c := strings.Compare(ds[a].name, ds[b].name); c != 0 {
+			return c
+		}
+		switch {
+		case ds[a].bot && !ds[b].bot:
+			return 1
+		case ds[b].bot && !ds[a].bot:
+			return -1
+		}
+		return 0
 	})
-	out := make([]series, len(names))
+	// The markers of the figure's strategies, each its own: a strategy that must give
+	// way takes, if it can, a marker none of the others has.
+	var own []draw.GlyphDrawer
+	for _, d := range ds {
+		own = append(own, d.look(0).glyph)
+	}
+	out := make([]series, len(ds))
 	var taken []series
 	for _, i := range order {
-		name := names[i]
-		for k := 0; ; k++ {
-			s := lookOf(name, k)
-			clash := slices.ContainsFunc(taken, func(t series) bool { return alike(s, t) })
-			if !reserved(name) && !clash {
-				for _, b := range builtinLooks {
-					clash = clash || alike(s, b)
+		d := ds[i]
+		base := d.look(0).glyph
+		pick := func(from int, ok func(s series) bool) bool {
+			for k := from; k < maxLooks; k++ {
+				s := d.look(k)
+				if ok(s) && (d.reserved() || !likeAKind(s)) {
+					out[i] = s
+					return true
 				}
 			}
-			// Past every combination (a figure of hundreds of strategies), a look alike
-			// another is taken rather than none.
-			if !clash || k >= len(colours)*len(dashPatterns)*len(hollowGlyphs) {
-				out[i] = s
-				taken = append(taken, s)
-				break
-			}
+			return false
 		}
+		unlike := func(s series) bool { return !slices.ContainsFunc(taken, func(t series) bool { return alike(s, t) }) }
+		fresh := func(s series) bool { return s.glyph == base || !slices.Contains(own, s.glyph) }
+		if !pick(0, func(s series) bool { return unlike(s) && fresh(s) }) && !pick(0, unlike) &&
+			!pick(0, func(s series) bool { return !slices.ContainsFunc(taken, func(t series) bool { return same(s, t) }) }) {
+			out[i] = d.look(0)
+		}
+		taken = append(taken, out[i])
 	}
 	return out
 }
@@ -297,6 +410,45 @@ func polygon(pt vg.Point, corners []vg.Point) vg.Path {
 	}
 	p.Close()
 	return p
+}
+
+// triangleDownGlyph is the outline of a triangle standing on its point, the marker of
+// the external bots.
+type triangleDownGlyph struct{}
+
+func (triangleDownGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	outline(c, sty, triangleDownPath(sty.Radius, pt))
+}
+
+// triangleDownGround is the filled triangleDownGlyph, the ground dots.go puts under it.
+type triangleDownGround struct{}
+
+func (triangleDownGround) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.Fill(triangleDownPath(sty.Radius, pt))
+}
+
+func triangleDownPath(radius vg.Length, pt vg.Point) vg.Path {
+	sin, cos := vg.Length(math.Sin(math.Pi/6)), vg.Length(math.Cos(math.Pi/6))
+	r := radius + (radius-radius*sin)/2
+	return polygon(pt, []vg.Point{{Y: -r}, {X: r * cos, Y: r * sin}, {X: -r * cos, Y: r * sin}})
+}
+
+// starGlyph is a filled five-pointed star, the marker of win: its points reach a little
+// past the glyph's radius, so that it looks as large as the other markers.
+type starGlyph struct{}
+
+func (starGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	outer, inner := sty.Radius*1.35, sty.Radius*0.55
+	corners := make([]vg.Point, 10)
+	for i := range corners {
+		r := outer
+		if i%2 == 1 {
+			r = inner
+		}
+		a := math.Pi/2 + float64(i)*math.Pi/5
+		corners[i] = vg.Point{X: r * vg.Length(math.Cos(a)), Y: r * vg.Length(math.Sin(a))}
+	}
+	c.Fill(polygon(pt, corners))
 }
 
 // hollowDiamondGlyph is the outline of a diamond.

@@ -18,7 +18,7 @@ import (
 type tableReport struct {
 	res     *sim.TableResults
 	l       *labels
-	players []string // "1: greedy"
+	players []string // "player 1 (greedy)"
 	looks   []series // each player's, by the name of their strategy
 }
 
@@ -28,10 +28,12 @@ func newTableReport(res *sim.TableResults, opt Options) (*tableReport, error) {
 		return nil, err
 	}
 	t := &tableReport{res: res, l: l}
+	ds := make([]drawn, len(res.Players))
 	for p, name := range res.Players {
-		t.players = append(t.players, fmt.Sprintf("%d: %s", p+1, name))
+		t.players = append(t.players, t.playerLabel(p, false))
+		ds[p] = drawn{name: name, bot: slices.Contains(opt.Bots, name)}
 	}
-	t.looks = looksOf(res.Players)
+	t.looks = looksOfDrawn(ds)
 	return t, nil
 }
 
@@ -198,12 +200,15 @@ func (t *tableReport) tables() []table {
 }
 
 // document is the page and the Markdown of table games: the players and their wins,
-// then the seats.
+// their final scores (and the difference of their totals at a table of two), then the
+// seats.
 func (t *tableReport) document(figs []figure) *document {
 	l := t.l
-	tables := append(t.tables(), t.winTables()...)
+	tables := append(append(t.tables(), t.scoreTables()...), t.winTables()...)
 	var secs []section
 	secs = append(secs, sectionOf("players", l.playersTable, tables, figs, "table-players", "wins")...)
+	secs = append(secs, sectionOf("scores", t.scoreWords().scoresTable, tables, figs,
+		"table-player-scores", "table_scores", "table-difference", "table_difference")...)
 	secs = append(secs, sectionOf("seats", l.seatsTable, tables, figs, "table-seats", "seats")...)
 	secs = append(secs, t.winSections(tables, figs)...)
 	lead := fmt.Sprintf(l.tableLead, l.listOf(codes(t.res.Players)), l.count(t.res.Games), len(t.players), t.rulesText(), t.res.Seed)
@@ -236,7 +241,9 @@ func (t *tableReport) csv() []byte {
 
 // WriteTable writes the report of table games into dir: table.json, table.md, table.csv
 // (a row per player, per player and seat, and per seat, with win_units in 1/60 of a
-// win), the plots wins and seats as SVG and PNG, and report.html. Like Write, it removes
+// win), the plots wins, seats, table_scores (each player's final score) and, at a table
+// of two, table_difference (the difference of their totals) as SVG and PNG with their
+// CSV, and report.html. Like Write, it removes
 // the files of the previous report in dir that it does not write, and returns the names
 // of the files written.
 func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error) {
@@ -244,15 +251,14 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 	if err != nil {
 		return nil, err
 	}
-	figs, err := t.figures()
-	if err != nil {
-		return nil, err
+	var figs []figure
+	for _, f := range []func() ([]figure, error){t.figures, t.scoreFigures, t.winFigures} {
+		more, err := f()
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, more...)
 	}
-	wf, err := t.winFigures()
-	if err != nil {
-		return nil, err
-	}
-	figs = append(figs, wf...)
 	var js bytes.Buffer
 	if err := res.WriteJSON(&js); err != nil {
 		return nil, err

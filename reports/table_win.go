@@ -34,7 +34,7 @@ var winEnglish = winWords{
 	decisionsKey:     "riskier less safer decisions (% of decisions)",
 	decisionsCaption: "Decisions of %s against optimal's at the same position, by the turns it has left and its lead (its total less the best of the others', negative when behind), in cells of 10 points; red where it takes riskier decisions than optimal would (the final score more spread out, both decisions played on as optimal plays), blue where it takes safer ones, white where it decides as optimal; cells of fewer than %s decisions are grey (%s).",
 	chancesTitle:     "Chances of winning along table game %d", chancesX: "rounds played", chancesY: "chance of winning (%)",
-	chancesKey:     "seat %d: %s, %s points",
+	chancesKey:     "seat %d · %s, %s points",
 	chancesCaption: "Each player's chance of finishing first after each turn of table game %d, as win estimates it: every player's rest of the game from the exact distribution of the points still to come under its strategy (win's as optimal's), a tie shared; the legend gives the final totals (%s).",
 	decisionsTable: "Decisions of %s against optimal's", turnsLeft: "turns left", lead: "lead", decisions: "decisions",
 	unlike: "unlike optimal", riskier: "riskier", safer: "safer",
@@ -48,7 +48,7 @@ var winFrench = winWords{
 	decisionsKey:     "décisions plus risquées moins plus sûres (% des décisions)",
 	decisionsCaption: "Décisions de %s comparées à celles d’optimal dans la même position, selon les tours qui lui restent et son avance (son total moins le meilleur des autres, négative quand il est mené), par cases de 10 points ; en rouge où il prend des décisions plus risquées qu’optimal (un score final plus dispersé, les deux décisions suivies du jeu d’optimal), en bleu où il en prend de plus sûres, en blanc où il décide comme optimal ; les cases de moins de %s décisions sont grises (%s).",
 	chancesTitle:     "Chances de gagner au fil de la partie %d", chancesX: "tours de table joués", chancesY: "chance de gagner (%)",
-	chancesKey:     "place %d : %s, %s points",
+	chancesKey:     "place %d · %s, %s points",
 	chancesCaption: "Chance de chaque joueur de finir premier après chaque tour de la partie %d, telle que win l’estime : la fin de partie de chacun selon la distribution exacte des points qui lui restent à marquer avec sa stratégie (celle de win comme celle d’optimal), une égalité partagée ; la légende donne les totaux finaux (%s).",
 	decisionsTable: "Décisions de %s comparées à celles d’optimal", turnsLeft: "tours restants", lead: "avance", decisions: "décisions",
 	unlike: "autres qu’optimal", riskier: "plus risquées", safer: "plus sûres",
@@ -183,7 +183,7 @@ func (t *tableReport) winFigures() ([]figure, error) {
 			lk := t.looks[tr.Players[s]]
 			ln.LineStyle = lk.line(1.2)
 			p.Add(ln)
-			p.key(fmt.Sprintf(w.chancesKey, s+1, t.playerName(tr.Players[s]), l.count(int64(last.Totals[s]))), ln)
+			p.key(fmt.Sprintf(w.chancesKey, s+1, t.playerLabel(tr.Players[s], false), l.count(int64(last.Totals[s]))), ln)
 		}
 		p.X.Min, p.X.Max = 0, float64(len(tr.Turns)-1)
 		p.X.Tick.Marker = turnRoundTicks{players: n, rounds: (len(tr.Turns) - 1) / n}
@@ -296,18 +296,6 @@ func (t *tableReport) chanceRows() [][]string {
 		}
 	}
 	return rows
-}
-
-// playerName names player p by its strategy, and by its number too when another player
-// plays the same strategy.
-func (t *tableReport) playerName(p int) string {
-	name := t.res.Players[p]
-	for q, other := range t.res.Players {
-		if q != p && other == name {
-			return t.players[p]
-		}
-	}
-	return name
 }
 
 // turnRoundTicks mark the ends of the rounds of a table game, whose turns are the axis:

@@ -12,7 +12,7 @@ import (
 
 // Valuer values the options of a position under optimal play: the value, in expected
 // final points, of every keep of a roll and every box of a final roll, once a turn's
-// start is known (strategies/optimal's Evaluator is one). Start is called once per turn.
+// start is known (strategies/analysis's Evaluator is one). Start is called once per turn.
 //
 // A decision that is the best option costs nothing, so the observer asks BestKeep or
 // BestBox first and values the options only when the strategy chose another: a Valuer
@@ -183,8 +183,8 @@ type gameCost struct {
 	byTurn [engine.MaxSlots]int64
 }
 
-// regretObserver values each turn of a strategy's games with a Valuer and counts the
-// costs into a Regret (one per worker and strategy).
+// regretObserver values each turn of a strategy's games with a Valuer (the worker's, which
+// its strategies share) and counts the costs into a Regret (one per worker and strategy).
 type regretObserver struct {
 	v       Valuer
 	r       *Regret

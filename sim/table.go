@@ -78,8 +78,10 @@ type TableResults struct {
 	Seated, Shares [][]int64
 	// Outright[p] counts the games p won alone, Tied[p] those p tied for first.
 	Outright, Tied []int64
-	// scores[p] counts p's final scores.
+	// scores[p] counts p's final scores; diff, at a table of two, player 1's total less
+	// player 2's (table_scores.go).
 	scores []Histogram
+	diff   Histogram
 
 	// Planned is the number of table games the run set out to play: more than Games when
 	// it was stopped (Partial), and then the games counted are the first ones.
@@ -177,6 +179,7 @@ func (r *TableResults) merge(o *TableResults) error {
 	for p := range r.scores {
 		r.scores[p].Trim()
 	}
+	r.diff.Trim()
 	r.Planned += o.Planned
 	r.Elapsed += o.Elapsed
 	return nil
@@ -193,6 +196,7 @@ func (r *TableResults) add(o *TableResults) {
 		r.Tied[p] += o.Tied[p]
 		r.scores[p].Merge(&o.scores[p])
 	}
+	r.diff.Merge(&o.diff)
 	r.Games += o.Games
 	if o.Profile != nil {
 		if r.Profile == nil {
@@ -214,6 +218,7 @@ func (r *TableResults) clear() {
 	}
 	clear(r.Outright)
 	clear(r.Tied)
+	clear(r.diff.Counts)
 	r.Games = 0
 	if r.Profile != nil {
 		r.Profile.clear()
@@ -231,6 +236,7 @@ func (r *TableResults) empty() *TableResults {
 		c.Shares[p] = make([]int64, len(r.Shares[p]))
 		c.scores[p] = Histogram{Min: r.scores[p].Min, Counts: make([]int64, len(r.scores[p].Counts))}
 	}
+	c.diff = Histogram{Min: r.diff.Min, Counts: make([]int64, len(r.diff.Counts))}
 	if r.Profile != nil {
 		c.Profile = newTableProfile(r.Profile.Player, len(r.Profile.Counts))
 	}
@@ -245,6 +251,7 @@ func newTableResults(cfg *TableConfig) *TableResults {
 		Outright: make([]int64, n), Tied: make([]int64, n), scores: make([]Histogram, n),
 	}
 	lo, hi := scoreRange(cfg.Rules)
+	r.diff = newDifference(n, lo, hi)
 	for p, info := range cfg.Players {
 		r.Players = append(r.Players, info.Name)
 		r.SeesTable = append(r.SeesTable, info.Table || info.NewTableBatch != nil)
@@ -376,6 +383,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	for p := range res.scores {
 		res.scores[p].Trim()
 	}
+	res.diff.Trim()
 	res.Elapsed = time.Since(start)
 	// The first failure in the order of the games is the one that stopped the prefix.
 	failed := firstFailed(errs)
@@ -528,6 +536,7 @@ func (w *tableWorker) countChunk(cfg *TableConfig, lo, hi int64) {
 				tied++
 			}
 		}
+		c.countDifference(w.totals, k)
 		for p := range w.players {
 			if w.totals[p][k] != best {
 				continue

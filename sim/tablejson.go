@@ -19,6 +19,8 @@ type jsonTable struct {
 	ShareUnits  int               `json:"share_units"`
 	Players     []jsonTablePlayer `json:"players"`
 	Seats       []jsonShare       `json:"seats"`
+	// Difference is, at a table of two, player 1's total less player 2's.
+	Difference *jsonDifference `json:"difference,omitempty"`
 	// Provenance is which yams wrote the file, when and with what command.
 	Provenance *provenance.Record `json:"provenance,omitempty"`
 	Profile    *jsonProfile       `json:"profile,omitempty"`
@@ -55,6 +57,16 @@ type jsonTraceTurn struct {
 	Chances []float64 `json:"chances"`
 }
 
+// jsonDifference is TableResults.Difference: its mean and standard deviation
+// (Histogram.Moments), each with its 95% interval, and its histogram.
+type jsonDifference struct {
+	Mean      float64       `json:"mean"`
+	CI95      [2]float64    `json:"ci95"`
+	SD        float64       `json:"sd"`
+	SDCI95    [2]float64    `json:"sd_ci95"`
+	Histogram object[int64] `json:"histogram"`
+}
+
 type jsonTablePlayer struct {
 	Strategy string `json:"strategy"`
 	// Identity is what the player's play depends on beyond its name and the build
@@ -89,10 +101,24 @@ func (r *TableResults) identity(p int) string {
 	return ""
 }
 
+// differenceJSON is the difference of a table of two, nil at a table of more players.
+func (r *TableResults) differenceJSON() *jsonDifference {
+	h := r.Difference()
+	if h == nil {
+		return nil
+	}
+	mean, sd := h.Moments()
+	return &jsonDifference{Mean: mean.Value, CI95: [2]float64{mean.CI95.Lo, mean.CI95.Hi}, SD: sd.Value, SDCI95: [2]float64{sd.CI95.Lo, sd.CI95.Hi},
+		Histogram: counts(h, 0)}
+}
+
 // WriteJSON writes the table results: per player the wins (in ShareUnits, with the rate
 // and its interval), the games won alone and tied, the mean score and the histogram, and
-// the wins by seat; per seat the wins of whoever sat there. Results of a stopped run
-// (Partial) add "partial": true and "planned_games".
+// the wins by seat; per seat the wins of whoever sat there; at a table of two, the
+// difference of the players' totals (player 1's less player 2's: its mean, deviation,
+// interval and histogram). Results of a stopped run (Partial) add "partial": true and
+// "planned_games". A table of more than two players writes what earlier versions
+// wrote: the difference is left out where it does not apply.
 func (r *TableResults) WriteJSON(w io.Writer) error {
 	out := jsonTable{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: append([]string{}, r.RuleOptions...), Seed: r.Seed,
@@ -115,6 +141,7 @@ func (r *TableResults) WriteJSON(w io.Writer) error {
 	for s := range r.Players {
 		out.Seats = append(out.Seats, shareJSON(r.SeatWinRate(s)))
 	}
+	out.Difference = r.differenceJSON()
 	if pr := r.Profile; pr != nil {
 		jp := &jsonProfile{Player: r.Players[pr.Player], DiffStep: DiffStep, Cells: []jsonProfileCell{}}
 		for t := range pr.Counts {

@@ -52,6 +52,17 @@ type runChunk struct {
 // newWorker builds the strategies of worker i.
 func newWorker(cfg *Config, i int, names []string) (*worker, error) {
 	w := &worker{}
+	// One Valuer for the worker's players: they play one after the other in its goroutine,
+	// each turn valued whole within its observer's call, so they share its cache of turns
+	// (and the memory of one, which is what --max-memory counts a worker).
+	var valuer Valuer
+	if cfg.Regret != nil {
+		v, err := cfg.Regret()
+		if err != nil {
+			return w, fmt.Errorf("regret: %w", err)
+		}
+		valuer = v
+	}
 	for _, info := range cfg.Strategies {
 		p := player{name: info.Name, game: NewGame(cfg.Rules)}
 		var err error
@@ -66,19 +77,14 @@ func newWorker(cfg *Config, i int, names []string) (*worker, error) {
 			return w, fmt.Errorf("strategy %s: %w", info.Name, err)
 		}
 		p.total, p.chunk = NewSummary(info.Name, cfg.Rules), NewSummary(info.Name, cfg.Rules)
-		if cfg.Regret != nil {
-			v, err := cfg.Regret()
-			if err != nil {
-				w.players = append(w.players, p)
-				return w, fmt.Errorf("regret: %w", err)
-			}
+		if valuer != nil {
 			costliest := cfg.Costliest
 			if costliest == 0 {
 				costliest = defaultCostliest
 			}
 			p.total.Regret = newRegret(cfg.Rules, costliest)
 			p.chunk.Regret = newRegret(cfg.Rules, costliest)
-			p.regret = newRegretObserver(v, p.chunk.Regret)
+			p.regret = newRegretObserver(valuer, p.chunk.Regret)
 			p.game.observe(p.regret)
 		}
 		w.players = append(w.players, p)

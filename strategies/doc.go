@@ -1,8 +1,11 @@
 // Package strategies holds the Strategy interface, a registry of strategies by name, and
-// the built-in heuristics: random, greedy and upper-first. The optimal strategy lives in
-// strategies/optimal and registers itself the same way; strategies written as rules by
-// their users (rules:FILE) in strategies/rulefile, which breaks its ties as greedy does
-// (TieOrder) and gives up first the boxes whose turns alone score least (SoloTurns).
+// the built-in heuristics: random, greedy and upper-first. The exact strategies live in
+// strategies/solver (optimal, bonus, risk:θ), strategies/goals (target:T, beat:S),
+// strategies/columns (column-tables) and strategies/tableplay (win), strategies/optimal
+// dispatching among them, and register themselves the same way; strategies written as
+// rules by their users (rules:FILE) in strategies/rulefile, which breaks its ties as
+// greedy does (TieOrder) and gives up first the boxes whose turns alone score least
+// (SoloTurns).
 //
 // A Strategy makes the two decisions of a turn: which dice to keep before each reroll
 // (keeping all five ends the turn) and which box takes the final roll. It is built per
@@ -113,7 +116,7 @@
 // the players of the run (Join) and, before each of its turns, the table (Table: every
 // player's sheet in seat order, its seat, what each seat plays). It plays at a table only
 // (Info.Table): sim.Run refuses it, and so do the commands whose games have one player.
-// The strategy win (strategies/optimal) is one. A TableAnalyst judges its decisions and
+// The strategy win (strategies/tableplay) is one. A TableAnalyst judges its decisions and
 // estimates every player's chance of winning, for the reports.
 //
 // # Adding a strategy

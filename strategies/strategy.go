@@ -54,7 +54,7 @@ type Dependent interface {
 
 // Blocked is implemented by strategies that decide from a table of blocks, one per class of
 // sheets that get the same decisions for every roll (the heuristics' policy tables, a rule
-// file's table). The exact analysis (strategies/optimal) plays a turn once per block rather
+// file's table). The exact analysis (strategies/analysis) plays a turn once per block rather
 // than once per state: the states of a block differ only in what the strategy does not
 // read (an upper subtotal within its class), and their turns end alike.
 type Blocked interface {
@@ -108,6 +108,12 @@ type Info struct {
 	// Table marks a strategy that plays at a table only, seeing the other players
 	// (TableStrategy): a run of games of one player refuses it.
 	Table bool
+	// Memory, if not nil, estimates before anything is built what the tables the
+	// strategy's players share take on a rule set, in bytes, by table: a key names each
+	// table (its rules and what it holds), so that a table several strategies read
+	// (optimal's, which bonus and win read too) is counted once. Its error says why the
+	// strategy cannot play the rules, or that a table alone is beyond --max-memory.
+	Memory func(rules *engine.Rules) (map[string]int64, error)
 	// Identity is what fixes the strategy's play beyond its name, for the files cached
 	// from its games (beat:S's table, the distributions win assumes of S) and the results
 	// the simulator adds up: "" for a built-in, whose play the build fixes; a rule file's

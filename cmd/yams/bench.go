@@ -96,6 +96,13 @@ func runBench(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
+	// Before anything is read or solved: a strategy beyond --max-memory with one worker
+	// is refused at once.
+	for _, info := range infos {
+		if _, err := fitWorkers(e, rules, []strategies.Info{info}, false, 1); err != nil {
+			return err
+		}
+	}
 	kept, built, err := buildStrategies(e, rules, infos, named)
 	if err != nil {
 		return err

@@ -3,11 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"yams/engine"
 	"yams/internal/cachedir"
 	"yams/reports"
+	"yams/strategies/rulefile"
 	"yams/strategies/solver"
 )
 
@@ -20,8 +23,9 @@ func init() {
 	})
 }
 
-// runCache lists the cache files (the optimal tables of the rule sets solved, any file an
-// earlier yams left, the temporary files of the solves running), or removes them with
+// runCache lists the cache files (the optimal tables of the rule sets solved, the tables
+// of decisions of the rule files played, any file an earlier yams left, the temporary
+// files of the solves running), or removes them with
 // --clear; RULES (with --rule options) keeps to the files of one rule set.
 func runCache(e *env, args []string) error {
 	fs := newFlags(e)
@@ -52,6 +56,11 @@ func runCache(e *env, args []string) error {
 	}
 	if *clear {
 		removed, err := solver.RemoveCache(hash)
+		if err == nil {
+			var tables []cachedir.Entry
+			tables, err = rulefile.RemoveCache(hash)
+			removed = append(removed, tables...)
+		}
 		var size int64
 		for _, r := range removed {
 			size += r.Size
@@ -63,7 +72,12 @@ func runCache(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var list []solver.CacheEntry
+	tables, err := rulefile.CacheEntries()
+	if err != nil {
+		return err
+	}
+	all = append(all, tables...)
+	var list []cachedir.Entry
 	for _, c := range all {
 		if hash == "" || c.Hash == hash {
 			list = append(list, c)
@@ -109,12 +123,13 @@ const (
 // of the rules of hash, given as named (a preset or a file with its --rule options), are
 // named so; other rule sets that are no preset, a rule file or a preset with options,
 // are marked, since the file records the rules and not how they were given.
-func printCacheEntries(w io.Writer, list []solver.CacheEntry, hash, named string) {
+func printCacheEntries(w io.Writer, list []cachedir.Entry, hash, named string) {
 	t := &textTable{}
 	t.row("rule set", "hash", "solved for", "size", "written")
 	var marked, stale bool
+	var withOptions []string // the rule sets of presets with options, named below the table
 	for _, c := range list {
-		name, objective := abbreviate(describeCached(c), cacheRulesWidth), c.Objective
+		name, objective := abbreviate(describeCached(c), cacheRulesWidth), c.What
 		switch {
 		case c.InUse:
 			objective = "-"
@@ -122,18 +137,50 @@ func printCacheEntries(w io.Writer, list []solver.CacheEntry, hash, named string
 			objective, stale = "-", true
 		case hash != "" && c.Hash == hash:
 			name = abbreviate(named, cacheRulesWidth)
+		case len(c.Options) > 0:
+			full := describeRules(c.Rules, c.Options)
+			n := slices.Index(withOptions, full)
+			if n < 0 {
+				withOptions, n = append(withOptions, full), len(withOptions)
+			}
+			mark := fmt.Sprintf(" (%d)", n+1)
+			name = abbreviate(c.Rules, cacheRulesWidth-len(mark)) + mark
 		case !isPreset(c):
 			name, marked = abbreviate(c.Rules, cacheRulesWidth-2)+" *", true
 		}
 		t.row(name, c.Hash, abbreviatePath(objective, cacheStrategyWidth), megabytes(c.Size), c.Modified.Format("2006-01-02 15:04"))
 	}
 	t.write(w)
+	for i, full := range withOptions {
+		fmt.Fprintln(w, wrapLine(fmt.Sprintf("(%d) %s", i+1, full), cacheWidth, "    "))
+	}
 	if marked {
-		fmt.Fprintln(w, "(* a rule file, or a preset with --rule options: yams cache RULES --rule KEY=VALUE names its files)")
+		fmt.Fprintln(w, "(* a rule file's own rule set: yams cache FILE names its files)")
 	}
 	if stale {
 		fmt.Fprintln(w, "(stale: a file of an earlier yams, or of a solve that was stopped; yams cache --clear removes it)")
 	}
+}
+
+// wrapLine breaks line into lines of at most width characters, between words, each
+// after the first beginning with indent.
+func wrapLine(line string, width int, indent string) string {
+	var b strings.Builder
+	n := 0
+	for i, word := range strings.Fields(line) {
+		switch {
+		case i == 0:
+		case n+1+utf8.RuneCountInString(word) > width:
+			b.WriteString("\n" + indent)
+			n = utf8.RuneCountInString(indent)
+		default:
+			b.WriteString(" ")
+			n++
+		}
+		b.WriteString(word)
+		n += utf8.RuneCountInString(word)
+	}
+	return b.String()
 }
 
 // abbreviate returns s in at most width characters, its end cut to "…".
@@ -176,7 +223,7 @@ func cutMiddle(s string, width int) string {
 
 // describeCached names the rule set of a cache file: its name, or what the file is when
 // it is not a table this yams reads.
-func describeCached(c solver.CacheEntry) string {
+func describeCached(c cachedir.Entry) string {
 	switch {
 	case c.InUse:
 		return "(being solved)"
@@ -189,7 +236,7 @@ func describeCached(c solver.CacheEntry) string {
 }
 
 // isPreset reports whether the rules of a cache file are the preset of their name.
-func isPreset(c solver.CacheEntry) bool {
+func isPreset(c cachedir.Entry) bool {
 	data, ok := engine.PresetJSON(c.Rules)
 	if !ok {
 		return false

@@ -94,6 +94,15 @@ func runCompare(e *env, args []string) error {
 	}
 	e.lang = out.lang.lang
 	c := e.console()
+	// The memory of every table and worker first, before anything is read or solved: a
+	// run beyond --max-memory is refused at once, or played with the workers that fit.
+	if infos, err = strategiesWithinMemory(e, rules, infos, true, *regret); err != nil {
+		return err
+	}
+	workers, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
+	if err != nil {
+		return err
+	}
 	// The optimal table of --regret first: a sheet it cannot value is refused before
 	// the strategies say anything.
 	var valuer func() (sim.Valuer, error)
@@ -104,10 +113,6 @@ func runCompare(e *env, args []string) error {
 		}
 	}
 	_, built, err := buildStrategies(e, rules, infos, true)
-	if err != nil {
-		return err
-	}
-	workers, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
 	if err != nil {
 		return err
 	}
@@ -154,7 +159,7 @@ func runCompare(e *env, args []string) error {
 			return err
 		}
 		if err := out.writeReport(e, outTable, func(dir string) ([]string, error) {
-			return reports.WriteTable(dir, res, reports.Options{Lang: out.lang.lang})
+			return reports.WriteTable(dir, res, reports.Options{Lang: out.lang.lang, Bots: reports.ExternalBots(infos)})
 		}); err != nil {
 			return err
 		}

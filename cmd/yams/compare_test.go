@@ -82,7 +82,8 @@ func TestComparePlayers(t *testing.T) {
 			t.Errorf("output lacks %s:\n%s", want, stdout)
 		}
 	}
-	want := []string{"report.html", "seats.csv", "seats.png", "seats.svg", "table.csv", "table.json", "table.md", "wins.csv", "wins.png", "wins.svg"}
+	want := []string{"report.html", "seats.csv", "seats.png", "seats.svg", "table.csv", "table.json", "table.md",
+		"table_scores.csv", "table_scores.png", "table_scores.svg", "wins.csv", "wins.png", "wins.svg"}
 	if got := listReport(t, out); !slices.Equal(got, want) {
 		t.Errorf("files %v, want %v", got, want)
 	}

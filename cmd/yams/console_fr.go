@@ -69,6 +69,7 @@ var frenchConsole = map[string]string{
 	"solving the optimal strategy of rules %s, the first time they are played%s": "résolution de la stratégie optimale des règles %s, jouées pour la première fois%s",
 	"solving the strategy %s of rules %s, the first time it is played on them%s": "résolution de la stratégie %s des règles %s, jouée sur elles pour la première fois%s",
 	"solving %s: %d of %d turns": "résolution de %s : %d tours sur %d",
+	"the cached table of %s on rules %s cannot be used (%v): made again%s":                                                                     "la table en cache de %s sur les règles %s est inutilisable (%v) : refaite%s",
 	"fitting the strategy %s to rules %s (what the choice among columns adds, from %d rounds of games), the first time it is played on them%s": "ajustement de la stratégie %s aux règles %s (ce qu’ajoute le choix entre les colonnes, d’après %d séries de parties), jouée sur elles pour la première fois%s",
 	"fitting %s to %s: %d of %d rounds":                          "ajustement de %s à %s : %d séries sur %d",
 	"PARTIAL: %s of %s table games played (the run was stopped)": "PARTIEL : %s parties à plusieurs jouées sur %s (la simulation a été arrêtée)",

@@ -96,6 +96,7 @@ func runDistill(e *env, args []string) error {
 	defer stopHalting()
 	sampled := *states
 	res, err := distill.Learn(rules, distill.Options{Sizes: sizes, States: *states, Workers: int(*workers), Seed: *seed, Averages: *averages,
+		RuleSet: rulesFlags.ruleSetRef(),
 		Progress: func(s distill.Step) {
 			if s.States != sampled {
 				fmt.Fprintf(e.stderr, "      (no rule raised the mean: %d states sampled a turn from here)\n", s.States)

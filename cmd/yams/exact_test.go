@@ -24,7 +24,9 @@ func TestMain(m *testing.M) {
 	// "TESTBIN yams ARGS...", it is yams ARGS; as "TESTBIN yams-fail-after N", a bot that
 	// plays greedy for N batches and then exits.
 	if len(os.Args) > 1 && os.Args[1] == "yams" {
-		os.Exit(run(os.Stdin, os.Stdout, os.Stderr, os.Args[2:]))
+		code := run(os.Stdin, os.Stdout, os.Stderr, os.Args[2:])
+		writePeak() // for the tests of memory: the process's own count of its peak
+		os.Exit(code)
 	}
 	if len(os.Args) > 2 && os.Args[1] == "yams-fail-after" {
 		os.Exit(failingBot(os.Args[2]))
@@ -106,11 +108,12 @@ func TestExactOut(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, %s", code, stderr)
 	}
-	want := []string{"boxes.csv", "distribution.csv", "exact.csv", "exact.json", "exact.md", "regret.csv", "report.html", "scores.csv", "scores.png", "scores.svg"}
+	want := []string{"box_mean.csv", "box_mean.png", "box_mean.svg", "box_zeros.csv", "box_zeros.png", "box_zeros.svg",
+		"boxes.csv", "distribution.csv", "exact.csv", "exact.json", "exact.md", "regret.csv", "report.html", "scores.csv", "scores.png", "scores.svg"}
 	if got := listReport(t, out); !slices.Equal(got, want) {
 		t.Errorf("files %v, want %v", got, want)
 	}
-	if !strings.Contains(stdout, "10 files written to "+out+"; open "+filepath.Join(out, "report.html")) {
+	if !strings.Contains(stdout, "16 files written to "+out+"; open "+filepath.Join(out, "report.html")) {
 		t.Errorf("stdout does not say where the report is:\n%s", stdout)
 	}
 	for _, pair := range [][2]string{{csvFile, "distribution.csv"}, {jsFile, "exact.json"}} {
@@ -154,11 +157,12 @@ func TestExactOut(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, %s", code, stderr)
 	}
-	if got := listReport(t, fr); !slices.Equal(got, []string{"boxes.csv", "exact.csv", "exact.json", "exact.md", "report.html"}) {
+	if got := listReport(t, fr); !slices.Equal(got, []string{"box_mean.csv", "box_mean.png", "box_mean.svg", "box_zeros.csv", "box_zeros.png", "box_zeros.svg",
+		"boxes.csv", "exact.csv", "exact.json", "exact.md", "report.html"}) {
 		t.Errorf("without --distribution: files %v", got)
 	}
 	md = string(readFile(t, filepath.Join(fr, "exact.md")))
-	if !strings.Contains(md, "| score moyen | 176,9962537 |") || !strings.Contains(stdout, "5 fichiers écrits dans "+fr) {
+	if !strings.Contains(md, "| score moyen | 176,9962537 |") || !strings.Contains(stdout, "11 fichiers écrits dans "+fr) {
 		t.Errorf("in French: exact.md\n%s\nstdout\n%s", md, stdout)
 	}
 	out2, errOut, code := execYams(t, "", "exact", "--rules", "yams-app", "--out", filepath.Join(csvFile, "x"))

@@ -18,7 +18,9 @@ func init() {
 
 // runExplain reads a rule file, compiles it for the rules (which finds the boxes they do
 // not have and the features they do not track, with their line and column) and prints its
-// rules in words; --canonical prints it in its canonical spelling instead.
+// rules in words; --canonical prints it in its canonical spelling instead. The rules are
+// those the file says it was written for ("rules: yatzy") unless --rules or --rule give
+// others, and then a line says so.
 func runExplain(e *env, args []string) error {
 	fs := newFlags(e)
 	rulesFlags := addRulesFlags(fs)
@@ -37,11 +39,10 @@ func runExplain(e *env, args []string) error {
 	if err := lang.check(nil); err != nil {
 		return err
 	}
-	rules, err := rulesFlags.load()
-	if err != nil {
-		return err
-	}
-	var f *rulefile.File
+	var (
+		f   *rulefile.File
+		err error
+	)
 	if name := fs.Arg(0); name == "-" {
 		if e.stdinTerminal {
 			e.note("reading a rule file from standard input (Ctrl-D to end)")
@@ -54,14 +55,23 @@ func runExplain(e *env, args []string) error {
 		if err != nil {
 			return badInput(err)
 		}
+	} else if f, err = rulefile.ReadFile(name); err != nil {
+		return badInput(err)
+	}
+	var rules *engine.Rules
+	if f.RuleSet != nil && !fs.Changed("rules") && len(rulesFlags.options) == 0 {
+		rules, err = f.DeclaredRules()
 	} else {
-		f, err = rulefile.ReadFile(name)
-		if err != nil {
-			return badInput(err)
-		}
+		rules, err = rulesFlags.load()
+	}
+	if err != nil {
+		return badInput(err)
 	}
 	if _, err := rulefile.Compile(f, rules); err != nil {
 		return badInput(err)
+	}
+	if w := f.PlayedOn(rules); w != "" {
+		e.note("%s", w)
 	}
 	if *canonical {
 		_, err := fmt.Fprint(e.stdout, f.String())

@@ -12,7 +12,11 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"os"
+	"path/filepath"
 	"runtime"
+	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -25,6 +29,7 @@ import (
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/external"
+	"yams/strategies/rulefile"
 )
 
 // newFlags returns the flag set of the command e runs: it returns its errors instead of
@@ -170,6 +175,19 @@ func addRuleOptionFlag(fs *pflag.FlagSet, options *[]string) {
 func (r *rulesFlags) load() (*engine.Rules, error) {
 	rules, err := engine.Load(r.name, r.options...)
 	return rules, badInput(err)
+}
+
+// ruleSetRef names the rules as the command line gave them, for the line of rules of the
+// files distill writes ("rules: yatzy --rule rolls=4"): a rule set's file by its absolute
+// path, since the line is read from the rule file's directory.
+func (r *rulesFlags) ruleSetRef() *rulefile.RuleSetRef {
+	name := r.name
+	if _, preset := engine.PresetJSON(name); !preset {
+		if abs, err := filepath.Abs(name); err == nil {
+			name = abs
+		}
+	}
+	return &rulefile.RuleSetRef{Name: name, Options: slices.Clone(r.options)}
 }
 
 // describeRules names a rule set with its options, as a user would pass them again.
@@ -425,6 +443,12 @@ func (m *memoryFlag) apply() error {
 		return usagef("--max-memory %d: want a positive number of MiB", m.mib)
 	}
 	memlimit.Set(m.mib << 20)
+	// The estimates bound what the process holds; the garbage collector, left to itself,
+	// lets the heap grow to twice what it holds before it collects. Told the limit, it
+	// collects as the process nears it instead (unless GOMEMLIMIT says otherwise).
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(m.mib << 20)
+	}
 	return nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"yams/internal/provenance"
 	"yams/strategies/columns"
 	"yams/strategies/external"
+	"yams/strategies/rulefile"
 	_ "yams/strategies/rulefile" // the strategies rules:FILE
 	"yams/strategies/solver"
 )
@@ -143,6 +144,8 @@ func (e *env) dispatch(args []string) int {
 	e.cmd = c
 	solver.SetNotify(e.solveNotice)
 	defer solver.SetNotify(nil)
+	rulefile.SetNotify(func(line string) { e.note("%s", line) })
+	defer rulefile.SetNotify(nil)
 	return e.exit(c.run(e, rest))
 }
 
@@ -156,6 +159,12 @@ func (e *env) solveNotice(n solver.Notice) {
 		c := e.console()
 		if n.Path != "" {
 			where = c.f("; caching about %s in %s", c.megabytes(n.CacheBytes), filepath.Dir(n.Path))
+		}
+		if n.Rejected != nil {
+			// A file of the cache that could not be used: say so, and that it is made
+			// again, rather than speak of a first time.
+			e.note("%s", c.f("the cached table of %s on rules %s cannot be used (%v): made again%s", n.Strategy, n.Rules, n.Rejected, where))
+			return
 		}
 		switch n.Strategy {
 		case "optimal":

@@ -20,10 +20,12 @@ import (
 )
 
 // regretValuer returns what sim.Config.Regret needs: the optimal table of the rules,
-// loaded or solved once, and an evaluator of it per worker. It also returns the optimal
+// loaded or solved once for the process, and an evaluator of it per worker. It also returns the optimal
 // expected score, which the printed table sets beside the strategies' means.
 func regretValuer(rules *engine.Rules) (func() (sim.Valuer, error), float64, error) {
-	tab, _, err := solver.LoadOrSolve(rules, false, 0)
+	// The process's table, which the optimal strategy of the run reads too: one copy.
+	shared := solver.SharedFor(rules, solver.Mean)
+	tab, err := shared.Table, shared.Err
 	if errors.Is(err, widget.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
 		return nil, 0, badInput(fmt.Errorf("--regret: %w", err))
 	}

@@ -152,3 +152,35 @@ func TestSimOutRefusedFirst(t *testing.T) {
 	stdout, stderr, code = execYams(t, "", "sim", "--games", "10", "--out", dir, "--lang", "xx")
 	wantUsageError(t, "sim --lang xx", stdout, stderr, code, `language "xx"`)
 }
+
+// The report of the family sheet (several columns), as the README has it run: every
+// figure written into --out stands in report.html and in its contents, column_turn
+// among them (in French here; the reports' tests write every kind of report in both
+// languages).
+func TestFamilySheetReportShowsEveryFigure(t *testing.T) {
+	for _, lang := range []string{"fr"} {
+		out := filepath.Join(t.TempDir(), "family")
+		_, errOut, code := execYams(t, "", "sim", "--rules", filepath.Join("..", "..", "examples", "rules", "yams-family.json"),
+			"--strategy", "upper-first,greedy", "--games", "200", "--workers", "2", "--out", out, "--lang", lang)
+		if code != 0 {
+			t.Fatalf("%s: exit %d, %s", lang, code, errOut)
+		}
+		page := string(readFile(t, filepath.Join(out, "report.html")))
+		_, nav, _ := strings.Cut(page, `<nav class="contents"`)
+		nav, _, _ = strings.Cut(nav, "</nav>")
+		figures := 0
+		for _, name := range listReport(t, out) {
+			fig, ok := strings.CutSuffix(name, ".svg")
+			if !ok {
+				continue
+			}
+			figures++
+			if !strings.Contains(page, `<figure class="plot" id="figure-`+fig+`">`) || !strings.Contains(nav, `href="#figure-`+fig+`"`) {
+				t.Errorf("%s: %s is written into --out, and report.html or its contents leave it out", lang, name)
+			}
+		}
+		if !slices.Contains(listReport(t, out), "column_turn.svg") || strings.Count(page, `<figure class="plot"`) != figures {
+			t.Errorf("%s: %d figures written, %d on the page, column_turn among them: %v", lang, figures, strings.Count(page, `<figure class="plot"`), slices.Contains(listReport(t, out), "column_turn.svg"))
+		}
+	}
+}

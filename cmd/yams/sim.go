@@ -90,6 +90,15 @@ func runSim(e *env, args []string) error {
 	}
 
 	setup := time.Now()
+	// The memory of every table and worker first, before anything is read or solved: a
+	// run beyond --max-memory is refused at once, or played with the workers that fit.
+	if infos, err = strategiesWithinMemory(e, rules, infos, named, *regret); err != nil {
+		return err
+	}
+	workers, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
+	if err != nil {
+		return err
+	}
 	// The optimal table of --regret first: a sheet it cannot value is refused before
 	// the strategies say anything.
 	var valuer func() (sim.Valuer, error)
@@ -100,10 +109,6 @@ func runSim(e *env, args []string) error {
 		}
 	}
 	infos, built, err := buildStrategies(e, rules, infos, named)
-	if err != nil {
-		return err
-	}
-	workers, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
 	if err != nil {
 		return err
 	}

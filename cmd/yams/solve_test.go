@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"yams/engine"
-	"yams/strategies/solver"
+	"yams/internal/cachedir"
 )
 
 func TestSolveCaches(t *testing.T) {
@@ -33,7 +33,8 @@ func TestSolveCaches(t *testing.T) {
 	data, _ := os.ReadFile(files[0])
 	os.WriteFile(files[0], data[:len(data)/3], 0o644)
 	out, errOut, code = execYams(t, "", "solve", "--rules", "yams-app")
-	if code != 0 || !strings.Contains(out, "solved in") || !strings.Contains(errOut, "corrupt") {
+	if code != 0 || !strings.Contains(out, "solved in") || !strings.Contains(errOut, "corrupt") ||
+		!strings.Contains(errOut, "the cached table of optimal on rules yams-app cannot be used") || strings.Contains(errOut, "first time") {
 		t.Fatalf("damaged table: exit %d, %q %q", code, out, errOut)
 	}
 	out, _, _ = execYams(t, "", "solve", "--rules", "yams-app", "--force")
@@ -99,12 +100,14 @@ func TestCacheListingFits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list := []solver.CacheEntry{
-		{Hash: hasbro.Hash(), Rules: "hasbro", Objective: "beat:rules:examples/strategies/a-very-long-name-indeed.rules", Size: 12345 << 20, Modified: at},
-		{Hash: "07ce2e6b41010380", Rules: "a rule set whose name goes on and on", Objective: "target:300", Size: 138 << 10, Modified: at},
-		{Hash: hasbro.Hash(), Rules: "hasbro", Objective: "mean", Size: 15 << 20, Modified: at},
+	list := []cachedir.Entry{
+		{Hash: hasbro.Hash(), Rules: "hasbro", What: "beat:rules:examples/strategies/a-very-long-name-indeed.rules", Size: 12345 << 20, Modified: at},
+		{Hash: "07ce2e6b41010380", Rules: "a rule set whose name goes on and on", What: "target:300", Size: 138 << 10, Modified: at},
+		{Hash: hasbro.Hash(), Rules: "hasbro", What: "mean", Size: 15 << 20, Modified: at},
 		{Hash: "3f5ffaf9c234952a", Rules: "", Stale: true, Size: 1 << 20, Modified: at},
 		{Hash: "3f5ffaf9c234952a", InUse: true, Size: 1 << 20, Modified: at},
+		{Hash: "9a3da579f9c6719e", Rules: "hasbro", Options: []string{"extra_yahtzee=0", "joker=free_choice"}, What: "mean", Size: 15 << 20, Modified: at},
+		{Hash: "9a3da579f9c6719e", Rules: "hasbro", Options: []string{"extra_yahtzee=0", "joker=free_choice"}, What: "bonus", Size: 15 << 20, Modified: at},
 	}
 	var b strings.Builder
 	printCacheEntries(&b, list, "", "")
@@ -114,10 +117,13 @@ func TestCacheListingFits(t *testing.T) {
 			t.Errorf("a line of %d characters: %q", n, line)
 		}
 	}
-	for _, want := range []string{"beat:rules:…/a-very….rules", "a rule set whose name… *", "hasbro  ", "(stale)", "(being solved)", "(* a rule file, or a preset with --rule options"} {
+	for _, want := range []string{"beat:rules:…/a-very….rules", "a rule set whose name… *", "hasbro  ", "(stale)", "(being solved)", "(* a rule file's own rule set", "hasbro (1) ", "(1) hasbro --rule extra_yahtzee=0 --rule joker=free_choice"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the listing lacks %q:\n%s", want, out)
 		}
+	}
+	if strings.Contains(out, "(2)") {
+		t.Errorf("one preset with the same options is numbered twice:\n%s", out)
 	}
 	if strings.Contains(out, "hasbro *") {
 		t.Errorf("the preset hasbro is marked as a rule file or options:\n%s", out)

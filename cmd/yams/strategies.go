@@ -14,6 +14,7 @@ import (
 	"yams/strategies"
 	"yams/strategies/columns"
 	"yams/strategies/optimal"
+	"yams/strategies/solver"
 )
 
 // defaultStrategies are those a run plays without --strategy on rules: every heuristic,
@@ -112,6 +113,38 @@ func resolveStrategy(name string, bots []strategies.Info) (strategies.Info, erro
 	return info, usagef("unknown strategy %q (strategies: %s; a program is made a strategy with --bot %s=COMMAND)", name, strings.Join(known, ", "), name)
 }
 
+// strategiesWithinMemory checks, before anything is read or solved, that the tables each
+// strategy reads fit in --max-memory alone (strategies.Info.Memory): one that does not is
+// an error when it was named, and left out with a note when it was a default, as
+// buildStrategies treats a strategy that cannot play the rules. With regret the optimal
+// table that values every decision is checked first. What the strategies take together,
+// and their workers, fitWorkers checks next.
+func strategiesWithinMemory(e *env, rules *engine.Rules, infos []strategies.Info, named, regret bool) ([]strategies.Info, error) {
+	if regret {
+		if _, err := solver.TablesMemory(rules, solver.Mean); errors.Is(err, memlimit.ErrTooLarge) {
+			return nil, badInput(fmt.Errorf("--regret: %w", err))
+		}
+	}
+	var kept []strategies.Info
+	for _, info := range infos {
+		if info.Memory != nil {
+			// Another error (rules the strategy cannot play) is buildStrategies' to say.
+			if _, err := info.Memory(rules); errors.Is(err, memlimit.ErrTooLarge) {
+				if named {
+					return nil, badInput(fmt.Errorf("strategy %s: %w", info.Name, err))
+				}
+				e.note("%s left out: %v", info.Name, err)
+				continue
+			}
+		}
+		kept = append(kept, info)
+	}
+	if len(kept) == 0 {
+		return nil, badInput(errors.New("no strategy can play these rules"))
+	}
+	return kept, nil
+}
+
 // buildStrategies builds each strategy once for the rules, so that one that cannot play
 // them is refused before any game and the tables the strategies share are ready for the
 // workers (the caller keeps built alive until the run ends). A strategy that cannot play
@@ -148,7 +181,8 @@ func tableOnly(flag, name string) error {
 // --max-memory, regret saying whether every decision is valued: each worker holds its own
 // copy of each strategy, and some are large (a goal strategy's cache of decisions, 64 MiB;
 // an evaluator's cache of turns, 24 MB on hasbro), beside the tables the workers share.
-// It is called once the strategies are built, their tables loaded. Fewer workers than
+// It is called before the strategies are built, from estimates: nothing is read or
+// solved for a run that would not fit. Fewer workers than
 // asked only play slower: the results are the same whatever their number, so a run that
 // would not fit is played with as many as fit, with a note that gives the estimate; one
 // whose first worker would not fit is refused, with the estimate.

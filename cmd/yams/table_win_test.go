@@ -62,7 +62,7 @@ func TestWinAtTable(t *testing.T) {
 		t.Fatal(stderr)
 	}
 	stdout, stderr, code = execYams(t, "", "compare", "--players", "win,optimal", "--rules", "yams-app", "--games", "10", "--max-memory", "200")
-	wantUsageError(t, "win over --max-memory", stdout, stderr, code, "the tables of win on rules yams-app")
+	wantUsageError(t, "win over --max-memory", stdout, stderr, code, "the strategies win, optimal, with ")
 	stdout, stderr, code = execYams(t, "", "compare", "--players", "greedy,optimal", "--games", "10", "--trace-game", "3")
 	wantUsageError(t, "--trace-game without --out", stdout, stderr, code, "--trace-game")
 }

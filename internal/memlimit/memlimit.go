@@ -18,6 +18,11 @@ var limit atomic.Int64
 
 func init() { limit.Store(Default) }
 
+// Process is what a yams process holds before any table or worker of its own: its code,
+// the runtime, the buffers of a run (25 MiB measured for yams sim --strategy greedy). An
+// estimate of a whole run adds it.
+const Process = 32 << 20
+
 // Set sets the budget, in bytes.
 func Set(bytes int64) { limit.Store(bytes) }
 

@@ -20,15 +20,22 @@ func AnalysisMemory(r *engine.Rules) int64 {
 	return memlimit.Sum(memlimit.Mul(states, 3*8), memlimit.Mul(1<<nUp, int64(nu)*3), 8<<nb, 64<<20)
 }
 
-// ReachedShare divides distributionPeak into the estimate of an analysis: the bound
-// counts every state a game can reach, and a strategy reaches fewer (optimal's peak and
-// the bound: 231 and 444 MiB on hasbro, 57.8 and 61.5 on yams-app, 2.4 and 8.9 on the
-// tests' short sheet). Half the bound, times distGCRoom, puts hasbro's analysis with its
-// distribution at 991 MiB, where the analysis itself refuses a limit below about 1,000
-// (and the process peaks at 843): an estimate as close as the solve's, where the bound
-// itself would refuse hasbro's distribution below 1,657 MiB. An analysis that needs
-// more than its estimate is still refused as its distribution grows.
-const ReachedShare = 2
+// ReachedBytes estimates the probabilities an exact distribution over space sp holds at
+// its peak, from the bound of DistributionPeak, which counts every score so far a state
+// can have. With an extra bonus for further five of a kinds the bound counts spans of
+// scores few games reach: optimal's peak is 231.2 MiB on hasbro against a bound of 444.3,
+// 233.7 on verhoeff (the bound over 1.9). Without one, games reach about the whole bound,
+// and the vectors' room to grow takes a little more: 57.8 MiB against 61.5 on yams-app,
+// 121.0 against 134.2 on yams-wiki, 128.7 against 126.3 on yams, 367.7 against 441.2 on
+// yatzy. The estimate takes 10/18 of the bound with the bonus, 11/10 without. An analysis
+// that needs more than its estimate is still refused as its distribution grows.
+func ReachedBytes(sp *widget.Space) int64 {
+	b := DistributionPeak(sp)
+	if sp.ExtraBonus != 0 {
+		return b / 18 * 10
+	}
+	return b / 10 * 11
+}
 
 // DistributionPeak bounds the memory of the probabilities of an exact distribution of
 // the final score over space sp: the analysis holds, for every state of two consecutive

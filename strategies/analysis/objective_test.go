@@ -337,7 +337,7 @@ func TestObjectiveCacheFiles(t *testing.T) {
 	}
 	found := false
 	for _, e := range entries {
-		found = found || (e.Path == st.Path && e.Objective == "risk:0.03" && e.Hash == r.Hash() && !e.Stale)
+		found = found || (e.Path == st.Path && e.What == "risk:0.03" && e.Hash == r.Hash() && !e.Stale)
 	}
 	if !found {
 		t.Errorf("yams cache does not list %s as risk:0.03: %+v", st.Path, entries)

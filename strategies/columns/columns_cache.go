@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -96,13 +97,18 @@ func loadColumnData(r *engine.Rules) (*columnData, error) {
 		return d, nil
 	}
 	path, err := flexPath(r)
+	var rejected error // a file of the fit that cannot be used: fitted again, and said
 	if err == nil {
-		if ft, err := readFlex(path, r); err == nil {
+		ft, err := readFlex(path, r)
+		if err == nil {
 			d.flex = ft
 			return d, nil
 		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			rejected = err
+		}
 	}
-	notice := solver.Notice{Rules: r.Name(), Strategy: ColumnTablesName, Path: path, Layers: flexRounds, CacheBytes: int64(8 * pow(r.NumBoxes()+1, len(r.Columns())))}
+	notice := solver.Notice{Rules: r.Name(), Strategy: ColumnTablesName, Path: path, Layers: flexRounds, CacheBytes: int64(8 * pow(r.NumBoxes()+1, len(r.Columns()))), Rejected: rejected}
 	solver.Tell(notice)
 	ft, err := fitFlex(d, flexRounds, flexGames, flexSeed, 0, func(round int) {
 		notice.Layer = round

@@ -19,8 +19,27 @@ func init() {
 		Name: ColumnTablesName,
 		Description: "plays a sheet of several columns from the exact tables of its columns played alone: each turn, the keeps and the (column, box) " +
 			"that maximise the points scored plus the columns' values afterwards; not an exact solve (optimal is, where the sheet fits); on one column it is optimal",
-		New: func(r *engine.Rules) (strategies.Strategy, error) { return newColumnTables(r) },
+		New:    func(r *engine.Rules) (strategies.Strategy, error) { return newColumnTables(r) },
+		Memory: columnTablesMemory,
 	})
+}
+
+// columnTablesMemory estimates the tables column-tables reads: the values of each kind of
+// column's optimal table, played alone.
+func columnTablesMemory(r *engine.Rules) (map[string]int64, error) {
+	tables := map[string]int64{}
+	for c := range r.Columns() {
+		cr, err := r.ColumnRules(c)
+		if err != nil {
+			return nil, err
+		}
+		need, err := solver.ValuesMemory(cr)
+		if err != nil {
+			return nil, err
+		}
+		tables[solver.TableKey(cr, solver.Mean)] = need
+	}
+	return tables, nil
 }
 
 // columnTables plays a sheet of several columns from V_c, the exact value of each column c

@@ -29,8 +29,28 @@ type Options struct {
 	// of no rule counts, for "score best" and "keep for", a box's points above its average
 	// (rulefile.Average), where greedy counts its points.
 	Averages bool
+	// RuleSet names the rules as the command line did (--rules, --rule), for the line of
+	// rules of every file learned ("rules: hasbro"); nil names them by their preset when
+	// they are one, unchanged, and otherwise writes no such line.
+	RuleSet *rulefile.RuleSetRef
 	// Progress, if not nil, is called after every step.
 	Progress func(Step)
+}
+
+// ruleSetOf returns the line of rules of the files learned on rules.
+func ruleSetOf(rules *engine.Rules, opts Options) *rulefile.RuleSetRef {
+	if opts.RuleSet != nil {
+		ref := *opts.RuleSet
+		return &ref
+	}
+	data, ok := engine.PresetJSON(rules.Name())
+	if !ok {
+		return nil
+	}
+	if preset, err := engine.Parse("preset "+rules.Name(), data); err != nil || !rulefile.SameRules(preset, rules) {
+		return nil
+	}
+	return &rulefile.RuleSetRef{Name: rules.Name()}
 }
 
 // DefaultStates is the states sampled for each turn at every step, MaxStates the most.
@@ -164,7 +184,7 @@ func Learn(rules *engine.Rules, opts Options) (*Result, error) {
 		*s.to = f.Mean
 	}
 
-	file := &rulefile.File{Name: "distilled"}
+	file := &rulefile.File{Name: "distilled", RuleSet: ruleSetOf(rules, opts)}
 	if opts.Averages {
 		if file.Averages, err = optimalAverages(rules, opts.Workers); err != nil {
 			return nil, err
@@ -370,7 +390,7 @@ func (l *learner) apply(f *rulefile.File, c *candidate) (*rulefile.File, string)
 	} else {
 		lists[c.kind] = slices.Insert(lists[c.kind], c.place, rule)
 	}
-	next := &rulefile.File{Name: f.Name, Averages: f.Averages}
+	next := &rulefile.File{Name: f.Name, RuleSet: f.RuleSet, Averages: f.Averages}
 	for k := range 2 {
 		next.Rules = append(next.Rules, lists[k]...)
 		if defs[k] != nil {

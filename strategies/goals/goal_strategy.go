@@ -132,6 +132,7 @@ func goalFamily(prefix, syntax, description string) strategies.Family {
 			return strategies.Info{
 				Name:        o.Strategy(),
 				Description: o.Describe(),
+				Memory:      func(r *engine.Rules) (map[string]int64, error) { return solver.TablesMemory(r, o) },
 				New: func(r *engine.Rules) (strategies.Strategy, error) {
 					s, err := newGoal(r)
 					if err != nil {

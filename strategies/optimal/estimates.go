@@ -7,98 +7,101 @@ import (
 
 	"yams/engine"
 	"yams/internal/memlimit"
+	"yams/strategies"
 	"yams/strategies/analysis"
+	"yams/strategies/columns"
 	"yams/strategies/goals"
 	"yams/strategies/solver"
 	"yams/strategies/tableplay"
 	"yams/strategies/widget"
 )
 
-// playShape returns the shape of the sheet of rules r, and the memory of the optimal
-// strategy's table, estimated before anything is built beyond the columns' spaces: the
-// bound of the space is checked first, the product of the columns' for several.
-func playShape(r *engine.Rules) (widget.SheetShape, int64, error) {
-	if len(r.Columns()) == 1 {
-		if err := solver.CheckShapeMemory(r); err != nil {
-			return widget.SheetShape{}, 0, err
-		}
-		sp, err := widget.NewSolverSpace(r)
-		if err != nil {
-			return widget.SheetShape{}, 0, err
-		}
-		return widget.ShapeOf(sp), solver.TableMemory(sp), nil
-	}
-	if err := widget.CheckProductMemory(r); err != nil {
-		return widget.SheetShape{}, 0, err
-	}
-	values, _, err := widget.ProductSize(r)
-	if err != nil {
-		return widget.SheetShape{}, 0, err
-	}
-	sh, err := widget.ProductShape(r)
-	if err != nil {
-		return widget.SheetShape{}, 0, err
-	}
-	return sh, widget.ProductMemory(values), nil
-}
-
-// PlayMemory estimates the memory a simulation of the strategies names on rules r takes
-// (of one column or several),
-// with regret the evaluator of every decision: shared, what the workers share, the tables
-// of this package's strategies that the process holds (the strategies built, as a run
-// builds them before its games) and the table the evaluators read; and perWorker, what each
-// worker adds, its copy of each strategy of this package and its evaluator. A goal
-// strategy (target:T, beat:S) keeps a cache of decisions of 64 MiB per worker (128 MiB
-// on rules of more than three rolls), an evaluator a cache of turns (24 MB on hasbro);
-// the other strategies of this package a widget of a megabyte or two, the heuristics
-// nothing worth counting. Names that are not of this package add nothing.
+// PlayMemory estimates, before any strategy is built, the memory a simulation of the
+// strategies names on rules r takes (of one column or several), with regret the
+// evaluator of every decision: shared, the process itself (memlimit.Process) and the
+// tables the workers share, each counted once
+// (strategies.Info.Memory: the solved tables, their decisions, the pairs of a goal, a
+// rule file's table of decisions, win's distributions of the points still to come for
+// every player's model), and perWorker, what each worker adds, its copy of each strategy
+// and its evaluator. A goal strategy (target:T, beat:S) keeps a cache of decisions of 64
+// MiB per worker (128 MiB on rules of more than three rolls), an evaluator a cache of
+// turns (24 MB on hasbro); the other exact strategies a widget of a megabyte or two, the
+// heuristics nothing worth counting. A name that is no registered strategy (a bot not
+// yet declared), or a strategy that cannot play the rules (building it says why), adds
+// nothing. It fails where a table alone would not fit in --max-memory, with the estimate.
 func PlayMemory(r *engine.Rules, names []string, regret bool) (shared, perWorker int64, err error) {
+	tables := map[string]int64{"process": memlimit.Process}
+	// A table read by several strategies counts once, at the most any of them takes of it
+	// (optimal plays from its decoded decisions, column-tables reads its values).
+	add := func(m map[string]int64) {
+		for key, need := range m {
+			tables[key] = max(tables[key], need)
+		}
+	}
 	var sh *widget.SheetShape
-	var table int64
 	shape := func() (widget.SheetShape, error) {
 		if sh == nil {
-			s, t, err := playShape(r)
+			s, err := widget.SheetShapeOf(r)
 			if err != nil {
 				return s, err
 			}
-			sh, table = &s, t
+			sh = &s
 		}
 		return *sh, nil
 	}
 	for _, name := range names {
-		if name == "win" {
-			s, err := shape()
-			if err != nil {
-				return 0, 0, err
-			}
-			perWorker += tableplay.WinWorkerMemory(s)
+		info, err := strategies.Resolve(name)
+		if err != nil {
 			continue
 		}
-		o, perr := solver.ParseObjective(name)
-		if perr != nil {
-			continue
+		var m map[string]int64
+		switch {
+		case name == "win":
+			m, err = tableplay.WinTablesMemory(r, names)
+		case info.Memory != nil:
+			m, err = info.Memory(r)
+		}
+		if errors.Is(err, memlimit.ErrTooLarge) {
+			return 0, 0, err
+		}
+		if err != nil {
+			continue // a strategy that cannot play the rules: building it says why
+		}
+		add(m)
+		if m == nil {
+			continue // a strategy without tables: a heuristic's worker holds nothing worth counting
 		}
 		s, err := shape()
 		if err != nil {
 			return 0, 0, err
 		}
-		if o.Kind == solver.Target || o.Kind == solver.Beat {
+		switch o, perr := solver.ParseObjective(name); {
+		case name == "win":
+			perWorker += tableplay.WinWorkerMemory(s)
+		case perr == nil && (o.Kind == solver.Target || o.Kind == solver.Beat):
 			perWorker += goals.GoalWorkerMemory(s)
-		} else {
+		case perr == nil:
 			perWorker += optimalMemory(s)
 		}
 	}
 	if regret {
+		// The evaluator reads the optimal table (LoadOrSolve), and takes the best options
+		// from a strategy of it: one of each a worker, which its strategies share.
+		m, err := solver.TablesMemory(r, solver.Mean)
+		if err != nil {
+			return 0, 0, err
+		}
+		add(m)
 		s, err := shape()
 		if err != nil {
 			return 0, 0, err
 		}
-		// The evaluator reads a table of its own (LoadOrSolve), and takes the best
-		// options from a strategy of it.
-		shared += table
 		perWorker += analysis.EvaluatorMemory(s) + optimalMemory(s)
 	}
-	return shared + solver.SharedMemory(r) + tableplay.WinSharedMemory(r), perWorker, nil
+	for _, need := range tables {
+		shared = memlimit.Sum(shared, need)
+	}
+	return shared, perWorker, nil
 }
 
 // CheckAnalysis refuses, before anything is loaded, solved or analysed, an exact analysis
@@ -106,8 +109,8 @@ func PlayMemory(r *engine.Rules, names []string, regret bool) (shared, perWorker
 // the bound of the state space first, without building it, then the tables the analysis
 // loads or solves (a goal's values, the optimal strategy's table beside it, the mean's
 // for regret), its arrays over the states, what its workers hold (opts.Workers, 0 for one
-// per CPU), and with a distribution the probabilities of the scores so far (half their
-// bound, distributionPeak/reachedShare, distGCRoom times over for the copies the garbage
+// per CPU), and with a distribution the probabilities of the scores so far
+// (analysis.ReachedBytes, DistGCRoom times over for the copies the garbage
 // collector has yet to reclaim), against opts.DistributionBudget (or the limit). Analyze checks as it goes
 // too; this check spares a computation of minutes that would be refused in the end. It
 // is nil for a name of no strategy and for rules no analysis takes (Analyze says what is
@@ -135,9 +138,7 @@ func checkAnalyses(names []string, r *engine.Rules, opts analysis.Options, meanK
 // beside the analysis.
 func checkAnalysis(name string, r *engine.Rules, opts analysis.Options, meanKept bool) error {
 	if len(r.Columns()) != 1 {
-		// A sheet of several columns: its table is checked before anything is built;
-		// the analysis checks the rest as it goes.
-		return widget.CheckProductMemory(r)
+		return checkProductAnalysis(name, r, opts)
 	}
 	limit := memlimit.Limit()
 	if opts.Distribution && opts.DistributionBudget > 0 {
@@ -167,23 +168,33 @@ func checkAnalysis(name string, r *engine.Rules, opts analysis.Options, meanKept
 		}
 		return memlimit.Mul(int64(workers), n)
 	}
+	// The bound of a space (its values and its own tables, about half each) is checked
+	// before the space is built: rules whose space alone would not fit are refused with
+	// it; below that, the space is built and the whole estimate given, so that the line
+	// of a refusal says what the analysis would take.
+	beyondSpace := func(bound int64) error {
+		if bound/2 > limit {
+			return check(bound)
+		}
+		return nil
+	}
 	// The probabilities of the scores so far, and a vector's header for every state.
 	distribution := func(sp *widget.Space) int64 {
-		return memlimit.Sum(int64(32*sp.NumStates()), memlimit.Mul(analysis.DistGCRoom, analysis.DistributionPeak(sp)/analysis.ReachedShare))
+		return memlimit.Sum(int64(32*sp.NumStates()), memlimit.Mul(analysis.DistGCRoom, analysis.ReachedBytes(sp)))
 	}
 	o, perr := solver.ParseObjective(name)
 	if perr != nil {
 		// A strategy analysed state by state, over the exact subtotals.
-		if err := check(analysis.AnalysisMemory(r)); err != nil {
+		if err := beyondSpace(analysis.AnalysisMemory(r)); err != nil {
 			return err
 		}
 		sp, err := widget.NewSpace(r, r.MaxUpper(), false)
 		if err != nil {
 			return nil
 		}
-		need := memlimit.Sum(analysis.AnalysisMemory(r), perWorkers(sp, 1))
+		need := memlimit.Sum(analysis.AnalysisMemory(r), perWorkers(sp, 1), strategyTables(name, r))
 		if opts.Regret {
-			if err := check(memlimit.Sum(need, solver.ShapeMemory(r))); err != nil {
+			if err := beyondSpace(solver.ShapeMemory(r)); err != nil {
 				return err
 			}
 			ssp, err := widget.NewSolverSpace(r)
@@ -197,7 +208,7 @@ func checkAnalysis(name string, r *engine.Rules, opts analysis.Options, meanKept
 		}
 		return check(need)
 	}
-	if err := check(solver.ShapeMemory(r)); err != nil {
+	if err := beyondSpace(solver.ShapeMemory(r)); err != nil {
 		return err
 	}
 	sp, err := widget.NewSolverSpace(r)
@@ -243,4 +254,62 @@ func optimalMemory(sh widget.SheetShape) int64 {
 		return solver.ProductStrategyMemory(sh)
 	}
 	return solver.StrategyMemory(sh)
+}
+
+// strategyTables estimates the tables the strategy name reads (a rule file's table of
+// decisions, the columns' tables of column-tables): what it holds beside an analysis
+// that asks it for its decisions state by state.
+func strategyTables(name string, r *engine.Rules) int64 {
+	info, err := strategies.Resolve(name)
+	if err != nil || info.Memory == nil {
+		return 0
+	}
+	tables, err := info.Memory(r)
+	if err != nil {
+		return 0 // the analysis says why the strategy cannot play the rules
+	}
+	var n int64
+	for _, need := range tables {
+		n = memlimit.Sum(n, need)
+	}
+	return n
+}
+
+// checkProductAnalysis is checkAnalysis on a sheet of several columns: for optimal, its
+// table and three numbers per state of it; for another strategy, three numbers per state
+// of the product of the columns' exact spaces, the tables the strategy reads, and with
+// regret the optimal table. Each is checked before anything is built; the analysis checks
+// the rest as it goes.
+func checkProductAnalysis(name string, r *engine.Rules, opts analysis.Options) error {
+	what := fmt.Sprintf("the exact analysis of %s on rules %s (%d columns)", name, r.Name(), len(r.Columns()))
+	o, perr := solver.ParseObjective(name)
+	if perr == nil {
+		if o != solver.Mean {
+			return nil // Analyze says that only optimal is solved on several columns
+		}
+		if err := widget.CheckProductMemory(r); err != nil {
+			return err
+		}
+		values, _, err := widget.ProductSize(r)
+		if err != nil {
+			return nil
+		}
+		return memlimit.Check(what, memlimit.Sum(widget.ProductMemory(values), memlimit.Mul(int64(min(values, 1<<58)), 3*8)))
+	}
+	need, err := columns.ProductAnalysisMemory(r)
+	if err != nil {
+		return nil // Analyze says what is wrong with the rules
+	}
+	need = memlimit.Sum(need, strategyTables(name, r))
+	if opts.Regret {
+		if err := widget.CheckProductMemory(r); err != nil {
+			return err
+		}
+		values, _, err := widget.ProductSize(r)
+		if err != nil {
+			return nil
+		}
+		need = memlimit.Sum(need, widget.ProductMemory(values))
+	}
+	return memlimit.Check(what, need)
 }

@@ -65,14 +65,11 @@ func TestMemoryLimit(t *testing.T) {
 	}
 }
 
-// A run of win counts its worker's strategy and, once its tables are loaded, the
-// distributions it shares.
+// A run of win counts its worker's strategy, and its tables once each: optimal's, and the
+// distributions of win's model of each player, estimated before any is loaded.
 func TestPlayMemoryOfWin(t *testing.T) {
 	r := exacttest.TinyRules(t)
-	if _, err := tableplay.WinSharedFor(r); err != nil {
-		t.Fatal(err)
-	}
-	shared, perWorker, err := PlayMemory(r, []string{"win"}, false)
+	shared, perWorker, err := PlayMemory(r, []string{"win", "optimal", "greedy"}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,24 +77,28 @@ func TestPlayMemoryOfWin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := tableplay.WinWorkerMemory(sh); perWorker != want {
-		t.Errorf("win: %d bytes a worker, want %d", perWorker, want)
+	if want := tableplay.WinWorkerMemory(sh) + solver.StrategyMemory(sh); perWorker != want {
+		t.Errorf("win, optimal: %d bytes a worker, want %d", perWorker, want)
 	}
-	p, err := solver.PolicyFor(r, solver.Mean)
+	tables, err := tableplay.WinTablesMemory(r, []string{"win", "optimal", "greedy"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := solver.SharedMemory(r) + tableplay.WinSharedMemory(r); shared != want || solver.SharedMemory(r) < p.Bytes() {
-		t.Errorf("win: %d bytes shared, want its distributions and optimal's table (%d, of which the table %d)", shared, want, p.Bytes())
+	want := int64(memlimit.Process)
+	for _, need := range tables {
+		want += need
+	}
+	if shared != want || len(tables) != 3 { // optimal's table, and the models optimal and greedy
+		t.Errorf("win, optimal, greedy: %d bytes shared, want %d (tables %v)", shared, want, tables)
 	}
 }
 
 // An exact analysis whose estimate is over the limit is refused at once, the bound of
-// its space checked before the space is built; one within it passes. Hasbro's analysis
-// of optimal with its distribution (843 MiB at the peak of the process, refused by the
-// analysis itself below about 1,000 MiB) is estimated at 991 MiB; yatzy's at 1,373 MiB,
-// so that a limit of 1,200 MiB, which the analysis reached after 23 seconds and 1.1 GB,
-// is refused at once.
+// a space far beyond any limit checked before the space is built; one within it passes.
+// Hasbro's analysis of optimal with its distribution (818 MiB at the peak of the process,
+// refused by the analysis itself below about 1,000 MiB) is estimated at 1,065 MiB;
+// yatzy's at 2,168 MiB, so that a limit of 1,200 MiB, which the analysis reached after 23
+// seconds and 1.1 GB, is refused at once.
 func TestCheckAnalysis(t *testing.T) {
 	huge := hugeRules(t)
 	hasbro := exacttest.MustRules(t, "hasbro")
@@ -129,7 +130,7 @@ func TestCheckAnalysis(t *testing.T) {
 		t.Errorf("the checks took %v", d)
 	}
 	err := CheckAnalysis("optimal", hasbro, analysis.Options{Distribution: true, DistributionBudget: 900 << 20, Workers: 2})
-	if err == nil || !strings.Contains(err.Error(), "the exact analysis of optimal on rules hasbro with its distribution would take about 991 MiB") {
+	if err == nil || !strings.Contains(err.Error(), "the exact analysis of optimal on rules hasbro with its distribution would take about 1065 MiB") {
 		t.Errorf("message: %v", err)
 	}
 }

@@ -26,10 +26,25 @@ type File struct {
 	Name string
 	// Header is the comment lines before the first rule, without their "#".
 	Header []string
+	// RuleSet is the rule set the file says it was written for ("rules: yatzy"), nil if
+	// it says none.
+	RuleSet *RuleSetRef
 	// Averages are what the file counts each box worth on average: "score best" and
 	// "keep for" count the points of a box above its average (none: the points alone).
 	Averages []Average
 	Rules    []Rule
+	// dir is the directory of the file read (ReadFile), where a path in its line of
+	// rules is read from.
+	dir string
+}
+
+// RuleSetRef names a rule set as the command line does: a preset or the path of a rule
+// set's file (relative to the rule file's directory), and options, "KEY=VALUE" each, as
+// --rule takes them.
+type RuleSetRef struct {
+	Pos     Pos
+	Name    string
+	Options []string
 }
 
 // Average is a box's average, as "averages BOX N, ..." declares it: what the box adds to

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 )
 
 // A table derived from another. yams distill tries files that differ from the current one
@@ -92,17 +93,17 @@ func (p *Program) derivable(base *Program, bt *table, k Kind, place, del int) er
 }
 
 func (p *Program) deriveTable(base *Program, bt *table, k Kind, place, del int) (*table, error) {
-	_, blocks := p.blocks()
-	t := &table{p: p, nf: p.flags(), levels: p.rolls - 1, stride: p.stride(), base: blocks}
-	t.nbox = t.stride - t.levels
-	t.data = make([]uint8, p.Bytes())
-	t.who = make([]uint8, len(t.data))
+	if err := memlimit.Check(p.tableWhat(), p.TableMemory()); err != nil {
+		return nil, err
+	}
+	t := p.newTable()
 	ins := len(p.keeps) - len(base.keeps) + del
 	if k == BoxRule {
 		ins = len(p.boxes) - len(base.boxes) + del
 	}
-	t.fill(func(tn *Decider, g int) { t.deriveGroup(tn, g, base, bt, k, place, ins, del) })
-	t.share()
+	t.build(func(tn *Decider, g int, rows, who []uint8) {
+		t.deriveGroup(tn, g, base, bt, k, place, ins, del, rows, who)
+	})
 	return t, nil
 }
 
@@ -110,7 +111,7 @@ func (p *Program) deriveTable(base *Program, bt *table, k Kind, place, del int) 
 // took stays; the others go to the first new rule that decides, else to the rule of base
 // that took them (its index shifted), else, where that rule was replaced, to the rules
 // after the new ones.
-func (t *table) deriveGroup(tn *Decider, g int, base *Program, bt *table, k Kind, place, ins, del int) {
+func (t *table) deriveGroup(tn *Decider, g int, base *Program, bt *table, k Kind, place, ins, del int, rows, who []uint8) {
 	p := t.p
 	filled := uint64(g / t.nf)
 	bounds := p.bounds[p.upperOf(filled)]
@@ -130,16 +131,16 @@ func (t *table) deriveGroup(tn *Decider, g int, base *Program, bt *table, k Kind
 			cond := list[place+j].cond
 			active[j] = cond == nil || tn.pre(cond) != never
 		}
-		at := (int(t.base[g]) + c) * size
-		from := int(bt.blockOf[int(bt.base[g])+base.class(filled, u)]) * size
-		copy(t.data[at:at+size], bt.data[from:from+size])
-		copy(t.who[at:at+size], bt.who[from:from+size])
+		at := c * size
+		from := bt.blockOf[int(bt.base[g])+base.class(filled, u)]
+		copy(rows[at:at+size], bt.blocks[from])
+		copy(who[at:at+size], bt.who[from])
 		for r := range engine.Roll(engine.NumRolls) {
 			i := at + int(r)*t.stride
 			if k == KeepRule {
 				for lv := range t.levels {
 					left := t.levels - lv
-					w := int(t.who[i+lv])
+					w := int(who[i+lv])
 					if w < place {
 						continue // a rule before the new ones took it
 					}
@@ -155,17 +156,17 @@ func (t *table) deriveGroup(tn *Decider, g int, base *Program, bt *table, k Kind
 					switch {
 					case ok:
 					case w >= place+del:
-						m, rule = t.data[i+lv], w-del+ins // the rule of base that took it
+						m, rule = rows[i+lv], w-del+ins // the rule of base that took it
 					default:
 						m, rule = tn.Keep(r, left) // base's rule was replaced
 					}
-					t.data[i+lv], t.who[i+lv] = m, uint8(rule)
+					rows[i+lv], who[i+lv] = m, uint8(rule)
 				}
 				continue
 			}
 			for b := range t.nbox {
 				j := i + t.levels + b
-				w := int(t.who[j])
+				w := int(who[j])
 				if w < place {
 					continue
 				}
@@ -182,14 +183,14 @@ func (t *table) deriveGroup(tn *Decider, g int, base *Program, bt *table, k Kind
 				}
 				switch {
 				case ok:
-					t.data[j] = uint8(box)
+					rows[j] = uint8(box)
 				case w >= place+del:
 					rule = w - del + ins
 				default:
 					box, rule = tn.Box(r, used)
-					t.data[j] = uint8(box)
+					rows[j] = uint8(box)
 				}
-				t.who[j] = uint8(rule)
+				who[j] = uint8(rule)
 			}
 		}
 	}

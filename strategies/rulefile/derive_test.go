@@ -17,13 +17,15 @@ func sameTables(t *testing.T, got, want *table) {
 	if !slices.Equal(got.base, want.base) {
 		t.Fatal("the slots are numbered differently")
 	}
-	size := engine.NumRolls * want.stride
+	if !slices.Equal(got.blockOf, want.blockOf) || len(got.blocks) != len(want.blocks) {
+		t.Fatal("the slots share their blocks differently")
+	}
 	for slot := range want.blockOf {
-		g, w := int(got.blockOf[slot])*size, int(want.blockOf[slot])*size
-		if !bytes.Equal(got.data[g:g+size], want.data[w:w+size]) {
+		g, w := got.blockOf[slot], want.blockOf[slot]
+		if !bytes.Equal(got.blocks[g], want.blocks[w]) {
 			t.Fatalf("slot %d: the derived table decides otherwise", slot)
 		}
-		if !bytes.Equal(got.who[g:g+size], want.who[w:w+size]) {
+		if !bytes.Equal(got.who[g], want.who[w]) {
 			t.Fatalf("slot %d: the derived table names other rules", slot)
 		}
 	}

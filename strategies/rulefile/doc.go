@@ -29,11 +29,17 @@
 // that is a conjunction (every learned one) is decided from a table of its dice atoms by
 // roll. Keep actions name dice of the roll, as a mask of its sorted dice
 // (engine.Roll.Held): always a legal keep. "keep for" plans the turn for its target boxes
-// with engine.TurnPlan, as greedy plans for every box, and the program's deciders share
-// the plans by their worth vectors (plancache.go): "keep for points" is greedy's keep, to
-// the last tie. Box actions choose among the legal boxes, greedy's ties for "score best";
-// one that finds no box does not apply, and the next rule decides, then the file's
-// default, then the built-in default (keep for points, score best), which always applies.
+// (keepfor.go): first the least chance of ending on a roll no target box may take, counted
+// exactly, then the most points, with engine.TurnPlan where every roll is placeable, as
+// greedy plans for every box; the program's deciders share the plans by their worth
+// vectors (plancache.go): "keep for points" is greedy's keep, to the last tie. Box actions
+// choose among the legal boxes, greedy's ties for "score best"; one that finds no box does
+// not apply, and the next rule decides, then the file's default, then the built-in default
+// (keep for points, score best), which always applies.
+//
+// A file may say the rules it was written for, "rules: yatzy" (ruleset.go): explain takes
+// them as its default, a strategy played on others says so once (SetNotify), and a file
+// other rules cannot compile is refused with the rules to give.
 //
 // # Play
 //
@@ -45,9 +51,16 @@
 // numbers (of all the file's comparisons, for the filled upper boxes) decide alike: a
 // class, decided at its lowest subtotal. A file without such a comparison has one class,
 // a table of greedy's size (9.3 MB on hasbro); the classes of a block that decide alike
-// share their decisions. A decision reads the block of the sheet, found once a turn, and
-// one byte; it allocates nothing. A table larger than the processor's caches is read
-// from memory: such a file plays slower than greedy, by the cache misses of its decisions.
+// share their decisions, as each block is decided, so that a build never holds the table
+// before sharing. A decision reads the block of the sheet, found once a turn, and one
+// byte; it allocates nothing. A table larger than the processor's caches is read from
+// memory: such a file plays slower than greedy, by the cache misses of its decisions.
+//
+// A table's build is bounded before it starts (Program.TableMemory: the table before
+// sharing, and what a build holds besides) and refused beyond the memory budget
+// (internal/memlimit). A strategy rules:FILE keeps its table in the cache directory
+// (tablecache.go), one checksummed file per file content, rule set and format, read back
+// on the next run; CacheEntries and RemoveCache are yams cache's.
 //
 // The decisions depend on the dice, the filled boxes, the upper subtotal, whether the
 // yahtzee box scored and the rolls left, all of which an exact analysis follows: the

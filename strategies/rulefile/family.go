@@ -16,6 +16,10 @@ func init() {
 	})
 }
 
+// warned holds the warnings of files played on other rules than they say, given once a
+// process: a run resolves its strategies more than once (to check them, then to play).
+var warned sync.Map
+
 // info reads and parses the rule file a strategy rules:FILE names. Its strategy compiles
 // the file once per rule set (the table of its decisions is shared by the workers).
 func info(path string) (strategies.Info, error) {
@@ -29,6 +33,13 @@ func info(path string) (strategies.Info, error) {
 		Name:        "rules:" + path,
 		Description: "the rules of " + path,
 		Identity:    f.String(), // its rules as written canonically: the same play, the same text
+		Memory: func(r *engine.Rules) (map[string]int64, error) {
+			need, err := TableMemory(path, r)
+			if err != nil {
+				return nil, err
+			}
+			return map[string]int64{r.Hash() + " rules:" + f.String(): need}, nil
+		},
 		New: func(r *engine.Rules) (strategies.Strategy, error) {
 			// Box ids are not part of the rules' hash, and the file names boxes by id.
 			key := r.Hash()
@@ -43,7 +54,13 @@ func info(path string) (strategies.Info, error) {
 					mu.Unlock()
 					return nil, err
 				}
+				p.UseCache()
 				programs[key] = p
+				if w := f.PlayedOn(r); w != "" {
+					if _, told := warned.LoadOrStore(w, true); !told {
+						tell("%s", w)
+					}
+				}
 			}
 			mu.Unlock()
 			return p.NewStrategy()

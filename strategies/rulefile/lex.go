@@ -1,6 +1,7 @@
 package rulefile
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -19,6 +20,7 @@ const (
 	tComma
 	tLParen
 	tRParen
+	tText // the rest of a line after "rules:": the rule set a file was written for
 	tEOF
 )
 
@@ -52,10 +54,16 @@ func (t token) describe() string {
 // sum of two numbers far from overflow.
 const maxNumber = 1_000_000
 
+// byteOrderMark is the UTF-8 byte-order mark that editors on Windows write at the start
+// of a text file: not part of the text, it is skipped.
+const byteOrderMark = "\uFEFF"
+
 // lex splits a rule file into tokens. Newlines are spaces: a rule may run over several
 // lines (the grammar tells where each rule ends). A comment runs from "#" to the end of
-// its line; the comments before the first token are the file's header.
+// its line; the comments before the first token are the file's header. A byte-order mark
+// at the start is skipped (the columns count from the character after it).
 func lex(name string, src []byte) ([]token, []string, error) {
+	src = bytes.TrimPrefix(src, []byte(byteOrderMark))
 	var toks []token
 	var header []string
 	line, col := 1, 1
@@ -124,6 +132,22 @@ func lex(name string, src []byte) ([]token, []string, error) {
 			t.word = strings.ToLower(t.text)
 			col += utf8.RuneCount(src[i:j])
 			i = j
+			if colon := rulesColon(src, i); t.first && rulesWords[t.word] && colon >= 0 {
+				// "rules: NAME --rule KEY=VALUE": the rest of the line is the rule set,
+				// as the command line names it.
+				toks = append(toks, t)
+				col += utf8.RuneCount(src[i : colon+1])
+				i = colon + 1
+				end := i
+				for end < len(src) && src[end] != '\n' && src[end] != '#' {
+					end++
+				}
+				text := string(src[i:end])
+				lead := len(text) - len(strings.TrimLeft(text, " \t"))
+				t = token{kind: tText, pos: Pos{line, col + lead}, text: strings.TrimSpace(text)}
+				col += utf8.RuneCount(src[i:end])
+				i = end
+			}
 		case unicode.IsDigit(r) || r == '-' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9':
 			j := i + 1
 			for j < len(src) && src[j] >= '0' && src[j] <= '9' {
@@ -173,6 +197,22 @@ func lex(name string, src []byte) ([]token, []string, error) {
 	}
 	toks = append(toks, token{kind: tEOF, pos: Pos{line, col}, first: true})
 	return toks, header, nil
+}
+
+// rulesWords are the spellings of the word that starts the line of the rule set a file
+// was written for, in English and French.
+var rulesWords = map[string]bool{"rules": true, "règles": true}
+
+// rulesColon returns the index of the ":" that follows the word ending at i, after spaces
+// or tabs on its line, or -1.
+func rulesColon(src []byte, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	if i < len(src) && src[i] == ':' {
+		return i
+	}
+	return -1
 }
 
 func isWordRune(r rune) bool {

@@ -2,8 +2,10 @@ package rulefile
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"yams/engine"
 )
@@ -36,7 +38,12 @@ func ReadFile(path string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, data)
+	f, err := Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	f.dir = filepath.Dir(path)
+	return f, nil
 }
 
 // Parse reads a rule file; name names it in errors. An error is an *Error: the first
@@ -54,6 +61,12 @@ func Parse(name string, src []byte) (*File, error) {
 		}
 		if p.isWord("averages") {
 			if err := p.averages(f); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if t := p.peek(); t.kind == tWord && rulesWords[t.word] && p.peekAt(1).kind == tText {
+			if err := p.ruleSet(f); err != nil {
 				return nil, err
 			}
 			continue
@@ -117,6 +130,13 @@ func (p *parser) errorf(pos Pos, format string, args ...any) error {
 	return &Error{File: p.name, Pos: pos, Msg: fmt.Sprintf(format, args...)}
 }
 
+// startsStatement reports whether the next token starts a rule, the averages or the line
+// of rules.
+func (p *parser) startsStatement() bool {
+	t := p.peek()
+	return t.kind == tWord && (t.word == "if" || t.word == "otherwise" || t.word == "averages" || rulesWords[t.word] && p.peekAt(1).kind == tText)
+}
+
 // isWord reports whether the next token is the word w.
 func (p *parser) isWord(w string) bool {
 	t := p.peek()
@@ -132,6 +152,72 @@ func (p *parser) matches(ph phrase) bool {
 		}
 	}
 	return true
+}
+
+// ruleSet reads the line "rules: NAME [--rule KEY=VALUE]...", which comes once, before
+// the averages and the rules.
+func (p *parser) ruleSet(f *File) error {
+	word := p.next()
+	text := p.next()
+	switch {
+	case f.RuleSet != nil:
+		return p.errorf(word.pos, "a second line of rules (the first is at line %d)", f.RuleSet.Pos.Line)
+	case len(f.Rules) > 0 || len(f.Averages) > 0:
+		return p.errorf(word.pos, "the line of rules comes first, before the averages and the rules")
+	}
+	ref, col, msg := parseRuleSet(text.text)
+	if msg != "" {
+		return p.errorf(Pos{text.pos.Line, text.pos.Col + col}, "%s", msg)
+	}
+	ref.Pos = word.pos
+	f.RuleSet = ref
+	return nil
+}
+
+// ruleFlag comes before each option of a line of rules, as on the command line.
+const ruleFlag = "--rule"
+
+// parseRuleSet reads the rule set of a line of rules, "NAME [--rule KEY=VALUE]...": the
+// reference, or where the text goes wrong (its column in the text, from 0) and why.
+func parseRuleSet(text string) (*RuleSetRef, int, string) {
+	const want = `expected the rules the file was written for, as --rules and --rule name them: "rules: yatzy" or "rules: hasbro --rule joker=free"`
+	type field struct {
+		text string
+		col  int
+	}
+	var fields []field
+	for i, col := 0, 0; i < len(text); {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if r == ' ' || r == '\t' {
+			i, col = i+n, col+1
+			continue
+		}
+		j := strings.IndexAny(text[i:], " \t")
+		if j < 0 {
+			j = len(text) - i
+		}
+		fields = append(fields, field{text[i : i+j], col})
+		col += utf8.RuneCountInString(text[i : i+j])
+		i += j
+	}
+	if len(fields) == 0 || strings.HasPrefix(fields[0].text, "-") {
+		return nil, 0, want
+	}
+	ref := &RuleSetRef{Name: fields[0].text}
+	for i := 1; i < len(fields); i++ {
+		if fields[i].text != ruleFlag {
+			return nil, fields[i].col, fmt.Sprintf("expected --rule KEY=VALUE after the rules %s, found %q", ref.Name, fields[i].text)
+		}
+		if i++; i == len(fields) {
+			return nil, utf8.RuneCountInString(text), "expected KEY=VALUE after --rule"
+		}
+		opt := fields[i].text
+		if k, _, ok := strings.Cut(opt, "="); !ok || k == "" {
+			return nil, fields[i].col, fmt.Sprintf("expected KEY=VALUE after --rule, found %q", opt)
+		}
+		ref.Options = append(ref.Options, opt)
+	}
+	return ref, 0, ""
 }
 
 // averages reads "averages BOX N, BOX N, ...".
@@ -157,7 +243,7 @@ func (p *parser) averages(f *File) error {
 		}
 		p.next()
 	}
-	if t := p.peek(); t.kind != tEOF && !(t.kind == tWord && (t.word == "if" || t.word == "otherwise" || t.word == "averages")) {
+	if t := p.peek(); t.kind != tEOF && !p.startsStatement() {
 		return p.errorf(t.pos, "expected \",\" and another box, or the end of the averages, found %s", t.describe())
 	}
 	return nil
@@ -188,7 +274,7 @@ func (p *parser) rule() (Rule, error) {
 	}
 	r.Then = a
 	r.Comment = p.toks[p.i-1].comment
-	if t := p.peek(); t.kind != tEOF && !(t.kind == tWord && (t.word == "if" || t.word == "otherwise" || t.word == "averages")) {
+	if t := p.peek(); t.kind != tEOF && !p.startsStatement() {
 		return r, p.errorf(t.pos, "expected the end of the rule after %q, found %s (a rule is \"if CONDITION then ACTION\" or \"otherwise ACTION\")", p.toks[p.i-1].text, t.describe())
 	}
 	return r, nil

@@ -306,3 +306,30 @@ if turns left <= 2 then scratch in upper
 		t.Error("no error for language de")
 	}
 }
+
+// A file that an editor on Windows saved with a UTF-8 byte-order mark reads as the file
+// without it: the same rules, its header kept, its columns counted from the first
+// character after the mark.
+func TestByteOrderMark(t *testing.T) {
+	const src = "# three of each\nif three of a kind then keep group\notherwise score best\n"
+	plain, err := rulefile.Parse("x.rules", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked, err := rulefile.Parse("x.rules", []byte("\uFEFF"+src))
+	if err != nil {
+		t.Fatalf("with a byte-order mark: %v", err)
+	}
+	if marked.String() != plain.String() || len(marked.Header) != 1 || marked.Header[0] != "three of each" {
+		t.Errorf("with a byte-order mark:\n%s\nwithout:\n%s", marked, plain)
+	}
+	_, err = rulefile.Parse("x.rules", []byte("\uFEFFif tripple then keep all"))
+	var pe *rulefile.Error
+	if !errors.As(err, &pe) || pe.Pos != (rulefile.Pos{Line: 1, Col: 4}) {
+		t.Errorf("after a byte-order mark: %v, want the mistake at 1:4", err)
+	}
+	// Only at the start: a mark inside the text is a character the language has not.
+	if _, err := rulefile.Parse("x.rules", []byte("if pair then keep all\n\uFEFFotherwise score best")); err == nil {
+		t.Error("a byte-order mark inside the file is accepted")
+	}
+}

@@ -36,11 +36,20 @@ func newPlanCache() *planCache {
 	return c
 }
 
-// key hashes the worth vectors of the roll numbers 0 to n−1 (128 bits: no two vectors of
-// a rule set collide in practice).
-func (c *planCache) key(stop *[engine.MaxRollsPerTurn][engine.NumRolls]float64, n int) planKey {
-	b := unsafe.Slice((*byte)(unsafe.Pointer(&stop[0][0])), n*engine.NumRolls*8)
-	return planKey{maphash.Bytes(c.seeds[0], b), maphash.Bytes(c.seeds[1], b)}
+// key hashes the worth vectors of the roll numbers 0 to n−1 and their unplaceable rolls
+// (128 bits: no two vectors of a rule set collide in practice).
+func (c *planCache) key(stop *[engine.MaxRollsPerTurn][engine.NumRolls]float64, out *[engine.MaxRollsPerTurn]rollSet, n int) planKey {
+	worths := unsafe.Slice((*byte)(unsafe.Pointer(&stop[0][0])), n*engine.NumRolls*8)
+	outs := unsafe.Slice((*byte)(unsafe.Pointer(&out[0][0])), n*len(out[0])*8)
+	var k planKey
+	for i, seed := range c.seeds {
+		var h maphash.Hash
+		h.SetSeed(seed)
+		h.Write(worths)
+		h.Write(outs)
+		k[i] = h.Sum64()
+	}
+	return k
 }
 
 func (c *planCache) get(k planKey) []uint8 {

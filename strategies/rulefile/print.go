@@ -16,8 +16,11 @@ func (f *File) String() string {
 	for _, h := range f.Header {
 		b.WriteString(strings.TrimRight("# "+h, " ") + "\n")
 	}
-	if len(f.Header) > 0 && (len(f.Rules) > 0 || len(f.Averages) > 0) {
+	if len(f.Header) > 0 && (len(f.Rules) > 0 || len(f.Averages) > 0 || f.RuleSet != nil) {
 		b.WriteString("\n")
+	}
+	if f.RuleSet != nil {
+		b.WriteString("rules: " + f.RuleSet.String() + "\n")
 	}
 	if len(f.Averages) > 0 {
 		b.WriteString(f.averagesText())
@@ -27,6 +30,15 @@ func (f *File) String() string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// String returns the rule set as the command line names it: "hasbro --rule joker=free".
+func (r *RuleSetRef) String() string {
+	s := r.Name
+	for _, o := range r.Options {
+		s += " --rule " + o
+	}
+	return s
 }
 
 // averagesText writes the averages, a few boxes a line, the lines after the first indented.
@@ -244,6 +256,9 @@ func (f *File) Explain(rules *engine.Rules, lang string) (string, error) {
 	}
 	w, _ := wordsFor(lang)
 	var b strings.Builder
+	if f.RuleSet != nil {
+		b.WriteString(fmt.Sprintf(w.writtenFor, f.RuleSet) + "\n")
+	}
 	if avg, _ := f.AveragesWords(rules, lang); avg != "" {
 		b.WriteString(avg + "\n")
 	}

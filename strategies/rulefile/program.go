@@ -58,6 +58,8 @@ type Program struct {
 	tabErr    error
 	// trackRules keeps, beside the table, the rule that took each decision (TrackRules).
 	trackRules bool
+	// cache reads the table from the cache directory and writes it there (UseCache).
+	cache bool
 }
 
 // crule is a rule compiled: its condition and action with their boxes found.
@@ -110,8 +112,13 @@ const groupRef = -1
 
 // Compile compiles a rule file for a rule set of one column. Its errors name the line
 // and column of what the rules cannot play: a box they do not have, a feature they do not
-// track.
+// track; and, when the file says it was written for other rules, those.
 func Compile(f *File, rules *engine.Rules) (*Program, error) {
+	p, err := compile(f, rules)
+	return p, f.wantedRules(rules, err)
+}
+
+func compile(f *File, rules *engine.Rules) (*Program, error) {
 	if n := len(rules.Columns()); n != 1 {
 		return nil, fmt.Errorf("rule file %s: rules %s have %d columns: a rule file plays a sheet of one column", f.Name, rules.Name(), n)
 	}
@@ -456,11 +463,13 @@ func (p *Program) classes() {
 	for m := range uint64(1 << p.nb) {
 		p.upIdx[m] = p.upIdx[m&p.upperMask]
 	}
-	maxU := p.rules.MaxUpper()
 	p.bounds = make([][]int16, len(uppers))
 	p.parOf, p.openMax = make([]int, len(uppers)), make([]int, len(uppers))
 	for i, up := range uppers {
 		p.parOf[i], p.openMax[i] = p.par(up), p.openUpperMax(up)
+		// The filled upper boxes hold at most the most the others could: a subtotal above
+		// it is never seen, and a bound above it would make a class of no position.
+		maxU := p.openUpperMax(0) - p.openUpperMax(up)
 		var bs []int
 		add := func(u int) {
 			if u > 0 && u <= maxU {

@@ -25,9 +25,6 @@ func (p *Program) StateOf(s *engine.Sheet) State {
 	return st
 }
 
-// noValue is the worth of a roll no target box may take: the plan avoids it.
-const noValue = -1e9
-
 // plain is a roll that is no five of a kind (all such rolls have the same legal boxes), and
 // fives are the six five of a kinds.
 var plain, fives = func() (engine.Roll, [6]engine.Roll) {
@@ -52,6 +49,10 @@ type Decider struct {
 	open  uint64
 	plans []plan // the plans of the state, by targets (shared with the program's cache)
 	tp    engine.TurnPlan
+	// out[u] marks the rolls that no target box of the plan being made may take after
+	// u+1 rolls, and lp plans a turn that may end in one (allocated when first needed).
+	out [engine.MaxRollsPerTurn]rollSet
+	lp  *placeablePlan
 	// active[k] are the rules of kind k whose condition may hold in the state: those that
 	// the atoms of the state alone do not rule out.
 	active [2][]int32
@@ -284,36 +285,20 @@ func (dc *Decider) atom(a *catom, r engine.Roll, rollsLeft int) bool {
 	if a.f.OfDice() {
 		return diceHolds(a, d)
 	}
-	p := dc.p
+	if a.f.Numeric() {
+		return a.op.holds(dc.number(a, r, rollsLeft), a.value)
+	}
 	box := a.box
 	if a.f.OfBox() && box == groupRef {
 		box = dc.groupBox(d)
 	}
 	switch a.f {
-	case Pays:
-		pts := 0
-		if box >= 0 {
-			pts = p.rules.Points(dc.s.Filled, engine.BoxID(box), r)
-		}
-		return a.op.holds(pts, a.value)
 	case Open:
 		return box >= 0 && dc.open&(1<<box) != 0
 	case Filled:
 		return box >= 0 && dc.s.Filled&(1<<box) != 0
 	case Scored:
 		return dc.s.YahtzeeScored
-	case Turn:
-		return a.op.holds(dc.turn, a.value)
-	case TurnsLeft:
-		return a.op.holds(p.nb-dc.turn, a.value)
-	case RollsLeft:
-		return a.op.holds(rollsLeft, a.value)
-	case Upper:
-		return a.op.holds(dc.s.Upper, a.value)
-	case BonusNeeds:
-		return a.op.holds(max(0, p.threshold-dc.s.Upper), a.value)
-	case OverPar:
-		return a.op.holds(dc.s.Upper-p.parOf[dc.up], a.value)
 	case BonusWon:
 		return dc.won
 	case BonusLost:
@@ -322,6 +307,36 @@ func (dc *Decider) atom(a *catom, r engine.Roll, rollsLeft int) bool {
 		return !dc.won && !dc.lost
 	}
 	return false
+}
+
+// number returns the value of the numeric feature of an atom of the sheet or of a box at
+// roll r: what the atom compares with its number (docs/rules.md defines each).
+func (dc *Decider) number(a *catom, r engine.Roll, rollsLeft int) int {
+	p := dc.p
+	switch a.f {
+	case Pays:
+		box := a.box
+		if box == groupRef {
+			box = dc.groupBox(&diceTable[r])
+		}
+		if box < 0 {
+			return 0
+		}
+		return p.rules.Points(dc.s.Filled, engine.BoxID(box), r)
+	case Turn:
+		return dc.turn
+	case TurnsLeft:
+		return p.nb - dc.turn
+	case RollsLeft:
+		return rollsLeft
+	case Upper:
+		return dc.s.Upper
+	case BonusNeeds:
+		return max(0, p.threshold-dc.s.Upper)
+	case OverPar:
+		return dc.s.Upper - p.parOf[dc.up]
+	}
+	panic("rulefile: number of a feature that is not a number of the sheet")
 }
 
 // keepMask resolves a keep action at roll r: the dice it keeps, and whether it applies.
@@ -422,57 +437,6 @@ func (dc *Decider) boxChoice(a *caction, r engine.Roll, legal uint64) (int, bool
 		}
 	}
 	return best, found
-}
-
-// plan returns the keeps of "keep for" targets at every roll of the state: those that
-// maximise the expected worth of the best target box at the end of the turn, as greedy's
-// keeps do for every box (engine.TurnPlan).
-func (dc *Decider) plan(targets uint64) []uint8 {
-	for i := range dc.plans {
-		if dc.plans[i].targets == targets {
-			return dc.plans[i].keeps
-		}
-	}
-	p := dc.p
-	levels := p.rolls - 1
-	n := 1
-	if !p.sameStop {
-		n = p.rolls
-	}
-	for u := range n {
-		stop := &dc.tp.Stop[u]
-		for r := range stop {
-			stop[r] = noValue
-		}
-		// The worth of the rolls that are no five of a kind is their score: the maximum of
-		// the vectors of the legal targets, the same for every such roll.
-		for l := p.rules.Legal(dc.s.Filled, plain, u+1) & targets; l != 0; l &= l - 1 {
-			for r, x := range &p.vec[bits.TrailingZeros64(l)] {
-				stop[r] = max(stop[r], x)
-			}
-		}
-		for _, r := range fives {
-			v := noValue
-			for l := p.rules.Legal(dc.s.Filled, r, u+1) & targets; l != 0; l &= l - 1 {
-				v = max(v, dc.worth(bits.TrailingZeros64(l), r))
-			}
-			stop[r] = v
-		}
-	}
-	key := p.plans.key(&dc.tp.Stop, n)
-	keeps := p.plans.get(key)
-	if keeps == nil {
-		dc.tp.Solve(p.rolls, p.sameStop)
-		keeps = make([]uint8, engine.NumRolls*levels)
-		for r := range engine.Roll(engine.NumRolls) {
-			for u := range levels {
-				keeps[int(r)*levels+u] = r.MaskOf(dc.tp.Keep(r, levels-u))
-			}
-		}
-		p.plans.put(key, keeps)
-	}
-	dc.plans = append(dc.plans, plan{targets: targets, keeps: keeps})
-	return keeps
 }
 
 // Condition is a condition compiled for a program's rules, to be evaluated at any

@@ -80,7 +80,7 @@ var reserved = map[string]bool{
 	"keep": true, "score": true, "scratch": true, "in": true, "for": true, "all": true,
 	"nothing": true, "kicker": true, "pairs": true, "best": true, "cheapest": true,
 	"points": true, "open": true, "filled": true, "scored": true, "pays": true,
-	"averages": true,
+	"averages": true, "rules": true, "règles": true,
 }
 
 func init() {
@@ -137,6 +137,8 @@ type words struct {
 	// averages reads the averages of a file (%s: the boxes and their averages);
 	// aboveAverage ends "score best" and "keep for" in a file with averages.
 	averages, aboveAverage string
+	// writtenFor reads the line of rules (%s: the rule set as the command line names it).
+	writtenFor string
 }
 
 var english = words{
@@ -194,6 +196,7 @@ var english = words{
 		BoxRule: "Otherwise, score where it pays most above the box's average (the default)."},
 	averages:     "What each box is worth on average: %s.",
 	aboveAverage: ", above the boxes' averages",
+	writtenFor:   "Written for the rules %s.",
 }
 
 var french = words{
@@ -251,6 +254,7 @@ var french = words{
 		BoxRule: "Sinon, marquer là où ça rapporte le plus au-dessus de la moyenne de la case (par défaut)."},
 	averages:     "Ce que vaut chaque case en moyenne : %s.",
 	aboveAverage: ", au-dessus des moyennes des cases",
+	writtenFor:   "Écrit pour les règles %s.",
 }
 
 // wordsFor returns the words of a language: "en" or "fr".

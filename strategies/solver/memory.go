@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"os"
 	"strings"
 	"sync/atomic"
 	"unsafe"
@@ -47,6 +48,15 @@ func TableMemory(sp *widget.Space) int64 {
 	return memlimit.Sum(memlimit.Mul(int64(sp.NumStates()), 8), memlimit.Mul(reach, 2*BlockLen+53), 64<<20)
 }
 
+// LoadMemory estimates the memory of the optimal table of space sp while it is loaded or
+// solved, before any group's decisions are decoded for play: the values of the dense
+// space, the coded decisions (about 45 bytes a reachable state) and the buffers and
+// widgets of the solve. Play decodes a group's decisions the first time a game reaches
+// it, up to TableMemory.
+func LoadMemory(sp *widget.Space) int64 {
+	return memlimit.Sum(memlimit.Mul(int64(sp.NumStates()), 8), memlimit.Mul(int64(sp.CountStates()), 53), 16<<20)
+}
+
 // tableWhat names the optimal strategy of r in a *memlimit.Error.
 func tableWhat(r *engine.Rules) string {
 	return "the optimal strategy of rules " + r.Name() + " (its table and decisions)"
@@ -56,10 +66,11 @@ func tableWhat(r *engine.Rules) string {
 // the limit: checked before the space is built, so that nothing is built for it.
 func CheckShapeMemory(r *engine.Rules) error { return memlimit.Check(tableWhat(r), ShapeMemory(r)) }
 
-// checkTableMemory refuses the optimal strategy of space sp, once built, when its table
-// and decisions would take more than the limit.
+// checkTableMemory refuses the table of space sp, once the space is built, when loading
+// or solving it would take more than the limit (LoadMemory). What playing from it adds
+// is counted by the estimate of the run (strategies.Info.Memory, TablesMemory).
 func checkTableMemory(sp *widget.Space) error {
-	return memlimit.Check(tableWhat(sp.Rules), TableMemory(sp))
+	return memlimit.Check(tableWhat(sp.Rules), LoadMemory(sp))
 }
 
 // Bytes returns the memory of the policy and its table's values once every group is
@@ -80,7 +91,10 @@ type Notice struct {
 	Layer, Layers int
 	// CacheBytes is the size the cache file will have, about.
 	CacheBytes int64
-	Done       bool
+	// Rejected, when the cache held a file for the table that could not be used
+	// (damaged, cut short, of another format), says why: the table is made again.
+	Rejected error
+	Done     bool
 }
 
 var notify atomic.Pointer[func(Notice)]
@@ -132,4 +146,90 @@ func SharedMemory(r *engine.Rules) int64 {
 		}
 	}
 	return n
+}
+
+// ValuesMemory estimates the optimal table of rules r of one column read for its values
+// alone, as column-tables reads each column's (LoadMemory: never decoded for play). The
+// key is TableKey(r, Mean), whose estimate for play (TablesMemory) is larger: a process
+// that plays the table too holds that.
+func ValuesMemory(r *engine.Rules) (int64, error) {
+	if err := CheckShapeMemory(r); err != nil {
+		return 0, err
+	}
+	sp, err := widget.NewSolverSpace(r)
+	if err != nil {
+		return 0, err
+	}
+	return LoadMemory(sp), nil
+}
+
+// TableKey names the table of rules r for objective o among the tables a process holds:
+// the key of SharedFor, and of the estimates of strategies.Info.Memory.
+func TableKey(r *engine.Rules, o Objective) string { return r.Hash() + " " + o.String() }
+
+// TablesMemory estimates, before anything is read or solved, the tables a strategy that
+// plays for objective o on rules r holds, by TableKey: the mean's table and its
+// decisions on one column (TableMemory), or the product of the columns' values on
+// several (the mean only); bonus reads the mean's table beside its own; target:T and
+// beat:S hold their pairs' values beside the mean's table (the size of the cached file,
+// or for beat:S, before its opponent is analysed, the widest its goal can be). It fails
+// where the objective cannot be solved on r, or a table alone would not fit in
+// --max-memory.
+func TablesMemory(r *engine.Rules, o Objective) (map[string]int64, error) {
+	if err := o.Valid(); err != nil {
+		return nil, err
+	}
+	if len(r.Columns()) > 1 {
+		if o != Mean {
+			return nil, widget.RefuseColumns(r, o.String())
+		}
+		if err := widget.CheckProductMemory(r); err != nil {
+			return nil, err
+		}
+		values, _, err := widget.ProductSize(r)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]int64{TableKey(r, Mean): widget.ProductMemory(values)}, nil
+	}
+	if err := o.CheckRules(r); err != nil {
+		return nil, err
+	}
+	if err := CheckShapeMemory(r); err != nil {
+		return nil, err
+	}
+	sp, err := widget.NewSolverSpace(r)
+	if err != nil {
+		return nil, err
+	}
+	table := TableMemory(sp)
+	tables := map[string]int64{TableKey(r, Mean): table}
+	switch o.Kind {
+	case UpperBonus, Risk:
+		tables[TableKey(r, o)] = table
+	case Target, Beat:
+		gl := widget.Goal{From: o.Target, Upto: o.Target}
+		if o.Kind == Beat {
+			lowest, highest := sp.FinalBounds()
+			gl = widget.Goal{From: lowest, Upto: highest + 1}
+		}
+		pairs := widget.NewGoalValues(sp, gl).Size()
+		if path, err := CachePath(r, o); err == nil {
+			if fi, err := os.Stat(path); err == nil {
+				pairs = fi.Size() / 8
+			}
+		}
+		tables[TableKey(r, o)] = memlimit.Mul(pairs, 8)
+	}
+	for key, need := range tables {
+		if err := memlimit.Check(tableWhatFor(r, key), need); err != nil {
+			return nil, err
+		}
+	}
+	return tables, nil
+}
+
+// tableWhatFor names the table of key on r in a *memlimit.Error.
+func tableWhatFor(r *engine.Rules, key string) string {
+	return "the table of " + strings.TrimPrefix(key, r.Hash()+" ") + " on rules " + r.Name()
 }

@@ -91,7 +91,7 @@ func loadOrSolveProduct(r *engine.Rules, force bool, workers int) (*Table, Cache
 	if err != nil {
 		return nil, st, err
 	}
-	notice := Notice{Rules: r.Name(), Strategy: Mean.Strategy(), Path: path, Layers: r.NumSlots(), CacheBytes: int64(8 * states)}
+	notice := Notice{Rules: r.Name(), Strategy: Mean.Strategy(), Path: path, Layers: r.NumSlots(), CacheBytes: int64(8 * states), Rejected: st.Rejected}
 	Tell(notice)
 	t, err := SolveProduct(r, workers, func(layer int) {
 		notice.Layer = layer

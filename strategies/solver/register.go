@@ -32,6 +32,7 @@ func objectiveInfo(o Objective, description string) strategies.Info {
 	return strategies.Info{
 		Name:        o.Strategy(),
 		Description: description,
+		Memory:      func(r *engine.Rules) (map[string]int64, error) { return TablesMemory(r, o) },
 		New: func(r *engine.Rules) (strategies.Strategy, error) {
 			if len(r.Columns()) > 1 {
 				// Several columns: the values of the product of the columns, the

@@ -665,7 +665,7 @@ func LoadOrSolveObjective(r *engine.Rules, o Objective, force bool, workers int,
 	}
 	// A file holds about 8 bytes of value and 45 of decisions per state; a goal's, 8
 	// bytes per (state, score so far) pair.
-	notice := Notice{Rules: r.Name(), Strategy: o.Strategy(), Path: path, Layers: sp.NumBoxes, CacheBytes: int64(53 * sp.CountStates())}
+	notice := Notice{Rules: r.Name(), Strategy: o.Strategy(), Path: path, Layers: sp.NumBoxes, CacheBytes: fileBytes(sp), Rejected: st.Rejected}
 	if gv != nil {
 		notice.CacheBytes = 8 * gv.Size()
 	}
@@ -710,4 +710,12 @@ func removeOlderVersions(path string, r *engine.Rules) {
 			}
 		}
 	}
+}
+
+// fileBytes is about the size of the table file of space sp with its decisions: 8 bytes
+// of value and 45 of coded decisions a reachable state, the offset of every group's
+// decisions (8 bytes each, reached or not: on a sheet of few reachable states, an ordered
+// column, most of the file), and the header with its metadata.
+func fileBytes(sp *widget.Space) int64 {
+	return int64(53*sp.CountStates()) + 8*int64(sp.NumFlags<<sp.NumBoxes+1) + int64(HeaderSize) + 2<<10
 }

@@ -116,7 +116,7 @@ func loadOrSolveRemaining(r *engine.Rules, name string, force bool, workers int)
 		what = "win (its model of " + name + ")"
 	}
 	notice := solver.Notice{Rules: r.Name(), Strategy: what, Path: path, Layers: sp.NumBoxes,
-		CacheBytes: int64(remainingBytesPerState(r) * float64(sp.CountStates()))}
+		CacheBytes: int64(remainingBytesPerState(r) * float64(sp.CountStates())), Rejected: st.Rejected}
 	solver.Tell(notice)
 	rm, err := solveRemaining(sp, newDecider, workers, remainingTail, remainingWhat(r, name), base, func(layers int) {
 		notice.Layer = layers

@@ -268,6 +268,9 @@ func init() {
 		Name:        "win",
 		Description: "plays at a table to finish first: every decision maximises its chance of winning, seen from every player's sheet (the others' final scores from their strategies' exact distributions), a tie shared",
 		Table:       true,
+		// Its own model alone: the models of the other players are counted with the
+		// table's players (WinTablesMemory).
+		Memory: func(r *engine.Rules) (map[string]int64, error) { return WinTablesMemory(r, nil) },
 		New: func(r *engine.Rules) (strategies.Strategy, error) {
 			s, err := newWinStrategy(r)
 			if err != nil {
