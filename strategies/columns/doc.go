@@ -21,9 +21,11 @@
 // column it is the optimal strategy. How far it stays from the exact optimum is measured
 // where the sheet has one (docs/columns.md).
 //
-// ColumnEstimate gives the values column-tables plays by at a position, for advice and
-// grading on sheets too large for an exact table (an analysis.Positions that says it is an
-// estimate).
+// ColumnEstimate values the options at a position, for advice on sheets too large for an
+// exact table (an analysis.Positions that says it is an estimate): the expected final
+// score of the best choice measured by games of column-tables played on from the position
+// (rollouts, with a control variate built from the strategy's own values), and every other
+// option that less what column-tables's values say it costs.
 //
 // # Exact analysis
 //
