@@ -145,13 +145,7 @@ func (e *ColumnEstimate) Start(s *engine.Sheet) error {
 	e.val[rolls] = *e.stop(rolls)
 	for ru := rolls - 1; ru >= 1; ru-- {
 		ev := &e.ev[ru]
-		for r := range engine.Roll(widget.NumRolls) {
-			ev[r.Keep()] = e.val[ru+1][r]
-		}
-		for k := widget.RollBase - 1; k >= 0; k-- {
-			a := &widget.KeepAdd[k]
-			ev[k] = (ev[a[0]] + ev[a[1]] + ev[a[2]] + ev[a[3]] + ev[a[4]] + ev[a[5]]) * (1.0 / 6)
-		}
+		keepValues(ev, &e.val[ru+1])
 		stop := e.stop(ru)
 		for r := range engine.Roll(widget.NumRolls) {
 			best := stop[r]
@@ -223,4 +217,16 @@ func (e *ColumnEstimate) Boxes(r engine.Roll, rollsUsed int) []analysis.Option {
 	}
 	slices.SortStableFunc(out, func(a, b analysis.Option) int { return analysis.CmpDesc(a.Value, b.Value) })
 	return out
+}
+
+// keepValues sets ev[k], for every keep k, to the expectation of the values of the rolls
+// after it, rolls[r] for roll r.
+func keepValues(ev *[widget.NumKeeps]float64, rolls *[widget.NumRolls]float64) {
+	for r := range engine.Roll(widget.NumRolls) {
+		ev[r.Keep()] = rolls[r]
+	}
+	for k := widget.RollBase - 1; k >= 0; k-- {
+		a := &widget.KeepAdd[k]
+		ev[k] = (ev[a[0]] + ev[a[1]] + ev[a[2]] + ev[a[3]] + ev[a[4]] + ev[a[5]]) * (1.0 / 6)
+	}
 }

@@ -116,13 +116,7 @@ func (rp *rollout) evaluate(sh *engine.Sheet) float64 {
 	}
 	for u := rolls - 1; u >= 1; u-- {
 		ev := &rp.evH[u]
-		for r := range engine.Roll(widget.NumRolls) {
-			ev[r.Keep()] = rp.pe[u+1][r]
-		}
-		for k := widget.RollBase - 1; k >= 0; k-- {
-			a := &widget.KeepAdd[k]
-			ev[k] = (ev[a[0]] + ev[a[1]] + ev[a[2]] + ev[a[3]] + ev[a[4]] + ev[a[5]]) * (1.0 / 6)
-		}
+		keepValues(ev, &rp.pe[u+1])
 		for r := range engine.Roll(widget.NumRolls) {
 			if sh.Legal(r, u+1) == 0 {
 				continue
