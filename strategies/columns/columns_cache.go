@@ -235,7 +235,11 @@ func readFlex(path string, r *engine.Rules, fit string) (*flexTable, error) {
 		return nil, bad("metadata")
 	}
 	if m.Fit != fit {
-		return nil, &solver.TableError{Path: path, Kind: errOtherFit, Detail: fmt.Sprintf("%q, this build's is %q", m.Fit, fit)}
+		made := fmt.Sprintf("%q", m.Fit)
+		if m.Fit == "" {
+			made = "no record of its fit (an older build's)"
+		}
+		return nil, &solver.TableError{Path: path, Kind: errOtherFit, Detail: fmt.Sprintf("%s, where this build's is %q", made, fit)}
 	}
 	ft.fit = fit
 	var n uint64
