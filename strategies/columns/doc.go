@@ -12,8 +12,9 @@
 // column). Each turn it chooses the keeps and the (column, box) that maximise the
 // expectation of the points the turn scores plus Σ_c V_c(the column's state afterwards)
 // plus what the choice among columns adds: a correction fitted by simulation for every
-// count of open boxes per column (a flexTable, cached beside the tables), kept only
-// where it beats the plain sum. The choice of the column is made once the dice are seen,
+// count of open boxes per column (a flexTable, cached beside the tables with a record of
+// the fit that made it, and named in the strategy's identity: DependsOn), kept only where
+// it beats the plain sum. The choice of the column is made once the dice are seen,
 // as the rules allow. A turn changes one column, so the strategy keeps, for each column,
 // what scoring in it is worth for every final roll and works that out again for the
 // column the last turn filled only; the turn's plan is then the best gain of the columns,
@@ -31,6 +32,8 @@
 //
 // AnalyzeProduct analyses the optimal strategy of a sheet that fits from its table, and
 // AnalyzeProductStrategy any other deterministic strategy, each column's state built as
-// the analysis of one column builds it (productSynth): the exact mean, deviation, bonus
+// the analysis of one column builds it (productSynth; with the exact upper subtotal a
+// heuristic may read, capped at the bonus's threshold for column-tables, which reads no
+// more): the exact mean, deviation, bonus
 // rates per column, per-box figures and regret against the exact optimum.
 package columns
