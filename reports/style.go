@@ -62,6 +62,7 @@ var (
 	indigo     = rgb(0x332288)
 	olive      = rgb(0x999933)
 	magenta    = rgb(0xE7298A)
+	teal       = rgb(0x44AA99) // the best responses' alone, outside the hashed colours
 )
 
 // colours are the colours of the strategies; a name's hash chooses among them.
@@ -105,11 +106,13 @@ const botFamily = "bot"
 // the family drawn as one (the risk:θ of a frontier), and the colour and marker of each
 // member, whose dashes come from its name.
 var familyLooks = map[string]series{
-	"risk":    {black, nil, draw.CircleGlyph{}},
-	"target":  {green, nil, diamondGlyph{}},
-	"beat":    {purple, nil, crossGlyph{}},
-	"rules":   {olive, nil, triangleGlyph{}},
-	botFamily: {magenta, nil, triangleDownGlyph{}},
+	"risk":   {black, nil, draw.CircleGlyph{}},
+	"target": {green, nil, diamondGlyph{}},
+	"beat":   {purple, nil, crossGlyph{}},
+	"rules":  {olive, nil, triangleGlyph{}},
+	// best-response:S, the exact best play at a table of two (strategies/duel).
+	"best-response": {teal, nil, hexagonGlyph{}},
+	botFamily:       {magenta, nil, triangleDownGlyph{}},
 }
 
 // familyLook returns the look of a family drawn as one: "risk", "target" or "beat".
@@ -153,11 +156,14 @@ func nameHash(name string) int {
 // ones those it falls back on when a strategy of the same figure has taken it.
 func lookOf(name string, k int) series { return drawn{name: name}.look(k) }
 
-// glyphSeq returns the markers of glyph's kind (filled or hollow) from glyph on.
+// glyphSeq returns the markers of glyph's kind (filled or hollow) from glyph on; a
+// marker of a kind's own (the best responses' hexagon) first, then the hollow ones.
 func glyphSeq(glyph draw.GlyphDrawer) []draw.GlyphDrawer {
 	seq := hollowGlyphs
 	if slices.Contains(filledGlyphs, glyph) {
 		seq = filledGlyphs
+	} else if !slices.Contains(hollowGlyphs, glyph) {
+		return append([]draw.GlyphDrawer{glyph}, hollowGlyphs...)
 	}
 	i := max(0, slices.Index(seq, glyph))
 	return append(slices.Clone(seq[i:]), seq[:i]...)
@@ -446,6 +452,19 @@ func (starGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 			r = inner
 		}
 		a := math.Pi/2 + float64(i)*math.Pi/5
+		corners[i] = vg.Point{X: r * vg.Length(math.Cos(a)), Y: r * vg.Length(math.Sin(a))}
+	}
+	c.Fill(polygon(pt, corners))
+}
+
+// hexagonGlyph is a filled hexagon standing on a corner, the marker of the best responses.
+type hexagonGlyph struct{}
+
+func (hexagonGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	r := sty.Radius * 1.1
+	corners := make([]vg.Point, 6)
+	for i := range corners {
+		a := math.Pi/2 + float64(i)*math.Pi/3
 		corners[i] = vg.Point{X: r * vg.Length(math.Cos(a)), Y: r * vg.Length(math.Sin(a))}
 	}
 	c.Fill(polygon(pt, corners))

@@ -15,6 +15,7 @@ import (
 	"yams/engine"
 	"yams/sim"
 	"yams/strategies"
+	_ "yams/strategies/duel"     // registers best-response:S
 	_ "yams/strategies/optimal"  // registers optimal, bonus, win, column-tables, risk, target, beat
 	_ "yams/strategies/rulefile" // registers rules:FILE
 )

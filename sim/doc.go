@@ -88,7 +88,10 @@
 // TableConfig.Analyst, the decisions of the first table strategy are judged against
 // another way of playing and counted by turns left and lead (TableResults.Profile), and
 // table game TraceGame is followed turn by turn, every seat's chance of winning after
-// each turn (TableResults.Trace), for the reports.
+// each turn (TableResults.Trace), for the reports. The results keep each player's final
+// scores (TableResults.Scores) and, at a table of two, the difference of the two totals
+// game by game (TableResults.Difference), integer histograms that add up exactly over
+// slices of table games.
 //
 // # Summary file
 //

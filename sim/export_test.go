@@ -11,9 +11,6 @@ func (h *Histogram) Percentile(p int) int { return h.percentile(p) }
 // Merge adds the counts of another slice of the same table games (merge).
 func (r *TableResults) Merge(o *TableResults) error { return r.merge(o) }
 
-// GameSeeds returns the seeds of game g's dice and of its strategy's draws (gameSeeds).
-var GameSeeds = gameSeeds
-
 // SetTurnByTurn makes RunTable play every table turn by turn (turnByTurn), for the test
 // that solitaire players play the same games either way.
 func SetTurnByTurn(on bool) { turnByTurn = on }

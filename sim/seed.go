@@ -23,6 +23,14 @@ func gameSeeds(seed, g uint64) (dice, draws [2]uint64) {
 	return diceSeeds(seed, g), [2]uint64{splitmix64(seed, i+2), splitmix64(seed, i+3)}
 }
 
+// GameSeeds returns the seeds of game g of a run seeded with seed, for a game played
+// outside a run (a person's, in yams serve): a *rand.PCG seeded with dice throws, through
+// Game.Start or an engine.Tape drawn each turn, the dice of game g of yams sim --seed seed,
+// and of seat s of table game t of a table of n when g = t·n+s (RunTable); draws seeds the
+// generator of a strategy that draws random numbers (strategies.GameStarter), and its
+// first word is what a batch strategy is told as the game's seed (strategies.Request).
+func GameSeeds(seed, g uint64) (dice, draws [2]uint64) { return gameSeeds(seed, g) }
+
 // diceSeeds returns the dice seeds of gameSeeds alone, for a strategy that draws nothing.
 func diceSeeds(seed, g uint64) [2]uint64 {
 	i := 4 * g

@@ -9,13 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"yams/coach"
 	"yams/engine"
-	"yams/internal/memlimit"
 	"yams/reports"
-	"yams/strategies/analysis"
-	"yams/strategies/columns"
-	"yams/strategies/solver"
-	"yams/strategies/widget"
 )
 
 func init() {
@@ -27,37 +23,8 @@ func init() {
 	})
 }
 
-// adviceOption is an option at a position with its value.
-type adviceOption struct {
-	Keep   *[]int  `json:"keep,omitempty"` // the dice held (all five: stop)
-	Box    string  `json:"box,omitempty"`
-	Points *int    `json:"points,omitempty"` // what the box scores now
-	Value  float64 `json:"value"`            // expected final score, optimal play after
-	Cost   float64 `json:"cost"`             // against the best option
-}
-
-// adviceOutput is what advise --json writes.
-type adviceOutput struct {
-	Rules     string         `json:"rules"`
-	RulesHash string         `json:"rules_hash"`
-	Turn      int            `json:"turn"`
-	Dice      []int          `json:"dice"`
-	RollsUsed int            `json:"rolls_used"`
-	RollsLeft int            `json:"rolls_left"`
-	Score     int            `json:"score"` // of the sheet now
-	Value     float64        `json:"value"` // the best option's
-	Keeps     []adviceOption `json:"keeps,omitempty"`
-	Boxes     []adviceOption `json:"boxes"`
-	// Exact is false when the values are column-tables's estimate (a sheet of several
-	// columns too large for an exact solve), and Estimate then says why.
-	Exact    bool   `json:"exact"`
-	Estimate string `json:"estimate,omitempty"`
-	// Where the values are estimated, the best option's value is measured by games of
-	// column-tables played on from the position: Interval is the half width of its 95%
-	// interval, EstimateGames the games.
-	Interval      float64 `json:"interval,omitempty"`
-	EstimateGames int     `json:"estimate_games,omitempty"`
-}
+// adviceOutput is what advise --json writes: the coach's advice at a position.
+type adviceOutput = coach.Advice
 
 func runAdvise(e *env, args []string) error {
 	var legacy bool // --json given as the switch it was
@@ -123,24 +90,19 @@ func adviseAt(e *env, args []string, legacy *bool) error {
 	if err := out.check(); err != nil {
 		return err
 	}
-	ev, why, err := positionsOf(rules)
+	values, err := coach.ValuesOf(rules)
+	if err != nil {
+		return coachError(err)
+	}
+	pos, err := values.Positions()
 	if err != nil {
 		return err
 	}
-	if err := ev.Start(&sheet); err != nil {
+	if err := pos.Start(&sheet); err != nil {
 		return badInput(err)
 	}
 	r, _ := engine.RollOf(dice)
-	a := advice(ev, &sheet, r, *roll)
-	if why != nil {
-		a.Estimate = why.Error()
-	}
-	if m, ok := ev.(interface {
-		Figure(engine.Roll, int) columns.Figure
-	}); ok {
-		fig := m.Figure(r, *roll)
-		a.Interval, a.EstimateGames = fig.HalfWidth, fig.Games
-	}
+	a := coach.Advise(pos, values.Estimate, &sheet, r, *roll)
 	js, err := indentedJSON(a)
 	if err != nil {
 		return err
@@ -165,25 +127,13 @@ func adviceCSV(a adviceOutput) []byte {
 	return csvBytes(rows)
 }
 
-// positionsOf returns what values the options at the positions of rules: the exact table
-// where the rules have one that fits in memory, else, on a sheet of several columns, the
-// estimate of column-tables, and why the exact table was not available.
-func positionsOf(rules *engine.Rules) (analysis.Positions, error, error) {
-	tab, _, err := solver.LoadOrSolve(rules, false, 0)
-	if err == nil {
-		return analysis.NewEvaluator(tab), nil, nil
+// coachError returns an error of the coach, one of the rules marked as the user's.
+func coachError(err error) error {
+	var re *coach.RulesError
+	if errors.As(err, &re) {
+		return badInput(re.Err)
 	}
-	if errors.Is(err, widget.ErrColumns) && len(rules.Columns()) > 1 {
-		est, err2 := columns.NewColumnEstimate(rules)
-		if err2 != nil {
-			return nil, nil, err2
-		}
-		return est, err, nil
-	}
-	if errors.Is(err, widget.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
-		return nil, nil, badInput(err)
-	}
-	return nil, nil, err
+	return err
 }
 
 // parseDice reads --dice: five faces from 1 to 6, separated by commas.
@@ -245,47 +195,8 @@ func flagSheet(rules *engine.Rules, scores []string, extra int) (engine.Sheet, e
 	return sheet, nil
 }
 
-// advice ranks the options at a position: the keeps of the roll if rolls are left, and
-// the boxes it may go in.
-func advice(ev analysis.Positions, sheet *engine.Sheet, r engine.Roll, used int) adviceOutput {
-	rules := sheet.Rules()
-	d := r.Dice()
-	out := adviceOutput{Rules: rules.Name(), RulesHash: rules.Hash(), Turn: sheet.Turn() + 1, RollsUsed: used,
-		RollsLeft: rules.Rolls() - used, Score: sheet.Total(), Boxes: []adviceOption{}, Exact: ev.Exact()}
-	for _, x := range d {
-		out.Dice = append(out.Dice, int(x))
-	}
-	if out.RollsLeft > 0 && sheet.Legal(r, used+1) == 0 {
-		out.RollsLeft = 0 // only a first-roll ("sec") column is left
-	}
-	if out.RollsLeft > 0 {
-		out.Value = ev.BestKeepValue(r, used)
-		for _, o := range ev.Keeps(r, used) {
-			held := keepFaces(o.Keep)
-			out.Keeps = append(out.Keeps, adviceOption{Keep: &held, Value: o.Value, Cost: max(0, out.Value-o.Value)})
-		}
-	} else {
-		out.Value = ev.BestBoxValue(r, used)
-	}
-	best := ev.BestBoxValue(r, used)
-	slots := slotNames(rules)
-	for _, o := range ev.Boxes(r, used) {
-		points := sheet.Points(o.Box, r)
-		out.Boxes = append(out.Boxes, adviceOption{Box: slots[o.Box], Points: &points, Value: o.Value, Cost: max(0, best-o.Value)})
-	}
-	return out
-}
-
 // keepFaces lists the faces a keep holds.
-func keepFaces(k engine.Keep) []int {
-	faces := []int{}
-	for f, n := range k.Counts() {
-		for range n {
-			faces = append(faces, f+1)
-		}
-	}
-	return faces
-}
+func keepFaces(k engine.Keep) []int { return coach.KeepFaces(k) }
 
 // printAdvice prints the options of a position, the best first, as text or as Markdown.
 func printAdvice(w io.Writer, a adviceOutput, rules *engine.Rules, lang string, markdown bool) {

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -87,37 +84,9 @@ sleep 3600
 `, filepath.Join(dir, "hanging"))
 			})
 			marker := filepath.Join(dir, "hanging")
-			cmd := exec.Command(os.Args[0], append(c.args, "--bot", "h="+script, "--games", "20000", "--bot-timeout", "1h")...)
-			cmd.Env = append(os.Environ(), envTestMain+"=1")
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			ended := make(chan error, 1)
-			go func() { ended <- cmd.Wait() }()
-			for {
-				if _, err := os.Stat(marker); err == nil {
-					break
-				}
-				select {
-				case err := <-ended:
-					t.Fatalf("yams ended before the bot hung: %v, %s", err, stderr.String())
-				case <-time.After(10 * time.Millisecond):
-				}
-			}
-			cmd.Process.Signal(sig)
-			var err error
-			select {
-			case err = <-ended:
-			case <-time.After(30 * time.Second):
-				cmd.Process.Kill()
-				t.Fatalf("yams still runs 30 s after %v, waiting for its bot", sig)
-			}
-			var ee *exec.ExitError
-			want := c.want
-			if !errors.As(err, &ee) || ee.ExitCode() != 128+int(sig) || !strings.Contains(stderr.String(), want) || strings.Count(stderr.String(), "\n") != 1 {
-				t.Errorf("exit %v, stderr %q; want status %d and %q", err, stderr.String(), 128+int(sig), want)
+			code, stderr := signalYams(t, append(c.args, "--bot", "h="+script, "--games", "20000", "--bot-timeout", "1h"), marker, sig)
+			if code != 128+int(sig) || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("exit %d, stderr %q; want status %d and %q", code, stderr, 128+int(sig), c.want)
 			}
 			if left := proctest.Survivors(token, 5*time.Second, nil); len(left) > 0 {
 				t.Errorf("the bot's processes outlived yams: %v", left)

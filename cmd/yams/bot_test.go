@@ -119,7 +119,7 @@ func TestBotFailureIsPartial(t *testing.T) {
 	dir := t.TempDir()
 	partial := filepath.Join(dir, "partial.json")
 	failing := fmt.Sprintf("b=%s yams-fail-after 70", strconv.Quote(os.Args[0]))
-	args := []string{"sim", "--strategy", "b", "--games", "20000", "--workers", "2"}
+	args := []string{"sim", "--strategy", "b", "--games", "6000", "--workers", "2"}
 	logs := filepath.Join(dir, "logs")
 	report := filepath.Join(dir, "report")
 	_, errOut, code := execYams(t, "", append(args, "--bot", failing, "--json", partial, "--bot-log", logs, "--out", report)...)
@@ -146,7 +146,7 @@ func TestBotFailureIsPartial(t *testing.T) {
 	}
 	// The report of --out says it too.
 	md := readFile(t, filepath.Join(report, "summary.md"))
-	if want := fmt.Sprintf("yes: %s of the 20,000 games planned (the run was stopped)", thousands(s.Games)); !strings.Contains(string(md), want) {
+	if want := fmt.Sprintf("yes: %s of the 6,000 games planned (the run was stopped)", thousands(s.Games)); !strings.Contains(string(md), want) {
 		t.Errorf("the report does not say it is partial (%q):\n%s", want, md)
 	}
 	// Another program, though it plays the same games: refused.
@@ -272,7 +272,7 @@ func TestExampleBots(t *testing.T) {
 		names = append(names, strings.Split(bots[i], "=")[0])
 	}
 	// An interpreter starts slowly on a loaded machine: the timeout covers the start.
-	out, errOut, code := execYams(t, "", append([]string{"sim", "--games", "2000", "--json", "-", "--bot-timeout", "2m", "--strategy", strings.Join(names, ",")}, bots...)...)
+	out, errOut, code := execYams(t, "", append([]string{"sim", "--games", "500", "--json", "-", "--bot-timeout", "2m", "--strategy", strings.Join(names, ",")}, bots...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -285,7 +285,7 @@ func TestExampleBots(t *testing.T) {
 // bench of a bot: its games/s, no decisions replayed, and none of the note of the
 // built-in strategies that play games together (a bot has no strategy of one game).
 func TestBenchOfABot(t *testing.T) {
-	out, errOut, code := execYams(t, "", "bench", "--bot", selfBot("b", "greedy"), "--strategy", "b", "--games", "300")
+	out, errOut, code := execYams(t, "", "bench", "--bot", selfBot("b", "greedy"), "--strategy", "b", "--games", "100")
 	if code != 0 || !strings.Contains(out, "b ") {
 		t.Fatalf("bench --bot: exit %d, %q %q", code, out, errOut)
 	}
@@ -300,7 +300,7 @@ func TestBenchOfABot(t *testing.T) {
 func TestBotOfSeveralColumns(t *testing.T) {
 	rules := filepath.Join("testdata", "two-columns.json")
 	for _, name := range []string{"optimal", "column-tables"} {
-		out, errOut, code := execYams(t, "", "sim", "--rules", rules, "--bot", selfBot("b", name), "--strategy", name+",b", "--games", "2000", "--json", "-")
+		out, errOut, code := execYams(t, "", "sim", "--rules", rules, "--bot", selfBot("b", name), "--strategy", name+",b", "--games", "500", "--json", "-")
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", name, code, errOut)
 		}

@@ -116,6 +116,23 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if table {
+		// A player that refuses the table (best-response:S seated beside another than
+		// S, win beside a player it cannot model) is bad input, said before the games.
+		var names []string
+		for _, info := range infos {
+			names = append(names, info.Name)
+		}
+		for _, st := range built {
+			ts, ok := st.(strategies.TableStrategy)
+			if !ok {
+				continue
+			}
+			if err := ts.Join(names); err != nil {
+				return badInput(fmt.Errorf("--players %s: %w", strings.Join(names, ","), err))
+			}
+		}
+	}
 
 	ctx, stop := e.interruptible(botFlags.stop)
 	defer stop()

@@ -139,4 +139,15 @@ var frenchConsole = map[string]string{
 	"analysing %s exactly (%d of %d)": "analyse exacte de %s (%d sur %d)",
 
 	" and ": " et ",
+	// yams exact --strategy best-response:S
+	"exact figures of %s on %s: the best possible play at a table of two against %s, seeing both sheets (%s positions solved)": "valeurs exactes de %s, règles %s : le meilleur jeu possible à une table de deux contre %s, en voyant les deux feuilles (%s positions résolues)",
+	"wins, a tie counting half": "gagne, une égalité comptant pour moitié",
+	"won":                       "gagnées",
+	"tied":                      "nulles",
+	"lost":                      "perdues",
+	"first":                     "premier",
+	"second":                    "second",
+	"seats rotating":            "places alternées",
+	"win, exact":                "win, exact",
+	"its share of the edge":     "sa part de l'avance",
 }

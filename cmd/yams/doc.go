@@ -22,6 +22,7 @@
 //	bench     measure the speed of the strategies
 //	bot       serve a built-in strategy as an external bot on standard input and output
 //	cache     list the solved rule sets in the cache, or clear it
+//	serve     play in the browser, alone or at a table, with a coach that says what each decision costs (a local web server)
 //	version   print the build of the binary: its version, the revision it was built from, and Go's version
 //
 // yams COMMAND --help prints the flags of a command. The examples below are run by the
@@ -199,8 +200,9 @@
 // strategy that player plays. Against optimal it wins 51.57% ± 0.10% of a million
 // two-player tables on hasbro, 51.16% ± 0.10% on yams-app, and 1.2 to 1.7 points of
 // percentage above 1/n at three to six players, scoring 5 to 12 points less than optimal
-// on average on hasbro, 3 to 4 on yams-app (the README's table). It plays at a table only: sim, compare --strategy, exact,
-// bench and bot refuse it, since a game of one player has no table to see.
+// on average on hasbro, 3 to 4 on yams-app (docs/tables.md). It plays at a table only: sim,
+// compare --strategy, exact and bench refuse it, since a game of one player has no table
+// to see; yams bot win serves it to a table as a bot that sees the table (docs/bots.md).
 // compare --players says where win assumes that a player plays as optimal does (target:T,
 // beat:S, win itself, random and bots, whose decisions its tables cannot follow). Its
 // tables (the distributions of the points still to come under optimal play, from every
@@ -250,8 +252,9 @@
 // boxes (fitted to the rules by its own games, the first time, and cached). It is not an
 // exact solve; on one column it is optimal.
 // --out DIR writes the figures as a report: exact.json (what --json writes), exact.md,
-// exact.csv, boxes.csv, with --distribution distribution.csv and the plot scores (SVG,
-// PNG and its CSV), with --regret regret.csv, and report.html; --lang fr prints and
+// exact.csv, boxes.csv, the plots box_mean and box_zeros (each box's mean, and how often
+// it is scratched: SVG, PNG and their CSV), with --distribution distribution.csv and the
+// plot scores, with --regret regret.csv, and report.html; --lang fr prints and
 // writes them in French. --csv FILE, the older form, writes the distribution's
 // score,probability lines to FILE, as distribution.csv.
 //
@@ -362,6 +365,23 @@
 //	risk:0.02     215.50         215.01  198.17  42.09    47.20%    10.28%     0.47%     0.00%       56.71%      32.89%
 //	bonus         92.74%         56.12%  150.60  48.15    13.73%     1.50%     0.05%     0.00%       92.74%       8.62%
 //	...
+//
+// # Playing in the browser
+//
+//	yams serve [--addr HOST:PORT] [--rules NAME|FILE]... [--rule KEY=VALUE]... [--strategy a,b,...] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--reports DIR] [--max-games N] [--idle D] [--lang LANG] [--max-memory MiB]
+//
+// yams serve starts a local web server (on 127.0.0.1:8080 by default, this machine's
+// alone) and prints its address: open it, choose the rules (every preset, and the rule
+// sets --rules names, the family sheet examples/rules/yams-family.json for one) and up to
+// five opponents among --strategy and --bot, and play. A coach says what each decision
+// cost against optimal play, after each one or at the end: the figures of yams advise and
+// yams replay --grade, estimated by column-tables where the sheet has no exact solve. With
+// win among the opponents offered, a table shows each player's chance of finishing first.
+// A game of real dice takes the dice rolled at a real table, typed or tapped. A seeded
+// game throws the dice of game g of yams sim --seed; the record of a game downloads in the
+// format yams replay reads. --reports DIR serves the reports under DIR, read-only. The page
+// plays through a JSON API (docs/serve.md); it works offline, its page embedded in the
+// binary. SIGINT or SIGTERM stops the server, the bots of its games with it.
 //
 // # Reports and benchmarks
 //

@@ -18,6 +18,7 @@ import (
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/analysis"
+	"yams/strategies/duel"
 	"yams/strategies/optimal"
 	"yams/strategies/rulefile"
 	"yams/strategies/solver"
@@ -40,7 +41,7 @@ func runExact(e *env, args []string) error {
 	memory := addMemoryFlag(fs)
 	regret := addRegretFlag(fs)
 	jsonOut := addJSONFlag(fs, "the figures")
-	out := addReportFlags(fs, "the report: the figures as JSON, Markdown and CSV, the distribution (with --distribution) as CSV and as a plot in SVG and PNG, and report.html, which shows them all", true)
+	out := addReportFlags(fs, "the report: the figures as JSON, Markdown and CSV, the mean of each box and how often it is scratched as plots (box_mean, box_zeros: SVG, PNG and their CSV), the distribution (with --distribution) as CSV and as a plot in SVG and PNG, and report.html, which shows them all", true)
 	csv := addOutputFile(fs, "csv", "write the distribution as score,probability lines to `FILE` (implies --distribution; the older form of --out, which writes the same as distribution.csv)", false)
 	workers := addWorkersFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -55,14 +56,20 @@ func runExact(e *env, args []string) error {
 	if strings.Contains(*name, ",") {
 		return usagef("--strategy %s: exact takes one strategy", *name)
 	}
-	if info, err := resolveStrategy(*name, nil); err != nil {
+	info, err := resolveStrategy(*name, nil)
+	if err != nil {
 		return err
-	} else if info.Table {
+	}
+	if _, ok := duel.ParseName(info.Name); !ok && info.Table {
 		return tableOnly("--strategy", info.Name)
 	}
 	rules, err := rulesFlags.load()
 	if err != nil {
 		return err
+	}
+	if _, ok := duel.ParseName(info.Name); ok {
+		e.lang = out.lang.lang
+		return runExactDuel(e, fs, info.Name, rules, rulesFlags.options, *withDist || csv.given(), int(*workers))
 	}
 	if err := csv.check(); err != nil {
 		return err

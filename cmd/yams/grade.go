@@ -3,159 +3,37 @@ package main
 // yams replay --grade: every decision of a recorded game valued against optimal play.
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
 
+	"yams/coach"
 	"yams/engine"
-	"yams/internal/memlimit"
 	"yams/reports"
-	"yams/strategies/analysis"
-	"yams/strategies/solver"
-	"yams/strategies/widget"
 )
 
 // gradedDecision is a decision of a recorded game with what it cost against optimal play.
-type gradedDecision struct {
-	Turn int `json:"turn"`
-	// Decision is "keep1", "keep2"... (the keep after that roll; holding every die is
-	// stopping) or "box".
-	Decision string `json:"decision"`
-	Dice     []int  `json:"dice"` // the roll decided on, faces in increasing order
-	// Choice and Best are the keep (the faces held, [] for none) or the box (its id).
-	Choice    decisionChoice `json:"choice"`
-	Best      decisionChoice `json:"best"`
-	Value     float64        `json:"value"`      // the expected final score after the choice, optimal play after
-	BestValue float64        `json:"best_value"` // the same after the best choice
-	Cost      float64        `json:"cost"`
-}
+type gradedDecision = coach.Decision
 
 // gradeOutput is what replay --grade --json writes.
-type gradeOutput struct {
-	Rules     string `json:"rules"`
-	RulesHash string `json:"rules_hash"`
-	// OptimalStart is the expected final score of optimal play from the empty sheet.
-	OptimalStart float64 `json:"optimal_start"`
-	Score        int     `json:"score"` // the score of the sheet the record fills
-	Complete     bool    `json:"complete"`
-	TotalCost    float64 `json:"total_cost"`
-	// Ungraded lists the turns whose keeps the record does not give (graded on their
-	// box, and their stop if they stopped early, only).
-	Ungraded  []int            `json:"keeps_not_recorded,omitempty"`
-	Decisions []gradedDecision `json:"decisions"`
-}
+type gradeOutput = coach.Grade
+
+// decisionChoice is a keep (the faces held) or a box (its id).
+type decisionChoice = coach.Choice
 
 // grade values every decision a record shows against optimal play.
 func grade(rec *engine.Record, rules *engine.Rules, turns []engine.TurnResult) (*gradeOutput, error) {
-	tab, _, err := solver.LoadOrSolve(rules, false, 0)
-	if errors.Is(err, widget.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
-		return nil, badInput(err)
-	}
-	if err != nil {
-		return nil, err
-	}
-	ev := analysis.NewEvaluator(tab)
-	out := &gradeOutput{Rules: rules.Name(), RulesHash: rules.Hash(), OptimalStart: tab.Expected(), Decisions: []gradedDecision{}}
-	sheet := engine.NewSheet(rules)
-	slots := slotNames(rules)
-	for i, res := range turns {
-		if err := ev.Start(&sheet); err != nil {
-			return nil, err
-		}
-		t := rec.Turns[i]
-		add := func(d gradedDecision) {
-			d.Turn, d.Cost = i+1, max(0, d.BestValue-d.Value)
-			out.TotalCost += d.Cost
-			out.Decisions = append(out.Decisions, d)
-		}
-		rolls := make([]engine.Roll, len(t.Rolls))
-		for j, dice := range t.Rolls {
-			rolls[j], _ = engine.RollOf(dice)
-		}
-		if len(rolls) > 1 && t.Keeps == nil {
-			out.Ungraded = append(out.Ungraded, i+1)
-		}
-		for j, r := range rolls {
-			used := j + 1
-			var k engine.Keep
-			switch {
-			case j < len(rolls)-1 && t.Keeps != nil:
-				k, _ = engine.KeepOf(t.Keeps[j])
-			case j == len(rolls)-1 && used < rules.Rolls() && sheet.Legal(r, used+1) != 0:
-				k = r.Keep() // stopped with rolls left
-			default:
-				continue
-			}
-			add(gradedDecision{Decision: fmt.Sprintf("keep%d", used), Dice: rollFaces(r), Choice: keepChoice(k),
-				Best: keepChoice(ev.BestKeep(r, used)), Value: ev.KeepValue(r, used, k), BestValue: ev.BestKeepValue(r, used)})
-		}
-		used := max(res.RollsUsed, 1)
-		add(gradedDecision{Decision: "box", Dice: rollFaces(res.Roll), Choice: decisionChoice{Box: slots[res.Box]}, Best: decisionChoice{Box: slots[ev.BestBox(res.Roll, used)]},
-			Value: ev.BoxValue(res.Roll, used, res.Box), BestValue: ev.BestBoxValue(res.Roll, used)})
-		sheet.Fill(res.Box, res.Roll)
-	}
-	out.Score, out.Complete = sheet.Total(), sheet.Done()
-	return out, nil
-}
-
-// decisionChoice is a keep (the faces held) or a box (its id): an array of faces or a
-// string in JSON, as the summary file writes the costliest positions.
-type decisionChoice struct {
-	Keep []int // nil for a box
-	Box  string
-}
-
-func keepChoice(k engine.Keep) decisionChoice { return decisionChoice{Keep: keepFaces(k)} }
-
-func (c decisionChoice) MarshalJSON() ([]byte, error) {
-	if c.Keep != nil {
-		return json.Marshal(c.Keep)
-	}
-	return json.Marshal(c.Box)
-}
-
-func (c *decisionChoice) UnmarshalJSON(data []byte) error {
-	*c = decisionChoice{}
-	if len(data) > 0 && data[0] == '[' {
-		c.Keep = []int{}
-		return json.Unmarshal(data, &c.Keep)
-	}
-	return json.Unmarshal(data, &c.Box)
-}
-
-// String writes the choice: a box's id, a keep's faces joined by dashes, "-" for none.
-func (c decisionChoice) String() string {
-	if c.Keep == nil {
-		return c.Box
-	}
-	if len(c.Keep) == 0 {
-		return "-"
-	}
-	return faces(c.Keep)
+	g, err := coach.GradeRecord(rec, rules, turns)
+	return g, coachError(err)
 }
 
 // faces writes dice as the printed texts do: 2-2-4-5-6.
-func faces(dice []int) string {
-	s := make([]string, len(dice))
-	for i, d := range dice {
-		s[i] = strconv.Itoa(d)
-	}
-	return strings.Join(s, "-")
-}
+func faces(dice []int) string { return coach.Faces(dice) }
 
 // rollFaces lists the faces of a roll, in increasing order.
-func rollFaces(r engine.Roll) []int {
-	d := r.Dice()
-	out := make([]int, len(d))
-	for i, x := range d {
-		out[i] = int(x)
-	}
-	return out
-}
+func rollFaces(r engine.Roll) []int { return coach.RollFaces(r) }
 
 // gradeCSV is grade.csv: a row per decision of the grading.
 func gradeCSV(g *gradeOutput) []byte {

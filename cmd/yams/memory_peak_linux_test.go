@@ -108,14 +108,14 @@ func (c playCase) check(t *testing.T) {
 // TestPeakMemoryWithinEstimates runs commands of every kind of table and of many workers
 // with --max-memory at their estimate, and checks that the process's peak, as the
 // operating system counted it, stays within it: the tables of optimal, of a goal, of
-// several columns, of a rule file, win's distributions, the workers' evaluators of
-// --regret, and an exact analysis with its distribution.
+// several columns, of a rule file, win's distributions, the best response's duel, the
+// workers' evaluators of --regret, and an exact analysis with its distribution.
 func TestPeakMemoryWithinEstimates(t *testing.T) {
 	cases := []playCase{
 		{name: "optimal's table", args: []string{"sim", "--games", "4000", "--strategy", "optimal"},
 			rules: []string{"yams-app"}, players: []string{"optimal"}, workers: 2},
 		{name: "the workers of --regret", args: []string{"sim", "--games", "20000", "--regret", "--strategy", "greedy,random,upper-first,optimal"},
-			rules: []string{"yams-app"}, players: []string{"greedy", "random", "upper-first", "optimal"}, regret: true, workers: 8},
+			rules: []string{"yams-app"}, players: []string{"greedy", "random", "upper-first", "optimal"}, regret: true, workers: 8, heavy: true},
 		{name: "a goal's values and caches", args: []string{"sim", "--games", "2000", "--strategy", "target:40"},
 			rules: []string{"../../examples/rules/six-boxes.json"}, players: []string{"target:40"}, workers: 2, bound: true},
 		{name: "a rule file's table", args: []string{"sim", "--games", "4000", "--strategy", "rules:../../examples/strategies/three-of-each.rules"},
@@ -125,7 +125,9 @@ func TestPeakMemoryWithinEstimates(t *testing.T) {
 		{name: "column-tables' columns", args: []string{"sim", "--games", "2000", "--strategy", "column-tables"},
 			rules: []string{"yams", "columns=free,top_down,bottom_up"}, players: []string{"column-tables"}, workers: 2, heavy: true},
 		{name: "win's distributions", args: []string{"compare", "--games", "2000", "--players", "win,optimal,greedy"},
-			rules: []string{"yams-app"}, players: []string{"win", "optimal", "greedy"}, workers: 2},
+			rules: []string{"yams-app"}, players: []string{"win", "optimal", "greedy"}, workers: 2, heavy: true},
+		{name: "the best response's duel", args: []string{"compare", "--games", "4000", "--players", "best-response:optimal,optimal"},
+			rules: []string{"../../examples/rules/ones-twos-threes-chance.json"}, players: []string{"best-response:optimal", "optimal"}, workers: 2},
 		{name: "the workers of --regret on hasbro", args: []string{"sim", "--games", "100000", "--regret"},
 			rules: []string{"hasbro"}, players: []string{"greedy", "random", "upper-first", "optimal"}, regret: true, workers: 24, heavy: true},
 		{name: "win's distributions on hasbro", args: []string{"compare", "--games", "20000", "--players", "win,optimal,greedy"},

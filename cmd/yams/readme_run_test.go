@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -73,6 +77,9 @@ func scaledCommand(args []string) ([]string, bool) {
 		})
 	case "frontier":
 		set("thetas", "0.01", first)
+	case "serve":
+		// A port of its own, which the server prints: a documented port may be taken.
+		set("addr", "127.0.0.1:0", func(string) string { return "127.0.0.1:0" })
 	}
 	return out, changed
 }
@@ -166,6 +173,11 @@ func runDocumented(t *testing.T, c docCommand, work, yams, root string, env []st
 			t.Skipf("needs %s, which is not on the PATH here", strings.Join(missing, ", "))
 		}
 		cmd = exec.CommandContext(ctx, yams, args...)
+		if c.args[0] == "serve" {
+			cmd.Dir, cmd.Env = work, env
+			runServed(t, c, cmd)
+			return
+		}
 	case scriptLine:
 		// The script's own arguments (N OUTDIR), then the flags of yams sim it passes on.
 		args, ch := scaledCommand(append([]string{"sim"}, c.args[3:]...))
@@ -212,6 +224,83 @@ func runDocumented(t *testing.T, c docCommand, work, yams, root string, env []st
 		if !printed[l] {
 			t.Errorf("%s: the documented line\n  %s\nis not in what the command printed:\n%s", c.where, l, tail(stdout.String(), 40))
 		}
+	}
+}
+
+// servedURL matches the line where yams serve prints its address, in either language.
+var servedURL = regexp.MustCompile(`^yams serve ?: \S+ (http://\S+/) `)
+
+// runServed runs cmd, a documented yams serve, which serves until it is stopped: once it
+// prints its address, it must serve its page, its configuration (the rule sets and
+// opponents its flags gave) and, with --reports, the list of reports; then SIGINT must
+// stop it, exit 0, within 20 s.
+func runServed(t *testing.T, c docCommand, cmd *exec.Cmd) {
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill() // a no-op once it has exited
+	lines := make(chan string, 64)
+	go func() {
+		defer close(lines)
+		for in := bufio.NewScanner(stdout); in.Scan(); {
+			lines <- in.Text()
+		}
+	}()
+	var url string
+	select {
+	case line, ok := <-lines:
+		m := servedURL.FindStringSubmatch(line)
+		if !ok || m == nil {
+			cmd.Wait()
+			t.Fatalf("%s: printed %q, not its address; stderr:\n%s", c.where, line, tail(stderr.String(), 20))
+		}
+		url = m[1]
+	case <-time.After(time.Minute):
+		t.Fatalf("%s: no address printed after a minute; stderr:\n%s", c.where, tail(stderr.String(), 20))
+	}
+	paths := []string{"", "api/config"}
+	if slices.ContainsFunc(c.args, func(w string) bool { return w == "--reports" || strings.HasPrefix(w, "--reports=") }) {
+		paths = append(paths, "reports/")
+	}
+	for _, p := range paths {
+		res, err := http.Get(url + p)
+		if err != nil {
+			t.Fatalf("%s: GET /%s: %v", c.where, p, err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Errorf("%s: GET /%s: %s %s", c.where, p, res.Status, tail(string(body), 5))
+		}
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Skipf("yams serve cannot be interrupted here (%v): it was killed", err)
+	}
+	ended := make(chan error, 1)
+	go func() {
+		var rest []string
+		for l := range lines {
+			rest = append(rest, l)
+		}
+		err := cmd.Wait()
+		if err == nil && (len(rest) == 0 || !strings.Contains(rest[len(rest)-1], "SIGINT")) {
+			err = fmt.Errorf("then printed %q, which does not say it was stopped by SIGINT", rest)
+		}
+		ended <- err
+	}()
+	select {
+	case err := <-ended:
+		if err != nil {
+			t.Errorf("%s: stopped by SIGINT: %v; stderr:\n%s", c.where, err, tail(stderr.String(), 20))
+		}
+	case <-time.After(20 * time.Second):
+		t.Errorf("%s: still serving 20 s after SIGINT", c.where)
 	}
 }
 
@@ -284,6 +373,9 @@ func TestScaledCommand(t *testing.T) {
 		{"frontier --targets 300", "frontier --targets 300 --thetas 0.01", true},
 		{"frontier --thetas -0.02,0.02", "frontier --thetas -0.02", true},
 		{"exact --strategy target:300 --distribution", "exact --strategy target:300 --distribution", false},
+		{"serve", "serve --addr 127.0.0.1:0", true},
+		{"serve --addr 127.0.0.1:9000 --lang fr", "serve --addr 127.0.0.1:0 --lang fr", true},
+		{"serve --addr=0.0.0.0:80", "serve --addr=127.0.0.1:0", true},
 	} {
 		got, changed := scaledCommand(strings.Fields(c.in))
 		if strings.Join(got, " ") != c.want || changed != c.changed {

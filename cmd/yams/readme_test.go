@@ -80,6 +80,7 @@ var clusterPrograms = map[string]bool{"podman": true, "docker": true, "buildah":
 // not.
 var notRunPrograms = map[string]string{
 	".ci/run": "CI itself: it runs these tests, this one included",
+	"curl":    "a request to a yams serve started by hand, for a game id it gave; the serve package's tests make every request of its API, and TestDocumentedCommandsRun starts each documented yams serve and asks it for its page and its configuration",
 }
 
 // notRunGo are the go commands the documentation types besides go test and go run
@@ -269,6 +270,11 @@ func classify(t *testing.T, c *docCommand) {
 	if stages := pipeline(line); len(stages) == 2 && isYamsLine(strings.Fields(stages[1])) {
 		c.stdin, line = stages[0], stages[1]
 	}
+	// Variables of the environment set for the command alone ("NAME=VALUE go test ...")
+	// leave the command as it is.
+	for f := strings.Fields(line); len(f) > 1 && envAssignment.MatchString(f[0]); f = f[1:] {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), f[0]))
+	}
 	f := strings.Fields(line)
 	switch {
 	case len(f) == 0:
@@ -319,6 +325,10 @@ func classify(t *testing.T, c *docCommand) {
 		t.Errorf("%s: a command the tests neither run nor know why not (readme_test.go lists the programs they do not run, with why): %s", c.where, c.line)
 	}
 }
+
+// envAssignment matches a word that sets a variable of the environment for the command
+// after it.
+var envAssignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
 // isSynopsis reports whether the words are a synopsis rather than a command: a word in
 // brackets, a placeholder followed by "...", or alternatives "A|B".
@@ -400,6 +410,7 @@ func TestDocumentedCommandsReader(t *testing.T) {
 		"echo '{}' | yams replay\n" +
 		"deploy/local-shards.sh 2 out --games 10\n" +
 		"go test ./engine\n" +
+		"YAMS_X=$PWD/x GOFLAGS=-v go test ./engine\n" +
 		"go install ./cmd/yams\n" +
 		"```\n\n```\n$ yams solve\nrules hasbro: 1\n...\n$ yams replay x.json\nyams: replay: no such file\n```\n\n" +
 		"```sh\npodman run --rm img sim\nmkdir -p results\n```\n"
@@ -418,6 +429,7 @@ func TestDocumentedCommandsReader(t *testing.T) {
 		`0 ["compare" "--strategy" "a,b" "--games" "5"] "" [] ""`,
 		`0 ["replay"] "echo '{}'" [] ""`,
 		`1 ["deploy/local-shards.sh" "2" "out" "--games" "10"] "" [] ""`,
+		`2 ["go" "test" "./engine"] "" [] ""`,
 		`2 ["go" "test" "./engine"] "" [] ""`,
 		`4 [] "" [] ""`,
 		`0 ["solve"] "" ["rules hasbro: 1" "..."] ""`,

@@ -95,7 +95,8 @@ func newRemaining(sp *widget.Space) *remaining {
 // strategy's decisions), which the limit leaves aside. After each layer it calls the
 // progress functions with the layers done.
 func solveRemaining(sp *widget.Space, newDecider func() (analysis.Decider, error), workers int, tail float64, what string, base int64, progress ...func(layers int)) (*remaining, error) {
-	if err := memlimit.Check(what, memlimit.Sum(base, remainingMemory(sp, 0))); err != nil {
+	making := layerMemory(sp, sp.Rules)
+	if err := memlimit.Check(what, memlimit.Sum(base, remainingMemory(sp, 0), making)); err != nil {
 		return nil, err
 	}
 	if workers <= 0 {
@@ -192,7 +193,7 @@ func solveRemaining(sp *widget.Space, newDecider func() (analysis.Decider, error
 			rm.put(i, int(lo[i]), vec[i])
 			vec[i] = nil
 		}
-		if err := memlimit.Check(what, memlimit.Sum(base, remainingMemory(sp, rm.probs+remainingChunk))); err != nil {
+		if err := memlimit.Check(what, memlimit.Sum(base, remainingMemory(sp, rm.probs+remainingChunk), making)); err != nil {
 			return nil, err
 		}
 		for _, f := range progress {

@@ -211,3 +211,26 @@ func remainingWhat(r *engine.Rules, name string) string {
 func remainingMemory(sp *widget.Space, probs int64) int64 {
 	return memlimit.Sum(memlimit.Mul(int64(sp.NumStates()), 16), memlimit.Mul(probs, 4))
 }
+
+// layerMemory estimates what solveRemaining holds beside the table while it computes:
+// the distributions of the largest layer, made apart before they are packed into the
+// chunks (each its own allocation, an eighth more for the allocator's size classes), and
+// its index of them. On hasbro the largest layer (7 boxes filled) holds 88,049 of the
+// 359,616 states: about 200 MiB, which a run computing the tables of win must leave room
+// for on top of them.
+func layerMemory(sp *widget.Space, r *engine.Rules) int64 {
+	largest := 0
+	for _, masks := range sp.Layers() {
+		n := 0
+		for _, m := range masks {
+			for f := range sp.NumFlags {
+				if sp.GroupValid(m, f) {
+					n += len(sp.Lanes[sp.Up(m)])
+				}
+			}
+		}
+		largest = max(largest, n)
+	}
+	perState := remainingBytesPerState(r) * 9 / 8
+	return memlimit.Sum(int64(perState*float64(largest)), memlimit.Mul(int64(sp.NumStates()), 28))
+}

@@ -68,46 +68,14 @@ func loadOrSolveRemaining(r *engine.Rules, name string, force bool, workers int)
 			st.Rejected = err
 		}
 	}
-	var newDecider func() (analysis.Decider, error)
-	base := int64(0)
-	if o, err := solver.ParseObjective(name); err == nil {
-		p, err := solver.PolicyFor(r, o)
-		if err != nil {
-			return nil, st, 0, err
-		}
-		base = p.Bytes()
-		newDecider = func() (analysis.Decider, error) {
-			return &analysis.OptimalDecider{Filler: solver.NewGroupFiller(p), P: p}, nil
-		}
-	} else {
-		info, err := strategies.Resolve(name)
-		if err != nil {
-			return nil, st, 0, err
-		}
-		sp, err := widget.NewSolverSpace(r)
-		if err != nil {
-			return nil, st, 0, err
-		}
-		sy, err := analysis.NewSynth(sp)
-		if err != nil {
-			return nil, st, 0, err
-		}
-		newDecider = func() (analysis.Decider, error) {
-			s, err := info.New(r)
-			if err != nil {
-				return nil, fmt.Errorf("strategy %s: %w", name, err)
-			}
-			return &analysis.StrategyDecider{Synth: sy, Strategy: s, Name: name}, nil
-		}
-	}
-	sp, err := widget.NewSolverSpace(r)
+	sp, newDecider, base, err := StateDecisions(r, name, false)
 	if err != nil {
 		return nil, st, 0, err
 	}
-	// Before anything is computed: about what the table will take, with the copy it is
+	// Before anything is computed: about what the table will take, with the layer it is
 	// packed from (solveRemaining checks the real size as it grows).
 	estimate := int64(remainingBytesPerState(r) / 4 * float64(sp.CountStates()))
-	if err := memlimit.Check(remainingWhat(r, name), memlimit.Sum(base, remainingMemory(sp, estimate+remainingChunk))); err != nil {
+	if err := memlimit.Check(remainingWhat(r, name), memlimit.Sum(base, remainingMemory(sp, estimate+remainingChunk), layerMemory(sp, r))); err != nil {
 		return nil, st, 0, err
 	}
 	start := time.Now()
@@ -215,4 +183,47 @@ func WinAssumes(r *engine.Rules, name string) (as, why string, err error) {
 		return "optimal", "it draws its decisions at random", nil
 	}
 	return "", "", nil
+}
+
+// StateDecisions returns how the decisions of strategy name on rules r are followed state
+// by state: the space of its states, a constructor of a decider (one per worker), and the
+// memory its tables take. An objective solved over states (optimal, risk:θ, bonus) decides
+// from its table, on the solver's space; any other strategy is asked for its decisions on
+// a sheet built for each state (analysis.Synth), on the solver's space (subtotals capped
+// at the bonus threshold, those out of its reach merged) or, with exact, on the space of
+// exact subtotals that the exact analysis of a strategy walks. It is exact for the
+// strategies WinAssumes follows; the caller refuses the others.
+func StateDecisions(r *engine.Rules, name string, exact bool) (*widget.Space, func() (analysis.Decider, error), int64, error) {
+	if o, err := solver.ParseObjective(name); err == nil {
+		p, err := solver.PolicyFor(r, o)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		return p.Space, func() (analysis.Decider, error) {
+			return &analysis.OptimalDecider{Filler: solver.NewGroupFiller(p), P: p}, nil
+		}, p.Bytes(), nil
+	}
+	info, err := strategies.Resolve(name)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	newSpace := widget.NewSolverSpace
+	if exact {
+		newSpace = widget.ExactSpace
+	}
+	sp, err := newSpace(r)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	sy, err := analysis.NewSynth(sp)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	return sp, func() (analysis.Decider, error) {
+		s, err := info.New(r)
+		if err != nil {
+			return nil, fmt.Errorf("strategy %s: %w", name, err)
+		}
+		return &analysis.StrategyDecider{Synth: sy, Strategy: s, Name: name}, nil
+	}, 0, nil
 }

@@ -48,11 +48,15 @@ func WinTablesMemory(r *engine.Rules, players []string) (map[string]int64, error
 		}
 	}
 	for name := range models {
-		// Computed, the table grows a chunk at a time; read, it takes what its file holds.
+		// Computed, the table grows a chunk at a time beside the layer in the making (the
+		// tables are computed one after the other: one such layer at a time, whatever the
+		// models); read, it takes what its file holds.
 		probs := int64(remainingBytesPerState(r)/4*float64(sp.CountStates())) + remainingChunk
 		if path, err := remainingPath(r, name); err == nil {
 			if fi, err := os.Stat(path); err == nil {
 				probs = fi.Size() / 4
+			} else {
+				tables[r.Hash()+" remaining: the layer in the making"] = layerMemory(sp, r)
 			}
 		}
 		need := remainingMemory(sp, probs)

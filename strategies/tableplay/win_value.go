@@ -1,10 +1,8 @@
 package tableplay
 
 import (
-	"math/bits"
 	"unsafe"
 
-	"yams/engine"
 	"yams/strategies/widget"
 )
 
@@ -36,30 +34,15 @@ import (
 // 50.50%, most of the edge lost (late in a game a player's points to come are few and
 // lumpy: a yahtzee box open is 0 or 50).
 type winTurn struct {
-	sp   *widget.Space
+	*GoalTurn
 	own  *remaining
 	mean []float64 // the mean's values: the expected points to come from each state
-	w    *widget.Widget
-	gv   widget.GoalValues // the values of the states after the turn in play, laid out for w
-	// stamp[i] is the turn that computed gv.v[i]: a value is worked out once per turn
-	// however many rolls lead to it.
-	stamp []uint32
-	turn  uint32
-	items []winItem
 	// u[s − uLo] for the final scores the turn's options can reach.
 	u   []float64
 	uLo int
 	// Scratch for u: per other player, the probability below the score and the inverse
 	// of the distribution's sum; the polynomial of the ties.
 	below, inv, c []float64
-}
-
-// winItem is a box and a score the turn may write, and where that leads: the next
-// state's dense index and the points so far there, and where its value goes in gv.v.
-type winItem struct {
-	next int32
-	p    int32
-	at   int32
 }
 
 // winTieBreak weighs the expected final score beside the chance of winning: options whose
@@ -69,44 +52,12 @@ type winItem struct {
 const winTieBreak = 1e-12
 
 func newWinTurn(sp *widget.Space, own *remaining, mean []float64) *winTurn {
-	wt := &winTurn{sp: sp, own: own, mean: mean}
-	ng := sp.NumFlags << sp.NumBoxes
-	wt.gv = widget.GoalValues{Base: make([]int64, ng+1), Lo: make([]int32, ng), Width: make([]int32, ng),
-		Least: make([]int32, ng), Rank: make([]uint16, len(sp.UpperReach))}
-	for up, lanes := range sp.Lanes {
-		for k, u := range lanes {
-			wt.gv.Rank[up*sp.NumSubtotals+int(u)] = uint16(k)
-		}
-	}
-	n := winTurnValues(sp)
-	wt.gv.Values = make([]float64, n)
-	wt.stamp = make([]uint32, n)
-	wt.w = widget.NewWidget(sp, nil)
-	wt.w.GoalValues = &wt.gv
-	return wt
+	return &winTurn{GoalTurn: NewGoalTurn(sp), own: own, mean: mean}
 }
 
-// winTurnValues is the largest layout of values a turn needs (winTurn.gv.v): every box's
-// next groups, every subtotal, every reward a box may bring.
-func winTurnValues(sp *widget.Space) int {
-	n := 0
-	maxLanes := 0
-	for _, l := range sp.Lanes {
-		maxLanes = max(maxLanes, len(l))
-	}
-	best, least := sp.BoxReach()
-	for b := range sp.NumBoxes {
-		n += sp.NumFlags * maxLanes * (best[b] - least[b] + sp.UpperBonus + sp.ExtraBonus + 1)
-	}
-	return n
-}
-
-// winTurnMemory is the memory of a winTurn of sp (newWinTurn): its values and their
-// stamps, the goal layout of every group and subtotal, and its widget.
+// winTurnMemory is the memory of a winTurn of sp (newWinTurn).
 func winTurnMemory(sp *widget.Space) int64 {
-	ng := int64(sp.NumFlags) << sp.NumBoxes
-	return int64(winTurnValues(sp))*(8+4) + (ng+1)*8 + 3*ng*4 + int64(len(sp.UpperReach))*2 +
-		widget.WidgetMemory(widget.ShapeOf(sp)) + int64(unsafe.Sizeof(winTurn{}))
+	return goalTurnMemory(sp) + int64(unsafe.Sizeof(winTurn{}))
 }
 
 // opponent is the distribution of another player's final score: the probability of
@@ -121,115 +72,17 @@ type opponent struct {
 // worth the same chance of winning (u is constant over every final score the turn can
 // lead to: the game is won or lost whatever the play), and then leaves out as it is.
 func (wt *winTurn) Decide(mask uint32, u, f, p int, opp []opponent, out *[widget.NumRolls]uint32) bool {
-	sp, gv := wt.sp, &wt.gv
-	wt.turn++
-	if wt.turn == 0 { // the stamps wrapped: forget them all
-		clear(wt.stamp)
-		wt.turn = 1
-	}
-	g0 := int(mask)*sp.NumFlags + f
-	gv.Lo[g0], gv.Width[g0] = int32(p), 1
-	wt.items = wt.items[:0]
-	// The boxes the turn may fill, and their scores, as the widget asks for them.
-	layers := sp.Rolls
-	if sp.SameStop {
-		layers = 1
-	}
-	var open, fives uint32
-	var fiveLegal [engine.NumFaces]uint32
-	for ru := 1; ru <= layers; ru++ {
-		open |= sp.Legal(mask, widget.PlainRoll, ru)
-		for i, y := range widget.YahtzeeRolls {
-			fiveLegal[i] |= sp.Legal(mask, y, ru)
-			fives |= fiveLegal[i]
-		}
-	}
-	n := int64(0)
 	lo, hi := int(^uint(0)>>1), -int(^uint(0)>>1)-1
-	for l := open | fives; l != 0; l &= l - 1 {
-		b := bits.TrailingZeros32(l)
-		nm := mask | 1<<b
-		up2 := sp.Up(nm)
-		ranks := int64(len(sp.Lanes[up2]))
-		// The rewards of box b from this state, and the flags it leads to.
-		first := len(wt.items)
-		minP, maxP := [2]int{1 << 30, 1 << 30}, [2]int{-1 << 30, -1 << 30}
-		add := func(pts int, five bool) {
-			t, f2, reward := wt.Step(mask, u, f, b, pts, five)
-			np := p + reward
-			minP[f2], maxP[f2] = min(minP[f2], np), max(maxP[f2], np)
-			wt.items = append(wt.items, winItem{next: int32(sp.Index(nm, t, f2)), p: int32(np), at: int32(f2)})
-		}
-		if open&(1<<b) != 0 {
-			for _, pts := range sp.ClassScores[b] {
-				add(pts, false)
-			}
-		}
-		for i, y := range widget.YahtzeeRolls {
-			if fiveLegal[i]&(1<<b) != 0 {
-				add(sp.Rules.Points(uint64(mask), engine.BoxID(b), y), true)
-			}
-		}
-		// Lay out the next groups of box b: every subtotal, the rewards seen.
-		for f2 := range sp.NumFlags {
-			if minP[f2] > maxP[f2] {
-				continue
-			}
-			g2 := int(nm)*sp.NumFlags + f2
-			gv.Base[g2], gv.Lo[g2], gv.Width[g2] = n, int32(minP[f2]), int32(maxP[f2]-minP[f2]+1)
-			n += ranks * int64(gv.Width[g2])
-		}
-		for k := first; k < len(wt.items); k++ {
-			it := &wt.items[k]
-			f2 := int(it.at)
-			g2 := int(nm)*sp.NumFlags + f2
-			_, t, _ := sp.Split(int(it.next))
-			it.at = int32(gv.Base[g2] + int64(gv.Rank[up2*sp.NumSubtotals+t])*int64(gv.Width[g2]) + int64(int(it.p)-int(gv.Lo[g2])))
-			l, d := wt.own.dist(int(it.next))
-			lo, hi = min(lo, int(it.p)+l), max(hi, int(it.p)+l+len(d)-1)
-		}
+	for _, it := range wt.Begin(mask, u, f, p) {
+		l, d := wt.own.dist(int(it.Next))
+		lo, hi = min(lo, int(it.P)+l), max(hi, int(it.P)+l+len(d)-1)
 	}
 	wt.fillU(lo, hi, opp)
 	if wt.u[0] == wt.u[len(wt.u)-1] {
 		return false
 	}
-	for _, it := range wt.items {
-		if wt.stamp[it.at] == wt.turn {
-			continue
-		}
-		wt.stamp[it.at] = wt.turn
-		gv.Values[it.at] = wt.Value(int(it.next), int(it.p))
-	}
-	wt.w.DecideGoal(mask, u, f, p, out)
+	wt.GoalTurn.Decide(wt, out)
 	return true
-}
-
-// Step returns the state and flag a turn of state (mask, u, f) leads to when it scores
-// pts in box b (five: with five of a kind), and the points it gains: what
-// widget.scoreValues and goalValues.scoreValues make of it.
-func (wt *winTurn) Step(mask uint32, u, f, b, pts int, five bool) (t, f2, reward int) {
-	sp := wt.sp
-	reward = sp.Sign[b] * pts
-	f2 = f
-	if sp.NumFlags == 2 {
-		if five && f == 1 {
-			reward += sp.ExtraBonus
-		}
-		if b == sp.YahtzeeBox && pts > 0 {
-			f2 = 1
-		}
-	}
-	t = u
-	if sp.UpperMask&(1<<b) != 0 {
-		dead := 0
-		if sp.Merged {
-			dead = sp.DeadBelow[sp.Up(mask|1<<b)]
-		}
-		var bonus int
-		t, bonus = sp.UpperStep(u, pts, dead)
-		reward += bonus
-	}
-	return t, f2, reward
 }
 
 // Value is W(next, p): the chance of winning from state next with p points so far when

@@ -1,0 +1,237 @@
+package main
+
+// yams serve: a local web server where a person plays any sheet, alone or at a table, and
+// sees what each decision costs (the serve package does the work; this file reads the
+// command line, listens and stops on a signal).
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"yams/engine"
+	"yams/serve"
+	"yams/strategies"
+)
+
+func init() {
+	register(&command{
+		name:     "serve",
+		summary:  "play in the browser, alone or at a table, with a coach that says what each decision costs (a local web server)",
+		run:      runServe,
+		moreHelp: strategiesHelp(false),
+	})
+}
+
+// defaultOpponents are the opponents serve offers without --strategy: those that play
+// every sheet quickly from tables solved once (optimal where the sheet has an exact solve,
+// column-tables on any sheet), and a heuristic.
+var defaultOpponents = []string{"optimal", "column-tables", "greedy"}
+
+// shutdownGrace bounds the wait for the requests under way when serve is stopped.
+const shutdownGrace = 5 * time.Second
+
+func runServe(e *env, args []string) error {
+	fs := newFlags(e)
+	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`; on loopback (the default) the server is this machine's alone, and it answers only requests addressed to a loopback name")
+	ruleSets := addRuleSetsFlag(fs)
+	var options []string
+	addRuleOptionFlag(fs, &options)
+	names := addStrategiesFlag(fs, "the opponents a player may seat at their table, `a,b,...` (optimal, column-tables and greedy by default; win also shows each player's chance of finishing first)")
+	bots := addBotFlags(fs)
+	reportsDir := fs.String("reports", "", "serve the reports under `DIR` (the folders yams sim --out and the other commands wrote), read-only, and list them")
+	maxGames := fs.Int("max-games", serve.DefaultMaxGames, "the most games in play at once, `N`")
+	idle := fs.Duration("idle", serve.DefaultIdle, "end a game with no move for `D`, its bots stopped")
+	lang := addLangFlag(fs, true)
+	langPart := "; here, of the page and of the API's messages"
+	fs.Lookup("lang").Usage += langPart
+	inGroup(fs, "lang", "lang", langPart)
+	fs.Lookup("lang").DefValue = "the browser's"
+	ownDefault(fs, "lang")
+	memory := addMemoryFlag(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
+	if err := memory.apply(); err != nil {
+		return err
+	}
+	if err := lang.check(nil); err != nil {
+		return err
+	}
+	switch {
+	case *maxGames < 1 || *maxGames > 100_000:
+		return usagef("--max-games %d: want 1 to 100000", *maxGames)
+	case *idle < time.Second:
+		return usagef("--idle %v: want a second or more", *idle)
+	case len(options) > 0 && len(*ruleSets) == 0:
+		return usagef("--rule changes the rule sets of --rules: give it too")
+	}
+	sets, err := loadRuleSets(*ruleSets, options)
+	if err != nil {
+		return err
+	}
+	opponents, err := serveOpponents(e, fs, *names, bots)
+	if err != nil {
+		return err
+	}
+	anyHost, err := checkAddr(*addr)
+	if err != nil {
+		return err
+	}
+	if *reportsDir != "" {
+		if _, err := os.ReadDir(*reportsDir); err != nil {
+			return badInput(fmt.Errorf("--reports %s: %w", *reportsDir, reasonOf(err)))
+		}
+	}
+	cfg := serve.Config{RuleSets: sets, Opponents: opponents, MaxGames: *maxGames, Idle: *idle,
+		Reports: *reportsDir, AnyHost: anyHost, Log: e.stderr}
+	if fs.Changed("lang") {
+		cfg.Lang = lang.lang
+	}
+	srv, err := serve.New(cfg)
+	if err != nil {
+		return badInput(err)
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return badInput(fmt.Errorf("--addr %s: %w", *addr, reasonOf(err)))
+	}
+	ctx, stop := e.interruptible(bots.stop)
+	defer stop()
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10,
+		IdleTimeout: 2 * time.Minute}
+	fr := cfg.Lang == "fr"
+	say := func(en, frText string) string {
+		if fr {
+			return frText
+		}
+		return en
+	}
+	fmt.Fprintf(e.stdout, say("yams serve: open %s (Ctrl-C stops it)\n", "yams serve : ouvrez %s (Ctrl-C l'arrête)\n"), urlOf(ln.Addr(), *addr))
+	if anyHost {
+		e.note(say("listening beyond this machine (--addr %s): anyone who reaches it may play, and start the bots",
+			"à l'écoute au-delà de cette machine (--addr %s) : quiconque l'atteint peut jouer, et lancer les bots"), *addr)
+	}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	hs.Shutdown(shut)
+	srv.Close()
+	fmt.Fprintf(e.stdout, say("yams serve: stopped by %s\n", "yams serve : arrêté par %s\n"), strings.TrimPrefix(context.Cause(ctx).Error(), "interrupted by "))
+	return nil
+}
+
+// addRuleSetsFlag declares --rules for serve, which plays several rule sets.
+func addRuleSetsFlag(fs *pflag.FlagSet) *[]string {
+	part := " (repeatable: the rule sets a game may be played under, the first the default, every preset besides)"
+	list := fs.StringArray("rules", nil, rulesUsage()+part)
+	inGroup(fs, "rules", "rules", part)
+	ownDefault(fs, "rules")
+	return list
+}
+
+// loadRuleSets loads the rule sets of --rules (options applied to each), then every
+// preset not among them.
+func loadRuleSets(names, options []string) ([]serve.RuleSet, error) {
+	var sets []serve.RuleSet
+	seen := map[string]bool{}
+	addSet := func(name string, opts []string) error {
+		rules, err := engine.Load(name, opts...)
+		if err != nil {
+			return badInput(fmt.Errorf("--rules %s: %w", name, err))
+		}
+		if seen[rules.Hash()] {
+			return nil
+		}
+		seen[rules.Hash()] = true
+		sets = append(sets, serve.RuleSet{Source: name, Options: slices.Clone(opts), Rules: rules})
+		return nil
+	}
+	for _, name := range names {
+		if err := addSet(name, options); err != nil {
+			return nil, err
+		}
+	}
+	for _, name := range engine.Presets() {
+		if err := addSet(name, nil); err != nil {
+			return nil, err
+		}
+	}
+	return sets, nil
+}
+
+// serveOpponents returns the opponents of --strategy (the defaults without it) and of
+// --bot, each bot among them whether --strategy names it or not.
+func serveOpponents(e *env, fs *pflag.FlagSet, names []string, bots *botFlags) ([]strategies.Info, error) {
+	botInfos, err := bots.infos(e, 0)
+	if err != nil {
+		return nil, err
+	}
+	if !fs.Changed("strategy") {
+		names = slices.Clone(defaultOpponents)
+	}
+	for _, b := range botInfos {
+		if !slices.Contains(names, b.Name) {
+			names = append(names, b.Name)
+		}
+	}
+	infos, err := lookupStrategies("strategy", names, false, botInfos)
+	if err != nil {
+		return nil, err
+	}
+	for i, info := range infos {
+		if slices.ContainsFunc(infos[:i], func(o strategies.Info) bool { return o.Name == info.Name }) {
+			return nil, usagef("strategy %s given twice", info.Name)
+		}
+	}
+	return infos, nil
+}
+
+// checkAddr checks --addr and reports whether it listens beyond loopback.
+func checkAddr(addr string) (anyHost bool, err error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false, usagef("--addr %s: want HOST:PORT, such as 127.0.0.1:8080", quoteShort(addr))
+	}
+	if port == "" {
+		return false, usagef("--addr %s: give a port, such as 127.0.0.1:8080", quoteShort(addr))
+	}
+	if host == "localhost" {
+		return false, nil
+	}
+	ip := net.ParseIP(host)
+	if host != "" && ip == nil {
+		return false, usagef("--addr %s: want an address (127.0.0.1, ::1, 0.0.0.0), not a name", quoteShort(addr))
+	}
+	return host == "" || !ip.IsLoopback(), nil
+}
+
+// urlOf returns the address to open for a server listening on a (asked for as addr).
+func urlOf(a net.Addr, addr string) string {
+	host, _, _ := net.SplitHostPort(addr)
+	_, port, _ := net.SplitHostPort(a.String())
+	switch {
+	case host == "" || host == "0.0.0.0" || host == "::":
+		host = "localhost"
+	case strings.Contains(host, ":"):
+		host = "[" + host + "]"
+	}
+	return "http://" + host + ":" + port + "/"
+}
