@@ -3,6 +3,7 @@ package coach
 import (
 	"yams/engine"
 	"yams/strategies/analysis"
+	"yams/strategies/columns"
 )
 
 // Option is an option at a position with its value.
@@ -30,6 +31,11 @@ type Advice struct {
 	// columns too large for an exact solve), and Estimate then says why.
 	Exact    bool   `json:"exact"`
 	Estimate string `json:"estimate,omitempty"`
+	// Where the values are estimated, the best option's value is measured by games of
+	// column-tables played on from the position: Interval is the half width of its 95%
+	// interval, EstimateGames the games.
+	Interval      float64 `json:"interval,omitempty"`
+	EstimateGames int     `json:"estimate_games,omitempty"`
 }
 
 // Advise ranks the options at a position: the keeps of roll r, reached after used rolls,
@@ -41,6 +47,12 @@ func Advise(pos analysis.Positions, why error, sheet *engine.Sheet, r engine.Rol
 		RollsLeft: rules.Rolls() - used, Score: sheet.Total(), Boxes: []Option{}, Exact: pos.Exact()}
 	if why != nil {
 		out.Estimate = why.Error()
+	}
+	if m, ok := pos.(interface {
+		Figure(engine.Roll, int) columns.Figure
+	}); ok {
+		fig := m.Figure(r, used)
+		out.Interval, out.EstimateGames = fig.HalfWidth, fig.Games
 	}
 	if out.RollsLeft > 0 && sheet.Legal(r, used+1) == 0 {
 		out.RollsLeft = 0 // only a first-roll ("sec") column is left

@@ -212,14 +212,14 @@ func printAdvice(w io.Writer, a adviceOutput, rules *engine.Rules, lang string, 
 	case fr:
 		fmt.Fprintf(w, "Règles %s, tour %d, dés %s après le lancer %d sur %d ; la feuille marque %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
 		fmt.Fprintln(w, "Valeurs ESTIMÉES par column-tables, non exactes : la feuille de plusieurs colonnes est trop grande pour un calcul exact.")
-		fmt.Fprintln(w, decimalText(lang, fmt.Sprintf("Score final estimé du meilleur choix : %.2f\n", a.Value)))
+		fmt.Fprintln(w, decimalText(lang, fmt.Sprintf("Score final estimé du meilleur choix : %.2f ± %.2f (intervalle à 95 %%, mesuré sur %d parties jouées par column-tables depuis cette position ; les coûts sont ceux de column-tables)\n", a.Value, a.Interval, a.EstimateGames)))
 	case a.Exact:
 		fmt.Fprintf(w, "Rules %s, turn %d, dice %s after roll %d of %d; the sheet holds %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
 		fmt.Fprintf(w, "Expected final score of the best choice, playing optimally after: %.2f\n\n", a.Value)
 	default:
 		fmt.Fprintf(w, "Rules %s, turn %d, dice %s after roll %d of %d; the sheet holds %d.\n", a.Rules, a.Turn, dice, a.RollsUsed, rules.Rolls(), a.Score)
 		fmt.Fprintln(w, "Values ESTIMATED by column-tables, not exact: the sheet of several columns is too large for an exact solve.")
-		fmt.Fprintf(w, "Estimated final score of the best choice: %.2f\n\n", a.Value)
+		fmt.Fprintf(w, "Estimated final score of the best choice: %.2f ± %.2f (95%% interval, measured over %d games played on from here by column-tables; the costs are column-tables's own)\n\n", a.Value, a.Interval, a.EstimateGames)
 	}
 	head := "expected score"
 	if !a.Exact {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -160,5 +161,33 @@ func TestAdvise(t *testing.T) {
 	} {
 		out, errOut, code := execYams(t, "", append([]string{"advise"}, bad...)...)
 		wantUsageError(t, strings.Join(bad, " "), out, errOut, code, "")
+	}
+}
+
+// TestAdviseEstimate checks advice on a sheet too large for an exact solve (eight free
+// columns of six boxes): labelled an estimate, the best option's value measured by games
+// of column-tables with its interval, the same at every run, and the interval in the text.
+func TestAdviseEstimate(t *testing.T) {
+	args := []string{"advise", "--rules", "../../examples/rules/six-boxes.json", "--rule", "columns=free,free,free,free,free,free,free,free", "--dice", "6,6,6,2,3", "--roll", "1"}
+	var runs [2]adviceOutput
+	for i := range runs {
+		out, errOut, code := execYams(t, "", append(args, "--json", "-")...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if err := json.Unmarshal([]byte(out), &runs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := runs[0]
+	if a.Exact || a.Estimate == "" || a.EstimateGames != 512 || !(a.Interval > 0 && a.Interval < 10) || a.Keeps[0].Value != a.Value {
+		t.Errorf("exact %v (%q), %d games, interval %v, value %v, best keep %+v", a.Exact, a.Estimate, a.EstimateGames, a.Interval, a.Value, a.Keeps[0])
+	}
+	if runs[1].Value != a.Value || runs[1].Interval != a.Interval {
+		t.Errorf("two runs: %v ± %v and %v ± %v", a.Value, a.Interval, runs[1].Value, runs[1].Interval)
+	}
+	text, errOut, code := execYams(t, "", args...)
+	if want := fmt.Sprintf("Estimated final score of the best choice: %.2f ± %.2f (95%% interval, measured over 512 games", a.Value, a.Interval); code != 0 || !strings.Contains(text, want) {
+		t.Errorf("exit %d %s: want %q in\n%s", code, errOut, want, text)
 	}
 }

@@ -42,6 +42,21 @@ const (
 // with fewer).
 var flexGames = 20000
 
+// flexFitVersion is the version of the fit: raise it whenever fitFlex, or the play of
+// column-tables it fits, changes, so that a cached fit made by an older build is made
+// again rather than read.
+const flexFitVersion = 2
+
+// flexProvenance returns what produces the flexTable of this build: recorded in its file
+// (solver.Meta.Fit), a file of another is fitted again.
+func flexProvenance() string {
+	return fmt.Sprintf("column-tables flexTable fit v%d: %d rounds of %d games, seed %#x, columns' tables v%d",
+		flexFitVersion, flexRounds, flexGames, flexSeed, solver.TableVersion)
+}
+
+// errOtherFit rejects a flexTable file fitted otherwise than this build fits.
+var errOtherFit = errors.New("fitted by another build")
+
 var columnStore struct {
 	sync.Mutex
 	m map[string]*columnEntry
@@ -99,7 +114,7 @@ func loadColumnData(r *engine.Rules) (*columnData, error) {
 	path, err := flexPath(r)
 	var rejected error // a file of the fit that cannot be used: fitted again, and said
 	if err == nil {
-		ft, err := readFlex(path, r)
+		ft, err := readFlex(path, r, flexProvenance())
 		if err == nil {
 			d.flex = ft
 			return d, nil
@@ -119,6 +134,7 @@ func loadColumnData(r *engine.Rules) (*columnData, error) {
 	}
 	notice.Done = true
 	solver.Tell(notice)
+	ft.fit = flexProvenance()
 	d.flex = ft
 	if path != "" {
 		ft.writeFile(path, r) // a table that cannot be cached is fitted again next time
@@ -152,7 +168,7 @@ func (ft *flexTable) encode(w io.Writer, r *engine.Rules) error {
 		binary.LittleEndian.PutUint32(head[12+4*i:], x)
 	}
 	copy(head[32:64], r.Hash())
-	m, err := json.Marshal(solver.Meta{Rules: r.Spec(), Objective: ColumnTablesName, Solved: time.Now().UTC().Truncate(time.Second), States: len(ft.v)})
+	m, err := json.Marshal(solver.Meta{Rules: r.Spec(), Objective: ColumnTablesName, Solved: time.Now().UTC().Truncate(time.Second), States: len(ft.v), Fit: ft.fit})
 	if err != nil {
 		return err
 	}
@@ -177,8 +193,9 @@ func (ft *flexTable) writeFile(path string, r *engine.Rules) error {
 	return outfile.Write(path, func(w io.Writer) error { return ft.encode(w, r) })
 }
 
-// readFlex reads and checks the flexTable file of rules r.
-func readFlex(path string, r *engine.Rules) (*flexTable, error) {
+// readFlex reads and checks the flexTable file of rules r, fitted as fit says
+// (flexProvenance).
+func readFlex(path string, r *engine.Rules, fit string) (*flexTable, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -217,6 +234,14 @@ func readFlex(path string, r *engine.Rules) (*flexTable, error) {
 	if _, err := io.ReadFull(src, mb); err != nil || json.Unmarshal(mb, &m) != nil || m.Objective != ColumnTablesName {
 		return nil, bad("metadata")
 	}
+	if m.Fit != fit {
+		made := fmt.Sprintf("%q", m.Fit)
+		if m.Fit == "" {
+			made = "no record of its fit (an older build's)"
+		}
+		return nil, &solver.TableError{Path: path, Kind: errOtherFit, Detail: fmt.Sprintf("%s, where this build's is %q", made, fit)}
+	}
+	ft.fit = fit
 	var n uint64
 	if err := binary.Read(src, binary.LittleEndian, &n); err != nil || n != uint64(len(ft.v)) {
 		return nil, bad("%d values, want %d", n, len(ft.v))

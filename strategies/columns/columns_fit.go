@@ -1,6 +1,9 @@
 package columns
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -25,6 +28,11 @@ type flexTable struct {
 	// ok[i] tells a cell the games met often enough to be trusted: the strategy corrects
 	// its choice of column only between trusted cells.
 	ok []bool
+	// fit says what produced the table (flexProvenance; empty in the tests' own fits).
+	fit string
+	// id is the table's identity (identity), worked out once.
+	once sync.Once
+	id   string
 }
 
 // maxFlexCells bounds a flexTable: 14^5 cells for five columns of thirteen boxes.
@@ -251,4 +259,22 @@ func (fp *flexPlayer) play(g *rand.PCG, sums *flexSums) int32 {
 		sums.count[c]++
 	}
 	return int32(final)
+}
+
+// identity returns the fit's provenance and the sha256 of its cells (each value, NaN
+// where the cell is not trusted), once.
+func (ft *flexTable) identity() string {
+	ft.once.Do(func() {
+		h := sha256.New()
+		var b [8]byte
+		for i, x := range ft.v {
+			if !ft.ok[i] {
+				x = math.NaN()
+			}
+			binary.LittleEndian.PutUint64(b[:], math.Float64bits(x))
+			h.Write(b[:])
+		}
+		ft.id = fmt.Sprintf("%s; cells sha256:%x", ft.fit, h.Sum(nil))
+	})
+	return ft.id
 }

@@ -241,3 +241,14 @@ func pow(b, e int) int {
 	}
 	return x
 }
+
+// DependsOn returns what column-tables's play reads beyond the rules and the build: its
+// flexTable, which a fit computed (possibly an older build's, read from the cache), as
+// the fit's provenance and a digest of its cells. The simulator records it, and never
+// adds up the games of two fits (strategies.Dependent).
+func (s *columnTables) DependsOn() string {
+	if s.flex == nil {
+		return "column-tables: no flexTable"
+	}
+	return s.flex.identity()
+}

@@ -2,9 +2,11 @@ package columns
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"yams/engine"
@@ -94,12 +96,33 @@ func TestFlexFit(t *testing.T) {
 	if err := f1.writeFile(path, r); err != nil {
 		t.Fatal(err)
 	}
-	back, err := readFlex(path, r)
+	back, err := readFlex(path, r, "")
 	if err != nil || !slices.Equal(back.v, f1.v) {
 		t.Fatalf("read back: %v", err)
 	}
-	if _, err := readFlex(path, exacttest.ColumnsRules(t, exacttest.FourBoxes, "bottom_up,top_down")); err == nil {
+	if _, err := readFlex(path, exacttest.ColumnsRules(t, exacttest.FourBoxes, "bottom_up,top_down"), ""); err == nil {
 		t.Error("the file of other rules was read")
+	}
+	// A fit made otherwise (an older build) is refused, to be fitted again.
+	f1.fit = "fit A"
+	if err := f1.writeFile(path, r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readFlex(path, r, "fit A"); err != nil {
+		t.Errorf("the fit's own file: %v", err)
+	}
+	if _, err := readFlex(path, r, "fit B"); !errors.Is(err, errOtherFit) {
+		t.Errorf("a file of another fit: %v", err)
+	}
+	// The strategy says what fit it plays (strategies.Dependent): the same text for the
+	// same fit (one worker or three), another for other cells, or none.
+	f3.fit = "fit A"
+	other := &flexTable{cols: f1.cols, radix: f1.radix, v: slices.Clone(f1.v), ok: slices.Clone(f1.ok), fit: f1.fit}
+	other.v[slices.Index(other.ok, true)]++
+	a, same := newColumnTablesOf(d, f1).DependsOn(), newColumnTablesOf(d, f3).DependsOn()
+	b, none := newColumnTablesOf(d, other).DependsOn(), newColumnTablesOf(d, nil).DependsOn()
+	if a != same || a == b || a == none || !strings.Contains(a, "fit A") {
+		t.Errorf("DependsOn: %q, %q, %q, %q", a, same, b, none)
 	}
 	exact := solveProductOf(t, r).Expected()
 	const n = 60000
@@ -122,6 +145,9 @@ func TestColumnTablesWorkers(t *testing.T) {
 			t.Fatal(err)
 		}
 		sums[i] = res
+	}
+	if id := sums[0].Summaries[0].Identity; id == "" || id != sums[1].Summaries[0].Identity {
+		t.Errorf("column-tables's identity %q with one worker, %q with three", id, sums[1].Summaries[0].Identity)
 	}
 	for s := range sums[0].Summaries {
 		a, b := sums[0].Summaries[s].Stats(), sums[1].Summaries[s].Stats()

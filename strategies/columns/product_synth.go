@@ -101,11 +101,31 @@ func (d *productStrategyDecider) Box(r engine.Roll, rollsUsed int) int {
 
 func (d *productStrategyDecider) Err() error { return d.e }
 
-// productAnalysisMemory is the memory of the exact analysis of a strategy other than
-// optimal on a sheet of several columns: three float64 per state of the product of the
-// columns' spaces with their exact subtotals, and the tables that build a sheet per state.
-func productAnalysisMemory(r *engine.Rules) (int64, error) {
-	values, _, err := widget.ProductSizeOf(r, widget.ExactSpace)
+// analysisSpace returns how the exact analysis of strategy name lays out the states of
+// each column: with the exact upper subtotal, which a heuristic may read; for
+// column-tables, which reads each column's state as the solver does (the subtotal capped
+// at the threshold of the bonus, and none without a bonus), capped so, which takes far
+// fewer states (a sheet without an upper bonus has one subtotal, not a hundred).
+func analysisSpace(name string) func(*engine.Rules) (*widget.Space, error) {
+	if name == ColumnTablesName {
+		return cappedSpace
+	}
+	return widget.ExactSpace
+}
+
+// cappedSpace returns the space of one column with the upper subtotal capped at the
+// threshold of the bonus (0 without a bonus), subtotals out of reach of the bonus kept
+// apart: a state of it is what column-tables reads of a column, and every state has a
+// sheet (Synth).
+func cappedSpace(r *engine.Rules) (*widget.Space, error) {
+	return widget.NewSpace(r, r.UpperThreshold()*min(1, r.UpperPoints()), false)
+}
+
+// productAnalysisMemory is the memory of the exact analysis of a strategy on a sheet of
+// several columns: three float64 per state of the product of the columns' spaces (laid
+// out by space), and the tables that build a sheet per state.
+func productAnalysisMemory(space func(*engine.Rules) (*widget.Space, error), r *engine.Rules) (int64, error) {
+	values, _, err := widget.ProductSizeOf(r, space)
 	if err != nil {
 		return 0, err
 	}
@@ -118,7 +138,13 @@ func productAnalysisMemory(r *engine.Rules) (int64, error) {
 // AnalyzeProductStrategy is Analyze on a sheet of several columns for a strategy other
 // than optimal.
 func AnalyzeProductStrategy(name string, info strategies.Info, r *engine.Rules, opts analysis.Options) (*analysis.Figures, error) {
-	need, err := productAnalysisMemory(r)
+	return analyzeProductStrategyIn(analysisSpace(name), name, info, r, opts)
+}
+
+// analyzeProductStrategyIn is AnalyzeProductStrategy with the columns' states laid out by
+// space.
+func analyzeProductStrategyIn(space func(*engine.Rules) (*widget.Space, error), name string, info strategies.Info, r *engine.Rules, opts analysis.Options) (*analysis.Figures, error) {
+	need, err := productAnalysisMemory(space, r)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +162,7 @@ func AnalyzeProductStrategy(name string, info strategies.Info, r *engine.Rules, 
 		best = e.Table
 		base += int64(8 * len(best.Values))
 	}
-	pc, err := widget.NewProductOf(r, widget.ExactSpace)
+	pc, err := widget.NewProductOf(r, space)
 	if err != nil {
 		return nil, err
 	}

@@ -417,3 +417,39 @@ func TestProductAnalysisOfStrategies(t *testing.T) {
 		}
 	}
 }
+
+// TestProductAnalysisCapped checks that the exact analysis of column-tables in the space
+// of capped upper subtotals, which it reads, gives the figures of the analysis in the
+// space of exact subtotals to the last digits, with far fewer states.
+func TestProductAnalysisCapped(t *testing.T) {
+	r := exacttest.ColumnsRules(t, exacttest.FourBoxes, "top_down,free")
+	info, ok := strategies.Lookup(ColumnTablesName)
+	if !ok {
+		t.Fatal("column-tables not registered")
+	}
+	opts := analysis.Options{Workers: 2, Regret: true}
+	capped, err := analyzeProductStrategyIn(cappedSpace, ColumnTablesName, info, r, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact, err := analyzeProductStrategyIn(widget.ExactSpace, ColumnTablesName, info, r, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(capped.Mean-exact.Mean) > 1e-9 || math.Abs(capped.SD-exact.SD) > 1e-9 || math.Abs(capped.Regret.Total-exact.Regret.Total) > 1e-9 {
+		t.Errorf("capped subtotals: mean %.12f sd %.12f regret %.12f; exact subtotals: %.12f %.12f %.12f",
+			capped.Mean, capped.SD, capped.Regret.Total, exact.Mean, exact.SD, exact.Regret.Total)
+	}
+	nc, _, err := widget.ProductSizeOf(r, cappedSpace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ne, _, err := widget.ProductSizeOf(r, widget.ExactSpace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nc >= ne {
+		t.Errorf("capped subtotals: %v states, exact subtotals %v", nc, ne)
+	}
+	t.Logf("mean %.6f, states %v capped, %v exact", capped.Mean, nc, ne)
+}

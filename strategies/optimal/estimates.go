@@ -277,8 +277,9 @@ func strategyTables(name string, r *engine.Rules) int64 {
 
 // checkProductAnalysis is checkAnalysis on a sheet of several columns: for optimal, its
 // table and three numbers per state of it; for another strategy, three numbers per state
-// of the product of the columns' exact spaces, the tables the strategy reads, and with
-// regret the optimal table. Each is checked before anything is built; the analysis checks
+// of the product of the columns' spaces as its analysis lays them out
+// (columns.ProductAnalysisMemory), the tables the strategy reads, and with regret the
+// optimal table. Each is checked before anything is built; the analysis checks
 // the rest as it goes.
 func checkProductAnalysis(name string, r *engine.Rules, opts analysis.Options) error {
 	what := fmt.Sprintf("the exact analysis of %s on rules %s (%d columns)", name, r.Name(), len(r.Columns()))
@@ -296,7 +297,7 @@ func checkProductAnalysis(name string, r *engine.Rules, opts analysis.Options) e
 		}
 		return memlimit.Check(what, memlimit.Sum(widget.ProductMemory(values), memlimit.Mul(int64(min(values, 1<<58)), 3*8)))
 	}
-	need, err := columns.ProductAnalysisMemory(r)
+	need, err := columns.ProductAnalysisMemory(name, r)
 	if err != nil {
 		return nil // Analyze says what is wrong with the rules
 	}

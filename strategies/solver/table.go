@@ -75,6 +75,10 @@ type Meta struct {
 	// Goal is the utility of the final score of target:T and beat:S (for beat:S, from the
 	// opponent's distribution when it was solved).
 	Goal *goalMeta `json:"goal,omitempty"`
+	// Fit says what produced a table fitted by games rather than solved (column-tables's
+	// flexTable): its fit's version and parameters. A reader refits a file whose Fit is
+	// not the one its build would make.
+	Fit string `json:"fit,omitempty"`
 }
 
 // goalMeta is a goal as the metadata holds it.
