@@ -82,7 +82,7 @@ func TestExampleBotsAtTable(t *testing.T) {
 			checkExampleDecisions(t, b.interp, b.file)
 			// An interpreter starts slowly on a loaded machine: the timeout covers the start.
 			out, errOut, code := execYams(t, "", "compare", "--bot", b.name+"="+b.interp+" "+b.file, "--players", b.name+",random",
-				"--games", "300", "--json", "-", "--bot-timeout", "2m")
+				"--games", "100", "--json", "-", "--bot-timeout", "2m")
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}

@@ -119,7 +119,7 @@ func TestBotFailureIsPartial(t *testing.T) {
 	dir := t.TempDir()
 	partial := filepath.Join(dir, "partial.json")
 	failing := fmt.Sprintf("b=%s yams-fail-after 70", strconv.Quote(os.Args[0]))
-	args := []string{"sim", "--strategy", "b", "--games", "6000", "--workers", "2"}
+	args := []string{"sim", "--strategy", "b", "--games", "2000", "--workers", "2"}
 	logs := filepath.Join(dir, "logs")
 	report := filepath.Join(dir, "report")
 	_, errOut, code := execYams(t, "", append(args, "--bot", failing, "--json", partial, "--bot-log", logs, "--out", report)...)
@@ -146,7 +146,7 @@ func TestBotFailureIsPartial(t *testing.T) {
 	}
 	// The report of --out says it too.
 	md := readFile(t, filepath.Join(report, "summary.md"))
-	if want := fmt.Sprintf("yes: %s of the 6,000 games planned (the run was stopped)", thousands(s.Games)); !strings.Contains(string(md), want) {
+	if want := fmt.Sprintf("yes: %s of the 2,000 games planned (the run was stopped)", thousands(s.Games)); !strings.Contains(string(md), want) {
 		t.Errorf("the report does not say it is partial (%q):\n%s", want, md)
 	}
 	// Another program, though it plays the same games: refused.

@@ -11,7 +11,7 @@ import (
 // win's beside them, its games followed exactly against the same opponent: win's below
 // the best response's, and its share of the edge what the two chances make.
 func TestExactBestResponse(t *testing.T) {
-	rules := "../../examples/rules/ones-twos-threes-chance.json"
+	rules := "../../examples/rules/fours-fives-sixes-full-chance.json" // the quicker of the two sheets
 	out, errOut, code := execYams(t, "", "exact", "--rules", rules, "--strategy", "best-response:optimal", "--workers", "2")
 	if code != 0 {
 		t.Fatalf("exit %d, %q", code, errOut)

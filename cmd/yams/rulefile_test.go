@@ -19,7 +19,7 @@ const threeOfEach = "../../examples/strategies/three-of-each.rules"
 // own), compare; and a mistake in it is one line with its line and column.
 func TestRuleFileStrategy(t *testing.T) {
 	name := "rules:" + threeOfEach
-	out, errOut, code := execYams(t, "", "sim", "--rules", "yams-app", "--bot", selfBot("b", name), "--strategy", name+",b", "--games", "2000", "--json", "-")
+	out, errOut, code := execYams(t, "", "sim", "--rules", "yams-app", "--bot", selfBot("b", name), "--strategy", name+",b", "--games", "500", "--json", "-")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

@@ -88,7 +88,13 @@ func TestPlayMemoryOfWin(t *testing.T) {
 	for _, need := range tables {
 		want += need
 	}
-	if shared != want || len(tables) != 3 { // optimal's table, and the models optimal and greedy
+	// optimal's table, the models optimal and greedy, and, with a model to compute, the
+	// largest layer of distributions it is computed from.
+	models := len(tables)
+	if _, ok := tables[r.Hash()+" remaining: the layer in the making"]; ok {
+		models--
+	}
+	if shared != want || models != 3 {
 		t.Errorf("win, optimal, greedy: %d bytes shared, want %d (tables %v)", shared, want, tables)
 	}
 }

@@ -3,16 +3,16 @@
 package widget
 
 const (
-	kernelsGo = iota
-	kernelsAVX
-	kernelsAVX512
+	KernelsGo = iota
+	KernelsAVX
+	KernelsAVX512
 )
 
-// kernelLevel is the kernels in use: the Go versions.
-var kernelLevel = kernelsGo
+// KernelLevel is the kernels in use: the Go versions (tests set it as on amd64).
+var KernelLevel = KernelsGo
 
-// kernelNames name the levels, for benchmarks and messages.
-var kernelNames = [...]string{kernelsGo: "Go", kernelsAVX: "AVX", kernelsAVX512: "AVX-512"}
+// KernelNames name the levels, for benchmarks and messages.
+var KernelNames = [...]string{KernelsGo: "Go", KernelsAVX: "AVX", KernelsAVX512: "AVX-512"}
 
 func laneAlign() int { return 4 }
 
