@@ -1,6 +1,7 @@
 package tableplay
 
 import (
+	"maps"
 	"os"
 
 	"yams/engine"
@@ -19,7 +20,7 @@ import (
 // chunk it grows by.
 func WinTablesMemory(r *engine.Rules, players []string) (map[string]int64, error) {
 	if len(r.Columns()) != 1 {
-		return nil, widget.RefuseColumns(r, "win")
+		return columnsWinMemory(r)
 	}
 	tables, err := solver.TablesMemory(r, solver.Mean)
 	if err != nil {
@@ -64,6 +65,25 @@ func WinTablesMemory(r *engine.Rules, players []string) (map[string]int64, error
 			return nil, err
 		}
 		tables[r.Hash()+" remaining "+name] = need
+	}
+	return tables, nil
+}
+
+// columnsWinMemory estimates the tables win reads on rules r of several columns: each
+// kind of column's optimal table and distributions of its points to come (counted once a
+// kind, as on a sheet of that column alone), which column-tables's tables are among.
+func columnsWinMemory(r *engine.Rules) (map[string]int64, error) {
+	tables := map[string]int64{}
+	for c := range r.Columns() {
+		cr, err := r.ColumnRules(c)
+		if err != nil {
+			return nil, err
+		}
+		m, err := WinTablesMemory(cr, nil)
+		if err != nil {
+			return nil, err
+		}
+		maps.Copy(tables, m)
 	}
 	return tables, nil
 }
