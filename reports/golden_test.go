@@ -89,8 +89,17 @@ func TestGoldenPlots(t *testing.T) {
 	}
 }
 
-// The PNGs are images of the figure's size, at 200 dots per inch.
+// The tests write their PNGs uncompressed (see PNGCompression), but for TestPNG.
+func TestMain(m *testing.M) {
+	PNGCompression = png.NoCompression
+	os.Exit(m.Run())
+}
+
+// The PNGs are images of the figure's size, at 200 dots per inch, compressed as yams
+// writes them.
 func TestPNG(t *testing.T) {
+	PNGCompression = png.DefaultCompression
+	t.Cleanup(func() { PNGCompression = png.NoCompression })
 	res, rules := fixture(t)
 	figs := figuresOf(t, res, Options{Rules: rules})
 	for _, f := range figs {

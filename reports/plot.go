@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	pngfile "image/png"
 	"math"
 	"strings"
 
@@ -335,11 +336,18 @@ func renderWith(draw1 func(c draw.Canvas), w, h vg.Length) (svg, png []byte, err
 	ic := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(pngDPI))
 	draw1(inset(draw.New(ic)))
 	var pb bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: ic}).WriteTo(&pb); err != nil {
+	if err := (&pngfile.Encoder{CompressionLevel: PNGCompression}).Encode(&pb, ic.Image()); err != nil {
 		return nil, nil, err
 	}
 	return svg, pb.Bytes(), nil
 }
+
+// PNGCompression is the compression of the PNG figures: png.DefaultCompression, the
+// bytes gonum's PngCanvas writes. The tests of the packages that write reports set
+// png.NoCompression before they start: the same images, larger, without the time of
+// filtering and deflating them (most of the time of writing a report), which no test
+// looks at; TestPNG checks the default compression.
+var PNGCompression = pngfile.DefaultCompression
 
 // margin keeps the labels off the edges of the image.
 const margin = vg.Length(4)

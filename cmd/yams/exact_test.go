@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"image/png"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,12 +15,16 @@ import (
 
 	"yams/engine"
 	"yams/internal/cachedir"
+	"yams/reports"
 	"yams/strategies"
 )
 
 // TestMain keeps every test of the package, whichever command it runs, out of the
 // user's cache: building the optimal strategy solves and caches tables.
 func TestMain(m *testing.M) {
+	// The figures' PNGs uncompressed: the same images, without the time of deflating them
+	// (the tests of package reports check the compressed ones).
+	reports.PNGCompression = png.NoCompression
 	// The test binary is also yams itself, for the bots of the tests: run as
 	// "TESTBIN yams ARGS...", it is yams ARGS; as "TESTBIN yams-fail-after N", a bot that
 	// plays greedy for N batches and then exits.
