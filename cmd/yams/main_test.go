@@ -68,7 +68,7 @@ func TestOutputLost(t *testing.T) {
 	}
 	// The tables solved first, so that the only line on stderr is the lost output's.
 	frontier := filepath.Join("testdata", "frontier_small.json")
-	for _, warm := range [][]string{{"frontier", "--rules", frontier, "--thetas", "0.02"}, {"solve", "--rules", frontier, "--strategy", "bonus"}} {
+	for _, warm := range [][]string{{"frontier", "--rules", frontier, "--thetas", "0.02"}, {"solve", "--rules", frontier}, {"solve", "--rules", frontier, "--strategy", "bonus"}} {
 		if _, errOut, code := execYams(t, "", warm...); code != 0 {
 			t.Fatal(errOut)
 		}
