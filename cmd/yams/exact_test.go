@@ -22,9 +22,9 @@ import (
 // TestMain keeps every test of the package, whichever command it runs, out of the
 // user's cache: building the optimal strategy solves and caches tables.
 func TestMain(m *testing.M) {
-	// The figures' PNGs uncompressed: the same images, without the time of deflating them
-	// (the tests of package reports check the compressed ones).
-	reports.PNGCompression = png.NoCompression
+	// The figures' PNGs blank, of the figures' sizes: no test here looks at their pixels
+	// (the tests of package reports draw every kind of figure's).
+	reports.BlankPNGs, reports.PNGCompression = true, png.BestSpeed
 	// The test binary is also yams itself, for the bots of the tests: run as
 	// "TESTBIN yams ARGS...", it is yams ARGS; as "TESTBIN yams-fail-after N", a bot that
 	// plays greedy for N batches and then exits.
