@@ -189,7 +189,7 @@ func TestTargetCommands(t *testing.T) {
 
 	// bench plays its games many at once and replays its decisions one game at a time,
 	// and says so.
-	out, errOut, code = execYams(t, "", "bench", "--rules", rules, "--strategy", "target:250", "--games", "2000")
+	out, errOut, code = execYams(t, "", "bench", "--rules", rules, "--strategy", "target:250", "--games", "300")
 	if code != 0 || !strings.Contains(out, "(target:250 plays its games many at once, their turns worked out together;") {
 		t.Errorf("bench target:250: exit %d, %q %q", code, out, errOut)
 	}
