@@ -106,7 +106,6 @@ func TestExact(t *testing.T) {
 // distribution as CSV (what --csv writes) and as a plot whose CSV adds up to the
 // distribution, and report.html; in French with --lang fr.
 func TestExactOut(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	dir := t.TempDir()
 	out, csvFile, jsFile := filepath.Join(dir, "out"), filepath.Join(dir, "d.csv"), filepath.Join(dir, "f.json")
 	stdout, stderr, code := execYams(t, "", "exact", "--rules", "yams-app", "--strategy", "greedy", "--regret", "--out", out, "--csv", csvFile, "--json", jsFile)
