@@ -300,11 +300,6 @@ func TestBenchOfABot(t *testing.T) {
 func TestBotOfSeveralColumns(t *testing.T) {
 	rules := filepath.Join("testdata", "two-columns.json")
 	for _, name := range []string{"optimal", "column-tables"} {
-		// The tables solved and the fit made first, and cached: the bot's process reads
-		// them rather than doing the same work beside yams.
-		if _, errOut, code := execYams(t, "", "sim", "--rules", rules, "--strategy", name, "--games", "1"); code != 0 {
-			t.Fatalf("%s: exit %d: %s", name, code, errOut)
-		}
 		out, errOut, code := execYams(t, "", "sim", "--rules", rules, "--bot", selfBot("b", name), "--strategy", name+",b", "--games", "500", "--json", "-")
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", name, code, errOut)
