@@ -15,8 +15,9 @@ import (
 	"yams/strategies"
 )
 
-// The tests' sheets of several columns are small: their fits take fewer games.
-func init() { flexGames = 4000 }
+// The tests' sheets of several columns are small: their fits and calibrations take fewer
+// games.
+func init() { flexGames, calibrationGames = 4000, 8192 }
 
 // smallColumnData returns the columns' tables of rules r, without a flexTable.
 func smallColumnData(t testing.TB, r *engine.Rules) *columnData {
