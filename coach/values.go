@@ -20,6 +20,9 @@ type Values struct {
 	// Estimate says why the values are estimated (the exact solve that was refused),
 	// nil when they are exact.
 	Estimate error
+	// EstimateGames, when above 0, is the games an estimate plays on from a position for
+	// its figure, in place of columns.DefaultEstimateGames (the tests play fewer).
+	EstimateGames int
 }
 
 // RulesError is an error that comes from the rules: a sheet without an exact solve, a
@@ -76,7 +79,11 @@ func (v *Values) Positions() (analysis.Positions, error) {
 	if v.Table != nil {
 		return analysis.NewEvaluator(v.Table), nil
 	}
-	return columns.NewColumnEstimate(v.Rules)
+	est, err := columns.NewColumnEstimate(v.Rules)
+	if err == nil && v.EstimateGames > 0 {
+		est.Games = v.EstimateGames
+	}
+	return est, err
 }
 
 // OptimalStart returns the expected final score of the best play from the empty sheet:

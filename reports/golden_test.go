@@ -89,8 +89,24 @@ func TestGoldenPlots(t *testing.T) {
 	}
 }
 
-// The PNGs are images of the figure's size, at 200 dots per inch.
+// The tests write blank PNGs (see BlankPNGs), but for those that call drawPNGs.
+func TestMain(m *testing.M) {
+	BlankPNGs, PNGCompression = true, png.BestSpeed
+	os.Exit(m.Run())
+}
+
+// drawPNGs has the figures' PNGs drawn until the test ends, compressed at level (their
+// pixels drawn, a test that looks at nothing else can leave them uncompressed). The tests
+// that call it are not parallel: no other test runs while it holds.
+func drawPNGs(t *testing.T, level png.CompressionLevel) {
+	BlankPNGs, PNGCompression = false, level
+	t.Cleanup(func() { BlankPNGs, PNGCompression = true, png.BestSpeed })
+}
+
+// The PNGs are images of the figure's size, at 200 dots per inch, drawn and compressed as
+// yams writes them.
 func TestPNG(t *testing.T) {
+	drawPNGs(t, png.DefaultCompression)
 	res, rules := fixture(t)
 	figs := figuresOf(t, res, Options{Rules: rules})
 	for _, f := range figs {

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"context"
+	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -74,6 +75,7 @@ func checkFiguresOnPage(t *testing.T, dir string) []string {
 // English report, so that it cannot pass for want of text to read (the exact figures and
 // the frontiers have theirs: TestWriteExact, TestFrontierFrench).
 func TestEveryFigureOnItsPage(t *testing.T) {
+	drawPNGs(t, png.NoCompression) // every kind of figure drawn in pixels too
 	infos := fixtureInfos()
 	run := func(t *testing.T, rules *engine.Rules, ss []strategies.Info, pairs bool) *sim.Results {
 		res, err := sim.Run(context.Background(), sim.Config{Rules: rules, Strategies: ss, Seed: 3, Games: 120, Workers: 1, Pairs: pairs})

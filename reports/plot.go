@@ -3,7 +3,9 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/color"
+	pngfile "image/png"
 	"math"
 	"strings"
 
@@ -332,14 +334,32 @@ func renderWith(draw1 func(c draw.Canvas), w, h vg.Length) (svg, png []byte, err
 		return nil, nil, err
 	}
 	svg = fixSVG(b.Bytes())
-	ic := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(pngDPI))
-	draw1(inset(draw.New(ic)))
+	var img image.Image
+	if BlankPNGs {
+		img = image.NewGray(image.Rect(0, 0, int(w/vg.Inch*pngDPI+0.5), int(h/vg.Inch*pngDPI+0.5)))
+	} else {
+		ic := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(pngDPI))
+		draw1(inset(draw.New(ic)))
+		img = ic.Image()
+	}
 	var pb bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: ic}).WriteTo(&pb); err != nil {
+	if err := (&pngfile.Encoder{CompressionLevel: PNGCompression}).Encode(&pb, img); err != nil {
 		return nil, nil, err
 	}
 	return svg, pb.Bytes(), nil
 }
+
+// PNGCompression is the compression of the PNG figures: png.DefaultCompression, the
+// bytes gonum's PngCanvas writes. Tests set it lower: filtering and deflating a figure's
+// pixels is a good part of the time of writing a report.
+var PNGCompression = pngfile.DefaultCompression
+
+// BlankPNGs, set by the tests that never look at a PNG's pixels, writes each figure's PNG
+// as a blank image of the figure's size instead of drawing it (the SVG, drawn by the same
+// function, is always drawn). Drawing the pixels is most of the time of a report's PNGs;
+// the tests of this package draw every kind of figure's (TestPNG,
+// TestEveryFigureOnItsPage).
+var BlankPNGs bool
 
 // margin keeps the labels off the edges of the image.
 const margin = vg.Length(4)

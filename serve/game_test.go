@@ -284,29 +284,40 @@ func TestFamilySheetEstimates(t *testing.T) {
 	ts := newTestServer(t, Config{RuleSets: []RuleSet{rs}, Opponents: opponents(t, "column-tables")})
 	p := &player{ts: ts, deviate: func(n int) bool { return n%9 == 4 }}
 	s := p.play(ts.newGame(map[string]any{"seed": 1, "opponents": []string{"column-tables"}}))
-	checkEstimatedGame(t, ts, p, s)
+	checkEstimatedGame(t, ts, p, s, 0)
 }
 
 // The coach of a sheet without an exact solve: the values of column-tables, marked as
 // estimates, on a small sheet of two columns whose values the test makes estimated (its
-// product fits, but its values are read as they would be on a sheet that does not).
+// product fits, but its values are read as they would be on a sheet that does not). Each
+// estimate plays 128 games on from its position, not 512, in the default run.
 func TestEstimatedValues(t *testing.T) {
 	t.Parallel()
+	games := 128
+	if exhaustive.On {
+		games = columns.DefaultEstimateGames
+	}
 	rs := testRules(t, "two-columns.json")
 	ts := newTestServer(t, Config{RuleSets: []RuleSet{rs}})
 	set := ts.srv.sets[0]
 	set.valuesOnce.Do(func() {
-		set.values = &coach.Values{Rules: rs.Rules, Estimate: errors.New("the test says so")}
+		set.values = &coach.Values{Rules: rs.Rules, Estimate: errors.New("the test says so"), EstimateGames: games}
 		set.positions.init(set.values.Positions)
 	})
 	p := &player{ts: ts, deviate: func(n int) bool { return n%3 == 1 }}
 	s := p.play(ts.newGame(map[string]any{"seed": 4}))
-	checkEstimatedGame(t, ts, p, s)
+	checkEstimatedGame(t, ts, p, s, games)
+	for _, a := range p.advices {
+		if a.EstimateGames != games {
+			t.Fatalf("an advice measured over %d games, want %d", a.EstimateGames, games)
+		}
+	}
 	// The advice is column-tables's estimate at the position.
 	est, err := columns.NewColumnEstimate(rs.Rules)
 	if err != nil {
 		t.Fatal(err)
 	}
+	est.Games = games
 	for i, f := range p.feedback {
 		sheet := engineSheetAt(t, ts, s.ID, f.Turn)
 		if err := est.Start(&sheet); err != nil {
@@ -322,8 +333,8 @@ func TestEstimatedValues(t *testing.T) {
 
 // checkEstimatedGame checks a game coached on estimates: its record replays to its sheet,
 // every advice and the grade say that they are estimates, and the grade is the coach's
-// of the record with the estimate's values.
-func checkEstimatedGame(t *testing.T, ts *testServer, p *player, s stateView) {
+// of the record with the estimate's values (of games games; 0 for the default).
+func checkEstimatedGame(t *testing.T, ts *testServer, p *player, s stateView, games int) {
 	t.Helper()
 	if s.Phase != phaseOver || s.Grade == nil || s.Grade.Estimate == "" {
 		t.Fatalf("phase %s (%s), grade %+v", s.Phase, s.Ended, s.Grade)
@@ -337,7 +348,7 @@ func checkEstimatedGame(t *testing.T, ts *testServer, p *player, s stateView) {
 			t.Fatalf("an advice on estimates says exact %v, estimate %q", a.Exact, a.Estimate)
 		}
 	}
-	v := &coach.Values{Rules: sheet.Rules(), Estimate: errors.New(s.Grade.Estimate)}
+	v := &coach.Values{Rules: sheet.Rules(), Estimate: errors.New(s.Grade.Estimate), EstimateGames: games}
 	pos, err := v.Positions()
 	if err != nil {
 		t.Fatal(err)

@@ -123,12 +123,14 @@ func (rs *ruleSet) withPositions(f func(v *coach.Values, pos analysis.Positions)
 	return f(v, pos)
 }
 
-// winChances reports whether the chances of winning can be shown on the rules (one
-// column: win plays no sheet of several), loading win's distributions the first time.
+// winReady reports whether the chances of winning can be shown on the rules (one column:
+// on a sheet of several, win plays from estimates, and its analyst, which weighs
+// decisions against optimal's exact ones, does not), loading win's distributions the
+// first time.
 func (rs *ruleSet) winReady() error {
 	rs.winOnce.Do(func() {
 		if len(rs.Rules.Columns()) > 1 {
-			rs.winErr = fmt.Errorf("win plays sheets of one column only")
+			rs.winErr = fmt.Errorf("the chances of finishing first are worked out on sheets of one column only")
 			return
 		}
 		if err := rs.budget.admit(rs, "the chances of finishing first (win's distributions)", useChances); err != nil {

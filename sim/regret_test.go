@@ -51,7 +51,7 @@ func regretConfig(t *testing.T, games int64, names ...string) sim.Config {
 // TestRegretSimulated: the simulated cost of greedy's decisions agrees with the exact one
 // within its interval, adds up by kind, box and turn, and optimal play costs nothing.
 func TestRegretSimulated(t *testing.T) {
-	games := int64(5000)
+	games := int64(2000) // greedy loses 35 points a game: a 95% interval of ±0.55 point
 	if exhaustive.On {
 		games = 20000
 	}

@@ -70,6 +70,7 @@ var frenchConsole = map[string]string{
 	"solving the strategy %s of rules %s, the first time it is played on them%s": "résolution de la stratégie %s des règles %s, jouée sur elles pour la première fois%s",
 	"solving %s: %d of %d turns": "résolution de %s : %d tours sur %d",
 	"the cached table of %s on rules %s cannot be used (%v): made again%s":                                                                     "la table en cache de %s sur les règles %s est inutilisable (%v) : refaite%s",
+	"calibrating %s on rules %s (what it goes on to score from each count of open boxes, over %s games), the first time win plays them%s":      "calibrage de %s sur les règles %s (ce qu’elle marque encore depuis chaque nombre de cases ouvertes, sur %s parties), jouées par win pour la première fois%s",
 	"fitting the strategy %s to rules %s (what the choice among columns adds, from %d rounds of games), the first time it is played on them%s": "ajustement de la stratégie %s aux règles %s (ce qu’ajoute le choix entre les colonnes, d’après %d séries de parties), jouée sur elles pour la première fois%s",
 	"fitting %s to %s: %d of %d rounds":                          "ajustement de %s à %s : %d séries sur %d",
 	"PARTIAL: %s of %s table games played (the run was stopped)": "PARTIEL : %s parties à plusieurs jouées sur %s (la simulation a été arrêtée)",

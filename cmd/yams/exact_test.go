@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"image/png"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,12 +15,16 @@ import (
 
 	"yams/engine"
 	"yams/internal/cachedir"
+	"yams/reports"
 	"yams/strategies"
 )
 
 // TestMain keeps every test of the package, whichever command it runs, out of the
 // user's cache: building the optimal strategy solves and caches tables.
 func TestMain(m *testing.M) {
+	// The figures' PNGs blank, of the figures' sizes: no test here looks at their pixels
+	// (the tests of package reports draw every kind of figure's).
+	reports.BlankPNGs, reports.PNGCompression = true, png.BestSpeed
 	// The test binary is also yams itself, for the bots of the tests: run as
 	// "TESTBIN yams ARGS...", it is yams ARGS; as "TESTBIN yams-fail-after N", a bot that
 	// plays greedy for N batches and then exits.
@@ -101,7 +106,6 @@ func TestExact(t *testing.T) {
 // distribution as CSV (what --csv writes) and as a plot whose CSV adds up to the
 // distribution, and report.html; in French with --lang fr.
 func TestExactOut(t *testing.T) {
-	t.Setenv("YAMS_CACHE_DIR", t.TempDir())
 	dir := t.TempDir()
 	out, csvFile, jsFile := filepath.Join(dir, "out"), filepath.Join(dir, "d.csv"), filepath.Join(dir, "f.json")
 	stdout, stderr, code := execYams(t, "", "exact", "--rules", "yams-app", "--strategy", "greedy", "--regret", "--out", out, "--csv", csvFile, "--json", jsFile)

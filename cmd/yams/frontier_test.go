@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/exhaustive"
 	"yams/internal/provenance"
 	"yams/strategies/analysis"
 	"yams/strategies/optimal"
@@ -343,7 +344,14 @@ func TestFrontierTargets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range got.Strategies[3:] {
+	// Each target's figures are those of its own analysis: target:200's in the default
+	// run (another analysis of a goal's for target:300 shows nothing more), both in the
+	// exhaustive run.
+	checked := got.Strategies[3:4]
+	if exhaustive.On {
+		checked = got.Strategies[3:]
+	}
+	for _, s := range checked {
 		t.Run(s.Strategy, func(t *testing.T) {
 			target, _ := strconv.Atoi(strings.TrimPrefix(s.Strategy, "target:"))
 			fig, err := optimal.Analyze(s.Strategy, rules, analysis.Options{Distribution: true})

@@ -171,12 +171,15 @@ func (e *env) solveNotice(n solver.Notice) {
 			e.note("%s", c.f("solving the optimal strategy of rules %s, the first time they are played%s", n.Rules, where))
 		case columns.ColumnTablesName:
 			e.note("%s", c.f("fitting the strategy %s to rules %s (what the choice among columns adds, from %d rounds of games), the first time it is played on them%s", n.Strategy, n.Rules, n.Layers, where))
+		case columns.CalibrationName:
+			e.note("%s", c.f("calibrating %s on rules %s (what it goes on to score from each count of open boxes, over %s games), the first time win plays them%s", columns.ColumnTablesName, n.Rules, c.count(int64(n.Layers)), where))
 		default:
 			e.note("%s", c.f("solving the strategy %s of rules %s, the first time it is played on them%s", n.Strategy, n.Rules, where))
 		}
 	case !e.interactive:
 	case n.Done:
 		fmt.Fprint(e.stderr, "\r\033[K")
+	case n.Strategy == columns.CalibrationName:
 	case n.Strategy == columns.ColumnTablesName:
 		fmt.Fprint(e.stderr, "\r\033[K"+e.console().f("fitting %s to %s: %d of %d rounds", n.Strategy, n.Rules, n.Layer, n.Layers))
 	default:

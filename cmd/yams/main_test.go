@@ -68,7 +68,7 @@ func TestOutputLost(t *testing.T) {
 	}
 	// The tables solved first, so that the only line on stderr is the lost output's.
 	frontier := filepath.Join("testdata", "frontier_small.json")
-	for _, warm := range [][]string{{"frontier", "--rules", frontier, "--thetas", "0.02"}, {"solve", "--rules", "yams-app", "--strategy", "bonus"}} {
+	for _, warm := range [][]string{{"frontier", "--rules", frontier, "--thetas", "0.02"}, {"solve", "--rules", frontier}, {"solve", "--rules", frontier, "--strategy", "bonus"}} {
 		if _, errOut, code := execYams(t, "", warm...); code != 0 {
 			t.Fatal(errOut)
 		}
@@ -78,9 +78,9 @@ func TestOutputLost(t *testing.T) {
 		{"sim", "--games", "50", "--strategy", "greedy", "--json", "-"},
 		{"compare", "--strategy", "greedy,random", "--games", "50"},
 		{"compare", "--players", "greedy,random", "--games", "50"},
-		{"solve", "--rules", "yams-app"},
-		{"exact", "--rules", "yams-app"},
-		{"exact", "--rules", "yams-app", "--strategy", "bonus"},
+		{"solve", "--rules", frontier},
+		{"exact", "--rules", frontier},
+		{"exact", "--rules", frontier, "--strategy", "bonus"},
 		{"frontier", "--rules", frontier, "--thetas", "0.02"},
 		{"replay", filepath.Join("testdata", "game.json")},
 		{"rules"},

@@ -124,6 +124,8 @@ func TestPeakMemoryWithinEstimates(t *testing.T) {
 			rules: []string{"yams", "columns=top_down,bottom_up"}, players: []string{"optimal"}, workers: 2},
 		{name: "column-tables' columns", args: []string{"sim", "--games", "2000", "--strategy", "column-tables"},
 			rules: []string{"yams", "columns=free,top_down,bottom_up"}, players: []string{"column-tables"}, workers: 2, heavy: true},
+		{name: "win on several columns", args: []string{"compare", "--games", "2000", "--players", "win,column-tables"},
+			rules: []string{"yams", "columns=free,top_down"}, players: []string{"win", "column-tables"}, workers: 2, heavy: true},
 		{name: "win's distributions", args: []string{"compare", "--games", "2000", "--players", "win,optimal,greedy"},
 			rules: []string{"yams-app"}, players: []string{"win", "optimal", "greedy"}, workers: 2, heavy: true},
 		{name: "the best response's duel", args: []string{"compare", "--games", "4000", "--players", "best-response:optimal,optimal"},

@@ -65,9 +65,10 @@ func checkObjectiveCommands(t *testing.T, rules, name string) {
 		t.Errorf("exact bonus: objective %+v, upper bonus %v; solve said %v%%", fig.Objective, fig.UpperBonus, solved)
 	}
 
-	out, errOut, code = execYams(t, "", "exact", "--rules", rules, "--strategy", "risk:-0.02", "--distribution", "--json", "-")
+	// With --json -, the JSON on standard output and the text on standard error.
+	out, text, code := execYams(t, "", "exact", "--rules", rules, "--strategy", "risk:-0.02", "--distribution", "--json", "-")
 	if code != 0 || json.Unmarshal([]byte(out), &fig) != nil {
-		t.Fatalf("exact risk: exit %d, %q", code, errOut)
+		t.Fatalf("exact risk: exit %d, %q", code, text)
 	}
 	if fig.Objective.Kind != "risk" || fig.Objective.Parameter == nil || *fig.Objective.Parameter != -0.02 {
 		t.Fatalf("exact risk: objective %+v", fig.Objective)
@@ -79,7 +80,6 @@ func checkObjectiveCommands(t *testing.T, rules, name string) {
 	if ce := math.Log(sum) / -0.02; math.Abs(ce-fig.Objective.Value) > 1e-9 {
 		t.Errorf("exact risk:-0.02: certainty equivalent %.12f, from its distribution %.12f", fig.Objective.Value, ce)
 	}
-	text, _, _ := execYams(t, "", "exact", "--rules", rules, "--strategy", "risk:-0.02", "--distribution")
 	want := strconv.FormatFloat(fig.Objective.Value, 'f', 7, 64)
 	if strings.Count(text, want) != 2 || !strings.Contains(text, "certainty equivalent  "+want) {
 		t.Errorf("exact risk:-0.02 does not print %s twice (solve, distribution):\n%s", want, text)
@@ -134,9 +134,10 @@ func TestTargetCommands(t *testing.T) {
 		t.Fatalf("solve target:250: %q", out)
 	}
 	var fig exactRead
-	out, errOut, code = execYams(t, "", "exact", "--rules", rules, "--strategy", "target:250", "--distribution", "--json", "-")
+	// With --json -, the JSON on standard output and the text on standard error.
+	out, text, code := execYams(t, "", "exact", "--rules", rules, "--strategy", "target:250", "--distribution", "--json", "-")
 	if code != 0 || json.Unmarshal([]byte(out), &fig) != nil {
-		t.Fatalf("exact target:250: exit %d, %q", code, errOut)
+		t.Fatalf("exact target:250: exit %d, %q", code, text)
 	}
 	if fig.Objective.Kind != "target" || fig.Objective.Parameter == nil || *fig.Objective.Parameter != 250 || math.Abs(fig.Objective.Value*100-solved) > 5e-8 {
 		t.Fatalf("exact target:250: objective %+v; solve said %v%%", fig.Objective, solved)
@@ -150,7 +151,6 @@ func TestTargetCommands(t *testing.T) {
 	if math.Abs(p-fig.Objective.Value) > 1e-12 {
 		t.Errorf("exact target:250: P(score ≥ 250) %.15f, from its distribution %.15f", fig.Objective.Value, p)
 	}
-	text, _, _ := execYams(t, "", "exact", "--rules", rules, "--strategy", "target:250", "--distribution")
 	if want := strconv.FormatFloat(100*fig.Objective.Value, 'f', 7, 64) + "%"; strings.Count(text, want) != 2 {
 		t.Errorf("exact target:250 does not print %s twice (solve, distribution):\n%s", want, text)
 	}
@@ -189,7 +189,7 @@ func TestTargetCommands(t *testing.T) {
 
 	// bench plays its games many at once and replays its decisions one game at a time,
 	// and says so.
-	out, errOut, code = execYams(t, "", "bench", "--rules", rules, "--strategy", "target:250", "--games", "2000")
+	out, errOut, code = execYams(t, "", "bench", "--rules", rules, "--strategy", "target:250", "--games", "300")
 	if code != 0 || !strings.Contains(out, "(target:250 plays its games many at once, their turns worked out together;") {
 		t.Errorf("bench target:250: exit %d, %q %q", code, out, errOut)
 	}
@@ -201,6 +201,7 @@ func TestTargetCommands(t *testing.T) {
 func TestBeatCommands(t *testing.T) {
 	rules := filepath.Join("testdata", "frontier_small.json")
 	var beat, opt exactRead
+	var text string // beat:optimal's text: with --json -, on standard error
 	for _, c := range []struct {
 		strategy string
 		into     *exactRead
@@ -208,6 +209,9 @@ func TestBeatCommands(t *testing.T) {
 		out, errOut, code := execYams(t, "", "exact", "--rules", rules, "--strategy", c.strategy, "--distribution", "--json", "-")
 		if code != 0 || json.Unmarshal([]byte(out), c.into) != nil {
 			t.Fatalf("exact %s: exit %d, %q", c.strategy, code, errOut)
+		}
+		if c.strategy == "beat:optimal" {
+			text = errOut
 		}
 	}
 	win := 0.0
@@ -245,7 +249,6 @@ func TestBeatCommands(t *testing.T) {
 	if sd := math.Sqrt(win * (1 - win) / float64(games)); p.Strategy != "beat:optimal" || math.Abs(p.Wins.Rate-win) > 4.5*sd {
 		t.Errorf("compare: %s won %.5f of %d games, exactly %.5f (sd %.5f)", p.Strategy, p.Wins.Rate, games, win, sd)
 	}
-	text, _, _ := execYams(t, "", "exact", "--rules", rules, "--strategy", "beat:optimal", "--distribution")
 	if want := strconv.FormatFloat(100*o.Value, 'f', 7, 64) + "%"; strings.Count(text, want) != 2 || !strings.Contains(text, "P(beating optimal)") {
 		t.Errorf("exact beat:optimal does not print P(beating optimal) %s twice:\n%s", want, text)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"yams/internal/cachedir"
+	"yams/internal/exhaustive"
 )
 
 // threeOfEach is a hand-written rule file of the examples.
@@ -30,7 +31,13 @@ func TestRuleFileStrategy(t *testing.T) {
 	if !strings.Contains(errOut, "rules:"+threeOfEach+" ") {
 		t.Errorf("the table does not name the strategy: %s", errOut)
 	}
-	out, errOut, code = execYams(t, "", "exact", "--rules", "yams-app", "--strategy", name, "--regret", "--json", "-")
+	// The exact figures and the regret identity, on the sheet played in order in the default
+	// run (seconds fewer: 817 turn-start states, not 142,385).
+	exact, least := []string{"--rules", "yams-app", "--rule", "order=top_down"}, 60.0
+	if exhaustive.On {
+		exact, least = []string{"--rules", "yams-app"}, 150
+	}
+	out, errOut, code = execYams(t, "", append([]string{"exact", "--strategy", name, "--regret", "--json", "-"}, exact...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -45,7 +52,7 @@ func TestRuleFileStrategy(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &ex); err != nil {
 		t.Fatal(err)
 	}
-	if ex.Strategy != name || math.Abs(ex.OptimalMean-ex.Mean-ex.Regret.Total) > 1e-9 || ex.Mean < 150 {
+	if ex.Strategy != name || math.Abs(ex.OptimalMean-ex.Mean-ex.Regret.Total) > 1e-9 || ex.Mean < least {
 		t.Errorf("exact: %+v", ex)
 	}
 	out, errOut, code = execYams(t, "", "compare", "--rules", "yams-app", "--strategy", "greedy,"+name, "--games", "500", "--regret")

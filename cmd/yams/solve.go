@@ -6,9 +6,11 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"yams/engine"
 	"yams/internal/memlimit"
+	"yams/strategies/columns"
 	"yams/strategies/optimal"
 	"yams/strategies/solver"
 	"yams/strategies/tableplay"
@@ -164,6 +166,9 @@ func reportWrite(e *env, w io.Writer, path string, err error) {
 // solveWin loads or computes the tables of the strategy win: the distributions of the
 // points still to come under optimal play from every state, beside optimal's table.
 func solveWin(e *env, rules *engine.Rules, options []string, force bool, workers int) error {
+	if len(rules.Columns()) > 1 {
+		return solveColumnsWin(e, rules, options, force, workers)
+	}
 	wt, err := tableplay.LoadOrSolveWin(rules, force, workers)
 	if errors.Is(err, widget.ErrColumns) || errors.Is(err, memlimit.ErrTooLarge) {
 		return badInput(err)
@@ -184,5 +189,48 @@ func solveWin(e *env, rules *engine.Rules, options []string, force bool, workers
 	}
 	fmt.Fprintf(w, "computed in %s\n", duration(wt.Elapsed))
 	reportWrite(e, w, st.Path, st.WriteErr)
+	return nil
+}
+
+// solveColumnsWin loads or computes what the strategy win reads on a sheet of several
+// columns: each kind of column's distributions of the points still to come, and
+// column-tables's calibration.
+func solveColumnsWin(e *env, rules *engine.Rules, options []string, force bool, workers int) error {
+	w := e.stdout
+	fmt.Fprintf(w, "rules %s (hash %s): strategy win on %d columns, from estimates: each column's distributions of the points still to come under optimal play of the column alone, and column-tables's calibration\n",
+		describeRules(rules.Name(), options), rules.Hash(), len(rules.Columns()))
+	seen := map[string]bool{}
+	for c, col := range rules.Columns() {
+		cr, err := rules.ColumnRules(c)
+		if err != nil {
+			return err
+		}
+		if seen[cr.Hash()] {
+			continue
+		}
+		seen[cr.Hash()] = true
+		wt, err := tableplay.LoadOrSolveWin(cr, force, workers)
+		if errors.Is(err, memlimit.ErrTooLarge) {
+			return badInput(err)
+		}
+		if err != nil {
+			return fmt.Errorf("column %s: %w", col.Name, err)
+		}
+		st := wt.Cache
+		if st.Rejected != nil {
+			e.note("the cache file was not used: %v", st.Rejected)
+		}
+		if st.Loaded {
+			fmt.Fprintf(w, "column %s: %s states, %s probabilities, loaded from %s in %s\n", col.Name, thousands(int64(wt.States)), thousands(wt.Probabilities), st.Path, duration(st.Load))
+			continue
+		}
+		fmt.Fprintf(w, "column %s: %s states, %s probabilities, computed in %s\n", col.Name, thousands(int64(wt.States)), thousands(wt.Probabilities), duration(wt.Elapsed))
+		reportWrite(e, w, st.Path, st.WriteErr)
+	}
+	start := time.Now()
+	if _, err := columns.CalibrationFor(rules); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "column-tables's calibration (what it goes on to score from each count of open boxes, and how widely) ready in %s\n", duration(time.Since(start)))
 	return nil
 }

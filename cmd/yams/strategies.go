@@ -195,9 +195,6 @@ func fitWorkers(e *env, rules *engine.Rules, infos []strategies.Info, regret boo
 	if err != nil {
 		return 0, badInput(err)
 	}
-	if perWorker < 1<<20 { // what a heuristic holds: nothing worth a note
-		return workers, nil
-	}
 	limit := memlimit.Limit()
 	what := "the strategies " + strings.Join(names, ", ")
 	if len(names) == 1 {
@@ -205,6 +202,14 @@ func fitWorkers(e *env, rules *engine.Rules, infos []strategies.Info, regret boo
 	}
 	if regret {
 		what += " and the valuing of every decision (--regret)"
+	}
+	if perWorker < 1<<20 { // what a heuristic holds: nothing worth a note
+		if shared+perWorker > limit {
+			// The tables alone do not fit (win on the family sheet: one column's
+			// distributions fit, all four do not).
+			return 0, badInput(&memlimit.Error{What: fmt.Sprintf("%s, with %s of tables,", what, megabytes(shared)), Need: shared + perWorker, Limit: limit})
+		}
+		return workers, nil
 	}
 	fit := (limit - shared) / perWorker
 	if fit >= int64(workers) {

@@ -23,7 +23,9 @@ func winAnalyst(rules *engine.Rules, infos []strategies.Info) func() (strategies
 		seated = seated || info.Name == "win"
 	}
 	first := slices.IndexFunc(infos, func(i strategies.Info) bool { return i.Table })
-	if !seated || infos[first].Name != "win" {
+	if !seated || infos[first].Name != "win" || len(rules.Columns()) > 1 {
+		// On several columns win plays from estimates, and its decisions are not analysed
+		// against an exact strategy's.
 		return nil
 	}
 	return func() (strategies.TableAnalyst, error) { return tableplay.NewWinAnalyst(rules, names) }

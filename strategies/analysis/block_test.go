@@ -26,6 +26,9 @@ func TestBlocksChangeNothing(t *testing.T) {
 	type subject struct {
 		name string
 		new  func(r *engine.Rules) (strategies.Strategy, error)
+		// only says the subject is in the exhaustive run only: greedy's policy table is
+		// blocked as upper-first's is, which also reads the subtotal against par.
+		only bool
 	}
 	ruleFile := func(path string) func(r *engine.Rules) (strategies.Strategy, error) {
 		// The program of each rule set, compiled once: its table is built on first use.
@@ -59,11 +62,11 @@ func TestBlocksChangeNothing(t *testing.T) {
 		subjects []subject
 	}{
 		{"yams-app", []subject{
-			{"greedy", registered("greedy")},
-			{"upper-first", registered("upper-first")},
-			{"three-of-each.rules", ruleFile("../../examples/strategies/three-of-each.rules")},
+			{"greedy", registered("greedy"), true},
+			{"upper-first", registered("upper-first"), false},
+			{"three-of-each.rules", ruleFile("../../examples/strategies/three-of-each.rules"), false},
 		}},
-		{"hasbro", []subject{{"hasbro-10.rules", ruleFile("../../examples/strategies/hasbro-10.rules")}}},
+		{"hasbro", []subject{{"hasbro-10.rules", ruleFile("../../examples/strategies/hasbro-10.rules"), false}}},
 	} {
 		preset := c.preset
 		if preset == "hasbro" && !exhaustive.On {
@@ -74,6 +77,9 @@ func TestBlocksChangeNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, s := range c.subjects {
+			if s.only && !exhaustive.On {
+				continue
+			}
 			st, err := s.new(r)
 			if err != nil {
 				t.Fatal(err)

@@ -114,7 +114,7 @@ func loadColumnData(r *engine.Rules) (*columnData, error) {
 	path, err := flexPath(r)
 	var rejected error // a file of the fit that cannot be used: fitted again, and said
 	if err == nil {
-		ft, err := readFlex(path, r, flexProvenance())
+		ft, err := readTableFile(path, r, ColumnTablesName, flexProvenance())
 		if err == nil {
 			d.flex = ft
 			return d, nil
@@ -137,7 +137,7 @@ func loadColumnData(r *engine.Rules) (*columnData, error) {
 	ft.fit = flexProvenance()
 	d.flex = ft
 	if path != "" {
-		ft.writeFile(path, r) // a table that cannot be cached is fitted again next time
+		ft.writeTableFile(path, r, ColumnTablesName) // a table that cannot be cached is fitted again next time
 	}
 	return d, nil
 }
@@ -158,7 +158,7 @@ func (ft *flexTable) Shape(r *engine.Rules) [5]uint32 {
 	return [5]uint32{uint32(r.NumBoxes()), uint32(ft.radix), uint32(ft.cols), uint32(r.Rolls()), 0}
 }
 
-func (ft *flexTable) encode(w io.Writer, r *engine.Rules) error {
+func (ft *flexTable) encode(w io.Writer, r *engine.Rules, objective string) error {
 	h := sha256.New()
 	cw := &solver.CountWriter{Widget: io.MultiWriter(w, h)}
 	head := make([]byte, solver.HeaderSize)
@@ -168,7 +168,7 @@ func (ft *flexTable) encode(w io.Writer, r *engine.Rules) error {
 		binary.LittleEndian.PutUint32(head[12+4*i:], x)
 	}
 	copy(head[32:64], r.Hash())
-	m, err := json.Marshal(solver.Meta{Rules: r.Spec(), Objective: ColumnTablesName, Solved: time.Now().UTC().Truncate(time.Second), States: len(ft.v), Fit: ft.fit})
+	m, err := json.Marshal(solver.Meta{Rules: r.Spec(), Objective: objective, Solved: time.Now().UTC().Truncate(time.Second), States: len(ft.v), Fit: ft.fit})
 	if err != nil {
 		return err
 	}
@@ -186,16 +186,18 @@ func (ft *flexTable) encode(w io.Writer, r *engine.Rules) error {
 	return cw.Err
 }
 
-func (ft *flexTable) writeFile(path string, r *engine.Rules) error {
+// writeTableFile writes the table to path, its metadata naming objective (column-tables
+// for a flexTable, column-tables calibration for a Calibration).
+func (ft *flexTable) writeTableFile(path string, r *engine.Rules, objective string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return outfile.Write(path, func(w io.Writer) error { return ft.encode(w, r) })
+	return outfile.Write(path, func(w io.Writer) error { return ft.encode(w, r, objective) })
 }
 
-// readFlex reads and checks the flexTable file of rules r, fitted as fit says
-// (flexProvenance).
-func readFlex(path string, r *engine.Rules, fit string) (*flexTable, error) {
+// readTableFile reads and checks a table file of rules r written by writeTableFile for
+// objective, made as fit says (flexProvenance, calibrationProvenance).
+func readTableFile(path string, r *engine.Rules, objective, fit string) (*flexTable, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -231,7 +233,7 @@ func readFlex(path string, r *engine.Rules, fit string) (*flexTable, error) {
 	}
 	mb := make([]byte, binary.LittleEndian.Uint32(head[solver.HeaderSize:]))
 	var m solver.Meta
-	if _, err := io.ReadFull(src, mb); err != nil || json.Unmarshal(mb, &m) != nil || m.Objective != ColumnTablesName {
+	if _, err := io.ReadFull(src, mb); err != nil || json.Unmarshal(mb, &m) != nil || m.Objective != objective {
 		return nil, bad("metadata")
 	}
 	if m.Fit != fit {

@@ -74,17 +74,18 @@ func (ft *flexTable) delta(here, c int) float64 {
 // flexSums gathers, cell by cell, what the games went on to score beyond the columns'
 // values from the turns that started in the cell.
 type flexSums struct {
-	sum   []float64
-	count []int64
+	sum, sq []float64 // the sums of what the games went on to score, and of its squares
+	count   []int64
 }
 
 func newFlexSums(ft *flexTable) flexSums {
-	return flexSums{sum: make([]float64, len(ft.v)), count: make([]int64, len(ft.v))}
+	return flexSums{sum: make([]float64, len(ft.v)), sq: make([]float64, len(ft.v)), count: make([]int64, len(ft.v))}
 }
 
 func (fs *flexSums) Add(o *flexSums) {
 	for i := range fs.sum {
 		fs.sum[i] += o.sum[i]
+		fs.sq[i] += o.sq[i]
 		fs.count[i] += o.count[i]
 	}
 }
@@ -128,42 +129,17 @@ func fitFlex(d *columnData, rounds, games int, seed uint64, workers int, progres
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	const chunk = 2048
 	var played []*flexTable // the table each round played with (nil: none)
 	var scores [][]int32    // each round's final score of each game
 	for round := range rounds + 1 {
-		chunks := (games + chunk - 1) / chunk
-		parts := make([]flexSums, chunks)
-		score := make([]int32, games)
-		var next atomic.Int64
-		var wg sync.WaitGroup
 		var flex *flexTable
 		if round > 0 {
 			flex = ft
 		}
-		for range workers {
-			wg.Go(func() {
-				fp := newFlexPlayer(newColumnTablesOf(d, flex), ft)
-				for {
-					k := int(next.Add(1)) - 1
-					if k >= chunks {
-						return
-					}
-					parts[k] = newFlexSums(ft)
-					for g := k * chunk; g < min((k+1)*chunk, games); g++ {
-						score[g] = fp.play(rand.NewPCG(seed, uint64(g)), &parts[k])
-					}
-				}
-			})
-		}
-		wg.Wait()
+		total, score := playRound(d, flex, ft, games, seed, workers)
 		played, scores = append(played, flex), append(scores, score)
 		if round == rounds {
 			break // the last round plays the last table, to weigh it
-		}
-		total := newFlexSums(ft)
-		for i := range parts {
-			total.Add(&parts[i])
 		}
 		ft = total.table(ft.cols, ft.radix)
 		if progress != nil {
@@ -184,6 +160,40 @@ func fitFlex(d *columnData, rounds, games int, seed uint64, workers int, progres
 		return none, nil
 	}
 	return played[best], nil
+}
+
+// playRound plays games of column-tables on d with the flexTable flex (nil: none) on the
+// dice of seed, with workers goroutines, and returns the sums of the cells of shape's
+// counts and each game's final score. The games are split in fixed chunks whose sums add
+// in chunk order: the result does not depend on the number of workers.
+func playRound(d *columnData, flex, shape *flexTable, games int, seed uint64, workers int) (flexSums, []int32) {
+	const chunk = 2048
+	chunks := (games + chunk - 1) / chunk
+	parts := make([]flexSums, chunks)
+	score := make([]int32, games)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			fp := newFlexPlayer(newColumnTablesOf(d, flex), shape)
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= chunks {
+					return
+				}
+				parts[k] = newFlexSums(shape)
+				for g := k * chunk; g < min((k+1)*chunk, games); g++ {
+					score[g] = fp.play(rand.NewPCG(seed, uint64(g)), &parts[k])
+				}
+			}
+		})
+	}
+	wg.Wait()
+	total := newFlexSums(shape)
+	for i := range parts {
+		total.Add(&parts[i])
+	}
+	return total, score
 }
 
 // pairedGain returns the mean of b[i] − a[i] and its standard error.
@@ -255,7 +265,9 @@ func (fp *flexPlayer) play(g *rand.PCG, sums *flexSums) int32 {
 	}
 	final := sh.Total()
 	for i, c := range fp.cells {
-		sums.sum[c] += float64(final) - fp.bases[i]
+		d := float64(final) - fp.bases[i]
+		sums.sum[c] += d
+		sums.sq[c] += d * d
 		sums.count[c]++
 	}
 	return int32(final)

@@ -83,12 +83,8 @@ type columnPart struct {
 	// state is the index of the column's state whose gains are below (−1: none yet).
 	state int
 	mask  uint32
-	// gain[0] after the first roll, gain[1] after a later one in a "sec" column (−∞: it
-	// has no box then; later reads gain[0] for the others): the best value a final roll
-	// gains in the column (−∞ where no box of it takes the roll), box its box.
-	gain [2][widget.NumRolls]float64
-	box  [2][widget.NumRolls]uint8
-	val  [256]float64 // scratch: the gain of each score of a box
+	// What each final roll gains in the column, worked out for state.
+	ColumnGains
 }
 
 func newColumnTables(r *engine.Rules) (strategies.Strategy, error) {
@@ -116,53 +112,9 @@ func newColumnTablesOf(d *columnData, flex *flexTable) *columnTables {
 // gains works out what scoring each final roll in column c is worth from state (mask,
 // u, f) of the column: the points and the value gained, minus the column's value now.
 func (p *columnPart) gains(mask uint32, u, f int) {
-	sp, v := p.sp, p.t.Values
-	cur := v[sp.Index(mask, u, f)]
-	// After the first roll; a later roll has the same boxes, but in a "sec" column, which
-	// has none.
-	g, arg := &p.gain[0], &p.box[0]
-	for r := range g {
-		g[r] = math.Inf(-1)
-	}
-	for l := sp.Legal(mask, widget.PlainRoll, 1); l != 0; l &= l - 1 {
-		b := bits.TrailingZeros32(l)
-		cls := &sp.ScoreClass[b]
-		val := &p.val
-		for c, pts := range sp.ClassScores[b] {
-			x := sp.ApplyPoints(mask, u, f, b, pts, false)
-			val[c] = float64(x.Reward) + v[x.Next] - cur
-		}
-		for r := range engine.Roll(widget.NumRolls) {
-			if x := val[cls[r]]; x > g[r] {
-				g[r], arg[r] = x, uint8(b)
-			}
-		}
-	}
-	// Five of a kind: the joker, which may force the box, and the extra bonus.
-	for _, y := range widget.YahtzeeRolls {
-		g[y] = math.Inf(-1)
-		for l := sp.Legal(mask, y, 1); l != 0; l &= l - 1 {
-			b := bits.TrailingZeros32(l)
-			x := sp.Apply(mask, u, f, b, y)
-			if val := float64(x.Reward) + v[x.Next] - cur; val > g[y] {
-				g[y], arg[y] = val, uint8(b)
-			}
-		}
-	}
-	if p.sec {
-		for r := range p.gain[1] {
-			p.gain[1][r] = math.Inf(-1)
-		}
-	}
-}
-
-// later returns the gains and boxes of a turn ended after a later roll than the first:
-// those of the first roll, but in a "sec" column.
-func (p *columnPart) later() (*[widget.NumRolls]float64, *[widget.NumRolls]uint8) {
-	if p.sec {
-		return &p.gain[1], &p.box[1]
-	}
-	return &p.gain[0], &p.box[0]
+	v := p.t.Values
+	cur := v[p.sp.Index(mask, u, f)]
+	p.ColumnGains.Work(p.sp, mask, u, f, p.sec, func(next, reward int) float64 { return float64(reward) + v[next] - cur })
 }
 
 // plan plans the turn of sheet sh, unless it is the turn planned.
@@ -201,10 +153,10 @@ func (s *columnTables) plan(sh *engine.Sheet) {
 		if s.flex != nil {
 			delta = s.flex.delta(s.flex.cell(open[:len(s.cols)]), c)
 		}
-		lg, lb := p.later()
+		lg, lb := p.Later(p.sec)
 		for r := range widget.NumRolls {
-			if x := p.gain[0][r] + delta; x > s.first[r] {
-				s.first[r], s.boxFirst[r] = x, slot+p.box[0][r]
+			if x := p.Gain[0][r] + delta; x > s.first[r] {
+				s.first[r], s.boxFirst[r] = x, slot+p.Box[0][r]
 			}
 			if x := lg[r] + delta; x > s.later[r] {
 				s.later[r], s.boxLater[r] = x, slot+lb[r]

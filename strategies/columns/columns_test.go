@@ -15,8 +15,9 @@ import (
 	"yams/strategies"
 )
 
-// The tests' sheets of several columns are small: their fits take fewer games.
-func init() { flexGames = 4000 }
+// The tests' sheets of several columns are small: their fits and calibrations take fewer
+// games.
+func init() { flexGames, calibrationGames = 4000, 8192 }
 
 // smallColumnData returns the columns' tables of rules r, without a flexTable.
 func smallColumnData(t testing.TB, r *engine.Rules) *columnData {
@@ -93,25 +94,25 @@ func TestFlexFit(t *testing.T) {
 		t.Fatal("the fit differs with one worker and three")
 	}
 	path := t.TempDir() + "/flex.table"
-	if err := f1.writeFile(path, r); err != nil {
+	if err := f1.writeTableFile(path, r, ColumnTablesName); err != nil {
 		t.Fatal(err)
 	}
-	back, err := readFlex(path, r, "")
+	back, err := readTableFile(path, r, ColumnTablesName, "")
 	if err != nil || !slices.Equal(back.v, f1.v) {
 		t.Fatalf("read back: %v", err)
 	}
-	if _, err := readFlex(path, exacttest.ColumnsRules(t, exacttest.FourBoxes, "bottom_up,top_down"), ""); err == nil {
+	if _, err := readTableFile(path, exacttest.ColumnsRules(t, exacttest.FourBoxes, "bottom_up,top_down"), ColumnTablesName, ""); err == nil {
 		t.Error("the file of other rules was read")
 	}
 	// A fit made otherwise (an older build) is refused, to be fitted again.
 	f1.fit = "fit A"
-	if err := f1.writeFile(path, r); err != nil {
+	if err := f1.writeTableFile(path, r, ColumnTablesName); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := readFlex(path, r, "fit A"); err != nil {
+	if _, err := readTableFile(path, r, ColumnTablesName, "fit A"); err != nil {
 		t.Errorf("the fit's own file: %v", err)
 	}
-	if _, err := readFlex(path, r, "fit B"); !errors.Is(err, errOtherFit) {
+	if _, err := readTableFile(path, r, ColumnTablesName, "fit B"); !errors.Is(err, errOtherFit) {
 		t.Errorf("a file of another fit: %v", err)
 	}
 	// The strategy says what fit it plays (strategies.Dependent): the same text for the

@@ -76,6 +76,8 @@ func PlayMemory(r *engine.Rules, names []string, regret bool) (shared, perWorker
 			return 0, 0, err
 		}
 		switch o, perr := solver.ParseObjective(name); {
+		case name == "win" && len(r.Columns()) > 1:
+			perWorker += tableplay.ColumnsWinWorkerMemory()
 		case name == "win":
 			perWorker += tableplay.WinWorkerMemory(s)
 		case perr == nil && (o.Kind == solver.Target || o.Kind == solver.Beat):

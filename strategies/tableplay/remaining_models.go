@@ -11,6 +11,7 @@ import (
 	"yams/internal/memlimit"
 	"yams/strategies"
 	"yams/strategies/analysis"
+	"yams/strategies/columns"
 	"yams/strategies/solver"
 	"yams/strategies/widget"
 )
@@ -159,7 +160,16 @@ func remainingModel(r *engine.Rules, name string) (*remaining, error) {
 // optimal, and why: target:T and beat:S decide by the points scored too, win by the whole
 // table, random draws its decisions, and a bot (an external strategy) is not yams's to
 // analyse. An error is a strategy that cannot play the rules.
+//
+// On a sheet of several columns win models every other player as column-tables plays
+// (columnsWin): it returns "" for column-tables, and column-tables for any other.
 func WinAssumes(r *engine.Rules, name string) (as, why string, err error) {
+	if len(r.Columns()) > 1 {
+		if name == columns.ColumnTablesName {
+			return "", "", nil
+		}
+		return columns.ColumnTablesName, "on a sheet of several columns win models every player from column-tables's play", nil
+	}
 	if o, err := solver.ParseObjective(name); err == nil {
 		if o.Kind == solver.Target || o.Kind == solver.Beat {
 			return "optimal", "its decisions depend on the points scored, not only on the state", nil

@@ -279,12 +279,19 @@ func (sh *winShared) model(name string) (int, *winModel, error) {
 func init() {
 	strategies.Register(strategies.Info{
 		Name:        "win",
-		Description: "plays at a table to finish first: every decision maximises its chance of winning, seen from every player's sheet (the others' final scores from their strategies' exact distributions), a tie shared",
+		Description: "plays at a table to finish first: every decision maximises its chance of winning, seen from every player's sheet (the others' final scores from their strategies' exact distributions; on several columns, estimated from the columns' and column-tables's calibration), a tie shared",
 		Table:       true,
 		// Its own model alone: the models of the other players are counted with the
 		// table's players (WinTablesMemory).
 		Memory: func(r *engine.Rules) (map[string]int64, error) { return WinTablesMemory(r, nil) },
 		New: func(r *engine.Rules) (strategies.Strategy, error) {
+			if len(r.Columns()) > 1 {
+				s, err := newColumnsWin(r)
+				if err != nil {
+					return nil, err
+				}
+				return s, nil
+			}
 			s, err := newWinStrategy(r)
 			if err != nil {
 				return nil, err

@@ -193,11 +193,11 @@ func (a *WinAnalyst) Chances(t *strategies.Table, out []float64) {
 			}
 		}
 		d := ds[s]
-		a.turn.fillU(d.lo, d.lo+len(d.p)-1, a.opp)
+		a.turn.util.fillU(d.lo, d.lo+len(d.p)-1, a.opp)
 		sum := 0.0
 		for _, x := range d.p {
 			sum += float64(x)
 		}
-		out[s] = winDot(d.p, a.turn.u) / sum
+		out[s] = winDot(d.p, a.turn.util.u) / sum
 	}
 }

@@ -90,8 +90,8 @@ func TestWinChanceOfEqualsIsOneOverN(t *testing.T) {
 			for j := range opp {
 				opp[j] = opponent{lo: lo, p: d}
 			}
-			wt.fillU(lo, lo+len(d)-1, opp)
-			got := winDot(d, wt.u) / sum
+			wt.util.fillU(lo, lo+len(d)-1, opp)
+			got := winDot(d, wt.util.u) / sum
 			if math.Abs(got-1/float64(n)) > 1e-12 {
 				t.Errorf("%s, %d players of the same distribution: P(win) %.15f, want 1/%d", r.Name(), n, got, n)
 			}
@@ -133,8 +133,8 @@ func TestWinEstimateAgreesWithPlay(t *testing.T) {
 	la, da := rm.dist(ia)
 	lb, db := rm.dist(ib)
 	wt := &winTurn{}
-	wt.fillU(pa+la, pa+la+len(da)-1, []opponent{{lo: pb + lb, p: db}})
-	want := winDot(da, wt.u)
+	wt.util.fillU(pa+la, pa+la+len(da)-1, []opponent{{lo: pb + lb, p: db}})
+	want := winDot(da, wt.util.u)
 
 	st, err := strategies.New("optimal", r)
 	if err != nil {

@@ -37,6 +37,12 @@ type winTurn struct {
 	*GoalTurn
 	own  *remaining
 	mean []float64 // the mean's values: the expected points to come from each state
+	util winUtility
+}
+
+// winUtility is u, the chance that a final score finishes first against the others'
+// distributions, over the final scores a turn's options can reach.
+type winUtility struct {
 	// u[s − uLo] for the final scores the turn's options can reach.
 	u   []float64
 	uLo int
@@ -77,8 +83,8 @@ func (wt *winTurn) Decide(mask uint32, u, f, p int, opp []opponent, out *[widget
 		l, d := wt.own.dist(int(it.Next))
 		lo, hi = min(lo, int(it.P)+l), max(hi, int(it.P)+l+len(d)-1)
 	}
-	wt.fillU(lo, hi, opp)
-	if wt.u[0] == wt.u[len(wt.u)-1] {
+	wt.util.fillU(lo, hi, opp)
+	if wt.util.settled() {
 		return false
 	}
 	wt.GoalTurn.Decide(wt, out)
@@ -89,8 +95,12 @@ func (wt *winTurn) Decide(mask uint32, u, f, p int, opp []opponent, out *[widget
 // the rest is played as the mean's strategy plays it, plus the tie-break.
 func (wt *winTurn) Value(next, p int) float64 {
 	l, d := wt.own.dist(next)
-	return winDot(d, wt.u[p+l-wt.uLo:]) + winTieBreak*(float64(p)+wt.mean[next])
+	return winDot(d, wt.util.u[p+l-wt.util.uLo:]) + winTieBreak*(float64(p)+wt.mean[next])
 }
+
+// settled reports whether u is the same over every final score it holds: the game is won,
+// or lost, whatever the play (u does not decrease with the score).
+func (wt *winUtility) settled() bool { return wt.u[0] == wt.u[len(wt.u)-1] }
 
 // fillU sets u(s) for s from lo to hi: the chance that a final score of s finishes first
 // against the others' distributions, a tie for first between k players counting 1/k.
@@ -99,7 +109,7 @@ func (wt *winTurn) Value(next, p int) float64 {
 // the coefficients of Π_j (F_j(s) + D_j(s)·z), each divided by its degree plus one.
 // Each distribution is divided by its sum (1 but for the rounding of float32), so that
 // F_j is 1 exactly above the last score j can reach and u is 1 where s beats everyone.
-func (wt *winTurn) fillU(lo, hi int, opp []opponent) {
+func (wt *winUtility) fillU(lo, hi int, opp []opponent) {
 	n := hi - lo + 1
 	if cap(wt.u) < n {
 		wt.u = make([]float64, n)
