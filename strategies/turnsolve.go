@@ -219,3 +219,23 @@ func (t *TurnSolver) Keep(r engine.Roll, rollsLeft int) engine.Keep {
 	}
 	return bk
 }
+
+// Expected returns the expected worth of the turn planned, over its first roll: what a
+// turn played by the plan's keeps ends with, on average.
+func (t *TurnSolver) Expected() float64 {
+	stopFirst := t.stop
+	if t.sec {
+		stopFirst = &t.first
+	}
+	e := 0.0
+	for r := range engine.Roll(engine.NumRolls) {
+		v := stopFirst[r]
+		if t.rolls > 1 {
+			for _, k := range engine.SubKeeps(r)[1:] {
+				v = max(v, t.s.ev[k])
+			}
+		}
+		e += r.Probability() * v
+	}
+	return e
+}
