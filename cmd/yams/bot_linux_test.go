@@ -31,7 +31,8 @@ func tokenBot(t *testing.T, body func(dir string) string) (script, token, dir st
 
 // TestBotHelperDoesNotHangYams: a bot that leaves a helper in a session of its own,
 // holding its standard output (setsid sleep 30 & exec yams bot greedy), does not keep
-// yams waiting after the games; and the helper ends with the bot.
+// yams waiting after the games; and the helper ends with the bot. On a sheet of five
+// boxes, whose greedy the bots build at once.
 func TestBotHelperDoesNotHangYams(t *testing.T) {
 	script, token, _ := tokenBot(t, func(string) string {
 		return fmt.Sprintf("setsid sleep 30 &\nexec %q yams bot greedy\n", os.Args[0])
@@ -42,7 +43,7 @@ func TestBotHelperDoesNotHangYams(t *testing.T) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		_, errOut, code := execYams(t, "", "sim", "--bot", "b="+script, "--strategy", "b", "--games", "2000", "--workers", "2")
+		_, errOut, code := execYams(t, "", "sim", "--rules", filepath.Join("testdata", "five-boxes.json"), "--bot", "b="+script, "--strategy", "b", "--games", "2000", "--workers", "2")
 		done <- result{errOut, code}
 	}()
 	select {
@@ -63,15 +64,17 @@ func TestBotHelperDoesNotHangYams(t *testing.T) {
 
 // TestSignalStopsHungBot: SIGINT or SIGTERM stops yams at once when a bot hangs, whatever
 // --bot-timeout (an hour here), with the exit status of the signal; the bots' processes
-// end with it.
+// end with it. 2,000 games on a sheet of five boxes: the shell reads its first batch, a
+// line of every game of a chunk, a byte at a time (for 20,000 games, most of a second of
+// processor time), and yams builds greedy at once.
 func TestSignalStopsHungBot(t *testing.T) {
 	for _, c := range []struct {
 		sig  syscall.Signal
 		args []string
 		want string
 	}{
-		{syscall.SIGTERM, []string{"sim", "--strategy", "h"}, "interrupted by SIGTERM after 0 of 20,000 games"},
-		{syscall.SIGINT, []string{"compare", "--players", "h,greedy"}, "interrupted by SIGINT after 0 of 20,000 table games; no table game was finished, nothing was written"},
+		{syscall.SIGTERM, []string{"sim", "--strategy", "h"}, "interrupted by SIGTERM after 0 of 2,000 games"},
+		{syscall.SIGINT, []string{"compare", "--players", "h,greedy"}, "interrupted by SIGINT after 0 of 2,000 table games; no table game was finished, nothing was written"},
 	} {
 		sig := c.sig
 		t.Run(c.args[0]+"/"+sig.String(), func(t *testing.T) {
@@ -84,7 +87,7 @@ sleep 3600
 `, filepath.Join(dir, "hanging"))
 			})
 			marker := filepath.Join(dir, "hanging")
-			code, stderr := signalYams(t, append(c.args, "--bot", "h="+script, "--games", "20000", "--bot-timeout", "1h"), marker, sig)
+			code, stderr := signalYams(t, append(c.args, "--rules", filepath.Join("testdata", "five-boxes.json"), "--bot", "h="+script, "--games", "2000", "--bot-timeout", "1h"), marker, sig)
 			if code != 128+int(sig) || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 				t.Errorf("exit %d, stderr %q; want status %d and %q", code, stderr, 128+int(sig), c.want)
 			}

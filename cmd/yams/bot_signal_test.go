@@ -63,7 +63,7 @@ func signalYams(t *testing.T, args []string, marker string, sig syscall.Signal) 
 // TestSignalDuringHello: SIGINT or SIGTERM while yams waits for a bot's hello stops yams at
 // once, whatever --bot-timeout (an hour here), with the exit status of the signal (130,
 // 143), not a bot's failure (3), and one line that says no game was finished; the bot's
-// processes end with it.
+// processes end with it. On a sheet of five boxes, whose greedy yams builds at once.
 func TestSignalDuringHello(t *testing.T) {
 	for _, c := range []struct {
 		sig  syscall.Signal
@@ -78,7 +78,7 @@ func TestSignalDuringHello(t *testing.T) {
 			script, token, dir := tokenBot(t, func(dir string) string {
 				return fmt.Sprintf("read hello\n: > %q\nsleep 3600\n", filepath.Join(dir, "read"))
 			})
-			args := append(c.args, "--bot", "h="+script, "--games", "20000", "--workers", "2", "--bot-timeout", "1h")
+			args := append(c.args, "--rules", filepath.Join("testdata", "five-boxes.json"), "--bot", "h="+script, "--games", "20000", "--workers", "2", "--bot-timeout", "1h")
 			code, stderr := signalYams(t, args, filepath.Join(dir, "read"), c.sig)
 			if code != 128+int(c.sig) || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 				t.Errorf("exit %d, stderr %q; want status %d and %q", code, stderr, 128+int(c.sig), c.want)

@@ -81,8 +81,10 @@ func TestExampleBotsAtTable(t *testing.T) {
 			}
 			checkExampleDecisions(t, b.interp, b.file)
 			// An interpreter starts slowly on a loaded machine: the timeout covers the start.
+			// One worker, one process of the interpreter: the two bots are compared on the
+			// same table games.
 			out, errOut, code := execYams(t, "", "compare", "--bot", b.name+"="+b.interp+" "+b.file, "--players", b.name+",random",
-				"--games", "100", "--json", "-", "--bot-timeout", "2m")
+				"--games", "100", "--json", "-", "--bot-timeout", "2m", "--workers", "1")
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exhaustive"
 	"yams/strategies"
 	"yams/strategies/external"
 )
@@ -115,11 +116,14 @@ func TestBotThroughTheCLI(t *testing.T) {
 // status 3 and one line naming the bot; the games before are written as a partial
 // summary, which a run with the bot mended resumes to the results of an unbroken run, and
 // which another bot may not resume (exit status 2, one line naming both).
+//
+// On a sheet of five boxes: each of the eight bot processes builds greedy's tables for
+// the rules, and the games are short.
 func TestBotFailureIsPartial(t *testing.T) {
 	dir := t.TempDir()
 	partial := filepath.Join(dir, "partial.json")
 	failing := fmt.Sprintf("b=%s yams-fail-after 70", strconv.Quote(os.Args[0]))
-	args := []string{"sim", "--strategy", "b", "--games", "2000", "--workers", "2"}
+	args := []string{"sim", "--rules", filepath.Join("testdata", "five-boxes.json"), "--strategy", "b", "--games", "2000", "--workers", "2"}
 	logs := filepath.Join(dir, "logs")
 	report := filepath.Join(dir, "report")
 	_, errOut, code := execYams(t, "", append(args, "--bot", failing, "--json", partial, "--bot-log", logs, "--out", report)...)
@@ -175,11 +179,12 @@ func TestBotFailureIsPartial(t *testing.T) {
 // TestComparePlayersBotFailureIsPartial: a bot that fails at a table stops the table
 // games as it stops a run: exit status 3, one line naming the bot, and the table games
 // finished before written, marked partial, to --json and --out (whose report says so).
+// On a sheet of five boxes, whose greedy the bot processes build at once.
 func TestComparePlayersBotFailureIsPartial(t *testing.T) {
 	dir := t.TempDir()
 	js, report := filepath.Join(dir, "table.json"), filepath.Join(dir, "report")
 	failing := fmt.Sprintf("b=%s yams-fail-after 70", strconv.Quote(os.Args[0]))
-	out, errOut, code := execYams(t, "", "compare", "--players", "b,greedy", "--games", "20000", "--workers", "2",
+	out, errOut, code := execYams(t, "", "compare", "--rules", filepath.Join("testdata", "five-boxes.json"), "--players", "b,greedy", "--games", "20000", "--workers", "2",
 		"--bot", failing, "--bot-log", filepath.Join(dir, "logs"), "--json", js, "--out", report)
 	if code != exitBot || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "bot b") ||
 		!regexp.MustCompile(`stopped after [\d,]+ of 20,000 table games; the table games played are written, marked partial\n$`).MatchString(errOut) {
@@ -208,23 +213,26 @@ func TestComparePlayersBotFailureIsPartial(t *testing.T) {
 // TestMergeOfTwoBots: yams merge refuses shards played by two different bots (exit
 // status 2, one line naming the strategy, both files and both bots), and merges those of
 // the same bot; the summary names the bot, its hello and its command.
+//
+// On a sheet of five boxes, whose greedy each bot process builds at once.
 func TestMergeOfTwoBots(t *testing.T) {
 	dir := t.TempDir()
+	rules := filepath.Join("testdata", "five-boxes.json")
 	shard := func(k int, bot string) string {
 		file := filepath.Join(dir, fmt.Sprintf("shard-%d-%x.json", k, len(bot)))
-		_, errOut, code := execYams(t, "", "sim", "--strategy", "greedy,b", "--games", "2000", "--shard", fmt.Sprintf("%d/2", k), "--bot", bot, "--json", file)
+		_, errOut, code := execYams(t, "", "sim", "--rules", rules, "--strategy", "greedy,b", "--games", "2000", "--shard", fmt.Sprintf("%d/2", k), "--bot", bot, "--json", file)
 		if code != 0 {
 			t.Fatalf("shard %d/2: exit %d, %s", k, code, errOut)
 		}
 		return file
 	}
 	bot := selfBot("b", "greedy")
-	pinned := selfBot("b", "greedy --rules hasbro") // the same games, another command
+	pinned := selfBot("b", "greedy --rules "+rules) // the same games, another command
 	one, two, twoPinned := shard(1, bot), shard(2, bot), shard(2, pinned)
 
 	out, errOut, code := execYams(t, "", "merge", one, twoPinned)
 	wantUsageError(t, "merge of two bots", out, errOut, code, "strategy b: "+one+" was played by bot \"greedy\" version \"yams\"")
-	if !strings.Contains(errOut, twoPinned+" by bot") || !strings.Contains(errOut, "--rules hasbro") {
+	if !strings.Contains(errOut, twoPinned+" by bot") || !strings.Contains(errOut, "--rules "+rules) {
 		t.Errorf("the refusal does not name the other file and its command: %q", errOut)
 	}
 
@@ -271,8 +279,9 @@ func TestExampleBots(t *testing.T) {
 	for i := 1; i < len(bots); i += 2 {
 		names = append(names, strings.Split(bots[i], "=")[0])
 	}
-	// An interpreter starts slowly on a loaded machine: the timeout covers the start.
-	out, errOut, code := execYams(t, "", append([]string{"sim", "--games", "500", "--json", "-", "--bot-timeout", "2m", "--strategy", strings.Join(names, ",")}, bots...)...)
+	// An interpreter starts slowly on a loaded machine: the timeout covers the start. One
+	// worker, one process of each interpreter: the two bots are compared on the same games.
+	out, errOut, code := execYams(t, "", append([]string{"sim", "--games", "500", "--json", "-", "--bot-timeout", "2m", "--workers", "1", "--strategy", strings.Join(names, ",")}, bots...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -283,9 +292,11 @@ func TestExampleBots(t *testing.T) {
 }
 
 // bench of a bot: its games/s, no decisions replayed, and none of the note of the
-// built-in strategies that play games together (a bot has no strategy of one game).
+// built-in strategies that play games together (a bot has no strategy of one game). On a
+// sheet of five boxes: bench starts a bot process per worker and run, each of which
+// builds greedy's tables for the rules.
 func TestBenchOfABot(t *testing.T) {
-	out, errOut, code := execYams(t, "", "bench", "--bot", selfBot("b", "greedy"), "--strategy", "b", "--games", "100")
+	out, errOut, code := execYams(t, "", "bench", "--rules", filepath.Join("testdata", "five-boxes.json"), "--bot", selfBot("b", "greedy"), "--strategy", "b", "--games", "100")
 	if code != 0 || !strings.Contains(out, "b ") {
 		t.Fatalf("bench --bot: exit %d, %q %q", code, out, errOut)
 	}
@@ -296,17 +307,23 @@ func TestBenchOfABot(t *testing.T) {
 
 // TestBotOfSeveralColumns: yams bot serves the strategies of a sheet of several columns,
 // optimal (the exact solve of the product of the columns) and column-tables, to the same
-// counts as inside yams.
+// counts as inside yams. column-tables in the exhaustive run: it first fits itself to
+// the rules, seconds of work, and serves them as optimal does.
 func TestBotOfSeveralColumns(t *testing.T) {
 	rules := filepath.Join("testdata", "two-columns.json")
 	for _, name := range []string{"optimal", "column-tables"} {
-		out, errOut, code := execYams(t, "", "sim", "--rules", rules, "--bot", selfBot("b", name), "--strategy", name+",b", "--games", "500", "--json", "-")
-		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", name, code, errOut)
-		}
-		s := readSummaryJSON(t, []byte(out))
-		if len(s.Strategies) != 2 || !sameStrategy(s.Strategies[0], s.Strategies[1]) {
-			t.Errorf("%s served and %s differ", name, name)
-		}
+		t.Run(name, func(t *testing.T) {
+			if name == "column-tables" {
+				exhaustive.Only(t)
+			}
+			out, errOut, code := execYams(t, "", "sim", "--rules", rules, "--bot", selfBot("b", name), "--strategy", name+",b", "--games", "500", "--json", "-")
+			if code != 0 {
+				t.Fatalf("%s: exit %d: %s", name, code, errOut)
+			}
+			s := readSummaryJSON(t, []byte(out))
+			if len(s.Strategies) != 2 || !sameStrategy(s.Strategies[0], s.Strategies[1]) {
+				t.Errorf("%s served and %s differ", name, name)
+			}
+		})
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"yams/engine"
 	"yams/internal/cachedir"
+	"yams/internal/exhaustive"
 	"yams/reports"
 	"yams/strategies"
 )
@@ -69,13 +70,21 @@ func holdHeuristics(rules ...string) []strategies.Strategy {
 	return held
 }
 
+// exact prints the figures of a strategy and writes its distribution with --csv: on the
+// small sheet of the frontier in the default run, on yams-app in the exhaustive run (the
+// default run checks yams-app's figures too, in TestGolden's exact_yams-app, byte for
+// byte).
 func TestExact(t *testing.T) {
+	rules, figures := frontierRules, []string{"(4,724 turn-start states reached)", "mean score", "174.4920963", "P(upper bonus)", "Yahtzee ", "quantiles: p1 "}
+	if exhaustive.On {
+		rules, figures = "yams-app", []string{"(78,292 turn-start states reached)", "mean score", "198.7293046", "P(upper bonus)", "4 of a kind ", "quantiles: p1 "}
+	}
 	csv := filepath.Join(t.TempDir(), "d.csv")
-	out, errOut, code := execYams(t, "", "exact", "--rules", "yams-app", "--csv", csv)
+	out, errOut, code := execYams(t, "", "exact", "--rules", rules, "--csv", csv)
 	if code != 0 {
 		t.Fatalf("exit %d, %q", code, errOut)
 	}
-	for _, want := range []string{"(78,292 turn-start states reached)", "mean score", "198.7293046", "P(upper bonus)", "4 of a kind ", "quantiles: p1 "} {
+	for _, want := range figures {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -91,7 +100,7 @@ func TestExact(t *testing.T) {
 	out, errOut, code = execYams(t, "", "exact", "--strategy", "greedy,optimal")
 	wantUsageError(t, "two strategies", out, errOut, code, "--strategy greedy,optimal: exact takes one strategy")
 	// A computation that fails leaves the --csv file of the one before as it was.
-	_, errOut, code = execYams(t, "", "exact", "--rules", "yams-app", "--csv", csv, "--max-memory", "1")
+	_, errOut, code = execYams(t, "", "exact", "--rules", rules, "--csv", csv, "--max-memory", "1")
 	if code != 2 || !strings.Contains(errOut, "with its distribution would take about") || !strings.Contains(errOut, "more than the limit of 1 MiB (raise it with --max-memory MiB)") {
 		t.Errorf("budget: exit %d, %q", code, errOut)
 	}
@@ -104,11 +113,13 @@ func TestExact(t *testing.T) {
 
 // exact --out writes the figures as JSON (what --json writes), Markdown and CSV, the
 // distribution as CSV (what --csv writes) and as a plot whose CSV adds up to the
-// distribution, and report.html; in French with --lang fr.
+// distribution, and report.html; in French with --lang fr. The run with every file (its
+// --regret values every turn greedy reaches) is on the small sheet of the frontier; the
+// figures of greedy on yams-app are checked in the French run's.
 func TestExactOut(t *testing.T) {
 	dir := t.TempDir()
 	out, csvFile, jsFile := filepath.Join(dir, "out"), filepath.Join(dir, "d.csv"), filepath.Join(dir, "f.json")
-	stdout, stderr, code := execYams(t, "", "exact", "--rules", "yams-app", "--strategy", "greedy", "--regret", "--out", out, "--csv", csvFile, "--json", jsFile)
+	stdout, stderr, code := execYams(t, "", "exact", "--rules", frontierRules, "--strategy", "greedy", "--regret", "--out", out, "--csv", csvFile, "--json", jsFile)
 	if code != 0 {
 		t.Fatalf("exit %d, %s", code, stderr)
 	}
@@ -150,7 +161,8 @@ func TestExactOut(t *testing.T) {
 		t.Errorf("the bins of scores.csv hold %v of the distribution, want 0.998 to 1", total)
 	}
 	md := string(readFile(t, filepath.Join(out, "exact.md")))
-	for _, w := range []string{"# yams exact: exact figures", "### Figures of the game", "| mean score | 176.9962537 |", "### Final score: percentiles", "### Points lost per game, by kind of decision"} {
+	for _, w := range []string{"# yams exact: exact figures", "### Figures of the game", "| mean score | " + strconv.FormatFloat(js.Mean, 'f', 7, 64) + " |",
+		"### Final score: percentiles", "### Points lost per game, by kind of decision"} {
 		if !strings.Contains(md, w) {
 			t.Errorf("exact.md lacks %q:\n%s", w, md)
 		}
@@ -168,6 +180,13 @@ func TestExactOut(t *testing.T) {
 	md = string(readFile(t, filepath.Join(fr, "exact.md")))
 	if !strings.Contains(md, "| score moyen | 176,9962537 |") || !strings.Contains(stdout, "11 fichiers écrits dans "+fr) {
 		t.Errorf("in French: exact.md\n%s\nstdout\n%s", md, stdout)
+	}
+	var frJS exactJSON
+	if err := json.Unmarshal(readFile(t, filepath.Join(fr, "exact.json")), &frJS); err != nil {
+		t.Fatal(err)
+	}
+	if mean := strconv.FormatFloat(frJS.Mean, 'f', 7, 64); mean != "176.9962537" {
+		t.Errorf("greedy's mean on yams-app in exact.json: %s, want 176.9962537", mean)
 	}
 	out2, errOut, code := execYams(t, "", "exact", "--rules", "yams-app", "--out", filepath.Join(csvFile, "x"))
 	wantUsageError(t, "out under a file", out2, errOut, code, "exact: --out: ")

@@ -18,17 +18,19 @@ const (
 )
 
 // A rule file edited between two shards: merge refuses to add up their games, in one
-// line with exit 2; unedited, the shards merge into exactly the summary of one run.
+// line with exit 2; unedited, the shards merge into exactly the summary of one run. On a
+// sheet of five boxes, for which each run builds the file's table of decisions at once.
 func TestMergeRefusesEditedRuleFile(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "mine.rules")
+	rules := filepath.Join("testdata", "five-boxes.json")
 	shard := func(k, content string) string {
 		t.Helper()
 		if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		out := filepath.Join(dir, "shard-"+k+"-"+strconv.Itoa(strings.Count(content, "\n"))+".json")
-		if _, errOut, code := execYams(t, "", "sim", "--games", "200", "--seed", "4", "--strategy", "greedy,rules:"+file, "--shard", k+"/2", "--json", out); code != 0 {
+		if _, errOut, code := execYams(t, "", "sim", "--rules", rules, "--games", "200", "--seed", "4", "--strategy", "greedy,rules:"+file, "--shard", k+"/2", "--json", out); code != 0 {
 			t.Fatal(errOut)
 		}
 		return out
@@ -42,7 +44,7 @@ func TestMergeRefusesEditedRuleFile(t *testing.T) {
 	// Unedited: the same summary as one run of all the games.
 	two = shard("2", rulesV1)
 	whole := filepath.Join(dir, "whole.json")
-	if _, errOut, code := execYams(t, "", "sim", "--games", "200", "--seed", "4", "--strategy", "greedy,rules:"+file, "--json", whole); code != 0 {
+	if _, errOut, code := execYams(t, "", "sim", "--rules", rules, "--games", "200", "--seed", "4", "--strategy", "greedy,rules:"+file, "--json", whole); code != 0 {
 		t.Fatal(errOut)
 	}
 	out, errOut, code = execYams(t, "", "merge", one, two)
@@ -59,14 +61,16 @@ func TestMergeRefusesEditedRuleFile(t *testing.T) {
 
 // A rule file edited between a run interrupted and its --resume: the resumption is
 // refused, in one line with exit 2, and the partial summary is left as it was; unedited,
-// the resumed run ends with exactly the summary of the run without a break.
+// the resumed run ends with exactly the summary of the run without a break. On a sheet of
+// five boxes, for which each run builds the file's table of decisions at once.
 func TestResumeRefusesEditedRuleFile(t *testing.T) {
 	dir := t.TempDir()
 	file, js, whole := filepath.Join(dir, "mine.rules"), filepath.Join(dir, "run.json"), filepath.Join(dir, "whole.json")
 	if err := os.WriteFile(file, []byte(rulesV1), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"sim", "--games", "5000", "--seed", "5", "--strategy", "test-stall,rules:" + file, "--workers", "2", "--json", js}
+	rules := filepath.Join("testdata", "five-boxes.json")
+	args := []string{"sim", "--rules", rules, "--games", "5000", "--seed", "5", "--strategy", "test-stall,rules:" + file, "--workers", "2", "--json", js}
 	p := yamsProcess(t, args...)
 	if code := p.signal(t, os.Interrupt); code != 130 {
 		t.Fatalf("exit %d, %s", code, p.stderr.String())
@@ -86,7 +90,7 @@ func TestResumeRefusesEditedRuleFile(t *testing.T) {
 	if _, errOut, code := execYams(t, "", append(args, "--resume", js)...); code != 0 {
 		t.Fatalf("resume with the same file: exit %d, %s", code, errOut)
 	}
-	if _, errOut, code := execYams(t, "", "sim", "--games", "5000", "--seed", "5", "--strategy", "test-stall,rules:"+file, "--json", whole); code != 0 {
+	if _, errOut, code := execYams(t, "", "sim", "--rules", rules, "--games", "5000", "--seed", "5", "--strategy", "test-stall,rules:"+file, "--json", whole); code != 0 {
 		t.Fatal(errOut)
 	}
 	if !sameContent(t, readFile(t, js), readFile(t, whole)) {

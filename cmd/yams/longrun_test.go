@@ -400,7 +400,13 @@ func TestLocalShardsScript(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	args := []string{"--games", "3000", "--seed", "7", "--strategy", "test-stall,random"}
+	// On a sheet of five boxes, whose greedy each of the seven processes builds at once (by
+	// its absolute path: the script runs from the root).
+	five, err := filepath.Abs(filepath.Join("testdata", "five-boxes.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"--games", "3000", "--seed", "7", "--strategy", "test-stall,random", "--rules", five}
 	// The stalled run goes through bash -c only to start in the root: the script is then
 	// executed by its path, as a user types it.
 	p := stalledProcess(t, bash, append([]string{"-c", `cd "$0" && exec ` + script + ` "$@"`, root, "3", dir}, args...)...)
