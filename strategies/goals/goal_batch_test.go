@@ -22,7 +22,7 @@ import (
 // subtracted box and rules whose subtotals the solver merges (small), on one worker and
 // three.
 func TestGoalBatchPlaysAsOneGameAtATime(t *testing.T) {
-	games := int64(2000) // within one batch of goalBatchGames either way
+	games := int64(800) // within one batch of goalBatchGames either way
 	if exhaustive.On {
 		games = 6000
 	}
