@@ -272,8 +272,8 @@ func TestRealDiceGame(t *testing.T) {
 }
 
 // The seeds' family sheet, too large for an exact solve, is coached on column-tables's
-// estimates, which say so, from its first game (which fits column-tables to the sheet, a
-// minute or two).
+// estimates, which say so, from its first game (which fits column-tables to the sheet, a few
+// minutes).
 func TestFamilySheetEstimates(t *testing.T) {
 	exhaustive.Only(t)
 	rs := RuleSet{Source: "../examples/rules/yams-family.json"}

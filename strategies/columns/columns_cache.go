@@ -31,21 +31,18 @@ type columnData struct {
 	flex   *flexTable // nil on a sheet whose table of counts would be too large
 }
 
-// The flexTable's fit: rounds of games (and one more to weigh the last table), and the
-// dice's seed.
-const (
-	flexRounds = 2
-	flexSeed   = 0x636f6c756d6e73 // "columns"
-)
+// flexSeed is the dice's seed of the flexTable's fit.
+const flexSeed = 0x636f6c756d6e73 // "columns"
 
-// flexGames is the games of a round of the fit (a variable: the tests fit smaller sheets
-// with fewer).
-var flexGames = 20000
+// The flexTable's fit: rounds of games (and one more to weigh the last table), and the
+// games of a round (variables: the tests fit smaller sheets with fewer). Six rounds: the
+// damped rounds settle by the fifth on the sheets measured (docs/columns.md).
+var flexRounds, flexGames = 6, 20000
 
 // flexFitVersion is the version of the fit: raise it whenever fitFlex, or the play of
 // column-tables it fits, changes, so that a cached fit made by an older build is made
 // again rather than read.
-const flexFitVersion = 2
+const flexFitVersion = 3
 
 // flexProvenance returns what produces the flexTable of this build: recorded in its file
 // (solver.Meta.Fit), a file of another is fitted again.

@@ -153,7 +153,7 @@ func calibrationPath(r *engine.Rules, objective string) (string, error) {
 func calibrate(d *columnData, games int, seed uint64, workers int) *Calibration {
 	r := d.rules
 	ft, _ := newFlexTable(len(r.Columns()), r.NumBoxes())
-	sums, _ := playRound(d, d.flex, ft, games, seed, workers)
+	sums, _ := playRound(d, d.flex, ft, games, seed, workers, finalScore) // the spread is the games' own
 	// The coarse cells: as many boxes open in as many columns.
 	cols, nb := ft.cols, r.NumBoxes()
 	coarse := func(cell int) (key, openCols int) {

@@ -19,7 +19,7 @@ import (
 // far, the columns' values (each column played alone), what the choice among columns adds
 // at the count of open boxes (flexTable), and the turn planned on them. Those values rank
 // the options but are not the expectation of any play (on the family sheet, at a first
-// roll of 6-6-6-2-3, they say 626.64 where 851.35 is measured). The expected final score of the best choice is therefore
+// roll of 6-6-6-2-3, they said 626.64 where the strategy scored 845 from the start, before its fit had a table there). The expected final score of the best choice is therefore
 // measured: column-tables plays Games games on from the position (rollouts, with a control
 // variate: columns_rollout.go), on dice drawn from a hash of the position, so that the
 // figure does not change from one run to the next nor with Workers; every option's value
@@ -132,9 +132,7 @@ func (e *ColumnEstimate) Start(s *engine.Sheet) error {
 	clear(e.delta[:])
 	if ft := ct.flex; ft != nil {
 		here := ft.cell(open[:len(ct.cols)])
-		if ft.ok[here] {
-			e.base += ft.v[here]
-		}
+		e.base += ft.smooth(here)
 		for c := range ct.cols {
 			if open[c] > 0 {
 				e.delta[c] = ft.delta(here, c)

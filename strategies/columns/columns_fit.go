@@ -33,6 +33,10 @@ type flexTable struct {
 	// id is the table's identity (identity), worked out once.
 	once sync.Once
 	id   string
+	// fallback is the value of an untrusted cell for the rollouts' control variate, by
+	// count of open boxes (smooth), worked out once.
+	fallbackOnce sync.Once
+	fallback     []float64
 }
 
 // maxFlexCells bounds a flexTable: 14^5 cells for five columns of thirteen boxes.
@@ -95,13 +99,21 @@ func (fs *flexSums) Add(o *flexSums) {
 // Carlo estimate: the estimate of each cell from the next ones, a temporal difference,
 // was measured and plays worse, 345.7 against 349.1 on yams's top-down and bottom-up
 // columns, for the counts are not the whole state); a cell is trusted when met at least
-// flexMinVisits times, and a full sheet is 0.
-func (fs *flexSums) table(cols, radix int) *flexTable {
+// flexMinVisits times, and a full sheet is 0. With before (the table the games played,
+// nil for none), a cell that both trust is the mean of its value there and its new
+// estimate: the fit's rounds move halfway, for a table estimated under one play changes
+// the play it is used by (undamped, the rounds' tables oscillate: on hasbro's top-down and
+// bottom-up columns, 332.2, 345.4, 350.0 after three rounds against 332.2, 346.4, 350.5
+// damped, and 352.9 after six).
+func (fs *flexSums) table(cols, radix int, before *flexTable) *flexTable {
 	ft := &flexTable{cols: cols, radix: radix, v: make([]float64, len(fs.sum)), ok: make([]bool, len(fs.sum))}
 	ft.ok[0] = true
 	for i := 1; i < len(fs.sum); i++ {
 		if fs.count[i] >= flexMinVisits {
 			ft.v[i], ft.ok[i] = fs.sum[i]/float64(fs.count[i]), true
+			if before != nil && before.ok[i] {
+				ft.v[i] = (before.v[i] + ft.v[i]) / 2
+			}
 		}
 	}
 	return ft
@@ -110,16 +122,16 @@ func (fs *flexSums) table(cols, radix int) *flexTable {
 // fitFlex fits the flexTable of the columns' strategy of d by simulation: rounds of
 // games played by the strategy with the table of the round before (the first with none),
 // each round's table made of its games' turns (flexSums.table: approximate policy
-// iteration on the counts of open boxes). Every round plays the same games on the same
-// dice, turn by turn (engine.Tape), so that the rounds compare in pairs: the table kept is
-// the one whose round scored the most, if that beats the round without a table by more
-// than twice the standard error of the paired difference, and none otherwise (on yams's
-// top-down and bottom-up columns the table is worth 7 points; on the four columns of
-// yams-family, fitted on the counts of four columns, it was measured to cost 4, and the
-// strategy plays without). The games of a round are split in fixed chunks whose sums add
-// in chunk order: the fit does not depend on the number of workers. It returns nil when
-// the sheet has too many columns for a table of its counts, and a table that trusts no
-// cell when no table earns its place.
+// iteration on the counts of open boxes, damped), the games telling what each turn was
+// expected to gain (expectedGains: the turn's dice left out, which makes the estimate of
+// a cell five times as precise as the game's final score does). Every round plays the
+// same games on the same dice, turn by turn (engine.Tape), so that the rounds compare in
+// pairs: the table kept is the one whose round scored the most, if that beats the round
+// without a table by more than twice the standard error of the paired difference, and
+// none otherwise. The games of a round are split in fixed chunks whose sums add in chunk
+// order: the fit does not depend on the number of workers. It returns nil when the sheet
+// has too many columns for a table of its counts, and a table that trusts no cell when
+// no table earns its place.
 func fitFlex(d *columnData, rounds, games int, seed uint64, workers int, progress func(round int)) (*flexTable, error) {
 	r := d.rules
 	ft, ok := newFlexTable(len(r.Columns()), r.NumBoxes())
@@ -136,12 +148,12 @@ func fitFlex(d *columnData, rounds, games int, seed uint64, workers int, progres
 		if round > 0 {
 			flex = ft
 		}
-		total, score := playRound(d, flex, ft, games, seed, workers)
+		total, score := playRound(d, flex, ft, games, seed, workers, expectedGains)
 		played, scores = append(played, flex), append(scores, score)
 		if round == rounds {
 			break // the last round plays the last table, to weigh it
 		}
-		ft = total.table(ft.cols, ft.radix)
+		ft = total.table(ft.cols, ft.radix, flex)
 		if progress != nil {
 			progress(round + 1)
 		}
@@ -149,6 +161,9 @@ func fitFlex(d *columnData, rounds, games int, seed uint64, workers int, progres
 	best, bestGain := -1, 0.0
 	for k := 1; k < len(scores); k++ {
 		gain, se := pairedGain(scores[0], scores[k])
+		if flexCurve != nil {
+			flexCurve(k, played[k], gain, se)
+		}
 		if gain > 2*se && gain > bestGain {
 			best, bestGain = k, gain
 		}
@@ -162,11 +177,24 @@ func fitFlex(d *columnData, rounds, games int, seed uint64, workers int, progres
 	return played[best], nil
 }
 
+// The target of a turn start in playRound: what the game went on to score beyond the
+// columns' values, or the sum of what its turns were expected to gain (the same
+// expectation, without the dice of the turns themselves).
+const (
+	finalScore    = false
+	expectedGains = true
+)
+
+// flexCurve, when not nil, is told each round's table and what it gains over none, in
+// the round's games (the test that measures the fit's curve, TestFlexFitCurve).
+var flexCurve func(round int, ft *flexTable, gain, se float64)
+
 // playRound plays games of column-tables on d with the flexTable flex (nil: none) on the
 // dice of seed, with workers goroutines, and returns the sums of the cells of shape's
-// counts and each game's final score. The games are split in fixed chunks whose sums add
-// in chunk order: the result does not depend on the number of workers.
-func playRound(d *columnData, flex, shape *flexTable, games int, seed uint64, workers int) (flexSums, []int32) {
+// counts (of the target expected) and each game's final score. The games are split in
+// fixed chunks whose sums add in chunk order: the result does not depend on the number of
+// workers.
+func playRound(d *columnData, flex, shape *flexTable, games int, seed uint64, workers int, expected bool) (flexSums, []int32) {
 	const chunk = 2048
 	chunks := (games + chunk - 1) / chunk
 	parts := make([]flexSums, chunks)
@@ -176,6 +204,7 @@ func playRound(d *columnData, flex, shape *flexTable, games int, seed uint64, wo
 	for range workers {
 		wg.Go(func() {
 			fp := newFlexPlayer(newColumnTablesOf(d, flex), shape)
+			fp.expected = expected
 			for {
 				k := int(next.Add(1)) - 1
 				if k >= chunks {
@@ -210,14 +239,16 @@ func pairedGain(a, b []int32) (mean, se float64) {
 }
 
 // flexPlayer plays games of the columns' strategy and notes, at each turn start, the
-// count of open boxes and what the sheet holds beyond the columns' values.
+// count of open boxes and what the sheet holds beyond the columns' values, or (expected)
+// what the turn is expected to gain.
 type flexPlayer struct {
-	ct    *columnTables
-	ft    *flexTable
-	sheet engine.Sheet
-	tape  engine.Tape
-	cells []int
-	bases []float64
+	ct       *columnTables
+	ft       *flexTable
+	expected bool
+	sheet    engine.Sheet
+	tape     engine.Tape
+	cells    []int
+	bases    []float64
 }
 
 func newFlexPlayer(ct *columnTables, ft *flexTable) *flexPlayer {
@@ -250,6 +281,13 @@ func (fp *flexPlayer) play(g *rand.PCG, sums *flexSums) int32 {
 	rolls := ct.rolls
 	for !sh.Done() {
 		x, cell := fp.base(sh)
+		if fp.expected {
+			// What the turn's plan expects it to gain: the points and the columns' values
+			// it adds, and the flexTable's correction of the column it will choose, which
+			// is taken out below once the choice is made.
+			ct.plan(sh)
+			x = ct.solver.Expected()
+		}
 		fp.cells, fp.bases = append(fp.cells, cell), append(fp.bases, x)
 		tape.Draw(g, rolls)
 		roll := tape.First()
@@ -261,9 +299,25 @@ func (fp *flexPlayer) play(g *rand.PCG, sums *flexSums) int32 {
 			}
 			roll = tape.Reroll(k)
 		}
-		sh.Fill(ct.Box(sh, roll, used), roll)
+		box := ct.Box(sh, roll, used)
+		if fp.expected && ct.flex != nil {
+			fp.bases[len(fp.bases)-1] -= ct.flex.delta(cell, int(box)/ct.nb)
+		}
+		sh.Fill(box, roll)
 	}
 	final := sh.Total()
+	if fp.expected {
+		// From each turn start, the sum of the expected gains of the turns left.
+		acc := 0.0
+		for i := len(fp.cells) - 1; i >= 0; i-- {
+			acc += fp.bases[i]
+			c := fp.cells[i]
+			sums.sum[c] += acc
+			sums.sq[c] += acc * acc
+			sums.count[c]++
+		}
+		return int32(final)
+	}
 	for i, c := range fp.cells {
 		d := float64(final) - fp.bases[i]
 		sums.sum[c] += d

@@ -16,8 +16,9 @@ import (
 )
 
 // The tests' sheets of several columns are small: their fits and calibrations take fewer
-// games.
-func init() { flexGames, calibrationGames = 4000, 8192 }
+// games, and the fits fewer rounds (three, which damp twice; the exhaustive tests of the
+// golden figures fit as yams does).
+func init() { flexRounds, flexGames, calibrationGames = 3, 4000, 8192 }
 
 // smallColumnData returns the columns' tables of rules r, without a flexTable.
 func smallColumnData(t testing.TB, r *engine.Rules) *columnData {
@@ -82,11 +83,11 @@ func TestColumnTablesLegal(t *testing.T) {
 func TestFlexFit(t *testing.T) {
 	r := exacttest.ColumnsRules(t, exacttest.FourBoxes, "top_down,bottom_up")
 	d := smallColumnData(t, r)
-	f1, err := fitFlex(d, 2, 6000, 3, 1, nil)
+	f1, err := fitFlex(d, 2, 3000, 3, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f3, err := fitFlex(d, 2, 6000, 3, 3, nil)
+	f3, err := fitFlex(d, 2, 3000, 3, 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -208,8 +208,8 @@ func TestColumnsWinAtTheTable(t *testing.T) {
 }
 
 // win beats column-tables at two players beyond the interval on the family sheet and on
-// yams's free and top-down columns (issue 31's sheets; docs/tables.md gives 51.51% of
-// 100,000 family tables and 50.79% of 200,000 free + top-down ones).
+// yams's free and top-down columns (issue 31's sheets; docs/tables.md gives 51.00% of
+// 100,000 family tables and 50.86% of 200,000 free + top-down ones).
 func TestColumnsWinOnFamilySheets(t *testing.T) {
 	exhaustive.Only(t)
 	exacttest.Heavy(t)
