@@ -20,8 +20,10 @@ import (
 	"yams/coach"
 	"yams/engine"
 	"yams/internal/exacttest"
+	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies"
+	"yams/strategies/columns"
 	"yams/strategies/external"
 	_ "yams/strategies/optimal" // the exact strategies, as the command registers them
 	_ "yams/strategies/rulefile"
@@ -37,6 +39,11 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 2 && os.Args[1] == "bot-fail-after" {
 		n, _ := strconv.Atoi(os.Args[2])
 		os.Exit(greedyBot(n))
+	}
+	// The default run's sheets of several columns are small: column-tables fits them on
+	// fewer games (the exhaustive run's family sheet as yams does).
+	if !exhaustive.On {
+		columns.FitRounds, columns.FitGames, columns.CalibrationGames = 3, 4000, 8192
 	}
 	os.Exit(exacttest.Main(m))
 }

@@ -18,6 +18,7 @@ import (
 	"yams/internal/exhaustive"
 	"yams/reports"
 	"yams/strategies"
+	"yams/strategies/columns"
 )
 
 // TestMain keeps every test of the package, whichever command it runs, out of the
@@ -42,6 +43,11 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv(cachedir.Env, dir)
+	// The default run's sheets of several columns are small: column-tables fits them, and
+	// win calibrates it, on fewer games (the exhaustive run as yams does).
+	if !exhaustive.On {
+		columns.FitRounds, columns.FitGames, columns.CalibrationGames = 3, 4000, 8192
+	}
 	held := holdHeuristics("hasbro")
 	code := m.Run()
 	runtime.KeepAlive(held)

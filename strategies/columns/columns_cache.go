@@ -34,10 +34,12 @@ type columnData struct {
 // flexSeed is the dice's seed of the flexTable's fit.
 const flexSeed = 0x636f6c756d6e73 // "columns"
 
-// The flexTable's fit: rounds of games (and one more to weigh the last table), and the
-// games of a round (variables: the tests fit smaller sheets with fewer). Six rounds: the
-// damped rounds settle by the fifth on the sheets measured (docs/columns.md).
-var flexRounds, flexGames = 6, 20000
+// FitRounds and FitGames are the fit's rounds of games (and one more to weigh the last
+// table) and the games of a round. Six rounds: the damped rounds settle by the fifth on the
+// sheets measured (docs/columns.md). Variables for the tests, here and in the packages that
+// play column-tables on their small sheets, which fit with fewer: the fit's provenance
+// names both, so that a cache never reads one fit for another.
+var FitRounds, FitGames = 6, 20000
 
 // flexFitVersion is the version of the fit: raise it whenever fitFlex, or the play of
 // column-tables it fits, changes, so that a cached fit made by an older build is made
@@ -48,7 +50,7 @@ const flexFitVersion = 3
 // (solver.Meta.Fit), a file of another is fitted again.
 func flexProvenance() string {
 	return fmt.Sprintf("column-tables flexTable fit v%d: %d rounds of %d games, seed %#x, columns' tables v%d",
-		flexFitVersion, flexRounds, flexGames, flexSeed, solver.TableVersion)
+		flexFitVersion, FitRounds, FitGames, flexSeed, solver.TableVersion)
 }
 
 // errOtherFit rejects a flexTable file fitted otherwise than this build fits.
@@ -120,9 +122,9 @@ func loadColumnData(r *engine.Rules) (*columnData, error) {
 			rejected = err
 		}
 	}
-	notice := solver.Notice{Rules: r.Name(), Strategy: ColumnTablesName, Path: path, Layers: flexRounds, CacheBytes: int64(8 * pow(r.NumBoxes()+1, len(r.Columns()))), Rejected: rejected}
+	notice := solver.Notice{Rules: r.Name(), Strategy: ColumnTablesName, Path: path, Layers: FitRounds, CacheBytes: int64(8 * pow(r.NumBoxes()+1, len(r.Columns()))), Rejected: rejected}
 	solver.Tell(notice)
-	ft, err := fitFlex(d, flexRounds, flexGames, flexSeed, 0, func(round int) {
+	ft, err := fitFlex(d, FitRounds, FitGames, flexSeed, 0, func(round int) {
 		notice.Layer = round
 		solver.Tell(notice)
 	})

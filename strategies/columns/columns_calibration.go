@@ -44,15 +44,16 @@ const (
 	calibrationSE = 0.5
 )
 
-// calibrationGames is the games of the calibration (a variable: the tests calibrate small
-// sheets with fewer).
-var calibrationGames = 32768
+// CalibrationGames is the games of the calibration (a variable: the tests calibrate small
+// sheets with fewer, here and in the packages that play win on several columns; the
+// calibration's provenance names it).
+var CalibrationGames = 32768
 
 // calibrationProvenance returns what produces the calibration of this build: the games,
 // their dice, and the play of column-tables, which the flexTable's fit names.
 func calibrationProvenance() string {
 	return fmt.Sprintf("column-tables calibration v%d: %d games, seed %#x, standard error %g; %s",
-		calibrationVersion, calibrationGames, calibrationSeed, calibrationSE, flexProvenance())
+		calibrationVersion, CalibrationGames, calibrationSeed, calibrationSE, flexProvenance())
 }
 
 // CalibrationName names the calibration in the notices of its measure (solver.Notice's
@@ -122,11 +123,11 @@ func loadCalibration(r *engine.Rules) (*Calibration, error) {
 			rejected = err
 		}
 	}
-	notice := solver.Notice{Rules: r.Name(), Strategy: CalibrationName, Path: path, Layers: calibrationGames, CacheBytes: int64(16 * pow(r.NumBoxes()+1, len(r.Columns()))), Rejected: rejected}
+	notice := solver.Notice{Rules: r.Name(), Strategy: CalibrationName, Path: path, Layers: CalibrationGames, CacheBytes: int64(16 * pow(r.NumBoxes()+1, len(r.Columns()))), Rejected: rejected}
 	solver.Tell(notice)
-	c := calibrate(d, calibrationGames, calibrationSeed, runtime.GOMAXPROCS(0))
+	c := calibrate(d, CalibrationGames, calibrationSeed, runtime.GOMAXPROCS(0))
 	c.ft.fit, c.spread.fit = calibrationProvenance(), calibrationProvenance()
-	notice.Layer, notice.Done = calibrationGames, true
+	notice.Layer, notice.Done = CalibrationGames, true
 	solver.Tell(notice)
 	if err == nil && serr == nil {
 		// One that cannot be cached is measured again next time.

@@ -40,8 +40,8 @@ var columnTablesGolden = []struct {
 //	go test -tags exhaustive -run TestColumnTablesGolden -v ./strategies/columns/
 func TestColumnTablesGolden(t *testing.T) {
 	exhaustive.Only(t)
-	defer func(rounds, games int) { flexRounds, flexGames = rounds, games }(flexRounds, flexGames)
-	flexRounds, flexGames = 6, 20000 // the fit of yams, not the tests' smaller one
+	defer func(rounds, games int) { FitRounds, FitGames = rounds, games }(FitRounds, FitGames)
+	FitRounds, FitGames = 6, 20000 // the fit of yams, not the tests' smaller one
 	defer func() { flexCurve = nil }()
 	for _, g := range columnTablesGolden {
 		t.Run(g.rules+":"+g.columns, func(t *testing.T) {

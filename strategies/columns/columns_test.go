@@ -18,7 +18,7 @@ import (
 // The tests' sheets of several columns are small: their fits and calibrations take fewer
 // games, and the fits fewer rounds (three, which damp twice; the exhaustive tests of the
 // golden figures fit as yams does).
-func init() { flexRounds, flexGames, calibrationGames = 3, 4000, 8192 }
+func init() { FitRounds, FitGames, CalibrationGames = 3, 4000, 8192 }
 
 // smallColumnData returns the columns' tables of rules r, without a flexTable.
 func smallColumnData(t testing.TB, r *engine.Rules) *columnData {
