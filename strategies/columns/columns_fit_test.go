@@ -15,13 +15,11 @@ import (
 // of the final scores'; and where one column is open, play is that column's optimal play,
 // whose expected gains are 0 to rounding.
 func TestExpectedGainsTarget(t *testing.T) {
+	exacttest.NotUnderRace(t) // the fit's workers are raced by TestFlexFit; these are statistics
 	r := exacttest.ColumnsRules(t, exacttest.FourBoxes, "top_down,bottom_up")
 	d := smallColumnData(t, r)
 	shape, _ := newFlexTable(2, r.NumBoxes())
 	games := 4000
-	if exacttest.RaceEnabled {
-		games = 1000
-	}
 	fit, err := fitFlex(d, 2, 3000, 3, 2, nil)
 	if err != nil || fit == nil {
 		t.Fatalf("no fit: %v", err)
