@@ -11,9 +11,33 @@ import (
 // A strategy written as rules (strategies/rulefile) breaks its ties the same way.
 func TieOrder(rules *engine.Rules) []engine.BoxID { return boxOrder(rules) }
 
-// SoloTurns plays one whole turn for each box of a column alone: hit[b] is the
-// probability that the turn ends with a non-zero score in box b, mean[b] its expected
-// score there (negative for a subtracted box).
+// CostOrder returns the boxes of a column in the order "score cheapest" of a rule file
+// gives them up: the lowest cost first, the cost of a box being the expected score of one
+// turn played for that box alone (SoloTurns's mean); boxes whose costs are within 10⁻⁹
+// of each other (equal on paper, see boxOrder) in the order of the rules' boxes.
+func CostOrder(rules *engine.Rules) []int {
+	_, mean := SoloTurns(rules)
+	order := make([]int, len(mean))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if near(mean[a], mean[b]) {
+			return 0
+		}
+		return cmpFloat(mean[a], mean[b])
+	})
+	return order
+}
+
+// SoloTurns plays one whole turn for each box of a column alone, from an empty sheet (no
+// joker, no extra bonus), with the rules' rolls: hit[b] is the best chance that the turn
+// ends with a non-zero score in box b, its keeps chosen to make that chance highest;
+// mean[b] the best expected score there, its keeps chosen to make the most points (for a
+// subtracted box, which counts negatively, the fewest: mean[b] is then negative). The two
+// are separate plans: a turn played for the points may take a lower chance of a non-zero
+// score (on yatzy, three of a kind played for its points scores about 0.66 of the time,
+// played for a non-zero score 0.743).
 func SoloTurns(rules *engine.Rules) (hit, mean []float64) {
 	nb := rules.NumBoxes()
 	hit, mean = make([]float64, nb), make([]float64, nb)
@@ -40,11 +64,18 @@ func SoloTurns(rules *engine.Rules) (hit, mean []float64) {
 
 // boxOrder ranks the slots of a sheet for breaking ties between boxes of equal worth:
 // the box that is harder to fill later first. Hardness is measured once per rule set by
-// playing one whole turn for the box alone: the lower the probability of a non-zero score
-// the harder (yahtzee, then large straight, full house, four of a kind...), then the lower
-// the expected score (so the ones come before the sixes, which all score as often). Among
-// the same box in several columns, a "sec" column comes first, then an ordered column,
-// then a free one: the more constrained column is the harder to fill later.
+// SoloTurns: the lower the best chance of a non-zero score in a turn played for the box
+// alone the harder (yahtzee, then large straight, four of a kind, full house...), then the
+// lower the expected score of a turn played for its points (so the ones come before the
+// sixes, which all score as often; a subtracted box, whose expected score is negative,
+// before a box of the same chance that adds), then the order of the rules' boxes. Two
+// chances, or two expected scores, within 10⁻⁹ of each other are equal: the turn plans
+// sum in roll order, so that boxes alike up to a permutation of the faces (the ones and
+// the sixes score as often) differ in their last bits, where on paper they are equal;
+// figures that differ on paper differ by far more (TestBoxOrderIsExact). Among the same
+// box in several columns, a "sec" column comes first, then an ordered column, then a
+// free one: the more constrained column is the harder to fill later; then the column's
+// index.
 func boxOrder(rules *engine.Rules) []engine.BoxID {
 	hit, mean := SoloTurns(rules)
 	class := func(c engine.Column) int {
@@ -64,9 +95,6 @@ func boxOrder(rules *engine.Rules) []engine.BoxID {
 	slices.SortStableFunc(order, func(x, y engine.BoxID) int {
 		cx, bx := rules.Split(x)
 		cy, by := rules.Split(y)
-		// The turn plans sum in roll order, so boxes that are alike up to a permutation
-		// of the faces (the ones and the sixes hit equally often) may differ in the last
-		// bits: a tolerance keeps the order free of rounding noise.
 		switch {
 		case !near(hit[bx], hit[by]):
 			return cmpFloat(hit[bx], hit[by])

@@ -161,14 +161,8 @@ func compile(f *File, rules *engine.Rules) (*Program, error) {
 	for i, id := range strategies.TieOrder(rules) {
 		p.rank[id] = int32(i)
 	}
-	_, solo := strategies.SoloTurns(rules)
-	order := make([]int, p.nb)
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(solo[a], solo[b]) })
 	p.cheap = make([]int32, p.nb)
-	for i, b := range order {
+	for i, b := range strategies.CostOrder(rules) {
 		p.cheap[b] = int32(i)
 	}
 	if !p.sameStop {
@@ -247,16 +241,6 @@ func (cr *crule) split() {
 // stateOnly reports whether an atom reads the turn-start state alone.
 func stateOnly(a *catom) bool {
 	return !(a.f.OfDice() || a.f == RollsLeft || a.f == Pays || a.f.OfBox() && a.box == groupRef)
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func (p *Program) errorf(pos Pos, format string, args ...any) error {

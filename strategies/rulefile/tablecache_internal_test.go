@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -125,7 +125,7 @@ func TestTableCache(t *testing.T) {
 		{"a byte flipped", flip(good, len(good)/2), "its checksum does not match"},
 		{"cut short", good[:len(good)-100], "its checksum does not match"},
 		{"empty", nil, "cut short"},
-		{"another format", resum(append([]byte("YAMS-RULETABLE 0\n"), good[len("YAMS-RULETABLE 1\n"):len(good)-sha256.Size]...)), "not a table of format 1"},
+		{"another format", resum(append([]byte("YAMS-RULETABLE 0\n"), good[len(fmt.Sprintf("YAMS-RULETABLE %d\n", tableVersion)):len(good)-sha256.Size]...)), fmt.Sprintf("not a table of format %d", tableVersion)},
 		{"a decision no game takes", resum(flip(good[:len(good)-sha256.Size], len(good)-sha256.Size-1)), "where a decision goes"},
 	} {
 		*told = nil
@@ -194,11 +194,13 @@ func TestCacheEntries(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("rulefile-"+hash+"-0123456789abcdef.v0.table", "YAMS-RULETABLE 0\n{}\n")
-	write("rulefile-ffffffffffffffff-0123456789abcdef.v1.table", "YAMS-RULETABLE 1\n{\"rules\":\"other\",\"rules_hash\":\"ffffffffffffffff\"}\n")
-	write(".rulefile-"+hash+"-0123456789abcdef.v1.table.yams-tmp-"+strconv.Itoa(os.Getpid())+"-1", "")
+	v := tableVersion
+	write(fmt.Sprintf("rulefile-%s-0123456789abcdef.v%d.table", hash, v-1), fmt.Sprintf("YAMS-RULETABLE %d\n{}\n", v-1))
+	write(fmt.Sprintf("rulefile-ffffffffffffffff-0123456789abcdef.v%d.table", v), fmt.Sprintf("YAMS-RULETABLE %d\n{\"rules\":\"other\",\"rules_hash\":\"ffffffffffffffff\"}\n", v))
+	tmp := fmt.Sprintf(".rulefile-%s-0123456789abcdef.v%d.table.yams-tmp-%d-1", hash, v, os.Getpid())
+	write(tmp, "")
 	write("rulefile-mine.table", "my notes")
-	write("notes.txt", "YAMS-RULETABLE 1\n")
+	write("notes.txt", fmt.Sprintf("YAMS-RULETABLE %d\n", v))
 	list, err := CacheEntries()
 	if err != nil {
 		t.Fatal(err)
@@ -225,7 +227,7 @@ func TestCacheEntries(t *testing.T) {
 	if err != nil || len(removed) != 1 || removed[0].Hash != "ffffffffffffffff" {
 		t.Fatalf("removed %+v, %v", removed, err)
 	}
-	for _, name := range []string{"rulefile-mine.table", "notes.txt", ".rulefile-" + hash + "-0123456789abcdef.v1.table.yams-tmp-" + strconv.Itoa(os.Getpid()) + "-1"} {
+	for _, name := range []string{"rulefile-mine.table", "notes.txt", tmp} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("%s removed: %v", name, err)
 		}
