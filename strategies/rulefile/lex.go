@@ -220,18 +220,20 @@ func isWordRune(r rune) bool {
 }
 
 // parseNumber reads a decimal number of at most maxNumber in absolute value and at most
-// six decimals (more would mean nothing to a score); its error says which.
+// six decimals (more would mean nothing to a score); its error says which. Its digits
+// are not counted: 0000012 is 12, as docs/rules.md says.
 func parseNumber(s string) (float64, string) {
-	whole, frac, _ := strings.Cut(strings.TrimPrefix(s, "-"), ".")
-	if len(frac) > 6 {
-		return 0, fmt.Sprintf("number %s has more than 6 decimals", s)
+	shown := s // a number of a thousand digits is named by its first
+	if len(shown) > 24 {
+		shown = shown[:20] + "…"
 	}
-	if len(whole) > 7 {
-		return 0, fmt.Sprintf("number %s out of range (at most %d)", s, maxNumber)
+	_, frac, _ := strings.Cut(s, ".")
+	if len(frac) > 6 {
+		return 0, fmt.Sprintf("number %s has more than 6 decimals", shown)
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.Abs(v) > maxNumber {
-		return 0, fmt.Sprintf("number %s out of range (at most %d)", s, maxNumber)
+		return 0, fmt.Sprintf("number %s out of range (at most %d in size)", shown, maxNumber)
 	}
 	return v, ""
 }
