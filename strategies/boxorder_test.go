@@ -4,7 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"os"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"yams/engine"
@@ -255,5 +258,29 @@ func TestGreedyTieOnYatzy(t *testing.T) {
 	}
 	if got := g.Box(&s, roll(t, 1, 1, 2, 2, 2), 3); int(got) != two {
 		t.Errorf("yatzy, 1-1-2-2-2, sixes, two pairs, three and four of a kind open: greedy scores %s, want two_pairs", rules.Boxes()[got].ID)
+	}
+}
+
+// docs/strategies.md lists the order of ties of every preset: TieOrder's.
+func TestBoxOrderOfThePage(t *testing.T) {
+	const page = "../docs/strategies.md"
+	text, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("(?m)^\\| `([a-z-]+)` \\| ([a-z_, ]+) \\|$")
+	listed := map[string]string{}
+	for _, m := range row.FindAllStringSubmatch(string(text), -1) {
+		listed[m[1]] = m[2]
+	}
+	for _, name := range engine.Presets() {
+		rules := mustLoad(t, name)
+		var order []int
+		for _, id := range TieOrder(rules) {
+			order = append(order, int(id))
+		}
+		if got := strings.Join(ids(rules, order), ", "); listed[name] != got {
+			t.Errorf("%s lists the order of ties of %s as %q, TieOrder %q", page, name, listed[name], got)
+		}
 	}
 }

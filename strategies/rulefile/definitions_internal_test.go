@@ -275,3 +275,92 @@ func rowsOf(t *testing.T, rows [][]string) ([]string, []float64) {
 	}
 	return ids, costs
 }
+
+// The order of ties of "score best" is the one docs/rules.md gives on hasbro, with the
+// chances and costs it is made from; at any position, "score best" takes the box of the
+// most points (the joker applied, the extra bonus included) that comes first in it.
+func TestTieOrderOfThePage(t *testing.T) {
+	r, err := engine.Load("hasbro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "| box | yahtzee | large_straight |"
+	var ids []string
+	page, _ := os.ReadFile(rulesPage)
+	for _, line := range strings.Split(string(page), "\n") {
+		if strings.HasPrefix(line, head) {
+			for _, c := range strings.Split(strings.Trim(line, "|"), "|")[1:] {
+				ids = append(ids, strings.TrimSpace(c))
+			}
+		}
+	}
+	var order []string
+	for _, id := range strategies.TieOrder(r) {
+		order = append(order, r.Boxes()[id].ID)
+	}
+	if !slices.Equal(ids, order) {
+		t.Fatalf("%s orders the ties %v, TieOrder %v", rulesPage, ids, order)
+	}
+	hit, mean := strategies.SoloTurns(r)
+	rows := pageTable(t, head)
+	if len(rows) != 2 || rows[0][0] != "chance" || rows[1][0] != "cost" {
+		t.Fatalf("%s: the table of ties has rows %v, want chance and cost", rulesPage, rows)
+	}
+	for i, id := range ids {
+		b := boxIndex(r, id)
+		for _, c := range []struct {
+			cell   string
+			v, tol float64
+		}{{rows[0][i+1], hit[b], 0.00005}, {rows[1][i+1], mean[b], 0.005}} {
+			if v, err := strconv.ParseFloat(c.cell, 64); err != nil || math.Abs(v-c.v) > c.tol {
+				t.Errorf("%s, %s: %s gives %q, SoloTurns %.6f", rulesPage, id, rulesPage, c.cell, c.v)
+			}
+		}
+	}
+	p, err := Compile(&File{Name: "x.rules"}, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc := p.NewDecider()
+	rng := rand.New(rand.NewPCG(4, 40))
+	all := uint64(1)<<r.NumBoxes() - 1
+	ties := 0
+	for range 3000 {
+		st := State{Filled: rng.Uint64() & all &^ (1 << rng.IntN(r.NumBoxes())), YahtzeeScored: rng.IntN(2) == 0}
+		if st.Filled&(1<<boxIndex(r, "yahtzee")) == 0 {
+			st.YahtzeeScored = false
+		}
+		roll := engine.Roll(rng.IntN(engine.NumRolls))
+		if rng.IntN(4) == 0 {
+			roll, _ = engine.RollOf([]int{3, 3, 3, 3, 3})
+		}
+		legal := r.Legal(st.Filled, roll, 3)
+		want, best, n := "", -1, 0
+		for _, id := range ids {
+			b := boxIndex(r, id)
+			if legal&(1<<b) == 0 {
+				continue
+			}
+			v := r.Points(st.Filled, engine.BoxID(b), roll)
+			if st.YahtzeeScored && roll.OfAKind() != 0 {
+				v += r.ExtraPoints()
+			}
+			switch {
+			case v > best:
+				want, best, n = id, v, 1
+			case v == best:
+				n++
+			}
+		}
+		if n > 1 {
+			ties++
+		}
+		dc.Start(st)
+		if b, ok := dc.BoxOf(&Act{a: caction{verb: ScoreBest, targets: all}}, roll, 3); !ok || r.Boxes()[b].ID != want {
+			t.Fatalf("filled %b, roll %v: score best chose %s, want %s", st.Filled, roll, r.Boxes()[b].ID, want)
+		}
+	}
+	if ties < 300 {
+		t.Errorf("%d ties in 3,000 positions: the test does not test the order", ties)
+	}
+}

@@ -81,6 +81,33 @@ func TestUnplaceableByHand(t *testing.T) {
 	if k, _ := engine.KeepOf([]int{6, 6, 6}); tp.Keep(sixes, 1) != k {
 		t.Errorf("the unplaceable roll worth 0: keeps %v, want 6-6-6", tp.Keep(sixes, 1))
 	}
+	// The figures docs/rules.md gives, with the yahtzee box at 0 (5/36·25 = 3.47 against
+	// 305/7,776·25 = 0.98), and at 50, where a five of a kind in the full house earns the
+	// extra 100 too ((300·25 + 5·125)/7,776 = 1.04): the rule keeps nothing either way.
+	three, _ := engine.KeepOf([]int{6, 6, 6})
+	for _, c := range []struct {
+		scored      bool
+		three, none float64
+	}{
+		{false, 5.0 / 36 * 25, 305.0 / 7776 * 25},
+		{true, 5.0 / 36 * 25, (300*25 + 5*125) / 7776.0},
+	} {
+		dc.Start(State{Filled: filled, YahtzeeScored: c.scored})
+		mask, _ := dc.Keep(sixes, 1)
+		if sixes.Held(mask) != engine.Keep(0) {
+			t.Errorf("yahtzee scored %v: keeps %v, want nothing", c.scored, sixes.Held(mask))
+		}
+		keeps, _ := bruteForce(&dc.tp.Stop[0], &dc.out[0], 2)
+		v3, v0 := keeps[0][three], keeps[0][engine.Keep(0)]
+		if math.Abs(v3.worth-c.three) > 1e-12 || math.Abs(v0.worth-c.none) > 1e-12 {
+			t.Errorf("yahtzee scored %v: 6-6-6 worth %.4f, nothing %.4f; want %.4f and %.4f", c.scored, v3.worth, v0.worth, c.three, c.none)
+		}
+		// In outcomes of a whole roll: 6-6-6 rolls two dice (1 of 36 is 6-6), nothing
+		// rolls five (1 of 7,776).
+		if v3.out != 216 || v0.out != 1 {
+			t.Errorf("yahtzee scored %v: unplaceable ends %d and %d of 7,776, want 216 and 1", c.scored, v3.out, v0.out)
+		}
+	}
 }
 
 // value is the pair a keep is chosen by: the chance of an unplaceable end, in outcomes
