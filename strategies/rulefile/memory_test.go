@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"yams/engine"
 	"yams/internal/memlimit"
 	"yams/strategies/rulefile"
 )
@@ -46,19 +45,7 @@ func distinctClasses() string {
 
 func compileHasbro(t *testing.T, src string) *rulefile.Program {
 	t.Helper()
-	f, err := rulefile.Parse("many.rules", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := engine.Load("hasbro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := rulefile.Compile(f, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return compileFile(t, "many.rules", load(t, "hasbro"), src)
 }
 
 // A table beyond the memory budget is refused at once, in one line with its estimate,

@@ -17,7 +17,13 @@ import (
 
 func compileOn(t *testing.T, rules *engine.Rules, src string) *rulefile.Program {
 	t.Helper()
-	f, err := rulefile.Parse("x.rules", []byte(src))
+	return compileFile(t, "x.rules", rules, src)
+}
+
+// compileFile parses src as the rule file name and compiles it for the rules.
+func compileFile(t *testing.T, name string, rules *engine.Rules, src string) *rulefile.Program {
+	t.Helper()
+	f, err := rulefile.Parse(name, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
