@@ -109,10 +109,18 @@ func (s *Server) game(methods map[string]gameHandler) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		g.lastMove = s.now()
-		h(w, r, g)
+		// The body is in memory (Server.bounded), and the answer is sent once the lock
+		// is let go: the lock waits on no client. Only a move resets the idle clock.
+		held := &heldAnswer{w: w}
+		func() {
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			if method != "GET" {
+				g.lastMove = s.now()
+			}
+			h(held, r, g)
+		}()
+		held.send()
 	}
 }
 
@@ -254,10 +262,14 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	w.Header().Set("Location", "/api/games/"+g.id)
-	writeJSON(w, http.StatusCreated, g.view(s.cfg.Idle, s.lang(r)))
+	held := &heldAnswer{w: w}
+	func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		w.Header().Set("Location", "/api/games/"+g.id)
+		writeJSON(held, http.StatusCreated, g.view(s.cfg.Idle, s.lang(r)))
+	}()
+	held.send()
 }
 
 func (s *Server) state(w http.ResponseWriter, r *http.Request, g *game) {

@@ -37,6 +37,7 @@ func fail(status int, m message, args ...any) *apiError {
 var (
 	msgContentType   = message{"send the body as JSON, with Content-Type: application/json", "envoyez le corps en JSON, avec Content-Type: application/json"}
 	msgNotJSON       = message{"the body is not a JSON object of this request: %v", "le corps n'est pas un objet JSON de cette requête : %v"}
+	msgBodySlow      = message{"the body did not come within %s: send it whole at once", "le corps n'est pas arrivé en %s : envoyez-le en entier d'un coup"}
 	msgTooLarge      = message{"the body is larger than %d bytes, the most a request takes", "le corps dépasse %d octets, le plus qu'une requête accepte"}
 	msgNoGame        = message{"no game %s: it never was, or it ended and was cleared", "pas de partie %s : elle n'a jamais existé, ou elle est finie et effacée"}
 	msgExpired       = message{"game %s was ended: no move for %s, the most a game waits", "la partie %s a été close : aucun coup pendant %s, le plus qu'une partie attend"}

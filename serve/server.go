@@ -1,11 +1,14 @@
 package serve
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"log"
+	"net"
 	"net/http"
 	"os"
 	"slices"
@@ -81,6 +84,12 @@ type Server struct {
 	swept   sync.WaitGroup
 	// now is the clock (tests move it).
 	now func() time.Time
+
+	// hs answers on the listener of Serve, whose connections conns holds; limits bound
+	// them (tests lower them).
+	hs     *http.Server
+	conns  *conns
+	limits limits
 }
 
 // maxGone bounds the ended games the server remembers the reason of.
@@ -101,7 +110,8 @@ func New(cfg Config) (*Server, error) {
 		cfg.Log = io.Discard
 	}
 	s := &Server{cfg: cfg, byID: map[string]*ruleSet{}, opponents: map[string]strategies.Info{},
-		games: map[string]*game{}, gone: map[string]*apiError{}, stop: make(chan struct{}), now: time.Now}
+		games: map[string]*game{}, gone: map[string]*apiError{}, stop: make(chan struct{}), now: time.Now,
+		limits: defaultLimits}
 	mem := newBudget()
 	for i, id := range ruleSetIDs(cfg.RuleSets) {
 		rs := &ruleSet{RuleSet: cfg.RuleSets[i], id: id, slots: coach.SlotNames(cfg.RuleSets[i].Rules), budget: mem}
@@ -129,7 +139,52 @@ func New(cfg Config) (*Server, error) {
 }
 
 // Handler returns the handler of the page, the API and the reports.
-func (s *Server) Handler() http.Handler { return s.guard(s.mux) }
+func (s *Server) Handler() http.Handler { return s.bounded(s.guard(s.mux)) }
+
+// Serve answers on ln until Shutdown: the connections bounded in number (maxConns,
+// maxConnsPerClient) and each phase of a request in time (headerTimeout, bodyTimeout,
+// writeTimeout, idleTimeout).
+func (s *Server) Serve(ln net.Listener) error {
+	s.mu.Lock()
+	if s.hs != nil || s.closed {
+		s.mu.Unlock()
+		return errors.New("serve: Serve called twice, or after Close")
+	}
+	l := s.limits
+	s.conns = newConns(l.conns, l.perClient, s.cfg.Log)
+	s.hs = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: l.header, IdleTimeout: l.idle,
+		MaxHeaderBytes: maxHeader, ErrorLog: log.New(s.cfg.Log, "yams serve: ", 0),
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context { return context.WithValue(ctx, connKey{}, c) }}
+	hs := s.hs
+	s.mu.Unlock()
+	err := hs.Serve(&limitListener{Listener: ln, cs: s.conns})
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Shutdown stops the server: it stops listening, closes at once the connections that
+// are not being answered (a request's headers or body still coming, or none), waits for
+// the requests being answered until ctx is done, closes what is left, then ends every
+// game (Close). No client can hold it up beyond ctx, and no game's lock beyond
+// closeGrace.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	hs := s.hs
+	s.mu.Unlock()
+	var err error
+	if hs != nil {
+		done := make(chan error, 1)
+		go func() { done <- hs.Shutdown(ctx) }()
+		s.conns.closeIdle()
+		if err = <-done; err != nil {
+			hs.Close()
+		}
+	}
+	s.Close()
+	return err
+}
 
 // Close ends every game (their bots stopped) and refuses new ones.
 func (s *Server) Close() {
@@ -147,9 +202,14 @@ func (s *Server) Close() {
 	s.mu.Unlock()
 	s.swept.Wait()
 	var wg sync.WaitGroup
+	deadline := time.Now().Add(closeGrace)
 	for _, g := range games {
 		wg.Go(func() {
-			g.mu.Lock()
+			if !lockBy(&g.mu, deadline) {
+				// A game still at work (a bot's turn): its bots are stopped with the
+				// process (their parent-death signal, or yams's interruption).
+				return
+			}
 			defer g.mu.Unlock()
 			g.finishWith(fail(http.StatusGone, msgStopped))
 		})
@@ -158,6 +218,20 @@ func (s *Server) Close() {
 	if s.reports != nil {
 		s.reports.Close()
 	}
+}
+
+// closeGrace bounds the wait of Close for a game at work.
+const closeGrace = 3 * time.Second
+
+// lockBy locks mu, unless it stays locked until deadline.
+func lockBy(mu *sync.Mutex, deadline time.Time) bool {
+	for !mu.TryLock() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return true
 }
 
 // sweepEvery ends the idle games each minute (or each tenth of the expiry, if shorter).

@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -35,7 +34,8 @@ func init() {
 // column-tables on any sheet), and a heuristic.
 var defaultOpponents = []string{"optimal", "column-tables", "greedy"}
 
-// shutdownGrace bounds the wait for the requests under way when serve is stopped.
+// shutdownGrace bounds the wait for the requests being answered when serve is stopped
+// (a request whose headers or body are still coming is not waited for).
 const shutdownGrace = 5 * time.Second
 
 func runServe(e *env, args []string) error {
@@ -109,8 +109,6 @@ func runServe(e *env, args []string) error {
 	}
 	ctx, stop := e.interruptible(bots.stop)
 	defer stop()
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10,
-		IdleTimeout: 2 * time.Minute}
 	fr := cfg.Lang == "fr"
 	say := func(en, frText string) string {
 		if fr {
@@ -124,7 +122,7 @@ func runServe(e *env, args []string) error {
 			"à l'écoute au-delà de cette machine (--addr %s) : quiconque l'atteint peut jouer, et lancer les bots"), *addr)
 	}
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
+	go func() { done <- srv.Serve(ln) }()
 	select {
 	case err := <-done:
 		return err
@@ -132,8 +130,7 @@ func runServe(e *env, args []string) error {
 	}
 	shut, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	hs.Shutdown(shut)
-	srv.Close()
+	srv.Shutdown(shut)
 	fmt.Fprintf(e.stdout, say("yams serve: stopped by %s\n", "yams serve : arrêté par %s\n"), strings.TrimPrefix(context.Cause(ctx).Error(), "interrupted by "))
 	return nil
 }
