@@ -77,7 +77,7 @@ func (s *Server) only(method string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != method && !(method == "GET" && r.Method == "HEAD") {
 			w.Header().Set("Allow", method)
-			s.fail(w, r, fail(http.StatusMethodNotAllowed, msgMethod, r.Method, r.URL.Path, method))
+			s.fail(w, r, fail(http.StatusMethodNotAllowed, msgMethod, shorten(r.Method), shorten(r.URL.Path), method))
 			return
 		}
 		h(w, r)
@@ -101,7 +101,7 @@ func (s *Server) game(methods map[string]gameHandler) http.HandlerFunc {
 		h := methods[method]
 		if h == nil {
 			w.Header().Set("Allow", strings.Join(allowed, ", "))
-			s.fail(w, r, fail(http.StatusMethodNotAllowed, msgMethod, r.Method, r.URL.Path, strings.Join(allowed, ", ")))
+			s.fail(w, r, fail(http.StatusMethodNotAllowed, msgMethod, shorten(r.Method), shorten(r.URL.Path), strings.Join(allowed, ", ")))
 			return
 		}
 		g, err := s.get(r.PathValue("id"))
@@ -210,7 +210,7 @@ func decode(w http.ResponseWriter, r *http.Request, v any) *apiError {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fail(http.StatusBadRequest, msgNotJSON, jsonReason(err))
+		return fail(http.StatusBadRequest, msgNotJSON, shortenTo(jsonReason(err), maxReason))
 	}
 	if dec.More() {
 		return fail(http.StatusBadRequest, msgNotJSON, "more than one value")
@@ -337,7 +337,7 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request, g *game) {
 	if q := r.URL.Query().Get("seat"); q != "" {
 		n, err := strconv.Atoi(q)
 		if err != nil || n < 0 || n >= len(g.seats) {
-			s.fail(w, r, fail(http.StatusBadRequest, msgRecordSeat, n, len(g.seats)-1))
+			s.fail(w, r, fail(http.StatusBadRequest, msgQuery, "seat", shorten(q), fmt.Sprintf("a seat from 0 to %d", len(g.seats)-1)))
 			return
 		}
 		seat = n

@@ -141,7 +141,8 @@ func TestEndpointsAndErrors(t *testing.T) {
 	if rec, err := engine.ParseRecord(data); code != http.StatusOK || err != nil || len(rec.Turns) != 1 || rec.Turns[0].Box != "chance" {
 		t.Errorf("record: %d %v %s", code, err, data)
 	}
-	ts.wantError(http.StatusBadRequest, "seat 2: want 0 to 1", "GET", path+"/record?seat=2", nil)
+	ts.wantError(http.StatusBadRequest, `seat="2": want a seat from 0 to 1`, "GET", path+"/record?seat=2", nil)
+	ts.wantError(http.StatusBadRequest, `seat="abc": want a seat from 0 to 1`, "GET", path+"/record?seat=abc", nil)
 	var st stateView
 	ts.ok(http.StatusOK, "GET", path, nil, &st)
 	if st.ID != s.ID || st.Phase != phasePlay {

@@ -276,12 +276,19 @@ func goodName(name string) bool {
 	return true
 }
 
-// shorten returns a value for a message, cut if long.
-func shorten(v string) string {
-	if r := []rune(v); len(r) > 40 {
-		return string(r[:40]) + "…"
+// shorten returns a value a client sent, for a message: cut if long.
+func shorten(v string) string { return shortenTo(v, 40) }
+
+// maxReason bounds what a message quotes of the reason a body is not JSON (which may
+// quote the body).
+const maxReason = 120
+
+// shortenTo returns v cut to n runes, "…" marking the cut.
+func shortenTo(v string, n int) string {
+	if utf8.RuneCountInString(v) <= n {
+		return v
 	}
-	return v
+	return string([]rune(v)[:n]) + "…"
 }
 
 func shortNumber(n uint64) string { return strconv.FormatUint(n, 10) }

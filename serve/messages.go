@@ -29,8 +29,27 @@ func (e *apiError) text(lang string) string {
 	return strings.ReplaceAll(fmt.Sprintf(f, e.args...), "\n", " ")
 }
 
+// fail returns the error of a message: dice given by the client (an []int) are echoed as
+// their first maxEchoed alone, so that a line stays short whatever was sent.
 func fail(status int, m message, args ...any) *apiError {
+	for i, a := range args {
+		if faces, ok := a.([]int); ok && len(faces) > maxEchoed {
+			args[i] = echo(faces)
+		}
+	}
 	return &apiError{status: status, m: m, args: args}
+}
+
+// maxEchoed bounds the dice a message echoes.
+const maxEchoed = 8
+
+// echo writes dice a client sent for a message, as %v does, the first maxEchoed alone.
+func echo(faces []int) string {
+	if len(faces) <= maxEchoed {
+		return fmt.Sprint(faces)
+	}
+	s := fmt.Sprint(faces[:maxEchoed])
+	return s[:len(s)-1] + fmt.Sprintf(" … (%d dice)]", len(faces))
 }
 
 // The messages of the API.
@@ -74,7 +93,6 @@ var (
 	msgSeatReal      = message{"the others play their own turns in a game of virtual dice: seat is for a game of real dice", "les autres jouent leurs tours eux-mêmes dans une partie de dés virtuels : seat est pour une partie de vrais dés"}
 	msgSeatDone      = message{"seat %d: that player's sheet is full", "place %d : la feuille de ce joueur est pleine"}
 	msgRollsUsed     = message{"rolls_used %d: want 1 to %d", "rolls_used %d : choisissez de 1 à %d"}
-	msgRecordSeat    = message{"seat %d: want 0 to %d", "place %d : choisissez de 0 à %d"}
 	msgDecision      = message{"decision %d: want 1 to %d, the decisions graded so far", "décision %d : choisissez de 1 à %d, les décisions jugées jusqu'ici"}
 	msgDecisionLater = message{"the coach shows the decisions at the end of this game, as it was asked", "l'entraîneur montre les décisions à la fin de cette partie, comme demandé"}
 	msgAdviseOver    = message{"the game is over: no position to advise (ask ?decision=N for decision N of the game)", "la partie est finie : pas de position à conseiller (demandez ?decision=N pour la décision N de la partie)"}
