@@ -10,7 +10,6 @@ import (
 	"log"
 	"net"
 	"net/http"
-	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -65,7 +64,7 @@ type Server struct {
 	names     []string // the opponents' names, in the order of the command line
 	// win tells that win is offered: the chances of finishing first are shown.
 	win     bool
-	reports *os.Root
+	reports *reportIndex
 	mux     *http.ServeMux
 
 	mu    sync.Mutex
@@ -127,11 +126,11 @@ func New(cfg Config) (*Server, error) {
 		s.win = s.win || info.Name == "win"
 	}
 	if cfg.Reports != "" {
-		root, err := os.OpenRoot(cfg.Reports)
+		ri, err := openReports(cfg.Reports)
 		if err != nil {
-			return nil, fmt.Errorf("--reports: %w", err)
+			return nil, err
 		}
-		s.reports = root
+		s.reports = ri
 	}
 	s.routes()
 	s.swept.Go(s.sweepEvery)
@@ -216,7 +215,7 @@ func (s *Server) Close() {
 	}
 	wg.Wait()
 	if s.reports != nil {
-		s.reports.Close()
+		s.reports.close()
 	}
 }
 
