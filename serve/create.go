@@ -53,12 +53,21 @@ func (s *Server) newGame(req newGameRequest) (*game, *apiError) {
 		s.mu.Unlock()
 		return nil, fail(http.StatusTooManyRequests, msgTooMany, s.cfg.MaxGames, s.cfg.Idle)
 	}
+	mem := gameMemory(g.rs.Rules, len(g.seats))
+	if err := s.roomFor(mem); err != nil {
+		s.mu.Unlock()
+		return nil, fail(http.StatusServiceUnavailable, msgNoMemory, err, s.cfg.Idle)
+	}
 	s.making++
 	s.mu.Unlock()
+	registered := false
 	defer func() {
 		s.mu.Lock()
 		s.making--
 		s.mu.Unlock()
+		if !registered {
+			s.budget.releaseGame(mem)
+		}
 	}()
 	if err := g.prepare(); err != nil {
 		g.closeBots()
@@ -81,7 +90,29 @@ func (s *Server) newGame(req newGameRequest) (*game, *apiError) {
 	}
 	s.games[g.id] = g
 	s.live++
+	registered = true
 	return g, nil
+}
+
+// roomFor counts a new game of mem bytes in the server's memory, clearing the games over
+// that have ended first as long as it does not fit; s.mu is held.
+func (s *Server) roomFor(mem int64) error {
+	for {
+		err := s.budget.admitGame(mem)
+		if err == nil || !errors.Is(err, memlimit.ErrTooLarge) {
+			return err
+		}
+		var oldest *game
+		for _, g := range s.games {
+			if g.counted && (oldest == nil || g.overAt.Before(oldest.overAt)) {
+				oldest = g
+			}
+		}
+		if oldest == nil {
+			return err
+		}
+		s.forget(oldest, fail(http.StatusGone, msgCleared, oldest.id))
+	}
 }
 
 // checkRequest checks a request for a new game and lays the game out, nothing loaded.
@@ -220,17 +251,8 @@ func (g *game) prepare() *apiError {
 				return fail(http.StatusBadRequest, msgCannotPlay, err)
 			}
 		case kindBot:
-			worker := int(g.srv.workers.Add(1))
-			var err error
-			if st.info.NewTableBatch != nil && len(g.seats) > 1 {
-				var tb strategies.TableBatch
-				tb, err = st.info.NewTableBatch(rs.Rules, worker, g.players, i)
-				st.batch, st.seesBoth = tb, tb
-			} else {
-				st.batch, err = st.info.NewBatch(rs.Rules, worker)
-			}
-			if err != nil {
-				return fail(http.StatusBadGateway, msgBotFailed, st.name, botReason(err))
+			if err := g.startBot(st, i); err != nil {
+				return err
 			}
 		}
 	}

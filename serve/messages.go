@@ -98,6 +98,9 @@ var (
 	msgAdviseOver    = message{"the game is over: no position to advise (ask ?decision=N for decision N of the game)", "la partie est finie : pas de position à conseiller (demandez ?decision=N pour la décision N de la partie)"}
 	msgCannotPlay    = message{"%v", "%v"}
 	msgNoCoach       = message{"rules %s cannot be coached: %v", "les règles %s ne peuvent être entraînées : %v"}
+	msgBotStart      = message{"the bot %s could not start, so the game was not made: %v", "le bot %s n'a pas pu démarrer, la partie n'a donc pas été créée : %v"}
+	msgTooManyBots   = message{"the server runs %d bot processes, its most (yams serve --max-bots), and %s would need one more: finish a game with bots, or wait for one to go %s without a move (it is then ended)", "le serveur fait tourner %d processus de bots, son maximum (yams serve --max-bots), et %s en demanderait un de plus : finissez une partie avec des bots, ou attendez qu'une reste %s sans coup (elle est alors close)"}
+	msgNoMemory      = message{"%v: finish a game, or wait for one to go %s without a move (it is then ended)", "%v : finissez une partie, ou attendez qu'une reste %s sans coup (elle est alors close)"}
 	msgBotFailed     = message{"the bot %s failed, which ends this game: %v", "le bot %s a échoué, ce qui clôt cette partie : %v"}
 	msgBroke         = message{"strategy %s broke a rule, which ends this game: %v", "la stratégie %s a enfreint une règle, ce qui clôt cette partie : %v"}
 	msgStopped       = message{"the server was stopped", "le serveur a été arrêté"}

@@ -128,6 +128,9 @@ func (g *game) playSeat(s int) *apiError {
 			if err != nil {
 				return failed(err)
 			}
+			if st.batch != nil {
+				g.measureBot(st)
+			}
 			t := recordTurn(g.rs.Rules, rolls, keeps, b)
 			st.turns = append(st.turns, t)
 			g.moves = append(g.moves, move{Seat: s, Name: st.name, Turn: turn, Rolls: t.Rolls, Keeps: t.Keeps,
@@ -220,12 +223,58 @@ func (g *game) finishWith(why *apiError) {
 	g.srv.finished(g)
 }
 
+// startBot starts the process of the bot of seat st (the i-th), if the server's bounds
+// allow one more (budget.startBot): at most --max-bots processes, and their memory within
+// --max-memory with all else. A process serves this game alone: the protocol's hello
+// tells a process its table and its seat once, and a process sees each game number once,
+// so a process is not passed from one game to the next.
+func (g *game) startBot(st *seat, i int) *apiError {
+	srv := g.srv
+	if err := srv.budget.startBot(st.name); err != nil {
+		if errors.Is(err, errTooManyBots) {
+			return fail(http.StatusTooManyRequests, msgTooManyBots, srv.budget.maxBots, st.name, srv.cfg.Idle)
+		}
+		return fail(http.StatusServiceUnavailable, msgNoMemory, err, srv.cfg.Idle)
+	}
+	worker := int(srv.workers.Add(1))
+	var err error
+	if st.info.NewTableBatch != nil && len(g.seats) > 1 {
+		var tb strategies.TableBatch
+		tb, err = st.info.NewTableBatch(g.rs.Rules, worker, g.players, i)
+		st.batch, st.seesBoth = tb, tb
+	} else {
+		st.batch, err = st.info.NewBatch(g.rs.Rules, worker)
+	}
+	if err != nil {
+		st.batch, st.seesBoth = nil, nil
+		srv.budget.stopBot(st.name, 0)
+		why := fail(http.StatusBadGateway, msgBotStart, st.name, botReason(err))
+		fmt.Fprintf(srv.cfg.Log, "yams serve: %s\n", why.text("en"))
+		return why
+	}
+	g.measureBot(st)
+	return nil
+}
+
+// measureBot records what the process of seat st's bot holds now, so that the bot's next
+// processes are counted at the most one was seen to hold.
+func (g *game) measureBot(st *seat) {
+	if r, ok := st.batch.(interface{ Resident() int64 }); ok {
+		g.srv.budget.measured(st.name, r.Resident())
+	}
+}
+
 // closeBots stops the processes of the game's bots.
 func (g *game) closeBots() {
 	for _, st := range g.seats {
 		if st.batch != nil {
+			var held int64
+			if r, ok := st.batch.(interface{ Resident() int64 }); ok {
+				held = r.Resident()
+			}
 			st.batch.Close()
 			st.batch, st.seesBoth = nil, nil
+			g.srv.budget.stopBot(st.name, held)
 		}
 	}
 }

@@ -27,9 +27,11 @@ type Config struct {
 	// external bots (--bot).
 	Opponents []strategies.Info
 	// MaxGames bounds the games in play at once; Idle ends a game left that long without
-	// a move (its bots stopped).
+	// a move (its bots stopped); MaxBots bounds the bots' processes running at once, one
+	// per bot seated in a game (DefaultMaxBots if 0).
 	MaxGames int
 	Idle     time.Duration
+	MaxBots  int
 	// Lang is the language of the page and of the API's messages; "" follows each
 	// browser's (Accept-Language).
 	Lang string
@@ -63,7 +65,9 @@ type Server struct {
 	opponents map[string]strategies.Info
 	names     []string // the opponents' names, in the order of the command line
 	// win tells that win is offered: the chances of finishing first are shown.
-	win     bool
+	win bool
+	// budget counts what the server holds against --max-memory, and its bots' processes.
+	budget  *budget
 	reports *reportIndex
 	mux     *http.ServeMux
 
@@ -108,10 +112,13 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
+	if cfg.MaxBots <= 0 {
+		cfg.MaxBots = DefaultMaxBots
+	}
+	mem := newBudget(cfg.MaxBots)
 	s := &Server{cfg: cfg, byID: map[string]*ruleSet{}, opponents: map[string]strategies.Info{},
-		games: map[string]*game{}, gone: map[string]*apiError{}, stop: make(chan struct{}), now: time.Now,
+		budget: mem, games: map[string]*game{}, gone: map[string]*apiError{}, stop: make(chan struct{}), now: time.Now,
 		limits: defaultLimits}
-	mem := newBudget()
 	for i, id := range ruleSetIDs(cfg.RuleSets) {
 		rs := &ruleSet{RuleSet: cfg.RuleSets[i], id: id, slots: coach.SlotNames(cfg.RuleSets[i].Rules), budget: mem}
 		s.sets = append(s.sets, rs)
@@ -277,6 +284,7 @@ func (s *Server) forget(g *game, why *apiError) {
 		return
 	}
 	delete(s.games, g.id)
+	s.budget.releaseGame(gameMemory(g.rs.Rules, len(g.seats)))
 	if !g.isOver() {
 		s.live--
 	}

@@ -49,6 +49,7 @@ func runServe(e *env, args []string) error {
 	reportsDir := fs.String("reports", "", "serve the reports under `DIR` (the folders yams sim --out and the other commands wrote), read-only, and list them")
 	maxGames := fs.Int("max-games", serve.DefaultMaxGames, "the most games in play at once, `N`")
 	idle := fs.Duration("idle", serve.DefaultIdle, "end a game with no move for `D`, its bots stopped")
+	maxBots := fs.Int("max-bots", serve.DefaultMaxBots, "the most bot processes running at once, `N`: one for each bot seated in a game")
 	lang := addLangFlag(fs, true)
 	langPart := "; here, of the page and of the API's messages"
 	fs.Lookup("lang").Usage += langPart
@@ -71,6 +72,8 @@ func runServe(e *env, args []string) error {
 	switch {
 	case *maxGames < 1 || *maxGames > 100_000:
 		return usagef("--max-games %d: want 1 to 100000", *maxGames)
+	case *maxBots < 1 || *maxBots > 10_000:
+		return usagef("--max-bots %d: want 1 to 10000", *maxBots)
 	case *idle < time.Second:
 		return usagef("--idle %v: want a second or more", *idle)
 	case len(options) > 0 && len(*ruleSets) == 0:
@@ -93,7 +96,7 @@ func runServe(e *env, args []string) error {
 			return badInput(fmt.Errorf("--reports %s: %w", *reportsDir, reasonOf(err)))
 		}
 	}
-	cfg := serve.Config{RuleSets: sets, Opponents: opponents, MaxGames: *maxGames, Idle: *idle,
+	cfg := serve.Config{RuleSets: sets, Opponents: opponents, MaxGames: *maxGames, Idle: *idle, MaxBots: *maxBots,
 		Reports: *reportsDir, AnyHost: anyHost, Log: e.stderr}
 	if fs.Changed("lang") {
 		cfg.Lang = lang.lang
