@@ -107,6 +107,7 @@ var (
 	msgDeleted       = message{"ended by its player", "close par son joueur"}
 	msgNoReportFile  = message{"no report file %s: a report is a folder under --reports, at most %d levels down, that holds report.html; its pages, pictures and tables are served, hidden files and folders are not", "pas de fichier de rapport %s : un rapport est un dossier sous --reports, au plus %d niveaux plus bas, qui contient report.html ; ses pages, images et tableaux sont servis, les fichiers et dossiers cachés ne le sont pas"}
 	msgReportNotFile = message{"%s is not a file of a report: links, special files and what lies outside --reports are not served", "%s n'est pas un fichier de rapport : les liens, les fichiers spéciaux et ce qui est hors de --reports ne sont pas servis"}
+	msgKey           = message{"this server asks for its key: open the address yams serve printed (…/?key=…) or scan its QR code; a client of the API sends Authorization: Bearer KEY", "ce serveur demande sa clé : ouvrez l'adresse que yams serve a écrite (…/?key=…) ou scannez son code QR ; un client de l'API envoie Authorization: Bearer CLÉ"}
 	msgNoReports     = message{"no reports here: yams serve --reports DIR serves them", "pas de rapports ici : yams serve --reports DIR les sert"}
 	msgQuery         = message{"%s=%q: want %s", "%s=%q : il faut %s"}
 )

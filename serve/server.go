@@ -42,6 +42,9 @@ type Config struct {
 	// loopback it answers only requests addressed to a loopback name, so that a page of
 	// another site cannot reach it through a name of its own (DNS rebinding).
 	AnyHost bool
+	// Key, if not empty, is what every request must carry (key.go): yams serve makes one
+	// when it listens beyond loopback.
+	Key string
 	// Log receives a line for each game that ends by a failure (a bot's), and what bots
 	// write on their standard error goes where their Info says.
 	Log io.Writer
@@ -145,7 +148,7 @@ func New(cfg Config) (*Server, error) {
 }
 
 // Handler returns the handler of the page, the API and the reports.
-func (s *Server) Handler() http.Handler { return s.bounded(s.guard(s.mux)) }
+func (s *Server) Handler() http.Handler { return s.bounded(s.guard(s.keyed(s.mux))) }
 
 // Serve answers on ln until Shutdown: the connections bounded in number (maxConns,
 // maxConnsPerClient) and each phase of a request in time (headerTimeout, bodyTimeout,
