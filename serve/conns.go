@@ -47,13 +47,13 @@ var defaultLimits = limits{conns: maxConns, perClient: maxConnsPerClient, header
 // request) is closed to make room, among that address's if it is the address's bound;
 // when every connection is being answered, the new one is refused with a 503.
 type conns struct {
-	max, perClient int
-	log            io.Writer
+	log io.Writer
 
-	mu       sync.Mutex
-	all      map[*conn]struct{}
-	byClient map[string]int
-	closed   bool
+	mu             sync.Mutex
+	max, perClient int
+	all            map[*conn]struct{}
+	byClient       map[string]int
+	closed         bool
 	// evicted and refused count the connections closed to make room and those refused,
 	// since the start; lastNote is when the log last said so.
 	evicted, refused int64
@@ -132,17 +132,17 @@ func (cs *conns) admit(nc net.Conn) *conn {
 	if note {
 		cs.lastNote = time.Now()
 	}
-	evicted, refused := cs.evicted, cs.refused
+	evicted, refused, max, perClient := cs.evicted, cs.refused, cs.max, cs.perClient
 	cs.mu.Unlock()
 	if victim != nil {
 		victim.Conn.Close()
 	}
 	if note {
 		fmt.Fprintf(cs.log, "yams serve: too many connections (at most %d, %d from one address): %d closed to make room, %d refused so far\n",
-			cs.max, cs.perClient, evicted, refused)
+			max, perClient, evicted, refused)
 	}
 	if full {
-		refuse(nc, cs.max, cs.perClient)
+		refuse(nc, max, perClient)
 		return nil
 	}
 	return c

@@ -121,7 +121,7 @@ func New(cfg Config) (*Server, error) {
 	mem := newBudget(cfg.MaxBots)
 	s := &Server{cfg: cfg, byID: map[string]*ruleSet{}, opponents: map[string]strategies.Info{},
 		budget: mem, games: map[string]*game{}, gone: map[string]*apiError{}, stop: make(chan struct{}), now: time.Now,
-		limits: defaultLimits}
+		limits: defaultLimits, conns: newConns(maxConns, maxConnsPerClient, cfg.Log)}
 	for i, id := range ruleSetIDs(cfg.RuleSets) {
 		rs := &ruleSet{RuleSet: cfg.RuleSets[i], id: id, slots: coach.SlotNames(cfg.RuleSets[i].Rules), budget: mem}
 		s.sets = append(s.sets, rs)
@@ -160,7 +160,9 @@ func (s *Server) Serve(ln net.Listener) error {
 		return errors.New("serve: Serve called twice, or after Close")
 	}
 	l := s.limits
-	s.conns = newConns(l.conns, l.perClient, s.cfg.Log)
+	s.conns.mu.Lock()
+	s.conns.max, s.conns.perClient = l.conns, l.perClient
+	s.conns.mu.Unlock()
 	s.hs = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: l.header, IdleTimeout: l.idle,
 		MaxHeaderBytes: maxHeader, ErrorLog: log.New(s.cfg.Log, "yams serve: ", 0),
 		ConnContext: func(ctx context.Context, c net.Conn) context.Context { return context.WithValue(ctx, connKey{}, c) }}
