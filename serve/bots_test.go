@@ -44,7 +44,7 @@ func TestBotBounds(t *testing.T) {
 		switch code {
 		case http.StatusTooManyRequests:
 			refused++
-			if !strings.Contains(string(data), fmt.Sprintf("runs %d bot processes, its most (yams serve --max-bots)", maxBots)) {
+			if !strings.Contains(string(data), fmt.Sprintf("runs at most %d bot processes (yams serve --max-bots), and this game's 5 would pass it", maxBots)) {
 				t.Errorf("the refusal: %s", data)
 			}
 		case http.StatusCreated:
@@ -104,13 +104,26 @@ func TestBotThatCannotStart(t *testing.T) {
 	}
 	b.Timeout = 5 * time.Second
 	var log bytes.Buffer
-	ts := newTestServer(t, Config{RuleSets: []RuleSet{testRules(t, "small.json")}, Opponents: []strategies.Info{b.Info()}, Log: &log})
+	token := fmt.Sprintf("serve-bot-cannot-start-%d", os.Getpid())
+	t.Cleanup(func() { proctest.Kill(token) })
+	ts := newTestServer(t, Config{RuleSets: []RuleSet{testRules(t, "small.json")}, Opponents: []strategies.Info{b.Info(), testBot(t, "good", "bot-greedy", token)}, Log: &log})
 	ts.wantError(http.StatusBadGateway, "the bot ghost could not start, so the game was not made", "POST", "/api/games", map[string]any{"opponents": []string{"ghost"}})
 	if !strings.HasPrefix(log.String(), "yams serve: the bot ghost could not start") || strings.Count(log.String(), "\n") != 1 {
 		t.Errorf("the server's log: %q", log.String())
 	}
 	if n := ts.srv.budget.bots(); n != 0 {
 		t.Errorf("%d processes counted", n)
+	}
+	// Beside a bot that starts, before it and after it: that one is stopped, and nothing
+	// stays counted.
+	for _, seated := range [][]string{{"good", "ghost", "good"}, {"ghost", "good"}} {
+		ts.wantError(http.StatusBadGateway, "the bot ghost could not start", "POST", "/api/games", map[string]any{"opponents": seated})
+		if n := ts.srv.budget.bots(); n != 0 {
+			t.Errorf("%v: %d processes counted", seated, n)
+		}
+	}
+	if left := proctest.Survivors(token, 5*time.Second, nil); len(left) > 0 {
+		t.Errorf("the processes of a game refused outlive it: %v", left)
 	}
 	ts.srv.mu.Lock()
 	games, making := len(ts.srv.games), ts.srv.making

@@ -239,22 +239,21 @@ func (g *game) prepare() *apiError {
 		}
 		return internalError(err)
 	}
-	for i, st := range g.seats {
-		switch st.kind {
-		case kindStrategy:
-			sp, err := rs.strategy(st.info)
-			if err != nil {
-				return fail(http.StatusBadRequest, msgCannotPlay, err)
-			}
-			st.pool = sp
-			if err := g.join(st); err != nil {
-				return fail(http.StatusBadRequest, msgCannotPlay, err)
-			}
-		case kindBot:
-			if err := g.startBot(st, i); err != nil {
-				return err
-			}
+	for _, st := range g.seats {
+		if st.kind != kindStrategy {
+			continue
 		}
+		sp, err := rs.strategy(st.info)
+		if err != nil {
+			return fail(http.StatusBadRequest, msgCannotPlay, err)
+		}
+		st.pool = sp
+		if err := g.join(st); err != nil {
+			return fail(http.StatusBadRequest, msgCannotPlay, err)
+		}
+	}
+	if err := g.startBots(); err != nil {
+		return err
 	}
 	if g.chances && rs.winReady() != nil {
 		g.chances = false // the rules or the memory do not allow them: the page says none

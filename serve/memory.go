@@ -153,23 +153,33 @@ func (b *budget) releaseGame(n int64) {
 // errTooManyBots is a bot's process beyond maxBots.
 var errTooManyBots = errors.New("too many bot processes")
 
-// startBot counts a process of bot name about to start, if it fits: fewer than maxBots
-// running, and its memory with all else.
-func (b *budget) startBot(name string) error {
+// startBots counts the processes of bots names about to start, one each, if they fit: at
+// most maxBots running with them, and their memory with all else.
+func (b *budget) startBots(names []string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	n := 0
+	n := len(names)
 	for _, k := range b.running {
 		n += k
 	}
-	if n >= b.maxBots {
+	if n > b.maxBots {
 		return errTooManyBots
 	}
 	others, besides := b.others(nil)
-	if err := memlimit.Check("a process of the bot "+name+besides, memlimit.Sum(others, b.botMemory(name))); err != nil {
+	var need int64
+	for _, name := range names {
+		need = memlimit.Sum(need, b.botMemory(name))
+	}
+	what := "a process of the bot " + names[0]
+	if len(names) > 1 {
+		what = "the processes of the bots " + strings.Join(names, ", ")
+	}
+	if err := memlimit.Check(what+besides, memlimit.Sum(others, need)); err != nil {
 		return err
 	}
-	b.running[name]++
+	for _, name := range names {
+		b.running[name]++
+	}
 	return nil
 }
 

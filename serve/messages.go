@@ -99,7 +99,7 @@ var (
 	msgCannotPlay    = message{"%v", "%v"}
 	msgNoCoach       = message{"rules %s cannot be coached: %v", "les règles %s ne peuvent être entraînées : %v"}
 	msgBotStart      = message{"the bot %s could not start, so the game was not made: %v", "le bot %s n'a pas pu démarrer, la partie n'a donc pas été créée : %v"}
-	msgTooManyBots   = message{"the server runs %d bot processes, its most (yams serve --max-bots), and %s would need one more: finish a game with bots, or wait for one to go %s without a move (it is then ended)", "le serveur fait tourner %d processus de bots, son maximum (yams serve --max-bots), et %s en demanderait un de plus : finissez une partie avec des bots, ou attendez qu'une reste %s sans coup (elle est alors close)"}
+	msgTooManyBots   = message{"the server runs at most %d bot processes (yams serve --max-bots), and this game's %d would pass it: finish a game with bots, or wait for one to go %s without a move (it is then ended)", "le serveur fait tourner au plus %d processus de bots (yams serve --max-bots), et les %d de cette partie le dépasseraient : finissez une partie avec des bots, ou attendez qu'une reste %s sans coup (elle est alors close)"}
 	msgNoMemory      = message{"%v: finish a game, or wait for one to go %s without a move (it is then ended)", "%v : finissez une partie, ou attendez qu'une reste %s sans coup (elle est alors close)"}
 	msgBotFailed     = message{"the bot %s failed, which ends this game: %v", "le bot %s a échoué, ce qui clôt cette partie : %v"}
 	msgBroke         = message{"strategy %s broke a rule, which ends this game: %v", "la stratégie %s a enfreint une règle, ce qui clôt cette partie : %v"}

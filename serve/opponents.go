@@ -223,36 +223,56 @@ func (g *game) finishWith(why *apiError) {
 	g.srv.finished(g)
 }
 
-// startBot starts the process of the bot of seat st (the i-th), if the server's bounds
-// allow one more (budget.startBot): at most --max-bots processes, and their memory within
-// --max-memory with all else. A process serves this game alone: the protocol's hello
-// tells a process its table and its seat once, and a process sees each game number once,
-// so a process is not passed from one game to the next.
-func (g *game) startBot(st *seat, i int) *apiError {
+// startBots starts the processes of the game's bots, one for each bot seated, if the
+// server's bounds allow them all (budget.startBots): at most --max-bots processes, and
+// their memory within --max-memory with all else; none is started otherwise. A process
+// serves this game alone: the protocol's hello tells a process its table and its seat
+// once, and a process sees each game number once, so a process is not passed from one
+// game to the next. On an error, the processes started are left to closeBots.
+func (g *game) startBots() *apiError {
 	srv := g.srv
-	if err := srv.budget.startBot(st.name); err != nil {
+	var names []string
+	for _, st := range g.seats {
+		if st.kind == kindBot {
+			names = append(names, st.name)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	if err := srv.budget.startBots(names); err != nil {
 		if errors.Is(err, errTooManyBots) {
-			return fail(http.StatusTooManyRequests, msgTooManyBots, srv.budget.maxBots, st.name, srv.cfg.Idle)
+			return fail(http.StatusTooManyRequests, msgTooManyBots, srv.budget.maxBots, len(names), srv.cfg.Idle)
 		}
 		return fail(http.StatusServiceUnavailable, msgNoMemory, err, srv.cfg.Idle)
 	}
-	worker := int(srv.workers.Add(1))
-	var err error
-	if st.info.NewTableBatch != nil && len(g.seats) > 1 {
-		var tb strategies.TableBatch
-		tb, err = st.info.NewTableBatch(g.rs.Rules, worker, g.players, i)
-		st.batch, st.seesBoth = tb, tb
-	} else {
-		st.batch, err = st.info.NewBatch(g.rs.Rules, worker)
+	for i, st := range g.seats {
+		if st.kind != kindBot {
+			continue
+		}
+		worker := int(srv.workers.Add(1))
+		var err error
+		if st.info.NewTableBatch != nil && len(g.seats) > 1 {
+			var tb strategies.TableBatch
+			tb, err = st.info.NewTableBatch(g.rs.Rules, worker, g.players, i)
+			st.batch, st.seesBoth = tb, tb
+		} else {
+			st.batch, err = st.info.NewBatch(g.rs.Rules, worker)
+		}
+		if err != nil {
+			st.batch, st.seesBoth = nil, nil
+			// This process and those of the seats after it are not running.
+			for _, rest := range g.seats[i:] {
+				if rest.kind == kindBot {
+					srv.budget.stopBot(rest.name, 0)
+				}
+			}
+			why := fail(http.StatusBadGateway, msgBotStart, st.name, botReason(err))
+			fmt.Fprintf(srv.cfg.Log, "yams serve: %s\n", why.text("en"))
+			return why
+		}
+		g.measureBot(st)
 	}
-	if err != nil {
-		st.batch, st.seesBoth = nil, nil
-		srv.budget.stopBot(st.name, 0)
-		why := fail(http.StatusBadGateway, msgBotStart, st.name, botReason(err))
-		fmt.Fprintf(srv.cfg.Log, "yams serve: %s\n", why.text("en"))
-		return why
-	}
-	g.measureBot(st)
 	return nil
 }
 
