@@ -83,7 +83,7 @@ func TestTrickledBody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.limits.body = 2 * time.Second
+	srv.limits.body = time.Second
 	addr := serving(t, srv)
 	base := "http://" + addr
 	res, err := http.Post(base+"/api/games", "application/json", strings.NewReader(`{}`))
@@ -109,7 +109,7 @@ func TestTrickledBody(t *testing.T) {
 		t.Fatalf("the answer to a body that does not come: %q %v", line, err)
 	}
 	rest, _ := io.ReadAll(r)
-	if !strings.Contains(string(rest), "the body did not come within 2s") || !strings.Contains(string(rest), "Connection: close") {
+	if !strings.Contains(string(rest), "the body did not come within 1s") || !strings.Contains(string(rest), "Connection: close") {
 		t.Errorf("the answer: %s", rest)
 	}
 

@@ -96,6 +96,7 @@ func TestKey(t *testing.T) {
 // In a browser: the page refused without the key; the address with the key opens the
 // page, which then plays with the cookie alone.
 func TestKeyInBrowser(t *testing.T) {
+	t.Parallel()
 	key := NewKey()
 	srv, err := New(Config{RuleSets: []RuleSet{testRules(t, "small.json")}, AnyHost: true, Key: key})
 	if err != nil {
