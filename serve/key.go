@@ -18,7 +18,10 @@ import (
 //     page is sent again to its address without the key;
 //   - in that cookie, yams_key;
 //   - in a header, for a client of the API: Authorization: Bearer KEY.
-// Any other request is refused with a 403. The key is compared in constant time.
+// Any other request is refused with a 403, but for the page's own files (public): the
+// same for everyone, in the binary, holding nothing of a game, and fetched by a browser
+// without its cookies at times (a web app's manifest and its icons). The key is compared
+// in constant time.
 
 // keyCookie is the cookie that keeps the key; keyAge how long a browser keeps it.
 const (
@@ -55,6 +58,10 @@ func (s *Server) keyed(next http.Handler) http.Handler {
 	want := []byte(s.cfg.Key)
 	same := func(got string) bool { return got != "" && subtle.ConstantTimeCompare([]byte(got), want) == 1 }
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if public(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
 		q := r.URL.Query()
 		if k, given := q["key"]; given {
 			if len(k) != 1 || !same(k[0]) {
@@ -85,4 +92,10 @@ func (s *Server) keyed(next http.Handler) http.Handler {
 		}
 		s.fail(w, r, fail(http.StatusForbidden, msgKey))
 	})
+}
+
+// public reports whether a request asks for one of the page's own files, which the key
+// does not guard: GET /static/FILE.
+func public(r *http.Request) bool {
+	return (r.Method == "GET" || r.Method == "HEAD") && strings.HasPrefix(r.URL.Path, "/static/")
 }

@@ -54,7 +54,9 @@ func TestKey(t *testing.T) {
 	}
 	refused(send("GET", "/"), "the page without the key")
 	refused(send("GET", "/api/config"), "the API without the key")
-	refused(send("GET", "/static/app.js"), "the script without the key")
+	if w := send("GET", "/static/app.js"); w.Code != http.StatusOK {
+		t.Errorf("the page's script, the same for everyone, without the key: %d", w.Code)
+	}
 	refused(send("POST", "/api/games"), "a new game without the key")
 	refused(send("GET", "/?key=nope"), "a wrong key")
 	refused(send("GET", "/?key="+key+"x"), "a longer key")
