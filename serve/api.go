@@ -77,7 +77,7 @@ func (s *Server) only(method string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != method && !(method == "GET" && r.Method == "HEAD") {
 			w.Header().Set("Allow", method)
-			s.fail(w, r, fail(http.StatusMethodNotAllowed, msgMethod, r.Method, r.URL.Path, method))
+			s.fail(w, r, fail(http.StatusMethodNotAllowed, msgMethod, shorten(r.Method), shorten(r.URL.Path), method))
 			return
 		}
 		h(w, r)
@@ -101,7 +101,7 @@ func (s *Server) game(methods map[string]gameHandler) http.HandlerFunc {
 		h := methods[method]
 		if h == nil {
 			w.Header().Set("Allow", strings.Join(allowed, ", "))
-			s.fail(w, r, fail(http.StatusMethodNotAllowed, msgMethod, r.Method, r.URL.Path, strings.Join(allowed, ", ")))
+			s.fail(w, r, fail(http.StatusMethodNotAllowed, msgMethod, shorten(r.Method), shorten(r.URL.Path), strings.Join(allowed, ", ")))
 			return
 		}
 		g, err := s.get(r.PathValue("id"))
@@ -109,10 +109,18 @@ func (s *Server) game(methods map[string]gameHandler) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		g.lastMove = s.now()
-		h(w, r, g)
+		// The body is in memory (Server.bounded), and the answer is sent once the lock
+		// is let go: the lock waits on no client. Only a move resets the idle clock.
+		held := &heldAnswer{w: w}
+		func() {
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			if method != "GET" {
+				g.lastMove = s.now()
+			}
+			h(held, r, g)
+		}()
+		held.send()
 	}
 }
 
@@ -202,7 +210,7 @@ func decode(w http.ResponseWriter, r *http.Request, v any) *apiError {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fail(http.StatusBadRequest, msgNotJSON, jsonReason(err))
+		return fail(http.StatusBadRequest, msgNotJSON, shortenTo(jsonReason(err), maxReason))
 	}
 	if dec.More() {
 		return fail(http.StatusBadRequest, msgNotJSON, "more than one value")
@@ -254,10 +262,14 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	w.Header().Set("Location", "/api/games/"+g.id)
-	writeJSON(w, http.StatusCreated, g.view(s.cfg.Idle, s.lang(r)))
+	held := &heldAnswer{w: w}
+	func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		w.Header().Set("Location", "/api/games/"+g.id)
+		writeJSON(held, http.StatusCreated, g.view(s.cfg.Idle, s.lang(r)))
+	}()
+	held.send()
 }
 
 func (s *Server) state(w http.ResponseWriter, r *http.Request, g *game) {
@@ -325,7 +337,7 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request, g *game) {
 	if q := r.URL.Query().Get("seat"); q != "" {
 		n, err := strconv.Atoi(q)
 		if err != nil || n < 0 || n >= len(g.seats) {
-			s.fail(w, r, fail(http.StatusBadRequest, msgRecordSeat, n, len(g.seats)-1))
+			s.fail(w, r, fail(http.StatusBadRequest, msgQuery, "seat", shorten(q), fmt.Sprintf("a seat from 0 to %d", len(g.seats)-1)))
 			return
 		}
 		seat = n

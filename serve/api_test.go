@@ -141,7 +141,8 @@ func TestEndpointsAndErrors(t *testing.T) {
 	if rec, err := engine.ParseRecord(data); code != http.StatusOK || err != nil || len(rec.Turns) != 1 || rec.Turns[0].Box != "chance" {
 		t.Errorf("record: %d %v %s", code, err, data)
 	}
-	ts.wantError(http.StatusBadRequest, "seat 2: want 0 to 1", "GET", path+"/record?seat=2", nil)
+	ts.wantError(http.StatusBadRequest, `seat="2": want a seat from 0 to 1`, "GET", path+"/record?seat=2", nil)
+	ts.wantError(http.StatusBadRequest, `seat="abc": want a seat from 0 to 1`, "GET", path+"/record?seat=abc", nil)
 	var st stateView
 	ts.ok(http.StatusOK, "GET", path, nil, &st)
 	if st.ID != s.ID || st.Phase != phasePlay {
@@ -215,16 +216,30 @@ func TestFailingBot(t *testing.T) {
 	ts.ok(http.StatusOK, "POST", "/api/games/"+s.ID+"/roll", map[string]any{}, &s)
 }
 
-// --reports serves the reports under a folder, read-only, and nothing outside it.
+// --reports serves the files of the reports under a folder, read-only, and nothing else:
+// no hidden file, no folder's listing, no link, nothing outside it.
 func TestReports(t *testing.T) {
 	dir := t.TempDir()
 	reports := filepath.Join(dir, "reports")
-	for _, d := range []string{"run1", "deep/run2", ".hidden/run3"} {
+	for _, d := range []string{"run1", "deep/run2", ".hidden/run3", "a/b/c/d/e", "with space"} {
 		os.MkdirAll(filepath.Join(reports, d), 0o755)
 		os.WriteFile(filepath.Join(reports, d, "report.html"), []byte("<!DOCTYPE html><title>"+d+"</title>"), 0o644)
 	}
-	os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("TOP-SECRET-CONTENT"), 0o644)
-	os.Symlink(filepath.Join(dir, "secret.txt"), filepath.Join(reports, "run1", "link.txt"))
+	write := func(name, content string) {
+		os.MkdirAll(filepath.Dir(filepath.Join(reports, name)), 0o755)
+		os.WriteFile(filepath.Join(reports, name), []byte(content), 0o644)
+	}
+	write("run1/summary.json", `{"games": 1}`)
+	write("run1/.env", "HIDDEN-CONTENT")
+	write(".env", "HIDDEN-CONTENT")
+	write("notes.json", "NOT-A-REPORT")
+	write("run1/sub/x.json", "NOT-A-REPORT")
+	write("run1/run.sh", "NOT-A-REPORT")
+	os.WriteFile(filepath.Join(dir, "secret.json"), []byte("TOP-SECRET-CONTENT"), 0o644)
+	os.Symlink(filepath.Join(dir, "secret.json"), filepath.Join(reports, "run1", "link.json"))
+	os.Symlink("../.env", filepath.Join(reports, "run1", "env.json"))
+	os.Symlink(dir, filepath.Join(reports, "run1", "out"))
+	os.Symlink(filepath.Join(reports, "run1"), filepath.Join(reports, "linked"))
 	ts := newTestServer(t, Config{RuleSets: []RuleSet{testRules(t, "small.json")}, Reports: reports})
 	var cfg configView
 	ts.ok(http.StatusOK, "GET", "/api/config", nil, &cfg)
@@ -233,18 +248,66 @@ func TestReports(t *testing.T) {
 	}
 	code, data := ts.do("GET", "/reports/", nil)
 	list := string(data)
-	if code != http.StatusOK || !strings.Contains(list, `href="/reports/run1/report.html"`) || !strings.Contains(list, `href="/reports/deep/run2/report.html"`) || strings.Contains(list, "run3") {
+	if code != http.StatusOK || !strings.Contains(list, `href="/reports/run1/report.html"`) || !strings.Contains(list, `href="/reports/deep/run2/report.html"`) ||
+		!strings.Contains(list, `href="/reports/with%20space/report.html"`) || strings.Contains(list, "run3") || strings.Contains(list, "a/b/c/d/e") || strings.Contains(list, "linked") {
 		t.Errorf("the list: %d\n%s", code, list)
 	}
-	if code, data := ts.do("GET", "/reports/deep/run2/report.html", nil); code != http.StatusOK || !strings.Contains(string(data), "deep/run2") {
-		t.Errorf("a report: %d %s", code, data)
-	}
-	for _, p := range []string{"/reports/run1/link.txt", "/reports/../secret.txt", "/reports/%2e%2e/secret.txt", "/reports/run1/%2e%2e/%2e%2e/secret.txt"} {
-		if code, data := ts.do("GET", p, nil); code == http.StatusOK || strings.Contains(string(data), "TOP-SECRET") {
+	for p, want := range map[string]string{"/reports/deep/run2/report.html": "deep/run2", "/reports/run1/summary.json": `"games"`, "/reports/with%20space/report.html": "with space"} {
+		if code, data := ts.do("GET", p, nil); code != http.StatusOK || !strings.Contains(string(data), want) {
 			t.Errorf("GET %s: %d %s", p, code, data)
 		}
 	}
+	// A report's folder leads to its page; no folder is listed.
+	req, _ := http.NewRequest("GET", ts.hs.URL+"/reports/run1/", nil)
+	if res, err := http.DefaultTransport.RoundTrip(req); err != nil || res.StatusCode != http.StatusFound || res.Header.Get("Location") != "/reports/run1/report.html" {
+		t.Errorf("a report's folder: %v %v", res, err)
+	}
+	for p, status := range map[string]int{
+		"/reports/.env": 404, "/reports/run1/.env": 404, "/reports/notes.json": 404, "/reports/run1/sub/x.json": 404, "/reports/run1/run.sh": 404,
+		"/reports/deep/": 404, "/reports/deep": 404, "/reports/run1/sub/": 404, "/reports/.hidden/run3/report.html": 404, "/reports/a/b/c/d/e/report.html": 404,
+		"/reports/linked/report.html": 404, "/reports/run1/out/secret.json": 404,
+		"/reports/run1/link.json": 403, "/reports/run1/env.json": 403,
+		"/reports/../secret.json": 404, "/reports/%2e%2e/secret.json": 404, "/reports/run1/%2e%2e/%2e%2e/secret.json": 404,
+	} {
+		code, data := ts.do("GET", p, nil)
+		var e errorBody
+		if code != status || json.Unmarshal(data, &e) != nil || e.Error == "" || strings.Contains(string(data), "CONTENT") {
+			t.Errorf("GET %s: %d %s, want %d and one line of JSON", p, code, data, status)
+		}
+	}
+	ts.wantError(http.StatusForbidden, "links, special files and what lies outside --reports are not served", "GET", "/reports/run1/link.json", nil)
 	if code, _ := ts.do("POST", "/reports/run1/report.html", `{}`); code != http.StatusMethodNotAllowed {
 		t.Errorf("POST a report: %d", code)
+	}
+
+	// A report written while the server runs is listed once the list is found again, in
+	// the background; a request is never held up by the walk.
+	write("run4/report.html", "<!DOCTYPE html><title>run4</title>")
+	ts.srv.reports.mu.Lock()
+	ts.srv.reports.at = time.Time{}
+	ts.srv.reports.mu.Unlock()
+	ts.do("GET", "/reports/", nil)
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if _, set := ts.srv.reports.current(); set["run4"] {
+			break
+		}
+	}
+	if code, data := ts.do("GET", "/reports/run4/report.html", nil); code != http.StatusOK || !strings.Contains(string(data), "run4") {
+		t.Errorf("a new report: %d %s", code, data)
+	}
+}
+
+// A folder that holds no report is refused, in one line.
+func TestReportsNone(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "report.txt"), nil, 0o644)
+	os.MkdirAll(filepath.Join(dir, ".hidden"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".hidden", "report.html"), nil, 0o644)
+	_, err := New(Config{RuleSets: []RuleSet{testRules(t, "small.json")}, Reports: dir})
+	if err == nil || !strings.Contains(err.Error(), "no report under it") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("a folder without a report: %v", err)
+	}
+	if _, err := New(Config{RuleSets: []RuleSet{testRules(t, "small.json")}, Reports: filepath.Join(dir, "nope")}); err == nil {
+		t.Error("a folder that does not exist is taken")
 	}
 }

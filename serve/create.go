@@ -53,12 +53,21 @@ func (s *Server) newGame(req newGameRequest) (*game, *apiError) {
 		s.mu.Unlock()
 		return nil, fail(http.StatusTooManyRequests, msgTooMany, s.cfg.MaxGames, s.cfg.Idle)
 	}
+	mem := gameMemory(g.rs.Rules, len(g.seats))
+	if err := s.roomFor(mem); err != nil {
+		s.mu.Unlock()
+		return nil, fail(http.StatusServiceUnavailable, msgNoMemory, err, s.cfg.Idle)
+	}
 	s.making++
 	s.mu.Unlock()
+	registered := false
 	defer func() {
 		s.mu.Lock()
 		s.making--
 		s.mu.Unlock()
+		if !registered {
+			s.budget.releaseGame(mem)
+		}
 	}()
 	if err := g.prepare(); err != nil {
 		g.closeBots()
@@ -81,7 +90,29 @@ func (s *Server) newGame(req newGameRequest) (*game, *apiError) {
 	}
 	s.games[g.id] = g
 	s.live++
+	registered = true
 	return g, nil
+}
+
+// roomFor counts a new game of mem bytes in the server's memory, clearing the games over
+// that have ended first as long as it does not fit; s.mu is held.
+func (s *Server) roomFor(mem int64) error {
+	for {
+		err := s.budget.admitGame(mem)
+		if err == nil || !errors.Is(err, memlimit.ErrTooLarge) {
+			return err
+		}
+		var oldest *game
+		for _, g := range s.games {
+			if g.counted && (oldest == nil || g.overAt.Before(oldest.overAt)) {
+				oldest = g
+			}
+		}
+		if oldest == nil {
+			return err
+		}
+		s.forget(oldest, fail(http.StatusGone, msgCleared, oldest.id))
+	}
 }
 
 // checkRequest checks a request for a new game and lays the game out, nothing loaded.
@@ -208,31 +239,21 @@ func (g *game) prepare() *apiError {
 		}
 		return internalError(err)
 	}
-	for i, st := range g.seats {
-		switch st.kind {
-		case kindStrategy:
-			sp, err := rs.strategy(st.info)
-			if err != nil {
-				return fail(http.StatusBadRequest, msgCannotPlay, err)
-			}
-			st.pool = sp
-			if err := g.join(st); err != nil {
-				return fail(http.StatusBadRequest, msgCannotPlay, err)
-			}
-		case kindBot:
-			worker := int(g.srv.workers.Add(1))
-			var err error
-			if st.info.NewTableBatch != nil && len(g.seats) > 1 {
-				var tb strategies.TableBatch
-				tb, err = st.info.NewTableBatch(rs.Rules, worker, g.players, i)
-				st.batch, st.seesBoth = tb, tb
-			} else {
-				st.batch, err = st.info.NewBatch(rs.Rules, worker)
-			}
-			if err != nil {
-				return fail(http.StatusBadGateway, msgBotFailed, st.name, botReason(err))
-			}
+	for _, st := range g.seats {
+		if st.kind != kindStrategy {
+			continue
 		}
+		sp, err := rs.strategy(st.info)
+		if err != nil {
+			return fail(http.StatusBadRequest, msgCannotPlay, err)
+		}
+		st.pool = sp
+		if err := g.join(st); err != nil {
+			return fail(http.StatusBadRequest, msgCannotPlay, err)
+		}
+	}
+	if err := g.startBots(); err != nil {
+		return err
 	}
 	if g.chances && rs.winReady() != nil {
 		g.chances = false // the rules or the memory do not allow them: the page says none
@@ -276,12 +297,19 @@ func goodName(name string) bool {
 	return true
 }
 
-// shorten returns a value for a message, cut if long.
-func shorten(v string) string {
-	if r := []rune(v); len(r) > 40 {
-		return string(r[:40]) + "…"
+// shorten returns a value a client sent, for a message: cut if long.
+func shorten(v string) string { return shortenTo(v, 40) }
+
+// maxReason bounds what a message quotes of the reason a body is not JSON (which may
+// quote the body).
+const maxReason = 120
+
+// shortenTo returns v cut to n runes, "…" marking the cut.
+func shortenTo(v string, n int) string {
+	if utf8.RuneCountInString(v) <= n {
+		return v
 	}
-	return v
+	return string([]rune(v)[:n]) + "…"
 }
 
 func shortNumber(n uint64) string { return strconv.FormatUint(n, 10) }

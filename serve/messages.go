@@ -29,14 +29,34 @@ func (e *apiError) text(lang string) string {
 	return strings.ReplaceAll(fmt.Sprintf(f, e.args...), "\n", " ")
 }
 
+// fail returns the error of a message: dice given by the client (an []int) are echoed as
+// their first maxEchoed alone, so that a line stays short whatever was sent.
 func fail(status int, m message, args ...any) *apiError {
+	for i, a := range args {
+		if faces, ok := a.([]int); ok && len(faces) > maxEchoed {
+			args[i] = echo(faces)
+		}
+	}
 	return &apiError{status: status, m: m, args: args}
+}
+
+// maxEchoed bounds the dice a message echoes.
+const maxEchoed = 8
+
+// echo writes dice a client sent for a message, as %v does, the first maxEchoed alone.
+func echo(faces []int) string {
+	if len(faces) <= maxEchoed {
+		return fmt.Sprint(faces)
+	}
+	s := fmt.Sprint(faces[:maxEchoed])
+	return s[:len(s)-1] + fmt.Sprintf(" … (%d dice)]", len(faces))
 }
 
 // The messages of the API.
 var (
 	msgContentType   = message{"send the body as JSON, with Content-Type: application/json", "envoyez le corps en JSON, avec Content-Type: application/json"}
 	msgNotJSON       = message{"the body is not a JSON object of this request: %v", "le corps n'est pas un objet JSON de cette requête : %v"}
+	msgBodySlow      = message{"the body did not come within %s: send it whole at once", "le corps n'est pas arrivé en %s : envoyez-le en entier d'un coup"}
 	msgTooLarge      = message{"the body is larger than %d bytes, the most a request takes", "le corps dépasse %d octets, le plus qu'une requête accepte"}
 	msgNoGame        = message{"no game %s: it never was, or it ended and was cleared", "pas de partie %s : elle n'a jamais existé, ou elle est finie et effacée"}
 	msgExpired       = message{"game %s was ended: no move for %s, the most a game waits", "la partie %s a été close : aucun coup pendant %s, le plus qu'une partie attend"}
@@ -73,16 +93,21 @@ var (
 	msgSeatReal      = message{"the others play their own turns in a game of virtual dice: seat is for a game of real dice", "les autres jouent leurs tours eux-mêmes dans une partie de dés virtuels : seat est pour une partie de vrais dés"}
 	msgSeatDone      = message{"seat %d: that player's sheet is full", "place %d : la feuille de ce joueur est pleine"}
 	msgRollsUsed     = message{"rolls_used %d: want 1 to %d", "rolls_used %d : choisissez de 1 à %d"}
-	msgRecordSeat    = message{"seat %d: want 0 to %d", "place %d : choisissez de 0 à %d"}
 	msgDecision      = message{"decision %d: want 1 to %d, the decisions graded so far", "décision %d : choisissez de 1 à %d, les décisions jugées jusqu'ici"}
 	msgDecisionLater = message{"the coach shows the decisions at the end of this game, as it was asked", "l'entraîneur montre les décisions à la fin de cette partie, comme demandé"}
 	msgAdviseOver    = message{"the game is over: no position to advise (ask ?decision=N for decision N of the game)", "la partie est finie : pas de position à conseiller (demandez ?decision=N pour la décision N de la partie)"}
 	msgCannotPlay    = message{"%v", "%v"}
 	msgNoCoach       = message{"rules %s cannot be coached: %v", "les règles %s ne peuvent être entraînées : %v"}
+	msgBotStart      = message{"the bot %s could not start, so the game was not made: %v", "le bot %s n'a pas pu démarrer, la partie n'a donc pas été créée : %v"}
+	msgTooManyBots   = message{"the server runs at most %d bot processes (yams serve --max-bots), and this game's %d would pass it: finish a game with bots, or wait for one to go %s without a move (it is then ended)", "le serveur fait tourner au plus %d processus de bots (yams serve --max-bots), et les %d de cette partie le dépasseraient : finissez une partie avec des bots, ou attendez qu'une reste %s sans coup (elle est alors close)"}
+	msgNoMemory      = message{"%v: finish a game, or wait for one to go %s without a move (it is then ended)", "%v : finissez une partie, ou attendez qu'une reste %s sans coup (elle est alors close)"}
 	msgBotFailed     = message{"the bot %s failed, which ends this game: %v", "le bot %s a échoué, ce qui clôt cette partie : %v"}
 	msgBroke         = message{"strategy %s broke a rule, which ends this game: %v", "la stratégie %s a enfreint une règle, ce qui clôt cette partie : %v"}
 	msgStopped       = message{"the server was stopped", "le serveur a été arrêté"}
 	msgDeleted       = message{"ended by its player", "close par son joueur"}
+	msgNoReportFile  = message{"no report file %s: a report is a folder under --reports, at most %d levels down, that holds report.html; its pages, pictures and tables are served, hidden files and folders are not", "pas de fichier de rapport %s : un rapport est un dossier sous --reports, au plus %d niveaux plus bas, qui contient report.html ; ses pages, images et tableaux sont servis, les fichiers et dossiers cachés ne le sont pas"}
+	msgReportNotFile = message{"%s is not a file of a report: links, special files and what lies outside --reports are not served", "%s n'est pas un fichier de rapport : les liens, les fichiers spéciaux et ce qui est hors de --reports ne sont pas servis"}
+	msgKey           = message{"this server asks for its key: open the address yams serve printed (…/?key=…) or scan its QR code; a client of the API sends Authorization: Bearer KEY", "ce serveur demande sa clé : ouvrez l'adresse que yams serve a écrite (…/?key=…) ou scannez son code QR ; un client de l'API envoie Authorization: Bearer CLÉ"}
 	msgNoReports     = message{"no reports here: yams serve --reports DIR serves them", "pas de rapports ici : yams serve --reports DIR les sert"}
 	msgQuery         = message{"%s=%q: want %s", "%s=%q : il faut %s"}
 )

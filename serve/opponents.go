@@ -128,6 +128,9 @@ func (g *game) playSeat(s int) *apiError {
 			if err != nil {
 				return failed(err)
 			}
+			if st.batch != nil {
+				g.measureBot(st)
+			}
 			t := recordTurn(g.rs.Rules, rolls, keeps, b)
 			st.turns = append(st.turns, t)
 			g.moves = append(g.moves, move{Seat: s, Name: st.name, Turn: turn, Rolls: t.Rolls, Keeps: t.Keeps,
@@ -220,12 +223,78 @@ func (g *game) finishWith(why *apiError) {
 	g.srv.finished(g)
 }
 
+// startBots starts the processes of the game's bots, one for each bot seated, if the
+// server's bounds allow them all (budget.startBots): at most --max-bots processes, and
+// their memory within --max-memory with all else; none is started otherwise. A process
+// serves this game alone: the protocol's hello tells a process its table and its seat
+// once, and a process sees each game number once, so a process is not passed from one
+// game to the next. On an error, the processes started are left to closeBots.
+func (g *game) startBots() *apiError {
+	srv := g.srv
+	var names []string
+	for _, st := range g.seats {
+		if st.kind == kindBot {
+			names = append(names, st.name)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	if err := srv.budget.startBots(names); err != nil {
+		if errors.Is(err, errTooManyBots) {
+			return fail(http.StatusTooManyRequests, msgTooManyBots, srv.budget.maxBots, len(names), srv.cfg.Idle)
+		}
+		return fail(http.StatusServiceUnavailable, msgNoMemory, err, srv.cfg.Idle)
+	}
+	for i, st := range g.seats {
+		if st.kind != kindBot {
+			continue
+		}
+		worker := int(srv.workers.Add(1))
+		var err error
+		if st.info.NewTableBatch != nil && len(g.seats) > 1 {
+			var tb strategies.TableBatch
+			tb, err = st.info.NewTableBatch(g.rs.Rules, worker, g.players, i)
+			st.batch, st.seesBoth = tb, tb
+		} else {
+			st.batch, err = st.info.NewBatch(g.rs.Rules, worker)
+		}
+		if err != nil {
+			st.batch, st.seesBoth = nil, nil
+			// This process and those of the seats after it are not running.
+			for _, rest := range g.seats[i:] {
+				if rest.kind == kindBot {
+					srv.budget.stopBot(rest.name, 0)
+				}
+			}
+			why := fail(http.StatusBadGateway, msgBotStart, st.name, botReason(err))
+			fmt.Fprintf(srv.cfg.Log, "yams serve: %s\n", why.text("en"))
+			return why
+		}
+		g.measureBot(st)
+	}
+	return nil
+}
+
+// measureBot records what the process of seat st's bot holds now, so that the bot's next
+// processes are counted at the most one was seen to hold.
+func (g *game) measureBot(st *seat) {
+	if r, ok := st.batch.(interface{ Resident() int64 }); ok {
+		g.srv.budget.measured(st.name, r.Resident())
+	}
+}
+
 // closeBots stops the processes of the game's bots.
 func (g *game) closeBots() {
 	for _, st := range g.seats {
 		if st.batch != nil {
+			var held int64
+			if r, ok := st.batch.(interface{ Resident() int64 }); ok {
+				held = r.Resident()
+			}
 			st.batch.Close()
 			st.batch, st.seesBoth = nil, nil
+			g.srv.budget.stopBot(st.name, held)
 		}
 	}
 }

@@ -1,13 +1,15 @@
 package serve
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"log"
+	"net"
 	"net/http"
-	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -25,9 +27,11 @@ type Config struct {
 	// external bots (--bot).
 	Opponents []strategies.Info
 	// MaxGames bounds the games in play at once; Idle ends a game left that long without
-	// a move (its bots stopped).
+	// a move (its bots stopped); MaxBots bounds the bots' processes running at once, one
+	// per bot seated in a game (DefaultMaxBots if 0).
 	MaxGames int
 	Idle     time.Duration
+	MaxBots  int
 	// Lang is the language of the page and of the API's messages; "" follows each
 	// browser's (Accept-Language).
 	Lang string
@@ -38,6 +42,9 @@ type Config struct {
 	// loopback it answers only requests addressed to a loopback name, so that a page of
 	// another site cannot reach it through a name of its own (DNS rebinding).
 	AnyHost bool
+	// Key, if not empty, is what every request must carry (key.go): yams serve makes one
+	// when it listens beyond loopback.
+	Key string
 	// Log receives a line for each game that ends by a failure (a bot's), and what bots
 	// write on their standard error goes where their Info says.
 	Log io.Writer
@@ -61,8 +68,10 @@ type Server struct {
 	opponents map[string]strategies.Info
 	names     []string // the opponents' names, in the order of the command line
 	// win tells that win is offered: the chances of finishing first are shown.
-	win     bool
-	reports *os.Root
+	win bool
+	// budget counts what the server holds against --max-memory, and its bots' processes.
+	budget  *budget
+	reports *reportIndex
 	mux     *http.ServeMux
 
 	mu    sync.Mutex
@@ -81,6 +90,12 @@ type Server struct {
 	swept   sync.WaitGroup
 	// now is the clock (tests move it).
 	now func() time.Time
+
+	// hs answers on the listener of Serve, whose connections conns holds; limits bound
+	// them (tests lower them).
+	hs     *http.Server
+	conns  *conns
+	limits limits
 }
 
 // maxGone bounds the ended games the server remembers the reason of.
@@ -100,9 +115,13 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
+	if cfg.MaxBots <= 0 {
+		cfg.MaxBots = DefaultMaxBots
+	}
+	mem := newBudget(cfg.MaxBots)
 	s := &Server{cfg: cfg, byID: map[string]*ruleSet{}, opponents: map[string]strategies.Info{},
-		games: map[string]*game{}, gone: map[string]*apiError{}, stop: make(chan struct{}), now: time.Now}
-	mem := newBudget()
+		budget: mem, games: map[string]*game{}, gone: map[string]*apiError{}, stop: make(chan struct{}), now: time.Now,
+		limits: defaultLimits, conns: newConns(maxConns, maxConnsPerClient, cfg.Log)}
 	for i, id := range ruleSetIDs(cfg.RuleSets) {
 		rs := &ruleSet{RuleSet: cfg.RuleSets[i], id: id, slots: coach.SlotNames(cfg.RuleSets[i].Rules), budget: mem}
 		s.sets = append(s.sets, rs)
@@ -117,11 +136,11 @@ func New(cfg Config) (*Server, error) {
 		s.win = s.win || info.Name == "win"
 	}
 	if cfg.Reports != "" {
-		root, err := os.OpenRoot(cfg.Reports)
+		ri, err := openReports(cfg.Reports)
 		if err != nil {
-			return nil, fmt.Errorf("--reports: %w", err)
+			return nil, err
 		}
-		s.reports = root
+		s.reports = ri
 	}
 	s.routes()
 	s.swept.Go(s.sweepEvery)
@@ -129,7 +148,54 @@ func New(cfg Config) (*Server, error) {
 }
 
 // Handler returns the handler of the page, the API and the reports.
-func (s *Server) Handler() http.Handler { return s.guard(s.mux) }
+func (s *Server) Handler() http.Handler { return s.bounded(s.guard(s.keyed(s.mux))) }
+
+// Serve answers on ln until Shutdown: the connections bounded in number (maxConns,
+// maxConnsPerClient) and each phase of a request in time (headerTimeout, bodyTimeout,
+// writeTimeout, idleTimeout).
+func (s *Server) Serve(ln net.Listener) error {
+	s.mu.Lock()
+	if s.hs != nil || s.closed {
+		s.mu.Unlock()
+		return errors.New("serve: Serve called twice, or after Close")
+	}
+	l := s.limits
+	s.conns.mu.Lock()
+	s.conns.max, s.conns.perClient = l.conns, l.perClient
+	s.conns.mu.Unlock()
+	s.hs = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: l.header, IdleTimeout: l.idle,
+		MaxHeaderBytes: maxHeader, ErrorLog: log.New(s.cfg.Log, "yams serve: ", 0),
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context { return context.WithValue(ctx, connKey{}, c) }}
+	hs := s.hs
+	s.mu.Unlock()
+	err := hs.Serve(&limitListener{Listener: ln, cs: s.conns})
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Shutdown stops the server: it stops listening, closes at once the connections that
+// are not being answered (a request's headers or body still coming, or none), waits for
+// the requests being answered until ctx is done, closes what is left, then ends every
+// game (Close). No client can hold it up beyond ctx, and no game's lock beyond
+// closeGrace.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	hs := s.hs
+	s.mu.Unlock()
+	var err error
+	if hs != nil {
+		done := make(chan error, 1)
+		go func() { done <- hs.Shutdown(ctx) }()
+		s.conns.closeIdle()
+		if err = <-done; err != nil {
+			hs.Close()
+		}
+	}
+	s.Close()
+	return err
+}
 
 // Close ends every game (their bots stopped) and refuses new ones.
 func (s *Server) Close() {
@@ -147,17 +213,36 @@ func (s *Server) Close() {
 	s.mu.Unlock()
 	s.swept.Wait()
 	var wg sync.WaitGroup
+	deadline := time.Now().Add(closeGrace)
 	for _, g := range games {
 		wg.Go(func() {
-			g.mu.Lock()
+			if !lockBy(&g.mu, deadline) {
+				// A game still at work (a bot's turn): its bots are stopped with the
+				// process (their parent-death signal, or yams's interruption).
+				return
+			}
 			defer g.mu.Unlock()
 			g.finishWith(fail(http.StatusGone, msgStopped))
 		})
 	}
 	wg.Wait()
 	if s.reports != nil {
-		s.reports.Close()
+		s.reports.close()
 	}
+}
+
+// closeGrace bounds the wait of Close for a game at work.
+const closeGrace = 3 * time.Second
+
+// lockBy locks mu, unless it stays locked until deadline.
+func lockBy(mu *sync.Mutex, deadline time.Time) bool {
+	for !mu.TryLock() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return true
 }
 
 // sweepEvery ends the idle games each minute (or each tenth of the expiry, if shorter).
@@ -204,6 +289,7 @@ func (s *Server) forget(g *game, why *apiError) {
 		return
 	}
 	delete(s.games, g.id)
+	s.budget.releaseGame(gameMemory(g.rs.Rules, len(g.seats)))
 	if !g.isOver() {
 		s.live--
 	}

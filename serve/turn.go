@@ -154,7 +154,7 @@ func (g *game) keepOf(faces []int) (engine.Keep, *apiError) {
 	k, ok := engine.KeepOf(faces)
 	if !ok {
 		if len(faces) > engine.NumDice {
-			return 0, fail(http.StatusBadRequest, msgKeepNotRolled, fmt.Sprint(faces), g.roll)
+			return 0, fail(http.StatusBadRequest, msgKeepNotRolled, echo(faces), g.roll)
 		}
 		return 0, fail(http.StatusBadRequest, msgFaces, faces)
 	}

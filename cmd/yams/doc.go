@@ -368,7 +368,7 @@
 //
 // # Playing in the browser
 //
-//	yams serve [--addr HOST:PORT] [--rules NAME|FILE]... [--rule KEY=VALUE]... [--strategy a,b,...] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--reports DIR] [--max-games N] [--idle D] [--lang LANG] [--max-memory MiB]
+//	yams serve [--addr HOST:PORT] [--secret KEY] [--rules NAME|FILE]... [--rule KEY=VALUE]... [--strategy a,b,...] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--reports DIR] [--max-games N] [--idle D] [--max-bots N] [--lang LANG] [--max-memory MiB]
 //
 // yams serve starts a local web server (on 127.0.0.1:8080 by default, this machine's
 // alone) and prints its address: open it, choose the rules (every preset, and the rule
@@ -381,7 +381,10 @@
 // game throws the dice of game g of yams sim --seed; the record of a game downloads in the
 // format yams replay reads. --reports DIR serves the reports under DIR, read-only. The page
 // plays through a JSON API (docs/serve.md); it works offline, its page embedded in the
-// binary. SIGINT or SIGTERM stops the server, the bots of its games with it.
+// binary. Beyond loopback (--addr 0.0.0.0:8080, for a phone at the table) it answers only
+// the requests that carry its key, made at random (or --secret), and prints the address
+// with the key, and a QR code of it for the phone to scan. SIGINT or SIGTERM stops the
+// server, the bots of its games with it.
 //
 // # Reports and benchmarks
 //

@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"yams/engine"
+	"yams/internal/qr"
 	"yams/serve"
 	"yams/strategies"
 )
@@ -35,12 +35,14 @@ func init() {
 // column-tables on any sheet), and a heuristic.
 var defaultOpponents = []string{"optimal", "column-tables", "greedy"}
 
-// shutdownGrace bounds the wait for the requests under way when serve is stopped.
+// shutdownGrace bounds the wait for the requests being answered when serve is stopped
+// (a request whose headers or body are still coming is not waited for).
 const shutdownGrace = 5 * time.Second
 
 func runServe(e *env, args []string) error {
 	fs := newFlags(e)
-	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`; on loopback (the default) the server is this machine's alone, and it answers only requests addressed to a loopback name")
+	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`; on loopback (the default) the server is this machine's alone, and it answers only requests addressed to a loopback name; beyond loopback (0.0.0.0:8080, for a phone), only requests that carry its key")
+	secret := fs.String("secret", "", "the key every request must carry, `KEY` (16 to 128 letters, digits, - _ . ~): made at random when --addr listens beyond loopback; given, it is asked on loopback too")
 	ruleSets := addRuleSetsFlag(fs)
 	var options []string
 	addRuleOptionFlag(fs, &options)
@@ -49,6 +51,7 @@ func runServe(e *env, args []string) error {
 	reportsDir := fs.String("reports", "", "serve the reports under `DIR` (the folders yams sim --out and the other commands wrote), read-only, and list them")
 	maxGames := fs.Int("max-games", serve.DefaultMaxGames, "the most games in play at once, `N`")
 	idle := fs.Duration("idle", serve.DefaultIdle, "end a game with no move for `D`, its bots stopped")
+	maxBots := fs.Int("max-bots", serve.DefaultMaxBots, "the most bot processes running at once, `N`: one for each bot seated in a game")
 	lang := addLangFlag(fs, true)
 	langPart := "; here, of the page and of the API's messages"
 	fs.Lookup("lang").Usage += langPart
@@ -71,6 +74,8 @@ func runServe(e *env, args []string) error {
 	switch {
 	case *maxGames < 1 || *maxGames > 100_000:
 		return usagef("--max-games %d: want 1 to 100000", *maxGames)
+	case *maxBots < 1 || *maxBots > 10_000:
+		return usagef("--max-bots %d: want 1 to 10000", *maxBots)
 	case *idle < time.Second:
 		return usagef("--idle %v: want a second or more", *idle)
 	case len(options) > 0 && len(*ruleSets) == 0:
@@ -88,13 +93,20 @@ func runServe(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	key := *secret
+	switch {
+	case fs.Changed("secret") && !serve.GoodKey(key):
+		return usagef("--secret: want 16 to 128 letters, digits, '-', '_', '.' or '~' (it goes in an address)")
+	case key == "" && anyHost:
+		key = serve.NewKey()
+	}
 	if *reportsDir != "" {
 		if _, err := os.ReadDir(*reportsDir); err != nil {
 			return badInput(fmt.Errorf("--reports %s: %w", *reportsDir, reasonOf(err)))
 		}
 	}
-	cfg := serve.Config{RuleSets: sets, Opponents: opponents, MaxGames: *maxGames, Idle: *idle,
-		Reports: *reportsDir, AnyHost: anyHost, Log: e.stderr}
+	cfg := serve.Config{RuleSets: sets, Opponents: opponents, MaxGames: *maxGames, Idle: *idle, MaxBots: *maxBots,
+		Reports: *reportsDir, AnyHost: anyHost, Key: key, Log: e.stderr}
 	if fs.Changed("lang") {
 		cfg.Lang = lang.lang
 	}
@@ -109,8 +121,6 @@ func runServe(e *env, args []string) error {
 	}
 	ctx, stop := e.interruptible(bots.stop)
 	defer stop()
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10,
-		IdleTimeout: 2 * time.Minute}
 	fr := cfg.Lang == "fr"
 	say := func(en, frText string) string {
 		if fr {
@@ -118,13 +128,20 @@ func runServe(e *env, args []string) error {
 		}
 		return en
 	}
-	fmt.Fprintf(e.stdout, say("yams serve: open %s (Ctrl-C stops it)\n", "yams serve : ouvrez %s (Ctrl-C l'arrête)\n"), urlOf(ln.Addr(), *addr))
+	urls := urlsOf(ln.Addr(), *addr, key)
+	fmt.Fprintf(e.stdout, say("yams serve: open %s (Ctrl-C stops it)\n", "yams serve : ouvrez %s (Ctrl-C l'arrête)\n"), urls[0])
+	for _, u := range urls[1:] {
+		fmt.Fprintf(e.stdout, say("yams serve: or %s\n", "yams serve : ou %s\n"), u)
+	}
 	if anyHost {
-		e.note(say("listening beyond this machine (--addr %s): anyone who reaches it may play, and start the bots",
-			"à l'écoute au-delà de cette machine (--addr %s) : quiconque l'atteint peut jouer, et lancer les bots"), *addr)
+		e.note(say("listening beyond this machine (--addr %s): only requests that carry the key of the address above are answered (once opened, a cookie keeps it). A phone scans this code:",
+			"à l'écoute au-delà de cette machine (--addr %s) : seules les requêtes qui portent la clé de l'adresse ci-dessus ont une réponse (une fois ouverte, un cookie la garde). Un téléphone scanne ce code :"), *addr)
+		if code, err := qr.Encode(urls[0]); err == nil {
+			fmt.Fprint(e.stderr, code.Terminal(4, e.interactive))
+		}
 	}
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
+	go func() { done <- srv.Serve(ln) }()
 	select {
 	case err := <-done:
 		return err
@@ -132,8 +149,7 @@ func runServe(e *env, args []string) error {
 	}
 	shut, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	hs.Shutdown(shut)
-	srv.Close()
+	srv.Shutdown(shut)
 	fmt.Fprintf(e.stdout, say("yams serve: stopped by %s\n", "yams serve : arrêté par %s\n"), strings.TrimPrefix(context.Cause(ctx).Error(), "interrupted by "))
 	return nil
 }
@@ -223,15 +239,69 @@ func checkAddr(addr string) (anyHost bool, err error) {
 	return host == "" || !ip.IsLoopback(), nil
 }
 
-// urlOf returns the address to open for a server listening on a (asked for as addr).
-func urlOf(a net.Addr, addr string) string {
+// urlsOf returns the addresses to open for a server listening on a (asked for as addr),
+// with the key if there is one: the host asked for, or, for every address of the machine
+// (0.0.0.0, ::), the addresses of its interfaces, the one a phone at home most likely
+// reaches first (ifaceAddrs), and this machine's own last.
+func urlsOf(a net.Addr, addr, key string) []string {
 	host, _, _ := net.SplitHostPort(addr)
 	_, port, _ := net.SplitHostPort(a.String())
-	switch {
-	case host == "" || host == "0.0.0.0" || host == "::":
-		host = "localhost"
-	case strings.Contains(host, ":"):
-		host = "[" + host + "]"
+	query := ""
+	if key != "" {
+		query = "?key=" + key
 	}
-	return "http://" + host + ":" + port + "/"
+	url := func(ip string) string { return "http://" + net.JoinHostPort(ip, port) + "/" + query }
+	if host != "" && host != "0.0.0.0" && host != "::" {
+		return []string{url(host)}
+	}
+	var urls []string
+	for _, ip := range ifaceAddrs() {
+		urls = append(urls, url(ip.String()))
+	}
+	return append(urls, url("localhost"))
+}
+
+// ifaceAddrs returns the addresses of the machine's interfaces that are up, loopback and
+// link-local left out: IPv4 first, the private ranges of a home network (192.168/16,
+// 10/8, 172.16/12) first among them, those of a bridge of containers or machines
+// (docker0, br-…, veth…, virbr…) last.
+func ifaceAddrs() []net.IP {
+	type ranked struct {
+		ip   net.IP
+		rank int
+	}
+	var all []ranked
+	ifaces, _ := net.Interfaces()
+	for _, ifc := range ifaces {
+		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
+			continue
+		}
+		virtual := 0
+		for _, prefix := range []string{"docker", "br-", "veth", "virbr", "cni", "flannel", "vboxnet", "vmnet", "lxc", "lxd", "podman", "tun", "tap", "wg", "zt"} {
+			if strings.HasPrefix(ifc.Name, prefix) {
+				virtual = 1
+			}
+		}
+		addrs, _ := ifc.Addrs()
+		for _, a := range addrs {
+			n, ok := a.(*net.IPNet)
+			if !ok || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() || !n.IP.IsGlobalUnicast() {
+				continue
+			}
+			rank := 4*virtual + 2
+			switch {
+			case n.IP.To4() == nil:
+				rank = 8 + virtual
+			case n.IP.IsPrivate():
+				rank = 4*virtual + 1
+			}
+			all = append(all, ranked{n.IP, rank})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b ranked) int { return a.rank - b.rank })
+	ips := make([]net.IP, len(all))
+	for i, r := range all {
+		ips[i] = r.ip
+	}
+	return ips
 }

@@ -352,7 +352,8 @@ func TestReadAnswersFast(t *testing.T) {
 		{`{"type":"decide","answers":[[7],"chance"]}`, "not a face"},
 		{`{"type":"decide","answers":[[2,2],"yahtzee_"]}`, "no box"},
 		{`{"type":"decide","answers":[[2,2],"chance","ones"]}`, "3 answers to 2 requests"},
-		{`{"type":"decide","answers":[[2,2]]}`, "1 answers to 2 requests"},
+		{`{"type":"decide","answers":[[2,2]]}`, "1 answer to 2 requests"},
+		{`{"type":"decide","answers":[]}`, "0 answers to 2 requests"},
 		{`{"type":"decide","answers":[[2,2],"chance"]} `, ""},
 		{`{"type":"decide","answers":[[2,2],"chance"]}x`, "not a message"},
 	} {
@@ -365,6 +366,9 @@ func TestReadAnswersFast(t *testing.T) {
 		case tc.want != "" && (fast || err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s: read fast %v, error %v; want %q", tc.line, fast, err, tc.want)
 		}
+	}
+	if err := c.readAnswers([]byte(`{"type":"decide","answers":[]}`), reqs[:1], make([]strategies.Answer, 1)); err == nil || err.Error() != "0 answers to 1 request" {
+		t.Errorf("no answer to one request: %v", err)
 	}
 }
 

@@ -380,11 +380,19 @@ func (c *codec) readAnswers(line []byte, reqs []strategies.Request, answers []st
 	case string(typ) != "decide":
 		return fmt.Errorf("a message of type %s where a decide was due: %s", quoteStart(typ), quoteStart(line))
 	case n != len(reqs):
-		return fmt.Errorf("%d answers to %d requests", n, len(reqs))
+		return fmt.Errorf("%s to %s", counted(n, "answer"), counted(len(reqs), "request"))
 	case bad != nil:
 		return bad
 	}
 	return nil
+}
+
+// counted writes n things: "1 answer", "0 answers".
+func counted(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 func kindOf(q *strategies.Request) string {
