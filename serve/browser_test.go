@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"yams/coach"
 	"yams/engine"
@@ -369,14 +370,14 @@ func (p *page) playTurn(keys bool, down int) {
 	}
 	if keys {
 		for range down + 1 {
-			p.run(chromedp.KeyEvent(kb("ArrowDown")))
+			p.run(chromedp.KeyEvent(kb.ArrowDown))
 		}
 		var cursor string
 		p.eval(`(function(){var b=document.querySelector("button.legal.cursor");if(!b)return "none";var s=getComputedStyle(b);return s.backgroundColor+"|"+s.outlineStyle})()`, &cursor)
 		if cursor == "none" || !strings.HasSuffix(cursor, "|dashed") || strings.HasPrefix(cursor, "rgb(242, 183, 5)") {
 			p.t.Errorf("the keys' box is drawn %q: want a dashed frame, not a held die's yellow", cursor)
 		}
-		p.act(chromedp.KeyEvent(kb("Enter")))
+		p.act(chromedp.KeyEvent(kb.Enter))
 	} else {
 		p.act(p.clickShown(`#sheet-0 button.legal`))
 	}
@@ -411,17 +412,6 @@ func (p *page) dice() []die {
 		ds[i] = die{o[0], o[1] == 1}
 	}
 	return ds
-}
-
-// kb returns the key of a name, as chromedp types it.
-func kb(name string) string {
-	switch name {
-	case "ArrowDown":
-		return "\ue015"
-	case "Enter":
-		return "\r"
-	}
-	return name
 }
 
 // checkEnd checks the page at the end of a game against the engine: the sheet's boxes
@@ -553,6 +543,11 @@ const legibleProbe = `(function(phone){
       if (r.width < 43.5 || r.height < 43.5) out.push(desc(e) + " is a target of " + Math.round(r.width) + "×" + Math.round(r.height) + " px");
     });
     document.querySelectorAll(".keys").forEach(function(e){ if (shown(e)) out.push("key hints shown on a touch screen: " + desc(e)); });
+    ["#grade-table", "#loss-table", "#cost-chart", "#standings", "#table-grid"].forEach(function(sel){
+      var e = document.querySelector(sel);
+      if (e && shown(e) && e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        out.push(sel + " runs off the screen's right edge, at " + Math.round(e.getBoundingClientRect().right) + " px");
+    });
   }
   return out;
 })`
@@ -573,6 +568,15 @@ func (p *page) checkLayout(name string) {
 	}
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), shot, 0o644); err != nil {
 		p.t.Fatal(err)
+	}
+	if os.Getenv("YAMS_SERVE_SCREENSHOTS") != "" { // the screen too, as the player sees it
+		screen, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, name+"-screen.png"), screen, 0o644)
+		}
+		if err != nil {
+			p.t.Fatal(err)
+		}
 	}
 	var bad []string
 	p.eval(overflowProbe, &bad)
@@ -619,6 +623,7 @@ func TestBrowserPhone(t *testing.T) {
 		p.checkLayout("hasbro-end-390")
 	})
 	t.Run("a table of three with win", func(t *testing.T) { p.t = t; playTable(p, table) })
+	t.Run("the preparation's progress", func(t *testing.T) { p.t = t; watchProgress(p, columns) })
 	t.Run("columns", func(t *testing.T) { p.t = t; playColumns(p, columns) })
 	t.Run("real dice, a slip and an undo, in French", func(t *testing.T) {
 		p.t, p.costs, p.fr = t, map[int]string{}, true
@@ -652,12 +657,74 @@ func playTable(p *page, rs RuleSet) {
 			}
 		}
 		p.playTurn(false, 0)
+		// The others' sheets are revealed in step with their moves: a seat whose box is not
+		// shown yet keeps its total of before.
+		var reveal struct {
+			Boxed []bool
+			Chips []string
+		}
+		p.eval(`({Boxed: [1, 2].map(function(s){return !!document.querySelector('#moves-list .move[data-seat="' + s + '"] li.boxed')}),
+			Chips: Array.from(document.querySelectorAll("#strip .chip-total")).map(function(c){return c.textContent})})`, &reveal)
+		for i, boxed := range reveal.Boxed {
+			if seat := i + 1; !boxed && len(reveal.Chips) == 3 && reveal.Chips[seat] != strconv.Itoa(s.Players[seat].Sheet.Total) {
+				p.t.Errorf("turn %d: %s's box is not shown yet, but the strip gives the total %s (before, %d)", turn+1, s.Players[seat].Name, reveal.Chips[seat], s.Players[seat].Sheet.Total)
+			}
+		}
 		if turn == 1 {
 			p.checkLayout("table-play-390")
 		}
 	}
 	p.checkEnd()
 	p.checkLayout("table-end-390")
+}
+
+// watchProgress starts a game of rs while its preparation is held back, at its stage
+// "fit" with 2 steps of 10 done in 4 seconds: the page shows the stage, a bar and the time
+// left, then the game once the preparation is let go.
+func watchProgress(p *page, rs RuleSet) {
+	t := p.t
+	prep := p.ts.srv.byID[rs.Rules.Name()]
+	if prep.status("en", time.Now()).Ready {
+		t.Fatalf("%s is prepared already: its preparation cannot be watched", rs.Rules.Name())
+	}
+	held, release := make(chan bool), make(chan bool)
+	go prep.valuesOnce.Do(func() { // what coachValues does, once let go
+		close(held)
+		<-release
+		prep.values, prep.valuesErr = coach.ValuesOf(prep.Rules)
+		if prep.valuesErr == nil {
+			prep.positions.init(prep.values.Positions)
+		}
+		prep.setProgress(stageValues, 1, 1)
+	})
+	<-held
+	prep.setProgress("fit", 2, 10)
+	prep.progress.mu.Lock()
+	prep.progress.began = time.Now().Add(-4 * time.Second)
+	prep.progress.mu.Unlock()
+	p.fresh("en")
+	p.run(chromedp.SetValue(chromedp.CSS("#rules"), rs.Rules.Name()), chromedp.Click(chromedp.CSS("#start")),
+		chromedp.WaitVisible(chromedp.CSS("#progress-bar")), chromedp.WaitVisible(chromedp.CSS("#time-left")))
+	var shown struct{ Stage, Left, Value, Max string }
+	p.eval(`({Stage: document.querySelector("#progress .stage").textContent, Left: document.getElementById("time-left").textContent,
+		Value: document.getElementById("progress-bar").getAttribute("value"), Max: document.getElementById("progress-bar").getAttribute("max")})`, &shown)
+	if shown.Stage != "Fitting column-tables to the sheet (2/10)" || !regexp.MustCompile(`^About 1[6-9] s left$|^About [2-9]\d s left$`).MatchString(shown.Left) ||
+		shown.Value != "2" || shown.Max != "10" {
+		t.Errorf("the preparation shows %+v", shown)
+	}
+	var inView []string
+	p.eval(inViewProbe+`(["#progress-bar", "#time-left"])`, &inView)
+	for _, o := range inView {
+		t.Errorf("the preparation: %s", o)
+	}
+	before := p.version()
+	close(release)
+	for p.version() == before {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if p.eval1(`document.getElementById("progress") ? "still" : ""`) != "" {
+		t.Error("the progress is still shown once the game began")
+	}
 }
 
 // playColumns plays a game of a sheet of several columns against greedy: the columns
@@ -696,7 +763,14 @@ func playColumns(p *page, rs RuleSet) {
 		}
 	}
 	if exhaustive.On {
-		return // the family sheet's figures are estimates: TestFamilySheetEstimates checks them
+		// The family sheet's figures are estimates (TestFamilySheetEstimates checks them):
+		// every one says so.
+		var words []string
+		p.eval(`Array.from(document.querySelectorAll("#over-line, #grade .estimate, .estimate")).map(function(e){return e.textContent})`, &words)
+		if len(words) == 0 || !strings.Contains(strings.Join(words, " "), "ESTIMATED") {
+			p.t.Errorf("the end of a game of estimates says %q", words)
+		}
+		return
 	}
 	p.checkEnd()
 	p.checkLayout("columns-end-390")
@@ -865,7 +939,12 @@ func allDone(s stateView) bool {
 func TestBrowserDesktop(t *testing.T) {
 	t.Parallel()
 	small := testRules(t, "small.json")
-	ts := newTestServer(t, Config{RuleSets: []RuleSet{testRules(t, "hasbro"), small, testRules(t, "two-columns.json")}, Opponents: opponents(t, "win", "optimal", "greedy")})
+	// win, which works out every box's chance, only where a table with it is played.
+	names := []string{"optimal", "greedy"}
+	if exhaustive.On {
+		names = append(names, "win")
+	}
+	ts := newTestServer(t, Config{RuleSets: []RuleSet{testRules(t, "hasbro"), small, testRules(t, "two-columns.json")}, Opponents: opponents(t, names...)})
 	p := &page{t: t, ctx: browser(t, desktopW, desktopH), ts: ts, costs: map[int]string{}}
 	p.run(chromedp.EmulateViewport(desktopW, desktopH), chromedp.Navigate(ts.hs.URL+"/?lang=en"), chromedp.WaitVisible(chromedp.CSS("#start")))
 	p.checkLayout("setup-1400")
@@ -905,7 +984,7 @@ func TestBrowserDesktop(t *testing.T) {
 				for _, o := range inView {
 					t.Errorf("the advice: %s", o)
 				}
-				p.run(chromedp.KeyEvent("\u001b"), chromedp.WaitNotPresent(chromedp.CSS("#dialog")))
+				p.run(chromedp.KeyEvent(kb.Escape), chromedp.WaitNotPresent(chromedp.CSS("#dialog")))
 				p.act(chromedp.Click(chromedp.CSS(`#sheet-0 button.legal`)))
 				p.checkLayout("hasbro-play-1400")
 			}
