@@ -368,11 +368,15 @@
     }
     if (picked && !(g.players[picked.seat].choices || {})[picked.slot]) picked = null;
     arrange();
-    stopReveal();
-    reveal.steps = [];
-    reveal.before = moves && moves.length && before ? before : null;
-    reveal.shown = 0;
-    if (moves && moves.length) prepareReveal(moves);
+    if (moves && moves.length || !g.moves || !g.moves.length) {
+      // New turns of the others (or none): their reveal starts anew; the same turns go on
+      // being revealed.
+      stopReveal();
+      reveal.steps = [];
+      reveal.before = moves && moves.length && before ? before : null;
+      reveal.shown = 0;
+      if (moves && moves.length) prepareReveal(moves);
+    }
     render();
     if (moves && moves.length) runReveal();
     if (ending) window.scrollTo(0, 0); // the end, from its top
