@@ -686,8 +686,11 @@
     var held = h.held.slice();
     held[i] = !held[i];
     var keep = h.faces.filter(function (f, j) { return held[j]; });
+    // The die tapped is marked at once, so that the hold lands on it and not on another of
+    // its face; a hold refused takes the mark back.
+    var before = h.held;
     h.held = held;
-    act("POST", gamePath("hold"), {keep: keep});
+    act("POST", gamePath("hold"), {keep: keep}, function (msg) { h.held = before; showError(msg); render(); });
   }
 
   function doRoll() {
