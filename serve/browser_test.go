@@ -712,6 +712,8 @@ func watchProgress(p *page, rs RuleSet) {
 		shown.Value != "2" || shown.Max != "10" {
 		t.Errorf("the preparation shows %+v", shown)
 	}
+	// A request over a second says that it is working.
+	p.run(chromedp.WaitVisible(chromedp.CSS("#working")))
 	var inView []string
 	p.eval(inViewProbe+`(["#progress-bar", "#time-left"])`, &inView)
 	for _, o := range inView {
@@ -726,8 +728,8 @@ func watchProgress(p *page, rs RuleSet) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if p.eval1(`document.getElementById("progress") ? "still" : ""`) != "" {
-		t.Error("the progress is still shown once the game began")
+	if p.eval1(`document.getElementById("progress") ? "still" : ""`) != "" || p.eval1(`document.getElementById("working").hidden ? "" : "working"`) != "" {
+		t.Error("the progress, or the word that the page is working, is still shown once the game began")
 	}
 }
 
