@@ -915,6 +915,18 @@ func keepScore(p *page, rs RuleSet) {
 		if got, w := after.Players[seat].Sheet.Boxes[slot], want[pick].Points; got != w {
 			t.Errorf("seat %d, %s: entered %d, the sheet holds %d", seat, slot, w, got)
 		}
+		// The player's sheet full, the others' not yet: the table plays on, its last entry
+		// still to be taken back.
+		if end := p.eval1(`document.getElementById("end") ? "end" : ""`); after.Phase == phaseOver && !allDone(after) && end != "" {
+			t.Errorf("the end is shown while the others' sheets are not full")
+		} else if allDone(after) && end == "" {
+			t.Errorf("every sheet is full, and the end is not shown")
+		}
+		var inViewUndo []string
+		p.eval(inViewProbe+`(["#undo"])`, &inViewUndo)
+		for _, o := range inViewUndo {
+			t.Errorf("after seat %d's %s: %s", seat, slot, o)
+		}
 		if i == 5 {
 			// With win offered, every player's chance of finishing first, under their total.
 			var row []string

@@ -353,7 +353,7 @@
     var seen = game && !fresh ? JSON.stringify(game.moves || []) : "";
     var moves = g.moves && JSON.stringify(g.moves) !== seen ? g.moves : null;
     var before = game && !fresh ? game.players : null;
-    var ending = (g.phase === "over" || g.phase === "ended") && (fresh || (game.phase !== "over" && game.phase !== "ended"));
+    var wasFinished = !fresh && finished();
     game = g;
     ruleSet = cfg.rule_sets.filter(function (rs) { return rs.id === g.rules; })[0];
     if (!setup || fresh) {
@@ -379,7 +379,7 @@
     }
     render();
     if (moves && moves.length) runReveal();
-    if (ending) window.scrollTo(0, 0); // the end, from its top
+    if (finished() && !wasFinished) window.scrollTo(0, 0); // the end, from its top
     document.body.setAttribute("data-game", g.id);
     document.body.setAttribute("data-version", String(++version));
   }
@@ -476,12 +476,12 @@
     var playing = game.phase === "roll" || game.phase === "play";
     var bar = el("div", {id: "playbar", class: "panel playbar"}, statusLine(), strip(), verdict());
     if (playing && (view === "play" || game.phase === "play" || game.mode === "dice")) bar.appendChild(dicePanel());
-    else if (view === "table" && game.undo && playing) bar.appendChild(el("div", {class: "controls"}, undoButton()));
+    else if (view === "table" && game.undo && !finished()) bar.appendChild(el("div", {class: "controls"}, undoButton()));
     var side = el("div", {class: "side"}, bar, coachPanel());
     var main = el("div", {class: "main"}, view === "table" ? tableSheet() : sheetsPanel());
     if (game.moves && game.moves.length) main.appendChild(movesPanel());
     var parts = [el("div", {class: "board"}, side, main)];
-    if (game.phase === "over" || game.phase === "ended") parts.unshift(endPanel());
+    if (finished()) parts.unshift(endPanel());
     app.replaceChildren.apply(app, parts);
     drawMoves();
     var entry = document.getElementById("entry-input");
@@ -492,6 +492,14 @@
       var target = document.querySelector("#sheet-0 button.legal.cursor") || document.querySelector("#sheet-0 button.legal");
       if (target) bringIntoView(target);
     }
+  }
+
+  // finished reports whether the game is at its end: the player's sheet full (on the
+  // table's sheet, every player's), or the game ended.
+  function finished() {
+    if (game.phase === "ended") return true;
+    if (game.phase !== "over") return false;
+    return view !== "table" || game.players.every(function (p) { return p.sheet.done; });
   }
 
   // bringIntoView scrolls the page so that e shows below the bar that stays at the top.
@@ -509,7 +517,7 @@
       parts.push(el("strong", null, t("turnOf", game.turn, game.turns)));
       parts.push(" · " + (game.phase === "play" ? t("rollOf", game.rolls_used, game.rolls_used + game.rolls_left) : t("toRoll")));
     } else {
-      parts.push(el("strong", null, game.phase === "over" ? t("overTitle") : t("endedTitle")));
+      parts.push(el("strong", null, !finished() ? t("tableTitle") : game.phase === "over" ? t("overTitle") : t("endedTitle")));
     }
     return el("div", {id: "status", class: "status"}, parts);
   }
