@@ -25,6 +25,8 @@ func (s *Server) routes() {
 	m.HandleFunc("/api/games/{id}/roll", s.game(map[string]gameHandler{"POST": moveOf(s, (*game).rollDice)}))
 	m.HandleFunc("/api/games/{id}/hold", s.game(map[string]gameHandler{"POST": moveOf(s, (*game).hold)}))
 	m.HandleFunc("/api/games/{id}/score", s.game(map[string]gameHandler{"POST": moveOf(s, (*game).score)}))
+	m.HandleFunc("/api/games/{id}/undo", s.game(map[string]gameHandler{"POST": moveOf(s, (*game).undo)}))
+	m.HandleFunc("/api/rulesets/{id}/status", s.only("GET", s.rulesetStatus))
 	m.HandleFunc("/api/games/{id}/advise", s.game(map[string]gameHandler{"GET": s.advise}))
 	m.HandleFunc("/api/games/{id}/record", s.game(map[string]gameHandler{"GET": s.record}))
 	m.HandleFunc("/reports/", s.only("GET", s.serveReports))

@@ -18,7 +18,8 @@ const (
 	// modeDice: the server rolls the dice, those of game g of the seed.
 	modeDice = "dice"
 	// modeReal: the player enters the dice of real ones, their own and, if they wish, the
-	// others' at the table.
+	// others' at the table; or keeps the table's sheet, each player's turn entered by the
+	// box and the points written in it (scorekeeping).
 	modeReal = "real"
 )
 
@@ -78,6 +79,9 @@ type seat struct {
 	turns []engine.RecordTurn
 	// own is the sheet of a seat without a sim.Game (a game of real dice).
 	own engine.Sheet
+	// byPoints are the turns (from 1) entered by their box and points rather than their
+	// dice: the record gives them dice that score those points.
+	byPoints []int
 }
 
 // decisionRecord is a decision of the player with the position it was made at, for the
@@ -162,6 +166,9 @@ type game struct {
 	sameDice   []sameDice
 	// end says why a game ended before its end (phaseEnded).
 	end *apiError
+	// journal holds the state before each entry of the turn being entered, which undo
+	// takes back (a game of real dice).
+	journal []snapshot
 
 	// lastMove is when the game was last asked anything, for the idle expiry; overAt
 	// when it ended. counted tells the server no longer counts it in play (Server.finished).

@@ -93,6 +93,15 @@ var (
 	msgSeatReal      = message{"the others play their own turns in a game of virtual dice: seat is for a game of real dice", "les autres jouent leurs tours eux-mêmes dans une partie de dés virtuels : seat est pour une partie de vrais dés"}
 	msgSeatDone      = message{"seat %d: that player's sheet is full", "place %d : la feuille de ce joueur est pleine"}
 	msgRollsUsed     = message{"rolls_used %d: want 1 to %d", "rolls_used %d : choisissez de 1 à %d"}
+	msgPointsVirtual = message{"points are entered at a table of real dice (mode real): the server rolls a game of virtual dice and scores it", "les points s'entrent à une table de vrais dés (mode real) : le serveur lance et marque une partie de dés virtuels"}
+	msgPointsSeat    = message{"seat %d: want a player's seat, 0 to %d", "place %d : donnez la place d'un joueur, de 0 à %d"}
+	msgPointsDice    = message{"give the turn's points or its dice, not both", "donnez les points du tour ou ses dés, pas les deux"}
+	msgPointsRolled  = message{"your dice are on the table: score a box, or undo the roll, before entering your turn by its points", "vos dés sont sur la table : marquez une case, ou annulez le lancer, avant d'entrer votre tour par ses points"}
+	msgPointsClosed  = message{"box %s cannot be filled now (boxes open: %s)", "la case %s ne peut être remplie maintenant (cases ouvertes : %s)"}
+	msgPointsBox     = message{"box %s cannot take %s points now (it may take: %s)", "la case %s ne peut prendre %s points maintenant (elle peut prendre : %s)"}
+	msgBonusAlone    = message{"bonus goes with points: the extra bonus a turn entered by its points earned", "bonus va avec points : la prime supplémentaire d'un tour entré par ses points"}
+	msgUndoVirtual   = message{"the server's dice are not taken back: undo is for a game of real dice", "les dés du serveur ne se reprennent pas : annuler est pour une partie de vrais dés"}
+	msgNothingToUndo = message{"nothing to undo: only the entries of the turn being entered can be taken back, until the next player's", "rien à annuler : seules les entrées du tour en cours se reprennent, jusqu'au tour du joueur suivant"}
 	msgDecision      = message{"decision %d: want 1 to %d, the decisions graded so far", "décision %d : choisissez de 1 à %d, les décisions jugées jusqu'ici"}
 	msgDecisionLater = message{"the coach shows the decisions at the end of this game, as it was asked", "l'entraîneur montre les décisions à la fin de cette partie, comme demandé"}
 	msgAdviseOver    = message{"the game is over: no position to advise (ask ?decision=N for decision N of the game)", "la partie est finie : pas de position à conseiller (demandez ?decision=N pour la décision N de la partie)"}

@@ -18,7 +18,7 @@ var web embed.FS
 var pageTemplate = template.Must(template.ParseFS(web, "web/index.html"))
 
 // pageCSP lets the page load its own script and style alone.
-const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; manifest-src 'self'; worker-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
 
 // page answers GET /: the page, in the language of the request.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
@@ -35,7 +35,8 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	w.Write(b.Bytes())
 }
 
-// static answers GET /static/FILE: the page's script and style.
+// static answers GET /static/FILE: the page's script, style, icons, manifest and service
+// worker (whose scope is the whole page, as Service-Worker-Allowed lets it be).
 func (s *Server) static(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("file")
 	data, err := fs.ReadFile(web, "web/"+name)
@@ -43,9 +44,13 @@ func (s *Server) static(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, fail(http.StatusNotFound, msgNoAddress, shorten(r.URL.Path)))
 		return
 	}
-	types := map[string]string{".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+	types := map[string]string{".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+		".webmanifest": "application/manifest+json", ".png": "image/png", ".svg": "image/svg+xml"}
 	h := w.Header()
 	h.Set("Content-Type", types[path.Ext(name)])
+	if name == "sw.js" {
+		h.Set("Service-Worker-Allowed", "/")
+	}
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Content-Security-Policy", pageCSP)
 	w.Write(data)

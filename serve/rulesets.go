@@ -44,6 +44,9 @@ type ruleSet struct {
 
 	mu         sync.Mutex
 	strategies map[string]*strategyPool
+
+	// progress is how far the preparation is (GET /api/rulesets/{id}/status).
+	progress progress
 }
 
 // poolSize is how many of a pooled object (a valuer of positions, a strategy, an
@@ -101,9 +104,13 @@ func (rs *ruleSet) coachValues() (*coach.Values, error) {
 		if rs.valuesErr = rs.budget.admit(rs, "the values of the coach", useCoach); rs.valuesErr != nil {
 			return
 		}
+		rs.setProgress(stageValues, 0, 1)
 		rs.values, rs.valuesErr = coach.ValuesOf(rs.Rules)
 		if rs.valuesErr == nil {
 			rs.positions.init(rs.values.Positions)
+			rs.setProgress(stageValues, 1, 1)
+		} else {
+			rs.failProgress(rs.valuesErr)
 		}
 	})
 	return rs.values, rs.valuesErr
@@ -137,6 +144,8 @@ func (rs *ruleSet) winReady() error {
 			rs.winErr = err
 			return
 		}
+		rs.setProgress(stageChances, 0, 1)
+		defer rs.setProgress(stageChances, 1, 1)
 		rs.analysts.init(func() (*tableplay.WinAnalyst, error) {
 			return tableplay.NewWinAnalyst(rs.Rules, []string{"optimal"})
 		})
@@ -191,6 +200,8 @@ func (rs *ruleSet) strategy(info strategies.Info) (*strategyPool, error) {
 			return
 		}
 		sp.init(func() (strategies.Strategy, error) { return info.New(rs.Rules) })
+		rs.setProgress(stageStrategies, 0, 1)
+		defer rs.setProgress(stageStrategies, 1, 1)
 		st, err := sp.get()
 		if err != nil {
 			sp.ready = fmt.Errorf("strategy %s cannot play rules %s: %w", info.Name, rs.Rules.Name(), err)

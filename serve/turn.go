@@ -30,12 +30,15 @@ type holdRequest struct {
 
 // scoreRequest is the body of POST /api/games/{id}/score: the box for the player's roll;
 // or, in a game of real dice, another player's turn: their seat, their final dice and
-// the box (and the rolls it took, 1 if not given).
+// the box (and the rolls it took, 1 if not given); or any player's turn by its box and
+// the points written in it (scorekeeping), with the extra five-of-a-kind bonus it earned.
 type scoreRequest struct {
 	Box       string `json:"box"`
 	Seat      int    `json:"seat"`
 	Dice      []int  `json:"dice"`
 	RollsUsed int    `json:"rolls_used"`
+	Points    *int   `json:"points"`
+	Bonus     int    `json:"bonus"`
 }
 
 // startTurn begins the player's next turn, or ends the game when their sheet is full.
@@ -70,6 +73,7 @@ func (g *game) rollDice(req rollRequest) *apiError {
 	if g.mode == modeDice && req.Dice != nil {
 		return fail(http.StatusBadRequest, msgDiceVirtual)
 	}
+	snap := g.snapshotOf(0)
 	if g.phase == phaseRoll {
 		if req.Keep != nil {
 			return fail(http.StatusConflict, msgNotRolled)
@@ -92,6 +96,7 @@ func (g *game) rollDice(req rollRequest) *apiError {
 		}
 		g.rolls = []engine.Roll{g.roll}
 		g.phase, g.held = phasePlay, noKeep
+		g.remember(snap, entryRoll)
 		return nil
 	}
 	if g.used >= g.allowed {
@@ -125,8 +130,10 @@ func (g *game) rollDice(req rollRequest) *apiError {
 	}
 	g.keeps = append(g.keeps, k)
 	g.rolls = append(g.rolls, next)
-	g.roll, g.held = next, noKeep
+	// The dice held stay held, as a hand keeps them, until released.
+	g.roll, g.held = next, k
 	g.used++
+	g.remember(snap, entryRoll)
 	return nil
 }
 
@@ -168,6 +175,12 @@ func (g *game) keepOf(faces []int) (engine.Keep, *apiError) {
 // play theirs, and the player's next turn begins. In a game of real dice it may instead
 // enter another player's turn.
 func (g *game) score(req scoreRequest) *apiError {
+	if req.Points != nil {
+		return g.scorePoints(req)
+	}
+	if req.Bonus != 0 {
+		return fail(http.StatusBadRequest, msgBonusAlone)
+	}
 	if req.Seat != 0 {
 		return g.scoreOther(req)
 	}
@@ -185,6 +198,7 @@ func (g *game) score(req scoreRequest) *apiError {
 	if err != nil {
 		return err
 	}
+	snap := g.snapshotOf(0)
 	if err := g.judge(true, 0, box); err != nil {
 		return err
 	}
@@ -212,6 +226,7 @@ func (g *game) score(req scoreRequest) *apiError {
 			}
 		}
 	}
+	g.remember(snap, entryBox)
 	g.startTurn()
 	return nil
 }
@@ -270,6 +285,7 @@ func (g *game) scoreOther(req scoreRequest) *apiError {
 	if err != nil {
 		return err
 	}
+	g.remember(g.snapshotOf(req.Seat), entryTurn)
 	st.sheet.Fill(box, r)
 	t := recordTurn(g.rs.Rules, []engine.Roll{r}, nil, box)
 	if used > 1 { // the rolls before the last are not known: the final dice alone

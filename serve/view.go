@@ -49,6 +49,8 @@ type stateView struct {
 	Grade    *coach.Grade `json:"grade,omitempty"`
 	Losses   *losses      `json:"losses,omitempty"`
 	SameDice []sameDice   `json:"same_dice,omitempty"`
+	// Undo says what POST undo would take back (a game of real dice).
+	Undo *undoView `json:"undo,omitempty"`
 	// Ended says why a game ended before its end.
 	Ended string `json:"ended,omitempty"`
 	// IdleLimit is how long, in seconds, the game waits for a move before it is ended.
@@ -63,6 +65,11 @@ type playerView struct {
 	// DiceGame is the game of the seed whose dice the seat throws.
 	DiceGame *uint64   `json:"dice_game,omitempty"`
 	Sheet    sheetView `json:"sheet"`
+	// Choices are, in a game of real dice, the scores each box the seat may fill now may
+	// take, for a turn entered by its points (POST score with points); ByPoints the
+	// seat's turns so entered.
+	Choices  map[string][]choice `json:"choices,omitempty"`
+	ByPoints []int               `json:"by_points,omitempty"`
 }
 
 // sheetView is a sheet: its filled boxes (by their names, COLUMN.ID on a sheet of several
@@ -160,9 +167,16 @@ func (g *game) view(idle time.Duration, lang string) stateView {
 			index := st.index
 			p.DiceGame = &index
 		}
+		if g.mode == modeReal && !st.sheet.Done() && g.phase != phaseEnded && (i > 0 || g.phase == phaseRoll) {
+			p.Choices = choicesOf(st.sheet, g.slotNames())
+		}
+		p.ByPoints = st.byPoints
 		v.Players = append(v.Players, p)
 	}
-	if g.grade != nil {
+	v.Undo = g.undoable()
+	// A player's turn entered by its points has no dice of its own to grade: the game is
+	// graded only where every turn was played on the dice entered.
+	if g.grade != nil && len(you.byPoints) == 0 {
 		v.Grade = g.grade
 		v.Losses = lossesOf(g.grade, rules.NumSlots())
 		v.SameDice = g.sameDice
