@@ -25,6 +25,7 @@ import (
 
 	"yams/engine"
 	"yams/internal/memlimit"
+	"yams/internal/nearest"
 	"yams/reports"
 	"yams/sim"
 	"yams/strategies"
@@ -76,6 +77,7 @@ var afterParse func(fs *pflag.FlagSet) error
 func parseFlags(fs *pflag.FlagSet, args []string) error {
 	err := fs.Parse(args)
 	var invalid *pflag.InvalidValueError
+	var unknown *pflag.NotExistError
 	switch {
 	case err == nil && afterParse != nil:
 		return afterParse(fs)
@@ -86,8 +88,34 @@ func parseFlags(fs *pflag.FlagSet, args []string) error {
 	case errors.As(err, &invalid):
 		f := invalid.GetFlag()
 		return usagef("--%s %s: %s (see yams %s --help)", f.Name, shorten(invalid.GetValue()), whyInvalid(f, invalid.Unwrap()), fs.Name())
+	case errors.As(err, &unknown):
+		return unknownFlag(fs, unknown)
 	}
 	return usagef("%v (see yams %s --help)", err, fs.Name())
+}
+
+// unknownFlag is the error line of a flag the command does not have, which names the
+// flag it likely misspells: --regrets, or -regret with one dash (which pflag reads as
+// the letters r, e, g... of short flags, and yams has none), is --regret.
+func unknownFlag(fs *pflag.FlagSet, err *pflag.NotExistError) error {
+	given, dashes := err.GetSpecifiedName(), "--"
+	if group := err.GetSpecifiedShortnames(); group != "" {
+		given, dashes = group, "-"
+	}
+	var names []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	names = append(names, "help")
+	if near := nearest.Word(given, names); near != "" || dashes == "-" && slices.Contains(names, given) {
+		if near == "" {
+			near = given
+		}
+		return usagef("unknown flag %s%s: did you mean --%s? (see yams %s --help)", dashes, shorten(given), near, fs.Name())
+	}
+	return usagef("unknown flag %s%s (see yams %s --help)", dashes, shorten(given), fs.Name())
 }
 
 // whyInvalid says what is wrong with the value of flag f: the error of its own type, or,
@@ -352,9 +380,22 @@ type langFlag struct {
 
 func addLangFlag(fs *pflag.FlagSet, prints bool) *langFlag {
 	l := &langFlag{fs: fs, prints: prints}
-	fs.StringVar(&l.lang, "lang", "en", "the language `LANG` of what the command prints and of the files it writes: "+strings.Join(reports.Languages, " or "))
+	l.lang = "en"
+	fs.Var((*langValue)(&l.lang), "lang", "the language `LANG` of what the command prints and of the files it writes: "+strings.Join(reports.Languages, " or ")+", in either case")
 	inGroup(fs, "lang", "lang", "")
 	return l
+}
+
+// langValue is the value of --lang, kept in lower case: a language's code is the same
+// word whatever its case (FR, Fr, fr), as the locales of a shell write it in either.
+type langValue string
+
+func (v *langValue) String() string { return string(*v) }
+func (v *langValue) Type() string   { return "LANG" }
+
+func (v *langValue) Set(s string) error {
+	*v = langValue(strings.ToLower(s))
+	return nil
 }
 
 // check refuses a language the reports do not speak, and, for a command that prints

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"yams/internal/nearest"
 	"yams/internal/provenance"
 	"yams/strategies/columns"
 	"yams/strategies/external"
@@ -139,7 +140,10 @@ func (e *env) dispatch(args []string) int {
 	}
 	c, ok := commands[name]
 	if !ok {
-		return e.exit(usagef("unknown command %q (commands: %s; see yams --help)", name, strings.Join(commandNames(), ", ")))
+		if near := nearest.Word(name, commandNames()); near != "" {
+			return e.exit(usagef("unknown command %s: did you mean %s? (commands: %s; see yams --help)", quoteShort(name), near, strings.Join(commandNames(), ", ")))
+		}
+		return e.exit(usagef("unknown command %s (commands: %s; see yams --help)", quoteShort(name), strings.Join(commandNames(), ", ")))
 	}
 	e.cmd = c
 	solver.SetNotify(e.solveNotice)
