@@ -99,10 +99,11 @@ func runCompare(e *env, args []string) error {
 	if infos, err = strategiesWithinMemory(e, rules, infos, true, *regret); err != nil {
 		return err
 	}
-	workers, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
+	workers, estimate, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
 	if err != nil {
 		return err
 	}
+	holdWithin(estimate)
 	// The optimal table of --regret first: a sheet it cannot value is refused before
 	// the strategies say anything.
 	var valuer func() (sim.Valuer, error)
