@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -413,10 +414,14 @@ func (l *langFlag) check(out *outDir) error {
 // botFlags are --bot, --bot-timeout and --bot-log: external bots (docs/bots.md), which
 // play as strategies under their names.
 type botFlags struct {
-	specs   []string
-	timeout time.Duration
-	logDir  string
-	fs      *pflag.FlagSet
+	specs        []string
+	timeout      time.Duration
+	startTimeout time.Duration
+	logDir       string
+	fs           *pflag.FlagSet
+	// slowMu guards slowNoted, the bots whose slow start a note has told.
+	slowMu    sync.Mutex
+	slowNoted map[string]bool
 	// stopper stops the bots' processes at once when the command is interrupted (stop).
 	stopper external.Stopper
 }
@@ -424,12 +429,28 @@ type botFlags struct {
 // stop stops the processes of the bots at once: the command was interrupted.
 func (b *botFlags) stop() { b.stopper.Stop() }
 
+// slow says, once a bot, that it has not said hello within --bot-timeout, and how long
+// yams waits for it: a bot that loads for a minute is waited for, not taken for dead.
+func (b *botFlags) slow(e *env, name string, waited, limit time.Duration) {
+	b.slowMu.Lock()
+	defer b.slowMu.Unlock()
+	if b.slowNoted[name] {
+		return
+	}
+	if b.slowNoted == nil {
+		b.slowNoted = map[string]bool{}
+	}
+	b.slowNoted[name] = true
+	e.note("%s", e.console().f("bot %s has not said hello after %v: waiting for it up to %v (--bot-start-timeout)", name, waited, limit))
+}
+
 func addBotFlags(fs *pflag.FlagSet) *botFlags {
 	b := &botFlags{fs: fs}
 	fs.StringArrayVar(&b.specs, "bot", nil, "an external bot, `NAME=COMMAND`, playing as the strategy NAME (repeatable; see docs/bots.md)")
-	fs.DurationVar(&b.timeout, "bot-timeout", external.DefaultTimeout, "how long to wait for each message of a bot, `D`")
+	fs.DurationVar(&b.timeout, "bot-timeout", external.DefaultTimeout, "how long to wait for each message of a bot, `D`, but its hello")
+	fs.DurationVar(&b.startTimeout, "bot-start-timeout", external.DefaultStartTimeout, "how long to wait for a bot's hello from its start, `D`: what it loads before it plays")
 	fs.StringVar(&b.logDir, "bot-log", "", "write what the bots print on standard error into `DIR`, a file per bot process, rather than on standard error")
-	for _, name := range []string{"bot", "bot-timeout", "bot-log"} {
+	for _, name := range []string{"bot", "bot-timeout", "bot-start-timeout", "bot-log"} {
 		inGroup(fs, name, "bots", "")
 	}
 	return b
@@ -440,8 +461,10 @@ func (b *botFlags) infos(e *env, seed uint64) ([]strategies.Info, error) {
 	switch {
 	case b.timeout <= 0:
 		return nil, usagef("--bot-timeout %v: want a positive duration", b.timeout)
-	case (b.fs.Changed("bot-timeout") || b.logDir != "") && len(b.specs) == 0:
-		return nil, usagef("--bot-timeout and --bot-log are for --bot NAME=COMMAND: give it too")
+	case b.startTimeout <= 0:
+		return nil, usagef("--bot-start-timeout %v: want a positive duration", b.startTimeout)
+	case (b.fs.Changed("bot-timeout") || b.fs.Changed("bot-start-timeout") || b.logDir != "") && len(b.specs) == 0:
+		return nil, usagef("--bot-timeout, --bot-start-timeout and --bot-log are for --bot NAME=COMMAND: give it too")
 	}
 	if b.logDir != "" {
 		if err := reports.CheckDir(b.logDir); err != nil {
@@ -459,7 +482,8 @@ func (b *botFlags) infos(e *env, seed uint64) ([]strategies.Info, error) {
 				return nil, usagef("--bot %s given twice", bot.Name)
 			}
 		}
-		bot.Timeout, bot.LogDir, bot.Seed, bot.Columns = b.timeout, b.logDir, seed, sim.ColumnLabels
+		bot.Timeout, bot.StartTimeout, bot.LogDir, bot.Seed, bot.Columns = b.timeout, b.startTimeout, b.logDir, seed, sim.ColumnLabels
+		bot.Slow = func(name string, worker int, waited, limit time.Duration) { b.slow(e, name, waited, limit) }
 		bot.Stderr, bot.Stopper = e.stderr, &b.stopper
 		infos = append(infos, bot.Info())
 	}

@@ -20,12 +20,23 @@ import (
 // DefaultTimeout is how long yams waits for a bot's message.
 const DefaultTimeout = 10 * time.Second
 
+// DefaultStartTimeout is how long yams waits for a bot's hello from its start: a bot
+// loads there whatever it needs (an interpreter, a model, tables: yams bot win reads
+// 1.1 GB on the family sheet, 5.5 s on a quiet machine and 55 s on a loaded one), which a
+// message's timeout, meant for a batch of decisions, would cut short.
+const DefaultStartTimeout = 5 * time.Minute
+
 // Bot is an external bot: a command that speaks the protocol, under a name.
 type Bot struct {
 	Name string
 	Argv []string
-	// Timeout bounds the wait for each of the bot's messages (DefaultTimeout if zero).
-	Timeout time.Duration
+	// Timeout bounds the wait for each of the bot's messages (DefaultTimeout if zero) but
+	// its hello, which StartTimeout bounds from the bot's start (DefaultStartTimeout if
+	// zero, and never less than Timeout).
+	Timeout, StartTimeout time.Duration
+	// Slow, if not nil, is told once that a bot has not said hello within Timeout, and
+	// that yams waits for it up to StartTimeout: a slow start is not a silent one.
+	Slow func(bot string, worker int, waited, limit time.Duration)
 	// Stderr receives what the bot writes on its standard error, each line prefixed with
 	// the bot's name and worker; LogDir, if set, takes it instead, a file per process,
 	// of at most LogLimit bytes of the bot's lines (DefaultLogLimit if zero).
@@ -152,6 +163,10 @@ func (b Bot) start(r *engine.Rules, worker int, t *helloTable) (*batch, error) {
 	if b.Timeout <= 0 {
 		b.Timeout = DefaultTimeout
 	}
+	if b.StartTimeout <= 0 {
+		b.StartTimeout = DefaultStartTimeout
+	}
+	b.StartTimeout = max(b.StartTimeout, b.Timeout)
 	bt := &batch{bot: &b, worker: worker}
 	fail := func(err error) (*batch, error) {
 		e := &Error{Bot: b.Name, Worker: worker, Err: err}
@@ -205,8 +220,12 @@ func (b Bot) start(r *engine.Rules, worker int, t *helloTable) (*batch, error) {
 	// The hello is written while the bot's is read: a bot may write its hello before it
 	// reads yams's, and neither waits for the other whatever the size of the pipes.
 	sent := make(chan error, 1)
-	go func() { sent <- p.send(append(h, '\n')) }()
-	line, err := p.receive("the hello", maxHello)
+	go func() { sent <- p.sendWithin(append(h, '\n'), b.StartTimeout) }()
+	if b.Slow != nil && b.StartTimeout > b.Timeout {
+		slow := time.AfterFunc(b.Timeout, func() { b.Slow(b.Name, worker, b.Timeout, b.StartTimeout) })
+		defer slow.Stop()
+	}
+	line, err := p.receiveWithin("the hello", maxHello, b.StartTimeout)
 	if serr := <-sent; serr != nil && (err == nil || !errors.Is(err, errInterrupted)) {
 		return fail(serr)
 	}

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -400,6 +401,9 @@ func TestMisbehavingBots(t *testing.T) {
 				timeout = 3 * time.Second // its hello and first answers come in time
 			}
 			bot := external.Bot{Name: "mine", Argv: botCommand(c.mode), Timeout: timeout, Columns: sim.ColumnLabels}
+			if c.mode == "no-hello" {
+				bot.StartTimeout = timeout
+			}
 			if c.mode == "not-a-command" {
 				bot.Argv = []string{"/no/such/yams/bot"}
 			}
@@ -430,6 +434,40 @@ func TestMisbehavingBots(t *testing.T) {
 				t.Errorf("bot processes left: %v", left)
 			}
 		})
+	}
+}
+
+// A bot's hello has a timeout of its own, from the bot's start (issue 40 §4): a bot that
+// loads for longer than a message's timeout plays, and is said to be slow once a process;
+// one that takes longer than the start's timeout is stopped, its hello named.
+func TestStartTimeout(t *testing.T) {
+	r := mustRules(t, "hasbro")
+	greedy, _ := strategies.Lookup("greedy")
+	var mu sync.Mutex
+	var slow []string
+	bot := external.Bot{Name: "mine", Argv: botCommand("slow-hello"), Timeout: 200 * time.Millisecond, StartTimeout: 20 * time.Second, Columns: sim.ColumnLabels,
+		Slow: func(name string, worker int, waited, limit time.Duration) {
+			mu.Lock()
+			defer mu.Unlock()
+			slow = append(slow, fmt.Sprintf("%s %d %v %v", name, worker, waited, limit))
+		}}
+	res, err := sim.Run(context.Background(), sim.Config{Rules: r, Strategies: []strategies.Info{greedy, bot.Info()}, Seed: 1, Games: 200, Workers: 2})
+	if err != nil || res.Games != 200 {
+		t.Fatalf("a bot that starts in a second: %v", err)
+	}
+	slices.Sort(slow)
+	if want := []string{"mine 0 200ms 20s", "mine 1 200ms 20s"}; !slices.Equal(slow, want) {
+		t.Errorf("told slow %q, want %q", slow, want)
+	}
+	bot.StartTimeout, bot.Slow = 300*time.Millisecond, nil
+	_, err = sim.Run(context.Background(), sim.Config{Rules: r, Strategies: []strategies.Info{greedy, bot.Info()}, Seed: 1, Games: 200, Workers: 1})
+	if err == nil || !strings.Contains(err.Error(), "no answer within 300ms to the hello") {
+		t.Errorf("a start beyond its timeout: %v", err)
+	}
+	// The start's timeout is never shorter than a message's.
+	bot.Timeout, bot.StartTimeout = 5*time.Second, time.Millisecond
+	if _, err := sim.Run(context.Background(), sim.Config{Rules: r, Strategies: []strategies.Info{greedy, bot.Info()}, Seed: 1, Games: 20, Workers: 1}); err != nil {
+		t.Errorf("a start's timeout below the message's: %v", err)
 	}
 }
 

@@ -90,6 +90,9 @@ func testBot(mode string) int {
 		send(`{"type":"hello","name":"test","version":"0"}`)
 		time.Sleep(100 * time.Millisecond)
 	}
+	if mode == "slow-hello" {
+		time.Sleep(time.Second) // a start that loads something
+	}
 	hello, _ := in.ReadString('\n')
 	if mode == "show-hello" {
 		fmt.Fprint(os.Stderr, "hello: "+hello)

@@ -113,8 +113,11 @@ func unwrapExec(err error) error {
 }
 
 // send writes a message (one line) within the timeout.
-func (p *process) send(b []byte) error {
-	p.stdin.SetWriteDeadline(time.Now().Add(p.timeout))
+func (p *process) send(b []byte) error { return p.sendWithin(b, p.timeout) }
+
+// sendWithin writes a message (one line) within d.
+func (p *process) sendWithin(b []byte, d time.Duration) error {
+	p.stdin.SetWriteDeadline(time.Now().Add(d))
 	if p.interrupted.Load() {
 		return errInterrupted
 	}
