@@ -306,7 +306,11 @@ func describeBatch(n int, reqs []strategies.Request) string {
 	if len(reqs) > 1 {
 		games = fmt.Sprintf("games %d to %d", reqs[0].Game, reqs[len(reqs)-1].Game)
 	}
-	return fmt.Sprintf("batch %d (%d decisions: %s, %s)", n, len(reqs), games, turns)
+	decisions := "decisions"
+	if len(reqs) == 1 {
+		decisions = "decision"
+	}
+	return fmt.Sprintf("batch %d (%d %s: %s, %s)", n, len(reqs), decisions, games, turns)
 }
 
 // stray reads the line a bot wrote when yams had not asked for one, after its last

@@ -173,6 +173,12 @@ func testBot(mode string) int {
 		case mode == "exit" && late:
 			fmt.Fprintln(os.Stderr, "bot: something broke inside")
 			return 3
+		case mode == "abort" && late:
+			// As abort(3) does: SIGABRT to itself, with its default action (the Go
+			// runtime's handler would exit with status 2): the process, become a shell,
+			// sends it to itself.
+			syscall.Exec("/bin/sh", []string{"sh", "-c", "kill -ABRT $$; sleep 60"}, os.Environ())
+			return 0
 		case mode == "close" && late:
 			os.Stdout.Close()
 			time.Sleep(time.Minute)
