@@ -152,7 +152,12 @@ func (bt *batch) lastWords() string {
 		return ""
 	}
 	w := bt.p.lastWords()
-	if w != "" && bt.log != nil {
+	switch cut, limit := bt.p.stderr.cut(); {
+	case w == "" || bt.log == nil:
+	case cut:
+		// The last words are the bot's; the log holds its first, up to its limit.
+		w += fmt.Sprintf(" (%s holds its first %s, the rest dropped)", bt.logName, sizeOf(int(limit)))
+	default:
 		w += " (all of it in " + bt.logName + ")"
 	}
 	return w

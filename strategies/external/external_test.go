@@ -125,6 +125,26 @@ func TestFloodingBotLog(t *testing.T) {
 	}
 }
 
+// A bot that fails once its log has stopped at its limit ends yams's error line with its
+// last words and where its log stopped, not "all of it" (issue 40 §4); one whose log is
+// whole, with where all of it is.
+func TestFailingBotLogCut(t *testing.T) {
+	logs := t.TempDir()
+	for _, c := range []struct {
+		mode string
+		want string
+	}{
+		{"flood-exit", " | bot: something broke inside (" + filepath.Join(logs, "mine-0.log") + " holds its first 8 MiB, the rest dropped)"},
+		{"exit", "its last words on standard error: misbehaving as exit | bot: something broke inside (all of it in " + filepath.Join(logs, "mine-0.log") + ")"},
+	} {
+		bot := external.Bot{Name: "mine", Argv: botCommand(c.mode), Timeout: 20 * time.Second, LogDir: logs}
+		_, err := sim.Run(context.Background(), sim.Config{Rules: mustRules(t, "hasbro"), Strategies: []strategies.Info{bot.Info()}, Seed: 1, Games: 20000, Workers: 1})
+		if err == nil || !strings.HasSuffix(err.Error(), c.want) {
+			t.Errorf("%s: %v\nwant it to end %q", c.mode, err, c.want)
+		}
+	}
+}
+
 // TestHelloFirst: a bot may write its hello before it reads yams's; it then plays as
 // any bot.
 func TestHelloFirst(t *testing.T) {

@@ -76,7 +76,7 @@ func testBot(mode string) int {
 	if mode == "linger" {
 		lingerOnSIGTERM()
 	}
-	if mode == "flood" {
+	if strings.HasPrefix(mode, "flood") {
 		// 32 MiB of standard error, in lines of 1 KiB, before its hello.
 		line := strings.Repeat("f", 1023) + "\n"
 		w := bufio.NewWriterSize(os.Stderr, 1<<16)
@@ -170,7 +170,7 @@ func testBot(mode string) int {
 		}
 		late := batches > 3 // misbehave after a few batches: some games are over
 		switch {
-		case mode == "exit" && late:
+		case (mode == "exit" || mode == "flood-exit") && late:
 			fmt.Fprintln(os.Stderr, "bot: something broke inside")
 			return 3
 		case mode == "abort" && late:
