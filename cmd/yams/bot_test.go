@@ -208,6 +208,11 @@ func TestComparePlayersBotFailureIsPartial(t *testing.T) {
 		!regexp.MustCompile(`stopped after [\d,]+ of 20,000 table games; the table games played are written, marked partial\n$`).MatchString(errOut) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
+	// The player, numbered from 1 as the tables number it, and the index its hello gave
+	// (issue 40 §4).
+	if !regexp.MustCompile(`player 1, table games [\d]+ to [\d]+: bot b \(worker \d, player 1 of the table: its hello's "player": 0\)`).MatchString(errOut) {
+		t.Errorf("the line does not number the player as the hello and the tables do: %q", errOut)
+	}
 	if !strings.Contains(out, "PARTIAL: ") {
 		t.Errorf("the table does not say it is partial:\n%s", out)
 	}

@@ -56,6 +56,11 @@ type Bot struct {
 type Error struct {
 	Bot    string
 	Worker int
+	// Table tells a bot seated at a table, Player its index among the table's players
+	// (its hello's "player", from 0), which the line gives beside its worker: yams's
+	// messages number the players from 1, as its tables do.
+	Table  bool
+	Player int
 	Err    error
 	// Last is the bot's last lines of standard error, as a clause, when they were not
 	// already shown (its standard error went to a log file, or nowhere).
@@ -63,6 +68,9 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	if e.Table {
+		return fmt.Sprintf("bot %s (worker %d, player %d of the table: its hello's \"player\": %d): %v%s", e.Bot, e.Worker, e.Player+1, e.Player, e.Err, e.Last)
+	}
 	return fmt.Sprintf("bot %s (worker %d): %v%s", e.Bot, e.Worker, e.Err, e.Last)
 }
 
@@ -114,6 +122,7 @@ func (ib interruptedBatch) Close() error                                        
 type batch struct {
 	bot    *Bot
 	worker int
+	table  *helloTable // the table of its hello, nil alone
 	p      *process
 	c      *codec
 	buf    []byte
@@ -172,9 +181,12 @@ func (b Bot) start(r *engine.Rules, worker int, t *helloTable) (*batch, error) {
 		b.StartTimeout = DefaultStartTimeout
 	}
 	b.StartTimeout = max(b.StartTimeout, b.Timeout)
-	bt := &batch{bot: &b, worker: worker}
+	bt := &batch{bot: &b, worker: worker, table: t}
 	fail := func(err error) (*batch, error) {
 		e := &Error{Bot: b.Name, Worker: worker, Err: err}
+		if t != nil {
+			e.Table, e.Player = true, t.Player
+		}
 		if bt.p != nil {
 			bt.p.stop(true)
 			e.Last = bt.lastWords()
@@ -361,7 +373,11 @@ func (bt *batch) OutsideTime() time.Duration {
 // fail stops the bot's process and returns err with its name and last words.
 func (bt *batch) fail(err error) error {
 	bt.p.stop(true)
-	return &Error{Bot: bt.bot.Name, Worker: bt.worker, Err: err, Last: bt.lastWords()}
+	e := &Error{Bot: bt.bot.Name, Worker: bt.worker, Err: err, Last: bt.lastWords()}
+	if bt.table != nil {
+		e.Table, e.Player = true, bt.table.Player
+	}
+	return e
 }
 
 // Close ends the conversation: the bot's input is closed, and its process group stopped
