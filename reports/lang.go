@@ -68,6 +68,7 @@ type labels struct {
 	writtenBy, playedBy, sameYams, moreRuns, botBy string
 	// a build of yams: its revision, whether it was modified, no revision, no version
 	revision, modified, noRevision, unknownVersion string
+	fromGit                                        string // a revision go run did not stamp, asked of git
 
 	// the lead of a page: strategies, games, rules, seed (tableLead: players, games,
 	// players at the table, rules, seed)
@@ -161,7 +162,7 @@ var english = labels{
 	writtenBy:   "Written on %s by %s, with the command", playedBy: "Games %s to %s played on %s by %s, with the command",
 	sameYams: "the same yams", moreRuns: "and %d more runs, which the summary file lists.",
 	botBy:    "Bot %s (its hello: %s, version %s) started with the command",
-	revision: "revision %s", modified: ", modified", noRevision: "no revision recorded", unknownVersion: "(unknown version)",
+	revision: "revision %s", modified: ", modified", noRevision: "no revision recorded", unknownVersion: "(unknown version)", fromGit: " from git",
 
 	regretTitle: "Points lost against optimal play", regretX: "points lost per game (95% interval)",
 	regretCaption: "Expected points each strategy loses per game against optimal play, by kind of decision: the cost of a decision is the expected final score after the best option minus that after the option taken, optimal play after both; over a game the costs add up to what optimal play expects more from the game's start (%s).",
@@ -256,7 +257,7 @@ var french = labels{
 	writtenBy:   "Écrit le %s par %s, avec la commande", playedBy: "Parties %s à %s jouées le %s par %s, avec la commande",
 	sameYams: "le même yams", moreRuns: "et %d autres exécutions, que le fichier de résumé liste.",
 	botBy:    "Bot %s (son hello : %s, version %s) lancé par la commande",
-	revision: "révision %s", modified: ", modifiée", noRevision: "sans révision enregistrée", unknownVersion: "(version inconnue)",
+	revision: "révision %s", modified: ", modifiée", noRevision: "sans révision enregistrée", unknownVersion: "(version inconnue)", fromGit: " d’après git",
 
 	regretTitle: "Points perdus face au jeu optimal", regretX: "points perdus par partie (intervalle à 95 %)",
 	regretCaption: "Points que chaque stratégie perd en moyenne par partie face au jeu optimal, par type de décision : le coût d’une décision est le score final espéré après la meilleure option moins celui après l’option prise, en jouant ensuite au mieux ; sur une partie, les coûts s’additionnent en ce que le jeu optimal espère de plus depuis le début de la partie (%s).",
