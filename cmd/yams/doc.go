@@ -182,9 +182,9 @@
 //	$ yams compare --strategy greedy,upper-first --games 2000
 //	rules hasbro, seed 1, 2,000 games per strategy on the same dice
 //
-//	strategy     mean ± 95% CI     sd
-//	greedy       219.43 ± 2.05  46.68
-//	upper-first  236.15 ± 2.50  56.98
+//	strategy     mean ± 95% CI     sd  upper bonus ± 95% CI
+//	greedy       219.43 ± 2.05  46.68         3.20% ± 0.78%
+//	upper-first  236.15 ± 2.50  56.98        38.50% ± 2.13%
 //
 //	a − b                 mean difference ± 95% CI (paired)  unpaired ± 95% CI  paired/unpaired  a wins   ties  b wins
 //	greedy − upper-first                    -16.721 ± 2.110            ± 3.228            0.654  34.20%  1.00%  64.80%
