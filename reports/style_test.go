@@ -408,3 +408,20 @@ func TestColourBarTicksAllLabelled(t *testing.T) {
 		}
 	}
 }
+
+// An axis of percentages ends at a value it labels, past its data: 70.3 (optimal's bonus
+// on hasbro, 68.6%, with its interval) ends at 80, not just past 70 (issue 40 §5); and
+// niceTicks labels that end.
+func TestPercentAxisEnd(t *testing.T) {
+	l, _ := labelsFor("en")
+	for top, want := range map[float64]float64{0: 10, 3.2: 10, 10: 10, 10.5: 20, 41: 50, 60: 60, 60.1: 80, 70.3: 80, 96.1: 100, 100: 100} {
+		got := percentAxisEnd(top)
+		if got != want {
+			t.Errorf("percentAxisEnd(%v) = %v, want %v", top, got, want)
+		}
+		ticks := niceTicks(l, 0, got)
+		if last := ticks[len(ticks)-1]; last.Value != got || last.Label == "" {
+			t.Errorf("0 to %v: the last tick %+v does not name the end", got, last)
+		}
+	}
+}

@@ -86,11 +86,7 @@ func shareAxisMax(n int, ss []dotSeries) float64 {
 			}
 		}
 	}
-	step := 10.0 // the axis's labelled ticks: tens up to 50, twenties beyond
-	if top > 50 {
-		step = 20
-	}
-	return min(100, math.Ceil(top/step-1e-9)*step)
+	return percentAxisEnd(top)
 }
 
 func (t *tableReport) figures() ([]figure, error) {
