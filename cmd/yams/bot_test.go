@@ -115,7 +115,7 @@ func TestBotThroughTheCLI(t *testing.T) {
 // A bot that takes longer than --bot-timeout to say hello is waited for up to
 // --bot-start-timeout, and said to be slow once, whatever its processes (issue 40 §4).
 func TestBotSlowStart(t *testing.T) {
-	bot := fmt.Sprintf("g=sh -c 'sleep 1; exec %s yams bot greedy'", os.Args[0])
+	bot := fmt.Sprintf("g=sh -c 'sleep 0.6; exec %s yams bot greedy'", os.Args[0])
 	out, errOut, code := execYams(t, "", "sim", "--bot", bot, "--strategy", "g", "--games", "200", "--workers", "2", "--bot-timeout", "200ms")
 	if code != 0 || !strings.Contains(out, "rules hasbro") {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -124,8 +124,8 @@ func TestBotSlowStart(t *testing.T) {
 	if strings.Count(errOut, "has not said hello") != 1 || !strings.Contains(errOut, want) {
 		t.Errorf("stderr %q, want once %q", errOut, want)
 	}
-	_, errOut, code = execYams(t, "", "sim", "--bot", bot, "--strategy", "g", "--games", "200", "--workers", "1", "--bot-timeout", "200ms", "--bot-start-timeout", "400ms")
-	if code != exitBot || !strings.Contains(errOut, "bot g (worker 0): no answer within 400ms to the hello") {
+	_, errOut, code = execYams(t, "", "sim", "--bot", bot, "--strategy", "g", "--games", "200", "--workers", "1", "--bot-timeout", "200ms", "--bot-start-timeout", "350ms")
+	if code != exitBot || !strings.Contains(errOut, "bot g (worker 0): no answer within 350ms to the hello") {
 		t.Errorf("a start beyond --bot-start-timeout: exit %d, %q", code, errOut)
 	}
 }

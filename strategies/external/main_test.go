@@ -91,7 +91,7 @@ func testBot(mode string) int {
 		time.Sleep(100 * time.Millisecond)
 	}
 	if mode == "slow-hello" {
-		time.Sleep(time.Second) // a start that loads something
+		time.Sleep(500 * time.Millisecond) // a start that loads something
 	}
 	hello, _ := in.ReadString('\n')
 	if mode == "show-hello" {
