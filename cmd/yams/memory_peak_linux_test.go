@@ -156,7 +156,7 @@ func TestPeakMemoryWithinEstimates(t *testing.T) {
 	}
 	t.Run("an exact distribution", func(t *testing.T) {
 		// The estimate the command gives when it refuses, then a run at that limit.
-		args := []string{"exact", "--rules", "hasbro", "--strategy", "optimal", "--distribution", "--workers", "2"}
+		args := []string{"exact", "--rules", "yams-app", "--strategy", "optimal", "--distribution", "--workers", "2"}
 		cmd := exec.Command(os.Args[0], append(append([]string{"yams"}, args...), "--max-memory", "64")...)
 		out, _ := cmd.CombinedOutput()
 		m := regexp.MustCompile(`would take about (\d+) MiB`).FindSubmatch(out)
