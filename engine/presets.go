@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 //go:embed presets/*.json
@@ -57,8 +58,9 @@ func Load(nameOrPath string, options ...string) (*Rules, error) {
 		var err error
 		data, err = ReadFileLimited("rules", nameOrPath, MaxRuleFileBytes)
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(nameOrPath, "/\\.") {
-				return nil, fmt.Errorf("unknown rules %q: not a preset (%s) nor a file", nameOrPath, strings.Join(Presets(), ", "))
+			// A name no file has, or too long for one, is read as a misspelt preset.
+			if (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENAMETOOLONG)) && !strings.ContainsAny(nameOrPath, "/\\.") {
+				return nil, fmt.Errorf("unknown rules %q: not a preset (%s) nor a file", EchoName(nameOrPath), strings.Join(Presets(), ", "))
 			}
 			return nil, err
 		}

@@ -22,7 +22,7 @@ const (
 // it. what says what the file should be ("rules", "record"); every error is one line
 // "WHAT PATH: problem", and wraps the system's error where there is one (fs.ErrNotExist).
 func ReadFileLimited(what, path string, limit int64) ([]byte, error) {
-	fail := func(err error) error { return fmt.Errorf("%s %s: %w", what, path, err) }
+	fail := func(err error) error { return fmt.Errorf("%s %s: %w", what, EchoName(path), err) }
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, fail(systemError(err))
@@ -123,6 +123,17 @@ func systemError(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// EchoName returns a name (a path, a preset's) as an error line repeats it: as it is, or,
+// beyond 100 characters, its first 60 and last 20 around "…". A name read from a file
+// may be kilobytes long, and the line must stay one line a person reads; the end of a
+// path, its file's name, is kept.
+func EchoName(name string) string {
+	if r := []rune(name); len(r) > 100 {
+		return string(r[:60]) + "…" + string(r[len(r)-20:])
+	}
+	return name
 }
 
 // sizeWord writes a limit in MiB or KiB when it is a whole number of them.

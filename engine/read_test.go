@@ -144,6 +144,44 @@ func TestReadRecord(t *testing.T) {
 		_, err := ReadRecord(io.MultiReader(strings.NewReader("{"), failingReader{}), "standard input")
 		wantOneLine(t, err, "record standard input: disk on fire")
 	})
+	// A record saved by an editor that marks UTF-8 reads as the same record; a mark
+	// anywhere else is still malformed JSON.
+	t.Run("byte order mark", func(t *testing.T) {
+		rec, err := ReadRecordFile(writeFile(t, "bom.json", []byte("\uFEFF"+game)))
+		if err != nil || rec.Rules != "hasbro" || len(rec.Turns) != 1 || rec.Turns[0].Box != "yahtzee" {
+			t.Errorf("got %+v, %v", rec, err)
+		}
+		if _, err := ReadRecord(strings.NewReader(" \uFEFF"+game), "standard input"); err == nil {
+			t.Errorf("a byte order mark after a space is read")
+		}
+	})
+}
+
+// A name that an error line repeats is cut in its middle beyond 100 characters, its end
+// (a file's name) kept: an unknown rule set of 100 KB named in a record gives a line
+// a person reads.
+func TestEchoName(t *testing.T) {
+	long := strings.Repeat("a", 60) + strings.Repeat("b", 100_000) + strings.Repeat("c", 20)
+	for name, want := range map[string]string{
+		"hasbro":                 "hasbro",
+		strings.Repeat("é", 100): strings.Repeat("é", 100),
+		strings.Repeat("é", 101): strings.Repeat("é", 60) + "…" + strings.Repeat("é", 20),
+		long:                     strings.Repeat("a", 60) + "…" + strings.Repeat("c", 20),
+	} {
+		if got := EchoName(name); got != want {
+			t.Errorf("EchoName(%d runes) = %q, want %q", len([]rune(name)), got, want)
+		}
+	}
+	_, err := Load(long)
+	wantOneLine(t, err, `unknown rules "`+EchoName(long)+`": not a preset`)
+	if len(err.Error()) > 300 {
+		t.Errorf("an error line of %d bytes", len(err.Error()))
+	}
+	_, err = Load("dir/" + long)
+	wantOneLine(t, err, "rules dir/"+strings.Repeat("a", 56)+"…")
+	if len(err.Error()) > 300 {
+		t.Errorf("an error line of %d bytes", len(err.Error()))
+	}
 }
 
 type failingReader struct{}

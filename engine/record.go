@@ -49,8 +49,11 @@ func (e *RecordError) Error() string {
 	return fmt.Sprintf("turn %d: %s", e.Turn, e.Problem)
 }
 
-// ParseRecord reads a game record. It checks the JSON, not the rules: see Replay.
+// ParseRecord reads a game record. It checks the JSON, not the rules: see Replay. A UTF-8
+// byte order mark at its start, which some editors on Windows write, is skipped, as in a
+// rule file.
 func ParseRecord(data []byte) (*Record, error) {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var rec Record

@@ -53,7 +53,7 @@ func (r *report) bonusFigures() ([]figure, error) {
 			return nil, plotError("upper_bonus", err)
 		}
 		p.X.Min = 0
-		p.X.Max = math.Max(p.X.Max, 10)
+		p.X.Max = percentAxisEnd(p.X.Max)
 		h := rowsHeight(len(r.res.Summaries), 1)
 		svg, png, err := p.render(figWidth, h)
 		if err != nil {
@@ -143,7 +143,7 @@ func (r *report) columnBonusFigure() (figure, error) {
 		return figure{}, plotError("upper_bonus", err)
 	}
 	p.X.Min = 0
-	p.X.Max = math.Max(p.X.Max, 10)
+	p.X.Max = percentAxisEnd(p.X.Max)
 	svg, png, err := p.render(figWidth, rowsHeight(len(cols), len(ss)))
 	if err != nil {
 		return figure{}, plotError("upper_bonus", err)

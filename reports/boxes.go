@@ -232,8 +232,9 @@ func (t turnTicks) Ticks(lo, hi float64) []plot.Tick {
 }
 
 // sqrtTicks mark the shares 0 and 1, 2, 5, 10, 20, 50... from a fiftieth of top up to
-// top on the axis of the colour bar, which runs in square roots of the shares; a share too close to the one
-// marked before it gets a tick without a label.
+// top on the axis of the colour bar, which runs in square roots of the shares; a share too
+// close to the one marked before it is left out, tick and all: a tick without its number
+// reads as a number missing.
 type sqrtTicks struct {
 	l   *labels
 	top float64
@@ -257,11 +258,14 @@ func (t sqrtTicks) Ticks(lo, hi float64) []plot.Tick {
 		tk := plot.Tick{Value: x}
 		// the top is always labelled; a share just under it gives way
 		closeToTop := i < len(values)-1 && math.Sqrt(t.top)-x < gap
-		if x-last >= gap && !closeToTop || i == len(values)-1 {
-			prec := max(0, int(math.Ceil(-math.Log10(v)-1e-9)))
-			tk.Label = t.l.num(v, prec)
-			last = x
+		if x-last < gap || closeToTop {
+			if i < len(values)-1 {
+				continue
+			}
 		}
+		prec := max(0, int(math.Ceil(-math.Log10(v)-1e-9)))
+		tk.Label = t.l.num(v, prec)
+		last = x
 		if x >= lo && x <= hi {
 			ticks = append(ticks, tk)
 		}

@@ -68,6 +68,7 @@ type labels struct {
 	writtenBy, playedBy, sameYams, moreRuns, botBy string
 	// a build of yams: its revision, whether it was modified, no revision, no version
 	revision, modified, noRevision, unknownVersion string
+	fromGit                                        string // a revision go run did not stamp, asked of git
 
 	// the lead of a page: strategies, games, rules, seed (tableLead: players, games,
 	// players at the table, rules, seed)
@@ -143,8 +144,8 @@ var english = labels{
 	percentilesTable: "Final score: percentiles", seatHead: "seat",
 	boxMeanTable: "Mean score per box", boxMeanNote: "Means over every game; their 95%% intervals are narrower than ±%s points (the standard deviation of a box is at most half its range, Popoviciu).",
 	box: "box", zeroTable: "Boxes scored zero (%)", jokerTable: "Jokers per box (% of games)",
-	pairsTable: "Paired comparisons", pair: "pair", pairedCI: "mean difference (paired 95% interval)",
-	unpairedCI: "unpaired 95% interval", narrower: "paired width / unpaired", wins: "first wins", ties: "ties", loss: "second wins",
+	pairsTable: "Paired comparisons", pair: "pair", pairedCI: "mean difference ± 95% interval (paired)",
+	unpairedCI: "unpaired ± 95% interval", narrower: "paired width / unpaired", wins: "first wins", ties: "ties", loss: "second wins",
 	pairsNote:    "Both strategies of a pair play every game on the same dice (common random numbers): the interval from the game-by-game differences is narrower than the one that ignores the pairing. Wins, ties and losses count the games with their Wilson 95% intervals.",
 	playersTable: "Players", player: "player", winShare: "games won (ties shared)", outright: "won alone", tied: "tied first", meanScore: "mean score",
 	seatsTable: "Seats", seatTest: "Seat order: χ² = %s with %s, p = %s.",
@@ -161,7 +162,7 @@ var english = labels{
 	writtenBy:   "Written on %s by %s, with the command", playedBy: "Games %s to %s played on %s by %s, with the command",
 	sameYams: "the same yams", moreRuns: "and %d more runs, which the summary file lists.",
 	botBy:    "Bot %s (its hello: %s, version %s) started with the command",
-	revision: "revision %s", modified: ", modified", noRevision: "no revision recorded", unknownVersion: "(unknown version)",
+	revision: "revision %s", modified: ", modified", noRevision: "no revision recorded", unknownVersion: "(unknown version)", fromGit: " from git",
 
 	regretTitle: "Points lost against optimal play", regretX: "points lost per game (95% interval)",
 	regretCaption: "Expected points each strategy loses per game against optimal play, by kind of decision: the cost of a decision is the expected final score after the best option minus that after the option taken, optimal play after both; over a game the costs add up to what optimal play expects more from the game's start (%s).",
@@ -238,8 +239,8 @@ var french = labels{
 	percentilesTable: "Score final : centiles", seatHead: "place",
 	boxMeanTable: "Score moyen par case", boxMeanNote: "Moyennes sur toutes les parties ; leurs intervalles à 95 %% sont plus étroits que ±%s points (l’écart type d’une case vaut au plus la moitié de son étendue, Popoviciu).",
 	box: "case", zeroTable: "Cases à zéro (%)", jokerTable: "Jokers par case (% des parties)",
-	pairsTable: "Comparaisons appariées", pair: "paire", pairedCI: "différence moyenne (intervalle apparié à 95 %)",
-	unpairedCI: "intervalle non apparié à 95 %", narrower: "largeur appariée / non appariée", wins: "la première gagne", ties: "égalités", loss: "la seconde gagne",
+	pairsTable: "Comparaisons appariées", pair: "paire", pairedCI: "différence moyenne ± intervalle à 95 % (apparié)",
+	unpairedCI: "non apparié ± intervalle à 95 %", narrower: "largeur appariée / non appariée", wins: "la première gagne", ties: "égalités", loss: "la seconde gagne",
 	pairsNote:    "Les deux stratégies d’une paire jouent chaque partie sur les mêmes dés (nombres aléatoires communs) : l’intervalle tiré des différences partie par partie est plus étroit que celui qui ignore l’appariement. Victoires, égalités et défaites avec leurs intervalles de Wilson à 95 %.",
 	playersTable: "Joueurs", player: "joueur", winShare: "parties gagnées (égalités partagées)", outright: "gagnées seul", tied: "gagnées à égalité", meanScore: "score moyen",
 	seatsTable: "Places", seatTest: "Ordre des places : χ² = %s à %s, p = %s.",
@@ -256,7 +257,7 @@ var french = labels{
 	writtenBy:   "Écrit le %s par %s, avec la commande", playedBy: "Parties %s à %s jouées le %s par %s, avec la commande",
 	sameYams: "le même yams", moreRuns: "et %d autres exécutions, que le fichier de résumé liste.",
 	botBy:    "Bot %s (son hello : %s, version %s) lancé par la commande",
-	revision: "révision %s", modified: ", modifiée", noRevision: "sans révision enregistrée", unknownVersion: "(version inconnue)",
+	revision: "révision %s", modified: ", modifiée", noRevision: "sans révision enregistrée", unknownVersion: "(version inconnue)", fromGit: " d’après git",
 
 	regretTitle: "Points perdus face au jeu optimal", regretX: "points perdus par partie (intervalle à 95 %)",
 	regretCaption: "Points que chaque stratégie perd en moyenne par partie face au jeu optimal, par type de décision : le coût d’une décision est le score final espéré après la meilleure option moins celui après l’option prise, en jouant ensuite au mieux ; sur une partie, les coûts s’additionnent en ce que le jeu optimal espère de plus depuis le début de la partie (%s).",

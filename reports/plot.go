@@ -218,6 +218,19 @@ func grid(p *fig, vertical, horizontal bool) {
 }
 
 // numberTicks mark round values, written in the language.
+// percentAxisEnd is where an axis of percentages from 0 ends for values up to top: the
+// first of 10, 20, ... 60, 80 and 100 at or past top, each a labelled tick of the axis
+// (steps of 10 up to 60, of 20 beyond), so that the axis does not end just past its
+// data at a value it does not name (68.6% drawn to 70.3).
+func percentAxisEnd(top float64) float64 {
+	for _, end := range []float64{10, 20, 30, 40, 50, 60, 80, 100} {
+		if top <= end+1e-9 {
+			return end
+		}
+	}
+	return top
+}
+
 type numberTicks struct{ l *labels }
 
 func (t numberTicks) Ticks(lo, hi float64) []plot.Tick { return niceTicks(t.l, lo, hi) }

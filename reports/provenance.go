@@ -62,6 +62,9 @@ func (l *labels) build(b provenance.Build) string {
 	switch {
 	case b.Revision != "":
 		rev := fmt.Sprintf(l.revision, b.Revision[:min(len(b.Revision), shortRevision)])
+		if b.RevisionFrom == "git" {
+			rev += l.fromGit
+		}
 		if b.Modified {
 			rev += l.modified
 		}

@@ -20,8 +20,11 @@ func TestProvenanceFooter(t *testing.T) {
 	res.Provenance = &provenance.Record{Yams: build, Date: "2026-07-01T15:04:05Z", Command: "yams merge 'shard <1>.json' shard-2.json"}
 	for k := range 6 {
 		b := build
-		if k == 1 {
+		switch k {
+		case 1:
 			b = other
+		case 2: // go run's, its revision asked of git
+			b.RevisionFrom, b.Modified = "git", true
 		}
 		res.Runs = append(res.Runs, provenance.Run{Record: provenance.Record{Yams: b, Date: "2026-06-30T10:00:00Z",
 			Command: "yams sim --shard " + string(rune('1'+k)) + "/6"}, First: int64(100 * k), Games: 100})
@@ -38,10 +41,11 @@ func TestProvenanceFooter(t *testing.T) {
 			"en": {"Written on 2026-07-01 15:04:05 UTC by yams (devel) (revision 9472861c0ab1; go1.26.8), with the command",
 				"Games 0 to 99 played on 2026-06-30 10:00:00 UTC by the same yams, with the command",
 				"Games 100 to 199 played on 2026-06-30 10:00:00 UTC by yams v1.0.0 (no revision recorded; go1.26.0), with the command",
+				"Games 200 to 299 played on 2026-06-30 10:00:00 UTC by yams (devel) (revision 9472861c0ab1 from git, modified; go1.26.8), with the command",
 				"and 2 more runs, which the summary file lists.",
 				`Bot lazy (its hello: "lazy` + "`" + `bot", version "2") started with the command`},
 			"fr": {"Écrit le 2026-07-01 15:04:05 UTC par yams (devel) (révision 9472861c0ab1; go1.26.8), avec la commande", "Parties 0 à 99 jouées le",
-				"par le même yams", "par yams v1.0.0 (sans révision enregistrée; go1.26.0), avec la commande", "et 2 autres exécutions", "Bot lazy (son hello"},
+				"par le même yams", "par yams v1.0.0 (sans révision enregistrée; go1.26.0), avec la commande", "(révision 9472861c0ab1 d’après git, modifiée; go1.26.8)", "et 2 autres exécutions", "Bot lazy (son hello"},
 		}[lang]
 		for _, w := range want {
 			if !strings.Contains(string(md), w) {

@@ -391,3 +391,37 @@ func TestLooksAcrossReports(t *testing.T) {
 		t.Errorf("a bot's summary: drawn %v", r.looks[1])
 	}
 }
+
+// Every tick of a heat map's colour bar has its number (issue 40 §5): a share too close to
+// the one before is left out, not marked blank; 0 and the top are always there.
+func TestColourBarTicksAllLabelled(t *testing.T) {
+	l, _ := labelsFor("en")
+	for _, top := range []float64{0.5, 1, 2, 3, 5, 8, 10, 15, 20, 30, 40, 50, 60, 80, 100} {
+		ticks := sqrtTicks{l: l, top: top}.Ticks(0, math.Sqrt(top))
+		if len(ticks) < 3 || ticks[0].Value != 0 || ticks[len(ticks)-1].Value != math.Sqrt(top) {
+			t.Errorf("top %v: ticks %v, want 0, a share between and the top", top, ticks)
+		}
+		for _, tk := range ticks {
+			if tk.Label == "" {
+				t.Errorf("top %v: a tick at %v (a share of %v) without its number: %v", top, tk.Value, tk.Value*tk.Value, ticks)
+			}
+		}
+	}
+}
+
+// An axis of percentages ends at a value it labels, past its data: 70.3 (optimal's bonus
+// on hasbro, 68.6%, with its interval) ends at 80, not just past 70 (issue 40 §5); and
+// niceTicks labels that end.
+func TestPercentAxisEnd(t *testing.T) {
+	l, _ := labelsFor("en")
+	for top, want := range map[float64]float64{0: 10, 3.2: 10, 10: 10, 10.5: 20, 41: 50, 60: 60, 60.1: 80, 70.3: 80, 96.1: 100, 100: 100} {
+		got := percentAxisEnd(top)
+		if got != want {
+			t.Errorf("percentAxisEnd(%v) = %v, want %v", top, got, want)
+		}
+		ticks := niceTicks(l, 0, got)
+		if last := ticks[len(ticks)-1]; last.Value != got || last.Label == "" {
+			t.Errorf("0 to %v: the last tick %+v does not name the end", got, last)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -72,6 +73,22 @@ func SeatOrder(res *sim.TableResults) SeatTest {
 	return t
 }
 
+// shareAxisMax is the end of the axis of the shares of the games won at a table of n
+// players, in %: the first labelled tick past twice the even share and past every
+// interval drawn, at most 100. The even share stands in the middle or to the left, and the axis does not
+// end just past the data (0 to 52% at a table of two that splits its games).
+func shareAxisMax(n int, ss []dotSeries) float64 {
+	top := 200 / float64(n)
+	for _, s := range ss {
+		for _, v := range s.vals {
+			if !math.IsNaN(v.v) {
+				top = max(top, 100*v.hi)
+			}
+		}
+	}
+	return percentAxisEnd(top)
+}
+
 func (t *tableReport) figures() ([]figure, error) {
 	l := t.l
 	n := len(t.players)
@@ -98,7 +115,7 @@ func (t *tableReport) figures() ([]figure, error) {
 	}
 	p.Add(line)
 	p.key(fmt.Sprintf(l.evenKey, n), line)
-	p.X.Min = 0
+	p.X.Min, p.X.Max = 0, shareAxisMax(n, ss)
 	svg, png, err := p.render(figWidth, rowsHeight(n, 1))
 	if err != nil {
 		return nil, plotError("wins", err)
@@ -134,7 +151,7 @@ func (t *tableReport) figures() ([]figure, error) {
 	}
 	p.Add(line)
 	p.key(fmt.Sprintf(l.evenKey, n), line)
-	p.X.Min = 0
+	p.X.Min, p.X.Max = 0, shareAxisMax(n, ss)
 	svg, png, err = p.render(figWidth, rowsHeight(n, n+1))
 	if err != nil {
 		return nil, plotError("seats", err)

@@ -163,3 +163,33 @@ func TestWinChancesLegend(t *testing.T) {
 		}
 	}
 }
+
+// The axis of the games won at a table ends at its first labelled tick past twice the
+// even share and past every interval, at most 100% (issue 40 §5: a table of two that
+// split its games drew 0 to 52%).
+func TestShareAxisMax(t *testing.T) {
+	at := func(his ...float64) []dotSeries {
+		var vals []estimate
+		for _, hi := range his {
+			vals = append(vals, estimate{hi - 0.01, hi - 0.02, hi})
+		}
+		return []dotSeries{{vals: append(vals, estimate{nan, 0, 0})}}
+	}
+	for _, c := range []struct {
+		n    int
+		ss   []dotSeries
+		want float64
+	}{
+		{2, at(0.5163, 0.5102), 100}, // the even share in the middle
+		{3, at(0.52, 0.30), 80},      // 2/3 → the next twenty
+		{4, at(0.30, 0.20), 50},
+		{6, at(0.408, 0.2), 50},
+		{6, at(0.55, 0.2), 60}, // an interval past twice the even share
+		{6, at(0.15, 0.2), 40},
+		{2, at(1, 0.2), 100},
+	} {
+		if got := shareAxisMax(c.n, c.ss); got != c.want {
+			t.Errorf("%d players, %v: %v, want %v", c.n, c.ss[0].vals, got, c.want)
+		}
+	}
+}

@@ -143,9 +143,12 @@ func (r *report) tables() []table {
 		c := table{id: "table-pairs", title: l.pairsTable, head: []string{l.pair, l.pairedCI, l.unpairedCI, l.narrower, l.wins, l.ties, l.loss}, note: l.pairsNote}
 		for _, p := range r.pairs() {
 			st := p.st
+			// Both intervals are symmetric about the mean difference: its half-width
+			// says them, as the terminal's table does, and keeps the table within the
+			// page (the CSV gives their ends).
 			c.rows = append(c.rows, []string{p.name,
-				l.interval(st.Mean, st.CI95.Lo, st.CI95.Hi, 3),
-				"[" + l.num(p.unpaired.Lo, 3) + sepOf(l) + l.num(p.unpaired.Hi, 3) + "]",
+				l.num(st.Mean, 3) + " ± " + l.num((st.CI95.Hi-st.CI95.Lo)/2, 3),
+				"± " + l.num((p.unpaired.Hi-p.unpaired.Lo)/2, 3),
 				l.num(p.ratio(), 3),
 				l.pctInterval(st.Wins.Rate, st.Wins.CI95.Lo, st.Wins.CI95.Hi, 2),
 				l.pctInterval(st.Ties.Rate, st.Ties.CI95.Lo, st.Ties.CI95.Hi, 2),
@@ -155,13 +158,6 @@ func (r *report) tables() []table {
 		out = append(out, c)
 	}
 	return append(out, r.regretTables()...)
-}
-
-func sepOf(l *labels) string {
-	if l.decimal == "," {
-		return " ; "
-	}
-	return ", "
 }
 
 // boxMeanBound bounds the half-width of the 95% interval of every box mean: the

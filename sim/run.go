@@ -156,7 +156,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 			return nil, err
 		}
 	}
-	ids, err := identities(names, workers)
+	ids, err := identities(names, len(workers), func(w, i int) strategies.Batch { return workers[w].players[i].batch })
 	if err != nil {
 		return nil, err
 	}

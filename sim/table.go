@@ -72,6 +72,9 @@ type TableResults struct {
 	// for one whose play depends on its name and the build alone: what the file of a
 	// rules:FILE player was.
 	Identities []string
+	// Bots are the programs that played the players that are external bots (what each
+	// said in its hello, and its command), nil for the others.
+	Bots []*BotIdentity
 	// Seated[p][s] counts the games player p played in seat s, and Shares[p][s] the wins
 	// p took there, in ShareUnits: a win alone is ShareUnits, a tie of k players for the
 	// highest total gives each ShareUnits/k.
@@ -344,6 +347,14 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 			return nil, err
 		}
 	}
+	names := make([]string, n)
+	for p, info := range cfg.Players {
+		names[p] = info.Name
+	}
+	bots, err := identities(names, len(workers), func(w, p int) strategies.Batch { return workers[w].players[p].batch })
+	if err != nil {
+		return nil, fmt.Errorf("sim: %w", err)
+	}
 
 	start := time.Now()
 	together := mostTogether(cfg.Players)
@@ -370,6 +381,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	end := front.get()
 	res := newTableResults(&cfg)
 	res.Workers, res.Planned = nw, cfg.Games
+	res.Bots = bots
 	res.Identities = make([]string, n)
 	for p, info := range cfg.Players {
 		res.Identities[p] = identityOf(info, workers[0].players[p].strategy, workers[0].players[p].batch)

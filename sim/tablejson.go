@@ -69,6 +69,9 @@ type jsonDifference struct {
 
 type jsonTablePlayer struct {
 	Strategy string `json:"strategy"`
+	// Bot is the program that played an external bot (TableResults.Bots), as a summary
+	// file of sim records it; left out for a built-in strategy.
+	Bot *jsonBot `json:"bot,omitempty"`
 	// Identity is what the player's play depends on beyond its name and the build
 	// (TableResults.Identities), left out for a built-in strategy.
 	Identity  string        `json:"identity,omitempty"`
@@ -101,6 +104,14 @@ func (r *TableResults) identity(p int) string {
 	return ""
 }
 
+// bot returns the bot of player p, nil if it is none or the results do not say.
+func (r *TableResults) bot(p int) *BotIdentity {
+	if p < len(r.Bots) {
+		return r.Bots[p]
+	}
+	return nil
+}
+
 // differenceJSON is the difference of a table of two, nil at a table of more players.
 func (r *TableResults) differenceJSON() *jsonDifference {
 	h := r.Difference()
@@ -130,7 +141,7 @@ func (r *TableResults) WriteJSON(w io.Writer) error {
 	for p, name := range r.Players {
 		mean, ci := r.Mean(p)
 		jp := jsonTablePlayer{
-			Strategy: name, Identity: r.identity(p), SeesTable: r.SeesTable[p], Wins: shareJSON(r.WinRate(p)), Outright: r.Outright[p], Tied: r.Tied[p],
+			Strategy: name, Bot: botJSON(r.bot(p)), Identity: r.identity(p), SeesTable: r.SeesTable[p], Wins: shareJSON(r.WinRate(p)), Outright: r.Outright[p], Tied: r.Tied[p],
 			Mean: mean, CI95: [2]float64{ci.Lo, ci.Hi}, Histogram: counts(&r.scores[p], 0),
 		}
 		for s := range r.Seated[p] {

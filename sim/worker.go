@@ -113,13 +113,14 @@ func closeWorkers(workers []*worker) {
 }
 
 // identities returns the identity of each strategy's bot (identified), nil for a strategy
-// that is not one. Every worker runs a process of a bot: they must all be the same program.
-func identities(names []string, workers []*worker) ([]*BotIdentity, error) {
+// that is not one, batch giving the batch strategy of worker w's strategy (or player) i.
+// Every worker runs a process of a bot: they must all be the same program.
+func identities(names []string, workers int, batch func(w, i int) strategies.Batch) ([]*BotIdentity, error) {
 	ids := make([]*BotIdentity, len(names))
 	from := make([]int, len(names)) // the worker whose process said ids[i]
 	for i := range names {
-		for wi, w := range workers {
-			b, ok := w.players[i].batch.(identified)
+		for wi := range workers {
+			b, ok := batch(wi, i).(identified)
 			if !ok {
 				continue
 			}

@@ -317,23 +317,3 @@ func TestTablesShared(t *testing.T) {
 		t.Errorf("two rule sets share tables")
 	}
 }
-
-// The edit distance counts a letter added, removed or changed, and two neighbours
-// swapped, each as one edit.
-func TestEditDistance(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0}, {"greedy", "greedy", 0}, {"gredy", "greedy", 1}, {"greedyy", "greedy", 1},
-		{"grede", "greedy", 2}, {"rgeedy", "greedy", 1}, {"", "abc", 3}, {"abc", "", 3},
-		{"optmial", "optimal", 1}, {"kitten", "sitting", 3}, {"θ", "0", 1},
-	} {
-		if got := editDistance(c.a, c.b); got != c.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
-		}
-		if got := editDistance(c.b, c.a); got != c.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", c.b, c.a, got, c.want)
-		}
-	}
-}

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"yams/engine"
+	"yams/internal/nearest"
 )
 
 // Strategy decides a player's moves. A Strategy is built per worker (New) and may keep
@@ -230,16 +231,10 @@ func Nearest(name string, others ...string) string {
 		}
 	}
 	key := strings.ToLower(prefix)
-	limit := 3
-	switch n := len([]rune(key)); {
-	case n <= 4:
-		limit = 1
-	case n <= 8:
-		limit = 2
-	}
+	limit := nearest.Limit(key)
 	best, bestDist := "", limit+1
 	for i, c := range compared {
-		d := editDistance(key, strings.ToLower(c))
+		d := nearest.Distance(key, strings.ToLower(c))
 		if d == 0 && candidates[i] == name {
 			return ""
 		}
@@ -248,32 +243,6 @@ func Nearest(name string, others ...string) string {
 		}
 	}
 	return best
-}
-
-// editDistance returns the edits that make a into b: a letter added, removed or changed,
-// or two neighbours swapped (the optimal string alignment distance).
-func editDistance(a, b string) int {
-	x, y := []rune(a), []rune(b)
-	// d[i][j] is the distance between x[:i] and y[:j]; three rows are enough.
-	prev2, prev, cur := make([]int, len(y)+1), make([]int, len(y)+1), make([]int, len(y)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(x); i++ {
-		cur[0] = i
-		for j := 1; j <= len(y); j++ {
-			cost := 1
-			if x[i-1] == y[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(y)]
 }
 
 // Register adds a strategy under its name. It panics on a duplicate name: registration

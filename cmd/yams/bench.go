@@ -99,7 +99,7 @@ func runBench(e *env, args []string) error {
 	// Before anything is read or solved: a strategy beyond --max-memory with one worker
 	// is refused at once.
 	for _, info := range infos {
-		if _, err := fitWorkers(e, rules, []strategies.Info{info}, false, 1); err != nil {
+		if _, _, err := fitWorkers(e, rules, []strategies.Info{info}, false, 1); err != nil {
 			return err
 		}
 	}
@@ -129,7 +129,7 @@ func runBench(e *env, args []string) error {
 	var results []*benchResult
 	for _, info := range kept {
 		// Each strategy plays alone, on as many workers as fit in --max-memory.
-		fit, err := fitWorkers(e, rules, []strategies.Info{info}, false, maxWorkers)
+		fit, _, err := fitWorkers(e, rules, []strategies.Info{info}, false, maxWorkers)
 		if err != nil {
 			return err
 		}

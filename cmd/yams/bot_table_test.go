@@ -27,8 +27,37 @@ func tablePlayers(t *testing.T, out string) []map[string]json.RawMessage {
 	for _, p := range s.Players {
 		delete(p, "strategy")
 		delete(p, "sees_table")
+		delete(p, "bot")
 	}
 	return s.Players
+}
+
+// tableBots reads the bots of the players of a table summary file: what each said in its
+// hello and its command, null for a built-in strategy.
+func tableBots(t *testing.T, out string) []*struct {
+	Name, Version string
+	Command       []string
+} {
+	t.Helper()
+	var s struct {
+		Players []struct {
+			Bot *struct {
+				Name, Version string
+				Command       []string
+			} `json:"bot"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	var bots []*struct {
+		Name, Version string
+		Command       []string
+	}
+	for _, p := range s.Players {
+		bots = append(bots, p.Bot)
+	}
+	return bots
 }
 
 // TestBotWinAtTable: yams bot win, seated as a bot, takes the decisions of the built-in
@@ -51,6 +80,16 @@ func TestBotWinAtTable(t *testing.T) {
 				t.Fatalf("%v: exit %d: %s", args, code, errOut)
 			}
 			players = append(players, tablePlayers(t, out))
+			// The summary says which program played the bot, as sim's does: its hello's
+			// name and version beside its command (issue 40 §4); nothing for a built-in.
+			for p, b := range tableBots(t, out) {
+				switch {
+				case bot && order[p] == "win" && (b == nil || b.Name != "win" || b.Version != "yams" || !reflect.DeepEqual(b.Command, []string{os.Args[0], "yams", "bot", "win"})):
+					t.Errorf("%v: the bot player's record %+v", order, b)
+				case (!bot || order[p] != "win") && b != nil:
+					t.Errorf("%v: player %s recorded as a bot, %+v", order, order[p], b)
+				}
+			}
 		}
 		if !reflect.DeepEqual(players[0], players[1]) {
 			t.Errorf("%v: yams bot win plays other table games than win:\n%v\n%v", order, players[1], players[0])

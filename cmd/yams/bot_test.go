@@ -104,11 +104,29 @@ func TestBotThroughTheCLI(t *testing.T) {
 	}
 	for _, bad := range [][]string{
 		{"--bot", "greedy=./x"}, {"--bot", "g"}, {"--bot", "g=./a", "--bot", "g=./b"}, {"--bot-timeout", "1s"},
-		{"--bot", "g=./a", "--bot-timeout", "-1s"},
+		{"--bot", "g=./a", "--bot-timeout", "-1s"}, {"--bot-start-timeout", "1m"}, {"--bot", "g=./a", "--bot-start-timeout", "0s"},
 		{"--bot", "../../x=./a", "--bot-log", t.TempDir()}, {"--bot", "g=./a 2>/dev/null"}, {"--bot", "g=VAR=1 ./a"},
 	} {
 		out, errOut, code := execYams(t, "", append([]string{"sim", "--games", "10"}, bad...)...)
 		wantUsageError(t, strings.Join(bad, " "), out, errOut, code, "bot")
+	}
+}
+
+// A bot that takes longer than --bot-timeout to say hello is waited for up to
+// --bot-start-timeout, and said to be slow once, whatever its processes (issue 40 §4).
+func TestBotSlowStart(t *testing.T) {
+	bot := fmt.Sprintf("g=sh -c 'sleep 0.6; exec %s yams bot greedy'", os.Args[0])
+	out, errOut, code := execYams(t, "", "sim", "--bot", bot, "--strategy", "g", "--games", "200", "--workers", "2", "--bot-timeout", "200ms")
+	if code != 0 || !strings.Contains(out, "rules hasbro") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := "yams: sim: bot g has not said hello after 200ms: waiting for it up to 5m0s (--bot-start-timeout)\n"
+	if strings.Count(errOut, "has not said hello") != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("stderr %q, want once %q", errOut, want)
+	}
+	_, errOut, code = execYams(t, "", "sim", "--bot", bot, "--strategy", "g", "--games", "200", "--workers", "1", "--bot-timeout", "200ms", "--bot-start-timeout", "350ms")
+	if code != exitBot || !strings.Contains(errOut, "bot g (worker 0): no answer within 350ms to the hello") {
+		t.Errorf("a start beyond --bot-start-timeout: exit %d, %q", code, errOut)
 	}
 }
 
@@ -189,6 +207,11 @@ func TestComparePlayersBotFailureIsPartial(t *testing.T) {
 	if code != exitBot || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "bot b") ||
 		!regexp.MustCompile(`stopped after [\d,]+ of 20,000 table games; the table games played are written, marked partial\n$`).MatchString(errOut) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	// The player, numbered from 1 as the tables number it, and the index its hello gave
+	// (issue 40 §4).
+	if !regexp.MustCompile(`player 1, table games [\d]+ to [\d]+: bot b \(worker \d, player 1 of the table: its hello's "player": 0\)`).MatchString(errOut) {
+		t.Errorf("the line does not number the player as the hello and the tables do: %q", errOut)
 	}
 	if !strings.Contains(out, "PARTIAL: ") {
 		t.Errorf("the table does not say it is partial:\n%s", out)

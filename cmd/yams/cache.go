@@ -110,45 +110,76 @@ func runCache(e *env, args []string) error {
 	return nil
 }
 
-// The widest the listing of the cache may be, and the widest its rule sets and its
-// strategies solved for are shown: a terminal's 100 columns in all.
+// The widest the listing of the cache may be: a terminal's 100 columns. Its rule sets
+// and what was solved for share what the other columns leave, the rule sets first (they
+// tell the columns of a sheet apart) up to cacheRulesWidth, what was solved for at least
+// cacheStrategyWidth.
 const (
 	cacheWidth         = 100
-	cacheRulesWidth    = 24
-	cacheStrategyWidth = 26
+	cacheRulesWidth    = 32
+	cacheStrategyWidth = 20
 )
 
 // printCacheEntries lists the cache files, a line each within cacheWidth columns: the
 // rule set, its hash, what was solved for, the size and when it was written. The files
 // of the rules of hash, given as named (a preset or a file with its --rule options), are
 // named so; other rule sets that are no preset, a rule file or a preset with options,
-// are marked, since the file records the rules and not how they were given.
+// are marked, since the file records the rules and not how they were given. A name too
+// long for its column is cut after a whole word where it has one.
 func printCacheEntries(w io.Writer, list []cachedir.Entry, hash, named string) {
-	t := &textTable{}
-	t.row("rule set", "hash", "solved for", "size", "written")
+	type row struct {
+		name, mark, objective, size, written string
+	}
 	var marked, stale bool
 	var withOptions []string // the rule sets of presets with options, named below the table
+	rows := make([]row, 0, len(list))
 	for _, c := range list {
-		name, objective := abbreviate(describeCached(c), cacheRulesWidth), c.What
+		r := row{name: describeCached(c), objective: c.What, size: megabytes(c.Size), written: c.Modified.Format("2006-01-02 15:04")}
 		switch {
 		case c.InUse:
-			objective = "-"
+			r.objective = "-"
 		case c.Stale:
-			objective, stale = "-", true
+			r.objective, stale = "-", true
 		case hash != "" && c.Hash == hash:
-			name = abbreviate(named, cacheRulesWidth)
+			r.name = named
 		case len(c.Options) > 0:
 			full := describeRules(c.Rules, c.Options)
 			n := slices.Index(withOptions, full)
 			if n < 0 {
 				withOptions, n = append(withOptions, full), len(withOptions)
 			}
-			mark := fmt.Sprintf(" (%d)", n+1)
-			name = abbreviate(c.Rules, cacheRulesWidth-len(mark)) + mark
+			r.name, r.mark = c.Rules, fmt.Sprintf(" (%d)", n+1)
 		case !isPreset(c):
-			name, marked = abbreviate(c.Rules, cacheRulesWidth-2)+" *", true
+			r.name, r.mark, marked = c.Rules, " *", true
 		}
-		t.row(name, c.Hash, abbreviatePath(objective, cacheStrategyWidth), megabytes(c.Size), c.Modified.Format("2006-01-02 15:04"))
+		rows = append(rows, r)
+	}
+	// The widths the names are given: the rule sets whole where they fit, what was solved
+	// for in what the other columns leave.
+	rulesWidth, objectiveWidth, sizeWidth := len("rule set"), len("solved for"), len("size")
+	for _, r := range rows {
+		rulesWidth = max(rulesWidth, utf8.RuneCountInString(r.name+r.mark))
+		objectiveWidth = max(objectiveWidth, utf8.RuneCountInString(r.objective))
+		sizeWidth = max(sizeWidth, len(r.size))
+	}
+	written := "2006-01-02 15:04"
+	room := func() int { return cacheWidth - 2*4 - 16 - sizeWidth - len(written) } // the gaps, the hash, the size, the date
+	if rulesWidth+objectiveWidth > room() {
+		written = "2006-01-02" // the day alone leaves the names six more characters
+		for k := range rows {
+			rows[k].written = list[k].Modified.Format(written)
+		}
+	}
+	if rulesWidth+objectiveWidth > room() {
+		// The rule set whole up to cacheRulesWidth: the end of "yams-family (column
+		// bottom_up)" tells the files apart; what was solved for takes the rest.
+		rulesWidth = min(rulesWidth, max(cacheRulesWidth, room()-objectiveWidth), room()-cacheStrategyWidth)
+		objectiveWidth = room() - rulesWidth
+	}
+	t := &textTable{}
+	t.row("rule set", "hash", "solved for", "size", "written")
+	for k, r := range rows {
+		t.row(abbreviate(r.name, rulesWidth-utf8.RuneCountInString(r.mark))+r.mark, list[k].Hash, abbreviatePath(r.objective, objectiveWidth), r.size, r.written)
 	}
 	t.write(w)
 	for i, full := range withOptions {
@@ -183,21 +214,31 @@ func wrapLine(line string, width int, indent string) string {
 	return b.String()
 }
 
-// abbreviate returns s in at most width characters, its end cut to "…".
+// abbreviate returns s in at most width characters, its end cut to "…" after a whole
+// word ("yams-family (column…"), or within the word where the words before would leave
+// less than half the width ("hasbro --rule extra_yah…").
 func abbreviate(s string, width int) string {
 	r := []rune(s)
 	if len(r) <= width {
 		return s
 	}
-	return string(r[:width-1]) + "…"
+	cut := width - 1
+	if i := strings.LastIndex(string(r[:cut+1]), " "); i >= 0 && utf8.RuneCountInString(s[:i]) >= width/2 {
+		return strings.TrimRight(s[:i], " (,;:") + "…"
+	}
+	return string(r[:cut]) + "…"
 }
 
 // abbreviatePath returns a strategy's name in at most width characters: a rule file's
 // path is cut before its file's name ("beat:rules:…/greedy.rules"), whose end shows what
-// the file is, and a name still too long is cut in its middle.
+// the file is; words after a whole word ("win: optimal's points to…"); and a name still
+// too long is cut in its middle.
 func abbreviatePath(s string, width int) string {
 	if len([]rune(s)) <= width {
 		return s
+	}
+	if !strings.Contains(s, "/") && strings.Contains(s, " ") {
+		return abbreviate(s, width) // words: cut after a whole one
 	}
 	if i := strings.LastIndex(s, "/"); i >= 0 {
 		head := "" // the strategy's prefixes, up to the path

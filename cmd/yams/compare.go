@@ -99,10 +99,11 @@ func runCompare(e *env, args []string) error {
 	if infos, err = strategiesWithinMemory(e, rules, infos, true, *regret); err != nil {
 		return err
 	}
-	workers, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
+	workers, estimate, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
 	if err != nil {
 		return err
 	}
+	holdWithin(estimate)
 	// The optimal table of --regret first: a sheet it cannot value is refused before
 	// the strategies say anything.
 	var valuer func() (sim.Valuer, error)
@@ -240,11 +241,22 @@ func tableStopped(ctx context.Context, res *sim.TableResults, runErr error, note
 func printComparison(w io.Writer, c console, res *sim.Results) {
 	fmt.Fprintln(w, c.f("rules %s, seed %d, %s games per strategy on the same dice", describeRules(res.Rules, res.RuleOptions), res.Seed, c.count(res.Games)))
 	fmt.Fprintln(w)
+	// The upper bonus beside the mean, as sim prints it: what a comparison of strategies
+	// is often made for (bonus against upper-first).
+	bonus := res.RuleSet != nil && res.RuleSet.UpperPoints() > 0
 	t := &textTable{}
-	t.row(c.t("strategy"), c.t("mean ± 95% CI"), c.t("sd"))
+	head := []string{c.t("strategy"), c.t("mean ± 95% CI"), c.t("sd")}
+	if bonus {
+		head = append(head, c.t("upper bonus ± 95% CI"))
+	}
+	t.row(head...)
 	for _, s := range res.Summaries {
 		st := s.Stats()
-		t.row(s.Strategy, c.num(st.Mean, 2)+" ± "+c.num(st.CI95.Hi-st.Mean, 2), c.num(st.StdDev, 2))
+		cells := []string{s.Strategy, c.num(st.Mean, 2) + " ± " + c.num(st.CI95.Hi-st.Mean, 2), c.num(st.StdDev, 2)}
+		if bonus {
+			cells = append(cells, c.pct(st.UpperBonus.Rate, 2)+" ± "+c.pct((st.UpperBonus.CI95.Hi-st.UpperBonus.CI95.Lo)/2, 2))
+		}
+		t.row(cells...)
 	}
 	t.write(w)
 	fmt.Fprintln(w)

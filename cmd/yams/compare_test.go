@@ -157,3 +157,33 @@ func TestCompareKeepsPreviousJSON(t *testing.T) {
 		})
 	}
 }
+
+// compare --strategy shows each strategy's upper bonus beside its mean (issue 40 §5),
+// the very rate and interval sim prints for the same games: the same seed plays the same
+// dice in both.
+func TestCompareShowsTheBonus(t *testing.T) {
+	args := []string{"--strategy", "greedy,upper-first", "--games", "2000", "--seed", "3", "--workers", "2"}
+	cmp, errOut, code := execYams(t, "", append([]string{"compare"}, args...)...)
+	if code != 0 {
+		t.Fatalf("compare: exit %d, %s", code, errOut)
+	}
+	simOut, errOut, code := execYams(t, "", append([]string{"sim"}, args...)...)
+	if code != 0 {
+		t.Fatalf("sim: exit %d, %s", code, errOut)
+	}
+	bonus := regexp.MustCompile(`(?m)^(greedy|upper-first) .* (\d+\.\d\d% ± \d+\.\d\d%)`)
+	got, want := bonus.FindAllStringSubmatch(cmp, -1), bonus.FindAllStringSubmatch(simOut, -1)
+	if len(got) != 2 || len(want) != 2 || !strings.Contains(cmp, "upper bonus ± 95% CI") {
+		t.Fatalf("compare:\n%s\nsim:\n%s", cmp, simOut)
+	}
+	for i := range got {
+		if got[i][1] != want[i][1] || got[i][2] != want[i][2] {
+			t.Errorf("%s: compare shows the bonus %s, sim %s", got[i][1], got[i][2], want[i][2])
+		}
+	}
+	// Rules without an upper bonus have no such column.
+	out, _, _ := execYams(t, "", "compare", "--strategy", "greedy,random", "--games", "100", "--rule", "upper_bonus.points=0")
+	if strings.Contains(out, "upper bonus") {
+		t.Errorf("a bonus column without a bonus:\n%s", out)
+	}
+}

@@ -192,13 +192,18 @@ func printDistillation(w io.Writer, d *reports.Distillation, lang string) error 
 	if d.Averaged && len(d.Files) > 0 {
 		fmt.Fprintln(w, "(every file gives the boxes' averages under optimal play: \"score best\" and \"keep for\" count a box's points above its average)")
 	}
+	par := "" // what par is, said once below the files that speak of it
 	for _, f := range d.Files {
 		words, err := f.File.Explain(d.Rules, lang)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "\n%s: exact mean %.4f, %.4f below optimal\n%s", reports.FileName(f.N), f.Mean, d.Optimal-f.Mean, words)
+		if note := parNote(words, lang); note != "" {
+			par = note
+		}
 	}
+	fmt.Fprint(w, par)
 	fmt.Fprintf(w, "\nlearned in %s", d.Elapsed)
 	if peak := peakMemory(); peak > 0 {
 		fmt.Fprintf(w, ", the process at its peak %s of memory", megabytes(peak))

@@ -111,7 +111,7 @@
 //
 // # Simulating
 //
-//	yams sim [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--strategy a,b,...] [--games N] [--seed S] [--workers W] [--shard K/N] [--checkpoint FILE] [--checkpoint-every D] [--resume FILE] [--resume-if-present] [--json FILE|-] [--out DIR] [--lang LANG] [--cpuprofile FILE] [--regret]
+//	yams sim [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-start-timeout D] [--bot-log DIR] [--strategy a,b,...] [--games N] [--seed S] [--workers W] [--shard K/N] [--checkpoint FILE] [--checkpoint-every D] [--resume FILE] [--resume-if-present] [--json FILE|-] [--out DIR] [--lang LANG] [--cpuprofile FILE] [--regret]
 //
 // yams sim plays --games games (a million by default) with each strategy, every strategy
 // on the same dice: game g of every strategy draws from a generator seeded by the seed
@@ -173,7 +173,7 @@
 //
 // # Comparing
 //
-//	yams compare (--strategy a,b,... | --players a,b,...) [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--games N] [--seed S] [--workers W] [--json FILE|-] [--out DIR] [--lang LANG] [--regret] [--trace-game T]
+//	yams compare (--strategy a,b,... | --players a,b,...) [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-start-timeout D] [--bot-log DIR] [--games N] [--seed S] [--workers W] [--json FILE|-] [--out DIR] [--lang LANG] [--regret] [--trace-game T]
 //
 // With --strategy, every strategy plays the same games on the same dice, and each pair is
 // compared game by game: the paired interval of the mean difference is much narrower
@@ -182,9 +182,9 @@
 //	$ yams compare --strategy greedy,upper-first --games 2000
 //	rules hasbro, seed 1, 2,000 games per strategy on the same dice
 //
-//	strategy     mean ± 95% CI     sd
-//	greedy       219.43 ± 2.05  46.68
-//	upper-first  236.15 ± 2.50  56.98
+//	strategy     mean ± 95% CI     sd  upper bonus ± 95% CI
+//	greedy       219.43 ± 2.05  46.68         3.20% ± 0.78%
+//	upper-first  236.15 ± 2.50  56.98        38.50% ± 2.13%
 //
 //	a − b                 mean difference ± 95% CI (paired)  unpaired ± 95% CI  paired/unpaired  a wins   ties  b wins
 //	greedy − upper-first                    -16.721 ± 2.110            ± 3.228            0.654  34.20%  1.00%  64.80%
@@ -224,10 +224,12 @@
 // the decisions of many games at once, as JSON lines on its standard input and output
 // (docs/bots.md). It plays the dice of the built-in strategies and appears in every table,
 // summary and report. A bot that fails stops the run with one line naming it and the
-// games, the results of the games before written as partial, and exit status 3. No shell
+// games, the results of the games before written as partial, and exit status 3. A bot
+// has --bot-start-timeout (5 minutes) from its start to say hello, loading what it needs,
+// then --bot-timeout (10 s) for each message: a batch of up to 1,024 decisions. No shell
 // runs COMMAND: it is split into words as a shell would, and shell syntax is refused. A
-// bot never outlives yams: SIGINT or SIGTERM kills the bots at once, whatever
-// --bot-timeout, and on Linux everything a bot started ends with it, and with yams.
+// bot never outlives yams: SIGINT or SIGTERM kills the bots at once, whatever its
+// timeouts, and on Linux everything a bot started ends with it, and with yams.
 //
 // yams bot serves a built-in strategy over the same protocol: the reference bot. Served,
 // a strategy plays the same games as inside yams, to the same counts: yams sim --bot
@@ -368,7 +370,7 @@
 //
 // # Playing in the browser
 //
-//	yams serve [--addr HOST:PORT] [--secret KEY] [--rules NAME|FILE]... [--rule KEY=VALUE]... [--strategy a,b,...] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--reports DIR] [--max-games N] [--idle D] [--max-bots N] [--lang LANG] [--max-memory MiB]
+//	yams serve [--addr HOST:PORT] [--secret KEY] [--rules NAME|FILE]... [--rule KEY=VALUE]... [--strategy a,b,...] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-start-timeout D] [--bot-log DIR] [--reports DIR] [--max-games N] [--idle D] [--max-bots N] [--lang LANG] [--max-memory MiB]
 //
 // yams serve starts a local web server (on 127.0.0.1:8080 by default, this machine's
 // alone) and prints its address: open it, choose the rules (every preset, and the rule
@@ -390,7 +392,7 @@
 //
 //	yams report --from FILE --out DIR [--lang LANG] [--rules NAME|FILE]
 //	yams merge SHARD.json... [--json FILE|-] [--out DIR] [--lang LANG]
-//	yams bench [--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-log DIR] [--json FILE|-] [--out DIR]
+//	yams bench [--strategy a,b,...] [--games N] [--rules NAME|FILE] [--rule KEY=VALUE]... [--max-memory MiB] [--bot NAME=COMMAND]... [--bot-timeout D] [--bot-start-timeout D] [--bot-log DIR] [--json FILE|-] [--out DIR]
 //
 // yams report writes the report of a saved summary again; yams merge adds up the shards
 // of a run; yams bench measures the games per second of each strategy on 1 to GOMAXPROCS

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"yams/engine"
 	"yams/strategies/rulefile"
@@ -81,6 +82,18 @@ func runExplain(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprint(e.stdout, words)
+	_, err = fmt.Fprint(e.stdout, words+parNote(words, lang.lang))
 	return err
+}
+
+// parNote is the line that says what par is, below an explanation that speaks of it: the
+// word is golf's, and a reader of the rules need not know it (docs/rules.md, over par).
+func parNote(words, lang string) string {
+	switch {
+	case lang == "fr" && strings.Contains(words, "moins le par"):
+		return "(Le par : trois dés de la face de chaque case du haut remplie, 63 pour les six ; le sous-total moins le par, positif ou nul, tient le rythme de la prime du haut.)\n"
+	case lang != "fr" && strings.Contains(words, "minus par"):
+		return "(Par: three dice of the face of each upper box filled, 63 for all six; the upper subtotal minus par, zero or more, keeps the pace of the upper bonus.)\n"
+	}
+	return ""
 }

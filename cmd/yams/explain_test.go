@@ -23,3 +23,22 @@ func TestExplainRuleSetLine(t *testing.T) {
 	out, errOut, code = execYams(t, "rules: nosuch\notherwise keep group", "explain", "-")
 	wantUsageError(t, "rules that do not load", out, errOut, code, `standard input:1:1: the rules the file was written for, nosuch: unknown rules "nosuch"`)
 }
+
+// An explanation that speaks of par says once, at its end, what par is (issue 40 §5), in
+// the language of the explanation; one that does not, says nothing of it.
+func TestExplainSaysWhatParIs(t *testing.T) {
+	const file = "../../examples/strategies/hasbro-10.rules"
+	for lang, want := range map[string]string{
+		"en": "(Par: three dice of the face of each upper box filled, 63 for all six; the upper subtotal minus par, zero or more, keeps the pace of the upper bonus.)\n",
+		"fr": "(Le par : trois dés de la face de chaque case du haut remplie, 63 pour les six ; le sous-total moins le par, positif ou nul, tient le rythme de la prime du haut.)\n",
+	} {
+		out, errOut, code := execYams(t, "", "explain", file, "--lang", lang)
+		if code != 0 || !strings.Contains(out, map[string]string{"en": "minus par", "fr": "moins le par"}[lang]) || !strings.HasSuffix(out, want) || strings.Count(out, want) != 1 {
+			t.Errorf("%s: exit %d, %s\n%s", lang, code, errOut, out)
+		}
+	}
+	out, _, code := execYams(t, "", "explain", "../../examples/strategies/greedy.rules")
+	if code != 0 || strings.Contains(strings.ToLower(out), "par:") {
+		t.Errorf("a file without par: exit %d\n%s", code, out)
+	}
+}

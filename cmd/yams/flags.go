@@ -19,12 +19,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"yams/engine"
 	"yams/internal/memlimit"
+	"yams/internal/nearest"
 	"yams/reports"
 	"yams/sim"
 	"yams/strategies"
@@ -76,6 +78,7 @@ var afterParse func(fs *pflag.FlagSet) error
 func parseFlags(fs *pflag.FlagSet, args []string) error {
 	err := fs.Parse(args)
 	var invalid *pflag.InvalidValueError
+	var unknown *pflag.NotExistError
 	switch {
 	case err == nil && afterParse != nil:
 		return afterParse(fs)
@@ -86,8 +89,34 @@ func parseFlags(fs *pflag.FlagSet, args []string) error {
 	case errors.As(err, &invalid):
 		f := invalid.GetFlag()
 		return usagef("--%s %s: %s (see yams %s --help)", f.Name, shorten(invalid.GetValue()), whyInvalid(f, invalid.Unwrap()), fs.Name())
+	case errors.As(err, &unknown):
+		return unknownFlag(fs, unknown)
 	}
 	return usagef("%v (see yams %s --help)", err, fs.Name())
+}
+
+// unknownFlag is the error line of a flag the command does not have, which names the
+// flag it likely misspells: --regrets, or -regret with one dash (which pflag reads as
+// the letters r, e, g... of short flags, and yams has none), is --regret.
+func unknownFlag(fs *pflag.FlagSet, err *pflag.NotExistError) error {
+	given, dashes := err.GetSpecifiedName(), "--"
+	if group := err.GetSpecifiedShortnames(); group != "" {
+		given, dashes = group, "-"
+	}
+	var names []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	names = append(names, "help")
+	if near := nearest.Word(given, names); near != "" || dashes == "-" && slices.Contains(names, given) {
+		if near == "" {
+			near = given
+		}
+		return usagef("unknown flag %s%s: did you mean --%s? (see yams %s --help)", dashes, shorten(given), near, fs.Name())
+	}
+	return usagef("unknown flag %s%s (see yams %s --help)", dashes, shorten(given), fs.Name())
 }
 
 // whyInvalid says what is wrong with the value of flag f: the error of its own type, or,
@@ -352,9 +381,22 @@ type langFlag struct {
 
 func addLangFlag(fs *pflag.FlagSet, prints bool) *langFlag {
 	l := &langFlag{fs: fs, prints: prints}
-	fs.StringVar(&l.lang, "lang", "en", "the language `LANG` of what the command prints and of the files it writes: "+strings.Join(reports.Languages, " or "))
+	l.lang = "en"
+	fs.Var((*langValue)(&l.lang), "lang", "the language `LANG` of what the command prints and of the files it writes: "+strings.Join(reports.Languages, " or ")+", in either case")
 	inGroup(fs, "lang", "lang", "")
 	return l
+}
+
+// langValue is the value of --lang, kept in lower case: a language's code is the same
+// word whatever its case (FR, Fr, fr), as the locales of a shell write it in either.
+type langValue string
+
+func (v *langValue) String() string { return string(*v) }
+func (v *langValue) Type() string   { return "LANG" }
+
+func (v *langValue) Set(s string) error {
+	*v = langValue(strings.ToLower(s))
+	return nil
 }
 
 // check refuses a language the reports do not speak, and, for a command that prints
@@ -372,10 +414,14 @@ func (l *langFlag) check(out *outDir) error {
 // botFlags are --bot, --bot-timeout and --bot-log: external bots (docs/bots.md), which
 // play as strategies under their names.
 type botFlags struct {
-	specs   []string
-	timeout time.Duration
-	logDir  string
-	fs      *pflag.FlagSet
+	specs        []string
+	timeout      time.Duration
+	startTimeout time.Duration
+	logDir       string
+	fs           *pflag.FlagSet
+	// slowMu guards slowNoted, the bots whose slow start a note has told.
+	slowMu    sync.Mutex
+	slowNoted map[string]bool
 	// stopper stops the bots' processes at once when the command is interrupted (stop).
 	stopper external.Stopper
 }
@@ -383,12 +429,28 @@ type botFlags struct {
 // stop stops the processes of the bots at once: the command was interrupted.
 func (b *botFlags) stop() { b.stopper.Stop() }
 
+// slow says, once a bot, that it has not said hello within --bot-timeout, and how long
+// yams waits for it: a bot that loads for a minute is waited for, not taken for dead.
+func (b *botFlags) slow(e *env, name string, waited, limit time.Duration) {
+	b.slowMu.Lock()
+	defer b.slowMu.Unlock()
+	if b.slowNoted[name] {
+		return
+	}
+	if b.slowNoted == nil {
+		b.slowNoted = map[string]bool{}
+	}
+	b.slowNoted[name] = true
+	e.note("%s", e.console().f("bot %s has not said hello after %v: waiting for it up to %v (--bot-start-timeout)", name, waited, limit))
+}
+
 func addBotFlags(fs *pflag.FlagSet) *botFlags {
 	b := &botFlags{fs: fs}
 	fs.StringArrayVar(&b.specs, "bot", nil, "an external bot, `NAME=COMMAND`, playing as the strategy NAME (repeatable; see docs/bots.md)")
-	fs.DurationVar(&b.timeout, "bot-timeout", external.DefaultTimeout, "how long to wait for each message of a bot, `D`")
+	fs.DurationVar(&b.timeout, "bot-timeout", external.DefaultTimeout, "how long to wait for each message of a bot, `D`, but its hello")
+	fs.DurationVar(&b.startTimeout, "bot-start-timeout", external.DefaultStartTimeout, "how long to wait for a bot's hello from its start, `D`: what it loads before it plays")
 	fs.StringVar(&b.logDir, "bot-log", "", "write what the bots print on standard error into `DIR`, a file per bot process, rather than on standard error")
-	for _, name := range []string{"bot", "bot-timeout", "bot-log"} {
+	for _, name := range []string{"bot", "bot-timeout", "bot-start-timeout", "bot-log"} {
 		inGroup(fs, name, "bots", "")
 	}
 	return b
@@ -399,8 +461,10 @@ func (b *botFlags) infos(e *env, seed uint64) ([]strategies.Info, error) {
 	switch {
 	case b.timeout <= 0:
 		return nil, usagef("--bot-timeout %v: want a positive duration", b.timeout)
-	case (b.fs.Changed("bot-timeout") || b.logDir != "") && len(b.specs) == 0:
-		return nil, usagef("--bot-timeout and --bot-log are for --bot NAME=COMMAND: give it too")
+	case b.startTimeout <= 0:
+		return nil, usagef("--bot-start-timeout %v: want a positive duration", b.startTimeout)
+	case (b.fs.Changed("bot-timeout") || b.fs.Changed("bot-start-timeout") || b.logDir != "") && len(b.specs) == 0:
+		return nil, usagef("--bot-timeout, --bot-start-timeout and --bot-log are for --bot NAME=COMMAND: give it too")
 	}
 	if b.logDir != "" {
 		if err := reports.CheckDir(b.logDir); err != nil {
@@ -418,7 +482,8 @@ func (b *botFlags) infos(e *env, seed uint64) ([]strategies.Info, error) {
 				return nil, usagef("--bot %s given twice", bot.Name)
 			}
 		}
-		bot.Timeout, bot.LogDir, bot.Seed, bot.Columns = b.timeout, b.logDir, seed, sim.ColumnLabels
+		bot.Timeout, bot.StartTimeout, bot.LogDir, bot.Seed, bot.Columns = b.timeout, b.startTimeout, b.logDir, seed, sim.ColumnLabels
+		bot.Slow = func(name string, worker int, waited, limit time.Duration) { b.slow(e, name, waited, limit) }
 		bot.Stderr, bot.Stopper = e.stderr, &b.stopper
 		infos = append(infos, bot.Info())
 	}
@@ -452,11 +517,37 @@ func (m *memoryFlag) apply() error {
 	// leaves behind (a sixteenth of the heap, measured on win's tables of hasbro; a
 	// twelfth is left, for a machine whose runtime gives pages back later). The runtime is
 	// told the limit less both.
+	runtimeLimit(m.mib << 20)
+	return nil
+}
+
+// runtimeLimit tells the garbage collector to keep the process within limit bytes (as
+// memoryFlag.apply says why: the limit less the process's code and a twelfth), unless
+// GOMEMLIMIT says otherwise.
+func runtimeLimit(limit int64) {
 	if os.Getenv("GOMEMLIMIT") == "" {
-		limit := m.mib << 20
 		debug.SetMemoryLimit(max(limit-memlimit.Process-limit/12, limit/2))
 	}
-	return nil
+}
+
+// minHeld is the least bound holdWithin gives the runtime: below it, a run holds no table
+// worth the name (a heuristic's estimate is the process alone, 32 MiB), and a bound that
+// tight would only make the collector run for nothing.
+const minHeld = 256 << 20
+
+// holdWithin makes a run's own estimate, what its tables and workers take, the bound the
+// garbage collector keeps the process within, where it is below --max-memory. Told only
+// --max-memory, the collector lets the heap grow to twice what it holds before it
+// collects: a run whose play leaves garbage, however little a move, climbs far beyond
+// its estimate over a long run (win against column-tables on the family sheet peaked at
+// 1,541 MiB over 10,000 tables under an estimate of 1,239 MiB). Within its estimate, it
+// collects as it nears it instead. The bound is the estimate less the process's code
+// alone: a run that plays reads its tables rather than build them, and leaves few pages
+// freed behind (memoryFlag.apply's twelfth).
+func holdWithin(estimate int64) {
+	if held := max(estimate, minHeld); held < memlimit.Limit() && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(held - memlimit.Process)
+	}
 }
 
 // bytes returns the limit in bytes.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -152,4 +154,28 @@ func TestSharedFlagsAgree(t *testing.T) {
 	if p := flagDisagreements(map[string]*pflag.FlagSet{"c": two, "d": one}); len(p) == 0 {
 		t.Error("a flag two commands declare outside a group is not found")
 	}
+}
+
+// --lang takes a language's code in either case, as a shell's locale may write it (issue
+// 40 §5): FR and Fr are fr, for the console and for the files of --out.
+func TestLangInEitherCase(t *testing.T) {
+	want, _, code := execYams(t, "", "sim", "--strategy", "greedy", "--games", "20", "--workers", "1", "--lang", "fr")
+	if code != 0 || !strings.Contains(want, "graine 1") {
+		t.Fatalf("--lang fr: exit %d, %q", code, want)
+	}
+	// What is printed before the timing line.
+	results := func(out string) string { return out[:max(strings.LastIndex(out, "\n\n"), 0)] }
+	for _, lang := range []string{"FR", "Fr"} {
+		dir := filepath.Join(t.TempDir(), "out")
+		out, errOut, code := execYams(t, "", "sim", "--strategy", "greedy", "--games", "20", "--workers", "1", "--lang", lang, "--out", dir)
+		if code != 0 || results(out) != results(want) {
+			t.Errorf("--lang %s: exit %d, %s\n%q, want %q", lang, code, errOut, out, want)
+		}
+		page, err := os.ReadFile(filepath.Join(dir, "report.html"))
+		if err != nil || !strings.Contains(string(page), `lang="fr"`) {
+			t.Errorf("--lang %s: the report is not in French (%v)", lang, err)
+		}
+	}
+	_, errOut, code := execYams(t, "", "sim", "--strategy", "greedy", "--games", "20", "--lang", "DE")
+	wantUsageError(t, "--lang DE", "", errOut, code, `--lang: language "de": want en or fr`)
 }

@@ -286,7 +286,7 @@ func TestFrontierBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"unknown flag", []string{"--frob"}, "unknown flag: --frob"},
+		{"unknown flag", []string{"--frob"}, "unknown flag --frob (see yams"},
 		{"argument", []string{"hasbro"}, `unexpected argument "hasbro"`},
 		{"θ not a number", []string{"--thetas", "0.01,abc"}, `--thetas: θ "abc" is not a number`},
 		{"θ beyond 1", []string{"--thetas", "2"}, "--thetas: θ = 2 is beyond ±1"},

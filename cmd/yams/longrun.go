@@ -227,6 +227,9 @@ func finishRun(ctx context.Context, e *env, res *sim.Results, runErr error, long
 			if err := outfile.Write(long.checkpoint, res.WriteJSON); err != nil {
 				failed = append(failed, fmt.Sprintf("--checkpoint: %v", err))
 			} else {
+				if pause != nil {
+					pause("checkpoint-written", long.checkpoint)
+				}
 				checkpointSaved = true
 				e.wrote("checkpoint")
 			}

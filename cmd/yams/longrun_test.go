@@ -352,7 +352,7 @@ func TestShardsAndMerge(t *testing.T) {
 		{nil, "no summary file given"},
 		{[]string{files[0], "--json", filepath.Join(dir, "no", "such", "dir.json")}, "merge: --json: cannot write"},
 		{[]string{files[0], "--lang", "fr"}, "--lang is for the report"},
-		{[]string{files[0], "--frob"}, "unknown flag: --frob"},
+		{[]string{files[0], "--frob"}, "unknown flag --frob (see yams"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			out, errOut, code := execYams(t, "", append([]string{"merge"}, c.args...)...)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -13,8 +12,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"yams/internal/nearest"
 	"yams/internal/provenance"
-	"yams/strategies/columns"
 	"yams/strategies/external"
 	"yams/strategies/rulefile"
 	_ "yams/strategies/rulefile" // the strategies rules:FILE
@@ -82,6 +81,9 @@ type env struct {
 	// it prints reaches the user, but the line that says so, on rawStderr.
 	halting   atomic.Bool
 	rawStderr io.Writer
+	// solving is the solve whose progress a terminal's line shows (firstrun.go).
+	solvingMu sync.Mutex
+	solving   *solving
 }
 
 // wrote records that the output of the flag was written.
@@ -139,52 +141,18 @@ func (e *env) dispatch(args []string) int {
 	}
 	c, ok := commands[name]
 	if !ok {
-		return e.exit(usagef("unknown command %q (commands: %s; see yams --help)", name, strings.Join(commandNames(), ", ")))
+		if near := nearest.Word(name, commandNames()); near != "" {
+			return e.exit(usagef("unknown command %s: did you mean %s? (commands: %s; see yams --help)", quoteShort(name), near, strings.Join(commandNames(), ", ")))
+		}
+		return e.exit(usagef("unknown command %s (commands: %s; see yams --help)", quoteShort(name), strings.Join(commandNames(), ", ")))
 	}
 	e.cmd = c
 	solver.SetNotify(e.solveNotice)
 	defer solver.SetNotify(nil)
+	defer e.endSolving()
 	rulefile.SetNotify(func(line string) { e.note("%s", line) })
 	defer rulefile.SetNotify(nil)
 	return e.exit(c.run(e, rest))
-}
-
-// solveNotice says what the first run on a rule set is doing while the optimal strategy
-// is solved and cached, rather than sit silent: one line when it starts, and on a
-// terminal how far it is, erased when it is done.
-func (e *env) solveNotice(n solver.Notice) {
-	switch {
-	case n.Layer == 0 && !n.Done:
-		where := ""
-		c := e.console()
-		if n.Path != "" {
-			where = c.f("; caching about %s in %s", c.megabytes(n.CacheBytes), filepath.Dir(n.Path))
-		}
-		if n.Rejected != nil {
-			// A file of the cache that could not be used: say so, and that it is made
-			// again, rather than speak of a first time.
-			e.note("%s", c.f("the cached table of %s on rules %s cannot be used (%v): made again%s", n.Strategy, n.Rules, n.Rejected, where))
-			return
-		}
-		switch n.Strategy {
-		case "optimal":
-			e.note("%s", c.f("solving the optimal strategy of rules %s, the first time they are played%s", n.Rules, where))
-		case columns.ColumnTablesName:
-			e.note("%s", c.f("fitting the strategy %s to rules %s (what the choice among columns adds, from %d rounds of games), the first time it is played on them%s", n.Strategy, n.Rules, n.Layers, where))
-		case columns.CalibrationName:
-			e.note("%s", c.f("calibrating %s on rules %s (what it goes on to score from each count of open boxes, over %s games), the first time win plays them%s", columns.ColumnTablesName, n.Rules, c.count(int64(n.Layers)), where))
-		default:
-			e.note("%s", c.f("solving the strategy %s of rules %s, the first time it is played on them%s", n.Strategy, n.Rules, where))
-		}
-	case !e.interactive:
-	case n.Done:
-		fmt.Fprint(e.stderr, "\r\033[K")
-	case n.Strategy == columns.CalibrationName:
-	case n.Strategy == columns.ColumnTablesName:
-		fmt.Fprint(e.stderr, "\r\033[K"+e.console().f("fitting %s to %s: %d of %d rounds", n.Strategy, n.Rules, n.Layer, n.Layers))
-	default:
-		fmt.Fprint(e.stderr, "\r\033[K"+e.console().f("solving %s: %d of %d turns", n.Rules, n.Layer, n.Layers))
-	}
 }
 
 // exit prints the error a command ended with, if any, as one line on stderr, and

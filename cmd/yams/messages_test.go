@@ -57,6 +57,35 @@ func TestMisspelledStrategy(t *testing.T) {
 	wantUsageError(t, "beat:gredy", out, errOut, code, `strategy beat:gredy: `)
 }
 
+// A mistyped command or flag is refused with the one it likely means (issue 40 §5): a
+// letter swapped, added or left out, and a long flag written with one dash. A word near
+// none is refused without a guess, and one pasted by mistake is not echoed whole.
+func TestMistypedCommandOrFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"smi"}, `unknown command "smi": did you mean sim? (commands: advise, `},
+		{[]string{"Sim"}, `unknown command "Sim": did you mean sim?`},
+		{[]string{"repaly", "x.json"}, `unknown command "repaly": did you mean replay?`},
+		{[]string{"sim", "--regrets"}, "sim: unknown flag --regrets: did you mean --regret? (see yams sim --help)"},
+		{[]string{"sim", "--gmes", "10"}, "unknown flag --gmes: did you mean --games?"},
+		{[]string{"sim", "-games", "10"}, "unknown flag -games: did you mean --games?"},
+		{[]string{"compare", "--player", "greedy,optimal"}, "unknown flag --player: did you mean --players?"},
+		{[]string{"sim", "--hlep"}, "unknown flag --hlep: did you mean --help?"},
+		{[]string{"sim", "--frobnicate"}, "unknown flag --frobnicate (see yams sim --help)"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: `},
+		{[]string{strings.Repeat("x", 100_000)}, `unknown command "` + strings.Repeat("x", maxEcho) + `"…`},
+		{[]string{"sim", "--" + strings.Repeat("x", 100_000)}, "unknown flag --" + strings.Repeat("x", maxEcho) + "… (see"},
+	} {
+		out, errOut, code := execYams(t, "", c.args...)
+		wantUsageError(t, shorten(strings.Join(c.args, " ")), out, errOut, code, c.want)
+		if len(errOut) > 400 {
+			t.Errorf("%s: an error line of %d bytes", shorten(strings.Join(c.args, " ")), len(errOut))
+		}
+	}
+}
+
 // A file that is not there is one line that names it, without the system call.
 func TestMissingFileMessages(t *testing.T) {
 	for _, c := range []struct {

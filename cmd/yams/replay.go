@@ -174,6 +174,7 @@ func replayResult(s *engine.Sheet, turns []engine.TurnResult) replayOutput {
 		Turns:         []replayTurn{},
 	}
 	multi := len(rules.Columns()) > 1
+	names := slotNames(rules) // "top_down.ones" on several columns, as advise and the API key them
 	for c, col := range rules.Columns() {
 		rc := replayColumn{Name: col.Name, Boxes: map[string]int{}, UpperSubtotal: s.Upper(c), UpperBonus: s.UpperBonus(c), Total: s.ColumnTotal(c)}
 		for b, box := range rules.Boxes() {
@@ -182,11 +183,7 @@ func replayResult(s *engine.Sheet, turns []engine.TurnResult) replayOutput {
 				continue
 			}
 			rc.Boxes[box.ID] = s.Score(id)
-			key := box.ID
-			if multi {
-				key = fmt.Sprintf("%d.%s", c, box.ID)
-			}
-			out.Boxes[key] = s.Score(id)
+			out.Boxes[names[id]] = s.Score(id)
 		}
 		out.UpperSubtotal += rc.UpperSubtotal
 		out.UpperBonus += rc.UpperBonus

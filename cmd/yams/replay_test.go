@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -44,6 +45,66 @@ func TestReplayJSON(t *testing.T) {
 	if got.Rules != "hasbro" || got.Boxes["twos"] != 8 || got.Boxes["sixes"] != 30 || got.Boxes["yahtzee"] != 50 ||
 		got.UpperSubtotal != 38 || got.UpperBonus != 0 || got.YahtzeeBonus != 100 || got.Total != 188 || got.Complete {
 		t.Errorf("replay JSON: %+v", got)
+	}
+}
+
+// On a sheet of several columns the JSON keys every box by its column's name, as advise,
+// --score and the API do (issue 40 §2): "top_down.ones", not "0.ones".
+func TestReplayJSONColumns(t *testing.T) {
+	out, errOut, code := execYams(t, "", "replay", "testdata/columns.json", "--json", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got replayOutput
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"top_down.ones": 3, "top_down.twos": 6, "free.four_of_a_kind": 26, "free.full_house": 25}
+	if !maps.Equal(got.Boxes, want) {
+		t.Errorf("boxes %v, want %v", got.Boxes, want)
+	}
+	// Each key is what advise's --score takes: a column of the sheet and one of its boxes,
+	// with the points of that column's own list.
+	rules, err := engine.Load("yams", "columns=top_down,free")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := slotNames(rules)
+	for key, points := range got.Boxes {
+		col, box, ok := strings.Cut(key, ".")
+		if !ok || !slices.Contains(names, key) {
+			t.Errorf("key %q is not a column's box of the sheet", key)
+			continue
+		}
+		i := slices.IndexFunc(got.Columns, func(c replayColumn) bool { return c.Name == col })
+		if i < 0 || got.Columns[i].Boxes[box] != points {
+			t.Errorf("key %q: %d points, not its column's", key, points)
+		}
+	}
+}
+
+// A record's rules name that is no preset is named in one short line, whatever its
+// length; a record that starts with a UTF-8 byte order mark is read as without it (issue
+// 40 §2).
+func TestReplayLongNameAndByteOrderMark(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{strings.Repeat("x", 100_000), "rules/" + strings.Repeat("x", 100_000)} {
+		path := filepath.Join(dir, "long.json")
+		js, _ := json.Marshal(map[string]any{"rules": name, "turns": []any{}})
+		os.WriteFile(path, js, 0o644)
+		out, errOut, code := execYams(t, "", "replay", path)
+		wantUsageError(t, shorten(name), out, errOut, code, "record "+path+": ")
+		if len(errOut) > 300 {
+			t.Errorf("rules %s: an error line of %d bytes", shorten(name), len(errOut))
+		}
+	}
+	plain, _, code := execYams(t, aliceRecord, "replay", "--json", "-")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	out, errOut, code := execYams(t, "\uFEFF"+aliceRecord, "replay", "--json", "-")
+	if code != 0 || out != plain {
+		t.Errorf("with a byte order mark: exit %d, %s\n%s", code, errOut, out)
 	}
 }
 

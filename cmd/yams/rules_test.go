@@ -58,7 +58,7 @@ func TestRulesErrors(t *testing.T) {
 		{[]string{"rules", "hasbro", "--rule", "rolls=0"}, "rolls: 0 is impossible"},
 		{[]string{"rules", bad}, `unknown box field "kind"`},
 		{[]string{"rules", "a", "b"}, "want one preset name"},
-		{[]string{"rules", "--bogus"}, "unknown flag: --bogus"},
+		{[]string{"rules", "--bogus"}, "unknown flag --bogus (see yams"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			out, errOut, code := execYams(t, "", c.args...)

@@ -28,7 +28,8 @@ var exitProcess = os.Exit
 // pause, when not nil, is called at the named points of a command where a test holds it
 // to send it a signal at a known moment, or breaks it (signals_test.go): "distill-step",
 // once a rule is learned; "out-fill", before the files of --out are written into path,
-// the folder aside. It is nil in yams.
+// the folder aside; "checkpoint-written", once the last checkpoint of a run has taken
+// its place, before the run goes on. It is nil in yams.
 var pause func(point, path string)
 
 // interruptible returns a context that the first stop signal cancels, with the signal as
@@ -111,7 +112,10 @@ func (e *env) halt(sig os.Signal, when string) {
 				return
 			}
 			what := "--" + f.Name + " " + f.Value.String()
-			if e.hasWritten(f.Name) {
+			// outfile says which files took their place, final once it has halted:
+			// a checkpoint replaced just before, whose writer had yet to say so, is
+			// written, not left as it was.
+			if e.hasWritten(f.Name) || outfile.Written(f.Value.String()) {
 				written = append(written, what)
 			} else {
 				left = append(left, what)

@@ -101,6 +101,29 @@ func TestSecondSignalWhileWriting(t *testing.T) {
 	}
 }
 
+// A second signal that comes once the checkpoint has been replaced, before the run
+// goes on, says that it was written (issue 40 §2: the message said "left as they were"
+// in 2 of 28 runs, the checkpoint replaced).
+func TestSecondSignalAfterCheckpoint(t *testing.T) {
+	dir := t.TempDir()
+	checkpoint, marker := filepath.Join(dir, "run.ckpt"), filepath.Join(dir, "written")
+	p := startYams(t, []string{envStall + "=" + filepath.Join(dir, "stalled"), envPause + "=checkpoint-written=" + marker},
+		"sim", "--games", "3000", "--seed", "7", "--strategy", "test-stall", "--workers", "2", "--checkpoint", checkpoint, "--checkpoint-every", "1h")
+	p.waitFor(t, filepath.Join(dir, "stalled"))
+	if err := p.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	p.waitFor(t, marker)
+	code := p.signal(t, os.Interrupt)
+	want := "yams: sim: interrupted by SIGINT again: stopped at once; written: --checkpoint " + checkpoint + "\n"
+	if code != 130 || p.stderr.String() != want {
+		t.Fatalf("exit %d, stderr %q, want %q", code, p.stderr.String(), want)
+	}
+	if partial, err := readSummaryFile(checkpoint); err != nil || !partial.Partial() {
+		t.Errorf("--checkpoint: %v", err)
+	}
+}
+
 // distill cannot stop half-way: a signal ends it at once with one line that says how far
 // the learning got and that nothing was written.
 func TestDistillInterrupted(t *testing.T) {

@@ -95,10 +95,11 @@ func runSim(e *env, args []string) error {
 	if infos, err = strategiesWithinMemory(e, rules, infos, named, *regret); err != nil {
 		return err
 	}
-	workers, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
+	workers, estimate, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
 	if err != nil {
 		return err
 	}
+	holdWithin(estimate)
 	// The optimal table of --regret first: a sheet it cannot value is refused before
 	// the strategies say anything.
 	var valuer func() (sim.Valuer, error)

@@ -156,7 +156,7 @@ func TestSimBadInput(t *testing.T) {
 		{[]string{"--workers", "257"}, "--workers 257: want 1 to 256"},
 		{[]string{"--workers", "many"}, "--workers many: want a whole number of goroutines"},
 		{[]string{"--seed", "-1"}, "--seed -1: must be a non-negative integer"},
-		{[]string{"--frob"}, "unknown flag: --frob"},
+		{[]string{"--frob"}, "unknown flag --frob (see yams"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"--json", filepath.Join(dir, "no", "such", "dir.json")}, "--json"},
 		{[]string{"--cpuprofile", filepath.Join(dir, "no", "such.pprof")}, "--cpuprofile"},

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,7 +19,8 @@ func TestSolveCaches(t *testing.T) {
 	t.Setenv("YAMS_CACHE_DIR", dir)
 	out, errOut, code := execYams(t, "", "solve", "--rules", "yams-app")
 	if code != 0 || !strings.Contains(out, "optimal expected score 198.7293046") || !strings.Contains(out, "written to") ||
-		!strings.Contains(errOut, "solving the optimal strategy of rules yams-app, the first time") {
+		!strings.Contains(errOut, "solving the optimal strategy of rules yams-app, the first time") ||
+		!strings.Contains(errOut, "; a second or two on the README's machine (2 cores)") {
 		t.Fatalf("first solve: exit %d, %q %q", code, out, errOut)
 	}
 	out, errOut, code = execYams(t, "", "solve", "--rules", "yams-app")
@@ -37,9 +39,11 @@ func TestSolveCaches(t *testing.T) {
 		!strings.Contains(errOut, "the cached table of optimal on rules yams-app cannot be used") || strings.Contains(errOut, "first time") {
 		t.Fatalf("damaged table: exit %d, %q %q", code, out, errOut)
 	}
-	out, _, _ = execYams(t, "", "solve", "--rules", "yams-app", "--force")
-	if !strings.Contains(out, "solved in") {
-		t.Errorf("--force: %q", out)
+	// --force solves a cached table again, and says so: not a first time (issue 40 §2).
+	out, errOut, _ = execYams(t, "", "solve", "--rules", "yams-app", "--force")
+	if !strings.Contains(out, "solved in") || strings.Contains(errOut, "first time") ||
+		!strings.Contains(errOut, "solving optimal on rules yams-app again (--force), its cached table replaced; caching about ") {
+		t.Errorf("--force: %q %q", out, errOut)
 	}
 }
 
@@ -119,7 +123,7 @@ func TestCacheListingFits(t *testing.T) {
 			t.Errorf("a line of %d characters: %q", n, line)
 		}
 	}
-	for _, want := range []string{"beat:rules:…/a-very….rules", "a rule set whose name… *", "hasbro  ", "(stale)", "(being solved)", "(* a rule file's own rule set", "hasbro (1) ", "(1) hasbro --rule extra_yahtzee=0 --rule joker=free_choice"} {
+	for _, want := range []string{"beat:rules:…/a-ver…rules", "a rule set whose name goes on… *", "hasbro  ", "(stale)", "(being solved)", "(* a rule file's own rule set", "hasbro (1) ", "(1) hasbro --rule extra_yahtzee=0 --rule joker=free_choice"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the listing lacks %q:\n%s", want, out)
 		}
@@ -133,8 +137,43 @@ func TestCacheListingFits(t *testing.T) {
 	// The rules asked for are named with their options.
 	b.Reset()
 	printCacheEntries(&b, list[1:2], "07ce2e6b41010380", "hasbro --rule extra_yahtzee=0")
-	if !strings.Contains(b.String(), "hasbro --rule extra_yah…") || strings.Contains(b.String(), "*") {
+	if !strings.Contains(b.String(), "hasbro --rule extra_yahtzee=0  07ce2e6b41010380") || strings.Contains(b.String(), "*") {
 		t.Errorf("the rules asked for are not named:\n%s", b.String())
+	}
+	// The files of a sheet of several columns (issue 40 §5): each rule set whole, its
+	// column named; what was solved for cut after a whole word, never within one.
+	var family []cachedir.Entry
+	for _, c := range []string{"free", "sec", "top_down", "bottom_up"} {
+		for _, what := range []string{"win: optimal's points to come", "mean"} {
+			family = append(family, cachedir.Entry{Hash: "9d4254057e43610d", Rules: "yams-family (column " + c + ")", What: what, Size: 661 << 20, Modified: at})
+		}
+	}
+	for _, what := range []string{"column-tables", "column-tables calibration", "column-tables calibration spread"} {
+		family = append(family, cachedir.Entry{Hash: "4de16d8dcb1592c7", Rules: "yams-family", What: what, Size: 303 << 10, Modified: at})
+	}
+	b.Reset()
+	printCacheEntries(&b, family, "", "")
+	listing := b.String()
+	for _, line := range strings.Split(strings.TrimRight(listing, "\n"), "\n") {
+		if n := len([]rune(line)); n > cacheWidth {
+			t.Errorf("a line of %d characters: %q", n, line)
+		}
+	}
+	for _, c := range []string{"free", "sec", "top_down", "bottom_up"} {
+		if !strings.Contains(listing, "yams-family (column "+c+") *") {
+			t.Errorf("the column %s is not named:\n%s", c, listing)
+		}
+	}
+	words := map[string]bool{}
+	for _, e := range family {
+		for _, w := range strings.Fields(e.What) {
+			words[w] = true
+		}
+	}
+	for _, cut := range regexp.MustCompile(`(\S+)…`).FindAllStringSubmatch(listing, -1) {
+		if !words[cut[1]] {
+			t.Errorf("%q is cut within a word:\n%s", cut[0], listing)
+		}
 	}
 	for _, c := range []struct{ in, want string }{
 		{"beat:rules:examples/strategies/greedy.rules", "beat:rules:…/greedy.rules"},

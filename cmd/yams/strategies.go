@@ -185,15 +185,16 @@ func tableOnly(flag, name string) error {
 // solved for a run that would not fit. Fewer workers than
 // asked only play slower: the results are the same whatever their number, so a run that
 // would not fit is played with as many as fit, with a note that gives the estimate; one
-// whose first worker would not fit is refused, with the estimate.
-func fitWorkers(e *env, rules *engine.Rules, infos []strategies.Info, regret bool, workers int) (int, error) {
+// whose first worker would not fit is refused, with the estimate. estimate is what the
+// run takes with fit workers, which holdWithin makes its bound.
+func fitWorkers(e *env, rules *engine.Rules, infos []strategies.Info, regret bool, workers int) (fit int, estimate int64, err error) {
 	names := make([]string, len(infos))
 	for i, info := range infos {
 		names[i] = info.Name
 	}
 	shared, perWorker, err := optimal.PlayMemory(rules, names, regret)
 	if err != nil {
-		return 0, badInput(err)
+		return 0, 0, badInput(err)
 	}
 	limit := memlimit.Limit()
 	what := "the strategies " + strings.Join(names, ", ")
@@ -207,16 +208,16 @@ func fitWorkers(e *env, rules *engine.Rules, infos []strategies.Info, regret boo
 		if shared+perWorker > limit {
 			// The tables alone do not fit (win on the family sheet: one column's
 			// distributions fit, all four do not).
-			return 0, badInput(&memlimit.Error{What: fmt.Sprintf("%s, with %s of tables,", what, megabytes(shared)), Need: shared + perWorker, Limit: limit})
+			return 0, 0, badInput(&memlimit.Error{What: fmt.Sprintf("%s, with %s of tables,", what, megabytes(shared)), Need: shared + perWorker, Limit: limit})
 		}
-		return workers, nil
+		return workers, memlimit.Sum(shared, memlimit.Mul(int64(workers), perWorker)), nil
 	}
-	fit := (limit - shared) / perWorker
-	if fit >= int64(workers) {
-		return workers, nil
+	n := (limit - shared) / perWorker
+	if n >= int64(workers) {
+		return workers, memlimit.Sum(shared, memlimit.Mul(int64(workers), perWorker)), nil
 	}
-	if fit < 1 {
-		return 0, badInput(&memlimit.Error{What: fmt.Sprintf("%s, with %s of tables and %s a worker,", what, megabytes(shared), megabytes(perWorker)),
+	if n < 1 {
+		return 0, 0, badInput(&memlimit.Error{What: fmt.Sprintf("%s, with %s of tables and %s a worker,", what, megabytes(shared), megabytes(perWorker)),
 			Need: shared + perWorker, Limit: limit})
 	}
 	verb := "take"
@@ -224,8 +225,8 @@ func fitWorkers(e *env, rules *engine.Rules, infos []strategies.Info, regret boo
 		verb = "takes"
 	}
 	e.note("%s %s about %s of memory a worker beside %s of tables: playing with %s rather than %d, within --max-memory %d MiB (the results are the same whatever the number of workers)",
-		what, verb, megabytes(perWorker), megabytes(shared), plural(int(fit), "worker", "workers"), workers, limit>>20)
-	return int(fit), nil
+		what, verb, megabytes(perWorker), megabytes(shared), plural(int(n), "worker", "workers"), workers, limit>>20)
+	return int(n), shared + n*perWorker, nil
 }
 
 // strategiesHelp returns what a command's help lists after its flags: the strategies a

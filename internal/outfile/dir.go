@@ -51,7 +51,7 @@ func WriteDir(dir string, fill func(stage string) error) error {
 		s.discard()
 		return err
 	}
-	return s.commit()
+	return s.commit(dir)
 }
 
 // CheckDir makes sure that WriteDir can write dir, before a long computation whose result
@@ -229,9 +229,10 @@ func (s *stage) discard() {
 	untrack(s.path)
 }
 
-// commit puts the stage in the folder's place, unless the process is halted.
-func (s *stage) commit() error {
-	err := commit(func() error {
+// commit puts the stage in the folder's place, unless the process is halted; given is
+// the folder as the caller named it (Written).
+func (s *stage) commit(given string) error {
+	err := commit(given, func() error {
 		if s.inside {
 			return s.commitInside()
 		}

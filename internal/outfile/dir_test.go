@@ -2,6 +2,7 @@ package outfile
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // resetHalt undoes Halt, for the tests that follow one.
@@ -274,4 +276,76 @@ func TestStaleStage(t *testing.T) {
 		t.Fatal(err)
 	}
 	onlyFolder(t, parent, filepath.Base(aside), "report")
+}
+
+// Written says which writes took their place, and after Halt it says so truly whatever
+// the writes under way: a path it names holds the new content, and one it does not names
+// the old (a second Ctrl-C's message, issue 40 §2). The halt comes at moments spread over
+// a write's life, its commit among them.
+func TestWrittenAfterHalt(t *testing.T) {
+	defer resetHalt()
+	parent := t.TempDir()
+	if p := filepath.Join(parent, "never.json"); Written(p) {
+		t.Errorf("Written(%s) before any write", p)
+	}
+	committed, undone := 0, 0 // of the halts in the middle of the writes
+	for i := range 200 {
+		resetHalt()
+		path := filepath.Join(parent, fmt.Sprintf("c%d.json", i))
+		dir := filepath.Join(parent, fmt.Sprintf("d%d", i))
+		os.WriteFile(path, []byte("old"), 0o644)
+		os.Mkdir(dir, 0o755)
+		writeAll(t, dir, map[string]string{"summary.json": "old"})
+		// The first of every 40 halts comes before the writes, the last after them, the
+		// others 0.25 to 9.5 ms after they start.
+		if i%40 == 0 {
+			Halt()
+		}
+		done := make(chan error, 2)
+		go func() { done <- WriteBytes(path, []byte("new")) }()
+		go func() {
+			done <- WriteDir(dir, func(stage string) error {
+				// As a report does: the file linked from the folder is replaced, not
+				// written through.
+				return WriteBytes(filepath.Join(stage, "summary.json"), []byte("new"))
+			})
+		}()
+		// A write the halt stops fails, ErrHalted or, where the stage was removed under
+		// the writer, the writer's own error: what counts is what the paths hold.
+		wait := func() {
+			for range 2 {
+				<-done
+			}
+		}
+		if i%40 == 39 {
+			wait()
+			Halt()
+		} else {
+			time.Sleep(time.Duration(i%40) * 250 * time.Microsecond)
+			Halt()
+			wait()
+		}
+		for _, file := range []string{path, filepath.Join(dir, "summary.json")} {
+			given := path
+			if file != path {
+				given = dir
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch got := string(data); {
+			case Written(given) != (got == "new"):
+				t.Fatalf("halt %d: Written(%s) = %v, but the file holds %q", i, given, Written(given), got)
+			case i%40 == 0 && got != "old", i%40 == 39 && got != "new":
+				t.Fatalf("halt %d, before or after the writes: %s holds %q", i, given, got)
+			case i%40 == 0 || i%40 == 39:
+			case got == "new":
+				committed++
+			default:
+				undone++
+			}
+		}
+	}
+	t.Logf("halted in the middle: %d writes committed before the halt, %d undone", committed, undone)
 }

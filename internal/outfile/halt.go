@@ -17,6 +17,9 @@ var inflight struct {
 	sync.Mutex
 	halted bool
 	temps  map[string]bool
+	// written holds the paths, as the callers gave them, of the writes that took their
+	// place (Written).
+	written map[string]bool
 }
 
 // track records a temporary file or stage folder being written; it fails once Halt has
@@ -41,15 +44,39 @@ func untrack(path string) {
 	inflight.Unlock()
 }
 
-// commit runs the renames that put a write in its place, unless Halt has run: then the
-// write is not committed, and commit returns ErrHalted.
-func commit(renames func() error) error {
+// commit runs the renames that put the write of path (as the caller gave it) in its
+// place, unless Halt has run: then the write is not committed, and commit returns
+// ErrHalted. A write committed is recorded (Written) under the same lock, so that what
+// Halt's caller reads after it is what the paths hold.
+func commit(path string, renames func() error) error {
 	inflight.Lock()
 	defer inflight.Unlock()
 	if inflight.halted {
 		return ErrHalted
 	}
-	return renames()
+	if err := renames(); err != nil {
+		return err
+	}
+	markWritten(path)
+	return nil
+}
+
+// markWritten records that the write of path took its place; the lock is held.
+func markWritten(path string) {
+	if inflight.written == nil {
+		inflight.written = map[string]bool{}
+	}
+	inflight.written[path] = true
+}
+
+// Written reports whether a write of this process to path, as given to Write, Replace,
+// WriteBytes or WriteDir, has taken its place: the path holds what the process wrote,
+// not what it held before. After Halt it is final, whatever the writes under way when
+// it came: a process halted on a signal says truly which outputs it replaced.
+func Written(path string) bool {
+	inflight.Lock()
+	defer inflight.Unlock()
+	return inflight.written[path]
 }
 
 // Halt stops every write of this process, for a process about to exit at once (a second

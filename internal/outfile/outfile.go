@@ -28,9 +28,15 @@ func Write(path string, write func(io.Writer) error) error {
 		return err
 	}
 	if d.inPlace {
-		return writeInPlace(d.path, write)
+		if err := writeInPlace(d.path, write); err != nil {
+			return err
+		}
+		inflight.Lock()
+		markWritten(path)
+		inflight.Unlock()
+		return nil
 	}
-	return writeAtomic(d.path, d.mode, write)
+	return writeAtomic(path, d.path, d.mode, write)
 }
 
 // destination is where Write writes a path: the file that its symbolic links name, and
@@ -100,7 +106,7 @@ func Replace(path string, write func(io.Writer) error) error {
 		return err
 	}
 	// rename(2) replaces the link itself, not the file it names.
-	return writeAtomic(path, 0o644, write)
+	return writeAtomic(path, path, 0o644, write)
 }
 
 // WriteBytes writes data at path (see Write).
@@ -183,7 +189,9 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 	return err
 }
 
-func writeAtomic(path string, mode fs.FileMode, write func(io.Writer) error) (err error) {
+// writeAtomic writes the regular file at path through a temporary file, given mode;
+// given is the path as the caller named it (Written).
+func writeAtomic(given, path string, mode fs.FileMode, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	removeStale(dir)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+tmpMarker+strconv.Itoa(os.Getpid())+"-*")
@@ -219,7 +227,7 @@ func writeAtomic(path string, mode fs.FileMode, write func(io.Writer) error) (er
 	if err = f.Close(); err != nil {
 		return err
 	}
-	if err = commit(func() error { return os.Rename(tmp, path) }); err != nil {
+	if err = commit(given, func() error { return os.Rename(tmp, path) }); err != nil {
 		return err
 	}
 	return syncDir(dir)

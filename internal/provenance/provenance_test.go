@@ -1,7 +1,9 @@
 package provenance
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -98,5 +100,70 @@ func TestNewRecord(t *testing.T) {
 		if bad.Check() == nil {
 			t.Errorf("Check(%+v) = nil, want an error", bad)
 		}
+	}
+}
+
+// go run's binaries are told by where the go command puts them: its temporary folder,
+// or its build cache; a binary go build or go install made, anywhere else, is not one.
+func TestGoRunPath(t *testing.T) {
+	hash := strings.Repeat("5e3d", 16)
+	for exe, want := range map[string]bool{
+		"/tmp/go-build434966559/b001/exe/yams":                               true,
+		"/root/.cache/go-build/5e/" + hash + "-d/yams":                       true,
+		"/home/u/go/bin/yams":                                                false,
+		"/home/u/yams/yams":                                                  false,
+		"/home/u/exe/yams":                                                   false,
+		"/root/.cache/go-build/5f/" + hash + "-d/yams":                       false, // its shard is not its hash's
+		"/root/.cache/go-build/5e/" + strings.Repeat("5E3D", 16) + "-d/yams": false,
+	} {
+		if got := goRunPath(exe); got != want {
+			t.Errorf("goRunPath(%s) = %v, want %v", exe, got, want)
+		}
+	}
+}
+
+// Where go run stamped no revision, yams asks git in the clone its source came from:
+// the commit, its time in UTC, whether the tree has changes (an untracked file counts,
+// as for the go command); marked as from git in every line that shows it (issue 40 §5).
+// Outside a clone, or without git, the build stays without a revision.
+func TestRevisionFromGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git on this machine")
+	}
+	dir := t.TempDir()
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE=2026-07-01T17:48:00+02:00", "GIT_COMMITTER_DATE=2026-07-01T17:48:00+02:00",
+			"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@b", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	base := Build{Version: "(devel)", Go: "go1.26.8"}
+	if b := withGit(base, dir); b != base {
+		t.Errorf("outside a clone: %+v", b)
+	}
+	git("init", "-q")
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n"), 0o644)
+	git("add", "go.mod")
+	git("commit", "-q", "-m", "x")
+	head := git("rev-parse", "HEAD")
+	b := withGit(base, dir)
+	want := Build{Version: "(devel)", Go: "go1.26.8", Revision: head, RevisionTime: "2026-07-01T15:48:00Z", RevisionFrom: "git"}
+	if b != want {
+		t.Fatalf("withGit = %+v, want %+v", b, want)
+	}
+	if s := b.String(); s != "yams (devel) (revision "+head[:12]+" from git; go1.26.8)" {
+		t.Errorf("String = %s", s)
+	}
+	if d := b.Details(); d[1][1] != head+" (from git, asked as yams started: go run stamps none)" {
+		t.Errorf("Details: %q", d[1])
+	}
+	os.WriteFile(filepath.Join(dir, "new.go"), []byte("package x\n"), 0o644)
+	if b := withGit(base, dir); !b.Modified || b.Revision != head {
+		t.Errorf("an untracked file: %+v, want modified", b)
 	}
 }

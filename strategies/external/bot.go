@@ -20,12 +20,23 @@ import (
 // DefaultTimeout is how long yams waits for a bot's message.
 const DefaultTimeout = 10 * time.Second
 
+// DefaultStartTimeout is how long yams waits for a bot's hello from its start: a bot
+// loads there whatever it needs (an interpreter, a model, tables: yams bot win reads
+// 1.1 GB on the family sheet, 5.5 s on a quiet machine and 55 s on a loaded one), which a
+// message's timeout, meant for a batch of decisions, would cut short.
+const DefaultStartTimeout = 5 * time.Minute
+
 // Bot is an external bot: a command that speaks the protocol, under a name.
 type Bot struct {
 	Name string
 	Argv []string
-	// Timeout bounds the wait for each of the bot's messages (DefaultTimeout if zero).
-	Timeout time.Duration
+	// Timeout bounds the wait for each of the bot's messages (DefaultTimeout if zero) but
+	// its hello, which StartTimeout bounds from the bot's start (DefaultStartTimeout if
+	// zero, and never less than Timeout).
+	Timeout, StartTimeout time.Duration
+	// Slow, if not nil, is told once that a bot has not said hello within Timeout, and
+	// that yams waits for it up to StartTimeout: a slow start is not a silent one.
+	Slow func(bot string, worker int, waited, limit time.Duration)
 	// Stderr receives what the bot writes on its standard error, each line prefixed with
 	// the bot's name and worker; LogDir, if set, takes it instead, a file per process,
 	// of at most LogLimit bytes of the bot's lines (DefaultLogLimit if zero).
@@ -45,6 +56,11 @@ type Bot struct {
 type Error struct {
 	Bot    string
 	Worker int
+	// Table tells a bot seated at a table, Player its index among the table's players
+	// (its hello's "player", from 0), which the line gives beside its worker: yams's
+	// messages number the players from 1, as its tables do.
+	Table  bool
+	Player int
 	Err    error
 	// Last is the bot's last lines of standard error, as a clause, when they were not
 	// already shown (its standard error went to a log file, or nowhere).
@@ -52,6 +68,9 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	if e.Table {
+		return fmt.Sprintf("bot %s (worker %d, player %d of the table: its hello's \"player\": %d): %v%s", e.Bot, e.Worker, e.Player+1, e.Player, e.Err, e.Last)
+	}
 	return fmt.Sprintf("bot %s (worker %d): %v%s", e.Bot, e.Worker, e.Err, e.Last)
 }
 
@@ -103,6 +122,7 @@ func (ib interruptedBatch) Close() error                                        
 type batch struct {
 	bot    *Bot
 	worker int
+	table  *helloTable // the table of its hello, nil alone
 	p      *process
 	c      *codec
 	buf    []byte
@@ -141,7 +161,12 @@ func (bt *batch) lastWords() string {
 		return ""
 	}
 	w := bt.p.lastWords()
-	if w != "" && bt.log != nil {
+	switch cut, limit := bt.p.stderr.cut(); {
+	case w == "" || bt.log == nil:
+	case cut:
+		// The last words are the bot's; the log holds its first, up to its limit.
+		w += fmt.Sprintf(" (%s holds its first %s, the rest dropped)", bt.logName, sizeOf(int(limit)))
+	default:
 		w += " (all of it in " + bt.logName + ")"
 	}
 	return w
@@ -152,9 +177,16 @@ func (b Bot) start(r *engine.Rules, worker int, t *helloTable) (*batch, error) {
 	if b.Timeout <= 0 {
 		b.Timeout = DefaultTimeout
 	}
-	bt := &batch{bot: &b, worker: worker}
+	if b.StartTimeout <= 0 {
+		b.StartTimeout = DefaultStartTimeout
+	}
+	b.StartTimeout = max(b.StartTimeout, b.Timeout)
+	bt := &batch{bot: &b, worker: worker, table: t}
 	fail := func(err error) (*batch, error) {
 		e := &Error{Bot: b.Name, Worker: worker, Err: err}
+		if t != nil {
+			e.Table, e.Player = true, t.Player
+		}
 		if bt.p != nil {
 			bt.p.stop(true)
 			e.Last = bt.lastWords()
@@ -205,8 +237,12 @@ func (b Bot) start(r *engine.Rules, worker int, t *helloTable) (*batch, error) {
 	// The hello is written while the bot's is read: a bot may write its hello before it
 	// reads yams's, and neither waits for the other whatever the size of the pipes.
 	sent := make(chan error, 1)
-	go func() { sent <- p.send(append(h, '\n')) }()
-	line, err := p.receive("the hello", maxHello)
+	go func() { sent <- p.sendWithin(append(h, '\n'), b.StartTimeout) }()
+	if b.Slow != nil && b.StartTimeout > b.Timeout {
+		slow := time.AfterFunc(b.Timeout, func() { b.Slow(b.Name, worker, b.Timeout, b.StartTimeout) })
+		defer slow.Stop()
+	}
+	line, err := p.receiveWithin("the hello", maxHello, b.StartTimeout)
 	if serr := <-sent; serr != nil && (err == nil || !errors.Is(err, errInterrupted)) {
 		return fail(serr)
 	}
@@ -287,7 +323,11 @@ func describeBatch(n int, reqs []strategies.Request) string {
 	if len(reqs) > 1 {
 		games = fmt.Sprintf("games %d to %d", reqs[0].Game, reqs[len(reqs)-1].Game)
 	}
-	return fmt.Sprintf("batch %d (%d decisions: %s, %s)", n, len(reqs), games, turns)
+	decisions := "decisions"
+	if len(reqs) == 1 {
+		decisions = "decision"
+	}
+	return fmt.Sprintf("batch %d (%d %s: %s, %s)", n, len(reqs), decisions, games, turns)
 }
 
 // stray reads the line a bot wrote when yams had not asked for one, after its last
@@ -333,7 +373,11 @@ func (bt *batch) OutsideTime() time.Duration {
 // fail stops the bot's process and returns err with its name and last words.
 func (bt *batch) fail(err error) error {
 	bt.p.stop(true)
-	return &Error{Bot: bt.bot.Name, Worker: bt.worker, Err: err, Last: bt.lastWords()}
+	e := &Error{Bot: bt.bot.Name, Worker: bt.worker, Err: err, Last: bt.lastWords()}
+	if bt.table != nil {
+		e.Table, e.Player = true, bt.table.Player
+	}
+	return e
 }
 
 // Close ends the conversation: the bot's input is closed, and its process group stopped

@@ -13,13 +13,16 @@
 // turn) is written and read once; the bytes on the wire stay those of docs/bots.md. A
 // bot's process says which program it is (its hello's name and version, and its command:
 // Identity), which the summary records so that a resume or a merge does not add up the
-// games of two programs. Every failure of a bot — it cannot start, exits, stays silent
-// past its timeout, writes something that is not an answer, or an answer the rules
+// games of two programs. A bot has StartTimeout to say hello from its start (what it
+// loads), then Timeout for each message. Every failure of a bot — it cannot start, exits,
+// stays silent past its timeout, writes something that is not an answer, or an answer the rules
 // refuse — is an *Error that names the bot, its process and the problem, with its last
 // lines of standard error. A bot's process and everything it started are stopped with
 // it, at the end of a run (SIGTERM then SIGKILL if it lingers), at once when yams is
 // interrupted (Stopper; a bot stopped before its hello is an interruption, not a
-// failure), and on Linux by the kernel if yams dies first (sysproc_linux.go). What it
+// failure), and on Linux by the kernel if yams dies first (sysproc_linux.go), the bot
+// then running in a PID namespace of its own under a tiny init, yams itself
+// (init_linux.go), so that it has the signals of any process, not those of a process 1. What it
 // writes on its standard error is relayed line by line (relay.go), into a log file of at
 // most DefaultLogLimit bytes with --bot-log.
 //

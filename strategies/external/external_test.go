@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -123,6 +125,26 @@ func TestFloodingBotLog(t *testing.T) {
 	}
 }
 
+// A bot that fails once its log has stopped at its limit ends yams's error line with its
+// last words and where its log stopped, not "all of it" (issue 40 §4); one whose log is
+// whole, with where all of it is.
+func TestFailingBotLogCut(t *testing.T) {
+	logs := t.TempDir()
+	for _, c := range []struct {
+		mode string
+		want string
+	}{
+		{"flood-exit", " | bot: something broke inside (" + filepath.Join(logs, "mine-0.log") + " holds its first 8 MiB, the rest dropped)"},
+		{"exit", "its last words on standard error: misbehaving as exit | bot: something broke inside (all of it in " + filepath.Join(logs, "mine-0.log") + ")"},
+	} {
+		bot := external.Bot{Name: "mine", Argv: botCommand(c.mode), Timeout: 20 * time.Second, LogDir: logs}
+		_, err := sim.Run(context.Background(), sim.Config{Rules: mustRules(t, "hasbro"), Strategies: []strategies.Info{bot.Info()}, Seed: 1, Games: 20000, Workers: 1})
+		if err == nil || !strings.HasSuffix(err.Error(), c.want) {
+			t.Errorf("%s: %v\nwant it to end %q", c.mode, err, c.want)
+		}
+	}
+}
+
 // TestHelloFirst: a bot may write its hello before it reads yams's; it then plays as
 // any bot.
 func TestHelloFirst(t *testing.T) {
@@ -227,6 +249,7 @@ func tableJSON(t *testing.T, res *sim.TableResults, names []string) string {
 	t.Helper()
 	copy(res.Players, names)
 	clear(res.SeesTable)
+	clear(res.Bots) // the program that played: the counts alone are compared
 	var b strings.Builder
 	if err := res.WriteJSON(&b); err != nil {
 		t.Fatal(err)
@@ -363,6 +386,9 @@ func TestMisbehavingBots(t *testing.T) {
 		{"refuse", []string{"I only play Yam's"}},
 		{"exit-at-hello", []string{"exited with status 7", "giving up"}},
 		{"exit", []string{"exited with status 3", "games", "something broke inside"}},
+		// Its signal, not a segmentation fault (issue 40 §4): on Linux the bot is no
+		// process 1, which would ignore it.
+		{"abort", []string{"was killed (signal: " + syscall.SIGABRT.String(), "games"}},
 		{"close", []string{"closed its output", "games"}},
 		{"silent", []string{"no answer within", "games"}},
 		{"garbage", []string{"not a message of the protocol", `"this is not JSON"`, "debugging on standard error"}},
@@ -400,6 +426,9 @@ func TestMisbehavingBots(t *testing.T) {
 				timeout = 3 * time.Second // its hello and first answers come in time
 			}
 			bot := external.Bot{Name: "mine", Argv: botCommand(c.mode), Timeout: timeout, Columns: sim.ColumnLabels}
+			if c.mode == "no-hello" {
+				bot.StartTimeout = timeout
+			}
 			if c.mode == "not-a-command" {
 				bot.Argv = []string{"/no/such/yams/bot"}
 			}
@@ -430,6 +459,40 @@ func TestMisbehavingBots(t *testing.T) {
 				t.Errorf("bot processes left: %v", left)
 			}
 		})
+	}
+}
+
+// A bot's hello has a timeout of its own, from the bot's start (issue 40 §4): a bot that
+// loads for longer than a message's timeout plays, and is said to be slow once a process;
+// one that takes longer than the start's timeout is stopped, its hello named.
+func TestStartTimeout(t *testing.T) {
+	r := mustRules(t, "hasbro")
+	greedy, _ := strategies.Lookup("greedy")
+	var mu sync.Mutex
+	var slow []string
+	bot := external.Bot{Name: "mine", Argv: botCommand("slow-hello"), Timeout: 200 * time.Millisecond, StartTimeout: 20 * time.Second, Columns: sim.ColumnLabels,
+		Slow: func(name string, worker int, waited, limit time.Duration) {
+			mu.Lock()
+			defer mu.Unlock()
+			slow = append(slow, fmt.Sprintf("%s %d %v %v", name, worker, waited, limit))
+		}}
+	res, err := sim.Run(context.Background(), sim.Config{Rules: r, Strategies: []strategies.Info{greedy, bot.Info()}, Seed: 1, Games: 200, Workers: 2})
+	if err != nil || res.Games != 200 {
+		t.Fatalf("a bot that starts in a second: %v", err)
+	}
+	slices.Sort(slow)
+	if want := []string{"mine 0 200ms 20s", "mine 1 200ms 20s"}; !slices.Equal(slow, want) {
+		t.Errorf("told slow %q, want %q", slow, want)
+	}
+	bot.StartTimeout, bot.Slow = 300*time.Millisecond, nil
+	_, err = sim.Run(context.Background(), sim.Config{Rules: r, Strategies: []strategies.Info{greedy, bot.Info()}, Seed: 1, Games: 200, Workers: 1})
+	if err == nil || !strings.Contains(err.Error(), "no answer within 300ms to the hello") {
+		t.Errorf("a start beyond its timeout: %v", err)
+	}
+	// The start's timeout is never shorter than a message's.
+	bot.Timeout, bot.StartTimeout = 5*time.Second, time.Millisecond
+	if _, err := sim.Run(context.Background(), sim.Config{Rules: r, Strategies: []strategies.Info{greedy, bot.Info()}, Seed: 1, Games: 20, Workers: 1}); err != nil {
+		t.Errorf("a start's timeout below the message's: %v", err)
 	}
 }
 

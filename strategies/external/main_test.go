@@ -76,7 +76,7 @@ func testBot(mode string) int {
 	if mode == "linger" {
 		lingerOnSIGTERM()
 	}
-	if mode == "flood" {
+	if strings.HasPrefix(mode, "flood") {
 		// 32 MiB of standard error, in lines of 1 KiB, before its hello.
 		line := strings.Repeat("f", 1023) + "\n"
 		w := bufio.NewWriterSize(os.Stderr, 1<<16)
@@ -89,6 +89,9 @@ func testBot(mode string) int {
 		// Its hello before it reads yams's, which it reads only a moment later.
 		send(`{"type":"hello","name":"test","version":"0"}`)
 		time.Sleep(100 * time.Millisecond)
+	}
+	if mode == "slow-hello" {
+		time.Sleep(500 * time.Millisecond) // a start that loads something
 	}
 	hello, _ := in.ReadString('\n')
 	if mode == "show-hello" {
@@ -167,9 +170,15 @@ func testBot(mode string) int {
 		}
 		late := batches > 3 // misbehave after a few batches: some games are over
 		switch {
-		case mode == "exit" && late:
+		case (mode == "exit" || mode == "flood-exit") && late:
 			fmt.Fprintln(os.Stderr, "bot: something broke inside")
 			return 3
+		case mode == "abort" && late:
+			// As abort(3) does: SIGABRT to itself, with its default action (the Go
+			// runtime's handler would exit with status 2): the process, become a shell,
+			// sends it to itself.
+			syscall.Exec("/bin/sh", []string{"sh", "-c", "kill -ABRT $$; sleep 60"}, os.Environ())
+			return 0
 		case mode == "close" && late:
 			os.Stdout.Close()
 			time.Sleep(time.Minute)

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -20,6 +21,7 @@ import (
 // everything it started (sysproc_*.go).
 type process struct {
 	name    string
+	program string // the command's first word, for messages
 	cmd     *exec.Cmd
 	stdin   *os.File
 	stdout  *os.File
@@ -33,6 +35,10 @@ type process struct {
 	// then says so to the reads and writes it wakes.
 	stopper     *Stopper
 	interrupted atomic.Bool
+	// report, for a bot under an init (init_linux.go), is where the init says how the
+	// bot ended; initReport is what it said, read once the init has exited.
+	report     *os.File
+	initReport string
 }
 
 // errTimeout is a bot that did not answer in time.
@@ -75,9 +81,9 @@ func start(name string, argv []string, errw *relay, timeout time.Duration, stopp
 	}
 	growPipe(inW)
 	growPipe(outR)
-	p := &process{name: name, stdin: inW, stdout: outR, out: bufio.NewReaderSize(outR, 1<<16),
+	p := &process{name: name, program: argv[0], stdin: inW, stdout: outR, out: bufio.NewReaderSize(outR, 1<<16),
 		stderr: errw, timeout: timeout, exited: make(chan struct{}), stopper: stopper}
-	p.cmd, err = startProcess(func() *exec.Cmd {
+	p.cmd, p.report, err = startProcess(func() *exec.Cmd {
 		return &exec.Cmd{Path: path, Args: argv, Stdin: inR, Stdout: outW, Stderr: p.stderr, WaitDelay: waitDelay}
 	})
 	inR.Close()
@@ -89,6 +95,12 @@ func start(name string, argv []string, errw *relay, timeout time.Duration, stopp
 	}
 	go func() {
 		p.waitErr = p.cmd.Wait()
+		if p.report != nil {
+			// Written by the init as it exits: whole once it has.
+			b, _ := io.ReadAll(io.LimitReader(p.report, 512))
+			p.report.Close()
+			p.initReport = string(b)
+		}
 		close(p.exited)
 	}()
 	// Known to the Stopper once started, so that it never meets a process half made; one
@@ -113,8 +125,11 @@ func unwrapExec(err error) error {
 }
 
 // send writes a message (one line) within the timeout.
-func (p *process) send(b []byte) error {
-	p.stdin.SetWriteDeadline(time.Now().Add(p.timeout))
+func (p *process) send(b []byte) error { return p.sendWithin(b, p.timeout) }
+
+// sendWithin writes a message (one line) within d.
+func (p *process) sendWithin(b []byte, d time.Duration) error {
+	p.stdin.SetWriteDeadline(time.Now().Add(d))
 	if p.interrupted.Load() {
 		return errInterrupted
 	}
@@ -192,8 +207,13 @@ func (p *process) failure(what string, err error) error {
 	case <-time.After(waitDelay + 250*time.Millisecond):
 		return fmt.Errorf("%s: %v", what, err)
 	}
+	how, startErr := initEnd(p.initReport)
 	var ee *exec.ExitError
 	switch {
+	case startErr != nil:
+		return fmt.Errorf("cannot start %q: %w", p.program, startErr)
+	case how != "":
+		return errors.New(how)
 	case errors.As(p.waitErr, &ee) && ee.Exited():
 		return fmt.Errorf("exited with status %d", ee.ExitCode())
 	case errors.As(p.waitErr, &ee):

@@ -92,3 +92,15 @@ func checkLineLimit(t *testing.T, limit int, words string, ends []string) {
 		}
 	}
 }
+
+// A batch is named with its size, its games and its turns, in the singular for one.
+func TestDescribeBatch(t *testing.T) {
+	one := []strategies.Request{{Game: 7, Turn: 3}}
+	if got, want := describeBatch(1, one), "batch 1 (1 decision: game 7, turn 3)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	two := []strategies.Request{{Game: 7, Turn: 3}, {Game: 9, Turn: 2}}
+	if got, want := describeBatch(4, two), "batch 4 (2 decisions: games 7 to 9, turns 2 to 3)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

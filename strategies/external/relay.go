@@ -140,6 +140,13 @@ func (r *relay) flush() {
 	r.pass()
 }
 
+// cut reports whether the log stopped at its limit, and what the limit is.
+func (r *relay) cut() (bool, int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.dropped > 0, r.limit
+}
+
 func (r *relay) last() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -45,28 +45,36 @@ const (
 	isolationOff
 )
 
-// startProcess starts the command newCmd builds, in namespaces of its own if the kernel
-// allows it, else in a process group of its own; both with the parent-death signal.
-func startProcess(newCmd func() *exec.Cmd) (*exec.Cmd, error) {
+// startProcess starts the command newCmd builds, in namespaces of its own under a tiny
+// init (init_linux.go) if the kernel allows it, else in a process group of its own; both
+// with the parent-death signal. report, for a bot under the init, is where the init says
+// how the bot ended (initEnd).
+func startProcess(newCmd func() *exec.Cmd) (cmd *exec.Cmd, report *os.File, err error) {
 	if isolation.Load() != isolationOff {
 		cmd := newCmd()
+		report, write, err := withInit(cmd)
+		if err != nil {
+			return nil, nil, err
+		}
 		cmd.SysProcAttr = isolated()
-		err := launch(cmd)
+		err = launch(cmd)
+		write.Close()
 		if err == nil {
 			isolation.CompareAndSwap(isolationUnknown, isolationOn)
-			return cmd, nil
+			return cmd, report, nil
 		}
+		report.Close()
 		if !refused(err) {
-			return nil, err
+			return nil, nil, err
 		}
 		isolation.Store(isolationOff)
 	}
-	cmd := newCmd()
+	cmd = newCmd()
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := launch(cmd); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return cmd, nil
+	return cmd, nil, nil
 }
 
 // isolated returns the attributes of a bot's process in a PID namespace of its own (and

@@ -10,12 +10,12 @@ import (
 
 // startProcess starts the command newCmd builds. Without process groups, yams stops the
 // bot's process alone: the processes it started are its own to end (docs/bots.md).
-func startProcess(newCmd func() *exec.Cmd) (*exec.Cmd, error) {
+func startProcess(newCmd func() *exec.Cmd) (*exec.Cmd, *os.File, error) {
 	cmd := newCmd()
 	if err := cmd.Start(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return cmd, nil
+	return cmd, nil, nil
 }
 
 // Isolated reports whether the bots run in namespaces of their own: only on Linux.

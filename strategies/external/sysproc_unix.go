@@ -12,14 +12,14 @@ import (
 // yams stops whole, with a parent-death signal where the system has one (FreeBSD's,
 // which follows the parent process); elsewhere a bot whose yams was killed sees its
 // standard input end (docs/bots.md).
-func startProcess(newCmd func() *exec.Cmd) (*exec.Cmd, error) {
+func startProcess(newCmd func() *exec.Cmd) (*exec.Cmd, *os.File, error) {
 	cmd := newCmd()
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	setDeathSignal(cmd.SysProcAttr)
 	if err := cmd.Start(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return cmd, nil
+	return cmd, nil, nil
 }
 
 // Isolated reports whether the bots run in namespaces of their own: only on Linux.

@@ -38,6 +38,10 @@ type remaining struct {
 	n      []int32
 	chunks [][]float32
 	probs  int64 // the probabilities of every state
+	// toCome, when known (a table read from its file), is the probabilities still to be
+	// reserved: the last chunk is made to hold them and no more, rather than a whole
+	// chunk for the few hundred KB of a column of a few boxes.
+	toCome int64
 }
 
 // Bytes is the memory rm holds: its index of the states and its chunks.
@@ -60,9 +64,14 @@ func (rm *remaining) put(i, lo int, v []float32) { copy(rm.reserve(i, lo, len(v)
 func (rm *remaining) reserve(i, lo, n int) []float32 {
 	last := len(rm.chunks) - 1
 	if last < 0 || len(rm.chunks[last])+n > cap(rm.chunks[last]) {
-		rm.chunks = append(rm.chunks, make([]float32, 0, max(remainingChunk, n)))
+		size := int64(remainingChunk)
+		if rm.toCome > 0 {
+			size = min(size, rm.toCome)
+		}
+		rm.chunks = append(rm.chunks, make([]float32, 0, max(size, int64(n))))
 		last++
 	}
+	rm.toCome = max(0, rm.toCome-int64(n))
 	c := rm.chunks[last]
 	rm.off[i], rm.lo[i], rm.n[i] = int64(last)<<32|int64(len(c)), int32(lo), int32(n)
 	rm.chunks[last] = c[:len(c)+n]

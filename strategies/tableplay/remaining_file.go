@@ -175,6 +175,7 @@ func readRemaining(path string, r *engine.Rules, name string) (*remaining, error
 	// Each state's probabilities straight into their place in the chunks, then put in the
 	// machine's order and checked.
 	little := binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+	rm.toCome = total // its chunks hold what the file holds, and no more (remainingMemory)
 	var rerr error
 	sp.EachState(func(i int) {
 		if rerr != nil {

@@ -389,6 +389,8 @@ type shifted struct {
 type convolver struct {
 	a, b   []float64
 	kernel []float32
+	// weights is normalKernel's scratch: a decision allocates nothing.
+	weights []float64
 }
 
 // add convolves the sum with distribution d.
@@ -409,8 +411,8 @@ const minSpread = 1
 // normalKernel appends to dst the weights of a bell of variance v over the integers from
 // −k to k (k = 5·√v, beyond which less than 1e-6 of it lies), exp(−j²/2v) normalised,
 // worked out by products from one exponential of a series, so that the weights have the
-// same bits on every processor.
-func normalKernel(dst []float32, v float64) []float32 {
+// same bits on every processor. w is scratch, returned grown.
+func normalKernel(dst []float32, w []float64, v float64) ([]float32, []float64) {
 	k := int(math.Ceil(5 * math.Sqrt(v)))
 	// r = exp(−1/2v) by its series, x small; then w_j = r^(j²), w_{j+1} = w_j·r^(2j+1).
 	x := -1 / (2 * v)
@@ -419,7 +421,7 @@ func normalKernel(dst []float32, v float64) []float32 {
 		term *= x / float64(n)
 		r += term
 	}
-	w := make([]float64, k+1)
+	w = slices.Grow(w[:0], k+1)[:k+1]
 	w[0] = 1
 	step, sum := r, 1.0
 	for j := 1; j <= k; j++ {
@@ -430,7 +432,7 @@ func normalKernel(dst []float32, v float64) []float32 {
 	for j := -k; j <= k; j++ {
 		dst = append(dst, float32(w[abs(j)]/sum))
 	}
-	return dst
+	return dst, w
 }
 
 func abs(j int) int {
@@ -462,7 +464,7 @@ func (cv *convolver) sum(cols []*remaining, w []int64, skip int, beyond, spread 
 		cv.add(d)
 	}
 	if spread >= minSpread {
-		cv.kernel = normalKernel(cv.kernel[:0], spread)
+		cv.kernel, cv.weights = normalKernel(cv.kernel[:0], cv.weights, spread)
 		cv.add(cv.kernel)
 		lo -= len(cv.kernel) / 2
 	}

@@ -345,6 +345,11 @@ func TestRemainingFile(t *testing.T) {
 	if back.probs != rm.probs {
 		t.Fatalf("%d probabilities read back, %d written", back.probs, rm.probs)
 	}
+	// Read back, it holds what the file holds and no more, as its estimate counts it: not
+	// a chunk of 64 MiB for the few probabilities of a small sheet.
+	if got, want := back.Bytes(), remainingMemory(back.sp, back.probs); got != want {
+		t.Errorf("read back, the table holds %d bytes; its estimate, %d", got, want)
+	}
 	rm.sp.EachState(func(i int) {
 		l1, d1 := rm.dist(i)
 		l2, d2 := back.dist(i)
