@@ -193,6 +193,32 @@ func (t *TurnSolver) Plan(first, stop *[engine.NumRolls]float64, rolls int) {
 	s.expect(next) // s.ev: the keeps after the first roll, which Keep reads
 }
 
+// FirstKeeps sets keeps[r] to what Keep(r, rolls−1) returns for every first roll r, at
+// the cost of one pass over the keeps (the best sub-keep of every keep, found from those
+// with one die fewer) rather than a scan of each roll's sub-keeps: for a strategy that
+// works its whole turn out, as the rollouts' control variate does.
+func (t *TurnSolver) FirstKeeps(keeps *[engine.NumRolls]engine.Keep) {
+	if t.rolls <= 1 {
+		for r := range engine.Roll(engine.NumRolls) {
+			keeps[r] = r.Keep()
+		}
+		return
+	}
+	s := &t.s
+	s.bestRerolls() // from s.ev, the keeps after the first roll
+	stop := t.stop
+	if t.sec {
+		stop = &t.first
+	}
+	for r := range engine.Roll(engine.NumRolls) {
+		k := r.Keep()
+		if bk := s.bestK[k]; s.bestV[k] > stop[r] {
+			k = bk
+		}
+		keeps[r] = k
+	}
+}
+
 // Keep returns the planned keep of roll r with rollsLeft rerolls left: r.Keep() (the
 // whole roll) to stop.
 func (t *TurnSolver) Keep(r engine.Roll, rollsLeft int) engine.Keep {
@@ -228,14 +254,18 @@ func (t *TurnSolver) Expected() float64 {
 		stopFirst = &t.first
 	}
 	e := 0.0
-	for r := range engine.Roll(engine.NumRolls) {
-		v := stopFirst[r]
-		if t.rolls > 1 {
-			for _, k := range engine.SubKeeps(r)[1:] {
-				v = max(v, t.s.ev[k])
-			}
+	if t.rolls <= 1 {
+		for r := range engine.Roll(engine.NumRolls) {
+			e += r.Probability() * stopFirst[r]
 		}
-		e += r.Probability() * v
+		return e
+	}
+	// The best reroll of every first roll at once (the best sub-keep of every keep, from
+	// those with one die fewer), rather than a scan of each roll's sub-keeps.
+	s := &t.s
+	s.bestRerolls()
+	for r := range engine.Roll(engine.NumRolls) {
+		e += r.Probability() * max(stopFirst[r], s.bestV[r.Keep()])
 	}
 	return e
 }
