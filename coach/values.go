@@ -60,16 +60,6 @@ func ValuesOf(rules *engine.Rules) (*Values, error) {
 	return nil, rulesError(err)
 }
 
-// ExactValues returns the exact values of the positions of rules, refusing a sheet that
-// has no exact solve (a *RulesError).
-func ExactValues(rules *engine.Rules) (*Values, error) {
-	tab, _, err := solver.LoadOrSolve(rules, false, 0)
-	if err != nil {
-		return nil, rulesError(err)
-	}
-	return &Values{Rules: rules, Table: tab}, nil
-}
-
 // Exact reports whether the values are exact.
 func (v *Values) Exact() bool { return v.Table != nil }
 
@@ -80,10 +70,16 @@ func (v *Values) Positions() (analysis.Positions, error) {
 		return analysis.NewEvaluator(v.Table), nil
 	}
 	est, err := columns.NewColumnEstimate(v.Rules)
-	if err == nil && v.EstimateGames > 0 {
+	if err != nil {
+		return nil, err
+	}
+	// Every valuer of the rules shares one cache of the games measured: a position asked
+	// again (advised, then judged, then graded; in one game or another) is not played again.
+	est.Cache = columns.EstimateCache(v.Rules)
+	if v.EstimateGames > 0 {
 		est.Games = v.EstimateGames
 	}
-	return est, err
+	return est, nil
 }
 
 // OptimalStart returns the expected final score of the best play from the empty sheet:

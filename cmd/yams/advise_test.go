@@ -93,8 +93,25 @@ func TestGrade(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "no keeps for turns 1") || !strings.Contains(out, "so far") {
 		t.Errorf("exit %d %s\n%s", code, errOut, out)
 	}
-	out, errOut, code = execYams(t, `{"rules":"hasbro","options":["columns=free,sec"],"turns":[]}`, "replay", "--grade")
-	wantUsageError(t, "several columns", out, errOut, code, "2 columns make")
+	// A sheet without an exact solve is graded against column-tables's play, each cost
+	// measured, and says so, in both languages.
+	several := `{"rules":"hasbro","options":["columns=free,sec"],"turns":[{"rolls":[[1,2,3,4,6],[1,2,3,4,5]],"keeps":[[1,2,3,4]],"column":0,"box":"large_straight"},{"rolls":[[2,2,2,3,3]],"column":1,"box":"full_house"}]}`
+	out, errOut, code = execYams(t, several, "replay", "--grade", "--json", "-")
+	var g gradeOutput
+	if code != 0 || json.Unmarshal([]byte(out), &g) != nil || g.Estimate == "" || len(g.Decisions) != 5 || g.TotalCostInterval <= 0 || g.OptimalStartInterval <= 0 {
+		t.Fatalf("several columns: exit %d %s\n%s", code, errOut, out)
+	}
+	for _, d := range g.Decisions {
+		if math.Abs(d.Value-(d.BestValue-d.Cost)) > 1e-9 || d.Choice.String() != d.Best.String() && d.CostInterval <= 0 {
+			t.Errorf("turn %d %s: value %v, best %v, cost %v ± %v", d.Turn, d.Decision, d.Value, d.BestValue, d.Cost, d.CostInterval)
+		}
+	}
+	for lang, want := range map[string]string{"en": "ESTIMATED", "fr": "ESTIMÉ"} {
+		text, errOut, code := execYams(t, several, "replay", "--grade", "--lang", lang)
+		if code != 0 || !strings.Contains(text, want) || !strings.Contains(text, "±") {
+			t.Errorf("several columns, %s: exit %d %s\n%s", lang, code, errOut, text)
+		}
+	}
 }
 
 // TestAdvise checks the options of positions met in a game of optimal play: ranked, the

@@ -37,10 +37,19 @@ func rollFaces(r engine.Roll) []int { return coach.RollFaces(r) }
 
 // gradeCSV is grade.csv: a row per decision of the grading.
 func gradeCSV(g *gradeOutput) []byte {
-	rows := [][]string{{"turn", "decision", "dice", "choice", "best", "value", "best_value", "cost"}}
+	head := []string{"turn", "decision", "dice", "choice", "best", "value", "best_value", "cost"}
+	estimated := g.Estimate != ""
+	if estimated {
+		head = append(head, "cost_interval") // the half width of the cost's 95% interval
+	}
+	rows := [][]string{head}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	for _, d := range g.Decisions {
-		rows = append(rows, []string{strconv.Itoa(d.Turn), d.Decision, faces(d.Dice), d.Choice.String(), d.Best.String(), f(d.Value), f(d.BestValue), f(d.Cost)})
+		row := []string{strconv.Itoa(d.Turn), d.Decision, faces(d.Dice), d.Choice.String(), d.Best.String(), f(d.Value), f(d.BestValue), f(d.Cost)}
+		if estimated {
+			row = append(row, f(d.CostInterval))
+		}
+		rows = append(rows, row)
 	}
 	return csvBytes(rows)
 }
@@ -48,6 +57,7 @@ func gradeCSV(g *gradeOutput) []byte {
 // gradeWords are the words of a printed grading in a language.
 type gradeWords struct {
 	title, header                      string
+	estimated, estimatedTotal          string
 	turn, decision, dice, choice, best string
 	cost, keep, box, stop, none        string
 	total                              string
@@ -59,15 +69,23 @@ var gradeLanguages = map[string]*gradeWords{
 		title: "Every decision of the game against optimal play (rules %s), in points of expected final score",
 		turn:  "turn", decision: "decision", dice: "dice", choice: "choice", best: "best", cost: "cost",
 		keep: "keep after roll %d", box: "box", stop: "stop", none: "none",
-		total:    "Cost of the decisions: %.2f points. Optimal play expects %.2f from the empty sheet; the game scored %d%s.",
-		ungraded: "The record gives no keeps for turns %s: they are graded on their box (and a stop) only.",
+		total: "Cost of the decisions: %.2f points. Optimal play expects %.2f from the empty sheet; the game scored %d%s.",
+		estimated: "Every decision of the game against column-tables's play (rules %s), in points of expected final score: ESTIMATED, not exact " +
+			"(the sheet of several columns is too large for an exact solve). Each cost is measured over games played on from the position by column-tables, " +
+			"the choice and the best on the same dice, ± the half width of its 95%% interval; a cost below 0 within its interval says the two are too close to tell apart.",
+		estimatedTotal: "Cost of the decisions: %.2f ± %.2f points (estimated). column-tables expects %.2f ± %.2f from the empty sheet; the game scored %d%s.",
+		ungraded:       "The record gives no keeps for turns %s: they are graded on their box (and a stop) only.",
 	},
 	"fr": {
 		title: "Chaque décision de la partie face au jeu optimal (règles %s), en points de score final espéré",
 		turn:  "tour", decision: "décision", dice: "dés", choice: "choix", best: "meilleur", cost: "coût",
 		keep: "dés gardés après le lancer %d", box: "case", stop: "arrêt", none: "aucun",
-		total:    "Coût des décisions : %.2f points. Le jeu optimal espère %.2f depuis la feuille vide ; la partie a marqué %d%s.",
-		ungraded: "L'enregistrement ne donne pas les dés gardés aux tours %s : ils ne sont jugés que sur leur case (et un arrêt).",
+		total: "Coût des décisions : %.2f points. Le jeu optimal espère %.2f depuis la feuille vide ; la partie a marqué %d%s.",
+		estimated: "Chaque décision de la partie face au jeu de column-tables (règles %s), en points de score final espéré : ESTIMÉ, non exact " +
+			"(la feuille de plusieurs colonnes est trop grande pour un calcul exact). Chaque coût est mesuré sur des parties jouées par column-tables depuis la position, " +
+			"le choix et le meilleur avec les mêmes dés, ± la demi-largeur de son intervalle à 95 %% ; un coût sous 0 dans son intervalle dit que les deux sont trop proches pour être départagés.",
+		estimatedTotal: "Coût des décisions : %.2f ± %.2f points (estimé). column-tables espère %.2f ± %.2f depuis la feuille vide ; la partie a marqué %d%s.",
+		ungraded:       "L'enregistrement ne donne pas les dés gardés aux tours %s : ils ne sont jugés que sur leur case (et un arrêt).",
 	},
 }
 
@@ -77,7 +95,12 @@ func printGrade(w io.Writer, g *gradeOutput, rules *engine.Rules, lang string, m
 	if markdown {
 		fmt.Fprint(w, "# ")
 	}
-	fmt.Fprintf(w, words.title+"\n\n", rules.Name())
+	estimated := g.Estimate != ""
+	if estimated {
+		fmt.Fprintln(w, decimalText(lang, fmt.Sprintf(words.estimated+"\n", rules.Name())))
+	} else {
+		fmt.Fprintf(w, words.title+"\n\n", rules.Name())
+	}
 	t := &textTable{markdown: markdown}
 	t.row(words.turn, words.decision, words.dice, words.choice, words.best, words.cost)
 	labels, slots := reports.SlotLabels(rules, lang), slotNames(rules)
@@ -99,7 +122,11 @@ func printGrade(w io.Writer, g *gradeOutput, rules *engine.Rules, lang string, m
 			fmt.Sscanf(d.Decision, "keep%d", &n)
 			kind = fmt.Sprintf(words.keep, n)
 		}
-		t.row(fmt.Sprint(d.Turn), kind, faces(d.Dice), name(d, d.Choice), name(d, d.Best), decimal(lang, d.Cost, 2))
+		cost := decimal(lang, d.Cost, 2)
+		if estimated && d.CostInterval > 0 {
+			cost += " ± " + decimal(lang, d.CostInterval, 2)
+		}
+		t.row(fmt.Sprint(d.Turn), kind, faces(d.Dice), name(d, d.Choice), name(d, d.Best), cost)
 	}
 	t.write(w)
 	if !markdown {
@@ -109,7 +136,11 @@ func printGrade(w io.Writer, g *gradeOutput, rules *engine.Rules, lang string, m
 	if !g.Complete {
 		partial = map[string]string{"en": " so far", "fr": " jusqu'ici"}[lang]
 	}
-	fmt.Fprintln(w, decimalText(lang, fmt.Sprintf(words.total, g.TotalCost, g.OptimalStart, g.Score, partial)))
+	if estimated {
+		fmt.Fprintln(w, decimalText(lang, fmt.Sprintf(words.estimatedTotal, g.TotalCost, g.TotalCostInterval, g.OptimalStart, g.OptimalStartInterval, g.Score, partial)))
+	} else {
+		fmt.Fprintln(w, decimalText(lang, fmt.Sprintf(words.total, g.TotalCost, g.OptimalStart, g.Score, partial)))
+	}
 	if len(g.Ungraded) > 0 {
 		var turns []string
 		for _, n := range g.Ungraded {

@@ -3,49 +3,61 @@ package columns
 import (
 	"fmt"
 	"math/bits"
-	"slices"
+	"sync"
 
 	"yams/engine"
+	"yams/strategies"
 	"yams/strategies/analysis"
-	"yams/strategies/solver"
-	"yams/strategies/widget"
+	"yams/strategies/rollout"
 )
 
+// CoachSettings are what the estimate measures at a position: column-tables's own choice
+// for DefaultEstimateGames games (the figure), the other options within three points of
+// it by column-tables's values (three options in all) for 128 games each to find the
+// best (rollout:column-tables's look-ahead, with more games), and the best, if another,
+// and an option judged, for DefaultEstimateGames games too.
+var CoachSettings = rollout.CoachSettings{Games: DefaultEstimateGames, LookGames: 128, Margin: 3, Most: 3}
+
 // ColumnEstimate values the options at a position of a sheet of several columns too large
-// for an exact table, as expected final scores when column-tables plays on from there.
-//
-// Two things are estimated, each by the method that suits it. Which option is best, and
-// what each costs against the best, are column-tables's own values: the points scored so
-// far, the columns' values (each column played alone), what the choice among columns adds
-// at the count of open boxes (flexTable), and the turn planned on them. Those values rank
-// the options but are not the expectation of any play (on the family sheet, at a first
-// roll of 6-6-6-2-3, they said 626.64 where the strategy scored 845 from the start, before its fit had a table there). The expected final score of the best choice is therefore
-// measured: column-tables plays Games games on from the position (rollouts, with a control
-// variate: columns_rollout.go), on dice drawn from a hash of the position, so that the
-// figure does not change from one run to the next nor with Workers; every option's value
-// is the best's figure less its cost. Figure gives the measurement and its interval.
+// for an exact table, as expected final scores when column-tables plays on from there,
+// measured by games played on from the position (rollout.Ranker): column-tables's own
+// choice and the options its values put close to it, each played on by column-tables
+// on the same dice, the one that scores the most ranked best; every other option valued
+// by what column-tables's values say it costs. Games are drawn from a hash of the
+// position, so that a figure does not change from one run to the next nor with
+// Workers, and kept in a cache that estimates of the same rules share (Cache), so that
+// no position's option is played twice. Where one column is left the values are exact
+// (column-tables plays it as optimal does, from its exact table): Exact reports it.
 // Build one per goroutine.
 type ColumnEstimate struct {
-	// Games is the number of games played on from a position for its figure, and Workers
-	// the goroutines that play them (0: one per CPU).
+	// Games is the games of a figure, in place of CoachSettings.Games where above 0 (the
+	// tests play fewer), and Workers the goroutines that play them (0: one per CPU).
 	Games, Workers int
-	d              *columnData
-	players        []*rollout
-	// The position measured last, its figure, and what the figure adds to the plan's
-	// value of its best choice.
-	at    estimateAt
-	fig   Figure
-	shift float64
+	// Cache, when not nil, keeps the games measured (shared between estimates of the
+	// same rules).
+	Cache *rollout.Cache
+	d     *columnData
 	ct    *columnTables
-	sheet engine.Sheet
-	base  float64
-	// val[ru][r] is the value of holding roll r after ru rolls and playing on (ru from 1);
-	// ev[ru][k] that of keeping k after ru rolls and rolling the other dice; both relative
-	// to base.
-	val [engine.MaxRollsPerTurn + 1][widget.NumRolls]float64
-	ev  [engine.MaxRollsPerTurn][widget.NumKeeps]float64
-	// delta[c] is what the flexTable adds to scoring in column c.
-	delta [engine.MaxColumns]float64
+	made  struct {
+		games, workers int
+		cache          *rollout.Cache
+	}
+	m      *rollout.Measurer
+	ranker *rollout.Ranker
+	sheet  engine.Sheet
+	exact  bool // one column is left
+	// The rankings of the position asked last.
+	keeps, boxes rankedAt
+}
+
+// rankedAt is a ranking of a position, and what it was asked for.
+type rankedAt struct {
+	roll   engine.Roll
+	used   int
+	judged rollout.Option
+	isJ    bool
+	ok     bool
+	list   []rollout.Ranked
 }
 
 // NewColumnEstimate returns the estimate of column-tables on rules r of several columns.
@@ -57,59 +69,14 @@ func NewColumnEstimate(r *engine.Rules) (*ColumnEstimate, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &ColumnEstimate{Games: DefaultEstimateGames, d: d, ct: newColumnTablesOf(d, d.flex)}, nil
+	return &ColumnEstimate{d: d, ct: newColumnTablesOf(d, d.flex)}, nil
 }
 
-// estimateAt is a position within the turn started: the roll and the rolls thrown (0:
-// the turn's start).
-type estimateAt struct {
-	roll engine.Roll
-	used int
-	ok   bool
-}
+// Exact reports whether the values of the position started are exact (one column is
+// left), not an estimate.
+func (e *ColumnEstimate) Exact() bool { return e.exact }
 
-// Figure returns the measured expected final score of the best choice at roll r after
-// rollsUsed rolls of the turn started (rollsUsed 0: at the turn's start, before the first
-// roll), with its interval.
-func (e *ColumnEstimate) Figure(r engine.Roll, rollsUsed int) Figure {
-	e.measure(r, rollsUsed)
-	return e.fig
-}
-
-// measure measures the figure of a position unless it is the one measured last.
-func (e *ColumnEstimate) measure(r engine.Roll, rollsUsed int) {
-	at := estimateAt{roll: r, used: rollsUsed, ok: true}
-	if rollsUsed == 0 {
-		at.roll = 0
-	}
-	if e.at == at {
-		return
-	}
-	e.at = at
-	e.fig = rollouts(e.d, &e.players, &e.sheet, r, rollsUsed, e.Games, e.Workers)
-	e.shift = e.fig.Mean - e.plan(r, rollsUsed)
-}
-
-// plan returns the plan's value of the best choice at roll r after rollsUsed rolls (0:
-// the turn's start).
-func (e *ColumnEstimate) plan(r engine.Roll, rollsUsed int) float64 {
-	switch {
-	case rollsUsed == 0:
-		x := 0.0
-		for r, p := range widget.RollProb {
-			x += p * e.val[1][r]
-		}
-		return e.base + x
-	case rollsUsed < e.ct.rolls && e.sheet.Legal(r, rollsUsed+1) != 0:
-		return e.base + e.val[rollsUsed][r]
-	}
-	return e.base + e.stop(rollsUsed)[r]
-}
-
-// Exact reports that the values are an estimate.
-func (e *ColumnEstimate) Exact() bool { return false }
-
-// Start works the turn of sheet s out.
+// Start starts the position of sheet s, at the start of its turn.
 func (e *ColumnEstimate) Start(s *engine.Sheet) error {
 	ct := e.ct
 	if s.Rules() != ct.rules && s.Rules().Hash() != ct.rules.Hash() {
@@ -119,112 +86,189 @@ func (e *ColumnEstimate) Start(s *engine.Sheet) error {
 		return fmt.Errorf("the sheet is full")
 	}
 	e.sheet = *s
-	e.at = estimateAt{}
-	ct.key = solver.SheetKey{} // plan again: the gains of every column are looked at below
-	ct.plan(s)
-	e.base = analysis.SolverPoints(s)
-	var open [engine.MaxColumns]int
+	e.keeps.ok, e.boxes.ok = false, false
+	open := 0
+	filled := s.FilledMask()
 	for c := range ct.cols {
 		p := &ct.cols[c]
-		e.base += p.t.Values[p.state]
-		open[c] = ct.nb - bits.OnesCount32(p.mask)
-	}
-	clear(e.delta[:])
-	if ft := ct.flex; ft != nil {
-		here := ft.cell(open[:len(ct.cols)])
-		e.base += ft.smooth(here)
-		for c := range ct.cols {
-			if open[c] > 0 {
-				e.delta[c] = ft.delta(here, c)
-			}
+		if mask, _, _ := p.sp.ColumnState(s, filled, c, ct.nb); bits.OnesCount32(mask) < ct.nb {
+			open++
 		}
 	}
-	rolls := ct.rolls
-	e.val[rolls] = *e.stop(rolls)
-	for ru := rolls - 1; ru >= 1; ru-- {
-		ev := &e.ev[ru]
-		keepValues(ev, &e.val[ru+1])
-		stop := e.stop(ru)
-		for r := range engine.Roll(widget.NumRolls) {
-			best := stop[r]
-			for _, k := range engine.SubKeeps(r)[1:] {
-				best = max(best, ev[k])
-			}
-			e.val[ru][r] = best
-		}
-	}
+	e.exact = open == 1
 	return nil
 }
 
-// stop returns the best worth, relative to base, of ending the turn with each roll after
-// rollsUsed rolls.
-func (e *ColumnEstimate) stop(rollsUsed int) *[widget.NumRolls]float64 {
-	if rollsUsed == 1 && e.ct.anySec {
-		return &e.ct.first
+// ranker returns the Ranker of the estimate's settings, made again when they change.
+func (e *ColumnEstimate) rankerNow() *rollout.Ranker {
+	games := e.Games
+	if games <= 0 {
+		games = CoachSettings.Games
 	}
-	return &e.ct.later
+	if e.ranker == nil || e.made.games != games || e.made.workers != e.Workers || e.made.cache != e.Cache {
+		d := e.d
+		e.m = rollout.NewMeasurer(d.rules, func() (strategies.Strategy, error) { return newColumnTablesOf(d, d.flex), nil }, e.Workers)
+		e.m.Cache, e.m.Who = e.Cache, d.who()
+		set := CoachSettings
+		set.Games, set.LookGames = games, min(set.LookGames, games)
+		e.ranker = rollout.NewRanker(e.m, newColumnTablesOf(d, d.flex), set)
+		e.made.games, e.made.workers, e.made.cache = games, e.Workers, e.Cache
+		e.keeps.ok, e.boxes.ok = false, false
+	}
+	return e.ranker
+}
+
+// rolloutsLeft reports whether roll r after used rolls may be rolled again.
+func (e *ColumnEstimate) rollsLeft(r engine.Roll, used int) bool {
+	return used < e.ct.rolls && e.sheet.Legal(r, used+1) != 0
+}
+
+// RankKeeps ranks the keeps of roll r after used rolls (stopping among them), the best
+// first, keep judged measured too where not nil. The list is the estimate's, valid until
+// its next ranking.
+func (e *ColumnEstimate) RankKeeps(r engine.Roll, used int, judged *engine.Keep) []rollout.Ranked {
+	var j rollout.Option
+	if judged != nil {
+		j = rollout.KeepOption(*judged)
+	}
+	return e.rank(&e.keeps, r, used, j, judged != nil, false)
+}
+
+// RankBoxes ranks the boxes that may take roll r after used rolls, the best first, box
+// judged measured too where not nil. Where rolls are left, the boxes are what stopping
+// leads to: column-tables's own box is measured, and the others valued by its values
+// against it, unless one is judged (the box chosen after a stop).
+func (e *ColumnEstimate) RankBoxes(r engine.Roll, used int, judged *engine.BoxID) []rollout.Ranked {
+	var j rollout.Option
+	if judged != nil {
+		j = rollout.BoxOption(*judged)
+	}
+	return e.rank(&e.boxes, r, used, j, judged != nil, true)
+}
+
+func (e *ColumnEstimate) rank(at *rankedAt, r engine.Roll, used int, judged rollout.Option, isJ, boxes bool) []rollout.Ranked {
+	k := e.rankerNow()
+	if at.ok && at.roll == r && at.used == used && at.isJ == isJ && at.judged == judged {
+		return at.list
+	}
+	var j *rollout.Option
+	if isJ {
+		j = &judged
+	}
+	var list []rollout.Ranked
+	var err error
+	switch {
+	case e.exact:
+		list, err = k.Exact(&e.sheet, r, used, boxes)
+	case boxes && !isJ && e.rollsLeft(r, used):
+		// What stopping leads to: the stop measured among the keeps.
+		var stop rollout.Ranked
+		for _, x := range e.RankKeeps(r, used, nil) {
+			if x.Option.Keep == r.Keep() {
+				stop = x
+			}
+		}
+		list = k.BoxesAt(&e.sheet, r, used, stop.Value, stop.Interval)
+	case boxes:
+		list, err = k.Boxes(&e.sheet, r, used, j)
+	default:
+		list, err = k.Keeps(&e.sheet, r, used, j)
+	}
+	if err != nil {
+		panic("columns: rollouts of column-tables: " + err.Error()) // column-tables is built from tables loaded: it cannot fail
+	}
+	*at = rankedAt{roll: r, used: used, judged: judged, isJ: isJ, ok: true, list: append(at.list[:0], list...)}
+	return at.list
+}
+
+// Figure returns the figure of the best choice at roll r after rollsUsed rolls (rollsUsed
+// 0: the turn's start, where column-tables plays the whole turn), with its interval.
+func (e *ColumnEstimate) Figure(r engine.Roll, rollsUsed int) Figure {
+	switch {
+	case rollsUsed == 0:
+		k := e.rankerNow()
+		if e.exact {
+			return Figure{Mean: k.ExactStart(&e.sheet)}
+		}
+		ms, err := e.m.Measure(&rollout.Position{Sheet: &e.sheet}, []rollout.Option{{}}, e.made.games)
+		if err != nil {
+			panic("columns: rollouts of column-tables: " + err.Error())
+		}
+		return ms.Figure(0)
+	case e.rollsLeft(r, rollsUsed):
+		x := e.RankKeeps(r, rollsUsed, nil)[0]
+		return Figure{Mean: x.Value, HalfWidth: x.Interval, Games: x.Games}
+	}
+	x := e.RankBoxes(r, rollsUsed, nil)[0]
+	return Figure{Mean: x.Value, HalfWidth: x.Interval, Games: x.Games}
 }
 
 // Value returns the measured expected final score from the start of the turn.
 func (e *ColumnEstimate) Value() float64 { return e.Figure(0, 0).Mean }
 
-// BestKeepValue returns the measured expected final score of the best choice at roll r
-// after rollsUsed rolls.
+// BestKeepValue returns the expected final score of the best keep of roll r after
+// rollsUsed rolls.
 func (e *ColumnEstimate) BestKeepValue(r engine.Roll, rollsUsed int) float64 {
-	e.measure(r, rollsUsed)
-	return e.base + e.val[rollsUsed][r] + e.shift
+	return e.RankKeeps(r, rollsUsed, nil)[0].Value
 }
 
-// BestBoxValue returns the value of the best box for the final roll r: the measured figure
-// where no rolls are left, else that less the cost of stopping.
+// BestBoxValue returns the expected final score of the best box for the final roll r.
 func (e *ColumnEstimate) BestBoxValue(r engine.Roll, rollsUsed int) float64 {
-	e.measure(r, rollsUsed)
-	return e.base + e.stop(rollsUsed)[r] + e.shift
+	return e.RankBoxes(r, rollsUsed, nil)[0].Value
 }
 
 // Keeps returns every keep of roll r after rollsUsed rolls with its value, the best first.
 func (e *ColumnEstimate) Keeps(r engine.Roll, rollsUsed int) []analysis.Option {
-	e.measure(r, rollsUsed)
-	subs := engine.SubKeeps(r)
-	out := make([]analysis.Option, len(subs))
-	for i, k := range subs {
-		v := e.stop(rollsUsed)[r]
-		if i > 0 {
-			v = e.ev[rollsUsed][k]
-		}
-		out[i] = analysis.Option{Keep: k, Value: e.base + v + e.shift}
+	list := e.RankKeeps(r, rollsUsed, nil)
+	out := make([]analysis.Option, len(list))
+	for i, x := range list {
+		out[i] = analysis.Option{Keep: x.Option.Keep, Value: x.Value}
 	}
-	slices.SortStableFunc(out, func(a, b analysis.Option) int { return analysis.CmpDesc(a.Value, b.Value) })
 	return out
 }
 
 // Boxes returns every (column, box) that may take the final roll r after rollsUsed rolls,
 // with its value, the best first.
 func (e *ColumnEstimate) Boxes(r engine.Roll, rollsUsed int) []analysis.Option {
-	e.measure(r, rollsUsed)
-	ct := e.ct
-	var out []analysis.Option
-	for l := e.sheet.Legal(r, rollsUsed); l != 0; l &= l - 1 {
-		id := bits.TrailingZeros64(l)
-		c, b := id/ct.nb, id%ct.nb
-		p := &ct.cols[c]
-		mask, u, f := p.sp.Split(p.state)
-		x := p.sp.Apply(mask, u, f, b, r)
-		gain := float64(x.Reward) + p.t.Values[x.Next] - p.t.Values[p.state] + e.delta[c]
-		out = append(out, analysis.Option{Box: engine.BoxID(id), Value: e.base + gain + e.shift})
+	list := e.RankBoxes(r, rollsUsed, nil)
+	out := make([]analysis.Option, len(list))
+	for i, x := range list {
+		out[i] = analysis.Option{Box: x.Option.Box, Value: x.Value}
 	}
-	slices.SortStableFunc(out, func(a, b analysis.Option) int { return analysis.CmpDesc(a.Value, b.Value) })
 	return out
 }
 
-// keepValues sets ev[k], for every keep k, to the expectation of the values of the rolls
-// after it, rolls[r] for roll r.
-func keepValues(ev *[widget.NumKeeps]float64, rolls *[widget.NumRolls]float64) {
-	for r := range engine.Roll(widget.NumRolls) {
-		ev[r.Keep()] = rolls[r]
+// who names column-tables's play on the rules in a cache of games (rollout.Cache): the
+// rules and its fit.
+func (d *columnData) who() string {
+	id := "no flexTable"
+	if d.flex != nil {
+		id = d.flex.identity()
 	}
-	for k := widget.RollBase - 1; k >= 0; k-- {
-		a := &widget.KeepAdd[k]
-		ev[k] = (ev[a[0]] + ev[a[1]] + ev[a[2]] + ev[a[3]] + ev[a[4]] + ev[a[5]]) * (1.0 / 6)
+	return ColumnTablesName + "\x00" + d.rules.Hash() + "\x00" + id
+}
+
+// caches holds the cache of games of each rule set's estimates (EstimateCache).
+var caches struct {
+	sync.Mutex
+	m map[string]*rollout.Cache
+}
+
+// EstimateCacheBytes bounds the games each rule set's estimates keep (EstimateCache).
+var EstimateCacheBytes int64 = 64 << 20
+
+// EstimateCache returns the process's cache of the games measured by the estimates of
+// rules r: every ColumnEstimate of a command or a server shares it.
+func EstimateCache(r *engine.Rules) *rollout.Cache {
+	caches.Lock()
+	defer caches.Unlock()
+	if caches.m == nil {
+		caches.m = map[string]*rollout.Cache{}
 	}
+	c := caches.m[r.Hash()]
+	if c == nil {
+		c = rollout.NewCache(EstimateCacheBytes)
+		caches.m[r.Hash()] = c
+	}
+	return c
 }

@@ -2,6 +2,7 @@ package columns
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -10,7 +11,9 @@ import (
 	"yams/engine"
 	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
+	"yams/strategies"
 	"yams/strategies/analysis"
+	"yams/strategies/rollout"
 	"yams/strategies/widget"
 )
 
@@ -61,7 +64,7 @@ func TestColumnEstimateAgainstExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		fig := e.Figure(0, 0)
-		t.Logf("flexTable %v: exact %.4f, measured %.4f ± %.4f (%d games), plan %.4f", flex != nil, exact, fig.Mean, fig.HalfWidth, fig.Games, e.plan(0, 0))
+		t.Logf("flexTable %v: exact %.4f, measured %.4f ± %.4f (%d games)", flex != nil, exact, fig.Mean, fig.HalfWidth, fig.Games)
 		if math.Abs(fig.Mean-exact) > fig.HalfWidth*3/1.96 {
 			t.Errorf("flexTable %v: exact %.4f, measured %.4f ± %.4f", flex != nil, exact, fig.Mean, fig.HalfWidth)
 		}
@@ -76,30 +79,27 @@ func TestColumnEstimateAgainstExact(t *testing.T) {
 			t.Errorf("one worker %+v, two %+v", f1, fig)
 		}
 		// The control variate against the plain scores of the same games.
-		rp := newRollout(d)
-		g := rand.NewPCG(5, 5)
-		var plain, cv [2]float64
-		for range n {
-			x, y := rp.play(&sh, 0, 0, g)
-			plain[0], plain[1] = plain[0]+x, plain[1]+x*x
-			cv[0], cv[1] = cv[0]+y, cv[1]+y*y
+		m := rollout.NewMeasurer(r, func() (strategies.Strategy, error) { return newColumnTablesOf(d, flex), nil }, 2)
+		ms, err := m.Measure(&rollout.Position{Sheet: &sh}, []rollout.Option{{}}, n)
+		if err != nil {
+			t.Fatal(err)
 		}
-		fn := float64(n)
-		sdPlain := math.Sqrt(plain[1]/fn - (plain[0]/fn)*(plain[0]/fn))
-		sdCV := math.Sqrt(cv[1]/fn - (cv[0]/fn)*(cv[0]/fn))
-		t.Logf("sd of the scores %.3f, of the corrected scores %.3f", sdPlain, sdCV)
+		sdPlain, sdCV := ms.PlainFigure(0).HalfWidth, ms.Figure(0).HalfWidth
+		t.Logf("half widths of the scores %.3f, of the corrected scores %.3f", sdPlain, sdCV)
 		if !(sdCV < sdPlain/2) {
-			t.Errorf("sd of the scores %.3f, of the corrected scores %.3f", sdPlain, sdCV)
+			t.Errorf("half widths of the scores %.3f, of the corrected scores %.3f", sdPlain, sdCV)
 		}
 	}
 }
 
 // TestColumnEstimateOptions checks the options of a measured position: the best keep's
-// value is the figure, every value is the figure less the plan's cost, the best box where
-// no roll is left is the figure.
+// value is the figure, every value is the figure less the option's cost, the best box
+// where no roll is left is the figure.
 func TestColumnEstimateOptions(t *testing.T) {
 	r := exacttest.ColumnsRules(t, exacttest.FourBoxes, "top_down,sec")
 	d := smallColumnData(t, r)
+	defer func(set rollout.CoachSettings) { CoachSettings = set }(CoachSettings)
+	CoachSettings.Margin = 100 // every keep close: three measured
 	e := &ColumnEstimate{Games: 256, Workers: 2, d: d, ct: newColumnTablesOf(d, nil)}
 	sh := engine.NewSheet(r)
 	if err := e.Start(&sh); err != nil {
@@ -110,17 +110,24 @@ func TestColumnEstimateOptions(t *testing.T) {
 		t.Fatal("no roll 6,6,5,2,1")
 	}
 	fig := e.Figure(roll, 1)
-	keeps := e.Keeps(roll, 1)
-	if best := e.BestKeepValue(roll, 1); best != fig.Mean || math.Abs(keeps[0].Value-best) > 1e-9 {
-		t.Errorf("best keep %.6f, first option %.6f, figure %.6f", best, keeps[0].Value, fig.Mean)
+	keeps := e.RankKeeps(roll, 1, nil)
+	if best := e.BestKeepValue(roll, 1); best != fig.Mean || keeps[0].Value != best || keeps[0].Games != 256 {
+		t.Errorf("best keep %.6f (%d games), first option %.6f, figure %.6f", best, keeps[0].Games, keeps[0].Value, fig.Mean)
 	}
+	measured := 0
 	for _, o := range keeps {
-		if o.Value > fig.Mean+1e-9 {
-			t.Errorf("keep %v worth %.6f, above the best's %.6f", o.Keep, o.Value, fig.Mean)
+		if math.Abs(o.Value-(fig.Mean-o.Cost)) > 1e-9 {
+			t.Errorf("keep %v worth %.6f, not the best's %.6f less its cost %.6f", o.Option.Keep, o.Value, fig.Mean, o.Cost)
+		}
+		if o.Games > 0 {
+			measured++
 		}
 	}
+	if measured != CoachSettings.Most {
+		t.Errorf("%d keeps measured: the look-ahead measured none beside column-tables's own", measured)
+	}
 	last := e.Figure(roll, 3)
-	if b := e.BestBoxValue(roll, 3); math.Abs(b-last.Mean) > 1e-9 || math.Abs(e.Boxes(roll, 3)[0].Value-b) > 1e-9 {
+	if b := e.BestBoxValue(roll, 3); b != last.Mean || e.Boxes(roll, 3)[0].Value != b {
 		t.Errorf("best box %.6f, figure %.6f", b, last.Mean)
 	}
 }
@@ -219,4 +226,160 @@ func playOn(d *columnData, s *engine.Sheet, r engine.Roll, used, n int, seed uin
 	}
 	wg.Wait()
 	return parts[0][0] + parts[1][0], parts[0][1] + parts[1][1]
+}
+
+// exactPlay values positions of a sheet exactly when column-tables plays on: a brute
+// force over the states its play reaches (each column's state as the solver numbers it,
+// which is all column-tables reads), sharing nothing with the rollouts but the strategy
+// and the engine.
+type exactPlay struct {
+	ct   *columnTables
+	memo map[[engine.MaxColumns]int]float64
+}
+
+// future returns the expected points still to come from the start of sheet sh's turn.
+func (x *exactPlay) future(sh *engine.Sheet) float64 {
+	if sh.Done() {
+		return 0
+	}
+	var key [engine.MaxColumns]int
+	for c := range x.ct.cols {
+		p := &x.ct.cols[c]
+		key[c] = p.sp.Index(p.sp.ColumnState(sh, sh.FilledMask(), c, x.ct.nb))
+	}
+	if v, ok := x.memo[key]; ok {
+		return v
+	}
+	vals := x.turn(sh)
+	v := 0.0
+	for r, q := range widget.RollProb {
+		v += q * vals[1][r]
+	}
+	x.memo[key] = v
+	return v
+}
+
+// turn returns, for every roll after u rolls of sheet sh's turn, the expected points
+// still to come when column-tables decides from there.
+func (x *exactPlay) turn(sh *engine.Sheet) [engine.MaxRollsPerTurn + 1][widget.NumRolls]float64 {
+	ct, rolls := x.ct, x.ct.rolls
+	var vals [engine.MaxRollsPerTurn + 1][widget.NumRolls]float64
+	var ev [widget.NumKeeps]float64
+	for u := rolls; u >= 1; u-- {
+		if u < rolls {
+			keepValues(&ev, &vals[u+1])
+		}
+		for r := range engine.Roll(widget.NumRolls) {
+			if sh.Legal(r, u) == 0 {
+				continue
+			}
+			if u < rolls && sh.Legal(r, u+1) != 0 {
+				if k := ct.Keep(sh, r, rolls-u); k != r.Keep() {
+					vals[u][r] = ev[k]
+					continue
+				}
+			}
+			vals[u][r] = x.after(sh, ct.Box(sh, r, u), r)
+		}
+	}
+	return vals
+}
+
+// after returns the expected points still to come once roll r is scored in box id of
+// sheet sh, that box's among them.
+func (x *exactPlay) after(sh *engine.Sheet, id engine.BoxID, r engine.Roll) float64 {
+	next := *sh
+	next.Fill(id, r)
+	return analysis.SolverPoints(&next) - analysis.SolverPoints(sh) + x.future(&next)
+}
+
+// option returns the expected final score of option o at roll r after used rolls of sheet
+// sh, column-tables deciding after it.
+func (x *exactPlay) option(sh *engine.Sheet, r engine.Roll, used int, o rollout.Option) float64 {
+	base := analysis.SolverPoints(sh)
+	if o.IsBox {
+		return base + x.after(sh, o.Box, r)
+	}
+	if o.Keep == r.Keep() {
+		return base + x.after(sh, x.ct.Box(sh, r, used), r)
+	}
+	vals := x.turn(sh)
+	var ev [widget.NumKeeps]float64
+	keepValues(&ev, &vals[used+1])
+	return base + ev[o.Keep]
+}
+
+// TestMeasuredOptionsAgainstExact measures every keep and box of positions met in
+// column-tables's games on a small sheet of two columns (with the strategy's fit, so
+// that the control variate reads it), each option played on by 1,024 games on the same
+// dice, and checks each figure against the exact value of the option, column-tables
+// playing on (exactPlay): within four standard errors; and that the paired difference
+// of two options is narrower than either figure.
+func TestMeasuredOptionsAgainstExact(t *testing.T) {
+	r := exacttest.ColumnsRules(t, exacttest.FourBoxes, "free,top_down")
+	d := smallColumnData(t, r)
+	ft, err := fitFlex(d, 2, 6000, 3, 2, nil)
+	if err != nil || ft == nil {
+		t.Fatalf("no fit: %v", err)
+	}
+	d = &columnData{rules: r, tables: d.tables, flex: ft}
+	ct := newColumnTablesOf(d, ft)
+	x := &exactPlay{ct: newColumnTablesOf(d, ft), memo: map[[engine.MaxColumns]int]float64{}}
+	m := rollout.NewMeasurer(r, func() (strategies.Strategy, error) { return newColumnTablesOf(d, ft), nil }, 2)
+	games := 1024
+	if exacttest.RaceEnabled {
+		games = 128
+	}
+	g := rand.NewPCG(11, 12)
+	sh := engine.NewSheet(r)
+	checked, narrower, positions := 0, 0, 0
+	for sh.Turn() < r.NumSlots()-1 {
+		roll := engine.Throw(g)
+		used := 1
+		if sh.Turn()%2 == 1 {
+			roll = engine.Reroll(g, ct.Keep(&sh, roll, ct.rolls-1))
+			used = 2
+		}
+		var opts []rollout.Option
+		if sh.Legal(roll, used+1) != 0 {
+			for _, k := range engine.SubKeeps(roll) {
+				opts = append(opts, rollout.KeepOption(k))
+			}
+		}
+		for l := sh.Legal(roll, used); l != 0; l &= l - 1 {
+			opts = append(opts, rollout.BoxOption(engine.BoxID(bits.TrailingZeros64(l))))
+		}
+		ms, err := m.Measure(&rollout.Position{Sheet: &sh, Roll: roll, Used: used}, opts, games)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, o := range opts {
+			f, want := ms.Figure(i), x.option(&sh, roll, used, o)
+			if math.Abs(f.Mean-want) > 4*f.HalfWidth/1.96+1e-9 {
+				t.Errorf("turn %d, roll %v after %d: %v measured %.4f ± %.4f, exactly %.4f", sh.Turn()+1, roll, used, o, f.Mean, f.HalfWidth, want)
+			}
+			checked++
+		}
+		// The two options closest in exact value: their paired difference is narrower
+		// than either figure's interval (the common dice).
+		if len(opts) > 1 {
+			bi, bj, gap := 0, 1, math.Inf(1)
+			for i := range opts {
+				for j := i + 1; j < len(opts); j++ {
+					if d := math.Abs(x.option(&sh, roll, used, opts[i]) - x.option(&sh, roll, used, opts[j])); d < gap {
+						bi, bj, gap = i, j, d
+					}
+				}
+			}
+			if ms.Diff(bi, bj).HalfWidth < min(ms.Figure(bi).HalfWidth, ms.Figure(bj).HalfWidth) {
+				narrower++
+			}
+			positions++
+		}
+		sh.Fill(ct.Box(&sh, roll, used), roll)
+	}
+	t.Logf("%d options checked; the paired difference of the two closest narrower than either figure at %d of %d positions", checked, narrower, positions)
+	if checked < 20 || narrower < positions*3/4 {
+		t.Errorf("%d options checked, paired differences narrower at %d of %d positions", checked, narrower, positions)
+	}
 }

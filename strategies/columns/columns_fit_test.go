@@ -61,8 +61,8 @@ func TestExpectedGainsTarget(t *testing.T) {
 }
 
 // TestSmoothFallback: the control variate's value of a cell the fit does not trust is the
-// mean of the trusted cells with as many boxes open in all, 0 where none is; a trusted
-// cell keeps its own.
+// mean of the trusted cells with as many boxes open in all, 0 where none is or where one
+// column alone is open (no choice among columns is left); a trusted cell keeps its own.
 func TestSmoothFallback(t *testing.T) {
 	ft, _ := newFlexTable(2, 3)
 	set := func(open []int, v float64) {
@@ -75,7 +75,7 @@ func TestSmoothFallback(t *testing.T) {
 	for _, c := range []struct {
 		open []int
 		want float64
-	}{{[]int{2, 1}, 10}, {[]int{0, 3}, 20}, {[]int{1, 2}, 15}, {[]int{3, 0}, 15}, {[]int{2, 2}, 0}, {[]int{3, 3}, 50}} {
+	}{{[]int{2, 1}, 10}, {[]int{0, 3}, 20}, {[]int{1, 2}, 15}, {[]int{3, 0}, 0}, {[]int{2, 2}, 0}, {[]int{3, 3}, 50}} {
 		if got := ft.smooth(ft.cell(c.open)); got != c.want {
 			t.Errorf("open %v: %v, want %v", c.open, got, c.want)
 		}

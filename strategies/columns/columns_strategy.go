@@ -6,6 +6,7 @@ import (
 
 	"yams/engine"
 	"yams/strategies"
+	"yams/strategies/rollout"
 	"yams/strategies/solver"
 	"yams/strategies/widget"
 )
@@ -73,6 +74,12 @@ type columnTables struct {
 	// flex, when not nil, is what the choice among columns adds to the sum of their
 	// values, by count of open boxes.
 	flex *flexTable
+	// cv is the turn worked out for the rollouts' control variate (TurnStart).
+	cv struct {
+		fast bool
+		h    float64 // h now plus the columns' common adjustment (fast)
+		turn rollout.Turn
+	}
 }
 
 // columnPart is one column of the sheet, as columnTables values it.
