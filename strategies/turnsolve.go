@@ -101,19 +101,24 @@ func (s *turnSolver) expect(next *[engine.NumRolls]float64) {
 // dice is left out: bestV and bestK of a roll are its best reroll.
 func (s *turnSolver) bestRerolls() {
 	g := links
+	bestV, bestK, rank := &s.bestV, &s.bestK, &g.rank
 	for _, k := range g.bySize {
 		v, bk := s.ev[k], k
-		down := g.down[k][:g.ndown[k]]
+		n := g.ndown[k]
+		down := &g.down[k]
+		i := uint8(0)
 		if k.IsRoll() {
-			v, bk = s.bestV[down[0]], s.bestK[down[0]]
-			down = down[1:]
+			d := down[0]
+			v, bk = bestV[d], bestK[d]
+			i = 1
 		}
-		for _, d := range down {
-			if dv, dk := s.bestV[d], s.bestK[d]; dv > v || dv == v && g.rank[dk] < g.rank[bk] {
-				v, bk = dv, dk
+		for ; i < n; i++ {
+			d := down[i]
+			if dv := bestV[d]; dv > v || dv == v && rank[bestK[d]] < rank[bk] {
+				v, bk = dv, bestK[d]
 			}
 		}
-		s.bestV[k], s.bestK[k] = v, bk
+		bestV[k], bestK[k] = v, bk
 	}
 }
 
