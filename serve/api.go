@@ -294,6 +294,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request, g *game, err *apiE
 		s.fail(w, r, err)
 		return
 	}
+	g.prefetch()
 	writeJSON(w, http.StatusOK, g.view(s.cfg.Idle, s.lang(r)))
 }
 

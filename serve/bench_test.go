@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"yams/coach"
+	"yams/engine"
 	"yams/internal/exhaustive"
 )
 
@@ -235,4 +237,51 @@ func TestMemoryFlat(t *testing.T) {
 	if last > first+first/2+8<<20 {
 		t.Errorf("the heap grows with the games played: %.1f MiB, then %.1f MiB", float64(first)/(1<<20), float64(last)/(1<<20))
 	}
+}
+
+// The advice on the seeds' family sheet, whose values are estimated: 500 ms or less at the
+// 99th percentile. The positions are those of games played by a person who follows the
+// coach (each move the advice's best), the advice asked as soon as the dice are on the
+// table: its games are measured then, beside the server's own prefetch of them begun
+// by the roll. Over 200 positions at least:
+//
+//	go test ./serve -run '^$' -bench AdviseFamily -benchtime 200x
+func BenchmarkAdviseFamily(b *testing.B) {
+	rs := RuleSet{Source: "../examples/rules/yams-family.json"}
+	var err error
+	if rs.Rules, err = engine.Load(rs.Source); err != nil {
+		b.Fatal(err)
+	}
+	ts := newTestServer(b, Config{RuleSets: []RuleSet{rs}})
+	var s stateView
+	seed := uint64(1)
+	newGame := func() {
+		s = ts.newGame(map[string]any{"seed": seed})
+		seed++
+		ts.ok(http.StatusOK, "POST", "/api/games/"+s.ID+"/roll", map[string]any{}, &s)
+	}
+	newGame()
+	var times []time.Duration
+	b.ResetTimer()
+	for b.Loop() {
+		start := time.Now()
+		var a coach.Advice
+		ts.ok(http.StatusOK, "GET", "/api/games/"+s.ID+"/advise", nil, &a)
+		times = append(times, time.Since(start))
+		b.StopTimer()
+		path := "/api/games/" + s.ID
+		if len(a.Keeps) > 0 && len(*a.Keeps[0].Keep) < len(a.Dice) {
+			ts.ok(http.StatusOK, "POST", path+"/roll", map[string]any{"keep": *a.Keeps[0].Keep}, &s)
+		} else {
+			ts.ok(http.StatusOK, "POST", path+"/score", map[string]any{"box": a.Boxes[0].Box}, &s)
+			if s.Phase == phaseOver {
+				newGame()
+			} else {
+				ts.ok(http.StatusOK, "POST", path+"/roll", map[string]any{}, &s)
+			}
+		}
+		b.StartTimer()
+	}
+	b.ReportMetric(quantile(times, 0.5), "p50-ms")
+	b.ReportMetric(quantile(times, 0.99), "p99-ms")
 }

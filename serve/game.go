@@ -174,6 +174,8 @@ type game struct {
 	// when it ended. counted tells the server no longer counts it in play (Server.finished).
 	created, lastMove, overAt time.Time
 	counted                   bool
+	// prefetching: the advice of the position on the table is being measured (prefetch).
+	prefetching bool
 }
 
 // sameDice is what a strategy scores on the player's dice: game index of the seed in

@@ -37,20 +37,27 @@ type progress struct {
 }
 
 // setProgress says that the rule set's preparation is at stage (a stage's name above,
-// or a line of its own), done steps of total; a new stage starts its clock. done == total
-// ends the stage: the rule set is then ready, unless another stage starts.
+// or a line of its own), done steps of total; a new stage, or a new table of the stage
+// (done 0), starts its clock. done == total ends the stage.
 func (rs *ruleSet) setProgress(stage string, done, total int) {
 	p := &rs.progress
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if stage != p.stage || p.began.IsZero() {
+	if stage != p.stage || p.began.IsZero() || done == 0 {
 		p.began = time.Now()
 	}
 	p.stage, p.done, p.total = stage, done, total
 	if done >= total {
-		p.ready = p.ready || stage == stageValues
 		p.stage, p.began = "", time.Time{}
 	}
+}
+
+// markReady says that the coach's values are loaded: the rule set's games may start.
+func (rs *ruleSet) markReady() {
+	p := &rs.progress
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ready = true
 }
 
 // failProgress says that the preparation failed, and why.
@@ -84,8 +91,8 @@ func (rs *ruleSet) status(lang string, now time.Time) statusView {
 		v.Error = p.err.Error()
 		return v
 	}
+	v.Ready = p.ready
 	if p.stage == "" {
-		v.Ready = p.ready
 		v.Done, v.Total = 0, 0
 		return v
 	}

@@ -109,6 +109,7 @@ func (rs *ruleSet) coachValues() (*coach.Values, error) {
 		if rs.valuesErr == nil {
 			rs.positions.init(rs.values.Positions)
 			rs.setProgress(stageValues, 1, 1)
+			rs.markReady()
 		} else {
 			rs.failProgress(rs.valuesErr)
 		}

@@ -48,6 +48,9 @@ type Config struct {
 	// Log receives a line for each game that ends by a failure (a bot's), and what bots
 	// write on their standard error goes where their Info says.
 	Log io.Writer
+	// Prepare is how many of the first rule sets (those yams serve --rules names) are
+	// prepared as the server starts serving, in the background (prepareAtStart).
+	Prepare int
 }
 
 // Defaults of the limits.
@@ -87,7 +90,10 @@ type Server struct {
 	// workers numbers the bots' processes (their hello's worker, their log files).
 	workers atomic.Int64
 	stop    chan struct{}
-	swept   sync.WaitGroup
+	// preparing starts prepareAtStart once; prepared is closed when it returns.
+	preparing sync.Once
+	prepared  chan struct{}
+	swept     sync.WaitGroup
 	// now is the clock (tests move it).
 	now func() time.Time
 
@@ -120,7 +126,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	mem := newBudget(cfg.MaxBots)
 	s := &Server{cfg: cfg, byID: map[string]*ruleSet{}, opponents: map[string]strategies.Info{},
-		budget: mem, games: map[string]*game{}, gone: map[string]*apiError{}, stop: make(chan struct{}), now: time.Now,
+		budget: mem, games: map[string]*game{}, gone: map[string]*apiError{}, stop: make(chan struct{}), prepared: make(chan struct{}), now: time.Now,
 		limits: defaultLimits, conns: newConns(maxConns, maxConnsPerClient, cfg.Log)}
 	for i, id := range ruleSetIDs(cfg.RuleSets) {
 		rs := &ruleSet{RuleSet: cfg.RuleSets[i], id: id, slots: coach.SlotNames(cfg.RuleSets[i].Rules), budget: mem}
@@ -154,6 +160,9 @@ func (s *Server) Handler() http.Handler { return s.bounded(s.guard(s.keyed(s.mux
 // maxConnsPerClient) and each phase of a request in time (headerTimeout, bodyTimeout,
 // writeTimeout, idleTimeout).
 func (s *Server) Serve(ln net.Listener) error {
+	if s.cfg.Prepare > 0 {
+		s.preparing.Do(func() { go s.prepareAtStart() })
+	}
 	s.mu.Lock()
 	if s.hs != nil || s.closed {
 		s.mu.Unlock()

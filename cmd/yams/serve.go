@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -19,6 +20,7 @@ import (
 	"yams/internal/qr"
 	"yams/serve"
 	"yams/strategies"
+	"yams/strategies/solver"
 )
 
 func init() {
@@ -106,14 +108,25 @@ func runServe(e *env, args []string) error {
 		}
 	}
 	cfg := serve.Config{RuleSets: sets, Opponents: opponents, MaxGames: *maxGames, Idle: *idle, MaxBots: *maxBots,
-		Reports: *reportsDir, AnyHost: anyHost, Key: key, Log: e.stderr}
+		Reports: *reportsDir, AnyHost: anyHost, Key: key, Log: e.stderr, Prepare: max(1, len(*ruleSets))}
 	if fs.Changed("lang") {
 		cfg.Lang = lang.lang
 	}
+	// The solves' notices say, on the terminal and on the page, how far the rule sets'
+	// preparation is: it starts with the server (Config.Prepare).
+	var served atomic.Pointer[serve.Server]
+	solver.SetNotify(func(n solver.Notice) {
+		e.solveNotice(n)
+		if srv := served.Load(); srv != nil {
+			srv.Notice(n)
+		}
+	})
+	defer solver.SetNotify(e.solveNotice)
 	srv, err := serve.New(cfg)
 	if err != nil {
 		return badInput(err)
 	}
+	served.Store(srv)
 	defer srv.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -266,6 +266,27 @@
       document.getElementById("real-opts").hidden = m === "dice";
     });
     app.replaceChildren(form);
+    watchSetup(form);
+  }
+
+  // watchSetup shows under the form how far the chosen rule set's preparation is (yams
+  // serve prepares the rule sets of its --rules as it starts), while the form is shown.
+  function watchSetup(form) {
+    function tick() {
+      if (!form.isConnected || busy) return;
+      var id = form.querySelector("#rules").value;
+      api("GET", "/api/rulesets/" + encodeURIComponent(id) + "/status").then(function (st) {
+        if (!form.isConnected || busy) return;
+        if (st.stage) {
+          showProgress(st);
+        } else {
+          var box = document.getElementById("progress");
+          if (box) box.hidden = true;
+        }
+        setTimeout(tick, st.stage ? 500 : 3000);
+      }, function () { if (form.isConnected) setTimeout(tick, 3000); });
+    }
+    tick();
   }
 
   function readSetup() {

@@ -11,12 +11,12 @@ import (
 	"yams/strategies/rollout"
 )
 
-// CoachSettings are what the estimate measures at a position: column-tables's own choice
-// for DefaultEstimateGames games (the figure), the other options within three points of
-// it by column-tables's values (three options in all) for 128 games each to find the
-// best (rollout:column-tables's look-ahead, with more games), and the best, if another,
-// and an option judged, for DefaultEstimateGames games too.
-var CoachSettings = rollout.CoachSettings{Games: DefaultEstimateGames, LookGames: 128, Margin: 3, Most: 3}
+// CoachSettings are what the estimate measures at a position. To find the best (the
+// look-ahead of rollout:column-tables, with more games): column-tables's own choice and
+// the options within three points of it by column-tables's values, three in all, 128
+// games each played five turns on. Then the figures, DefaultEstimateGames games played to
+// the end on other dice: the best, column-tables's own choice, an option judged.
+var CoachSettings = rollout.CoachSettings{Games: DefaultEstimateGames, LookGames: 128, Margin: 3, Most: 3, Horizon: 5}
 
 // ColumnEstimate values the options at a position of a sheet of several columns too large
 // for an exact table, as expected final scores when column-tables plays on from there,

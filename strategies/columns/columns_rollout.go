@@ -42,6 +42,23 @@ func (ct *columnTables) potential(sh *engine.Sheet) (h float64, here int) {
 	return h, here
 }
 
+// Potential returns h of sheet sh, at a turn's start.
+func (ct *columnTables) Potential(sh *engine.Sheet) float64 {
+	h := analysis.SolverPoints(sh)
+	filled := sh.FilledMask()
+	var open [engine.MaxColumns]int
+	for c := range ct.cols {
+		p := &ct.cols[c]
+		mask, u, f := p.sp.ColumnState(sh, filled, c, ct.nb)
+		h += p.t.Values[p.sp.Index(mask, u, f)]
+		open[c] = ct.nb - bits.OnesCount32(mask)
+	}
+	if ft := ct.flex; ft != nil {
+		h += ft.smooth(ft.cell(open[:len(ct.cols)]))
+	}
+	return h
+}
+
 // smooth returns the value of a cell for the control variate: its own if trusted, else
 // the mean of the trusted cells with as many boxes open in all. A game that leaves the
 // trusted cells then moves h by what the count of its boxes says, not by the whole of

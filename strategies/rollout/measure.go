@@ -106,6 +106,8 @@ type Measurer struct {
 	// (its name and what its play depends on), so that a cache may be shared.
 	Cache *Cache
 	Who   string
+	// Horizon, if above 0, truncates the games (player.horizon).
+	Horizon int
 	out   Measurement
 }
 
@@ -125,7 +127,9 @@ func (m *Measurer) grow(n int) error {
 		if err != nil {
 			return err
 		}
-		m.players = append(m.players, newPlayer(st, m.rules))
+		pl := newPlayer(st, m.rules)
+		pl.horizon = m.Horizon
+		m.players = append(m.players, pl)
 	}
 	return nil
 }

@@ -17,6 +17,10 @@ type player struct {
 	sheet engine.Sheet
 	tape  engine.Tape
 	rng   rand.PCG // the dice of the chunk played
+	// horizon, if above 0, is the turns played after the position's: the game's score is
+	// then the strategy's potential of the sheet reached (a truncated rollout; a Valued
+	// strategy only).
+	horizon int
 	// cur is the turn worked out for the position last played from (its sheet).
 	cur      Turn
 	curSheet engine.Sheet
@@ -81,7 +85,11 @@ func (pl *player) play(p *Position, o Option, g *rand.PCG) (score, corrected flo
 			sh.Fill(st.Box(sh, r, used), r)
 		}
 	}
-	for !sh.Done() {
+	for turns := 0; !sh.Done(); turns++ {
+		if pl.horizon > 0 && turns == pl.horizon && pl.v != nil {
+			h := pl.v.Potential(sh)
+			return h, h - luck
+		}
 		e := 0.0
 		if pl.v != nil {
 			e = pl.v.TurnStart(sh)

@@ -1,6 +1,7 @@
 package rollout
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 	"slices"
@@ -10,13 +11,15 @@ import (
 
 // CoachSettings are what a Ranker measures at a position. To find the best: the strategy's
 // own choice and the options within Margin points of it by the strategy's values (Most
-// in all), LookGames games each. Then, on Games other games (other dice, so that the
-// figures are not those that chose the best): the best, the strategy's own choice and an
-// option judged.
+// in all), LookGames games each, played Horizon turns on (0: to the end) and valued there
+// by the strategy's potential. Then, on Games other games played to the end (other dice,
+// so that the figures are not those that chose the best): the best, the strategy's own
+// choice and an option judged.
 type CoachSettings struct {
 	Games, LookGames int
 	Margin           float64
 	Most             int
+	Horizon          int
 }
 
 // Ranked is an option of a position with what a ranking says of it.
@@ -52,6 +55,22 @@ type Ranker struct {
 	games []int
 	// decide: only the best option is wanted, unmeasured where it is the only close one
 	decide bool
+	pos    Position // the position measured
+	figs   []Option // the options of the figures: the best, own and judged
+	// look measures the selection's games: m's strategy, truncated at the settings'
+	// Horizon (made on first use, sharing m's cache).
+	look *Measurer
+}
+
+// lookMeasurer returns the Measurer of the selection's games.
+func (k *Ranker) lookMeasurer() *Measurer {
+	if k.look == nil {
+		m := k.m
+		k.look = NewMeasurer(m.rules, m.build, m.workers)
+		k.look.Horizon, k.look.Cache = k.set.Horizon, m.Cache
+		k.look.Who = fmt.Sprintf("%s\x00horizon %d", m.Who, k.set.Horizon)
+	}
+	return k.look
 }
 
 // NewRanker returns a Ranker that measures with m and values options by v, its own copy
@@ -101,10 +120,11 @@ func (k *Ranker) Boxes(s *engine.Sheet, r engine.Roll, used int, judged *Option)
 	return k.rank(s, r, used, own, judged)
 }
 
-// rank measures the options of k.list that the settings say: own, the strategy's own
-// choice, for Games games, the others within Margin of its value for LookGames games
-// (Most in all, the closest first), judged for Games games; and ranks them all, the best
-// measured first.
+// rank measures the options of k.list that the settings say and ranks them all, the best
+// measured first. To find the best: own (the strategy's own choice) and the others within
+// Margin of its value, Most in all, the closest first, LookGames games each, truncated
+// at Horizon turns (k.look). Then, on the Games full games that follow those (other dice,
+// so that the figures are not those that chose the best): the best, own and judged.
 func (k *Ranker) rank(s *engine.Sheet, r engine.Roll, used int, own Option, judged *Option) ([]Ranked, error) {
 	list := k.list
 	slices.SortStableFunc(list, func(a, b Ranked) int {
@@ -128,22 +148,23 @@ func (k *Ranker) rank(s *engine.Sheet, r engine.Roll, used int, own Option, judg
 			k.add(x.Option, set.LookGames)
 		}
 	}
-	look := len(k.opts) // the options measured to find the best
-	if k.decide && look == 1 {
+	if k.decide && len(k.opts) == 1 {
 		list[0].Option = own
 		return list[:1], nil
 	}
-	pos := Position{Sheet: s, Roll: r, Used: used}
-	sel := 0 // the games that chose the best: none where the strategy's own is alone close
-	if look > 1 {
+	k.pos = Position{Sheet: s, Roll: r, Used: used}
+	pos := &k.pos
+	// The selection: sel games of each close option, the best's index in look.
+	sel, best := 0, 0
+	var look *Measurement
+	if len(k.opts) > 1 {
 		sel = roundUp(set.LookGames)
-		ms, err := k.m.MeasureEach(&pos, k.opts, k.gamesOf)
-		if err != nil {
+		var err error
+		if look, err = k.lookMeasurer().MeasureEach(pos, k.opts, k.gamesOf); err != nil {
 			return nil, err
 		}
-		best := 0
-		for i := 1; i < look; i++ {
-			if ms.FigureOf(i, 0, sel).Mean > ms.FigureOf(best, 0, sel).Mean {
+		for i := 1; i < len(k.opts); i++ {
+			if look.FigureOf(i, 0, sel).Mean > look.FigureOf(best, 0, sel).Mean {
 				best = i
 			}
 		}
@@ -151,39 +172,47 @@ func (k *Ranker) rank(s *engine.Sheet, r engine.Roll, used int, own Option, judg
 			list[0].Option = k.opts[best]
 			return list[:1], nil
 		}
-		k.opts[0], k.opts[best] = k.opts[best], k.opts[0] // the best first
 	}
-	// The figures: the best, the strategy's own choice and the option judged, on the
-	// games that follow those that chose the best.
-	if judged != nil {
-		k.add(*judged, sel)
-	}
+	selected := k.opts[:len(k.opts):len(k.opts)]
+	// The figures: the best first, then own and judged where others, on games sel to fig.
 	fig := sel + roundUp(set.Games)
-	for i := range k.opts {
-		if i == 0 || k.opts[i] == own || judged != nil && k.opts[i] == *judged {
-			k.games[i] = fig
-		}
+	k.figs = append(k.figs[:0], selected[best])
+	if selected[best] != own {
+		k.figs = append(k.figs, own)
 	}
-	ms, err := k.m.MeasureEach(&pos, k.opts, k.gamesOf)
+	if judged != nil && *judged != own && *judged != selected[best] {
+		k.figs = append(k.figs, *judged)
+	}
+	ms, err := k.m.MeasureEach(pos, k.figs, func(int) int { return fig })
 	if err != nil {
 		return nil, err
 	}
-	ownAt := k.measured(own)
+	at := func(o Option) int {
+		for i, x := range k.figs {
+			if x == o {
+				return i
+			}
+		}
+		return -1
+	}
+	ownAt := at(own)
 	bestFig := ms.FigureOf(0, sel, fig)
 	ownCost := ms.DiffOf(0, ownAt, sel, fig)
 	for i := range list {
 		x := &list[i]
 		x.Games = 0
-		switch j := k.measured(x.Option); {
+		j := at(x.Option)
+		switch {
 		case j == 0:
 			x.Cost, x.CostInterval, x.Games = 0, 0, fig-sel
-		case j >= 0 && ms.Games[j] == fig:
+		case j > 0:
 			d := ms.DiffOf(0, j, sel, fig)
 			x.Cost, x.CostInterval, x.Games = d.Mean, d.HalfWidth, fig-sel
-		case j >= 0:
-			// Measured to find the best only: against the strategy's own choice on those
-			// games, and that against the best on the figures' games.
-			d := ms.DiffOf(ownAt, j, 0, sel)
+		case look != nil && slices.Contains(selected, x.Option):
+			// Measured to find the best only: against own on those games (short ones),
+			// and own against the best on the figures' games.
+			i := slices.Index(selected, x.Option)
+			d := look.DiffOf(slices.Index(selected, own), i, 0, sel)
 			x.Cost, x.CostInterval, x.Games = ownCost.Mean+d.Mean, math.Hypot(ownCost.HalfWidth, d.HalfWidth), sel
 		default:
 			x.Cost, x.CostInterval = ownCost.Mean+max(0, ownModel-x.Model), ownCost.HalfWidth
@@ -191,7 +220,7 @@ func (k *Ranker) rank(s *engine.Sheet, r engine.Roll, used int, own Option, judg
 		x.Value = bestFig.Mean - x.Cost
 		x.Interval = math.Hypot(bestFig.HalfWidth, x.CostInterval)
 	}
-	bestOpt := k.opts[0]
+	bestOpt := k.figs[0]
 	slices.SortStableFunc(list, func(a, b Ranked) int {
 		switch {
 		case a.Option == bestOpt:

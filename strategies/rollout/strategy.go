@@ -14,43 +14,82 @@ import (
 // Prefix is the family of the look-ahead: rollout:S improves strategy S by rollouts.
 const Prefix = "rollout"
 
-// Settings are what the look-ahead measures at a decision: up to Most options, those
-// whose value by S's own reckoning is within Margin points of the best (every option
-// where S values none), each played on for Games games (whole chunks) on the same dice.
+// Settings are what the look-ahead measures at a decision: up to Most options, the base's
+// own choice and those whose value by its own reckoning is within Margin points of it
+// (every option where the base values none), each played on for Games games (whole
+// chunks) on the same dice, Horizon turns on and valued there by the base's potential (0:
+// to the end; a base that values no sheet plays to the end).
 type Settings struct {
-	Games  int
-	Margin float64
-	Most   int
+	Games   int
+	Margin  float64
+	Most    int
+	Horizon int
 }
 
-// DefaultSettings are the look-ahead's of rollout:S.
-var DefaultSettings = Settings{Games: 32, Margin: 3, Most: 3}
+// DefaultSettings are those of rollout:S: the fast look-ahead, about 20 games a second of
+// the family sheet on the README's two cores.
+var DefaultSettings = Settings{Games: 16, Margin: 1, Most: 2, Horizon: 3}
+
+// StrongSettings are those of rollout:G:S, G its games: three options within three points,
+// five turns on.
+var StrongSettings = Settings{Margin: 3, Most: 3, Horizon: 5}
 
 func init() {
 	strategies.RegisterFamily(strategies.Family{
 		Prefix: Prefix,
-		Syntax: Prefix + ":[G:]S",
-		Description: "the one-step look-ahead of strategy S: at a decision where S's own values of the best options are close, " +
-			"each is played on by S for G games (32 by default) on the same dice and the best measured is taken",
+		Syntax: Prefix + ":[G[/H]:]S",
+		Description: "the one-step look-ahead of strategy S: at a decision where S's own values of its best options are close, " +
+			"each is played on by S on the same dice and the best measured taken; rollout:S the fast look-ahead (the 2 closest within 1 point, 16 games 3 turns on), " +
+			"rollout:G:S the stronger one (the 3 closest within 3 points, G games 5 turns on), rollout:G/H:S H turns on (0: to the end)",
 		Info: familyInfo,
 	})
 }
 
-// ParseName splits the parameter of rollout:[G:]S into its settings and S.
+// ParseName splits the parameter of rollout:[G[/H]:]S into its settings and S.
 func ParseName(param string) (Settings, string, error) {
 	set := DefaultSettings
 	head, rest, ok := strings.Cut(param, ":")
 	if ok && head != "" && head[0] >= '0' && head[0] <= '9' {
-		g, err := strconv.Atoi(head)
+		games, horizon, hasH := strings.Cut(head, "/")
+		g, err := strconv.Atoi(games)
 		if err != nil || g < Chunk || g > 1<<16 || g%Chunk != 0 {
-			return set, "", fmt.Errorf("the games of the look-ahead, %q, are not a multiple of %d from %d to 65,536", head, Chunk, Chunk)
+			return set, "", fmt.Errorf("the games of the look-ahead, %q, are not a multiple of %d from %d to 65,536", games, Chunk, Chunk)
 		}
+		set = StrongSettings
 		set.Games, param = g, rest
+		if hasH {
+			h, err := strconv.Atoi(horizon)
+			if err != nil || h < 0 || h > engine.MaxSlots {
+				return set, "", fmt.Errorf("the turns of the look-ahead, %q, are not a number from 0 (to the end) to %d", horizon, engine.MaxSlots)
+			}
+			set.Horizon = h
+		}
 	}
 	if param == "" {
-		return set, "", fmt.Errorf("no strategy to look ahead with: rollout:[G:]S")
+		return set, "", fmt.Errorf("no strategy to look ahead with: rollout:[G[/H]:]S")
 	}
 	return set, param, nil
+}
+
+// name returns the canonical name of the look-ahead of settings set on strategy of.
+func (set Settings) name(of string) string {
+	switch {
+	case set == DefaultSettings:
+		return Prefix + ":" + of
+	case set.Horizon == StrongSettings.Horizon:
+		return fmt.Sprintf("%s:%d:%s", Prefix, set.Games, of)
+	}
+	return fmt.Sprintf("%s:%d/%d:%s", Prefix, set.Games, set.Horizon, of)
+}
+
+// describe says what the look-ahead of set on strategy of measures.
+func (set Settings) describe(of string) string {
+	deep := "to the end of the game"
+	if set.Horizon > 0 {
+		deep = fmt.Sprintf("%d turns on", set.Horizon)
+	}
+	return fmt.Sprintf("the one-step look-ahead of %s: at each decision, its own choice and the closest options within %g points by its values (%d in all) played on by %s for %d games each on the same dice, %s",
+		of, set.Margin, set.Most, of, set.Games, deep)
 }
 
 func familyInfo(param string) (strategies.Info, error) {
@@ -65,16 +104,11 @@ func familyInfo(param string) (strategies.Info, error) {
 	if of.New == nil || of.Table {
 		return strategies.Info{}, fmt.Errorf("strategy %s does not play a game of its own, which the look-ahead plays on with", of.Name)
 	}
-	canonical := Prefix + ":" + of.Name
-	if set.Games != DefaultSettings.Games {
-		canonical = fmt.Sprintf("%s:%d:%s", Prefix, set.Games, of.Name)
-	}
 	return strategies.Info{
-		Name: canonical,
-		Description: fmt.Sprintf("the one-step look-ahead of %s: the closest options (up to %d, within %g points of %s's best) played on by %s for %d games each on the same dice",
-			of.Name, set.Most, set.Margin, of.Name, of.Name, set.Games),
-		Memory:   of.Memory,
-		Identity: of.Identity,
+		Name:        set.name(of.Name),
+		Description: set.describe(of.Name),
+		Memory:      of.Memory,
+		Identity:    of.Identity,
 		New: func(r *engine.Rules) (strategies.Strategy, error) {
 			return New(r, func() (strategies.Strategy, error) { return of.New(r) }, set)
 		},
@@ -105,7 +139,7 @@ func New(r *engine.Rules, build func() (strategies.Strategy, error), set Setting
 	}
 	l := &Lookahead{rules: r, set: set, base: base, m: NewMeasurer(r, build, 1)}
 	if v, ok := base.(Valued); ok {
-		l.ranker = NewRanker(l.m, v, CoachSettings{Games: set.Games, LookGames: set.Games, Margin: set.Margin, Most: set.Most})
+		l.ranker = NewRanker(l.m, v, CoachSettings{Games: set.Games, LookGames: set.Games, Margin: set.Margin, Most: set.Most, Horizon: set.Horizon})
 	}
 	return l, nil
 }

@@ -23,6 +23,8 @@ type Turn struct {
 	// Keep[u][k] is the expectation of h at the turn's end when k is kept after u rolls
 	// and the other dice rolled, the strategy deciding afterwards.
 	Keep [engine.MaxRollsPerTurn][widget.NumKeeps]float64
+	// firsts is Backward's scratch: the keeps of every first roll.
+	firsts [engine.NumRolls]engine.Keep
 }
 
 // Valued is a strategy that values sheets by a potential h of its own: h is the points
@@ -45,6 +47,9 @@ type Valued interface {
 	Evaluate(s *engine.Sheet, t *Turn)
 	// After returns h of sheet s (at a turn's start) once roll r is scored in box id.
 	After(s *engine.Sheet, id engine.BoxID, r engine.Roll) float64
+	// Potential returns h of sheet s, at a turn's start: what a game cut short there is
+	// valued at (a truncated rollout).
+	Potential(s *engine.Sheet) float64
 }
 
 // Keeper decides the keeps of a turn planned: its Keep is the strategy's for the sheet
@@ -66,14 +71,14 @@ type FirstKeeper interface {
 func Backward(t *Turn, s *engine.Sheet, st Keeper, rolls int) float64 {
 	t.Expect[rolls] = t.Stop[rolls]
 	fk, _ := st.(FirstKeeper)
-	var first [engine.NumRolls]engine.Keep
+	first := &t.firsts
 	for u := rolls - 1; u >= 1; u-- {
 		ev := &t.Keep[u]
 		KeepMeans(ev, &t.Expect[u+1])
 		exp := &t.Expect[u]
 		*exp = t.Stop[u]
 		if u == 1 && fk != nil {
-			fk.FirstKeeps(&first)
+			fk.FirstKeeps(first)
 		}
 		for r := range engine.Roll(widget.NumRolls) {
 			if s.Legal(r, u+1) == 0 {
