@@ -756,7 +756,8 @@ func playColumns(p *page, rs RuleSet) {
 		if turn == 4 && !p.state().Feedback[0].Advice.Exact {
 			// A sheet of estimates (the family's, in the exhaustive run): each of its
 			// decisions plays games on from the position, so four turns are played here, and
-			// TestFamilySheetEstimates plays one to the end. Every figure says it is estimated.
+			// TestFamilySheetEstimates plays one to the end. Every figure says it is estimated,
+			// and gives its interval.
 			var words []string
 			p.eval(`Array.from(document.querySelectorAll("#verdict .cost, #verdict .free, #coach .feedback")).map(function(e){return e.textContent})`, &words)
 			for _, w := range words {
@@ -766,6 +767,10 @@ func playColumns(p *page, rs RuleSet) {
 			}
 			if len(words) == 0 {
 				p.t.Error("the coach says nothing of the decisions")
+			}
+			// And with its 95% interval, the advice's best at least.
+			if all := strings.Join(words, " "); !strings.Contains(all, "±") {
+				p.t.Errorf("no interval among the coach's figures of estimates: %q", all)
 			}
 			return
 		}

@@ -15,6 +15,7 @@ import (
 
 	"yams/coach"
 	"yams/engine"
+	"yams/internal/exhaustive"
 	"yams/serve"
 )
 
@@ -96,12 +97,24 @@ func presetSet(t *testing.T, name string, options ...string) serve.RuleSet {
 // The advice the page shows at a position is yams advise's at that position, byte for
 // byte (the record of the game so far, the dice, the roll); the grading at the end is
 // yams replay --grade's of the record the page downloads, and its total yams replay's:
-// on hasbro and on a sheet of two columns.
+// on hasbro and on a sheet of two columns; in the exhaustive run also on the seeds'
+// family sheet, whose figures are estimates, each with its interval.
 func TestServeAgreesWithAdviseAndReplay(t *testing.T) {
-	for _, c := range []struct {
+	cases := []struct {
 		set   serve.RuleSet
 		every int // the positions checked against yams advise: one in every
-	}{{presetSet(t, "hasbro"), 2}, {presetSet(t, "yams", "columns=top_down,bottom_up"), 5}} {
+	}{{presetSet(t, "hasbro"), 2}, {presetSet(t, "yams", "columns=top_down,bottom_up"), 5}}
+	if exhaustive.On {
+		family, err := engine.Load("../../examples/rules/yams-family.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, struct {
+			set   serve.RuleSet
+			every int
+		}{serve.RuleSet{Source: "../../examples/rules/yams-family.json", Rules: family}, 10})
+	}
+	for _, c := range cases {
 		t.Run(c.set.Rules.Name(), func(t *testing.T) {
 			api := newAPI(t, c.set)
 			dir := t.TempDir()
@@ -151,6 +164,9 @@ func TestServeAgreesWithAdviseAndReplay(t *testing.T) {
 			json.Unmarshal(s.Grade, &got)
 			if !reflect.DeepEqual(got, want) || want.TotalCost == 0 {
 				t.Errorf("the page's grading differs from yams replay --grade's:\n%s\n%s", s.Grade, out)
+			}
+			if estimated := len(c.set.Rules.Columns()) > 2; estimated != (want.Estimate != "" && want.TotalCostInterval > 0) {
+				t.Errorf("estimated %v, the grade's estimate %q ± %v", estimated, want.Estimate, want.TotalCostInterval)
 			}
 			out, _, _ = execYams(t, string(record), "replay", "--json", "-")
 			var sheet struct{ Total int }

@@ -181,7 +181,7 @@ func TestLookaheadNeverWorse(t *testing.T) {
 		base  string
 		games int
 	}{
-		{exacttest.ColumnsRules(t, exacttest.FourBoxes, "top_down,bottom_up"), "column-tables", 1500},
+		{exacttest.ColumnsRules(t, exacttest.FourBoxes, "top_down,bottom_up"), "column-tables", 600},
 	}
 	if exhaustive.On {
 		// Every option of every decision looked ahead, without a control variate: slow.
