@@ -85,15 +85,58 @@ func newKeepLinks() *keepLinks {
 
 // expect sets ev to the expected worth of every keep when the missing dice are rolled and
 // the result is worth next, as engine.TurnPlan does it.
-func (s *turnSolver) expect(next *[engine.NumRolls]float64) {
+func (s *turnSolver) expect(next *[engine.NumRolls]float64) { expectInto(&s.ev, next) }
+
+// expectInto is expect into ev.
+func expectInto(ev *[engine.NumKeeps]float64, next *[engine.NumRolls]float64) {
 	g := links
 	for r := range engine.Roll(engine.NumRolls) {
-		s.ev[r.Keep()] = next[r]
+		ev[r.Keep()] = next[r]
 	}
 	for _, k := range g.partial {
 		a := &g.up[k]
-		s.ev[k] = (s.ev[a[0]] + s.ev[a[1]] + s.ev[a[2]] + s.ev[a[3]] + s.ev[a[4]] + s.ev[a[5]]) * (1.0 / 6)
+		ev[k] = (ev[a[0]] + ev[a[1]] + ev[a[2]] + ev[a[3]] + ev[a[4]] + ev[a[5]]) * (1.0 / 6)
 	}
+}
+
+// bestValues sets bestV as bestRerolls does, from the keeps' worth ev, without the keeps:
+// the best worth is the same whichever of equals is the best keep, and a plan that
+// needs the keep of one roll only finds it when the roll is thrown (bestSub). Without
+// the ranks to compare it costs about half of bestRerolls.
+func (s *turnSolver) bestValues(ev *[engine.NumKeeps]float64) {
+	g := links
+	bestV := &s.bestV
+	for _, k := range g.bySize {
+		v := ev[k]
+		n := g.ndown[k]
+		down := &g.down[k]
+		i := uint8(0)
+		if k.IsRoll() {
+			v, i = bestV[down[0]], 1
+		}
+		for ; i < n; i++ {
+			v = max(v, bestV[down[i]]) // without a branch on the worths
+		}
+		bestV[k] = v
+	}
+}
+
+// bestSub returns the best reroll of roll r whose keeps are worth ev, against stopping,
+// worth stop: the first of the best in the order of engine.SubKeeps (more dice first,
+// then the lower index), bestRerolls's order, and r.Keep() (the whole roll) when no
+// reroll is worth more than stopping.
+func bestSub(r engine.Roll, ev *[engine.NumKeeps]float64, stop float64) engine.Keep {
+	subs := engine.SubKeeps(r)
+	best, bk := ev[subs[1]], subs[1]
+	for _, k := range subs[2:] {
+		if v := ev[k]; v > best {
+			best, bk = v, k
+		}
+	}
+	if !(best > stop) {
+		return r.Keep()
+	}
+	return bk
 }
 
 // bestRerolls sets, for every keep, the best of its sub-keeps (itself included): the
@@ -153,17 +196,22 @@ func (s *turnSolver) solve(stop *[engine.NumRolls]float64, rolls int, keeps []ui
 
 // TurnSolver plans a turn for any worth of ending it, with engine.TurnPlan's decisions
 // and its ties (stop first, then more dice, then the lower keep), at a fraction of its
-// cost: the solver the heuristics plan with, for strategies of other packages. The keeps
-// after the first roll are decided only for the roll a turn throws (Keep): the turn's one
-// first roll needs neither the best reroll of the 251 others nor the pass that finds them.
-// Its zero value is ready; it is about 40 KB: build one per worker and reuse it.
+// cost: the solver the heuristics plan with, for strategies of other packages. A plan
+// holds the worth of every keep after every roll, and the best worth of every roll, but
+// a keep is decided only for the roll a turn throws (Keep): a turn throws one roll at
+// each roll number and needs neither the best reroll of the 251 others nor the ranks
+// that choose among equal keeps (about half the cost of a plan, which the rollouts and
+// column-tables's fit spend most of their time in). Its zero value is ready; it is
+// about 23 KB: build one per worker and reuse it.
 type TurnSolver struct {
 	s     turnSolver
 	rolls int
 	sec   bool
 	first [engine.NumRolls]float64
 	stop  *[engine.NumRolls]float64
-	keeps [engine.NumRolls * (engine.MaxRollsPerTurn - 1)]uint8
+	// later[u-1] is the worth of every keep after roll u+1 (u ≥ 1), from which Keep finds
+	// the keep of the roll thrown; the first roll's are s.ev.
+	later [engine.MaxRollsPerTurn - 2][engine.NumKeeps]float64
 }
 
 // Plan plans a turn of rolls rolls in which ending the turn with roll r is worth first[r]
@@ -182,15 +230,14 @@ func (t *TurnSolver) Plan(first, stop *[engine.NumRolls]float64, rolls int) {
 	s := &t.s
 	next := stop
 	for u := levels - 1; u >= 1; u-- {
-		s.expect(next)
-		s.bestRerolls()
+		ev := &t.later[u-1]
+		expectInto(ev, next)
+		s.bestValues(ev)
 		for r := range engine.Roll(engine.NumRolls) {
-			k := r.Keep()
-			v, bk := s.bestV[k], s.bestK[k]
+			v := s.bestV[r.Keep()]
 			if !(v > stop[r]) {
-				v, bk = stop[r], k
+				v = stop[r] // stopping first among equals, as the keeps do
 			}
-			t.keeps[int(r)*levels+u] = r.MaskOf(bk)
 			s.value[r] = v
 		}
 		next = &s.value
@@ -227,28 +274,14 @@ func (t *TurnSolver) FirstKeeps(keeps *[engine.NumRolls]engine.Keep) {
 // Keep returns the planned keep of roll r with rollsLeft rerolls left: r.Keep() (the
 // whole roll) to stop.
 func (t *TurnSolver) Keep(r engine.Roll, rollsLeft int) engine.Keep {
-	levels := t.rolls - 1
-	u := levels - rollsLeft
-	if u > 0 {
-		return r.Held(t.keeps[int(r)*levels+u])
-	}
-	// The first roll: its best reroll, the first of the best in the order of
-	// engine.SubKeeps (more dice first, then the lower index), against stopping.
-	subs, ev := engine.SubKeeps(r), &t.s.ev
-	best, bk := ev[subs[1]], subs[1]
-	for _, k := range subs[2:] {
-		if v := ev[k]; v > best {
-			best, bk = v, k
-		}
+	if u := t.rolls - 1 - rollsLeft; u > 0 {
+		return bestSub(r, &t.later[u-1], t.stop[r])
 	}
 	stop := t.stop[r]
 	if t.sec {
 		stop = t.first[r]
 	}
-	if !(best > stop) {
-		return r.Keep()
-	}
-	return bk
+	return bestSub(r, &t.s.ev, stop)
 }
 
 // Expected returns the expected worth of the turn planned, over its first roll: what a
@@ -265,10 +298,10 @@ func (t *TurnSolver) Expected() float64 {
 		}
 		return e
 	}
-	// The best reroll of every first roll at once (the best sub-keep of every keep, from
-	// those with one die fewer), rather than a scan of each roll's sub-keeps.
+	// The worth of the best reroll of every first roll at once (the best sub-keep of every
+	// keep, from those with one die fewer), rather than a scan of each roll's sub-keeps.
 	s := &t.s
-	s.bestRerolls()
+	s.bestValues(&s.ev)
 	for r := range engine.Roll(engine.NumRolls) {
 		e += r.Probability() * max(stopFirst[r], s.bestV[r.Keep()])
 	}

@@ -52,3 +52,31 @@ func TestTurnSolverExpected(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTurnSolver is the cost of a turn's plan by TurnSolver and of its expected
+// worth, as column-tables pays at every turn start of its fit (Plan, Expected) and the
+// rollouts' control variate pays at every turn (Plan, FirstKeeps).
+func BenchmarkTurnSolver(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var stop [engine.NumRolls]float64
+	for r := range stop {
+		stop[r] = math.Round(rng.Float64()*50) - 10
+	}
+	var ts TurnSolver
+	var keeps [engine.NumRolls]engine.Keep
+	b.Run("plan", func(b *testing.B) {
+		for b.Loop() {
+			ts.Plan(&stop, &stop, 3)
+		}
+	})
+	b.Run("expected", func(b *testing.B) {
+		for b.Loop() {
+			ts.Expected()
+		}
+	})
+	b.Run("first-keeps", func(b *testing.B) {
+		for b.Loop() {
+			ts.FirstKeeps(&keeps)
+		}
+	})
+}
