@@ -24,13 +24,14 @@ import (
 // bonus) writes 15.2 MiB for hasbro in 0.77 to 0.98 s and 45.3 MiB for yatzy in 2.39 to
 // 2.48 s; a goal's, 644.2 MiB for target:300 in 46 s and 1,241.7 MiB for beat:optimal in
 // 93 s; win's distributions, 714 MiB for hasbro in 21.7 s. column-tables's fit on the
-// family sheet's four columns takes about 25 s a round of 20,000 games, and its
-// calibration for win about a minute.
+// family sheet's four columns takes about 6.5 s a round of 20,000 games (41.5 s from an
+// empty cache to yams advise's first answer, quiet), and its calibration for win about
+// a minute.
 const (
 	meanSecondsPerMiB = 0.057
 	goalSecondsPerMiB = 0.073
 	winSecondsPerMiB  = 0.030
-	fitSecondsARound  = 25
+	fitSecondsARound  = 6.5
 	calibrationTime   = time.Minute
 )
 

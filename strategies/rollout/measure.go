@@ -108,7 +108,7 @@ type Measurer struct {
 	Who   string
 	// Horizon, if above 0, truncates the games (player.horizon).
 	Horizon int
-	out   Measurement
+	out     Measurement
 }
 
 // NewMeasurer returns a Measurer of the strategy that build makes (a copy per worker),
