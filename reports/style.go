@@ -63,6 +63,7 @@ var (
 	olive      = rgb(0x999933)
 	magenta    = rgb(0xE7298A)
 	teal       = rgb(0x44AA99) // the best responses' alone, outside the hashed colours
+	brown      = rgb(0x8C510A) // the look-ahead's alone, outside the hashed colours
 )
 
 // colours are the colours of the strategies; a name's hash chooses among them.
@@ -112,7 +113,9 @@ var familyLooks = map[string]series{
 	"rules":  {olive, nil, triangleGlyph{}},
 	// best-response:S, the exact best play at a table of two (strategies/duel).
 	"best-response": {teal, nil, hexagonGlyph{}},
-	botFamily:       {magenta, nil, triangleDownGlyph{}},
+	// rollout:S, the look-ahead of S on games played on (strategies/rollout).
+	"rollout": {brown, nil, pentagonGlyph{}},
+	botFamily: {magenta, nil, triangleDownGlyph{}},
 }
 
 // familyLook returns the look of a family drawn as one: "risk", "target" or "beat".
@@ -468,6 +471,20 @@ func (hexagonGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) 
 		corners[i] = vg.Point{X: r * vg.Length(math.Cos(a)), Y: r * vg.Length(math.Sin(a))}
 	}
 	c.Fill(polygon(pt, corners))
+}
+
+// pentagonGlyph is the outline of a pentagon standing on a side, the marker of the
+// look-ahead.
+type pentagonGlyph struct{}
+
+func (pentagonGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	r := sty.Radius * 1.15
+	corners := make([]vg.Point, 5)
+	for i := range corners {
+		a := math.Pi/2 + float64(i)*2*math.Pi/5
+		corners[i] = vg.Point{X: r * vg.Length(math.Cos(a)), Y: r * vg.Length(math.Sin(a))}
+	}
+	outline(c, sty, polygon(pt, corners))
 }
 
 // hollowDiamondGlyph is the outline of a diamond.

@@ -24,7 +24,7 @@ import (
 // member of each family, bots among them.
 var kindNames = []drawn{
 	{name: "optimal"}, {name: "greedy"}, {name: "upper-first"}, {name: "random"}, {name: "bonus"}, {name: "win"}, {name: "column-tables"},
-	{name: "risk:-0.02"}, {name: "target:300"}, {name: "beat:optimal"}, {name: "rules:three-of-each.rules"}, {name: "bot:python"},
+	{name: "risk:-0.02"}, {name: "target:300"}, {name: "beat:optimal"}, {name: "rules:three-of-each.rules"}, {name: "bot:python"}, {name: "rollout:column-tables"},
 }
 
 // Every strategy yams registers, and every family, has a look of its kind: a strategy
