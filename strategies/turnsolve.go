@@ -114,8 +114,18 @@ func (s *turnSolver) bestValues(ev *[engine.NumKeeps]float64) {
 		if k.IsRoll() {
 			v, i = bestV[down[0]], 1
 		}
-		for ; i < n; i++ {
-			v = max(v, bestV[down[i]]) // without a branch on the worths
+		// Without a branch on the worths, in pairs rather than in a chain.
+		switch d := down[i:n]; len(d) {
+		case 1:
+			v = max(v, bestV[d[0]])
+		case 2:
+			v = max(v, max(bestV[d[0]], bestV[d[1]]))
+		case 3:
+			v = max(max(v, bestV[d[0]]), max(bestV[d[1]], bestV[d[2]]))
+		case 4:
+			v = max(max(v, bestV[d[0]]), max(max(bestV[d[1]], bestV[d[2]]), bestV[d[3]]))
+		case 5:
+			v = max(max(v, bestV[d[0]]), max(bestV[d[1]], bestV[d[2]]), max(bestV[d[3]], bestV[d[4]]))
 		}
 		bestV[k] = v
 	}
@@ -142,11 +152,14 @@ func bestSub(r engine.Roll, ev *[engine.NumKeeps]float64, stop float64) engine.K
 // bestRerolls sets, for every keep, the best of its sub-keeps (itself included): the
 // highest expected worth, the lowest rank among equals. For a roll the keep of all five
 // dice is left out: bestV and bestK of a roll are its best reroll.
-func (s *turnSolver) bestRerolls() {
+func (s *turnSolver) bestRerolls() { s.bestRerollsOf(&s.ev) }
+
+// bestRerollsOf is bestRerolls from the keeps' worth ev.
+func (s *turnSolver) bestRerollsOf(ev *[engine.NumKeeps]float64) {
 	g := links
 	bestV, bestK, rank := &s.bestV, &s.bestK, &g.rank
 	for _, k := range g.bySize {
-		v, bk := s.ev[k], k
+		v, bk := ev[k], k
 		n := g.ndown[k]
 		down := &g.down[k]
 		i := uint8(0)
@@ -245,23 +258,26 @@ func (t *TurnSolver) Plan(first, stop *[engine.NumRolls]float64, rolls int) {
 	s.expect(next) // s.ev: the keeps after the first roll, which Keep reads
 }
 
-// FirstKeeps sets keeps[r] to what Keep(r, rolls−1) returns for every first roll r, at
-// the cost of one pass over the keeps (the best sub-keep of every keep, found from those
-// with one die fewer) rather than a scan of each roll's sub-keeps: for a strategy that
-// works its whole turn out, as the rollouts' control variate does.
-func (t *TurnSolver) FirstKeeps(keeps *[engine.NumRolls]engine.Keep) {
-	if t.rolls <= 1 {
+// Keeps sets keeps[r] to what Keep(r, rollsLeft) returns for every roll r, at the cost of
+// one pass over the keeps (the best sub-keep of every keep, found from those with one die
+// fewer) rather than a scan of each roll's sub-keeps: for a strategy that works its whole
+// turn out, as the rollouts' control variate does.
+func (t *TurnSolver) Keeps(rollsLeft int, keeps *[engine.NumRolls]engine.Keep) {
+	u := t.rolls - 1 - rollsLeft
+	if t.rolls <= 1 || rollsLeft < 1 || u < 0 {
 		for r := range engine.Roll(engine.NumRolls) {
 			keeps[r] = r.Keep()
 		}
 		return
 	}
 	s := &t.s
-	s.bestRerolls() // from s.ev, the keeps after the first roll
-	stop := t.stop
-	if t.sec {
+	ev, stop := &s.ev, t.stop
+	if u > 0 {
+		ev = &t.later[u-1]
+	} else if t.sec {
 		stop = &t.first
 	}
+	s.bestRerollsOf(ev)
 	for r := range engine.Roll(engine.NumRolls) {
 		k := r.Keep()
 		if bk := s.bestK[k]; s.bestV[k] > stop[r] {

@@ -11,7 +11,7 @@ import (
 // TestTurnSolverExpected: the expected worth of a turn planned by TurnSolver is the value
 // engine.TurnPlan's backward induction gives the same turn, for one roll to four, with
 // the same worth after every roll or another after the first (a sec column), and its
-// keeps are TurnPlan's (those of every first roll at once too: FirstKeeps).
+// keeps are TurnPlan's (those of every roll at once too: Keeps).
 func TestTurnSolverExpected(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var ts TurnSolver
@@ -38,15 +38,17 @@ func TestTurnSolverExpected(t *testing.T) {
 		if got := ts.Expected(); math.Abs(got-want) > 1e-9 {
 			t.Errorf("%d rolls, sec %v: Expected %.12f, the turn's backward induction %.12f", rolls, sec, got, want)
 		}
-		var first1 [engine.NumRolls]engine.Keep
-		ts.FirstKeeps(&first1)
+		var all [engine.MaxRollsPerTurn][engine.NumRolls]engine.Keep
+		for left := 1; left < rolls; left++ {
+			ts.Keeps(left, &all[left])
+		}
 		for r := range engine.Roll(engine.NumRolls) {
-			if rolls > 1 && first1[r] != ts.Keep(r, rolls-1) || rolls == 1 && first1[r] != r.Keep() {
-				t.Fatalf("%d rolls, sec %v: roll %v: FirstKeeps %v, Keep %v", rolls, sec, r, first1[r], ts.Keep(r, rolls-1))
-			}
 			for left := 1; left < rolls; left++ { // a keep is asked with a reroll left
 				if got, want := ts.Keep(r, left), tp.Keep(r, left); got != want {
 					t.Fatalf("%d rolls, sec %v: roll %v, %d left: keep %v, the plan's %v", rolls, sec, r, left, got, want)
+				}
+				if all[left][r] != tp.Keep(r, left) {
+					t.Fatalf("%d rolls, sec %v: roll %v, %d left: Keeps %v, the plan's %v", rolls, sec, r, left, all[left][r], tp.Keep(r, left))
 				}
 			}
 		}
@@ -55,7 +57,7 @@ func TestTurnSolverExpected(t *testing.T) {
 
 // BenchmarkTurnSolver is the cost of a turn's plan by TurnSolver and of its expected
 // worth, as column-tables pays at every turn start of its fit (Plan, Expected) and the
-// rollouts' control variate pays at every turn (Plan, FirstKeeps).
+// rollouts' control variate pays at every turn (Plan, Keeps after each roll).
 func BenchmarkTurnSolver(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var stop [engine.NumRolls]float64
@@ -74,9 +76,9 @@ func BenchmarkTurnSolver(b *testing.B) {
 			ts.Expected()
 		}
 	})
-	b.Run("first-keeps", func(b *testing.B) {
+	b.Run("keeps", func(b *testing.B) {
 		for b.Loop() {
-			ts.FirstKeeps(&keeps)
+			ts.Keeps(2, &keeps)
 		}
 	})
 }

@@ -13,6 +13,7 @@ import (
 
 	"yams/engine"
 	"yams/strategies"
+	"yams/strategies/columns"
 )
 
 // playRecord plays a game of hasbro with a strategy and writes it as a record with every
@@ -185,7 +186,7 @@ func TestAdvise(t *testing.T) {
 // columns of six boxes): labelled an estimate, the best option's value measured by games
 // of column-tables with its interval, the same at every run, and the interval in the text.
 // The position is late in the game, six of the columns filled, so that each of the
-// estimate's 512 games plays the 12 turns left rather than 48: the sheet, and so the
+// estimate's 640 games plays the 12 turns left rather than 48: the sheet, and so the
 // refused exact solve and the estimate, are the same.
 func TestAdviseEstimate(t *testing.T) {
 	args := []string{"advise", "--rules", "../../examples/rules/six-boxes.json", "--rule", "columns=free,free,free,free,free,free,free,free", "--dice", "6,6,6,2,3", "--roll", "1"}
@@ -208,13 +209,13 @@ func TestAdviseEstimate(t *testing.T) {
 		text = errOut
 	}
 	a := runs[0]
-	if a.Exact || a.Estimate == "" || a.EstimateGames != 512 || !(a.Interval > 0 && a.Interval < 10) || a.Keeps[0].Value != a.Value || a.Turn != 37 {
+	if a.Exact || a.Estimate == "" || a.EstimateGames != columns.DefaultEstimateGames || !(a.Interval > 0 && a.Interval < 10) || a.Keeps[0].Value != a.Value || a.Turn != 37 {
 		t.Errorf("turn %d: exact %v (%q), %d games, interval %v, value %v, best keep %+v", a.Turn, a.Exact, a.Estimate, a.EstimateGames, a.Interval, a.Value, a.Keeps[0])
 	}
 	if runs[1].Value != a.Value || runs[1].Interval != a.Interval {
 		t.Errorf("two runs: %v ± %v and %v ± %v", a.Value, a.Interval, runs[1].Value, runs[1].Interval)
 	}
-	if want := fmt.Sprintf("Estimated final score of the best choice: %.2f ± %.2f (95%% interval, measured over 512 games", a.Value, a.Interval); !strings.Contains(text, want) {
+	if want := fmt.Sprintf("Estimated final score of the best choice: %.2f ± %.2f (95%% interval, measured over %d games", a.Value, a.Interval, columns.DefaultEstimateGames); !strings.Contains(text, want) {
 		t.Errorf("want %q in\n%s", want, text)
 	}
 }

@@ -14,9 +14,13 @@ import (
 // CoachSettings are what the estimate measures at a position. To find the best (the
 // look-ahead of rollout:column-tables, with more games): column-tables's own choice and
 // the options within three points of it by column-tables's values, three in all, 128
-// games each played five turns on. Then the figures, DefaultEstimateGames games played to
-// the end on other dice: the best, column-tables's own choice, an option judged.
-var CoachSettings = rollout.CoachSettings{Games: DefaultEstimateGames, LookGames: 128, Margin: 3, Most: 3, Horizon: 5}
+// games each played five turns on. Then the figures, on other dice, of games played to
+// the end: the best's, DefaultEstimateGames games; column-tables's own choice and an
+// option judged, on the first half of those, each paired with the best's games (the
+// difference of two options varies from game to game about a fifth as much as a score:
+// half the games measure a cost well, and the advice at the start of the family sheet
+// takes a quarter less time).
+var CoachSettings = rollout.CoachSettings{Games: DefaultEstimateGames, CostGames: DefaultEstimateGames / 2, LookGames: 128, Margin: 3, Most: 3, Horizon: 5}
 
 // ColumnEstimate values the options at a position of a sheet of several columns too large
 // for an exact table, as expected final scores when column-tables plays on from there,
@@ -111,6 +115,7 @@ func (e *ColumnEstimate) rankerNow() *rollout.Ranker {
 		e.m.Cache, e.m.Who = e.Cache, d.who()
 		set := CoachSettings
 		set.Games, set.LookGames = games, min(set.LookGames, games)
+		set.CostGames = games * CoachSettings.CostGames / CoachSettings.Games
 		e.ranker = rollout.NewRanker(e.m, newColumnTablesOf(d, d.flex), set)
 		e.made.games, e.made.workers, e.made.cache = games, e.Workers, e.Cache
 		e.keeps.ok, e.boxes.ok = false, false

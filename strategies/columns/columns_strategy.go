@@ -141,32 +141,50 @@ func (s *columnTables) plan(sh *engine.Sheet) {
 			p.gains(mask, u, f)
 		}
 	}
+	// The best box of each roll over the columns that take any roll (later), then, if a
+	// "sec" column is open, over those and the sec columns for a first roll (first): the
+	// first column among equals, as one pass over the columns in order would choose.
 	s.anySec = false
 	for r := range widget.NumRolls {
-		s.first[r], s.later[r] = math.Inf(-1), math.Inf(-1)
+		s.later[r] = math.Inf(-1)
 	}
 	var open [engine.MaxColumns]int
 	for c := range s.cols {
 		open[c] = s.nb - bits.OnesCount32(s.cols[c].mask)
 	}
+	var delta [engine.MaxColumns]float64
 	for c := range s.cols {
 		p := &s.cols[c]
 		if p.mask == p.sp.FullMask {
 			continue
 		}
-		s.anySec = s.anySec || p.sec
-		slot := uint8(c * s.nb)
-		delta := 0.0
 		if s.flex != nil {
-			delta = s.flex.delta(s.flex.cell(open[:len(s.cols)]), c)
+			delta[c] = s.flex.delta(s.flex.cell(open[:len(s.cols)]), c)
 		}
-		lg, lb := p.Later(p.sec)
+		if p.sec {
+			s.anySec = true
+			continue
+		}
+		slot, d := uint8(c*s.nb), delta[c]
 		for r := range widget.NumRolls {
-			if x := p.Gain[0][r] + delta; x > s.first[r] {
-				s.first[r], s.boxFirst[r] = x, slot+p.Box[0][r]
+			if x := p.Gain[0][r] + d; x > s.later[r] {
+				s.later[r], s.boxLater[r] = x, slot+p.Box[0][r]
 			}
-			if x := lg[r] + delta; x > s.later[r] {
-				s.later[r], s.boxLater[r] = x, slot+lb[r]
+		}
+	}
+	if s.anySec {
+		s.first, s.boxFirst = s.later, s.boxLater
+		for c := range s.cols {
+			p := &s.cols[c]
+			if !p.sec || p.mask == p.sp.FullMask {
+				continue
+			}
+			slot, d := uint8(c*s.nb), delta[c]
+			for r := range widget.NumRolls {
+				x, cur := p.Gain[0][r]+d, s.first[r]
+				if x > cur || x == cur && !math.IsInf(x, -1) && int(s.boxFirst[r])/s.nb > c {
+					s.first[r], s.boxFirst[r] = x, slot+p.Box[0][r]
+				}
 			}
 		}
 	}

@@ -13,13 +13,15 @@ import (
 // own choice and the options within Margin points of it by the strategy's values (Most
 // in all), LookGames games each, played Horizon turns on (0: to the end) and valued there
 // by the strategy's potential. Then, on Games other games played to the end (other dice,
-// so that the figures are not those that chose the best): the best, the strategy's own
-// choice and an option judged.
+// so that the figures are not those that chose the best): the best; and on the first
+// CostGames of them (0: all), paired with the best's, the strategy's own choice and an
+// option judged, whose costs against the best vary far less from game to game than a
+// game's score does, and need fewer games for as narrow an interval.
 type CoachSettings struct {
-	Games, LookGames int
-	Margin           float64
-	Most             int
-	Horizon          int
+	Games, CostGames, LookGames int
+	Margin                      float64
+	Most                        int
+	Horizon                     int
 }
 
 // Ranked is an option of a position with what a ranking says of it.
@@ -174,8 +176,13 @@ func (k *Ranker) rank(s *engine.Sheet, r engine.Roll, used int, own Option, judg
 		}
 	}
 	selected := k.opts[:len(k.opts):len(k.opts)]
-	// The figures: the best first, then own and judged where others, on games sel to fig.
+	// The figures: the best first, on games sel to fig, then own and judged where others,
+	// on games sel to cost.
 	fig := sel + roundUp(set.Games)
+	cost := fig
+	if set.CostGames > 0 {
+		cost = min(fig, sel+roundUp(set.CostGames))
+	}
 	k.figs = append(k.figs[:0], selected[best])
 	if selected[best] != own {
 		k.figs = append(k.figs, own)
@@ -183,7 +190,12 @@ func (k *Ranker) rank(s *engine.Sheet, r engine.Roll, used int, own Option, judg
 	if judged != nil && *judged != own && *judged != selected[best] {
 		k.figs = append(k.figs, *judged)
 	}
-	ms, err := k.m.MeasureEach(pos, k.figs, func(int) int { return fig })
+	ms, err := k.m.MeasureEach(pos, k.figs, func(i int) int {
+		if i == 0 {
+			return fig
+		}
+		return cost
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +209,7 @@ func (k *Ranker) rank(s *engine.Sheet, r engine.Roll, used int, own Option, judg
 	}
 	ownAt := at(own)
 	bestFig := ms.FigureOf(0, sel, fig)
-	ownCost := ms.DiffOf(0, ownAt, sel, fig)
+	ownCost := ms.DiffOf(0, ownAt, sel, cost)
 	for i := range list {
 		x := &list[i]
 		x.Games = 0
@@ -206,8 +218,8 @@ func (k *Ranker) rank(s *engine.Sheet, r engine.Roll, used int, own Option, judg
 		case j == 0:
 			x.Cost, x.CostInterval, x.Games = 0, 0, fig-sel
 		case j > 0:
-			d := ms.DiffOf(0, j, sel, fig)
-			x.Cost, x.CostInterval, x.Games = d.Mean, d.HalfWidth, fig-sel
+			d := ms.DiffOf(0, j, sel, cost)
+			x.Cost, x.CostInterval, x.Games = d.Mean, d.HalfWidth, cost-sel
 		case look != nil && slices.Contains(selected, x.Option):
 			// Measured to find the best only: against own on those games (short ones),
 			// and own against the best on the figures' games.

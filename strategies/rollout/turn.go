@@ -23,8 +23,8 @@ type Turn struct {
 	// Keep[u][k] is the expectation of h at the turn's end when k is kept after u rolls
 	// and the other dice rolled, the strategy deciding afterwards.
 	Keep [engine.MaxRollsPerTurn][widget.NumKeeps]float64
-	// firsts is Backward's scratch: the keeps of every first roll.
-	firsts [engine.NumRolls]engine.Keep
+	// keeps is Backward's scratch: the keeps of every roll after a roll number.
+	keeps [engine.NumRolls]engine.Keep
 }
 
 // Valued is a strategy that values sheets by a potential h of its own: h is the points
@@ -58,11 +58,11 @@ type Keeper interface {
 	Keep(r engine.Roll, rollsLeft int) engine.Keep
 }
 
-// FirstKeeper is a Keeper that gives the keeps of every first roll at once, cheaper than
-// roll by roll (strategies.TurnSolver.FirstKeeps).
-type FirstKeeper interface {
+// RollKeeper is a Keeper that gives the keeps of every roll at once, cheaper than roll by
+// roll (strategies.TurnSolver.Keeps).
+type RollKeeper interface {
 	Keeper
-	FirstKeeps(keeps *[engine.NumRolls]engine.Keep)
+	Keeps(rollsLeft int, keeps *[engine.NumRolls]engine.Keep)
 }
 
 // Backward fills t.Expect and t.Keep from t.Stop, for a turn of rolls rolls on sheet s
@@ -70,22 +70,24 @@ type FirstKeeper interface {
 // it sets in t.Start. A Valued strategy calls it from Evaluate once Stop is set.
 func Backward(t *Turn, s *engine.Sheet, st Keeper, rolls int) float64 {
 	t.Expect[rolls] = t.Stop[rolls]
-	fk, _ := st.(FirstKeeper)
-	first := &t.firsts
+	rk, _ := st.(RollKeeper)
+	keeps := &t.keeps
 	for u := rolls - 1; u >= 1; u-- {
 		ev := &t.Keep[u]
 		KeepMeans(ev, &t.Expect[u+1])
 		exp := &t.Expect[u]
 		*exp = t.Stop[u]
-		if u == 1 && fk != nil {
-			fk.FirstKeeps(first)
+		if rk != nil {
+			rk.Keeps(rolls-u, keeps)
 		}
 		for r := range engine.Roll(widget.NumRolls) {
 			if s.Legal(r, u+1) == 0 {
 				continue
 			}
-			k := first[r]
-			if u > 1 || fk == nil {
+			var k engine.Keep
+			if rk != nil {
+				k = keeps[r]
+			} else {
 				k = st.Keep(r, rolls-u)
 			}
 			if k != r.Keep() {
