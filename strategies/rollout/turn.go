@@ -48,13 +48,13 @@ type Valued interface {
 }
 
 // Keeper decides the keeps of a turn planned: its Keep is the strategy's for the sheet
-// planned (a strategies.TurnSolver is one).
+// planned (a turnplan.TurnSolver is one).
 type Keeper interface {
 	Keep(r engine.Roll, rollsLeft int) engine.Keep
 }
 
 // FirstKeeper is a Keeper that gives the keeps of every first roll at once, cheaper than
-// roll by roll (strategies.TurnSolver.FirstKeeps).
+// roll by roll (turnplan.TurnSolver.FirstKeeps).
 type FirstKeeper interface {
 	Keeper
 	FirstKeeps(keeps *[engine.NumRolls]engine.Keep)

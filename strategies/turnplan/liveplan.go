@@ -1,4 +1,4 @@
-package strategies
+package turnplan
 
 import (
 	"math/bits"
@@ -60,7 +60,7 @@ type liveTables struct {
 	cache  *planCache
 }
 
-func newLiveTables(pl *planner) *liveTables {
+func newLiveTables(pl *Planner) *liveTables {
 	t := &liveTables{colMask: 1<<pl.nb - 1, levels: pl.rolls - 1}
 	isFive := func(r engine.Roll) bool { return r.OfAKind() != 0 }
 	t.canon = make([]uint8, len(pl.vec))
@@ -153,13 +153,14 @@ type columnPart struct {
 	fives   [engine.NumFaces]float64
 }
 
-// live plans the turns of a sheet of several columns, for one worker.
-type live struct {
-	pl   *planner
+// Live plans the turns of a sheet of several columns, for one worker: built per worker
+// by NewLive, it shares its planner's cache of plans with the others.
+type Live struct {
+	pl   *Planner
 	t    *liveTables
 	cols []columnPart
 
-	key     position // the position of the current plan
+	key     Position // the position of the current plan
 	valid   bool
 	turn    turnKey   // and its key
 	keeps   []uint8   // the current plan, as turnSolver.solve writes it
@@ -173,9 +174,10 @@ type live struct {
 	turns, misses int // for the tests: how often the cache serves a turn
 }
 
-func newLive(pl *planner) *live {
+// NewLive returns a live planner of pl's turns.
+func NewLive(pl *Planner) *Live {
 	t := pl.liveTables()
-	l := &live{pl: pl, t: t, cols: make([]columnPart, len(pl.rules.Columns()))}
+	l := &Live{pl: pl, t: t, cols: make([]columnPart, len(pl.rules.Columns()))}
 	l.ownKeep = make([]uint8, engine.NumRolls*t.levels)
 	if t.hasSec {
 		l.ownEV = make([]float64, engine.NumRolls)
@@ -183,7 +185,9 @@ func newLive(pl *planner) *live {
 	return l
 }
 
-func (l *live) keep(p *position, r engine.Roll, rollsLeft int) engine.Keep {
+// Keep is the keep of roll r with rollsLeft rerolls left at position p: the plan of the
+// turn that p starts, found in the cache or made.
+func (l *Live) Keep(p *Position, r engine.Roll, rollsLeft int) engine.Keep {
 	if !l.valid || l.key != *p {
 		l.startTurn(p)
 	}
@@ -197,7 +201,7 @@ func (l *live) keep(p *position, r engine.Roll, rollsLeft int) engine.Keep {
 
 // firstStop is the worth of ending the turn with r after the first roll: the worth after
 // a reroll, or more in a "sec" column.
-func (l *live) firstStop(p *position, r engine.Roll) float64 {
+func (l *Live) firstStop(p *Position, r engine.Roll) float64 {
 	best := l.laterStop(r)
 	for m := l.pl.rules.Legal(p.filled, r, 1) & l.t.secSlots; m != 0; m &= m - 1 {
 		if v := l.pl.value(p, engine.BoxID(bits.TrailingZeros64(m)), r); v > best {
@@ -209,7 +213,7 @@ func (l *live) firstStop(p *position, r engine.Roll) float64 {
 
 // laterStop is the worth of ending the current turn with r after a reroll: one element
 // of stopOf(&l.turn).
-func (l *live) laterStop(r engine.Roll) float64 {
+func (l *Live) laterStop(r engine.Roll) float64 {
 	if f := r.OfAKind(); f != 0 {
 		return l.turn.fives[f-1]
 	}
@@ -223,7 +227,7 @@ func (l *live) laterStop(r engine.Roll) float64 {
 }
 
 // startTurn finds or makes the plan of position p.
-func (l *live) startTurn(p *position) {
+func (l *Live) startTurn(p *Position) {
 	k := l.turnKey(p)
 	l.turn = k
 	l.turns++
@@ -249,7 +253,7 @@ func (l *live) startTurn(p *position) {
 }
 
 // turnKey returns the key of the plan of position p.
-func (l *live) turnKey(p *position) turnKey {
+func (l *Live) turnKey(p *Position) turnKey {
 	k := turnKey{}
 	for f := range k.fives {
 		k.fives[f] = noValue
@@ -268,7 +272,7 @@ func (l *live) turnKey(p *position) turnKey {
 }
 
 // stopOf returns the worth of stopping after any roll but the first, for key k.
-func (l *live) stopOf(k *turnKey) *[engine.NumRolls]float64 {
+func (l *Live) stopOf(k *turnKey) *[engine.NumRolls]float64 {
 	stop := &l.stop
 	for r := range stop {
 		stop[r] = noValue
@@ -287,7 +291,7 @@ func (l *live) stopOf(k *turnKey) *[engine.NumRolls]float64 {
 }
 
 // column returns column c's part of the turn key at position p.
-func (l *live) column(c int, p *position) *columnPart {
+func (l *Live) column(c int, p *Position) *columnPart {
 	pl, t := l.pl, l.t
 	cp := &l.cols[c]
 	shift := c * pl.nb

@@ -1,4 +1,4 @@
-package strategies
+package turnplan
 
 import (
 	"runtime"
@@ -8,7 +8,7 @@ import (
 	"yams/engine"
 )
 
-// policy is a heuristic's whole turn policy on a sheet of one column, computed once per
+// Policy is a heuristic's whole turn policy on a sheet of one column, computed once per
 // rule set: for every decision state and roll, the keep before each reroll and the box.
 //
 // A keep is stored as a mask of the roll's dice (engine.Roll.Held), one byte.
@@ -20,7 +20,7 @@ import (
 //
 // Each (state, roll) is rolls bytes: a keep mask per reroll, then the box. A decision
 // reads one byte, and the three decisions of a roll share a cache line.
-type policy struct {
+type Policy struct {
 	rolls     int
 	stride    int // bytes per state
 	perStatus int
@@ -29,28 +29,35 @@ type policy struct {
 	data      []uint8
 }
 
-// state numbers a position of a sheet of one column, for status index si.
-func (t *policy) state(si int, filled uint64, yscored bool) int {
+// State numbers the position of sheet s, of one column, for status index si (an index
+// into the statuses the policy was built for).
+func (t *Policy) State(si int, s *engine.Sheet) int {
+	filled := s.FilledMask()
 	i := si * t.perStatus
-	if !yscored {
+	if t.ybox < 0 || s.Score(engine.BoxID(t.ybox)) <= 0 {
 		return i + int(filled)
 	}
 	low := filled & (1<<t.ybox - 1)
 	return i + 1<<t.nb + int(low|filled>>(t.ybox+1)<<t.ybox)
 }
 
-func (t *policy) keep(state int, r engine.Roll, rollsLeft int) engine.Keep {
+// States is the number of states of the table: every State is below it.
+func (t *Policy) States() int { return len(t.data) / t.stride }
+
+// Keep is the keep of roll r with rollsLeft rerolls left in state.
+func (t *Policy) Keep(state int, r engine.Roll, rollsLeft int) engine.Keep {
 	return r.Held(t.data[state*t.stride+int(r)*t.rolls+t.rolls-1-rollsLeft])
 }
 
-func (t *policy) box(state int, r engine.Roll) engine.BoxID {
+// Box is the box of the final roll r in state.
+func (t *Policy) Box(state int, r engine.Roll) engine.BoxID {
 	return engine.BoxID(t.data[state*t.stride+int(r)*t.rolls+t.rolls-1])
 }
 
-// buildPolicy tabulates pl for the given statuses of a sheet of one column, on every core.
+// NewPolicy tabulates pl for the given statuses of a sheet of one column, on every core.
 // skip tells the states that play never reaches, which are left empty.
-func buildPolicy(pl *planner, statuses []uint8, skip func(filled uint64, st uint8) bool) *policy {
-	t := &policy{rolls: pl.rolls, stride: engine.NumRolls * pl.rolls, nb: pl.nb, ybox: -1}
+func NewPolicy(pl *Planner, statuses []uint8, skip func(filled uint64, st uint8) bool) *Policy {
+	t := &Policy{rolls: pl.rolls, stride: engine.NumRolls * pl.rolls, nb: pl.nb, ybox: -1}
 	t.perStatus = 1 << pl.nb
 	if pl.ybox >= 0 {
 		t.ybox = pl.ybox
@@ -73,7 +80,7 @@ func buildPolicy(pl *planner, statuses []uint8, skip func(filled uint64, st uint
 				}
 				for i := lo; i < min(lo+block, n); i++ {
 					si, j := i/t.perStatus, i%t.perStatus
-					p := position{filled: uint64(j)}
+					p := Position{filled: uint64(j)}
 					if j >= 1<<pl.nb {
 						j -= 1 << pl.nb
 						low := uint64(j) & (1<<t.ybox - 1)
@@ -93,7 +100,7 @@ func buildPolicy(pl *planner, statuses []uint8, skip func(filled uint64, st uint
 	return t
 }
 
-func (t *policy) fill(pl *planner, tp *engine.TurnPlan, p *position, row []uint8) {
+func (t *Policy) fill(pl *Planner, tp *engine.TurnPlan, p *Position, row []uint8) {
 	var boxes [engine.NumRolls]uint8
 	pl.fillStop(tp, p, &boxes)
 	if t.rolls > 1 {

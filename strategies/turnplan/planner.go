@@ -1,4 +1,4 @@
-package strategies
+package turnplan
 
 import (
 	"math/bits"
@@ -7,27 +7,23 @@ import (
 	"yams/engine"
 )
 
-// The heuristics (greedy, upper-first) are each defined by one function: what ending the
-// turn with a roll in a box is worth to them. Everything else, the keeps that maximise the
-// expected worth at the end of the turn and the box of highest worth, is the planner's
-// machinery (this file), shared so that a heuristic stays a few dozen lines of rules.
-
 // noValue is the worth of a roll that no box may take (the reroll of a "sec"-only turn):
 // finite, so that averages over it never make a NaN.
 const noValue = -1e9
 
-// position is what a heuristic's decisions depend on: the filled boxes, the columns whose
+// Position is what a heuristic's decisions depend on: the filled boxes, the columns whose
 // yahtzee box holds a non-zero score (which earns the extra bonus), and the upper status
 // of each column for heuristics that have one. Two sheets with the same position get the
 // same decisions, so a position keys every cache.
-type position struct {
+type Position struct {
 	filled  uint64
 	yscored uint8
 	status  [engine.MaxColumns]uint8
 }
 
-// A planner turns a heuristic's worth of ending the turn into decisions.
-type planner struct {
+// A Planner turns a heuristic's worth of ending the turn into decisions. It is built once
+// per rule set and heuristic and read by every worker.
+type Planner struct {
 	rules    *engine.Rules
 	nb       int // boxes per column
 	slots    int
@@ -55,9 +51,14 @@ type planner struct {
 	spot     *liveTables // for sheets of several columns, built on first use
 }
 
-func newPlanner(rules *engine.Rules, statuses int, worth func(st uint8, b, points int) float64,
-	status func(*engine.Sheet) [engine.MaxColumns]uint8, rank []int32) *planner {
-	pl := &planner{
+// New returns the planner of a heuristic of statuses upper statuses (1 for one without)
+// whose worth of points scored in box b of a column in status st is worth(st, b, points),
+// the extra bonus aside. status reads the status of every column from a sheet (nil for a
+// heuristic without statuses); rank[st*slots+id] orders the slots of equal worth in status
+// st, the lowest rank chosen (Ranks of TieOrder, for one status).
+func New(rules *engine.Rules, statuses int, worth func(st uint8, b, points int) float64,
+	status func(*engine.Sheet) [engine.MaxColumns]uint8, rank []int32) *Planner {
+	pl := &Planner{
 		rules:    rules,
 		nb:       rules.NumBoxes(),
 		slots:    rules.NumSlots(),
@@ -100,9 +101,9 @@ func newPlanner(rules *engine.Rules, statuses int, worth func(st uint8, b, point
 	return pl
 }
 
-// position reads the sheet.
-func (pl *planner) position(s *engine.Sheet) position {
-	p := position{filled: s.FilledMask()}
+// Position reads the sheet.
+func (pl *Planner) Position(s *engine.Sheet) Position {
+	p := Position{filled: s.FilledMask()}
 	if pl.ybox >= 0 {
 		for c := range len(pl.rules.Columns()) {
 			if id := engine.BoxID(c*pl.nb + pl.ybox); s.Score(id) > 0 {
@@ -117,7 +118,7 @@ func (pl *planner) position(s *engine.Sheet) position {
 }
 
 // value is the worth of ending the turn with roll r in slot id, joker and extra bonus included.
-func (pl *planner) value(p *position, id engine.BoxID, r engine.Roll) float64 {
+func (pl *Planner) value(p *Position, id engine.BoxID, r engine.Roll) float64 {
 	c, b := int(id)/pl.nb, int(id)%pl.nb
 	if r.OfAKind() == 0 {
 		return pl.vec[int(p.status[c])*pl.nb+b][r]
@@ -129,8 +130,8 @@ func (pl *planner) value(p *position, id engine.BoxID, r engine.Roll) float64 {
 	return v
 }
 
-// best returns the slot of legal of highest worth for roll r, the lowest rank among equals.
-func (pl *planner) best(p *position, r engine.Roll, legal uint64) (engine.BoxID, float64) {
+// Best returns the slot of legal of highest worth for roll r, the lowest rank among equals.
+func (pl *Planner) Best(p *Position, r engine.Roll, legal uint64) (engine.BoxID, float64) {
 	bestID, bestV, bestRank := engine.BoxID(0), float64(noValue), int32(1<<30)
 	five := r.OfAKind() != 0
 	for l := legal; l != 0; l &= l - 1 {
@@ -154,7 +155,7 @@ func (pl *planner) best(p *position, r engine.Roll, legal uint64) (engine.BoxID,
 // fillStop sets the worth of every final roll at every roll number from p. When boxes is
 // not nil (a sheet of one column), it also sets the box of highest worth of every roll
 // after the first roll, which is the box after any roll outside "sec" columns.
-func (pl *planner) fillStop(tp *engine.TurnPlan, p *position, boxes *[engine.NumRolls]uint8) {
+func (pl *Planner) fillStop(tp *engine.TurnPlan, p *Position, boxes *[engine.NumRolls]uint8) {
 	n := pl.rolls
 	if pl.sameStop {
 		n = 1
@@ -194,7 +195,7 @@ func (pl *planner) fillStop(tp *engine.TurnPlan, p *position, boxes *[engine.Num
 		}
 		for _, r := range pl.fives {
 			if legal := pl.rules.Legal(p.filled, r, u+1); legal != 0 {
-				id, v := pl.best(p, r, legal)
+				id, v := pl.Best(p, r, legal)
 				stop[r] = v
 				if u == 0 && boxes != nil {
 					boxes[r] = uint8(id)
@@ -205,7 +206,7 @@ func (pl *planner) fillStop(tp *engine.TurnPlan, p *position, boxes *[engine.Num
 }
 
 // liveTables returns the tables of planning on the spot, built once.
-func (pl *planner) liveTables() *liveTables {
+func (pl *Planner) liveTables() *liveTables {
 	pl.liveOnce.Do(func() { pl.spot = newLiveTables(pl) })
 	return pl.spot
 }

@@ -1,4 +1,4 @@
-package strategies
+package turnplan
 
 import (
 	"fmt"
@@ -47,11 +47,6 @@ func TestLivePlanMatchesReference(t *testing.T) {
 	for _, set := range sets {
 		t.Run(set.name, func(t *testing.T) {
 			rules := mustLoad(t, set.preset, set.opts...)
-			g, _ := newGreedy(rules)
-			u, _ := newUpperFirst(rules)
-			if g.live == nil || u.live == nil {
-				t.Fatalf("several columns should plan on the spot")
-			}
 			sheets := randomPositions(rules, 3, 7)
 			shuffled := slices.Clone(sheets)
 			rand.New(rand.NewPCG(8, 9)).Shuffle(len(shuffled), func(i, j int) {
@@ -60,9 +55,9 @@ func TestLivePlanMatchesReference(t *testing.T) {
 			for _, entries := range []int{-1, 3} {
 				for _, c := range []struct {
 					name string
-					pl   *planner
-				}{{"greedy", g.t.plan}, {"upper-first", u.t.plan}} {
-					lv := newLive(c.pl)
+					pl   *Planner
+				}{{"score", scorePlanner(rules)}, {"par", parPlanner(rules)}} {
+					lv := NewLive(c.pl)
 					what := "the shared cache"
 					if entries >= 0 {
 						lv.t = withCache(lv.t, entries)
@@ -97,18 +92,18 @@ func withCache(t *liveTables, n int) *liveTables {
 // comparePosition compares every decision of the live planner lv with the reference's at
 // position s, for every roll, and the worth of stopping they plan from. It returns the
 // first difference, or nil.
-func comparePosition(lv *live, ref *refPlanner, s *engine.Sheet) error {
+func comparePosition(lv *Live, ref *refPlanner, s *engine.Sheet) error {
 	pl := lv.pl
 	rolls := pl.rolls
-	p := pl.position(s)
+	p := pl.Position(s)
 	at := fmt.Sprintf("turn %d, filled %#x", s.Turn(), s.FilledMask())
 	box := func(r engine.Roll, used int) engine.BoxID {
-		id, _ := pl.best(&p, r, s.Legal(r, used))
+		id, _ := pl.Best(&p, r, s.Legal(r, used))
 		return id
 	}
 	for r := range engine.Roll(engine.NumRolls) {
 		for left := rolls - 1; left >= 1; left-- {
-			if a, b := lv.keep(&p, r, left), ref.Keep(s, r, left); a != b {
+			if a, b := lv.Keep(&p, r, left), ref.Keep(s, r, left); a != b {
 				return fmt.Errorf("%s: keep of %s with %d rerolls left: %s, want %s", at, r, left, a, b)
 			}
 		}
@@ -147,8 +142,7 @@ func comparePosition(lv *live, ref *refPlanner, s *engine.Sheet) error {
 func TestPlanCacheShared(t *testing.T) {
 	set := multiColumnSets[0]
 	rules := mustLoad(t, set.preset, set.opts...)
-	u, _ := newUpperFirst(rules)
-	pl := u.t.plan
+	pl := parPlanner(rules)
 	shared := withCache(pl.liveTables(), 32)
 	games := 2
 	if raceEnabled {
@@ -156,10 +150,10 @@ func TestPlanCacheShared(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
-	lives := make([]*live, 2)
+	lives := make([]*Live, 2)
 	for w := range errs {
 		sheets := randomPositions(rules, games, uint64(w))
-		lives[w] = newLive(pl)
+		lives[w] = NewLive(pl)
 		lives[w].t = shared
 		wg.Go(func() {
 			ref := &refPlanner{pl: pl}
@@ -221,11 +215,9 @@ func TestUndominatedKeepTheMaximum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, set := range multiColumnSets[:6] {
 		rules := mustLoad(t, set.preset, set.opts...)
-		u, _ := newUpperFirst(rules)
-		g, _ := newGreedy(rules)
-		for _, pl := range []*planner{g.t.plan, u.t.plan} {
+		for _, pl := range []*Planner{scorePlanner(rules), parPlanner(rules)} {
 			lt := pl.liveTables()
-			lv := newLive(pl)
+			lv := NewLive(pl)
 			for range 500 {
 				var pairs []int
 				var canon uint64
@@ -261,10 +253,9 @@ func TestUndominatedKeepTheMaximum(t *testing.T) {
 func BenchmarkPlanTurn(b *testing.B) {
 	set := multiColumnSets[0]
 	rules := mustLoad(b, set.preset, set.opts...)
-	g, _ := newGreedy(rules)
-	lv := newLive(g.t.plan)
+	lv := NewLive(scorePlanner(rules))
 	s := engine.NewSheet(rules)
-	p := lv.pl.position(&s)
+	p := lv.pl.Position(&s)
 	k := lv.turnKey(&p)
 	stop := *lv.stopOf(&k)
 	keeps := make([]uint8, engine.NumRolls*lv.t.levels)
@@ -281,51 +272,4 @@ func BenchmarkPlanTurn(b *testing.B) {
 			ref.tp.Solve(lv.pl.rolls, lv.pl.sameStop)
 		}
 	})
-}
-
-// BenchmarkLiveGames is the time of a game of greedy and of upper-first on the four-column
-// yams-family sheet, decisions included and the cache warm: the cost of planning on the
-// spot when play has met most keys already, as in a long simulation.
-func BenchmarkLiveGames(b *testing.B) {
-	set := multiColumnSets[0]
-	rules := mustLoad(b, set.preset, set.opts...)
-	for _, name := range []string{"greedy", "upper-first"} {
-		st, err := New(name, rules)
-		if err != nil {
-			b.Fatal(err)
-		}
-		g := rand.NewPCG(1, 2)
-		playGames(rules, st, g, 2000)
-		b.Run(name, func(b *testing.B) {
-			for b.Loop() {
-				playGames(rules, st, g, 1)
-			}
-		})
-	}
-}
-
-// playGames plays games of st with dice from g.
-func playGames(rules *engine.Rules, st Strategy, g *rand.PCG, games int) {
-	s := engine.NewSheet(rules)
-	var tape engine.Tape
-	for range games {
-		s.Reset()
-		for !s.Done() {
-			tape.Draw(g, rules.Rolls())
-			r := tape.First()
-			rolls := rules.Rolls()
-			if s.Legal(0, 2) == 0 {
-				rolls = 1 // only "sec" boxes are left
-			}
-			used := 1
-			for ; used < rolls; used++ {
-				k := st.Keep(&s, r, rolls-used)
-				if k.IsRoll() {
-					break
-				}
-				r = tape.Reroll(k)
-			}
-			s.Fill(st.Box(&s, r, used), r)
-		}
-	}
 }

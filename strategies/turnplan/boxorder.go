@@ -1,4 +1,4 @@
-package strategies
+package turnplan
 
 import (
 	"slices"
@@ -6,15 +6,10 @@ import (
 	"yams/engine"
 )
 
-// TieOrder returns the slots of a sheet in the order greedy and upper-first break ties
-// between boxes of equal worth: the box that is harder to fill later first (see boxOrder).
-// A strategy written as rules (strategies/rulefile) breaks its ties the same way.
-func TieOrder(rules *engine.Rules) []engine.BoxID { return boxOrder(rules) }
-
 // CostOrder returns the boxes of a column in the order "score cheapest" of a rule file
 // gives them up: the lowest cost first, the cost of a box being the expected score of one
 // turn played for that box alone (SoloTurns's mean); boxes whose costs are within 10⁻⁹
-// of each other (equal on paper, see boxOrder) in the order of the rules' boxes.
+// of each other (equal on paper, see TieOrder) in the order of the rules' boxes.
 func CostOrder(rules *engine.Rules) []int {
 	_, mean := SoloTurns(rules)
 	order := make([]int, len(mean))
@@ -62,8 +57,9 @@ func SoloTurns(rules *engine.Rules) (hit, mean []float64) {
 	return hit, mean
 }
 
-// boxOrder ranks the slots of a sheet for breaking ties between boxes of equal worth:
-// the box that is harder to fill later first. Hardness is measured once per rule set by
+// TieOrder returns the slots of a sheet in the order greedy and upper-first break ties
+// between boxes of equal worth, which a strategy written as rules (strategies/rulefile)
+// follows too: the box that is harder to fill later first. Hardness is measured once per rule set by
 // SoloTurns: the lower the best chance of a non-zero score in a turn played for the box
 // alone the harder (yahtzee, then large straight, four of a kind, full house...), then the
 // lower the expected score of a turn played for its points (so the ones come before the
@@ -76,7 +72,7 @@ func SoloTurns(rules *engine.Rules) (hit, mean []float64) {
 // box in several columns, a "sec" column comes first, then an ordered column, then a
 // free one: the more constrained column is the harder to fill later; then the column's
 // index.
-func boxOrder(rules *engine.Rules) []engine.BoxID {
+func TieOrder(rules *engine.Rules) []engine.BoxID {
 	hit, mean := SoloTurns(rules)
 	class := func(c engine.Column) int {
 		switch {
@@ -119,8 +115,8 @@ func cmpFloat(a, b float64) int {
 	return 1
 }
 
-// ranks turns an order of slots into the rank of each slot.
-func ranks(order []engine.BoxID) []int32 {
+// Ranks turns an order of slots into the rank of each slot, as New takes them.
+func Ranks(order []engine.BoxID) []int32 {
 	rk := make([]int32, len(order))
 	for i, id := range order {
 		rk[id] = int32(i)

@@ -1,4 +1,4 @@
-package strategies
+package turnplan
 
 import "yams/engine"
 

@@ -1,4 +1,4 @@
-package strategies
+package turnplan
 
 import (
 	"math/bits"
@@ -10,40 +10,14 @@ import (
 // (commit 48512d8), kept word for word as the reference that the faster planning must
 // agree with, decision for decision: every keep is a fresh backward induction over the
 // worth of every legal slot at every roll number, every box the legal slot of highest
-// worth.
+// worth. It reads the position and the worth of a slot (Position, value) as the planner
+// does: those are as they were then.
 
-func (pl *planner) refPosition(s *engine.Sheet) position {
-	p := position{filled: s.FilledMask()}
-	if pl.ybox >= 0 {
-		for c := range len(pl.rules.Columns()) {
-			if id := engine.BoxID(c*pl.nb + pl.ybox); s.Score(id) > 0 {
-				p.yscored |= 1 << c
-			}
-		}
-	}
-	if pl.status != nil {
-		p.status = pl.status(s)
-	}
-	return p
-}
-
-func (pl *planner) refValue(p *position, id engine.BoxID, r engine.Roll) float64 {
-	c, b := int(id)/pl.nb, int(id)%pl.nb
-	if r.OfAKind() == 0 {
-		return pl.vec[int(p.status[c])*pl.nb+b][r]
-	}
-	v := pl.worth(p.status[c], b, pl.rules.Points(p.filled, id, r))
-	if pl.ybox >= 0 && p.yscored&(1<<c) != 0 {
-		v += pl.extra
-	}
-	return v
-}
-
-func (pl *planner) refBest(p *position, r engine.Roll, legal uint64) (engine.BoxID, float64) {
+func (pl *Planner) refBest(p *Position, r engine.Roll, legal uint64) (engine.BoxID, float64) {
 	bestID, bestV, bestRank := engine.BoxID(0), float64(noValue), int32(1<<30)
 	for l := legal; l != 0; l &= l - 1 {
 		id := engine.BoxID(bits.TrailingZeros64(l))
-		v := pl.refValue(p, id, r)
+		v := pl.value(p, id, r)
 		rk := pl.rank[int(p.status[int(id)/pl.nb])*pl.slots+int(id)]
 		if v > bestV || v == bestV && rk < bestRank {
 			bestID, bestV, bestRank = id, v, rk
@@ -52,7 +26,7 @@ func (pl *planner) refBest(p *position, r engine.Roll, legal uint64) (engine.Box
 	return bestID, bestV
 }
 
-func (pl *planner) refFillStop(tp *engine.TurnPlan, p *position) {
+func (pl *Planner) refFillStop(tp *engine.TurnPlan, p *Position) {
 	n := pl.rolls
 	if pl.sameStop {
 		n = 1
@@ -83,14 +57,14 @@ func (pl *planner) refFillStop(tp *engine.TurnPlan, p *position) {
 
 // refPlanner decides as the strategies did: a turn plan per position.
 type refPlanner struct {
-	pl    *planner
+	pl    *Planner
 	tp    engine.TurnPlan
-	key   position
+	key   Position
 	valid bool
 }
 
 func (l *refPlanner) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
-	p := l.pl.refPosition(s)
+	p := l.pl.Position(s)
 	if !l.valid || l.key != p {
 		l.pl.refFillStop(&l.tp, &p)
 		l.tp.Solve(l.pl.rolls, l.pl.sameStop)
@@ -100,7 +74,7 @@ func (l *refPlanner) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.
 }
 
 func (l *refPlanner) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
-	p := l.pl.refPosition(s)
+	p := l.pl.Position(s)
 	id, _ := l.pl.refBest(&p, r, s.Legal(r, rollsUsed))
 	return id
 }
