@@ -14,7 +14,7 @@
 // in bins centred on 0, with a table of its mean, deviation, percentiles and the shares
 // of games each player ends ahead), the figures of a player that sees the table
 // (win_decisions, win_chances), and report.html. Rendering depends on the counts and the
-// rule set only, so a report made from a summary file read back (sim.ReadSummary) is the
+// rule set only, so a report made from a summary file read back (summaryfile.Read) is the
 // report of the run, byte for byte.
 //
 // Every report is one document (document.go): a title, a lead that says what the

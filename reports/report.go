@@ -9,6 +9,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/summaryfile"
 	"yams/strategies"
 )
 
@@ -169,7 +170,7 @@ func (r *report) files() ([]file, error) {
 	withRules := *r.res
 	withRules.RuleSet = r.rules
 	var js bytes.Buffer
-	if err := withRules.WriteJSON(&js); err != nil {
+	if err := summaryfile.Write(&js, &withRules); err != nil {
 		return nil, err
 	}
 	doc := r.document(figs)

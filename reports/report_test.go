@@ -15,6 +15,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/summaryfile"
 )
 
 // Write writes every file, summary.json is the summary file of yams sim --json, and
@@ -42,7 +43,7 @@ func TestWrite(t *testing.T) {
 	}
 
 	var js bytes.Buffer
-	if err := res.WriteJSON(&js); err != nil {
+	if err := summaryfile.Write(&js, res); err != nil {
 		t.Fatal(err)
 	}
 	if got := read(t, dir, "summary.json"); !bytes.Equal(got, js.Bytes()) {
@@ -116,7 +117,7 @@ func TestWriteFromSummaryFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := sim.ReadSummary(bytes.NewReader(read(t, a, "summary.json")))
+	back, err := summaryfile.Read(bytes.NewReader(read(t, a, "summary.json")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func TestRuleSet(t *testing.T) {
 	}
 
 	// Results without their rule set: a summary file of an earlier yams, of a rule file.
-	back, err := sim.ReadSummary(bytes.NewReader(summaryJSON(t, res)))
+	back, err := summaryfile.Read(bytes.NewReader(summaryJSON(t, res)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +253,7 @@ func TestFiguresFollowRules(t *testing.T) {
 func summaryJSON(t *testing.T, res *sim.Results) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	if err := res.WriteJSON(&b); err != nil {
+	if err := summaryfile.Write(&b, res); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()

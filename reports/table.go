@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"yams/sim"
+	"yams/sim/summaryfile"
 )
 
 // tableReport is what the report of table games draws from.
@@ -277,7 +278,7 @@ func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error
 		figs = append(figs, more...)
 	}
 	var js bytes.Buffer
-	if err := res.WriteJSON(&js); err != nil {
+	if err := summaryfile.WriteTable(&js, res); err != nil {
 		return nil, err
 	}
 	doc := t.document(figs)

@@ -13,6 +13,7 @@ import (
 
 	"yams/internal/outfile"
 	"yams/sim"
+	"yams/sim/summaryfile"
 )
 
 // lazyAlone is the fixture's run of lazy alone: a report of fewer strategies, without
@@ -192,7 +193,7 @@ func TestFailedWriteKeepsPreviousReport(t *testing.T) {
 	if got := read(t, dir, "summary.json"); !bytes.Equal(got, before) {
 		t.Errorf("summary.json changed by a failed write: %d bytes, were %d", len(got), len(before))
 	}
-	if _, err := sim.ReadSummary(bytes.NewReader(read(t, dir, "summary.json"))); err != nil {
+	if _, err := summaryfile.Read(bytes.NewReader(read(t, dir, "summary.json"))); err != nil {
 		t.Errorf("summary.json after the failure: %v", err)
 	}
 	entries, _ := os.ReadDir(dir)

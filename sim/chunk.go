@@ -23,7 +23,7 @@ func (s *Summary) clear() {
 		sl.Sum, sl.Zeros, sl.Jokers = 0, 0, 0
 		clear(sl.FillTurn)
 	}
-	s.blocks = [len(s.blocks)]blockSums{}
+	s.Blocks = [len(s.Blocks)]BlockSums{}
 	if s.Regret != nil {
 		s.Regret.clear()
 	}

@@ -2,9 +2,6 @@ package sim
 
 // What the package's external tests use of its unexported API.
 
-// AddN counts v n times (addN).
-func (h *Histogram) AddN(v int, n int64) { h.addN(v, n) }
-
 // Percentile returns the p-th percentile by nearest rank (percentile).
 func (h *Histogram) Percentile(p int) int { return h.percentile(p) }
 

@@ -10,6 +10,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/summaryfile"
 	"yams/strategies"
 )
 
@@ -136,7 +137,7 @@ func TestPairsMergeAndJSON(t *testing.T) {
 	}
 
 	js := jsonOf(t, whole)
-	back, err := sim.ReadSummary(bytes.NewReader(js))
+	back, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +157,7 @@ func TestPairsMergeAndJSON(t *testing.T) {
 		{"squares", func(d map[string]any) { pair(d)["squares"] = 0 }, "too few"},
 		{"missing", func(d map[string]any) { d["pairs"] = append(d["pairs"].([]any), pair(d)) }, "2 pairs, want 1"},
 	} {
-		_, err := sim.ReadSummary(bytes.NewReader(edit(t, js, c.change)))
+		_, err := summaryfile.Read(bytes.NewReader(edit(t, js, c.change)))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error that says %q", c.name, err, c.want)
 		}

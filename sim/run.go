@@ -40,7 +40,7 @@ type Config struct {
 	Pairs bool
 
 	// Shard, if not zero, says that the run is a shard of a larger one: First and Games
-	// must then be its Range. It is recorded in the results, for MergeShards.
+	// must then be its Range. It is recorded in the results, for summaryfile.MergeShards.
 	Shard Shard
 	// Resume, if not nil, holds the results of the first games of the run, played
 	// before: a checkpoint, or the results of an interrupted run, of the same run
@@ -164,10 +164,10 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	if base != nil {
 		// Known once the bots have said hello: the games of another program are not
 		// added to those of the checkpoint; nor those of a strategy whose file changed.
-		if err := checkSameBots(names, bots(base.Summaries), ids, "the checkpoint", "this run"); err != nil {
+		if err := checkSameBots(names, Bots(base.Summaries), ids, "the checkpoint", "this run"); err != nil {
 			return nil, fmt.Errorf("sim: %w", err)
 		}
-		if err := checkSameIdentities(names, identitiesOf(base.Summaries), played, "the checkpoint", "this run"); err != nil {
+		if err := checkSameIdentities(names, Identities(base.Summaries), played, "the checkpoint", "this run"); err != nil {
 			return nil, fmt.Errorf("sim: %w", err)
 		}
 	}
@@ -332,7 +332,7 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string, ids 
 		res.Summaries = append(res.Summaries, s)
 	}
 	if cfg.Pairs {
-		res.Pairs = pairsOf(names)
+		res.Pairs = NewPairs(names)
 		for i, p := range res.Pairs {
 			if base != nil {
 				if err := p.Merge(base.Pairs[i]); err != nil {

@@ -26,13 +26,13 @@ type Estimate struct {
 type Proportion struct {
 	Rate  float64
 	CI95  Interval
-	count int64 // written to the summary file beside the rate
+	Count int64 // written to the summary file beside the rate
 }
 
 // Wilson returns the proportion count/trials with its Wilson score interval at 95%
 // (E. B. Wilson, "Probable inference...", JASA 22, 1927).
 func Wilson(count, trials int64) Proportion {
-	p := Proportion{count: count}
+	p := Proportion{Count: count}
 	if trials <= 0 {
 		return p
 	}
@@ -75,7 +75,7 @@ type Stats struct {
 	Slots         []SlotStats
 
 	games  int64
-	stdErr float64
+	StdErr float64
 }
 
 // SlotStats are the statistics of one box.
@@ -100,8 +100,8 @@ func (s *Summary) Stats() Stats {
 		den := new(big.Int).Mul(n, big.NewInt(s.Games-1))
 		st.StdDev = math.Sqrt(ratio(num, den))
 	}
-	st.stdErr = st.StdDev / math.Sqrt(float64(s.Games))
-	st.CI95 = Interval{st.Mean - Z95*st.stdErr, st.Mean + Z95*st.stdErr}
+	st.StdErr = st.StdDev / math.Sqrt(float64(s.Games))
+	st.CI95 = Interval{st.Mean - Z95*st.StdErr, st.Mean + Z95*st.StdErr}
 	st.Min, st.Max, _ = s.Scores.Range()
 	for i, p := range PercentileRanks {
 		st.Percentiles[i] = s.Scores.percentile(p)
@@ -140,16 +140,16 @@ func (s *Summary) Convergence() []RunningMean {
 		squares Uint128
 		one     = big.NewInt(1)
 	)
-	for _, b := range s.blocks {
-		if b.games == 0 {
+	for _, b := range s.Blocks {
+		if b.Games == 0 {
 			continue
 		}
-		n.Add(&n, big.NewInt(b.games))
-		sum.Add(&sum, big.NewInt(b.sum))
-		squares = squares.add(b.squares)
+		n.Add(&n, big.NewInt(b.Games))
+		sum.Add(&sum, big.NewInt(b.Sum))
+		squares = squares.add(b.Squares)
 		p := RunningMean{Games: n.Int64(), Mean: ratio(&sum, &n)}
 		if n.Cmp(one) > 0 {
-			num := new(big.Int).Mul(&n, squares.bigInt())
+			num := new(big.Int).Mul(&n, squares.BigInt())
 			num.Sub(num, new(big.Int).Mul(&sum, &sum))
 			p.StdDev = math.Sqrt(ratio(num, new(big.Int).Mul(&n, new(big.Int).Sub(&n, one))))
 		}

@@ -253,14 +253,14 @@ func newTableResults(cfg *TableConfig) *TableResults {
 		Provenance: cfg.Provenance, Seated: make([][]int64, n), Shares: make([][]int64, n),
 		Outright: make([]int64, n), Tied: make([]int64, n), scores: make([]Histogram, n),
 	}
-	lo, hi := scoreRange(cfg.Rules)
+	lo, hi := ScoreRange(cfg.Rules)
 	r.diff = newDifference(n, lo, hi)
 	for p, info := range cfg.Players {
 		r.Players = append(r.Players, info.Name)
 		r.SeesTable = append(r.SeesTable, info.Table || info.NewTableBatch != nil)
 		r.Seated[p] = make([]int64, n)
 		r.Shares[p] = make([]int64, n)
-		r.scores[p] = newHistogram(lo, hi)
+		r.scores[p] = NewHistogram(lo, hi)
 	}
 	if cfg.Analyst != nil {
 		player, _ := checkAnalysis(cfg)

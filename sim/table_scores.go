@@ -26,7 +26,7 @@ func newDifference(players, lo, hi int) Histogram {
 	if players != 2 {
 		return Histogram{}
 	}
-	return newHistogram(lo-hi, hi-lo)
+	return NewHistogram(lo-hi, hi-lo)
 }
 
 // countDifference counts the difference of table game k of a chunk, whose totals are

@@ -10,6 +10,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/summaryfile"
 )
 
 // At a table of two, the difference of the players' totals is counted game by game:
@@ -105,7 +106,7 @@ func TestTableDifferenceMergesAndWrites(t *testing.T) {
 		t.Errorf("merged slices count other differences or scores")
 	}
 	var b bytes.Buffer
-	if err := whole.WriteJSON(&b); err != nil {
+	if err := summaryfile.WriteTable(&b, whole); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -137,7 +138,7 @@ func TestTableDifferenceMergesAndWrites(t *testing.T) {
 	}
 	cfg = sim.TableConfig{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 9, Games: 20, Workers: 1}
 	b.Reset()
-	if err := runTable(t, cfg).WriteJSON(&b); err != nil {
+	if err := summaryfile.WriteTable(&b, runTable(t, cfg)); err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Contains(b.Bytes(), []byte(`"difference"`)) {

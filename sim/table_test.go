@@ -13,6 +13,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/summaryfile"
 	"yams/strategies"
 )
 
@@ -120,7 +121,7 @@ func TestTableDeterministic(t *testing.T) {
 		t.Errorf("merged slices differ from the whole:\n%+v\n%+v", whole, merged)
 	}
 	var b bytes.Buffer
-	if err := whole.WriteJSON(&b); err != nil {
+	if err := summaryfile.WriteTable(&b, whole); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {

@@ -82,15 +82,15 @@ func newWorker(cfg *Config, i int, names []string) (*worker, error) {
 			if costliest == 0 {
 				costliest = defaultCostliest
 			}
-			p.total.Regret = newRegret(cfg.Rules, costliest)
-			p.chunk.Regret = newRegret(cfg.Rules, costliest)
+			p.total.Regret = NewRegret(cfg.Rules, costliest)
+			p.chunk.Regret = NewRegret(cfg.Rules, costliest)
 			p.regret = newRegretObserver(valuer, p.chunk.Regret)
 			p.game.observe(p.regret)
 		}
 		w.players = append(w.players, p)
 	}
 	if cfg.Pairs {
-		w.pairs, w.chunkPairs = pairsOf(names), pairsOf(names)
+		w.pairs, w.chunkPairs = NewPairs(names), NewPairs(names)
 	}
 	return w, nil
 }

@@ -173,7 +173,7 @@ func runCompare(e *env, args []string) error {
 		}
 		printTable(outTable, c, res)
 		printWinAssumes(outTable, c, rules, infos)
-		if err := jsonOut.write(e, res.WriteJSON); err != nil {
+		if err := jsonOut.write(e, tableJSON(res)); err != nil {
 			return err
 		}
 		if err := out.writeReport(e, outTable, func(dir string) ([]string, error) {
@@ -213,7 +213,7 @@ func runCompare(e *env, args []string) error {
 	}
 	printComparison(outTable, c, res)
 	printRunRegret(outTable, c, res, optimalMean)
-	if err := jsonOut.write(e, res.WriteJSON); err != nil {
+	if err := jsonOut.write(e, summaryJSON(res)); err != nil {
 		return err
 	}
 	if err := out.writeRun(e, outTable, res, rules); err != nil {

@@ -19,9 +19,10 @@ import (
 	"yams/internal/outfile"
 	"yams/reports"
 	"yams/sim"
+	"yams/sim/summaryfile"
 )
 
-// readSummaryFile reads and checks a summary file (sim.ReadSummary); its errors name the
+// readSummaryFile reads and checks a summary file (summaryfile.Read); its errors name the
 // file and say what is wrong, as one line for the user.
 func readSummaryFile(path string) (*sim.Results, error) {
 	f, err := os.Open(path)
@@ -29,11 +30,21 @@ func readSummaryFile(path string) (*sim.Results, error) {
 		return nil, fileError(path, err)
 	}
 	defer f.Close()
-	res, err := sim.ReadSummary(f) // a file, which ReadSummary reads at its size
+	res, err := summaryfile.Read(f) // a file, which Read reads at its size
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return res, nil
+}
+
+// summaryJSON writes res as its summary file (summaryfile.Write), for outfile.Write.
+func summaryJSON(res *sim.Results) func(io.Writer) error {
+	return func(w io.Writer) error { return summaryfile.Write(w, res) }
+}
+
+// tableJSON writes res as its summary file (summaryfile.WriteTable), for outfile.Write.
+func tableJSON(res *sim.TableResults) func(io.Writer) error {
+	return func(w io.Writer) error { return summaryfile.WriteTable(w, res) }
 }
 
 // fileError says why the file at path cannot be read: its name and the system's reason,

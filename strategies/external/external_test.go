@@ -19,6 +19,7 @@ import (
 	"yams/internal/exhaustive"
 	"yams/internal/proctest"
 	"yams/sim"
+	"yams/sim/summaryfile"
 	"yams/strategies"
 	"yams/strategies/external"
 )
@@ -251,7 +252,7 @@ func tableJSON(t *testing.T, res *sim.TableResults, names []string) string {
 	clear(res.SeesTable)
 	clear(res.Bots) // the program that played: the counts alone are compared
 	var b strings.Builder
-	if err := res.WriteJSON(&b); err != nil {
+	if err := summaryfile.WriteTable(&b, res); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()

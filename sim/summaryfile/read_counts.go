@@ -1,4 +1,4 @@
-package sim
+package summaryfile
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
+	"yams/sim"
 
 	"yams/engine"
 )
@@ -16,14 +17,15 @@ import (
 // consistent with each other (they add up to the histogram, game by game and turn by
 // turn), and every figure written the one the counts give. Histograms are allocated
 // once their keys are checked, within the rules' bounds.
-func (b *sheetBounds) summaryOf(j *jsonStrategy, first, games int64) (*Summary, error) {
+func (b *sheetBounds) summaryOf(j *jsonStrategy, first, games int64) (*sim.Summary, error) {
 	if j.Name == "" {
 		return nil, errors.New("no name")
 	}
 	if j.Games != games {
 		return nil, fmt.Errorf("games: %d, the file says %d", j.Games, games)
 	}
-	s := &Summary{Strategy: j.Name, Columns: slices.Clone(b.columns), Boxes: slices.Clone(b.boxes), YahtzeeBox: b.yahtzee, Games: games}
+	s := sim.EmptySummary(j.Name, slices.Clone(b.columns), slices.Clone(b.boxes), b.yahtzee)
+	s.Games = games
 	if err := b.layoutOf(j); err != nil {
 		return nil, err
 	}
@@ -31,8 +33,8 @@ func (b *sheetBounds) summaryOf(j *jsonStrategy, first, games int64) (*Summary, 
 	if s.Bot, err = botOf(j.Bot); err != nil {
 		return nil, err
 	}
-	if j.Identity != "" && !validIdentity(j.Identity) {
-		return nil, fmt.Errorf("identity %.80q: want %s and 64 lowercase hexadecimal digits", j.Identity, identityPrefix)
+	if j.Identity != "" && !sim.ValidIdentity(j.Identity) {
+		return nil, fmt.Errorf("identity %.80q: want %s and 64 lowercase hexadecimal digits", j.Identity, sim.IdentityPrefix)
 	}
 	s.Identity = j.Identity
 	if s.Scores, err = histogramOf("histogram", j.Histogram, 0, b.scoreLo, b.scoreHi, games); err != nil {
@@ -61,11 +63,10 @@ func (b *sheetBounds) summaryOf(j *jsonStrategy, first, games int64) (*Summary, 
 			return nil, err
 		}
 	}
-	s.setMask()
 	// The derived figures must be those of the counts: a file edited by hand, or
 	// damaged, fails here rather than feed a report numbers that do not add up.
 	st := s.Stats()
-	if err := sameFigures(j, s.toJSON(&st)); err != nil {
+	if err := sameFigures(j, summaryJSON(s, &st)); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -95,7 +96,7 @@ func (b *sheetBounds) layoutOf(j *jsonStrategy) error {
 // reaches the threshold: the bonus counts follow from the subtotals. On a sheet of
 // several columns, the subtotals of the file's "upper_subtotal" are those of the
 // columns added up.
-func (b *sheetBounds) upperOf(s *Summary, j *jsonStrategy) error {
+func (b *sheetBounds) upperOf(s *sim.Summary, j *jsonStrategy) error {
 	nc := len(b.columns)
 	type column struct {
 		what      string
@@ -118,7 +119,7 @@ func (b *sheetBounds) upperOf(s *Summary, j *jsonStrategy) error {
 		return errors.New("by_column: for a sheet of several columns")
 	}
 	threshold := b.rules.UpperThreshold()
-	var sum Histogram
+	var sum sim.Histogram
 	for c, col := range cols {
 		h, err := histogramOf(col.what, col.subtotals, 0, 0, b.upper, s.Games)
 		if err != nil {
@@ -156,11 +157,11 @@ func (b *sheetBounds) upperOf(s *Summary, j *jsonStrategy) error {
 
 // boxesOf reads what the games wrote in each box: the sum of its scores, its zeros, its
 // jokers and the turns it was filled in, each within what the rules allow.
-func (b *sheetBounds) boxesOf(s *Summary, j *jsonStrategy) error {
+func (b *sheetBounds) boxesOf(s *sim.Summary, j *jsonStrategy) error {
 	games, nb := s.Games, len(b.boxes)
 	joker := b.rules.Joker() != engine.NoJoker
 	jokerBox := b.rules.YahtzeeBox()
-	s.Slots = make([]SlotCounts, len(b.slots))
+	s.Slots = make([]sim.SlotCounts, len(b.slots))
 	perTurn := make([]int64, b.turns)
 	for i, m := range j.Boxes {
 		sl, box, what := &s.Slots[i], i%nb, "boxes."+m.Key
@@ -217,7 +218,7 @@ func (b *sheetBounds) boxesOf(s *Summary, j *jsonStrategy) error {
 
 // yahtzeeOf reads the games with a scored five-of-a-kind box: those of a column with a
 // non-zero score in it, so at least the most of any column and at most all of them.
-func (b *sheetBounds) yahtzeeOf(s *Summary, j *jsonStrategy) error {
+func (b *sheetBounds) yahtzeeOf(s *sim.Summary, j *jsonStrategy) error {
 	want := ""
 	if b.yahtzee >= 0 {
 		want = b.boxes[b.yahtzee]
@@ -242,7 +243,7 @@ func (b *sheetBounds) yahtzeeOf(s *Summary, j *jsonStrategy) error {
 // totalsAddUp checks the sums of the boxes against the histograms: a game's score is
 // what its boxes hold (those subtracted counted negatively), its upper bonuses and its
 // extra bonuses; a column's upper subtotal is what its upper boxes hold.
-func (b *sheetBounds) totalsAddUp(s *Summary) error {
+func (b *sheetBounds) totalsAddUp(s *sim.Summary) error {
 	nb := len(b.boxes)
 	total := new(big.Int)
 	var t big.Int
@@ -271,24 +272,24 @@ func (b *sheetBounds) totalsAddUp(s *Summary) error {
 // blocksOf reads the blocks of game indices: exactly those that games first to
 // first+games−1 fall in, each with its number of games, and their sums and squares
 // within the rules' scores and adding up to the histogram.
-func (b *sheetBounds) blocksOf(s *Summary, in []jsonBlock, first int64) error {
+func (b *sheetBounds) blocksOf(s *sim.Summary, in []jsonBlock, first int64) error {
 	last := first + s.Games - 1
 	k := 0
-	for bl := block(first); bl <= block(last); bl++ {
+	for bl := sim.Block(first); bl <= sim.Block(last); bl++ {
 		lo, hi := max(first, int64(1)<<bl-1), min(last, int64(1)<<(bl+1)-2)
 		n := hi - lo + 1
 		if k >= len(in) || in[k].First != int64(1)<<bl-1 || in[k].Games != n {
 			return fmt.Errorf("convergence[%d]: want the block of games from %d, with %d of them", k, int64(1)<<bl-1, n)
 		}
 		jb := in[k]
-		sq := Uint128(jb.Squares)
+		sq := sim.Uint128(jb.Squares)
 		// n·squares ≥ sum² (Cauchy–Schwarz), and every score within the rules'.
-		lhs := new(big.Int).Mul(big.NewInt(n), sq.bigInt())
+		lhs := new(big.Int).Mul(big.NewInt(n), sq.BigInt())
 		sum := big.NewInt(jb.Sum)
 		if !scaledWithin(jb.Sum, b.scoreLo, b.scoreHi, n) || !squaresWithin(sq, max(-b.scoreLo, b.scoreHi), n) || lhs.Cmp(sum.Mul(sum, sum)) < 0 {
-			return fmt.Errorf("convergence[%d]: sum %d and squares %v of %d games are impossible with scores of %d to %d", k, jb.Sum, sq.bigInt(), n, b.scoreLo, b.scoreHi)
+			return fmt.Errorf("convergence[%d]: sum %d and squares %v of %d games are impossible with scores of %d to %d", k, jb.Sum, sq.BigInt(), n, b.scoreLo, b.scoreHi)
 		}
-		s.blocks[bl] = blockSums{games: n, sum: jb.Sum, squares: sq}
+		s.Blocks[bl] = sim.BlockSums{Games: n, Sum: jb.Sum, Squares: sq}
 		k++
 	}
 	if k != len(in) {
@@ -296,9 +297,9 @@ func (b *sheetBounds) blocksOf(s *Summary, in []jsonBlock, first int64) error {
 	}
 	// The blocks hold the same games as the histogram: the same sum and squares.
 	var blockSum, blockSquares big.Int
-	for _, bl := range s.blocks {
-		blockSum.Add(&blockSum, big.NewInt(bl.sum))
-		blockSquares.Add(&blockSquares, bl.squares.bigInt())
+	for _, bl := range s.Blocks {
+		blockSum.Add(&blockSum, big.NewInt(bl.Sum))
+		blockSquares.Add(&blockSquares, bl.Squares.BigInt())
 	}
 	if sum, squares := s.Scores.Sums(); blockSum.Cmp(sum) != 0 || blockSquares.Cmp(squares) != 0 {
 		return errors.New("convergence: the blocks do not add up to the histogram")
@@ -307,7 +308,7 @@ func (b *sheetBounds) blocksOf(s *Summary, in []jsonBlock, first int64) error {
 }
 
 // sameFigures compares the figures of a strategy in a file with those its counts give
-// (want, as WriteJSON would write them): every one, to the last bits of a float64.
+// (want, as Write would write them): every one, to the last bits of a float64.
 func sameFigures(got *jsonStrategy, want jsonStrategy) error {
 	type figure struct {
 		name      string
@@ -385,8 +386,8 @@ func inRange(what string, n, games int64) error {
 // must count want values in all; offset is added to the keys, which must then lie
 // within lo..hi, the bounds of the rules. It allocates the span of the keys only once
 // every key and count is checked.
-func histogramOf(what string, o []member[int64], offset, lo, hi int, want int64) (Histogram, error) {
-	var h Histogram
+func histogramOf(what string, o []member[int64], offset, lo, hi int, want int64) (sim.Histogram, error) {
+	var h sim.Histogram
 	if len(o) == 0 {
 		if want != 0 {
 			return h, fmt.Errorf("%s: counts 0 games, want %d", what, want)
@@ -415,7 +416,7 @@ func histogramOf(what string, o []member[int64], offset, lo, hi int, want int64)
 	if total != want {
 		return h, fmt.Errorf("%s: counts %d games, want %d", what, total, want)
 	}
-	h = newHistogram(vmin, vmax)
+	h = sim.NewHistogram(vmin, vmax)
 	for _, m := range o {
 		v, _ := strconv.Atoi(m.Key)
 		if h.Counts[v+offset-h.Min] != 0 {

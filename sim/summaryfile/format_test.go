@@ -1,4 +1,4 @@
-package sim_test
+package summaryfile_test
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package sim
+package summaryfile
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"unsafe"
+	"yams/sim"
 
 	"yams/engine"
 )
@@ -26,12 +27,12 @@ var maxSummaryBytes = 64 << 20
 // anything is allocated. (A variable, for a test to lower.)
 var maxSummaryMemory = 256 << 20
 
-// ReadSummary reads a summary file written by WriteJSON (yams sim --json, or a
+// Read reads a summary file written by Write (yams sim --json, or a
 // checkpoint) and rebuilds its results exactly. It checks the file: it is of this build's
 // dice stream, its rule set compiles, every count is within what the rules allow and
 // consistent with the others and with the number of games, the slice of games is that of
 // its shard, the derived figures it rebuilds agree with those written, and last the
-// checksum (Results.WriteJSON writes one in every file) matches the content, so that a
+// checksum (Write writes one in every file) matches the content, so that a
 // file truncated, damaged or edited after it was written is refused. A file without a
 // checksum is refused too: yams never writes one. The checksum guards against damage,
 // not forgery (anyone may compute one); the checks against the rules bound what a forged
@@ -40,9 +41,9 @@ var maxSummaryMemory = 256 << 20
 // (maxSummaryMemory), before any is decoded; the strategies are then decoded one at a
 // time, and every list within them counted and bounded by what a run can hold (see
 // limit), so that reading a file allocates a few times its size whatever it holds. The
-// error names what is wrong, in one line; ReadSummary does not panic on any input. The
+// error names what is wrong, in one line; Read does not panic on any input. The
 // timings of the results are zero.
-func ReadSummary(r io.Reader) (*Results, error) {
+func Read(r io.Reader) (*sim.Results, error) {
 	data, err := readAtMost(r, maxSummaryBytes)
 	if err != nil {
 		return nil, err
@@ -66,13 +67,13 @@ func ReadSummary(r io.Reader) (*Results, error) {
 		return nil, fmt.Errorf("summary: %w", err)
 	}
 	in := &file.jsonResults
-	bad := func(format string, args ...any) (*Results, error) {
+	bad := func(format string, args ...any) (*sim.Results, error) {
 		return nil, fmt.Errorf("summary: "+format, args...)
 	}
 	// The stream first: a file of another stream may hold other fields, and it is
 	// refused for what it is.
-	if stream := streamOf(in); stream != StreamVersion {
-		return bad("stream %d: the file was written by a build of yams with another dice stream (this one plays stream %d): its games are not this build's", stream, StreamVersion)
+	if stream := streamOf(in); stream != sim.StreamVersion {
+		return bad("stream %d: the file was written by a build of yams with another dice stream (this one plays stream %d): its games are not this build's", stream, sim.StreamVersion)
 	}
 	n, err := file.count("strategies", file.Strategies)
 	if err != nil {
@@ -86,7 +87,7 @@ func ReadSummary(r io.Reader) (*Results, error) {
 	case len(in.RuleSet) > engine.MaxRuleFileBytes:
 		return bad("rule_set: %d bytes, more than the %d of a rule file", len(in.RuleSet), engine.MaxRuleFileBytes)
 	}
-	res := &Results{Rules: in.Rules, RulesHash: in.RulesHash, Seed: in.Seed, First: in.First, Games: in.Games, Planned: in.Games}
+	res := &sim.Results{Rules: in.Rules, RulesHash: in.RulesHash, Seed: in.Seed, First: in.First, Games: in.Games, Planned: in.Games}
 	if len(in.RuleOptions) > 0 { // none is nil, whether the file writes [] or leaves them out
 		res.RuleOptions = in.RuleOptions
 	}
@@ -94,10 +95,10 @@ func ReadSummary(r io.Reader) (*Results, error) {
 	if res.RuleSet, spec, err = ruleSetOf(in); err != nil {
 		return bad("%v", err)
 	}
-	if err := res.sliceFromJSON(in); err != nil {
+	if err := sliceFromJSON(res, in); err != nil {
 		return bad("%v", err)
 	}
-	if err := res.provenanceFromJSON(in.Provenance); err != nil {
+	if err := provenanceFromJSON(res, in.Provenance); err != nil {
 		return bad("%v", err)
 	}
 	sheet := boundsOf(res.RuleSet)
@@ -112,7 +113,7 @@ func ReadSummary(r io.Reader) (*Results, error) {
 	if pairs > 0 && pairs != n*(n-1)/2 {
 		return bad("pairs: %d pairs, want %d (every two strategies)", pairs, n*(n-1)/2)
 	}
-	if need := n*sheet.summaryBytes() + pairs*int(unsafe.Sizeof(Pair{})+unsafe.Sizeof(jsonPair{})); need > maxSummaryMemory {
+	if need := n*sheet.summaryBytes() + pairs*int(unsafe.Sizeof(sim.Pair{})+unsafe.Sizeof(jsonPair{})); need > maxSummaryMemory {
 		return bad("strategies: %d strategies, whose counts under these rules take up to %d MiB: more than the %d MiB of a summary file", n, need>>20, maxSummaryMemory>>20)
 	}
 	// The strategies one at a time, each checked before the next is decoded.
@@ -142,18 +143,18 @@ func ReadSummary(r io.Reader) (*Results, error) {
 		if err := json.Unmarshal(file.Pairs, &in.Pairs); err != nil {
 			return bad("pairs: %v", err)
 		}
-		if err := res.pairsFromJSON(in.Pairs, sheet); err != nil {
+		if err := pairsFromJSON(res, in.Pairs, sheet); err != nil {
 			return bad("%v", err)
 		}
 	}
 	var covered []byte // what the checksum covers as the rule set: the spec, the bots, the identities
 	if spec != nil {
-		if covered, err = res.checksummedSpec(spec); err != nil {
+		if covered, err = checksummedSpec(res, spec); err != nil {
 			return bad("%v", err)
 		}
-	} else if slices.ContainsFunc(res.Summaries, func(s *Summary) bool { return s.Bot != nil }) {
+	} else if slices.ContainsFunc(res.Summaries, func(s *sim.Summary) bool { return s.Bot != nil }) {
 		return bad("bot: a summary without rule_set, of a yams that did not record bots, names one")
-	} else if slices.ContainsFunc(res.Summaries, func(s *Summary) bool { return s.Identity != "" }) {
+	} else if slices.ContainsFunc(res.Summaries, func(s *sim.Summary) bool { return s.Identity != "" }) {
 		return bad("identity: a summary without rule_set, of a yams that did not record identities, gives one")
 	}
 	// The checksum last: a file damaged in a way the checks above see is refused for
@@ -163,7 +164,7 @@ func ReadSummary(r io.Reader) (*Results, error) {
 		return bad("no checksum: yams writes one in every summary file; this one was not written by yams, or edited")
 	case !validChecksum(in.Checksum):
 		return bad("checksum %q: want %s and 64 hexadecimal digits", in.Checksum, checksumPrefix)
-	case spec == nil && in.Checksum != res.checksumV1(), spec != nil && in.Checksum != res.checksumV2(covered):
+	case spec == nil && in.Checksum != checksumV1(res), spec != nil && in.Checksum != checksumV2(res, covered):
 		return bad("checksum mismatch: the file was damaged or edited after yams wrote it")
 	// After the checksum, which sees an edit of either first: a file whose rule set is
 	// not that of its name and hash was not written by yams.
@@ -204,7 +205,7 @@ func readAtMost(r io.Reader, limit int) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// jsonFile is a summary file as ReadSummary decodes it first: its strategies and its
+// jsonFile is a summary file as Read decodes it first: its strategies and its
 // pairs kept as the file writes them, to be counted before any is decoded.
 type jsonFile struct {
 	jsonResults
@@ -241,7 +242,7 @@ func eachElement(raw json.RawMessage, f func(i int, elem []byte) error) error {
 }
 
 // ruleSetOf returns the rule set of a summary file, and its canonical JSON for the
-// checksum. A file records it ("rule_set"); ReadSummary checks that it has the file's
+// checksum. A file records it ("rule_set"); Read checks that it has the file's
 // name and hash after the checksum. A file written before it was recorded names a preset
 // instead, whose hash with the file's options must be the file's: a summary never makes
 // the reader load a file by name (a hostile one could name /dev/zero), so the results of
@@ -273,14 +274,14 @@ func validChecksum(s string) bool {
 
 // sliceFromJSON reads and checks the slice of games of the results: their first game,
 // their shard, and for partial results the games planned and the next game to play.
-func (r *Results) sliceFromJSON(in *jsonResults) error {
-	if in.First < 0 || in.First > MaxGames || in.Games > MaxGames-in.First {
-		return fmt.Errorf("games %d to %d: out of 0 to %d", in.First, in.First+in.Games-1, int64(MaxGames)-1)
+func sliceFromJSON(r *sim.Results, in *jsonResults) error {
+	if in.First < 0 || in.First > sim.MaxGames || in.Games > sim.MaxGames-in.First {
+		return fmt.Errorf("games %d to %d: out of 0 to %d", in.First, in.First+in.Games-1, int64(sim.MaxGames)-1)
 	}
 	if in.Partial {
 		switch {
-		case in.Planned <= in.Games || in.Planned > MaxGames-in.First:
-			return fmt.Errorf("partial: %d planned games for %d played: want more, and at most %d", in.Planned, in.Games, int64(MaxGames)-in.First)
+		case in.Planned <= in.Games || in.Planned > sim.MaxGames-in.First:
+			return fmt.Errorf("partial: %d planned games for %d played: want more, and at most %d", in.Planned, in.Games, int64(sim.MaxGames)-in.First)
 		case in.NextGame != in.First+in.Games:
 			return fmt.Errorf("partial: next game %d, want %d (the first game and the games played)", in.NextGame, in.First+in.Games)
 		}
@@ -289,7 +290,7 @@ func (r *Results) sliceFromJSON(in *jsonResults) error {
 		return errors.New("planned_games and next_game are for partial results")
 	}
 	if in.Shard != nil {
-		r.Shard = Shard{K: in.Shard.Index, N: in.Shard.Count, Total: in.Shard.RunGames}
+		r.Shard = sim.Shard{K: in.Shard.Index, N: in.Shard.Count, Total: in.Shard.RunGames}
 		if err := r.Shard.Check(); err != nil {
 			return err
 		}
@@ -303,13 +304,13 @@ func (r *Results) sliceFromJSON(in *jsonResults) error {
 // pairsFromJSON rebuilds the pairs of the results, which must be every two strategies in
 // the order Run gives them, and checks them against the summaries and the rules: a
 // difference of two scores is within ±(highest − lowest score).
-func (r *Results) pairsFromJSON(in []jsonPair, sheet *sheetBounds) error {
-	want := pairsOf(r.names())
+func pairsFromJSON(r *sim.Results, in []jsonPair, sheet *sheetBounds) error {
+	want := sim.NewPairs(r.Names())
 	if len(in) != len(want) {
 		return fmt.Errorf("pairs: %d pairs, want %d (every two strategies)", len(in), len(want))
 	}
 	// The figures of each strategy once, not once per pair.
-	stats := make(map[string]*Stats, len(r.Summaries))
+	stats := make(map[string]*sim.Stats, len(r.Summaries))
 	sums := make(map[string]*big.Int, len(r.Summaries))
 	for _, s := range r.Summaries {
 		st := s.Stats()
@@ -336,15 +337,15 @@ func (r *Results) pairsFromJSON(in []jsonPair, sheet *sheetBounds) error {
 		if j.Wins+j.Ties+j.Losses != r.Games {
 			return fmt.Errorf("pairs[%d]: wins, ties and losses add up to %d games, want %d", i, j.Wins+j.Ties+j.Losses, r.Games)
 		}
-		p.Games, p.Sum, p.Squares, p.Wins, p.Ties, p.Losses = j.Games, j.Sum, Uint128(j.Squares), j.Wins, j.Ties, j.Losses
+		p.Games, p.Sum, p.Squares, p.Wins, p.Ties, p.Losses = j.Games, j.Sum, sim.Uint128(j.Squares), j.Wins, j.Ties, j.Losses
 		// The differences add up to the difference of the sums of the two histograms,
 		// and the sum of their squares is at least sum²/games (Cauchy–Schwarz).
 		if d := new(big.Int).Sub(sums[p.A], sums[p.B]); d.Cmp(big.NewInt(p.Sum)) != 0 {
 			return fmt.Errorf("pairs[%d]: sum %d, the histograms give %v", i, p.Sum, d)
 		}
-		lhs := new(big.Int).Mul(big.NewInt(p.Games), p.Squares.bigInt())
+		lhs := new(big.Int).Mul(big.NewInt(p.Games), p.Squares.BigInt())
 		if s := big.NewInt(p.Sum); lhs.Cmp(s.Mul(s, s)) < 0 {
-			return fmt.Errorf("pairs[%d]: squares %v are too few for the sum %d", i, p.Squares.bigInt(), p.Sum)
+			return fmt.Errorf("pairs[%d]: squares %v are too few for the sum %d", i, p.Squares.BigInt(), p.Sum)
 		}
 		// A win is a difference of 1 to spread, a loss of −spread to −1, a tie of 0: the
 		// sum and the squares are within what the record allows.
@@ -355,11 +356,11 @@ func (r *Results) pairsFromJSON(in []jsonPair, sheet *sheetBounds) error {
 		if sum.Cmp(lo) < 0 || sum.Cmp(hi) > 0 {
 			return fmt.Errorf("pairs[%d]: sum %d with %d wins and %d losses: out of %v..%v, since scores differ by at most %d", i, p.Sum, p.Wins, p.Losses, lo, hi, spread)
 		}
-		if q := p.Squares.bigInt(); q.Cmp(new(big.Int).Add(wins, losses)) < 0 || !squaresWithin(p.Squares, spread, p.Wins+p.Losses) {
+		if q := p.Squares.BigInt(); q.Cmp(new(big.Int).Add(wins, losses)) < 0 || !squaresWithin(p.Squares, spread, p.Wins+p.Losses) {
 			return fmt.Errorf("pairs[%d]: squares %v with %d wins and %d losses: impossible, since scores differ by 1 to %d", i, q, p.Wins, p.Losses, spread)
 		}
 		st := p.Stats()
-		un := unpaired(stats[p.A], stats[p.B])
+		un := sim.UnpairedStats(stats[p.A], stats[p.B])
 		if !near(j.Mean, st.Mean) || !near(j.StdDev, st.StdDev) || !near(j.CI95[0], st.CI95.Lo) || !near(j.CI95[1], st.CI95.Hi) ||
 			!near(j.UnpairedCI95[0], un.Lo) || !near(j.UnpairedCI95[1], un.Hi) {
 			return fmt.Errorf("pairs[%d]: the figures do not match the counts", i)

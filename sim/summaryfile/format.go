@@ -1,4 +1,4 @@
-package sim
+package summaryfile
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"yams/sim"
 
 	"yams/engine"
 )
@@ -114,7 +115,7 @@ type jsonBot struct {
 	Command list[string, unbounded] `json:"command"`
 }
 
-func botJSON(b *BotIdentity) *jsonBot {
+func botJSON(b *sim.BotIdentity) *jsonBot {
 	if b == nil {
 		return nil
 	}
@@ -122,14 +123,14 @@ func botJSON(b *BotIdentity) *jsonBot {
 }
 
 // botOf reads the bot of a strategy; nil if the file records none.
-func botOf(j *jsonBot) (*BotIdentity, error) {
+func botOf(j *jsonBot) (*sim.BotIdentity, error) {
 	if j == nil {
 		return nil, nil
 	}
 	if len(j.Command) == 0 {
 		return nil, errors.New("bot: no command")
 	}
-	return &BotIdentity{Name: j.Name, Version: j.Version, Command: j.Command}, nil
+	return &sim.BotIdentity{Name: j.Name, Version: j.Version, Command: j.Command}, nil
 }
 
 // checksummedSpec returns what the checksum covers as the rule set (checksumV2): its
@@ -140,10 +141,10 @@ func botOf(j *jsonBot) (*BotIdentity, error) {
 // the bots' JSON begins with "[", so no two run into each other; and the checksum of a file
 // without bots nor identities is what it was before yams recorded them, so that such files
 // still read.
-func (r *Results) checksummedSpec(spec []byte) ([]byte, error) {
+func checksummedSpec(r *sim.Results, spec []byte) ([]byte, error) {
 	covered := slices.Clip(spec)
-	ids := bots(r.Summaries)
-	if slices.ContainsFunc(ids, func(b *BotIdentity) bool { return b != nil }) {
+	ids := sim.Bots(r.Summaries)
+	if slices.ContainsFunc(ids, func(b *sim.BotIdentity) bool { return b != nil }) {
 		list := make([]*jsonBot, len(ids))
 		for i, b := range ids {
 			list[i] = botJSON(b)
@@ -154,7 +155,7 @@ func (r *Results) checksummedSpec(spec []byte) ([]byte, error) {
 		}
 		covered = append(append(covered, 0), text...)
 	}
-	if identities := identitiesOf(r.Summaries); slices.ContainsFunc(identities, func(id string) bool { return id != "" }) {
+	if identities := sim.Identities(r.Summaries); slices.ContainsFunc(identities, func(id string) bool { return id != "" }) {
 		text, err := json.Marshal(identities)
 		if err != nil {
 			return nil, fmt.Errorf("identities: %w", err)
@@ -164,7 +165,7 @@ func (r *Results) checksummedSpec(spec []byte) ([]byte, error) {
 	return covered, nil
 }
 
-// jsonBlock is a block of game indices (Summary.blocks) and the running mean at its end.
+// jsonBlock is a block of game indices (Summary.Blocks) and the running mean at its end.
 type jsonBlock struct {
 	First        int64      `json:"first"`
 	Games        int64      `json:"games"`
@@ -207,16 +208,16 @@ type jsonBox struct {
 // at most 39 digits. It is read digit by digit into 128 bits, never through a big.Int,
 // which takes time quadratic in the digits of a number: a million digits took two
 // seconds, and a file of 64 MiB of digits would take hours.
-type squares Uint128
+type squares sim.Uint128
 
-func (q squares) MarshalJSON() ([]byte, error) { return []byte(Uint128(q).bigInt().String()), nil }
+func (q squares) MarshalJSON() ([]byte, error) { return []byte(sim.Uint128(q).BigInt().String()), nil }
 
 func (q *squares) UnmarshalJSON(data []byte) error {
 	// A 128-bit integer has at most 39 digits (2^128 − 1 ≈ 3.4·10^38).
 	if len(data) == 0 || len(data) > 39 || strings.Trim(string(data), "0123456789") != "" {
 		return fmt.Errorf("%.40s: want an integer of 0 to 2^128−1", data)
 	}
-	var v Uint128
+	var v sim.Uint128
 	for _, d := range data {
 		hi, lo := bits.Mul64(v.Lo, 10)
 		top, carry := bits.Mul64(v.Hi, 10)

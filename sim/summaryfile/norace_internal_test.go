@@ -1,5 +1,5 @@
 //go:build !race
 
-package sim
+package summaryfile
 
 const raceEnabled = false

@@ -1,9 +1,10 @@
-package sim
+package summaryfile
 
 import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"yams/sim"
 
 	"yams/engine"
 )
@@ -11,7 +12,7 @@ import (
 // The lists of a summary file are counted before they are decoded. The elements of a
 // list take far more memory than the file: an empty element, {} in three bytes, is a
 // struct of hundreds of bytes once decoded, so that a file of 64 MiB of [{},{},…] would
-// make the reader allocate tens of gigabytes. ReadSummary counts the strategies and the
+// make the reader allocate tens of gigabytes. Read counts the strategies and the
 // pairs first and refuses a file whose counts would take more than a summary may
 // (maxSummaryMemory); within a strategy every list is bounded by what a run can hold
 // (list and object, whose limit L says how many elements at most): a summary has at most
@@ -30,7 +31,7 @@ type (
 	columnsLimit  struct{} // the columns of a sheet
 	slotsLimit    struct{} // the boxes of a sheet, over all its columns (and its turns)
 	extraLimit    struct{} // the numbers of extra bonuses in a game: 0 to one a turn
-	blocksLimit   struct{} // the blocks of game indices of a run (Summary.blocks)
+	blocksLimit   struct{} // the blocks of game indices of a run (Summary.Blocks)
 	ranksLimit    struct{} // the percentiles of a strategy
 	keepsLimit    struct{} // the keeps of a turn: one after each roll but the last
 	diceLimit     struct{} // the dice of a roll
@@ -42,11 +43,11 @@ func (unbounded) most() (int, string)     { return math.MaxInt, "elements" }
 func (columnsLimit) most() (int, string)  { return engine.MaxColumns, "columns" }
 func (slotsLimit) most() (int, string)    { return engine.MaxSlots, "boxes" }
 func (extraLimit) most() (int, string)    { return engine.MaxSlots + 1, "numbers of extra bonuses" }
-func (blocksLimit) most() (int, string)   { return len(Summary{}.blocks), "blocks of games" }
-func (ranksLimit) most() (int, string)    { return len(PercentileRanks), "percentiles" }
+func (blocksLimit) most() (int, string)   { return len(sim.Summary{}.Blocks), "blocks of games" }
+func (ranksLimit) most() (int, string)    { return len(sim.PercentileRanks), "percentiles" }
 func (keepsLimit) most() (int, string)    { return engine.MaxRollsPerTurn - 1, "keeps" }
 func (diceLimit) most() (int, string)     { return engine.NumDice, "dice" }
-func (costlyLimit) most() (int, string)   { return len(costlyThresholds), "thresholds" }
+func (costlyLimit) most() (int, string)   { return len(sim.CostlyThresholds), "thresholds" }
 func (costliestKept) most() (int, string) { return maxCostKept, "costliest positions" }
 
 // list is a JSON array of at most the elements its limit L allows, counted before any is

@@ -1,4 +1,4 @@
-package sim
+package summaryfile
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/sim"
 )
 
 // A stream without end is refused once it is larger than any summary file, not read
@@ -16,7 +17,7 @@ import (
 func TestReadSummaryEndless(t *testing.T) {
 	defer func(n int) { maxSummaryBytes = n }(maxSummaryBytes)
 	maxSummaryBytes = 1 << 20
-	if _, err := ReadSummary(endless{}); err == nil || !strings.Contains(err.Error(), "more than 1 MiB: not a summary file") {
+	if _, err := Read(endless{}); err == nil || !strings.Contains(err.Error(), "more than 1 MiB: not a summary file") {
 		t.Errorf("endless input: %v", err)
 	}
 }
@@ -33,11 +34,11 @@ func TestReadSummaryMemoryBound(t *testing.T) {
 	_, js := forgeable(t)
 	defer func(n int) { maxSummaryMemory = n }(maxSummaryMemory)
 	maxSummaryMemory = boundsOf(mustLoad(t, "hasbro")).summaryBytes() - 1
-	if _, err := ReadSummary(bytes.NewReader(js)); err == nil || !strings.Contains(err.Error(), "summary: strategies: 1 strategies, whose counts under these rules take up to") {
+	if _, err := Read(bytes.NewReader(js)); err == nil || !strings.Contains(err.Error(), "summary: strategies: 1 strategies, whose counts under these rules take up to") {
 		t.Errorf("a strategy more than the bound: %v", err)
 	}
 	maxSummaryMemory++
-	if _, err := ReadSummary(bytes.NewReader(js)); err != nil {
+	if _, err := Read(bytes.NewReader(js)); err != nil {
 		t.Errorf("a strategy within the bound: %v", err)
 	}
 }
@@ -60,7 +61,7 @@ func TestReadSummaryFarKeys(t *testing.T) {
 		far := bytes.Replace(js, []byte(`"histogram": {`), []byte(`"histogram": {`+key+`,`), 1)
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		_, err := ReadSummary(bytes.NewReader(far))
+		_, err := Read(bytes.NewReader(far))
 		runtime.ReadMemStats(&after)
 		if err == nil || !strings.Contains(err.Error(), "out of 0..1575 under these rules") {
 			t.Errorf("%s: %v", key, err)
@@ -76,25 +77,25 @@ func TestReadSummaryFarKeys(t *testing.T) {
 func TestSquaresRead(t *testing.T) {
 	for _, c := range []struct {
 		text string
-		want Uint128
+		want sim.Uint128
 		ok   bool
 	}{
-		{"0", Uint128{}, true},
-		{"18446744073709551616", Uint128{1, 0}, true},
-		{"340282366920938463463374607431768211455", Uint128{^uint64(0), ^uint64(0)}, true},
-		{"340282366920938463463374607431768211456", Uint128{}, false},
-		{"999999999999999999999999999999999999999", Uint128{}, false},
-		{"-1", Uint128{}, false},
-		{"1e3", Uint128{}, false},
-		{"null", Uint128{}, false},
-		{"1" + strings.Repeat("0", 1<<20), Uint128{}, false},
+		{"0", sim.Uint128{}, true},
+		{"18446744073709551616", sim.Uint128{Hi: 1, Lo: 0}, true},
+		{"340282366920938463463374607431768211455", sim.Uint128{Hi: ^uint64(0), Lo: ^uint64(0)}, true},
+		{"340282366920938463463374607431768211456", sim.Uint128{}, false},
+		{"999999999999999999999999999999999999999", sim.Uint128{}, false},
+		{"-1", sim.Uint128{}, false},
+		{"1e3", sim.Uint128{}, false},
+		{"null", sim.Uint128{}, false},
+		{"1" + strings.Repeat("0", 1<<20), sim.Uint128{}, false},
 	} {
 		t.Run(c.text[:min(len(c.text), 40)], func(t *testing.T) {
 			var q squares
 			start := time.Now()
 			err := q.UnmarshalJSON([]byte(c.text))
-			if (err == nil) != c.ok || Uint128(q) != c.want {
-				t.Errorf("%v, %v; want %v, ok %v", Uint128(q), err, c.want, c.ok)
+			if (err == nil) != c.ok || sim.Uint128(q) != c.want {
+				t.Errorf("%v, %v; want %v, ok %v", sim.Uint128(q), err, c.want, c.ok)
 			}
 			if d := time.Since(start); d > 100*time.Millisecond {
 				t.Errorf("%v to read", d)

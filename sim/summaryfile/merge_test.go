@@ -1,4 +1,4 @@
-package sim_test
+package summaryfile_test
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/summaryfile"
 )
 
 // The shards a merge is given say how many shards the run has: that number, up to 2^60
@@ -34,7 +35,7 @@ func TestMergeShardsOfHugeRuns(t *testing.T) {
 				cfg := sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Seed: 3, Shard: s}
 				cfg.First, cfg.Games = s.Range()
 				// Through the file, as yams merge reads them.
-				res, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, run(t, cfg))))
+				res, err := summaryfile.Read(bytes.NewReader(jsonOf(t, run(t, cfg))))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -43,7 +44,7 @@ func TestMergeShardsOfHugeRuns(t *testing.T) {
 			}
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			res, err := sim.MergeShards(names, parts)
+			res, err := summaryfile.MergeShards(names, parts)
 			runtime.ReadMemStats(&after)
 			if err == nil || res != nil || err.Error() != c.want {
 				t.Errorf("%v, want %q", err, c.want)

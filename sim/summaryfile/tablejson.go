@@ -1,10 +1,11 @@
-package sim
+package summaryfile
 
 import (
 	"encoding/json"
 	"io"
 
 	"yams/internal/provenance"
+	"yams/sim"
 	"yams/strategies"
 )
 
@@ -92,12 +93,12 @@ type jsonShare struct {
 	CI95  [2]float64 `json:"ci95"`
 }
 
-func shareJSON(s Share) jsonShare {
+func shareJSON(s sim.Share) jsonShare {
 	return jsonShare{Games: s.Games, Units: s.Units, Rate: s.Rate, CI95: [2]float64{s.CI95.Lo, s.CI95.Hi}}
 }
 
 // identity returns the identity of player p, "" if the results hold none.
-func (r *TableResults) identity(p int) string {
+func playerIdentity(r *sim.TableResults, p int) string {
 	if p < len(r.Identities) {
 		return r.Identities[p]
 	}
@@ -105,7 +106,7 @@ func (r *TableResults) identity(p int) string {
 }
 
 // bot returns the bot of player p, nil if it is none or the results do not say.
-func (r *TableResults) bot(p int) *BotIdentity {
+func playerBot(r *sim.TableResults, p int) *sim.BotIdentity {
 	if p < len(r.Bots) {
 		return r.Bots[p]
 	}
@@ -113,7 +114,7 @@ func (r *TableResults) bot(p int) *BotIdentity {
 }
 
 // differenceJSON is the difference of a table of two, nil at a table of more players.
-func (r *TableResults) differenceJSON() *jsonDifference {
+func differenceJSON(r *sim.TableResults) *jsonDifference {
 	h := r.Difference()
 	if h == nil {
 		return nil
@@ -123,17 +124,17 @@ func (r *TableResults) differenceJSON() *jsonDifference {
 		Histogram: counts(h, 0)}
 }
 
-// WriteJSON writes the table results: per player the wins (in ShareUnits, with the rate
+// WriteTable writes the table results: per player the wins (in ShareUnits, with the rate
 // and its interval), the games won alone and tied, the mean score and the histogram, and
 // the wins by seat; per seat the wins of whoever sat there; at a table of two, the
 // difference of the players' totals (player 1's less player 2's: its mean, deviation,
 // interval and histogram). Results of a stopped run (Partial) add "partial": true and
 // "planned_games". A table of more than two players writes what earlier versions
 // wrote: the difference is left out where it does not apply.
-func (r *TableResults) WriteJSON(w io.Writer) error {
+func WriteTable(w io.Writer, r *sim.TableResults) error {
 	out := jsonTable{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: append([]string{}, r.RuleOptions...), Seed: r.Seed,
-		Games: r.Games, ShareUnits: ShareUnits, Provenance: r.Provenance,
+		Games: r.Games, ShareUnits: sim.ShareUnits, Provenance: r.Provenance,
 	}
 	if r.Partial() {
 		out.Partial, out.Planned = true, r.Planned
@@ -141,8 +142,8 @@ func (r *TableResults) WriteJSON(w io.Writer) error {
 	for p, name := range r.Players {
 		mean, ci := r.Mean(p)
 		jp := jsonTablePlayer{
-			Strategy: name, Bot: botJSON(r.bot(p)), Identity: r.identity(p), SeesTable: r.SeesTable[p], Wins: shareJSON(r.WinRate(p)), Outright: r.Outright[p], Tied: r.Tied[p],
-			Mean: mean, CI95: [2]float64{ci.Lo, ci.Hi}, Histogram: counts(&r.scores[p], 0),
+			Strategy: name, Bot: botJSON(playerBot(r, p)), Identity: playerIdentity(r, p), SeesTable: r.SeesTable[p], Wins: shareJSON(r.WinRate(p)), Outright: r.Outright[p], Tied: r.Tied[p],
+			Mean: mean, CI95: [2]float64{ci.Lo, ci.Hi}, Histogram: counts(r.Scores(p), 0),
 		}
 		for s := range r.Seated[p] {
 			jp.BySeat = append(jp.BySeat, shareJSON(r.PlayerSeatWinRate(p, s)))
@@ -152,16 +153,16 @@ func (r *TableResults) WriteJSON(w io.Writer) error {
 	for s := range r.Players {
 		out.Seats = append(out.Seats, shareJSON(r.SeatWinRate(s)))
 	}
-	out.Difference = r.differenceJSON()
+	out.Difference = differenceJSON(r)
 	if pr := r.Profile; pr != nil {
-		jp := &jsonProfile{Player: r.Players[pr.Player], DiffStep: DiffStep, Cells: []jsonProfileCell{}}
+		jp := &jsonProfile{Player: r.Players[pr.Player], DiffStep: sim.DiffStep, Cells: []jsonProfileCell{}}
 		for t := range pr.Counts {
 			for d := range pr.Counts[t] {
 				all, by := pr.Decisions(t+1, d)
 				if all == 0 {
 					continue
 				}
-				jp.Cells = append(jp.Cells, jsonProfileCell{TurnsLeft: t + 1, Diff: DiffOf(d),
+				jp.Cells = append(jp.Cells, jsonProfileCell{TurnsLeft: t + 1, Diff: sim.DiffOf(d),
 					Same: by[strategies.Same], Riskier: by[strategies.Riskier], Safer: by[strategies.Safer], Other: by[strategies.Other]})
 			}
 		}

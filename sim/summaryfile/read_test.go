@@ -1,4 +1,4 @@
-package sim_test
+package summaryfile_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"yams/engine"
 	"yams/internal/provenance"
 	"yams/sim"
+	"yams/sim/summaryfile"
 )
 
 func sample(t testing.TB, rules string, opts ...string) *sim.Results {
@@ -29,7 +30,7 @@ func sample(t testing.TB, rules string, opts ...string) *sim.Results {
 func TestJSONRoundTrip(t *testing.T) {
 	for _, res := range []*sim.Results{sample(t, "hasbro"), sample(t, "yams-wiki", "columns=top_down,free,free")} {
 		js := jsonOf(t, res)
-		back, err := sim.ReadSummary(bytes.NewReader(js))
+		back, err := summaryfile.Read(bytes.NewReader(js))
 		if err != nil {
 			t.Fatalf("%s: %v", res.Rules, err)
 		}
@@ -39,108 +40,6 @@ func TestJSONRoundTrip(t *testing.T) {
 		if again := jsonOf(t, back); !bytes.Equal(js, again) {
 			t.Errorf("%s: written again, the summary changes", res.Rules)
 		}
-	}
-}
-
-// edit decodes a summary file, changes it, and encodes it again, the members of its
-// objects in the order of the file (the boxes are in the order of the sheet), those the
-// change adds last.
-func edit(t testing.TB, js []byte, change func(doc map[string]any)) []byte {
-	t.Helper()
-	var doc map[string]any
-	if err := json.Unmarshal(js, &doc); err != nil {
-		t.Fatal(err)
-	}
-	dec := json.NewDecoder(bytes.NewReader(js))
-	// The rank of each key in its object, by path (the elements of an array share one):
-	// a sheet's boxes come in the order of the sheet in every strategy.
-	rank := map[string]int{}
-	var scan func(path string) error
-	scan = func(path string) error {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		switch tok {
-		case json.Delim('{'):
-			for dec.More() {
-				k, err := dec.Token()
-				if err != nil {
-					return err
-				}
-				key := path + "." + k.(string)
-				if _, seen := rank[key]; !seen {
-					rank[key] = len(rank)
-				}
-				if err := scan(key); err != nil {
-					return err
-				}
-			}
-			_, err = dec.Token()
-		case json.Delim('['):
-			for dec.More() {
-				if err := scan(path + "[]"); err != nil {
-					return err
-				}
-			}
-			_, err = dec.Token()
-		}
-		return err
-	}
-	if err := scan(""); err != nil {
-		t.Fatal(err)
-	}
-	change(doc)
-	var b bytes.Buffer
-	writeOrdered(t, &b, doc, "", rank)
-	return b.Bytes()
-}
-
-// writeOrdered writes v, of the path given, as JSON, the members of its objects by their
-// rank.
-func writeOrdered(t testing.TB, b *bytes.Buffer, v any, path string, rank map[string]int) {
-	switch v := v.(type) {
-	case []any:
-		b.WriteByte('[')
-		for i, x := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeOrdered(t, b, x, path+"[]", rank)
-		}
-		b.WriteByte(']')
-	case map[string]any:
-		keys := slices.Collect(maps.Keys(v))
-		slices.SortFunc(keys, func(x, y string) int {
-			rx, okx := rank[path+"."+x]
-			ry, oky := rank[path+"."+y]
-			switch {
-			case okx && oky:
-				return rx - ry
-			case okx:
-				return -1 // the keys of the file first
-			case oky:
-				return 1
-			}
-			return strings.Compare(x, y)
-		})
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			key, _ := json.Marshal(k)
-			b.Write(key)
-			b.WriteByte(':')
-			writeOrdered(t, b, v[k], path+"."+k, rank)
-		}
-		b.WriteByte('}')
-	default:
-		data, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(data)
 	}
 }
 
@@ -203,7 +102,7 @@ func TestReadSummaryRefuses(t *testing.T) {
 			"written by a build of yams with another dice stream"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := sim.ReadSummary(bytes.NewReader(c.data))
+			res, err := summaryfile.Read(bytes.NewReader(c.data))
 			if err == nil || res != nil || !strings.HasPrefix(err.Error(), "summary: ") || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 				t.Errorf("results %v, error %v; want one line that says %q", res != nil, err, c.want)
 			}
@@ -216,21 +115,21 @@ func TestReadSummaryRefuses(t *testing.T) {
 	if err := json.Compact(&compact, js); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sim.ReadSummary(&compact); err != nil {
+	if _, err := summaryfile.Read(&compact); err != nil {
 		t.Errorf("compacted: %v", err)
 	}
 	reordered := bytes.Replace(js, []byte(`"rules": "hasbro",`), nil, 1)
 	reordered = bytes.Replace(reordered, []byte(`"seed": 9,`), []byte(`"seed": 9, "rules": "hasbro",`), 1)
-	if _, err := sim.ReadSummary(bytes.NewReader(reordered)); err != nil || bytes.Equal(reordered, js) {
+	if _, err := summaryfile.Read(bytes.NewReader(reordered)); err != nil || bytes.Equal(reordered, js) {
 		t.Errorf("rules after seed: %v", err)
 	}
 	// A file without "stream" was written before the stream was recorded: stream 1, read
 	// as long as StreamVersion is 1.
 	noStream := bytes.Replace(js, []byte(`"stream": 1,`), nil, 1)
-	if _, err := sim.ReadSummary(bytes.NewReader(noStream)); err != nil || bytes.Equal(noStream, js) {
+	if _, err := summaryfile.Read(bytes.NewReader(noStream)); err != nil || bytes.Equal(noStream, js) {
 		t.Errorf("no stream: %v", err)
 	}
-	if _, err := sim.ReadSummary(bytes.NewReader(edit(t, js, func(map[string]any) {}))); err != nil {
+	if _, err := summaryfile.Read(bytes.NewReader(edit(t, js, func(map[string]any) {}))); err != nil {
 		t.Errorf("decoded and encoded again in the order of the file: %v", err)
 	}
 	var doc map[string]any
@@ -241,7 +140,7 @@ func TestReadSummaryRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sim.ReadSummary(bytes.NewReader(sorted)); err == nil || !strings.Contains(err.Error(), `boxes: "chance", the rule set's sheet has "ones" there`) {
+	if _, err := summaryfile.Read(bytes.NewReader(sorted)); err == nil || !strings.Contains(err.Error(), `boxes: "chance", the rule set's sheet has "ones" there`) {
 		t.Errorf("boxes sorted by name: %v, want them refused", err)
 	}
 }
@@ -265,15 +164,15 @@ func FuzzReadSummary(f *testing.F) {
 	f.Add(jsonOf(f, withRuns))
 	f.Add([]byte(`{"games": 1, "columns": ["free"], "strategies": [{"name": "x", "games": 1, "histogram": {"5": 1}}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		res, err := sim.ReadSummary(bytes.NewReader(data))
+		res, err := summaryfile.Read(bytes.NewReader(data))
 		if err != nil {
 			return
 		}
 		var b bytes.Buffer
-		if err := res.WriteJSON(&b); err != nil {
+		if err := summaryfile.Write(&b, res); err != nil {
 			t.Fatal(err)
 		}
-		again, err := sim.ReadSummary(&b)
+		again, err := summaryfile.Read(&b)
 		if err != nil || !reflect.DeepEqual(counts(res), counts(again)) {
 			t.Fatalf("accepted, written, refused or changed: %v", err)
 		}
@@ -308,7 +207,7 @@ func TestReadEarlierFiles(t *testing.T) {
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			js := read(t, c.file)
-			res, err := sim.ReadSummary(bytes.NewReader(js))
+			res, err := summaryfile.Read(bytes.NewReader(js))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -317,19 +216,19 @@ func TestReadEarlierFiles(t *testing.T) {
 				t.Errorf("rule set %v, hash %s, %d pairs; want %s and %d pairs", res.RuleSet != nil, res.RulesHash, len(res.Pairs), want.Hash(), c.pairs)
 			}
 			again := jsonOf(t, res)
-			back, err := sim.ReadSummary(bytes.NewReader(again))
+			back, err := summaryfile.Read(bytes.NewReader(again))
 			if err != nil || !bytes.Contains(again, []byte(`"rule_set": {`)) || !reflect.DeepEqual(counts(res), counts(back)) {
 				t.Errorf("written again: %v, or another summary", err)
 			}
 			// The checksum of those days is checked, not skipped.
 			edited := bytes.Replace(js, []byte(`"seed": `), []byte(`"seed": 1`), 1)
-			if _, err := sim.ReadSummary(bytes.NewReader(edited)); err == nil || !strings.Contains(err.Error(), "checksum mismatch") {
+			if _, err := summaryfile.Read(bytes.NewReader(edited)); err == nil || !strings.Contains(err.Error(), "checksum mismatch") {
 				t.Errorf("seed edited: %v, want a checksum mismatch", err)
 			}
 		})
 	}
 	t.Run("rule-file.json", func(t *testing.T) {
-		res, err := sim.ReadSummary(bytes.NewReader(read(t, "rule-file.json")))
+		res, err := summaryfile.Read(bytes.NewReader(read(t, "rule-file.json")))
 		if err == nil || res != nil || !strings.Contains(err.Error(), `no rule_set, and rules "house"`) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%v, want one line that says the rules of the file are no preset", err)
 		}
@@ -341,7 +240,7 @@ func TestReadEarlierFiles(t *testing.T) {
 func TestRuleSetChecked(t *testing.T) {
 	rules := load(t, "verhoeff", "upper_bonus.threshold=60")
 	js := jsonOf(t, run(t, sim.Config{Rules: rules, RuleOptions: []string{"upper_bonus.threshold=60"}, Strategies: infos(t, "greedy"), Seed: 3, Games: 50}))
-	res, err := sim.ReadSummary(bytes.NewReader(js))
+	res, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,7 +263,7 @@ func TestRuleSetChecked(t *testing.T) {
 			if bytes.Equal(data, js) {
 				t.Fatalf("no %s in the file", c.old)
 			}
-			res, err := sim.ReadSummary(bytes.NewReader(data))
+			res, err := summaryfile.Read(bytes.NewReader(data))
 			if err == nil || res != nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 				t.Errorf("%v, want one line that says %q", err, c.want)
 			}
@@ -380,7 +279,7 @@ func TestReadFileOfToday(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := sim.ReadSummary(bytes.NewReader(js))
+	res, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,7 +287,7 @@ func TestReadFileOfToday(t *testing.T) {
 	if res.RuleSet.Hash() != want.Hash() || !slices.Equal(res.Summaries[0].Columns, []string{"free#1", "free#2", "sec"}) || len(res.Pairs) != 1 || res.Games != 60 {
 		t.Errorf("rules %s, columns %v, %d pairs, %d games", res.RuleSet.Hash(), res.Summaries[0].Columns, len(res.Pairs), res.Games)
 	}
-	back, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, res)))
+	back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, res)))
 	if err != nil || !reflect.DeepEqual(counts(res), counts(back)) {
 		t.Errorf("written again and read back: %v, or other results", err)
 	}
@@ -437,7 +336,7 @@ func TestDerivedFiguresChecked(t *testing.T) {
 		{"running ci95", func(d map[string]any) { block(d)["running_ci95"] = []any{0, 1} }, "convergence[3].running_ci95["},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := sim.ReadSummary(bytes.NewReader(edit(t, js, c.change)))
+			res, err := summaryfile.Read(bytes.NewReader(edit(t, js, c.change)))
 			if err == nil || res != nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "checksum") {
 				t.Errorf("%v, want one line that says %q", err, c.want)
 			}

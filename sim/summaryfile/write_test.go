@@ -1,4 +1,4 @@
-package sim_test
+package summaryfile_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"yams/sim"
+	"yams/sim/summaryfile"
 )
 
 // A summary file records the rule set of its results: results without it, or with
@@ -23,7 +24,7 @@ func TestWriteJSONNeedsTheRuleSet(t *testing.T) {
 			res := run(t, sim.Config{Rules: load(t, "hasbro"), Strategies: infos(t, "greedy"), Games: 5})
 			c.change(res)
 			var b bytes.Buffer
-			if err := res.WriteJSON(&b); err == nil || !strings.Contains(err.Error(), c.want) || b.Len() != 0 {
+			if err := summaryfile.Write(&b, res); err == nil || !strings.Contains(err.Error(), c.want) || b.Len() != 0 {
 				t.Errorf("%v, %d bytes written; want an error that says %q", err, b.Len(), c.want)
 			}
 		})

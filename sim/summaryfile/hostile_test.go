@@ -1,4 +1,4 @@
-package sim
+package summaryfile
 
 import (
 	"bytes"
@@ -90,7 +90,7 @@ func TestReadSummaryHostileLists(t *testing.T) {
 			runtime.GC()
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			res, err := ReadSummary(bytes.NewReader(c.data))
+			res, err := Read(bytes.NewReader(c.data))
 			runtime.ReadMemStats(&after)
 			if res != nil || err == nil || !strings.HasPrefix(err.Error(), "summary: ") || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 				t.Errorf("results %v, error %v; want one line that says %q", res != nil, err, c.want)

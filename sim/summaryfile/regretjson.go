@@ -1,13 +1,13 @@
-package sim
+package summaryfile
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"math/big"
 	"slices"
 	"strconv"
+	"yams/sim"
 
 	"yams/engine"
 )
@@ -62,36 +62,9 @@ type jsonCostlyPosition struct {
 	Units     [3]int64                       `json:"units"`
 }
 
-// SumsStats are the figures of a per-game cost: its mean per game in points and the 95%
-// interval of the mean.
-type SumsStats struct {
-	Mean float64
-	CI95 Interval
-}
-
-// Stats derives the figures of s over games.
-func (s Sums) Stats(games int64) SumsStats {
-	if games <= 0 {
-		return SumsStats{}
-	}
-	n := big.NewInt(games)
-	sum := s.Sum.bigInt()
-	mean := ratio(sum, n) / RegretScale
-	var sd float64
-	if games > 1 {
-		num := new(big.Int).Mul(n, s.squares.bigInt())
-		num.Sub(num, new(big.Int).Mul(sum, sum))
-		if num.Sign() > 0 {
-			sd = math.Sqrt(ratio(num, new(big.Int).Mul(n, big.NewInt(games-1)))) / RegretScale
-		}
-	}
-	half := Z95 * sd / math.Sqrt(float64(games))
-	return SumsStats{Mean: mean, CI95: Interval{mean - half, mean + half}}
-}
-
-func sumsJSON(s Sums, games int64) jsonSums {
+func sumsJSON(s sim.Sums, games int64) jsonSums {
 	st := s.Stats(games)
-	return jsonSums{Sum: squares(s.Sum), Squares: squares(s.squares), Mean: st.Mean, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi}}
+	return jsonSums{Sum: squares(s.Sum), Squares: squares(s.Squares), Mean: st.Mean, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi}}
 }
 
 // decisionName names a decision: "keep1", "keep2"... or "box".
@@ -113,10 +86,10 @@ func keepDice(k engine.Keep) []int {
 }
 
 // toJSON returns the regret as a summary file writes it; slots names the boxes.
-func (r *Regret) toJSON(games int64, slots []string) *jsonRegret {
-	j := &jsonRegret{Scale: RegretScale, Total: sumsJSON(r.Total, games), Box: sumsJSON(r.Box, games),
+func regretJSON(r *sim.Regret, games int64, slots []string) *jsonRegret {
+	j := &jsonRegret{Scale: sim.RegretScale, Total: sumsJSON(r.Total, games), Box: sumsJSON(r.Box, games),
 		Keep: []jsonSums{}, ByTurn: []jsonSums{}, ByBox: []member[jsonSums]{}, Costly: []member[int64]{},
-		Keepmost: r.keepmost, Costliest: []jsonCostlyPosition{}}
+		Keepmost: r.KeepMost, Costliest: []jsonCostlyPosition{}}
 	for _, k := range r.Keep {
 		j.Keep = append(j.Keep, sumsJSON(k, games))
 	}
@@ -126,13 +99,13 @@ func (r *Regret) toJSON(games int64, slots []string) *jsonRegret {
 	for _, t := range r.ByTurn {
 		j.ByTurn = append(j.ByTurn, sumsJSON(t, games))
 	}
-	for i, above := range costlyThresholds {
+	for i, above := range sim.CostlyThresholds {
 		j.Costly = append(j.Costly, member[int64]{strconv.FormatFloat(above, 'g', -1, 64), r.Costly[i]})
 	}
 	for _, p := range r.Costliest {
-		jp := jsonCostlyPosition{Game: p.Game, Turn: p.Turn, Decision: decisionName(p.Roll), RollsUsed: p.rollsUsed,
-			Sheet: []member[int]{}, Units: [3]int64{p.value, p.bestValue, p.Cost},
-			Value: float64(p.value) / RegretScale, BestValue: float64(p.bestValue) / RegretScale, Cost: float64(p.Cost) / RegretScale}
+		jp := jsonCostlyPosition{Game: p.Game, Turn: p.Turn, Decision: decisionName(p.Roll), RollsUsed: p.RollsUsed,
+			Sheet: []member[int]{}, Units: [3]int64{p.Value, p.BestValue, p.Cost},
+			Value: float64(p.Value) / sim.RegretScale, BestValue: float64(p.BestValue) / sim.RegretScale, Cost: float64(p.Cost) / sim.RegretScale}
 		for _, d := range p.Dice.Dice() {
 			jp.Dice = append(jp.Dice, int(d))
 		}
@@ -189,14 +162,14 @@ const maxCostKept = 10000
 // the rules', every sum within what games can cost, the squares consistent with the sums,
 // the figures those of the counts, and the costliest positions real positions of the
 // rules, in order.
-func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*Regret, error) {
+func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*sim.Regret, error) {
 	rules := b.rules
-	bad := func(format string, args ...any) (*Regret, error) {
+	bad := func(format string, args ...any) (*sim.Regret, error) {
 		return nil, fmt.Errorf("regret: "+format, args...)
 	}
 	switch {
-	case j.Scale != RegretScale:
-		return bad("scale %d, this yams counts in units of 1/%d point", j.Scale, RegretScale)
+	case j.Scale != sim.RegretScale:
+		return bad("scale %d, this yams counts in units of 1/%d point", j.Scale, sim.RegretScale)
 	case len(rules.Columns()) != 1:
 		return bad("regret is measured on sheets of one column")
 	case len(j.Keep) != rules.Rolls()-1 || len(j.ByBox) != len(b.slots) || len(j.ByTurn) != b.turns:
@@ -204,13 +177,13 @@ func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*Regret, error) {
 	case j.Keepmost < 0 || j.Keepmost > maxCostKept || len(j.Costliest) > j.Keepmost:
 		return bad("%d costliest positions of %d kept, at most %d", len(j.Costliest), j.Keepmost, maxCostKept)
 	}
-	r := newRegret(rules, j.Keepmost)
+	r := sim.NewRegret(rules, j.Keepmost)
 	// A game's decisions cost at most the spread of the values of its options, which the
 	// highest score of the rules bounds, per decision.
-	perGame := float64(b.scoreHi-b.scoreLo) * float64(rules.Rolls()*b.turns) * RegretScale
-	sums := func(name string, js jsonSums, into *Sums) error {
-		s := Sums{Sum: Uint128(js.Sum), squares: Uint128(js.Squares)}
-		sum, sq := s.Sum.bigInt(), s.squares.bigInt()
+	perGame := float64(b.scoreHi-b.scoreLo) * float64(rules.Rolls()*b.turns) * sim.RegretScale
+	sums := func(name string, js jsonSums, into *sim.Sums) error {
+		s := sim.Sums{Sum: sim.Uint128(js.Sum), Squares: sim.Uint128(js.Squares)}
+		sum, sq := s.Sum.BigInt(), s.Squares.BigInt()
 		n := big.NewInt(games)
 		limit := new(big.Float).Mul(big.NewFloat(perGame), new(big.Float).SetInt(n))
 		if new(big.Float).SetInt(sum).Cmp(limit) > 0 {
@@ -237,12 +210,12 @@ func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*Regret, error) {
 	if err := sums("box", j.Box, &r.Box); err != nil {
 		return nil, err
 	}
-	kinds := new(big.Int).Set(r.Box.Sum.bigInt())
+	kinds := new(big.Int).Set(r.Box.Sum.BigInt())
 	for i, k := range j.Keep {
 		if err := sums(fmt.Sprintf("keep[%d]", i), k, &r.Keep[i]); err != nil {
 			return nil, err
 		}
-		kinds.Add(kinds, r.Keep[i].Sum.bigInt())
+		kinds.Add(kinds, r.Keep[i].Sum.BigInt())
 	}
 	byBox, byTurn := new(big.Int), new(big.Int)
 	for i, m := range j.ByBox {
@@ -252,24 +225,24 @@ func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*Regret, error) {
 		if err := sums("by_box."+m.Key, m.Value, &r.ByBox[i]); err != nil {
 			return nil, err
 		}
-		byBox.Add(byBox, r.ByBox[i].Sum.bigInt())
+		byBox.Add(byBox, r.ByBox[i].Sum.BigInt())
 	}
 	for i, t := range j.ByTurn {
 		if err := sums(fmt.Sprintf("by_turn[%d]", i), t, &r.ByTurn[i]); err != nil {
 			return nil, err
 		}
-		byTurn.Add(byTurn, r.ByTurn[i].Sum.bigInt())
+		byTurn.Add(byTurn, r.ByTurn[i].Sum.BigInt())
 	}
-	total := r.Total.Sum.bigInt()
+	total := r.Total.Sum.BigInt()
 	if kinds.Cmp(total) != 0 || byBox.Cmp(total) != 0 || byTurn.Cmp(total) != 0 {
 		return bad("the costs by decision, by box and by turn add up to %v, %v and %v, not the total %v", kinds, byBox, byTurn, total)
 	}
-	if len(j.Costly) != len(costlyThresholds) {
-		return bad("costly: %d thresholds, want %d", len(j.Costly), len(costlyThresholds))
+	if len(j.Costly) != len(sim.CostlyThresholds) {
+		return bad("costly: %d thresholds, want %d", len(j.Costly), len(sim.CostlyThresholds))
 	}
 	decisions := games * int64(rules.Rolls()*b.turns)
 	for i, m := range j.Costly {
-		if want := strconv.FormatFloat(costlyThresholds[i], 'g', -1, 64); m.Key != want {
+		if want := strconv.FormatFloat(sim.CostlyThresholds[i], 'g', -1, 64); m.Key != want {
 			return bad("costly: %q, want %q", m.Key, want)
 		}
 		if m.Value < 0 || m.Value > decisions || (i > 0 && m.Value > r.Costly[i-1]) {
@@ -282,7 +255,7 @@ func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*Regret, error) {
 		if err != nil {
 			return bad("costliest[%d]: %v", i, err)
 		}
-		if i > 0 && !r.Costliest[i-1].before(&p) {
+		if i > 0 && !r.Costliest[i-1].Before(&p) {
 			return bad("costliest[%d]: out of order", i)
 		}
 		r.Costliest = append(r.Costliest, p)
@@ -292,17 +265,17 @@ func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*Regret, error) {
 
 // costlyOf rebuilds a costly position and checks it: a game of the file, a sheet the
 // rules allow, dice, a choice and a best of the kind of the decision, values that add up.
-func (b *sheetBounds) costlyOf(j *jsonCostlyPosition, games int64) (CostlyPosition, error) {
+func (b *sheetBounds) costlyOf(j *jsonCostlyPosition, games int64) (sim.CostlyPosition, error) {
 	rules := b.rules
-	p := CostlyPosition{Game: j.Game, Turn: j.Turn, rollsUsed: j.RollsUsed, value: j.Units[0], bestValue: j.Units[1], Cost: j.Units[2]}
+	p := sim.CostlyPosition{Game: j.Game, Turn: j.Turn, RollsUsed: j.RollsUsed, Value: j.Units[0], BestValue: j.Units[1], Cost: j.Units[2]}
 	switch {
 	case j.Turn < 1 || j.Turn > b.turns:
 		return p, fmt.Errorf("turn %d", j.Turn)
 	case j.RollsUsed < 1 || j.RollsUsed > rules.Rolls():
 		return p, fmt.Errorf("%d rolls used", j.RollsUsed)
-	case p.Cost <= 0 || p.bestValue-p.value != p.Cost:
+	case p.Cost <= 0 || p.BestValue-p.Value != p.Cost:
 		return p, errors.New("the cost is not the best value less the value")
-	case !near(j.Value, float64(p.value)/RegretScale) || !near(j.BestValue, float64(p.bestValue)/RegretScale) || !near(j.Cost, float64(p.Cost)/RegretScale):
+	case !near(j.Value, float64(p.Value)/sim.RegretScale) || !near(j.BestValue, float64(p.BestValue)/sim.RegretScale) || !near(j.Cost, float64(p.Cost)/sim.RegretScale):
 		return p, errors.New("the values do not match their units")
 	}
 	roll, ok := engine.RollOf(j.Dice)
@@ -364,22 +337,22 @@ func (b *sheetBounds) costlyOf(j *jsonCostlyPosition, games int64) (CostlyPositi
 	if err != nil {
 		return p, err
 	}
-	if j.Game < 0 || j.Game >= MaxGames {
+	if j.Game < 0 || j.Game >= sim.MaxGames {
 		return p, fmt.Errorf("game %d", j.Game)
 	}
 	return p, nil
 }
 
 // regret writes regret counts for the checksum.
-func (e *encoder) regret(r *Regret) {
-	sums := func(s Sums) {
+func (e *encoder) regret(r *sim.Regret) {
+	sums := func(s sim.Sums) {
 		e.int(int64(s.Sum.Hi))
 		e.int(int64(s.Sum.Lo))
-		e.int(int64(s.squares.Hi))
-		e.int(int64(s.squares.Lo))
+		e.int(int64(s.Squares.Hi))
+		e.int(int64(s.Squares.Lo))
 	}
 	e.str("regret")
-	e.int(RegretScale)
+	e.int(sim.RegretScale)
 	sums(r.Total)
 	sums(r.Box)
 	e.int(int64(len(r.Keep)))
@@ -395,20 +368,20 @@ func (e *encoder) regret(r *Regret) {
 	for _, c := range r.Costly {
 		e.int(c)
 	}
-	e.int(int64(r.keepmost))
+	e.int(int64(r.KeepMost))
 	e.int(int64(len(r.Costliest)))
 	for _, p := range r.Costliest {
 		e.int(p.Game)
 		e.int(int64(p.Turn))
 		e.int(int64(p.Roll))
-		e.int(int64(p.rollsUsed))
+		e.int(int64(p.RollsUsed))
 		e.int(int64(p.Dice))
 		e.int(int64(p.ChoiceKeep))
 		e.int(int64(p.BestKeep))
 		e.int(int64(p.ChoiceBox))
 		e.int(int64(p.BestBox))
-		e.int(p.value)
-		e.int(p.bestValue)
+		e.int(p.Value)
+		e.int(p.BestValue)
 		e.int(p.Cost)
 		for _, v := range p.Scores {
 			e.int(int64(v))

@@ -1,4 +1,4 @@
-package sim
+package summaryfile
 
 import (
 	"encoding/json"
@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"yams/sim"
 )
 
-func counts(h *Histogram, offset int) []member[int64] {
+func counts(h *sim.Histogram, offset int) []member[int64] {
 	o := []member[int64]{}
 	for i, n := range h.Counts {
 		if n != 0 {
@@ -18,14 +19,14 @@ func counts(h *Histogram, offset int) []member[int64] {
 	return o
 }
 
-func rate(p Proportion) jsonRate {
-	return jsonRate{Count: p.count, Rate: p.Rate, CI95: [2]float64{p.CI95.Lo, p.CI95.Hi}}
+func rate(p sim.Proportion) jsonRate {
+	return jsonRate{Count: p.Count, Rate: p.Rate, CI95: [2]float64{p.CI95.Lo, p.CI95.Hi}}
 }
 
-// WriteJSON writes the results as the summary file. The results must carry the rule set
-// they were played under (Results.RuleSet, which Run and ReadSummary set), of their name
-// and hash: the file records it, and a file that ReadSummary would refuse is not written.
-func (r *Results) WriteJSON(w io.Writer) error {
+// Write writes the results as the summary file. The results must carry the rule set
+// they were played under (sim.Results.RuleSet, which sim.Run and Read set), of their name
+// and hash: the file records it, and a file that Read would refuse is not written.
+func Write(w io.Writer, r *sim.Results) error {
 	switch {
 	case r.RuleSet == nil:
 		return errors.New("sim: the results have no rule set (Results.RuleSet): a summary file records it")
@@ -36,14 +37,14 @@ func (r *Results) WriteJSON(w io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("sim: %w", err)
 	}
-	covered, err := r.checksummedSpec(spec)
+	covered, err := checksummedSpec(r, spec)
 	if err != nil {
 		return fmt.Errorf("sim: %w", err)
 	}
 	out := jsonResults{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: append(list[string, unbounded]{}, r.RuleOptions...),
-		Seed: r.Seed, Stream: new(StreamVersion), First: r.First, Games: r.Games, Strategies: []jsonStrategy{},
-		RuleSet: spec, Provenance: r.provenanceJSON(), Checksum: r.checksumV2(covered),
+		Seed: r.Seed, Stream: new(sim.StreamVersion), First: r.First, Games: r.Games, Strategies: []jsonStrategy{},
+		RuleSet: spec, Provenance: provenanceJSON(r), Checksum: checksumV2(r, covered),
 	}
 	if !r.Shard.IsZero() {
 		out.Shard = &jsonShard{Index: r.Shard.K, Count: r.Shard.N, RunGames: r.Shard.Total}
@@ -55,15 +56,15 @@ func (r *Results) WriteJSON(w io.Writer) error {
 		out.Columns = r.Summaries[0].Columns
 	}
 	// The figures of each strategy once, not once per pair.
-	stats := make(map[string]*Stats, len(r.Summaries))
+	stats := make(map[string]*sim.Stats, len(r.Summaries))
 	for _, s := range r.Summaries {
 		st := s.Stats()
 		stats[s.Strategy] = &st
-		out.Strategies = append(out.Strategies, s.toJSON(&st))
+		out.Strategies = append(out.Strategies, summaryJSON(s, &st))
 	}
 	for _, p := range r.Pairs {
 		st := p.Stats()
-		un := unpaired(stats[p.A], stats[p.B])
+		un := sim.UnpairedStats(stats[p.A], stats[p.B])
 		out.Pairs = append(out.Pairs, jsonPair{
 			A: p.A, B: p.B, Games: p.Games, Sum: p.Sum, Squares: squares(p.Squares),
 			Wins: p.Wins, Ties: p.Ties, Losses: p.Losses,
@@ -80,10 +81,10 @@ func (r *Results) WriteJSON(w io.Writer) error {
 }
 
 // toJSON returns the summary as a summary file writes it; st are its figures (Stats).
-func (s *Summary) toJSON(st *Stats) jsonStrategy {
+func summaryJSON(s *sim.Summary, st *sim.Stats) jsonStrategy {
 	j := jsonStrategy{
 		Name: s.Strategy, Bot: botJSON(s.Bot), Identity: s.Identity, Games: s.Games,
-		Mean: st.Mean, StdDev: st.StdDev, StdErr: st.stdErr, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi},
+		Mean: st.Mean, StdDev: st.StdDev, StdErr: st.StdErr, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi},
 		Min: st.Min, Max: st.Max,
 		Histogram:  counts(&s.Scores, 0),
 		UpperBonus: rate(st.UpperBonus),
@@ -95,31 +96,31 @@ func (s *Summary) toJSON(st *Stats) jsonStrategy {
 		JokerGames: s.JokerGames, JokerRate: st.Joker.Rate,
 		Joker: []member[int64]{}, Boxes: []member[jsonBox]{},
 	}
-	for i, p := range PercentileRanks {
+	for i, p := range sim.PercentileRanks {
 		j.Percentiles = append(j.Percentiles, member[int]{"p" + strconv.Itoa(p), st.Percentiles[i]})
 	}
 	conv := s.Convergence()
 	j.Convergence = []jsonBlock{}
-	for i, b := range s.blocks {
-		if b.games == 0 {
+	for i, b := range s.Blocks {
+		if b.Games == 0 {
 			continue
 		}
 		r := conv[len(j.Convergence)]
 		j.Convergence = append(j.Convergence, jsonBlock{
-			First: 1<<i - 1, Games: b.games, Sum: b.sum, Squares: squares(b.squares),
+			First: 1<<i - 1, Games: b.Games, Sum: b.Sum, Squares: squares(b.Squares),
 			RunningGames: r.Games, RunningMean: r.Mean, RunningCI95: [2]float64{r.CI95.Lo, r.CI95.Hi},
 		})
 	}
 	if s.YahtzeeBox >= 0 {
 		j.Yahtzee.Box = s.Boxes[s.YahtzeeBox]
 	}
-	var all Histogram
+	var all sim.Histogram
 	for c := range s.Columns {
 		all.Merge(&s.UpperSubtotal[c])
 		if len(s.Columns) > 1 {
 			j.ByColumn = append(j.ByColumn, jsonColumn{
 				Name:          s.Columns[c],
-				UpperBonus:    rate(Wilson(s.UpperBonus[c], s.Games)),
+				UpperBonus:    rate(sim.Wilson(s.UpperBonus[c], s.Games)),
 				UpperSubtotal: counts(&s.UpperSubtotal[c], 0),
 			})
 		}
@@ -131,7 +132,7 @@ func (s *Summary) toJSON(st *Stats) jsonStrategy {
 		j.Boxes = append(j.Boxes, member[jsonBox]{name, jsonBox{
 			Mean: st.Slots[i].Mean, ZeroRate: st.Slots[i].ZeroRate,
 			Sum: sl.Sum, Zeros: sl.Zeros,
-			FillTurn: counts(&Histogram{Min: 0, Counts: sl.FillTurn}, 1),
+			FillTurn: counts(&sim.Histogram{Min: 0, Counts: sl.FillTurn}, 1),
 		}})
 	}
 	if s.Regret != nil {
@@ -139,7 +140,7 @@ func (s *Summary) toJSON(st *Stats) jsonStrategy {
 		for i := range slots {
 			slots[i] = s.SlotName(i)
 		}
-		j.Regret = s.Regret.toJSON(s.Games, slots)
+		j.Regret = regretJSON(s.Regret, s.Games, slots)
 	}
 	return j
 }

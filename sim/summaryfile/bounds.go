@@ -1,9 +1,10 @@
-package sim
+package summaryfile
 
 import (
 	"math"
 	"math/bits"
 	"unsafe"
+	"yams/sim"
 
 	"yams/engine"
 )
@@ -32,8 +33,8 @@ type sheetBounds struct {
 }
 
 func boundsOf(rules *engine.Rules) *sheetBounds {
-	b := &sheetBounds{rules: rules, columns: ColumnLabels(rules), yahtzee: rules.FiveOfAKindBox(), turns: rules.NumSlots(), upper: rules.MaxUpper()}
-	b.scoreLo, b.scoreHi = scoreRange(rules)
+	b := &sheetBounds{rules: rules, columns: sim.ColumnLabels(rules), yahtzee: rules.FiveOfAKindBox(), turns: rules.NumSlots(), upper: rules.MaxUpper()}
+	b.scoreLo, b.scoreHi = sim.ScoreRange(rules)
 	if rules.ExtraPoints() > 0 {
 		// A box earns the extra bonus once the yahtzee box of its column holds a score,
 		// so the turn that fills the yahtzee box of a column earns none: scoreRange
@@ -76,8 +77,8 @@ func boundsOf(rules *engine.Rules) *sheetBounds {
 func (b *sheetBounds) summaryBytes() int {
 	const word = int(unsafe.Sizeof(int64(0)))
 	cells := (b.scoreHi - b.scoreLo + 1) + len(b.columns)*(b.upper+1) + (b.extra + 1) + len(b.slots)*b.turns
-	return int(unsafe.Sizeof(Summary{})) + len(b.columns)*int(unsafe.Sizeof(Histogram{})+unsafe.Sizeof(int64(0))) +
-		len(b.slots)*int(unsafe.Sizeof(SlotCounts{})) + word*cells
+	return int(unsafe.Sizeof(sim.Summary{})) + len(b.columns)*int(unsafe.Sizeof(sim.Histogram{})+unsafe.Sizeof(int64(0))) +
+		len(b.slots)*int(unsafe.Sizeof(sim.SlotCounts{})) + word*cells
 }
 
 // hasUpperBonus reports whether the columns may earn an upper bonus.
@@ -113,7 +114,7 @@ func scaledWithin(v int64, lo, hi int, n int64) bool {
 
 // squaresWithin reports whether q ≤ m²·n, the most that n squares of values within ±m
 // add up to.
-func squaresWithin(q Uint128, m int, n int64) bool {
+func squaresWithin(q sim.Uint128, m int, n int64) bool {
 	hi, lo := bits.Mul64(uint64(m)*uint64(m), uint64(n)) // m < 2^21 and n < 2^63: no overflow
 	return q.Hi < hi || (q.Hi == hi && q.Lo <= lo)
 }

@@ -1,4 +1,4 @@
-package sim_test
+package summaryfile_test
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/summaryfile"
 	"yams/strategies"
 )
 
@@ -25,7 +26,7 @@ func twoRandom(t testing.TB) []strategies.Info {
 func roundTrip(t *testing.T, res *sim.Results) {
 	t.Helper()
 	js := jsonOf(t, res)
-	back, err := sim.ReadSummary(bytes.NewReader(js))
+	back, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatalf("yams wrote a summary it cannot read: %v", err)
 	}

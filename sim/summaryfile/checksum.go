@@ -1,10 +1,11 @@
-package sim
+package summaryfile
 
 import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"hash"
+	"yams/sim"
 )
 
 // checksumPrefix begins the "checksum" of a summary file: the algorithm, then the digest
@@ -12,30 +13,30 @@ import (
 const checksumPrefix = "sha256:"
 
 // checksumV2 returns the checksum of the results as a summary file holds it: SHA-256 over
-// a canonical binary encoding of everything ReadSummary rebuilds the results from: the
+// a canonical binary encoding of everything Read rebuilds the results from: the
 // dice stream (StreamVersion), the rule set (spec, the canonical JSON of its
 // engine.Spec, as json.Marshal writes it whatever the layout of the file), and all that
 // checksumV1 covers. The derived figures (means, intervals, rates) are left out:
-// ReadSummary recomputes them from the counts and refuses a file whose figures differ,
+// Read recomputes them from the counts and refuses a file whose figures differ,
 // and a machine that rounds them differently in the last bit must still read the file.
 // The layout of the JSON (spaces, order of keys) is left out too, so a file reformatted
 // by a tool is still accepted; any change of a value is not.
-func (r *Results) checksumV2(spec []byte) string {
+func checksumV2(r *sim.Results, spec []byte) string {
 	e := encoder{h: sha256.New()}
 	e.str("yams summary v2")
-	e.int(StreamVersion)
+	e.int(sim.StreamVersion)
 	e.str(string(spec))
 	e.results(r)
 	return checksumPrefix + hex.EncodeToString(e.h.Sum(nil))
 }
 
 // checksumV1 returns the checksum of the summary files written before the stream and the
-// rule set were recorded ("stream" and "rule_set"), which ReadSummary still reads. It
+// rule set were recorded ("stream" and "rule_set"), which Read still reads. It
 // covers the rules by name, hash and options, the seed, the slice of games (first game,
 // games played and planned, shard), and every count of every summary and pair, with the
 // names of the strategies, columns and boxes. It never changes: files of it are in
 // users' hands.
-func (r *Results) checksumV1() string {
+func checksumV1(r *sim.Results) string {
 	e := encoder{h: sha256.New()}
 	e.str("yams summary v1")
 	e.results(r)
@@ -68,7 +69,7 @@ func (e *encoder) strs(list []string) {
 
 // hist writes the values a histogram counts, whatever its size: the non-zero counts
 // with their values.
-func (e *encoder) hist(h *Histogram) {
+func (e *encoder) hist(h *sim.Histogram) {
 	var n int64
 	for _, c := range h.Counts {
 		if c != 0 {
@@ -85,7 +86,7 @@ func (e *encoder) hist(h *Histogram) {
 }
 
 // results writes the names and counts of the results, as checksumV1 describes them.
-func (e *encoder) results(r *Results) {
+func (e *encoder) results(r *sim.Results) {
 	e.str(r.Rules)
 	e.str(r.RulesHash)
 	e.int(int64(len(r.RuleOptions)))
@@ -95,7 +96,7 @@ func (e *encoder) results(r *Results) {
 	e.int(int64(r.Seed))
 	e.int(r.First)
 	e.int(r.Games)
-	e.int(r.planned())
+	e.int(r.PlannedGames())
 	e.int(int64(r.Shard.K))
 	e.int(int64(r.Shard.N))
 	e.int(r.Shard.Total)
@@ -117,7 +118,7 @@ func (e *encoder) results(r *Results) {
 	}
 }
 
-func (e *encoder) summary(s *Summary) {
+func (e *encoder) summary(s *sim.Summary) {
 	e.str(s.Strategy)
 	e.strs(s.Columns)
 	e.strs(s.Boxes)
@@ -138,15 +139,15 @@ func (e *encoder) summary(s *Summary) {
 		e.int(sl.Sum)
 		e.int(sl.Zeros)
 		e.int(sl.Jokers)
-		e.hist(&Histogram{Counts: sl.FillTurn})
+		e.hist(&sim.Histogram{Counts: sl.FillTurn})
 	}
-	for b, bl := range s.blocks {
-		if bl.games != 0 {
+	for b, bl := range s.Blocks {
+		if bl.Games != 0 {
 			e.int(int64(b))
-			e.int(bl.games)
-			e.int(bl.sum)
-			e.int(int64(bl.squares.Hi))
-			e.int(int64(bl.squares.Lo))
+			e.int(bl.Games)
+			e.int(bl.Sum)
+			e.int(int64(bl.Squares.Hi))
+			e.int(int64(bl.Squares.Lo))
 		}
 	}
 	e.int(-1) // the end of the blocks
