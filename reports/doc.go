@@ -8,7 +8,7 @@
 // summary file of yams sim --json), summary.md, summary.csv, histogram.csv, boxes.csv,
 // compare.csv when the run compared its strategies in pairs (sim.Config.Pairs), every
 // figure as NAME.svg and NAME.png with NAME.csv, the numbers it draws, and report.html.
-// WriteTable does the same for table games (sim.TableResults): table.json, table.md,
+// WriteTable does the same for table games (tablegame.Results): table.json, table.md,
 // table.csv, the figures wins, seats and table_scores (each player's final score) and,
 // at a table of two, table_difference (player 1's total less player 2's, game by game,
 // in bins centred on 0, with a table of its mean, deviation, percentiles and the shares

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"yams/sim"
+	"yams/sim/tablegame"
 )
 
 // The statistics live in package sim; the plots and tables take them as estimates.
@@ -18,7 +19,7 @@ func fromEstimate(e sim.Estimate) estimate { return estimate{e.Value, e.CI95.Lo,
 
 func fromProportion(p sim.Proportion) estimate { return estimate{p.Rate, p.CI95.Lo, p.CI95.Hi} }
 
-func fromShare(s sim.Share) estimate { return estimate{s.Rate, s.CI95.Lo, s.CI95.Hi} }
+func fromShare(s tablegame.Share) estimate { return estimate{s.Rate, s.CI95.Lo, s.CI95.Hi} }
 
 // percentileCI is sim.Histogram.PercentileCI.
 func percentileCI(h *sim.Histogram, p int) (v, lo, hi int) { return h.PercentileCI(p) }

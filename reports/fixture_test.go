@@ -7,6 +7,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
@@ -84,10 +85,10 @@ func fixture(t testing.TB) (*sim.Results, *engine.Rules) {
 }
 
 // tableFixture is 300 table games of lazy against two hoarders.
-func tableFixture(t testing.TB) *sim.TableResults {
+func tableFixture(t testing.TB) *tablegame.Results {
 	t.Helper()
 	infos := fixtureInfos()
-	res, err := sim.RunTable(context.Background(), sim.TableConfig{
+	res, err := tablegame.Run(context.Background(), tablegame.Config{
 		Rules: tinyRules(t), Players: []strategies.Info{infos[0], infos[1], infos[1]}, Seed: 5, Games: 300, Workers: 2,
 	})
 	if err != nil {

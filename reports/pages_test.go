@@ -12,6 +12,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
@@ -91,8 +92,8 @@ func TestEveryFigureOnItsPage(t *testing.T) {
 		}
 		return rules
 	}
-	table := func(t *testing.T, players ...strategies.Info) *sim.TableResults {
-		res, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: tinyRules(t), Players: players, Seed: 3, Games: 200, Workers: 1})
+	table := func(t *testing.T, players ...strategies.Info) *tablegame.Results {
+		res, err := tablegame.Run(context.Background(), tablegame.Config{Rules: tinyRules(t), Players: players, Seed: 3, Games: 200, Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

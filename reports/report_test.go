@@ -16,6 +16,7 @@ import (
 	"yams/engine"
 	"yams/sim"
 	"yams/sim/summaryfile"
+	"yams/sim/tablegame"
 )
 
 // Write writes every file, summary.json is the summary file of yams sim --json, and
@@ -287,7 +288,7 @@ func TestWriteTable(t *testing.T) {
 // The seat test on counts made by hand: seats that win exactly their share give χ² = 0
 // and p = 1; a seat that wins everything is far from its share.
 func TestSeatOrder(t *testing.T) {
-	even := &sim.TableResults{
+	even := &tablegame.Results{
 		Players: []string{"a", "b"},
 		Seated:  [][]int64{{50, 50}, {50, 50}},
 		Shares:  [][]int64{{60 * 30, 60 * 30}, {60 * 20, 60 * 20}},
@@ -296,7 +297,7 @@ func TestSeatOrder(t *testing.T) {
 		t.Errorf("even seats: %+v", st)
 	}
 	// Seat 1 wins all 100 games: 50 expected at each seat, χ² = 50²/50 + 50²/50 = 100.
-	skew := &sim.TableResults{
+	skew := &tablegame.Results{
 		Players: []string{"a", "b"},
 		Seated:  [][]int64{{50, 50}, {50, 50}},
 		Shares:  [][]int64{{60 * 50, 0}, {60 * 50, 0}},

@@ -14,6 +14,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 	_ "yams/strategies/duel"     // registers best-response:S
 	_ "yams/strategies/optimal"  // registers optimal, bonus, win, column-tables, risk, target, beat
@@ -340,7 +341,7 @@ func TestLooksAcrossReports(t *testing.T) {
 			want[name] = r.looks[i]
 		}
 	}
-	table, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: rules,
+	table, err := tablegame.Run(context.Background(), tablegame.Config{Rules: rules,
 		Players: []strategies.Info{named("greedy", infos[0]), named("optimal", infos[1]), named("win", infos[1])}, Seed: 1, Games: 10, Workers: 1})
 	if err != nil {
 		t.Fatal(err)

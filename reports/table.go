@@ -12,19 +12,19 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"yams/sim"
 	"yams/sim/summaryfile"
+	"yams/sim/tablegame"
 )
 
 // tableReport is what the report of table games draws from.
 type tableReport struct {
-	res     *sim.TableResults
+	res     *tablegame.Results
 	l       *labels
 	players []string // "player 1 (greedy)"
 	looks   []series // each player's, by the name of their strategy
 }
 
-func newTableReport(res *sim.TableResults, opt Options) (*tableReport, error) {
+func newTableReport(res *tablegame.Results, opt Options) (*tableReport, error) {
 	l, err := labelsFor(opt.Lang)
 	if err != nil {
 		return nil, err
@@ -56,13 +56,13 @@ type SeatTest struct {
 // wins; the statistic Σ_s (W_s − E_s)²/E_s then follows a χ² law of n−1 degrees of
 // freedom (Pearson's test of a multinomial, one win handed out per game). Split wins
 // vary less than whole ones, so the test is slightly conservative.
-func SeatOrder(res *sim.TableResults) SeatTest {
+func SeatOrder(res *tablegame.Results) SeatTest {
 	n := len(res.Players)
 	var chi float64
 	for s := range n {
 		var won, expected float64
 		for p := range n {
-			won += float64(res.Shares[p][s]) / sim.ShareUnits
+			won += float64(res.Shares[p][s]) / tablegame.ShareUnits
 			expected += float64(res.Seated[p][s]) * res.WinRate(p).Rate
 		}
 		if expected > 0 {
@@ -241,7 +241,7 @@ func (t *tableReport) rulesText() string {
 
 func (t *tableReport) csv() []byte {
 	rows := [][]string{{"player", "strategy", "seat", "games", "win_units", "win_rate", "win_rate_lo", "win_rate_hi", "outright", "tied"}}
-	row := func(player, strategy, seat string, s sim.Share, outright, tied string) {
+	row := func(player, strategy, seat string, s tablegame.Share, outright, tied string) {
 		rows = append(rows, []string{player, strategy, seat, i64(s.Games), i64(s.Units), f64(s.Rate), f64(s.CI95.Lo), f64(s.CI95.Hi), outright, tied})
 	}
 	for k, name := range t.res.Players {
@@ -264,7 +264,7 @@ func (t *tableReport) csv() []byte {
 // CSV, and report.html. Like Write, it removes
 // the files of the previous report in dir that it does not write, and returns the names
 // of the files written.
-func WriteTable(dir string, res *sim.TableResults, opt Options) ([]string, error) {
+func WriteTable(dir string, res *tablegame.Results, opt Options) ([]string, error) {
 	t, err := newTableReport(res, opt)
 	if err != nil {
 		return nil, err

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
@@ -55,7 +55,7 @@ func inBins(t *testing.T, h map[string]int64, from, to float64) int64 {
 func TestTableScoreFigures(t *testing.T) {
 	infos := fixtureInfos()
 	for _, players := range [][]strategies.Info{{infos[1], infos[0]}, {infos[0], infos[1], infos[1]}} {
-		res, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: tinyRules(t), Players: players, Seed: 7, Games: 500, Workers: 2})
+		res, err := tablegame.Run(context.Background(), tablegame.Config{Rules: tinyRules(t), Players: players, Seed: 7, Games: 500, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,13 +11,13 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
 // The report of a table where a player sees the table (win): how its decisions differ
-// from optimal's (sim.TableProfile) and the chances of winning along one game
-// (sim.TableTrace).
+// from optimal's (tablegame.Profile) and the chances of winning along one game
+// (tablegame.Trace).
 
 // winWords are the words of these figures and tables in one language.
 type winWords struct {
@@ -85,14 +85,14 @@ type netGrid struct {
 func (g netGrid) Dims() (c, r int)   { return g.cols, g.rows }
 func (g netGrid) Z(c, r int) float64 { return g.z[r][c] }
 func (g netGrid) X(c int) float64    { return float64(c) }
-func (g netGrid) Y(r int) float64    { return float64(sim.DiffOf(r)) }
+func (g netGrid) Y(r int) float64    { return float64(tablegame.DiffOf(r)) }
 
 func (t *tableReport) netGrid() (netGrid, float64) {
 	pr := t.res.Profile
 	turns := len(pr.Counts)
-	g := netGrid{turns: turns, rows: sim.DiffBins, cols: turns}
+	g := netGrid{turns: turns, rows: tablegame.DiffBins, cols: turns}
 	top := 0.0
-	for d := range sim.DiffBins {
+	for d := range tablegame.DiffBins {
 		row := make([]float64, turns)
 		for c := range turns {
 			left := turns - c
@@ -144,7 +144,7 @@ func (t *tableReport) winFigures() ([]figure, error) {
 		p := newPlot(l, title+" · "+t.res.Rules, w.decisionsX, w.decisionsY)
 		p.Add(hm)
 		p.X.Min, p.X.Max = -0.5, float64(g.cols)-0.5
-		p.Y.Min, p.Y.Max = -sim.DiffMax-sim.DiffStep/2, sim.DiffMax+sim.DiffStep/2
+		p.Y.Min, p.Y.Max = -tablegame.DiffMax-tablegame.DiffStep/2, tablegame.DiffMax+tablegame.DiffStep/2
 		p.X.Tick.Marker = leftTicks{g.turns}
 		bar := newPlot(l, "", "", "")
 		bar.HideY()
@@ -214,14 +214,14 @@ func (t *tableReport) winTables() []table {
 	// Groups of the lead, by the middles of their cells (a cell of middle x holds the
 	// leads from x − 5 to x + 4): behind by more than 55, by 16 to 55, about level, ahead
 	// by 15 to 54, by more.
-	leads := [][2]int{{-sim.DiffMax, -60}, {-50, -20}, {-10, 10}, {20, 50}, {60, sim.DiffMax}}
+	leads := [][2]int{{-tablegame.DiffMax, -60}, {-50, -20}, {-10, 10}, {20, 50}, {60, tablegame.DiffMax}}
 	for _, sp := range spans {
 		for li, ld := range leads {
 			var all int64
 			var by [strategies.Verdicts]int64
 			for left := sp[1]; left <= sp[0]; left++ {
-				for d := range sim.DiffBins {
-					if x := sim.DiffOf(d); x < ld[0] || x > ld[1] {
+				for d := range tablegame.DiffBins {
+					if x := tablegame.DiffOf(d); x < ld[0] || x > ld[1] {
 						continue
 					}
 					a, b := pr.Decisions(left, d)
@@ -234,7 +234,7 @@ func (t *tableReport) winTables() []table {
 			if all == 0 {
 				continue
 			}
-			half := sim.DiffStep / 2
+			half := tablegame.DiffStep / 2
 			var lead string
 			num := func(x int) string { return l.num(float64(x), 0) }
 			switch li {
@@ -273,12 +273,12 @@ func (t *tableReport) decisionRows() [][]string {
 	pr := t.res.Profile
 	rows := [][]string{{"turns_left", "lead", "decisions", "same", "riskier", "safer", "other"}}
 	for left := len(pr.Counts); left >= 1; left-- {
-		for d := range sim.DiffBins {
+		for d := range tablegame.DiffBins {
 			all, by := pr.Decisions(left, d)
 			if all == 0 {
 				continue
 			}
-			rows = append(rows, []string{fmt.Sprint(left), fmt.Sprint(sim.DiffOf(d)), i64(all),
+			rows = append(rows, []string{fmt.Sprint(left), fmt.Sprint(tablegame.DiffOf(d)), i64(all),
 				i64(by[strategies.Same]), i64(by[strategies.Riskier]), i64(by[strategies.Safer]), i64(by[strategies.Other])})
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"yams/engine"
-	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
@@ -70,11 +70,11 @@ func (judge) Chances(t *strategies.Table, out []float64) {
 
 // winTableFixture is 3,000 table games of a table strategy against lazy, its decisions
 // judged and table game 7 traced.
-func winTableFixture(t testing.TB) *sim.TableResults {
+func winTableFixture(t testing.TB) *tablegame.Results {
 	t.Helper()
 	infos := fixtureInfos()
 	see := strategies.Info{Name: "seer", Table: true, New: func(*engine.Rules) (strategies.Strategy, error) { return seer{}, nil }}
-	res, err := sim.RunTable(context.Background(), sim.TableConfig{
+	res, err := tablegame.Run(context.Background(), tablegame.Config{
 		Rules: tinyRules(t), Players: []strategies.Info{see, infos[0]}, Seed: 5, Games: 3000, Workers: 2,
 		Analyst: func() (strategies.TableAnalyst, error) { return judge{}, nil }, TraceGame: 7,
 	})

@@ -31,7 +31,7 @@ func botNamed(t testing.TB, id sim.BotIdentity, failFrom int64) strategies.Info 
 	greedy := infos(t, "greedy")[0]
 	return strategies.Info{Name: "b", NewBatch: func(r *engine.Rules, _ int) (strategies.Batch, error) {
 		st, err := greedy.New(r)
-		return &identifiedBatch{asBatch: asBatch{st: st, failFrom: failFrom}, id: id}, err
+		return &identifiedBatch{asBatch: asBatch{St: st, FailFrom: failFrom}, id: id}, err
 	}}
 }
 

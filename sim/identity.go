@@ -20,9 +20,9 @@ import (
 // IdentityPrefix begins an identity: the algorithm, then the digest in hexadecimal.
 const IdentityPrefix = "sha256:"
 
-// identityOf returns the identity of a strategy of info, built for the rules as st (nil
+// IdentityOf returns the identity of a strategy of info, built for the rules as st (nil
 // for a batch strategy) or batch: "" when its play depends on its name and the build alone.
-func identityOf(info strategies.Info, st strategies.Strategy, batch strategies.Batch) string {
+func IdentityOf(info strategies.Info, st strategies.Strategy, batch strategies.Batch) string {
 	text := info.Identity
 	for _, x := range []any{st, batch} {
 		if d, ok := x.(strategies.Dependent); ok {
@@ -99,7 +99,7 @@ func strategyIdentities(cfg *Config, workers []*worker) []string {
 	}
 	for i, info := range cfg.Strategies {
 		p := &workers[0].players[i]
-		ids[i] = identityOf(info, p.strategy, p.batch)
+		ids[i] = IdentityOf(info, p.strategy, p.batch)
 	}
 	return ids
 }

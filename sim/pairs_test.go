@@ -14,8 +14,6 @@ import (
 	"yams/strategies"
 )
 
-func approx(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b)) }
-
 // Four games worked by hand: A scores 10, 20, 30, 40 and B 12, 15, 30, 31 on the same
 // dice. The differences are −2, 5, 0, 9: sum 12, mean 3, sum of squares 110, variance
 // (4·110 − 12²)/(4·3) = 296/12, standard error √(296/12)/2. Unpaired, the variances of

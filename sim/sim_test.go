@@ -28,12 +28,16 @@ var (
 	jsonOf      = simtest.JSONOf
 	record      = simtest.Record
 	edit        = simtest.Edit
+	approx      = simtest.Approx
 	columnRules = simtest.ColumnRules
 )
 
 // oneThrow is a game of one turn of one roll in one chance box: it has no decision to
 // make, so every strategy scores the sum of the same five dice.
 const oneThrow = simtest.OneThrow
+
+// asBatch plays a strategy as a batch (simtest.AsBatch).
+type asBatch = simtest.AsBatch
 
 func TestSameResultsWhateverTheWorkers(t *testing.T) {
 	games := int64(3000)

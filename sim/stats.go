@@ -37,15 +37,15 @@ func Wilson(count, trials int64) Proportion {
 		return p
 	}
 	p.Rate = float64(count) / float64(trials)
-	p.CI95 = wilsonInterval(p.Rate, trials)
+	p.CI95 = WilsonInterval(p.Rate, trials)
 	return p
 }
 
-// wilsonInterval returns the Wilson score 95% interval of a rate observed over trials.
+// WilsonInterval returns the Wilson score 95% interval of a rate observed over trials.
 // The rate need not be a whole count over trials: a share of wins in which ties split a
 // win (TableResults) takes it too, and the interval is then slightly conservative, since
 // a split win varies less than a whole one.
-func wilsonInterval(rate float64, trials int64) Interval {
+func WilsonInterval(rate float64, trials int64) Interval {
 	if trials <= 0 {
 		return Interval{}
 	}
@@ -164,6 +164,26 @@ func (s *Summary) Convergence() []RunningMean {
 func ratio(a, b *big.Int) float64 {
 	f, _ := new(big.Rat).SetFrac(a, b).Float64()
 	return f
+}
+
+// Mean returns the mean of the values counted, correctly rounded from the exact sums, with
+// its 95% interval (the mean ± Z95 standard errors).
+func (h *Histogram) Mean() (float64, Interval) {
+	n := h.Total()
+	if n == 0 {
+		return 0, Interval{}
+	}
+	sum, squares := h.Sums()
+	bn := big.NewInt(n)
+	mean := ratio(sum, bn)
+	var sd float64
+	if n > 1 {
+		num := new(big.Int).Mul(bn, squares)
+		num.Sub(num, new(big.Int).Mul(sum, sum))
+		sd = math.Sqrt(ratio(num, new(big.Int).Mul(bn, big.NewInt(n-1))))
+	}
+	half := Z95 * sd / math.Sqrt(float64(n))
+	return mean, Interval{mean - half, mean + half}
 }
 
 // Moments returns the mean and the sample standard deviation of the values the histogram

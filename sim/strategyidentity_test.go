@@ -11,6 +11,7 @@ import (
 	"yams/engine"
 	"yams/sim"
 	"yams/sim/summaryfile"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
@@ -194,7 +195,7 @@ func TestMergeShardsOfTwoFiles(t *testing.T) {
 // identity, in the results and their JSON; a built-in player with none.
 func TestTableRecordsIdentities(t *testing.T) {
 	rules := load(t, "hasbro")
-	res, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: rules, Players: append(infos(t, "greedy"), fileStrategy(t, "version 1")), Seed: 2, Games: 50, Workers: 2})
+	res, err := tablegame.Run(context.Background(), tablegame.Config{Rules: rules, Players: append(infos(t, "greedy"), fileStrategy(t, "version 1")), Seed: 2, Games: 50, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -110,7 +110,7 @@
 //
 // # Table strategies
 //
-// A TableStrategy sees the table: at a table game (sim.RunTable) the simulator tells it
+// A TableStrategy sees the table: at a table game (tablegame.Run) the simulator tells it
 // the players of the run (Join) and, before each of its turns, the table (Table: every
 // player's sheet in seat order, its seat, what each seat plays). It plays at a table only
 // (Info.Table): sim.Run refuses it, and so do the commands whose games have one player.

@@ -11,6 +11,7 @@ import (
 
 	"yams/reports"
 	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
@@ -26,7 +27,7 @@ func init() {
 func runCompare(e *env, args []string) error {
 	fs := newFlags(e)
 	names := addStrategiesFlag(fs, "two or more strategies `a,b,...` to compare game by game on the same dice")
-	players := fs.StringSlice("players", nil, fmt.Sprintf("2 to %d strategies `a,b,...` to seat at a table, each with their own dice (a strategy may sit more than once; --games then counts table games)", sim.MaxPlayers))
+	players := fs.StringSlice("players", nil, fmt.Sprintf("2 to %d strategies `a,b,...` to seat at a table, each with their own dice (a strategy may sit more than once; --games then counts table games)", tablegame.MaxPlayers))
 	oneOfFlags(fs, "strategy", "players")
 	rulesFlags := addRulesFlags(fs)
 	memory := addMemoryFlag(fs)
@@ -52,8 +53,8 @@ func runCompare(e *env, args []string) error {
 		return usagef("--strategy and --players: give one or the other")
 	case !table && len(*names) < 2:
 		return usagef("--strategy: give two strategies or more, such as --strategy greedy,upper-first (strategies: %s)", strings.Join(strategies.Names(), ", "))
-	case table && (len(*players) < 2 || len(*players) > sim.MaxPlayers):
-		return usagef("--players: %s, a table seats 2 to %d", plural(len(*players), "player", "players"), sim.MaxPlayers)
+	case table && (len(*players) < 2 || len(*players) > tablegame.MaxPlayers):
+		return usagef("--players: %s, a table seats 2 to %d", plural(len(*players), "player", "players"), tablegame.MaxPlayers)
 	case table && *regret:
 		return usagef("--regret and --players: the cost of decisions is measured on games of one player; compare --strategy ... --regret")
 	case fs.Changed("trace-game") && (!table || !fs.Changed("out")):
@@ -147,7 +148,7 @@ func runCompare(e *env, args []string) error {
 		bar = startProgress(e.stderr, c, games, unit, &done)
 	}
 	if table {
-		cfg := sim.TableConfig{
+		cfg := tablegame.Config{
 			Rules: rules, RuleOptions: rulesFlags.options, Players: infos,
 			Seed: *play.seed, Games: games, Workers: workers, Progress: &done,
 			Provenance: e.provenance(),
@@ -155,7 +156,7 @@ func runCompare(e *env, args []string) error {
 		if out.given() {
 			cfg.Analyst, cfg.TraceGame = winAnalyst(rules, infos), int64(*traceGame)
 		}
-		res, err := sim.RunTable(ctx, cfg)
+		res, err := tablegame.Run(ctx, cfg)
 		if bar != nil {
 			bar.end()
 		}
@@ -231,7 +232,7 @@ func runCompare(e *env, args []string) error {
 
 // tableStopped returns the error of table games stopped before their end: why, how far
 // they got, and note, with the exit status stopCause gives.
-func tableStopped(ctx context.Context, res *sim.TableResults, runErr error, note string) error {
+func tableStopped(ctx context.Context, res *tablegame.Results, runErr error, note string) error {
 	cause, code := stopCause(ctx, runErr)
 	return exitError{code, fmt.Errorf("%s after %s of %s; %s", cause, thousands(res.Games), plural(res.Planned, "table game", "table games"), note)}
 }
@@ -286,7 +287,7 @@ func printComparison(w io.Writer, c console, res *sim.Results) {
 }
 
 // printTable prints the wins of each player and of each seat, and the test of the seat.
-func printTable(w io.Writer, c console, res *sim.TableResults) {
+func printTable(w io.Writer, c console, res *tablegame.Results) {
 	n := len(res.Players)
 	fmt.Fprintln(w, c.f("rules %s, seed %d, %s table games of %d players, each on their own dice, seats rotating", describeRules(res.Rules, res.RuleOptions), res.Seed, c.count(res.Games), n))
 	fmt.Fprintln(w)

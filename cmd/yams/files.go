@@ -20,6 +20,7 @@ import (
 	"yams/reports"
 	"yams/sim"
 	"yams/sim/summaryfile"
+	"yams/sim/tablegame"
 )
 
 // readSummaryFile reads and checks a summary file (summaryfile.Read); its errors name the
@@ -43,7 +44,7 @@ func summaryJSON(res *sim.Results) func(io.Writer) error {
 }
 
 // tableJSON writes res as its summary file (summaryfile.WriteTable), for outfile.Write.
-func tableJSON(res *sim.TableResults) func(io.Writer) error {
+func tableJSON(res *tablegame.Results) func(io.Writer) error {
 	return func(w io.Writer) error { return summaryfile.WriteTable(w, res) }
 }
 

@@ -7,7 +7,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -206,3 +208,40 @@ func writeOrdered(t testing.TB, b *bytes.Buffer, v any, path string, rank map[st
 		b.Write(data)
 	}
 }
+
+// AsBatch is a batch strategy that answers with a strategy of one decision at a time, in
+// the process: an external bot without the process. From the request of game index
+// failFrom on (when not negative) it fails, as a bot that stops answering.
+type AsBatch struct {
+	St       strategies.Strategy
+	FailFrom int64
+}
+
+func (b *AsBatch) Decide(reqs []strategies.Request, answers []strategies.Answer) error {
+	for i, r := range reqs {
+		if b.FailFrom >= 0 && r.Game >= b.FailFrom {
+			return fmt.Errorf("bot as-batch: no answer for game %d", r.Game)
+		}
+		if r.RollsLeft > 0 {
+			answers[i].Keep = b.St.Keep(r.Sheet, r.Roll, r.RollsLeft)
+		} else {
+			answers[i].Box = b.St.Box(r.Sheet, r.Roll, r.RollsUsed)
+		}
+	}
+	return nil
+}
+
+func (b *AsBatch) Close() error { return nil }
+
+// BatchOf returns the strategy name as a batch strategy, failing from game index failFrom
+// (if not negative).
+func BatchOf(t testing.TB, name string, failFrom int64) strategies.Info {
+	info := Infos(t, name)[0]
+	return strategies.Info{Name: name, NewBatch: func(r *engine.Rules, _ int) (strategies.Batch, error) {
+		st, err := info.New(r)
+		return &AsBatch{St: st, FailFrom: failFrom}, err
+	}}
+}
+
+// Approx reports whether a and b agree to 1e-9, relatively.
+func Approx(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b)) }

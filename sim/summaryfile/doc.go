@@ -3,7 +3,7 @@
 // that yams merge, --resume and yams report read. Read checks a file against its rule set
 // and its checksum before it hands results over; MergeShards adds up the shards of a run
 // into the results of the whole run, bit for bit. WriteTable writes the results of table
-// games (sim.TableResults) as table.json, which nothing reads back.
+// games (tablegame.Results) as table.json, which nothing reads back.
 //
 // # The file
 //

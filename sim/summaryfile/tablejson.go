@@ -6,6 +6,7 @@ import (
 
 	"yams/internal/provenance"
 	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
@@ -93,12 +94,12 @@ type jsonShare struct {
 	CI95  [2]float64 `json:"ci95"`
 }
 
-func shareJSON(s sim.Share) jsonShare {
+func shareJSON(s tablegame.Share) jsonShare {
 	return jsonShare{Games: s.Games, Units: s.Units, Rate: s.Rate, CI95: [2]float64{s.CI95.Lo, s.CI95.Hi}}
 }
 
 // identity returns the identity of player p, "" if the results hold none.
-func playerIdentity(r *sim.TableResults, p int) string {
+func playerIdentity(r *tablegame.Results, p int) string {
 	if p < len(r.Identities) {
 		return r.Identities[p]
 	}
@@ -106,7 +107,7 @@ func playerIdentity(r *sim.TableResults, p int) string {
 }
 
 // bot returns the bot of player p, nil if it is none or the results do not say.
-func playerBot(r *sim.TableResults, p int) *sim.BotIdentity {
+func playerBot(r *tablegame.Results, p int) *sim.BotIdentity {
 	if p < len(r.Bots) {
 		return r.Bots[p]
 	}
@@ -114,7 +115,7 @@ func playerBot(r *sim.TableResults, p int) *sim.BotIdentity {
 }
 
 // differenceJSON is the difference of a table of two, nil at a table of more players.
-func differenceJSON(r *sim.TableResults) *jsonDifference {
+func differenceJSON(r *tablegame.Results) *jsonDifference {
 	h := r.Difference()
 	if h == nil {
 		return nil
@@ -131,10 +132,10 @@ func differenceJSON(r *sim.TableResults) *jsonDifference {
 // interval and histogram). Results of a stopped run (Partial) add "partial": true and
 // "planned_games". A table of more than two players writes what earlier versions
 // wrote: the difference is left out where it does not apply.
-func WriteTable(w io.Writer, r *sim.TableResults) error {
+func WriteTable(w io.Writer, r *tablegame.Results) error {
 	out := jsonTable{
 		Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: append([]string{}, r.RuleOptions...), Seed: r.Seed,
-		Games: r.Games, ShareUnits: sim.ShareUnits, Provenance: r.Provenance,
+		Games: r.Games, ShareUnits: tablegame.ShareUnits, Provenance: r.Provenance,
 	}
 	if r.Partial() {
 		out.Partial, out.Planned = true, r.Planned
@@ -155,14 +156,14 @@ func WriteTable(w io.Writer, r *sim.TableResults) error {
 	}
 	out.Difference = differenceJSON(r)
 	if pr := r.Profile; pr != nil {
-		jp := &jsonProfile{Player: r.Players[pr.Player], DiffStep: sim.DiffStep, Cells: []jsonProfileCell{}}
+		jp := &jsonProfile{Player: r.Players[pr.Player], DiffStep: tablegame.DiffStep, Cells: []jsonProfileCell{}}
 		for t := range pr.Counts {
 			for d := range pr.Counts[t] {
 				all, by := pr.Decisions(t+1, d)
 				if all == 0 {
 					continue
 				}
-				jp.Cells = append(jp.Cells, jsonProfileCell{TurnsLeft: t + 1, Diff: sim.DiffOf(d),
+				jp.Cells = append(jp.Cells, jsonProfileCell{TurnsLeft: t + 1, Diff: tablegame.DiffOf(d),
 					Same: by[strategies.Same], Riskier: by[strategies.Riskier], Safer: by[strategies.Safer], Other: by[strategies.Other]})
 			}
 		}

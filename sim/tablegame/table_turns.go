@@ -1,16 +1,13 @@
-package sim
+package tablegame
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 
 	"yams/engine"
+	"yams/sim"
 	"yams/strategies"
 )
-
-// errTableStrategy refuses a strategy that sees the table in a run of games of one player.
-var errTableStrategy = errors.New("plays at a table, seeing the other players' sheets: a game of one player has no table (play it with compare --players)")
 
 // tableTurns plays a chunk of table games turn by turn, round by round in seat order, as
 // the players sit: a strategy that sees the table (strategies.TableStrategy) decides
@@ -22,7 +19,7 @@ type tableTurns struct {
 	n int // players
 	// games[p][k] is player p's game in table game k of the chunk, dice[p][k] its dice and
 	// draws[p][k] the generator of a strategy that draws random numbers.
-	games [][]*Game
+	games [][]*sim.Game
 	dice  [][]rand.PCG
 	draws [][]rand.PCG
 	// sheets[k] holds the sheets of table game k in seat order; tables[k][s] is the
@@ -54,7 +51,7 @@ type tableTurns struct {
 // newTableTurns prepares turn-by-turn play for the players of w, when one of them sees
 // the table (or always, with force), telling each table strategy the players of the run.
 // It returns nil when every player is a solitaire one and force is false.
-func newTableTurns(cfg *TableConfig, w *tableWorker, force bool) (*tableTurns, error) {
+func newTableTurns(cfg *Config, w *tableWorker, force bool) (*tableTurns, error) {
 	n := len(w.players)
 	tt := &tableTurns{n: n, seen: make([]strategies.TableStrategy, n), seenBatch: make([]strategies.TableBatch, n), lead: -1}
 	names := make([]string, n)
@@ -101,7 +98,7 @@ func newTableTurns(cfg *TableConfig, w *tableWorker, force bool) (*tableTurns, e
 			tt.names[r][(p+r)%n] = names[p]
 		}
 	}
-	tt.games = make([][]*Game, n)
+	tt.games = make([][]*sim.Game, n)
 	tt.dice = make([][]rand.PCG, n)
 	tt.draws = make([][]rand.PCG, n)
 	return tt, nil
@@ -111,7 +108,7 @@ func newTableTurns(cfg *TableConfig, w *tableWorker, force bool) (*tableTurns, e
 func (tt *tableTurns) grow(rules *engine.Rules, k int) {
 	for p := range tt.n {
 		for len(tt.games[p]) < k {
-			tt.games[p] = append(tt.games[p], NewGame(rules))
+			tt.games[p] = append(tt.games[p], sim.NewGame(rules))
 		}
 		if len(tt.dice[p]) < k {
 			tt.dice[p] = make([]rand.PCG, k)
@@ -126,7 +123,7 @@ func (tt *tableTurns) grow(rules *engine.Rules, k int) {
 
 // play plays table games lo to hi−1 of the chunk (of cfg.First on) turn by turn, and
 // leaves each player's totals in w.totals.
-func (tt *tableTurns) play(w *tableWorker, cfg *TableConfig, lo, hi int64) error {
+func (tt *tableTurns) play(w *tableWorker, cfg *Config, lo, hi int64) error {
 	n, np := int(hi-lo), int64(tt.n)
 	first := cfg.First + lo
 	tt.grow(cfg.Rules, n)
@@ -138,12 +135,12 @@ func (tt *tableTurns) play(w *tableWorker, cfg *TableConfig, lo, hi int64) error
 			for t := first; t < first+int64(n); t++ {
 				w.index = append(w.index, t*np+(int64(p)+t)%np)
 			}
-			tp.inBatch.start(cfg.Rules, cfg.Seed, w.index, nil)
+			tp.inBatch.Start(cfg.Rules, cfg.Seed, w.index, nil)
 			continue
 		}
 		for k := range n {
 			t := first + int64(k)
-			dice, draws := gameSeeds(cfg.Seed, uint64(t*np+(int64(p)+t)%np))
+			dice, draws := sim.GameSeeds(cfg.Seed, uint64(t*np+(int64(p)+t)%np))
 			tt.dice[p][k].Seed(dice[0], dice[1])
 			tt.draws[p][k].Seed(draws[0], draws[1])
 			tt.games[p][k].Start(&tt.dice[p][k])
@@ -164,7 +161,7 @@ func (tt *tableTurns) play(w *tableWorker, cfg *TableConfig, lo, hi int64) error
 		if tb == nil {
 			continue
 		}
-		// The games of a batch player are numbered as Run numbers them (gameSeeds):
+		// The games of a batch player are numbered as sim.Run numbers them (sim.GameSeeds):
 		// table game t's seat s is game t·n+s.
 		tt.seenGames, tt.seenTables = tt.seenGames[:0], tt.seenTables[:0]
 		for k := range n {
@@ -181,7 +178,7 @@ func (tt *tableTurns) play(w *tableWorker, cfg *TableConfig, lo, hi int64) error
 		if k := cfg.TraceGame - first; k >= 0 && k < int64(n) {
 			traced = int(k)
 			r := int(cfg.TraceGame % np)
-			tr := &TableTrace{Game: cfg.TraceGame, Players: make([]int, tt.n)}
+			tr := &Trace{Game: cfg.TraceGame, Players: make([]int, tt.n)}
 			for p := range tt.n {
 				tr.Players[(p+r)%tt.n] = p
 			}
@@ -211,9 +208,9 @@ func (tt *tableTurns) play(w *tableWorker, cfg *TableConfig, lo, hi int64) error
 }
 
 // game returns player p's game in table game k of the chunk.
-func (tt *tableTurns) game(w *tableWorker, p, k int) *Game {
+func (tt *tableTurns) game(w *tableWorker, p, k int) *sim.Game {
 	if w.players[p].batch != nil {
-		return w.players[p].inBatch.games[k]
+		return w.players[p].inBatch.Games[k]
 	}
 	return tt.games[p][k]
 }
@@ -231,7 +228,7 @@ const (
 // trace of game traced (if not negative) after each turn. With a lead, the players of
 // the seats before the lead's play first, then the lead in all its games at once, then
 // the players of the seats after it: in each game, the seats still play in their order.
-func (tt *tableTurns) playRound(w *tableWorker, cfg *TableConfig, round int, first int64, n, traced int) error {
+func (tt *tableTurns) playRound(w *tableWorker, cfg *Config, round int, first int64, n, traced int) error {
 	record := func(s int) {
 		if traced >= 0 {
 			tt.tracer.record(&tt.tables[traced][s], round)
@@ -285,7 +282,7 @@ func (tt *tableTurns) seatOf(p int, t int64) int { return (p + int(t%int64(tt.n)
 // playSeat plays turn round of player p in the table games of the chunk where p sits in
 // seat s, those of side (everyGame, or those where the lead sits after or before seat s);
 // or, for side leadOnly, in all the games of the chunk.
-func (tt *tableTurns) playSeat(w *tableWorker, cfg *TableConfig, p, s, round int, first int64, n, side int) error {
+func (tt *tableTurns) playSeat(w *tableWorker, cfg *Config, p, s, round int, first int64, n, side int) error {
 	np := int64(tt.n)
 	tp := &w.players[p]
 	// Table game t seats p in (p + t) mod n: the games of seat s are those of t ≡ s − p.
@@ -309,7 +306,7 @@ func (tt *tableTurns) playSeat(w *tableWorker, cfg *TableConfig, p, s, round int
 				tt.which = append(tt.which, k)
 			}
 		}
-		if k, err := tp.inBatch.playTurn(tp.batch, tt.which, round); err != nil {
+		if k, err := tp.inBatch.PlayTurn(tp.batch, tt.which, round); err != nil {
 			if k < 0 {
 				return fmt.Errorf("player %d, table games %d to %d: %w", p+1, first, first+int64(n)-1, err)
 			}
@@ -319,7 +316,7 @@ func (tt *tableTurns) playSeat(w *tableWorker, cfg *TableConfig, p, s, round int
 	}
 	for k := k0; k < n; k += step {
 		g := tt.games[p][k]
-		if g.Sheet.Done() || g.turn != round || skip(k) {
+		if g.Sheet.Done() || g.TurnNumber() != round || skip(k) {
 			continue
 		}
 		if tp.starter != nil {
@@ -332,35 +329,13 @@ func (tt *tableTurns) playSeat(w *tableWorker, cfg *TableConfig, p, s, round int
 		if j := tt.judge; j != nil && p == tt.judged {
 			j.table, st = &tt.tables[k][s], j
 		}
-		if err := g.playTurn(st); err != nil {
+		if err := g.PlayTurn(st); err != nil {
 			return fmt.Errorf("strategy %s (player %d), table game %d: %w", w.chunk.Players[p], p+1, first+int64(k), err)
 		}
 	}
 	return nil
 }
 
-// playTurn plays the turn in play of a game started with Start to its box.
-func (g *Game) playTurn(st strategies.Strategy) error {
-	s := &g.Sheet
-	for g.used < g.turnRolls {
-		if err := g.Keep(st.Keep(s, g.roll, g.turnRolls-g.used)); err != nil {
-			return err
-		}
-	}
-	return g.Box(st.Box(s, g.roll, g.used))
-}
-
-// playTurn plays turn round of the games which (positions among those started) with the
-// batch strategy st, together. When a game breaks a rule it returns that game's position
-// and the *MoveError; when st fails, −1 and its error.
-func (b *batchGames) playTurn(st strategies.Batch, which []int, round int) (failed int, err error) {
-	return b.drive(st, func() {
-		for _, k := range which {
-			b.ask(k, round)
-		}
-	})
-}
-
-// turnByTurn makes RunTable play every table turn by turn, solitaire players too: the
+// turnByTurn makes Run play every table turn by turn, solitaire players too: the
 // tests compare the two ways of playing.
 var turnByTurn bool

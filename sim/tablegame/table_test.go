@@ -1,4 +1,4 @@
-package sim_test
+package tablegame_test
 
 import (
 	"bytes"
@@ -14,12 +14,13 @@ import (
 	"yams/engine"
 	"yams/sim"
 	"yams/sim/summaryfile"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
-func runTable(t testing.TB, cfg sim.TableConfig) *sim.TableResults {
+func runTable(t testing.TB, cfg tablegame.Config) *tablegame.Results {
 	t.Helper()
-	res, err := sim.RunTable(context.Background(), cfg)
+	res, err := tablegame.Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +36,7 @@ func TestTableByHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	const games, n = 600, 3
-	res := runTable(t, sim.TableConfig{Rules: rules, Players: infos(t, "greedy", "random", "greedy"), Seed: 8, Games: games, Workers: 3})
+	res := runTable(t, tablegame.Config{Rules: rules, Players: infos(t, "greedy", "random", "greedy"), Seed: 8, Games: games, Workers: 3})
 
 	seated, shares := make([][]int64, n), make([][]int64, n)
 	outright, tied := make([]int64, n), make([]int64, n)
@@ -105,7 +106,7 @@ func TestTableByHand(t *testing.T) {
 // The counts do not depend on the workers, and slices of table games merge into the whole.
 func TestTableDeterministic(t *testing.T) {
 	rules := load(t, "yams-app")
-	cfg := sim.TableConfig{Rules: rules, Players: infos(t, "greedy", "upper-first"), Seed: 6, Games: 200, Workers: 1}
+	cfg := tablegame.Config{Rules: rules, Players: infos(t, "greedy", "upper-first"), Seed: 6, Games: 200, Workers: 1}
 	whole := runTable(t, cfg)
 	cfg.Workers = 4
 	if other := runTable(t, cfg); !reflect.DeepEqual(whole, other) {
@@ -144,50 +145,16 @@ func TestTableDeterministic(t *testing.T) {
 
 func TestTableRefuses(t *testing.T) {
 	rules := load(t, "hasbro")
-	for _, cfg := range []sim.TableConfig{
+	for _, cfg := range []tablegame.Config{
 		{Rules: rules, Players: infos(t, "greedy"), Games: 10},
 		{Rules: rules, Players: infos(t, "greedy", "greedy", "greedy", "greedy", "greedy", "greedy", "greedy"), Games: 10},
 		{Rules: rules, Players: infos(t, "greedy", "random"), Games: 0},
 		{Rules: rules, Players: infos(t, "greedy", "random"), Games: 10, First: 1 << 61},
 	} {
-		if res, err := sim.RunTable(context.Background(), cfg); err == nil || res != nil {
+		if res, err := tablegame.Run(context.Background(), cfg); err == nil || res != nil {
 			t.Errorf("%d players, %d games from %d: no error", len(cfg.Players), cfg.Games, cfg.First)
 		}
 	}
-}
-
-// asBatch is a batch strategy that answers with a strategy of one decision at a time, in
-// the process: an external bot without the process. From the request of game index
-// failFrom on (when not negative) it fails, as a bot that stops answering.
-type asBatch struct {
-	st       strategies.Strategy
-	failFrom int64
-}
-
-func (b *asBatch) Decide(reqs []strategies.Request, answers []strategies.Answer) error {
-	for i, r := range reqs {
-		if b.failFrom >= 0 && r.Game >= b.failFrom {
-			return fmt.Errorf("bot as-batch: no answer for game %d", r.Game)
-		}
-		if r.RollsLeft > 0 {
-			answers[i].Keep = b.st.Keep(r.Sheet, r.Roll, r.RollsLeft)
-		} else {
-			answers[i].Box = b.st.Box(r.Sheet, r.Roll, r.RollsUsed)
-		}
-	}
-	return nil
-}
-
-func (b *asBatch) Close() error { return nil }
-
-// batchOf returns the strategy name as a batch strategy, failing from game index failFrom
-// (if not negative).
-func batchOf(t testing.TB, name string, failFrom int64) strategies.Info {
-	info := infos(t, name)[0]
-	return strategies.Info{Name: name, NewBatch: func(r *engine.Rules, _ int) (strategies.Batch, error) {
-		st, err := info.New(r)
-		return &asBatch{st: st, failFrom: failFrom}, err
-	}}
 }
 
 // A batch strategy (an external bot) plays the table games of its built-in twin: the
@@ -195,7 +162,7 @@ func batchOf(t testing.TB, name string, failFrom int64) strategies.Info {
 func TestTableBatchPlaysAsItsTwin(t *testing.T) {
 	rules := load(t, "hasbro")
 	for _, workers := range []int{1, 3} {
-		cfg := sim.TableConfig{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 11, Games: 200, Workers: workers}
+		cfg := tablegame.Config{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 11, Games: 200, Workers: workers}
 		want := runTable(t, cfg)
 		cfg.Players[1] = batchOf(t, "greedy", -1)
 		if got := runTable(t, cfg); !reflect.DeepEqual(got, want) {
@@ -235,8 +202,8 @@ func TestTableFailureKeepsThePrefix(t *testing.T) {
 	for _, c := range cases {
 		for _, workers := range []int{1, 2} {
 			t.Run(fmt.Sprintf("%s, %d workers", c.name, workers), func(t *testing.T) {
-				cfg := sim.TableConfig{Rules: rules, Players: []strategies.Info{infos(t, "upper-first")[0], c.player}, Seed: seed, Games: games, Workers: workers}
-				res, err := sim.RunTable(context.Background(), cfg)
+				cfg := tablegame.Config{Rules: rules, Players: []strategies.Info{infos(t, "upper-first")[0], c.player}, Seed: seed, Games: games, Workers: workers}
+				res, err := tablegame.Run(context.Background(), cfg)
 				if err == nil || !strings.Contains(err.Error(), c.want) {
 					t.Fatalf("error %v, want one with %q", err, c.want)
 				}
@@ -314,7 +281,7 @@ func TestBatchWindows(t *testing.T) {
 		info := infos(t, name)[0]
 		return strategies.Info{Name: name, BatchGames: games, NewBatch: func(r *engine.Rules, _ int) (strategies.Batch, error) {
 			st, err := info.New(r)
-			return &countingBatch{asBatch: asBatch{st: st, failFrom: -1}, most: most}, err
+			return &countingBatch{asBatch: asBatch{St: st, FailFrom: -1}, most: most}, err
 		}}
 	}
 	wide, bot := counting("greedy", 3000, &mostWide), counting("upper-first", 0, &mostBot)
@@ -340,12 +307,12 @@ func TestBatchWindows(t *testing.T) {
 	if !reflect.DeepEqual(got.Summaries, want.Summaries) {
 		t.Errorf("sim.Run: the batch strategies' counts differ from those of their built-in twins")
 	}
-	tcfg := sim.TableConfig{Rules: rules, Players: []strategies.Info{wide, bot}, Seed: 3, Games: 40000, Workers: 1}
+	tcfg := tablegame.Config{Rules: rules, Players: []strategies.Info{wide, bot}, Seed: 3, Games: 40000, Workers: 1}
 	gotT := runTable(t, tcfg)
-	check("sim.RunTable")
+	check("tablegame.Run")
 	tcfg.Players = infos(t, "greedy", "upper-first")
 	if wantT := runTable(t, tcfg); !reflect.DeepEqual(gotT, wantT) {
-		t.Errorf("sim.RunTable: the batch strategies' counts differ from those of their built-in twins")
+		t.Errorf("tablegame.Run: the batch strategies' counts differ from those of their built-in twins")
 	}
 }
 
@@ -408,14 +375,14 @@ func (b *asTableBatch) Decide(reqs []strategies.Request, answers []strategies.An
 func TestTableBatchSeesTheTable(t *testing.T) {
 	rules := load(t, "hasbro")
 	for _, workers := range []int{1, 3} {
-		cfg := sim.TableConfig{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 11, Games: 200, Workers: workers}
+		cfg := tablegame.Config{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 11, Games: 200, Workers: workers}
 		want := runTable(t, cfg)
 		var calls atomic.Int64
 		var wrong atomic.Pointer[string]
 		greedy := infos(t, "greedy")[0]
 		cfg.Players[1] = strategies.Info{Name: "greedy", NewTableBatch: func(r *engine.Rules, _ int, players []string, player int) (strategies.TableBatch, error) {
 			st, err := greedy.New(r)
-			return &asTableBatch{asBatch: asBatch{st: st, failFrom: -1}, players: players, player: player, told: map[int64]*strategies.Table{}, calls: &calls, wrong: &wrong}, err
+			return &asTableBatch{asBatch: asBatch{St: st, FailFrom: -1}, players: players, player: player, told: map[int64]*strategies.Table{}, calls: &calls, wrong: &wrong}, err
 		}}
 		got := runTable(t, cfg)
 		if w := wrong.Load(); w != nil {
@@ -445,7 +412,7 @@ func TestTableBatchLeadKeepsTheOrder(t *testing.T) {
 	var seen atomic.Int64
 	watch := watcherInfo(&seen, &made)
 	for _, traced := range []int64{120, 121, 122} { // the batch player in each seat
-		cfg := sim.TableConfig{Rules: rules, Players: append(infos(t, "upper-first"), watch, infos(t, "random")[0]), Seed: 3, Games: 150, Workers: 2,
+		cfg := tablegame.Config{Rules: rules, Players: append(infos(t, "upper-first"), watch, infos(t, "random")[0]), Seed: 3, Games: 150, Workers: 2,
 			Analyst: func() (strategies.TableAnalyst, error) { return counter{}, nil }, TraceGame: traced}
 		want := runTable(t, cfg)
 		cfg.Players[0] = batchOf(t, "upper-first", -1)

@@ -1,16 +1,16 @@
-package sim
+package tablegame
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"math"
-	"math/big"
 	"math/rand/v2"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
+	"yams/sim"
 
 	"yams/engine"
 	"yams/internal/provenance"
@@ -20,12 +20,12 @@ import (
 // MaxPlayers is the most players a table seats (seed 004 plays up to six).
 const MaxPlayers = 6
 
-// ShareUnits is one game's win in the units that TableResults counts: the least common
+// ShareUnits is one game's win in the units that Results counts: the least common
 // multiple of 1 to MaxPlayers, so that a tie between k players gives each exactly
 // ShareUnits/k ("en cas d'égalité, vous pouvez partager la victoire", seed 000).
 const ShareUnits = 60
 
-// TableConfig describes table games: Players sit at one table, each plays a whole game
+// Config describes table games: Players sit at one table, each plays a whole game
 // on their own sheet with their own dice, and the highest total wins.
 //
 // Players rotate: in table game t, player p sits in seat (p+t) mod n, so that every
@@ -33,7 +33,7 @@ const ShareUnits = 60
 // seat can be told apart from that of the strategy. Seat s of table game t throws the
 // dice of game index t·n+s of the seed (gameSeeds): the seats' dice are independent
 // streams, and the results depend only on the seed, never on the workers.
-type TableConfig struct {
+type Config struct {
 	Rules       *engine.Rules
 	RuleOptions []string
 	// Players are the strategies at the table, 2 to MaxPlayers; one may sit more than once.
@@ -46,23 +46,23 @@ type TableConfig struct {
 	// Progress, if not nil, is added the number of table games finished, per chunk.
 	Progress *atomic.Int64
 	// Provenance, if not nil, is the command that plays the games, recorded in the
-	// results (TableResults.Provenance).
+	// results (Results.Provenance).
 	Provenance *provenance.Record
 	// Analyst, if not nil, makes each worker's analyst of the decisions of the first player
-	// that sees the table (TableResults.Profile) and of the chances of table game
-	// TraceGame, turn by turn (TableResults.Trace).
+	// that sees the table (Results.Profile) and of the chances of table game
+	// TraceGame, turn by turn (Results.Trace).
 	Analyst   func() (strategies.TableAnalyst, error)
 	TraceGame int64
 }
 
-// TableResults are the integer counts of table games, which add exactly.
-type TableResults struct {
+// Results are the integer counts of table games, which add exactly.
+type Results struct {
 	Rules       string
 	RulesHash   string
 	RuleOptions []string
 	Seed        uint64
 	Games       int64
-	// Players are the strategies of the players, in the order of TableConfig.Players;
+	// Players are the strategies of the players, in the order of Config.Players;
 	// SeesTable[p] tells a strategy that sees the table (strategies.TableStrategy, or a
 	// batch strategy told the table: an external bot), whose decisions may depend on the
 	// other players' sheets: with one, the seat may matter.
@@ -74,7 +74,7 @@ type TableResults struct {
 	Identities []string
 	// Bots are the programs that played the players that are external bots (what each
 	// said in its hello, and its command), nil for the others.
-	Bots []*BotIdentity
+	Bots []*sim.BotIdentity
 	// Seated[p][s] counts the games player p played in seat s, and Shares[p][s] the wins
 	// p took there, in ShareUnits: a win alone is ShareUnits, a tie of k players for the
 	// highest total gives each ShareUnits/k.
@@ -83,19 +83,19 @@ type TableResults struct {
 	Outright, Tied []int64
 	// scores[p] counts p's final scores; diff, at a table of two, player 1's total less
 	// player 2's (table_scores.go).
-	scores []Histogram
-	diff   Histogram
+	scores []sim.Histogram
+	diff   sim.Histogram
 
 	// Planned is the number of table games the run set out to play: more than Games when
 	// it was stopped (Partial), and then the games counted are the first ones.
 	Planned int64
-	// Provenance is the command that played the games (TableConfig.Provenance), nil when
+	// Provenance is the command that played the games (Config.Provenance), nil when
 	// not known.
 	Provenance *provenance.Record
-	// Profile and Trace are the analysis of TableConfig.Analyst (nil without one; Trace
+	// Profile and Trace are the analysis of Config.Analyst (nil without one; Trace
 	// is nil too when the traced game is not among those played).
-	Profile *TableProfile
-	Trace   *TableTrace
+	Profile *Profile
+	Trace   *Trace
 
 	Workers int
 	Elapsed time.Duration
@@ -103,26 +103,26 @@ type TableResults struct {
 
 // Partial reports whether the results are those of a run stopped before its end: they
 // count the first Games of the Planned table games.
-func (r *TableResults) Partial() bool { return r.Planned > r.Games }
+func (r *Results) Partial() bool { return r.Planned > r.Games }
 
 // Share is a share of wins over a number of games, with its Wilson 95% interval.
 type Share struct {
 	Units, Games int64 // wins in ShareUnits
 	Rate         float64
-	CI95         Interval
+	CI95         sim.Interval
 }
 
 func shareOf(units, games int64) Share {
 	s := Share{Units: units, Games: games}
 	if games > 0 {
 		s.Rate = float64(units) / float64(ShareUnits*games)
-		s.CI95 = wilsonInterval(s.Rate, games)
+		s.CI95 = sim.WilsonInterval(s.Rate, games)
 	}
 	return s
 }
 
 // WinRate returns the share of the games that player p won, ties shared.
-func (r *TableResults) WinRate(p int) Share {
+func (r *Results) WinRate(p int) Share {
 	var u, g int64
 	for s := range r.Shares[p] {
 		u += r.Shares[p][s]
@@ -134,7 +134,7 @@ func (r *TableResults) WinRate(p int) Share {
 // SeatWinRate returns the share of the games won from seat s, whoever sat there. Seats
 // do not interact in Yahtzee (each player scores their own dice), and players rotate, so
 // every seat should win 1/n of the games, within its interval.
-func (r *TableResults) SeatWinRate(s int) Share {
+func (r *Results) SeatWinRate(s int) Share {
 	var u, g int64
 	for p := range r.Shares {
 		u += r.Shares[p][s]
@@ -144,32 +144,15 @@ func (r *TableResults) SeatWinRate(s int) Share {
 }
 
 // PlayerSeatWinRate returns the share of the games player p won from seat s.
-func (r *TableResults) PlayerSeatWinRate(p, s int) Share {
+func (r *Results) PlayerSeatWinRate(p, s int) Share {
 	return shareOf(r.Shares[p][s], r.Seated[p][s])
 }
 
 // Mean returns player p's mean score with its 95% interval.
-func (r *TableResults) Mean(p int) (float64, Interval) {
-	h := &r.scores[p]
-	n := h.Total()
-	if n == 0 {
-		return 0, Interval{}
-	}
-	sum, squares := h.Sums()
-	bn := big.NewInt(n)
-	mean := ratio(sum, bn)
-	var sd float64
-	if n > 1 {
-		num := new(big.Int).Mul(bn, squares)
-		num.Sub(num, new(big.Int).Mul(sum, sum))
-		sd = math.Sqrt(ratio(num, new(big.Int).Mul(bn, big.NewInt(n-1))))
-	}
-	half := Z95 * sd / math.Sqrt(float64(n))
-	return mean, Interval{mean - half, mean + half}
-}
+func (r *Results) Mean(p int) (float64, sim.Interval) { return r.scores[p].Mean() }
 
 // merge adds the counts of another run of the same table (another slice of game indices).
-func (r *TableResults) merge(o *TableResults) error {
+func (r *Results) merge(o *Results) error {
 	switch {
 	case o.RulesHash != r.RulesHash:
 		return fmt.Errorf("cannot merge table games of different rules (%s, %s)", r.Rules, o.Rules)
@@ -189,7 +172,7 @@ func (r *TableResults) merge(o *TableResults) error {
 }
 
 // add adds the counts of o, of the same table.
-func (r *TableResults) add(o *TableResults) {
+func (r *Results) add(o *Results) {
 	for p := range r.Players {
 		for s := range r.Seated[p] {
 			r.Seated[p][s] += o.Seated[p][s]
@@ -203,7 +186,7 @@ func (r *TableResults) add(o *TableResults) {
 	r.Games += o.Games
 	if o.Profile != nil {
 		if r.Profile == nil {
-			r.Profile = newTableProfile(o.Profile.Player, len(o.Profile.Counts))
+			r.Profile = newProfile(o.Profile.Player, len(o.Profile.Counts))
 		}
 		r.Profile.add(o.Profile)
 	}
@@ -213,7 +196,7 @@ func (r *TableResults) add(o *TableResults) {
 }
 
 // clear empties the counts, keeping their storage.
-func (r *TableResults) clear() {
+func (r *Results) clear() {
 	for p := range r.Players {
 		clear(r.Seated[p])
 		clear(r.Shares[p])
@@ -230,41 +213,41 @@ func (r *TableResults) clear() {
 }
 
 // empty returns empty counts of the same table, histograms of the same ranges.
-func (r *TableResults) empty() *TableResults {
-	c := &TableResults{Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed, Players: r.Players, Provenance: r.Provenance, SeesTable: r.SeesTable,
+func (r *Results) empty() *Results {
+	c := &Results{Rules: r.Rules, RulesHash: r.RulesHash, RuleOptions: r.RuleOptions, Seed: r.Seed, Players: r.Players, Provenance: r.Provenance, SeesTable: r.SeesTable,
 		Seated: make([][]int64, len(r.Players)), Shares: make([][]int64, len(r.Players)),
-		Outright: make([]int64, len(r.Players)), Tied: make([]int64, len(r.Players)), scores: make([]Histogram, len(r.Players))}
+		Outright: make([]int64, len(r.Players)), Tied: make([]int64, len(r.Players)), scores: make([]sim.Histogram, len(r.Players))}
 	for p := range r.Players {
 		c.Seated[p] = make([]int64, len(r.Seated[p]))
 		c.Shares[p] = make([]int64, len(r.Shares[p]))
-		c.scores[p] = Histogram{Min: r.scores[p].Min, Counts: make([]int64, len(r.scores[p].Counts))}
+		c.scores[p] = sim.Histogram{Min: r.scores[p].Min, Counts: make([]int64, len(r.scores[p].Counts))}
 	}
-	c.diff = Histogram{Min: r.diff.Min, Counts: make([]int64, len(r.diff.Counts))}
+	c.diff = sim.Histogram{Min: r.diff.Min, Counts: make([]int64, len(r.diff.Counts))}
 	if r.Profile != nil {
-		c.Profile = newTableProfile(r.Profile.Player, len(r.Profile.Counts))
+		c.Profile = newProfile(r.Profile.Player, len(r.Profile.Counts))
 	}
 	return c
 }
 
-func newTableResults(cfg *TableConfig) *TableResults {
+func newResults(cfg *Config) *Results {
 	n := len(cfg.Players)
-	r := &TableResults{
+	r := &Results{
 		Rules: cfg.Rules.Name(), RulesHash: cfg.Rules.Hash(), RuleOptions: cfg.RuleOptions, Seed: cfg.Seed,
 		Provenance: cfg.Provenance, Seated: make([][]int64, n), Shares: make([][]int64, n),
-		Outright: make([]int64, n), Tied: make([]int64, n), scores: make([]Histogram, n),
+		Outright: make([]int64, n), Tied: make([]int64, n), scores: make([]sim.Histogram, n),
 	}
-	lo, hi := ScoreRange(cfg.Rules)
+	lo, hi := sim.ScoreRange(cfg.Rules)
 	r.diff = newDifference(n, lo, hi)
 	for p, info := range cfg.Players {
 		r.Players = append(r.Players, info.Name)
 		r.SeesTable = append(r.SeesTable, info.Table || info.NewTableBatch != nil)
 		r.Seated[p] = make([]int64, n)
 		r.Shares[p] = make([]int64, n)
-		r.scores[p] = NewHistogram(lo, hi)
+		r.scores[p] = sim.NewHistogram(lo, hi)
 	}
 	if cfg.Analyst != nil {
 		player, _ := checkAnalysis(cfg)
-		r.Profile = newTableProfile(player, cfg.Rules.NumSlots())
+		r.Profile = newProfile(player, cfg.Rules.NumSlots())
 	}
 	return r
 }
@@ -275,12 +258,12 @@ func newTableResults(cfg *TableConfig) *TableResults {
 type tablePlayer struct {
 	strategy strategies.Strategy
 	starter  strategies.GameStarter
-	game     *Game
+	game     *sim.Game
 	batch    strategies.Batch
-	inBatch  batchGames
+	inBatch  sim.BatchGames
 }
 
-// tableWorker plays chunks of table games, player by player, as Run's workers play
+// tableWorker plays chunks of table games, player by player, as sim.Run's workers play
 // chunks of games strategy by strategy: a batch strategy plays all its games of the chunk
 // at once, and the wins are counted once every player has played the chunk.
 type tableWorker struct {
@@ -291,24 +274,24 @@ type tableWorker struct {
 	totals  [][]int32 // totals[p][k]: player p's total in table game k of the chunk
 	// counts holds the chunks committed (see frontier), chunk those of the chunk in play;
 	// pending the chunks finished past the frontier.
-	counts, chunk *TableResults
-	pending       pendingChunks[*TableResults]
+	counts, chunk *Results
+	pending       sim.Pending[*Results]
 	// turns plays the chunks turn by turn when a player sees the table (table_turns.go).
 	turns *tableTurns
 }
 
-// RunTable plays the table games of cfg on a pool of workers. Players may be batch
+// Run plays the table games of cfg on a pool of workers. Players may be batch
 // strategies (external bots, target:T): each plays its games of a chunk together, on the dice of
 // their game indices, so a bot plays the table games its built-in twin would, with the
 // same counts, bit for bit.
 //
-// Like Run, workers take chunks of table games in order and commit them in order (a
+// Like sim.Run, workers take chunks of table games in order and commit them in order (a
 // frontier), so the games counted are always the first ones. When ctx is cancelled,
-// RunTable returns the counts of those finished before the first chunk not finished,
+// Run returns the counts of those finished before the first chunk not finished,
 // marked Partial, with ctx's error; when a strategy breaks a rule or a batch strategy
 // fails, it returns those of the games before the failed chunk, marked Partial, with an
 // error that names the strategy, the player and the table game.
-func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
+func Run(ctx context.Context, cfg Config) (*Results, error) {
 	n := len(cfg.Players)
 	switch {
 	case cfg.Rules == nil:
@@ -338,7 +321,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 		for _, w := range workers {
 			bs = append(bs, w.batches()...)
 		}
-		closeBatches(bs)
+		sim.CloseBatches(bs)
 	}()
 	for i := range nw {
 		w, err := newTableWorker(&cfg, i)
@@ -351,15 +334,15 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	for p, info := range cfg.Players {
 		names[p] = info.Name
 	}
-	bots, err := identities(names, len(workers), func(w, p int) strategies.Batch { return workers[w].players[p].batch })
+	bots, err := sim.BotIdentities(names, len(workers), func(w, p int) strategies.Batch { return workers[w].players[p].batch })
 	if err != nil {
 		return nil, fmt.Errorf("sim: %w", err)
 	}
 
 	start := time.Now()
-	together := mostTogether(cfg.Players)
+	together := sim.MostTogether(cfg.Players)
 	if together == 0 {
-		together = batchChunk // built-in players only: chunks of the same size as ever
+		together = sim.BatchChunk // built-in players only: chunks of the same size as ever
 	}
 	chunk := max(1, min(together, cfg.Games/int64(8*nw)))
 	var (
@@ -367,7 +350,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 		stop atomic.Bool
 		wg   sync.WaitGroup
 	)
-	front := &frontier{done: map[int64]int64{}}
+	front := sim.NewFrontier()
 	errs := make([]error, nw)
 	for i, w := range workers {
 		wg.Go(func() {
@@ -378,17 +361,17 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	}
 	wg.Wait()
 
-	end := front.get()
-	res := newTableResults(&cfg)
+	end := front.Get()
+	res := newResults(&cfg)
 	res.Workers, res.Planned = nw, cfg.Games
 	res.Bots = bots
 	res.Identities = make([]string, n)
 	for p, info := range cfg.Players {
-		res.Identities[p] = identityOf(info, workers[0].players[p].strategy, workers[0].players[p].batch)
+		res.Identities[p] = sim.IdentityOf(info, workers[0].players[p].strategy, workers[0].players[p].batch)
 	}
 	for _, w := range workers {
 		res.add(w.counts)
-		for c := range w.pending.passed(end) {
+		for c := range w.pending.Passed(end) {
 			res.add(c)
 		}
 	}
@@ -398,10 +381,10 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 	res.diff.Trim()
 	res.Elapsed = time.Since(start)
 	// The first failure in the order of the games is the one that stopped the prefix.
-	failed := firstFailed(errs)
+	failed := sim.FirstFailed(errs)
 	switch {
 	case failed != nil:
-		return res, failed.err
+		return res, failed.Err
 	case !res.Partial():
 		return res, nil
 	}
@@ -410,8 +393,8 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResults, error) {
 
 // newTableWorker builds the players of worker i; what it built is returned with an error,
 // for close.
-func newTableWorker(cfg *TableConfig, i int) (*tableWorker, error) {
-	w := &tableWorker{counts: newTableResults(cfg), chunk: newTableResults(cfg)}
+func newTableWorker(cfg *Config, i int) (*tableWorker, error) {
+	w := &tableWorker{counts: newResults(cfg), chunk: newResults(cfg)}
 	names := make([]string, len(cfg.Players))
 	for p, info := range cfg.Players {
 		names[p] = info.Name
@@ -424,14 +407,14 @@ func newTableWorker(cfg *TableConfig, i int) (*tableWorker, error) {
 			// A batch strategy that sees the table (an external bot) is told it before it
 			// starts: its hello says the table.
 			p.batch, err = info.NewTableBatch(cfg.Rules, i, names, player)
-			p.inBatch.window = int(gamesTogether(info))
+			p.inBatch.Window = int(sim.GamesTogether(info))
 		case info.NewBatch != nil:
 			p.batch, err = info.NewBatch(cfg.Rules, i)
-			p.inBatch.window = int(gamesTogether(info))
+			p.inBatch.Window = int(sim.GamesTogether(info))
 		default:
 			p.strategy, err = info.New(cfg.Rules)
 			p.starter, _ = p.strategy.(strategies.GameStarter)
-			p.game = NewGame(cfg.Rules)
+			p.game = sim.NewGame(cfg.Rules)
 		}
 		if err != nil {
 			return w, fmt.Errorf("strategy %s: %w", info.Name, err)
@@ -444,7 +427,7 @@ func newTableWorker(cfg *TableConfig, i int) (*tableWorker, error) {
 	return w, err
 }
 
-// batches returns the worker's batch strategies, for closeBatches.
+// batches returns the worker's batch strategies, for CloseBatches.
 func (w *tableWorker) batches() []strategies.Batch {
 	var bs []strategies.Batch
 	for _, p := range w.players {
@@ -455,7 +438,7 @@ func (w *tableWorker) batches() []strategies.Batch {
 	return bs
 }
 
-func (w *tableWorker) play(ctx context.Context, cfg *TableConfig, next *atomic.Int64, chunk int64, front *frontier, stop *atomic.Bool) error {
+func (w *tableWorker) play(ctx context.Context, cfg *Config, next *atomic.Int64, chunk int64, front *sim.Frontier, stop *atomic.Bool) error {
 	for !stop.Load() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -466,9 +449,9 @@ func (w *tableWorker) play(ctx context.Context, cfg *TableConfig, next *atomic.I
 		}
 		hi := min(lo+chunk, cfg.Games)
 		if err := w.playChunk(cfg, lo, hi); err != nil {
-			return &chunkError{lo: lo, err: err}
+			return &sim.ChunkError{Lo: lo, Err: err}
 		}
-		w.pending.commit(lo, hi, front.finish(lo, hi), w)
+		w.pending.Commit(lo, hi, front.Finish(lo, hi), w)
 		if cfg.Progress != nil {
 			cfg.Progress.Add(hi - lo)
 		}
@@ -478,7 +461,7 @@ func (w *tableWorker) play(ctx context.Context, cfg *TableConfig, next *atomic.I
 
 // playChunk plays table games lo to hi−1 (of cfg.First on), player by player, and counts
 // them into w.chunk.
-func (w *tableWorker) playChunk(cfg *TableConfig, lo, hi int64) error {
+func (w *tableWorker) playChunk(cfg *Config, lo, hi int64) error {
 	if w.turns != nil {
 		if err := w.turns.play(w, cfg, lo, hi); err != nil {
 			return err
@@ -499,21 +482,21 @@ func (w *tableWorker) playChunk(cfg *TableConfig, lo, hi int64) error {
 			for t := first; t < first+int64(n); t++ {
 				w.index = append(w.index, t*np+(int64(p)+t)%np)
 			}
-			tp.inBatch.start(cfg.Rules, cfg.Seed, w.index, nil)
-			if k, err := tp.inBatch.play(tp.batch, n); err != nil {
+			tp.inBatch.Start(cfg.Rules, cfg.Seed, w.index, nil)
+			if k, err := tp.inBatch.Play(tp.batch, n); err != nil {
 				if k < 0 { // a batch strategy's error names it, and the game indices
 					return fmt.Errorf("player %d, table games %d to %d: %w", p+1, first, first+int64(n)-1, err)
 				}
 				return fmt.Errorf("strategy %s (player %d), table game %d: %w", w.chunk.Players[p], p+1, first+int64(k), err)
 			}
-			for k, g := range tp.inBatch.games[:n] {
+			for k, g := range tp.inBatch.Games[:n] {
 				totals[k] = int32(g.Sheet.Total())
 			}
 			continue
 		}
 		for k := range totals {
 			t := first + int64(k)
-			dice, draws := gameSeeds(cfg.Seed, uint64(t*np+(int64(p)+t)%np))
+			dice, draws := sim.GameSeeds(cfg.Seed, uint64(t*np+(int64(p)+t)%np))
 			w.dice.Seed(dice[0], dice[1])
 			if tp.starter != nil {
 				w.draws.Seed(draws[0], draws[1])
@@ -530,7 +513,7 @@ func (w *tableWorker) playChunk(cfg *TableConfig, lo, hi int64) error {
 }
 
 // countChunk counts table games lo to hi−1, whose totals are in w.totals, into w.chunk.
-func (w *tableWorker) countChunk(cfg *TableConfig, lo, hi int64) {
+func (w *tableWorker) countChunk(cfg *Config, lo, hi int64) {
 	n, np := int(hi-lo), int64(len(w.players))
 	first := cfg.First + lo
 	c := w.chunk
@@ -564,15 +547,15 @@ func (w *tableWorker) countChunk(cfg *TableConfig, lo, hi int64) {
 	c.Games += int64(n)
 }
 
-// commitInPlay adds the counts of the chunk in play to the committed ones and empties them.
-func (w *tableWorker) commitInPlay() {
+// CommitInPlay adds the counts of the chunk in play to the committed ones and empties them.
+func (w *tableWorker) CommitInPlay() {
 	w.counts.add(w.chunk)
 	w.chunk.clear()
 }
 
-// parkInPlay returns the counts of the chunk in play and plays on with spare, emptied, or
+// ParkInPlay returns the counts of the chunk in play and plays on with spare, emptied, or
 // with new empty counts (reuse false).
-func (w *tableWorker) parkInPlay(spare *TableResults, reuse bool) *TableResults {
+func (w *tableWorker) ParkInPlay(spare *Results, reuse bool) *Results {
 	c := w.chunk
 	if reuse {
 		w.chunk = spare
@@ -583,5 +566,5 @@ func (w *tableWorker) parkInPlay(spare *TableResults, reuse bool) *TableResults 
 	return c
 }
 
-// commitCounts adds the counts of a pending chunk to the committed ones.
-func (w *tableWorker) commitCounts(c *TableResults) { w.counts.add(c) }
+// CommitCounts adds the counts of a pending chunk to the committed ones.
+func (w *tableWorker) CommitCounts(c *Results) { w.counts.add(c) }

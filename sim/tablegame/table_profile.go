@@ -1,4 +1,4 @@
-package sim
+package tablegame
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 	"yams/strategies"
 )
 
-// Buckets of the score difference of TableProfile: DiffStep points wide, the first and the
+// Buckets of the score difference of Profile: DiffStep points wide, the first and the
 // last holding everything beyond ±DiffMax.
 const (
 	DiffStep = 10
@@ -32,20 +32,20 @@ func DiffOf(k int) int { return k*DiffStep - DiffMax }
 // DiffBins is the number of buckets of the score difference.
 const DiffBins = diffBins
 
-// TableProfile counts the decisions of one player of a table by the turns it had left
+// Profile counts the decisions of one player of a table by the turns it had left
 // (its open boxes, the turn in play included) and the score difference when it decided
 // (its total so far less the best of the others', in the buckets of DiffBin), and by
 // strategies.Verdict: Counts[turnsLeft−1][bucket][verdict].
-type TableProfile struct {
-	Player int // the profiled player, in the order of TableConfig.Players
+type Profile struct {
+	Player int // the profiled player, in the order of Config.Players
 	Counts [][diffBins][strategies.Verdicts]int64
 }
 
-func newTableProfile(player, turns int) *TableProfile {
-	return &TableProfile{Player: player, Counts: make([][diffBins][strategies.Verdicts]int64, turns)}
+func newProfile(player, turns int) *Profile {
+	return &Profile{Player: player, Counts: make([][diffBins][strategies.Verdicts]int64, turns)}
 }
 
-func (p *TableProfile) add(o *TableProfile) {
+func (p *Profile) add(o *Profile) {
 	for t := range p.Counts {
 		for d := range p.Counts[t] {
 			for v := range p.Counts[t][d] {
@@ -55,10 +55,10 @@ func (p *TableProfile) add(o *TableProfile) {
 	}
 }
 
-func (p *TableProfile) clear() { clear(p.Counts) }
+func (p *Profile) clear() { clear(p.Counts) }
 
 // Decisions returns the decisions counted in a cell and those of each verdict.
-func (p *TableProfile) Decisions(turnsLeft, bucket int) (all int64, by [strategies.Verdicts]int64) {
+func (p *Profile) Decisions(turnsLeft, bucket int) (all int64, by [strategies.Verdicts]int64) {
 	by = p.Counts[turnsLeft-1][bucket]
 	for _, n := range by {
 		all += n
@@ -75,9 +75,9 @@ type TraceTurn struct {
 	Chances     []float64
 }
 
-// TableTrace follows one table game turn by turn: Turns[0] is the start (Round 0, every
+// Trace follows one table game turn by turn: Turns[0] is the start (Round 0, every
 // total 0), then every turn in the order of play. Players[s] is the player of seat s.
-type TableTrace struct {
+type Trace struct {
 	Game    int64
 	Players []int
 	Turns   []TraceTurn
@@ -88,7 +88,7 @@ type judged struct {
 	st      strategies.Strategy
 	an      strategies.TableAnalyst
 	table   *strategies.Table
-	profile *TableProfile
+	profile *Profile
 }
 
 func (j *judged) count(s *engine.Sheet, v strategies.Verdict) {
@@ -123,7 +123,7 @@ func (j *judged) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID
 // tracer records the turns of the traced game.
 type tracer struct {
 	an    strategies.TableAnalyst
-	trace *TableTrace
+	trace *Trace
 }
 
 // record adds the state of table t after the turn of round round of seat t.Seat (round 0:
@@ -145,7 +145,7 @@ func (tr *tracer) record(t *strategies.Table, round int) {
 }
 
 // checkAnalysis refuses an analysis of a table none of whose players sees it.
-func checkAnalysis(cfg *TableConfig) (player int, err error) {
+func checkAnalysis(cfg *Config) (player int, err error) {
 	for p, info := range cfg.Players {
 		if info.Table {
 			return p, nil

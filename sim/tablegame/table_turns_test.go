@@ -1,4 +1,4 @@
-package sim_test
+package tablegame_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
@@ -21,10 +22,10 @@ import (
 func TestTableTurnByTurnPlaysTheSameGames(t *testing.T) {
 	for _, name := range []string{"hasbro"} {
 		rules := load(t, name)
-		cfg := sim.TableConfig{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 21, Games: 120, Workers: 2}
+		cfg := tablegame.Config{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 21, Games: 120, Workers: 2}
 		cfg.Players[1] = batchOf(t, "greedy", -1)
 		want := runTable(t, cfg)
-		sim.SetTurnByTurn(true)
+		tablegame.SetTurnByTurn(true)
 		for _, workers := range []int{1, 3} {
 			cfg.Workers = workers
 			got := runTable(t, cfg)
@@ -32,7 +33,7 @@ func TestTableTurnByTurnPlaysTheSameGames(t *testing.T) {
 				t.Errorf("%s, %d workers: turn by turn\n%+v\nplayer by player\n%+v", name, workers, got, want)
 			}
 		}
-		sim.SetTurnByTurn(false)
+		tablegame.SetTurnByTurn(false)
 	}
 }
 
@@ -114,7 +115,7 @@ func TestTableStrategySeesTheTable(t *testing.T) {
 	var made []*watcher
 	var seen atomic.Int64
 	watch := watcherInfo(&seen, &made)
-	cfg := sim.TableConfig{Rules: rules, Players: append([]strategies.Info{watch}, infos(t, "upper-first", "random")...), Seed: 5, Games: 90, Workers: 1}
+	cfg := tablegame.Config{Rules: rules, Players: append([]strategies.Info{watch}, infos(t, "upper-first", "random")...), Seed: 5, Games: 90, Workers: 1}
 	got := runTable(t, cfg)
 	for _, w := range made {
 		if w.err != nil {
@@ -139,7 +140,7 @@ func TestTableStrategySeesTheTable(t *testing.T) {
 	refused := infos(t, "greedy")[0]
 	refused.Name = "refused"
 	cfg.Players = []strategies.Info{watch, refused}
-	if _, err := sim.RunTable(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "cannot model a player named refused") {
+	if _, err := tablegame.Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "cannot model a player named refused") {
 		t.Errorf("a table the strategy cannot play: %v", err)
 	}
 }
@@ -172,7 +173,7 @@ func TestTableAnalysis(t *testing.T) {
 		st, err := strategies.New("greedy", r)
 		return &watcher{st: st, seen: &seen}, err
 	}}
-	cfg := sim.TableConfig{Rules: rules, Players: append(infos(t, "upper-first"), watch, infos(t, "random")[0]), Seed: 3, Games: 200, Workers: 1}
+	cfg := tablegame.Config{Rules: rules, Players: append(infos(t, "upper-first"), watch, infos(t, "random")[0]), Seed: 3, Games: 200, Workers: 1}
 	plain := runTable(t, cfg)
 	seen.Store(0)
 	cfg.Analyst = func() (strategies.TableAnalyst, error) { return counter{}, nil }
@@ -187,7 +188,7 @@ func TestTableAnalysis(t *testing.T) {
 	}
 	var all, boxes int64
 	for left := 1; left <= rules.NumSlots(); left++ {
-		for d := range sim.DiffBins {
+		for d := range tablegame.DiffBins {
 			n, by := p.Decisions(left, d)
 			all += n
 			boxes += by[strategies.Safer]
@@ -211,7 +212,7 @@ func TestTableAnalysis(t *testing.T) {
 		t.Errorf("the analysis depends on the workers")
 	}
 	cfg.Players = infos(t, "greedy", "random")
-	if _, err := sim.RunTable(context.Background(), cfg); err == nil {
+	if _, err := tablegame.Run(context.Background(), cfg); err == nil {
 		t.Errorf("an analysis of a table where nobody sees it")
 	}
 }

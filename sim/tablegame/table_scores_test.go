@@ -1,4 +1,4 @@
-package sim_test
+package tablegame_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"yams/engine"
 	"yams/sim"
 	"yams/sim/summaryfile"
+	"yams/sim/tablegame"
 )
 
 // At a table of two, the difference of the players' totals is counted game by game:
@@ -23,7 +24,7 @@ func TestTableDifferenceByHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	const games, n = 900, 2
-	res := runTable(t, sim.TableConfig{Rules: rules, Players: infos(t, "greedy", "random"), Seed: 4, Games: games, Workers: 3})
+	res := runTable(t, tablegame.Config{Rules: rules, Players: infos(t, "greedy", "random"), Seed: 4, Games: games, Workers: 3})
 	want := map[int]int64{}
 	scores := [n]map[int]int64{{}, {}}
 	var g rand.PCG
@@ -80,7 +81,7 @@ func TestTableDifferenceByHand(t *testing.T) {
 		t.Errorf("difference %+v, the means %v and %v", mean, m0, m1)
 	}
 	// A table of three has no difference.
-	three := runTable(t, sim.TableConfig{Rules: rules, Players: infos(t, "greedy", "random", "greedy"), Seed: 4, Games: 30, Workers: 1})
+	three := runTable(t, tablegame.Config{Rules: rules, Players: infos(t, "greedy", "random", "greedy"), Seed: 4, Games: 30, Workers: 1})
 	if three.Difference() != nil {
 		t.Errorf("a table of three has a difference")
 	}
@@ -90,7 +91,7 @@ func TestTableDifferenceByHand(t *testing.T) {
 // whole, and in the JSON as counted; a table of three writes none, as before.
 func TestTableDifferenceMergesAndWrites(t *testing.T) {
 	rules := load(t, "yams-app")
-	cfg := sim.TableConfig{Rules: rules, Players: infos(t, "upper-first", "greedy"), Seed: 9, Games: 300, Workers: 1}
+	cfg := tablegame.Config{Rules: rules, Players: infos(t, "upper-first", "greedy"), Seed: 9, Games: 300, Workers: 1}
 	whole := runTable(t, cfg)
 	cfg.Workers = 3
 	if other := runTable(t, cfg); !reflect.DeepEqual(whole.Difference(), other.Difference()) {
@@ -136,7 +137,7 @@ func TestTableDifferenceMergesAndWrites(t *testing.T) {
 	if total != 300 {
 		t.Errorf("the JSON's difference counts %d games", total)
 	}
-	cfg = sim.TableConfig{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 9, Games: 20, Workers: 1}
+	cfg = tablegame.Config{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 9, Games: 20, Workers: 1}
 	b.Reset()
 	if err := summaryfile.WriteTable(&b, runTable(t, cfg)); err != nil {
 		t.Fatal(err)
