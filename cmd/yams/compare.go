@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"yams/reports"
+	"yams/reports/tablegames"
 	"yams/sim"
 	"yams/sim/tablegame"
 	"yams/strategies"
@@ -178,7 +179,7 @@ func runCompare(e *env, args []string) error {
 			return err
 		}
 		if err := out.writeReport(e, outTable, func(dir string) ([]string, error) {
-			return reports.WriteTable(dir, res, reports.Options{Lang: out.lang.lang, Bots: reports.ExternalBots(infos)})
+			return tablegames.Write(dir, res, reports.Options{Lang: out.lang.lang, Bots: reports.ExternalBots(infos)})
 		}); err != nil {
 			return err
 		}
@@ -308,7 +309,7 @@ func printTable(w io.Writer, c console, res *tablegame.Results) {
 		t.row(fmt.Sprint(s+1), c.pct(r.Rate, 2)+" ± "+c.pct((r.CI95.Hi-r.CI95.Lo)/2, 2))
 	}
 	t.write(w)
-	test := reports.SeatOrder(res)
+	test := tablegames.SeatOrder(res)
 	if slices.Contains(res.SeesTable, true) {
 		fmt.Fprintln(w, c.f("seat order: chi-square %s on %s, p = %s (a player sees the others' sheets, so the seat may matter: a later seat knows more of the round)",
 			c.num(test.ChiSquare, 2), c.plural(int64(test.DF), "degree of freedom", "degrees of freedom"), c.num(test.P, 3)))

@@ -18,6 +18,7 @@ import (
 	"yams/engine"
 	"yams/internal/outfile"
 	"yams/reports"
+	"yams/reports/simulation"
 	"yams/sim"
 	"yams/sim/summaryfile"
 	"yams/sim/tablegame"
@@ -384,7 +385,7 @@ func (r *reportFlags) writeReport(e *env, w io.Writer, write func(dir string) ([
 // says so on w.
 func (r *reportFlags) writeRun(e *env, w io.Writer, res *sim.Results, rules *engine.Rules) error {
 	return r.writeReport(e, w, func(dir string) ([]string, error) {
-		return reports.Write(dir, res, reports.Options{Lang: r.lang.lang, Rules: rules})
+		return simulation.Write(dir, res, reports.Options{Lang: r.lang.lang, Rules: rules})
 	})
 }
 
