@@ -8,13 +8,13 @@
 // summary file of yams sim --json), summary.md, summary.csv, histogram.csv, boxes.csv,
 // compare.csv when the run compared its strategies in pairs (sim.Config.Pairs), every
 // figure as NAME.svg and NAME.png with NAME.csv, the numbers it draws, and report.html.
-// WriteTable does the same for table games (sim.TableResults): table.json, table.md,
+// WriteTable does the same for table games (tablegame.Results): table.json, table.md,
 // table.csv, the figures wins, seats and table_scores (each player's final score) and,
 // at a table of two, table_difference (player 1's total less player 2's, game by game,
 // in bins centred on 0, with a table of its mean, deviation, percentiles and the shares
 // of games each player ends ahead), the figures of a player that sees the table
 // (win_decisions, win_chances), and report.html. Rendering depends on the counts and the
-// rule set only, so a report made from a summary file read back (sim.ReadSummary) is the
+// rule set only, so a report made from a summary file read back (summaryfile.Read) is the
 // report of the run, byte for byte.
 //
 // Every report is one document (document.go): a title, a lead that says what the

@@ -7,50 +7,50 @@ import (
 	"strings"
 )
 
-// document is what a report shows, in report.html and (its tables) in Markdown: a
+// Document is what a report shows, in report.html and (its tables) in Markdown: a
 // title, a lead that says what the command did, the parameters, and sections of tables
 // and figures, the section of what the command was run for first. The page opens with
 // a table of contents that links every section, table and figure.
-type document struct {
-	l        *labels
-	title    string
-	lead     string // may name strategies in backquotes
-	params   []param
-	sections []section
+type Document struct {
+	L        *Labels
+	Title    string
+	Lead     string // may name strategies in backquotes
+	Params   []Param
+	Sections []Section
 	// footer says who wrote the report (provenanceFooter); without it, generated does.
-	footer    []footerLine
-	generated string
+	Footer    []FooterLine
+	Generated string
 }
 
-// section is a part of a report: its tables and figures, in the order shown.
-type section struct {
+// Section is a part of a report: its tables and figures, in the order shown.
+type Section struct {
 	id, title string
 	items     []item
 }
 
 // item is a table or a figure of a section.
 type item struct {
-	table  *table
-	figure *figure
+	table  *Table
+	figure *Figure
 }
 
-// sectionOf returns a section of the tables (by id) and figures (by name) named, in
+// SectionOf returns a section of the tables (by id) and figures (by name) named, in
 // that order, a name ending in * standing for all those it begins; those the report
 // lacks are left out (the jokers of rules without jokers), and so is a section of none.
-func sectionOf(id, title string, tables []table, figs []figure, names ...string) []section {
-	sec := section{id: "section-" + id, title: title}
+func SectionOf(id, title string, tables []Table, figs []Figure, names ...string) []Section {
+	sec := Section{id: "section-" + id, title: title}
 	match := func(n, name string) bool {
 		prefix, wild := strings.CutSuffix(n, "*")
 		return name == n || wild && strings.HasPrefix(name, prefix)
 	}
 	for _, n := range names {
 		for i := range tables {
-			if match(n, tables[i].id) {
+			if match(n, tables[i].ID) {
 				sec.items = append(sec.items, item{table: &tables[i]})
 			}
 		}
 		for i := range figs {
-			if match(n, figs[i].name) {
+			if match(n, figs[i].Name) {
 				sec.items = append(sec.items, item{figure: &figs[i]})
 			}
 		}
@@ -58,25 +58,25 @@ func sectionOf(id, title string, tables []table, figs []figure, names ...string)
 	if len(sec.items) == 0 {
 		return nil
 	}
-	return []section{sec}
+	return []Section{sec}
 }
 
 // showsAll returns an error unless every figure of figs stands in exactly one section of
 // the document, and the document shows no other.
-func (d *document) showsAll(figs []figure) error {
+func (d *Document) showsAll(figs []Figure) error {
 	shown := map[string]int{}
-	for _, sec := range d.sections {
+	for _, sec := range d.Sections {
 		for _, it := range sec.items {
 			if it.figure != nil {
-				shown[it.figure.name]++
+				shown[it.figure.Name]++
 			}
 		}
 	}
 	for _, f := range figs {
-		if shown[f.name] != 1 {
-			return fmt.Errorf("reports: the figure %s stands in %d sections of the page, want 1", f.name, shown[f.name])
+		if shown[f.Name] != 1 {
+			return fmt.Errorf("reports: the figure %s stands in %d sections of the page, want 1", f.Name, shown[f.Name])
 		}
-		delete(shown, f.name)
+		delete(shown, f.Name)
 	}
 	for name := range shown {
 		return fmt.Errorf("reports: the page shows the figure %s, which the report does not write", name)
@@ -84,17 +84,17 @@ func (d *document) showsAll(figs []figure) error {
 	return nil
 }
 
-// code marks a strategy's name in prose: in backquotes, which the page shows in code
+// Code marks a strategy's name in prose: in backquotes, which the page shows in code
 // font and Markdown as code. A name with a backquote of its own stays plain.
-func code(name string) string {
+func Code(name string) string {
 	if strings.Contains(name, "`") {
 		return name
 	}
 	return "`" + name + "`"
 }
 
-// plain returns prose without its backquotes, for a figure's text.
-func plain(s string) string { return strings.ReplaceAll(s, "`", "") }
+// Plain returns prose without its backquotes, for a figure's text.
+func Plain(s string) string { return strings.ReplaceAll(s, "`", "") }
 
 // richHTML returns prose as HTML: escaped, each name in backquotes in code font.
 func richHTML(s string) template.HTML {
@@ -114,36 +114,36 @@ func richHTML(s string) template.HTML {
 }
 
 // listOf joins names in prose: "a", "a and b", "a, b and c".
-func (l *labels) listOf(names []string) string {
+func (l *Labels) ListOf(names []string) string {
 	switch len(names) {
 	case 0:
 		return ""
 	case 1:
 		return names[0]
 	}
-	return strings.Join(names[:len(names)-1], ", ") + l.and + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + l.And + names[len(names)-1]
 }
 
-// codes returns the names in backquotes.
-func codes(names []string) []string {
+// Codes returns the names in backquotes.
+func Codes(names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = code(n)
+		out[i] = Code(n)
 	}
 	return out
 }
 
 // markdown writes the document's tables as Markdown: the title, the lead, the
 // parameters, and each section's tables under its title.
-func (d *document) markdown() []byte {
+func (d *Document) Markdown() []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n", d.title)
-	if d.lead != "" {
-		b.WriteString(d.lead + "\n\n")
+	fmt.Fprintf(&b, "# %s\n\n", d.Title)
+	if d.Lead != "" {
+		b.WriteString(d.Lead + "\n\n")
 	}
-	markdownParams(&b, d.l, d.params)
-	for _, sec := range d.sections {
-		var tables []table
+	markdownParams(&b, d.L, d.Params)
+	for _, sec := range d.Sections {
+		var tables []Table
 		for _, it := range sec.items {
 			if it.table != nil {
 				tables = append(tables, *it.table)
@@ -157,29 +157,29 @@ func (d *document) markdown() []byte {
 			markdownTable(&b, t)
 		}
 	}
-	markdownFooter(&b, d.footer)
+	markdownFooter(&b, d.Footer)
 	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
 
 // markdownTable writes a table as Markdown: the first column and a column of prose
 // left-aligned, the others, of numbers, right-aligned.
-func markdownTable(b *strings.Builder, t table) {
-	fmt.Fprintf(b, "### %s\n\n", t.title)
-	b.WriteString("| " + strings.Join(escapeCells(t.head), " | ") + " |\n")
+func markdownTable(b *strings.Builder, t Table) {
+	fmt.Fprintf(b, "### %s\n\n", t.Title)
+	b.WriteString("| " + strings.Join(escapeCells(t.Head), " | ") + " |\n")
 	b.WriteString("|---")
-	for k := range t.head[1:] {
-		if t.wrap > 0 && k+1 == t.wrap {
+	for k := range t.Head[1:] {
+		if t.Wrap > 0 && k+1 == t.Wrap {
 			b.WriteString("|---")
 		} else {
 			b.WriteString("|--:")
 		}
 	}
 	b.WriteString("|\n")
-	for _, row := range t.rows {
+	for _, row := range t.Rows {
 		b.WriteString("| " + strings.Join(escapeCells(row), " | ") + " |\n")
 	}
-	if t.note != "" {
-		b.WriteString("\n" + t.note + "\n")
+	if t.Note != "" {
+		b.WriteString("\n" + t.Note + "\n")
 	}
 	b.WriteString("\n")
 }
@@ -192,10 +192,10 @@ func escapeCells(cells []string) []string {
 	return out
 }
 
-func markdownParams(b *strings.Builder, l *labels, ps []param) {
+func markdownParams(b *strings.Builder, l *Labels, ps []Param) {
 	fmt.Fprintf(b, "## %s\n\n", l.parameters)
 	for _, p := range ps {
-		fmt.Fprintf(b, "- %s%s%s\n", p.name, l.colon, p.value)
+		fmt.Fprintf(b, "- %s%s%s\n", p.Name, l.colon, p.Value)
 	}
 	b.WriteString("\n")
 }
@@ -360,37 +360,37 @@ func inlineSVG(svg []byte, title string) template.HTML {
 }
 
 // html renders the document as report.html.
-func (d *document) html() ([]byte, error) {
-	pg := page{Lang: d.l.lang, Title: d.title, Lead: richHTML(d.lead)}
-	pg.Labels.Contents, pg.Labels.Parameters, pg.Labels.Generated = d.l.contents, d.l.parameters, d.generated
-	for _, p := range d.params {
-		pg.Params = append(pg.Params, struct{ Name, Value string }{p.name, p.value})
+func (d *Document) html() ([]byte, error) {
+	pg := page{Lang: d.L.Lang, Title: d.Title, Lead: richHTML(d.Lead)}
+	pg.Labels.Contents, pg.Labels.Parameters, pg.Labels.Generated = d.L.contents, d.L.parameters, d.Generated
+	for _, p := range d.Params {
+		pg.Params = append(pg.Params, struct{ Name, Value string }{p.Name, p.Value})
 	}
-	for _, f := range d.footer {
+	for _, f := range d.Footer {
 		pg.Footer = append(pg.Footer, struct{ Text, Code string }{f.text, f.code})
 	}
-	for _, sec := range d.sections {
+	for _, sec := range d.Sections {
 		hs := htmlSection{ID: sec.id, Title: sec.title}
 		for _, it := range sec.items {
 			if t := it.table; t != nil {
-				ht := &htmlTable{Note: richHTML(t.note)}
+				ht := &htmlTable{Note: richHTML(t.Note)}
 				cells := func(row []string) []htmlCell {
 					out := make([]htmlCell, len(row))
 					for k, c := range row {
-						out[k] = htmlCell{Text: c, Wrap: t.wrap > 0 && k == t.wrap}
+						out[k] = htmlCell{Text: c, Wrap: t.Wrap > 0 && k == t.Wrap}
 					}
 					return out
 				}
-				ht.Head = cells(t.head)
-				for _, row := range t.rows {
+				ht.Head = cells(t.Head)
+				for _, row := range t.Rows {
 					ht.Rows = append(ht.Rows, cells(row))
 				}
-				hs.Items = append(hs.Items, htmlItem{ID: t.id, Title: richHTML(t.title), Entry: richHTML(fmt.Sprintf(d.l.tableItem, t.title)), Table: ht})
+				hs.Items = append(hs.Items, htmlItem{ID: t.ID, Title: richHTML(t.Title), Entry: richHTML(fmt.Sprintf(d.L.tableItem, t.Title)), Table: ht})
 				continue
 			}
 			f := it.figure
-			hs.Items = append(hs.Items, htmlItem{ID: "figure-" + f.name, Title: richHTML(f.title), Entry: richHTML(fmt.Sprintf(d.l.figureItem, f.title)),
-				Fig: &htmlFigure{Caption: richHTML(f.caption), SVG: inlineSVG(f.svg, plain(f.title))}})
+			hs.Items = append(hs.Items, htmlItem{ID: "figure-" + f.Name, Title: richHTML(f.Title), Entry: richHTML(fmt.Sprintf(d.L.figureItem, f.Title)),
+				Fig: &htmlFigure{Caption: richHTML(f.Caption), SVG: inlineSVG(f.SVG, Plain(f.Title))}})
 		}
 		pg.Sections = append(pg.Sections, hs)
 	}
@@ -405,3 +405,19 @@ func (d *document) html() ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// Table is a table of a report, written as Markdown (summary.md) and as HTML
+// (report.html) from the same cells. Its title and note may name strategies in
+// backquotes (code), which the page shows in code font; wrap is the column of prose
+// (a sheet in words) that the page wraps, 0 for none.
+type Table struct {
+	ID    string // an id of the page, unique in the report
+	Title string
+	Head  []string
+	Rows  [][]string
+	Note  string
+	Wrap  int
+}
+
+// Param is a line of the parameters of a run.
+type Param struct{ Name, Value string }

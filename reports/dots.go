@@ -11,15 +11,15 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// dotSeries is one series of a dot plot: per category a value and its 95% interval (a
+// DotSeries is one series of a dot plot: per category a value and its 95% interval (a
 // NaN value leaves the category out).
-type dotSeries struct {
-	name string // in the legend; "" for none
-	look series
-	vals []estimate
-	noCI bool // draw the dots alone
+type DotSeries struct {
+	Name string // in the legend; "" for none
+	Look Series
+	Vals []Estimate
+	NoCI bool // draw the dots alone
 	// width of the whiskers, in points; 0 for the default
-	whisker float64
+	Whisker float64
 }
 
 // whiskers draw the intervals of a dot plot: a line and its caps, left out where the
@@ -59,11 +59,11 @@ func (w *whiskers) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return xmin, xmax, ymin, ymax
 }
 
-// dotPlot draws dots with their intervals (whiskers), one row per category from the top
+// DotPlot draws dots with their intervals (whiskers), one row per category from the top
 // down, the series of a row side by side. With grouped false, each row has a dot of one
 // series only and the rows are not split. scale multiplies the values (100 for rates
 // shown as percentages).
-func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64) error {
+func DotPlot(p *Fig, cats []string, ss []DotSeries, grouped bool, scale float64) error {
 	n := len(cats)
 	rev := slices.Clone(cats)
 	slices.Reverse(rev)
@@ -80,9 +80,9 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range ss {
-		for _, e := range s.vals {
-			if !math.IsNaN(e.v) {
-				lo, hi = math.Min(lo, scale*math.Min(e.v, e.lo)), math.Max(hi, scale*math.Max(e.v, e.hi))
+		for _, e := range s.Vals {
+			if !math.IsNaN(e.V) {
+				lo, hi = math.Min(lo, scale*math.Min(e.V, e.Lo)), math.Max(hi, scale*math.Max(e.V, e.Hi))
 			}
 		}
 	}
@@ -97,13 +97,13 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 		}
 		var pts plotter.XYs
 		var errs plotter.XErrors
-		for i, e := range s.vals {
-			if math.IsNaN(e.v) {
+		for i, e := range s.Vals {
+			if math.IsNaN(e.V) {
 				continue
 			}
 			y := float64(n-1-i) + off
-			pts = append(pts, plotter.XY{X: scale * e.v, Y: y})
-			errs = append(errs, struct{ Low, High float64 }{scale * (e.v - e.lo), scale * (e.hi - e.v)})
+			pts = append(pts, plotter.XY{X: scale * e.V, Y: y})
+			errs = append(errs, struct{ Low, High float64 }{scale * (e.V - e.Lo), scale * (e.Hi - e.V)})
 		}
 		if len(pts) == 0 {
 			continue
@@ -112,14 +112,14 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 		if err != nil {
 			return err
 		}
-		dots.GlyphStyle = s.look.marker(markerRadius)
+		dots.GlyphStyle = s.Look.Marker(markerRadius)
 		thumbs := []plot.Thumbnailer{dots}
-		if !s.noCI {
-			w := s.whisker
+		if !s.NoCI {
+			w := s.Whisker
 			if w == 0 {
 				w = 1
 			}
-			bars := &whiskers{XYs: pts, XErrors: errs, line: draw.LineStyle{Color: s.look.color, Width: vg.Points(w)}, cap: vg.Points(3)}
+			bars := &whiskers{XYs: pts, XErrors: errs, line: draw.LineStyle{Color: s.Look.Color, Width: vg.Points(w)}, cap: vg.Points(3)}
 			// The marker stands on a white disc or shape of its own outline, so that an
 			// interval narrower than the marker hides behind it (the captions say so)
 			// rather than showing through a hollow marker as a stray glyph.
@@ -127,12 +127,12 @@ func dotPlot(p *fig, cats []string, ss []dotSeries, grouped bool, scale float64)
 			if err != nil {
 				return err
 			}
-			ground.GlyphStyle = draw.GlyphStyle{Color: color.White, Radius: vg.Points(markerRadius), Shape: solid(s.look.glyph)}
+			ground.GlyphStyle = draw.GlyphStyle{Color: color.White, Radius: vg.Points(markerRadius), Shape: solid(s.Look.Glyph)}
 			p.Add(bars, ground)
 		}
 		p.Add(dots)
-		if s.name != "" {
-			p.key(s.name, thumbs...)
+		if s.Name != "" {
+			p.Key(s.Name, thumbs...)
 		}
 	}
 	return nil
@@ -182,8 +182,8 @@ func solid(g draw.GlyphDrawer) draw.GlyphDrawer {
 	return draw.CircleGlyph{}
 }
 
-// vline draws a vertical reference line across the rows of a dot plot, or across y0..y1.
-func vline(x, y0, y1 float64, style draw.LineStyle) (*plotter.Line, error) {
+// Vline draws a vertical reference line across the rows of a dot plot, or across y0..y1.
+func Vline(x, y0, y1 float64, style draw.LineStyle) (*plotter.Line, error) {
 	l, err := plotter.NewLine(plotter.XYs{{X: x, Y: y0}, {X: x, Y: y1}})
 	if err != nil {
 		return nil, err
@@ -192,8 +192,8 @@ func vline(x, y0, y1 float64, style draw.LineStyle) (*plotter.Line, error) {
 	return l, nil
 }
 
-// rowsHeight is the height of a figure of n rows of categories.
-func rowsHeight(n, perRow int) vg.Length {
+// RowsHeight is the height of a figure of n rows of categories.
+func RowsHeight(n, perRow int) vg.Length {
 	h := vg.Points(70) + vg.Length(n)*vg.Points(float64(6+5*perRow))
-	return max(figHeight*2/3, min(h, 9*vg.Inch))
+	return max(FigHeight*2/3, min(h, 9*vg.Inch))
 }

@@ -22,26 +22,26 @@ import (
 // of an article's column (about 3.3 inches) the tick labels are still 6.5 points, and at
 // the width of a page they are the size of a footnote.
 const (
-	figWidth   = 4.5 * vg.Inch
-	figHeight  = 3 * vg.Inch
+	FigWidth   = 4.5 * vg.Inch
+	FigHeight  = 3 * vg.Inch
 	pngDPI     = 200
 	titleSize  = 11
 	labelSize  = 10
-	tickSize   = 9
-	legendSize = 8.5
+	TickSize   = 9
+	LegendSize = 8.5
 )
 
-// sans is Liberation Sans, which gonum/plot embeds (its default is Liberation Serif). Its
+// Sans is Liberation Sans, which gonum/plot embeds (its default is Liberation Serif). Its
 // metrics are those of Arial and Helvetica, which a browser uses if it lacks it.
-var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
+var Sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
 
-// svgFamily replaces the bare family name gonum writes, so that a browser without
+// SVGFamily replaces the bare family name gonum writes, so that a browser without
 // Liberation Sans falls back on a metric-compatible face and then on any sans-serif.
-const svgFamily = "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"
+const SVGFamily = "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"
 
-// fig is a plot being built, and the keys of its legend, which is drawn under the plot
+// Fig is a plot being built, and the keys of its legend, which is drawn under the plot
 // so that it never hides the data.
-type fig struct {
+type Fig struct {
 	*plot.Plot
 	keys []key
 }
@@ -52,41 +52,41 @@ type key struct {
 }
 
 // key adds an entry to the legend; with no thumbnail it is a line of text.
-func (f *fig) key(name string, thumbs ...plot.Thumbnailer) {
+func (f *Fig) Key(name string, thumbs ...plot.Thumbnailer) {
 	f.keys = append(f.keys, key{name, thumbs})
 }
 
-// newPlot returns a plot in the house style: Liberation Sans in the sizes above, the
+// NewPlot returns a plot in the house style: Liberation Sans in the sizes above, the
 // numbers in the language, and the legend under the plot.
-func newPlot(l *labels, title, xLabel, yLabel string) *fig {
+func NewPlot(l *Labels, title, xLabel, yLabel string) *Fig {
 	p := plot.New()
 	p.Title.Text = title
-	p.Title.TextStyle.Font = font.From(sans, titleSize)
+	p.Title.TextStyle.Font = font.From(Sans, titleSize)
 	p.Title.Padding = vg.Points(6)
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font = font.From(sans, labelSize)
-		a.Tick.Label.Font = font.From(sans, tickSize)
+		a.Label.TextStyle.Font = font.From(Sans, labelSize)
+		a.Tick.Label.Font = font.From(Sans, TickSize)
 		a.Tick.Length = vg.Points(4)
 		a.Padding = vg.Points(3)
-		a.Tick.Marker = numberTicks{l: l}
+		a.Tick.Marker = NumberTicks{L: l}
 	}
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
-	return &fig{Plot: p}
+	return &Fig{Plot: p}
 }
 
 // The legend under a plot reads like text, left to right and then down: its keys fill
 // the first row, then the next, in as many columns as the widest key lets fit (up to
 // maxLegendColumns), each as wide as its widest key.
 const (
-	legendEntry      = vg.Length(legendSize * 1.45) // the height of a row
+	legendEntry      = vg.Length(LegendSize * 1.45) // the height of a row
 	legendThumb      = vg.Length(22)                // the width of a key's sample, in points
 	legendGap        = vg.Length(16)                // between two columns
 	legendInset      = vg.Length(6)                 // from the sides of the figure
 	maxLegendColumns = 4
 )
 
-var legendText = draw.TextStyle{Font: font.From(sans, legendSize), Handler: plot.DefaultTextHandler}
+var legendText = draw.TextStyle{Font: font.From(Sans, LegendSize), Handler: plot.DefaultTextHandler}
 
 // legendLayout returns the number of columns of the legend of the keys in a figure of
 // width w, and the width of each column.
@@ -121,7 +121,7 @@ func legendLayout(keys []key, w vg.Length) (cols int, widths []vg.Length) {
 
 // split returns the keys with a sample, and the text of those without (notes on how to
 // read the figure), which the legend writes on a line of their own, after the others.
-func (f *fig) split() (keyed []key, notes string) {
+func (f *Fig) split() (keyed []key, notes string) {
 	var texts []string
 	for _, k := range f.keys {
 		if len(k.thumbs) == 0 {
@@ -134,7 +134,7 @@ func (f *fig) split() (keyed []key, notes string) {
 }
 
 // legendHeight is the height of the legend under a plot of width w.
-func (f *fig) legendHeight(w vg.Length) vg.Length {
+func (f *Fig) legendHeight(w vg.Length) vg.Length {
 	if len(f.keys) == 0 {
 		return 0
 	}
@@ -151,7 +151,7 @@ func (f *fig) legendHeight(w vg.Length) vg.Length {
 }
 
 // draw draws the plot and, under it, its legend.
-func (f *fig) draw(c draw.Canvas) {
+func (f *Fig) draw(c draw.Canvas) {
 	lh := f.legendHeight(c.Max.X - c.Min.X + 2*margin)
 	f.Plot.Draw(draw.Crop(c, 0, 0, lh, 0))
 	if lh == 0 {
@@ -162,7 +162,7 @@ func (f *fig) draw(c draw.Canvas) {
 
 // drawLegend draws the keys in c, the strip under the plot: the columns side by side,
 // centred, the keys in the order given reading row by row, then the notes.
-func (f *fig) drawLegend(c draw.Canvas) {
+func (f *Fig) drawLegend(c draw.Canvas) {
 	keyed, notes := f.split()
 	area := draw.Crop(c, legendInset, -legendInset, vg.Points(4), 0)
 	rows := 0
@@ -179,7 +179,7 @@ func (f *fig) drawLegend(c draw.Canvas) {
 			leg.TextStyle = legendText
 			leg.Top, leg.Left = true, true
 			leg.ThumbnailWidth = legendThumb
-			leg.Padding = legendEntry - vg.Length(legendSize)*1.2
+			leg.Padding = legendEntry - vg.Length(LegendSize)*1.2
 			for i := k; i < len(keyed); i += cols {
 				leg.Add(keyed[i].name, keyed[i].thumbs...)
 			}
@@ -199,14 +199,14 @@ func (f *fig) drawLegend(c draw.Canvas) {
 
 // render draws the figure as SVG and PNG; h is the height of the plot, to which the
 // legend's is added.
-func (f *fig) render(w, h vg.Length) (svg, png []byte, err error) {
-	return renderWith(f.draw, w, h+f.legendHeight(w))
+func (f *Fig) Render(w, h vg.Length) (svg, png []byte, err error) {
+	return RenderWith(f.draw, w, h+f.legendHeight(w))
 }
 
-// grid adds light grid lines; vertical and horizontal say which.
-func grid(p *fig, vertical, horizontal bool) {
+// Grid adds light grid lines; vertical and horizontal say which.
+func Grid(p *Fig, vertical, horizontal bool) {
 	g := plotter.NewGrid()
-	g.Vertical = draw.LineStyle{Color: rgb(0xdddddd), Width: vg.Points(0.4)}
+	g.Vertical = draw.LineStyle{Color: RGB(0xdddddd), Width: vg.Points(0.4)}
 	g.Horizontal = g.Vertical
 	if !vertical {
 		g.Vertical.Width = 0
@@ -218,11 +218,11 @@ func grid(p *fig, vertical, horizontal bool) {
 }
 
 // numberTicks mark round values, written in the language.
-// percentAxisEnd is where an axis of percentages from 0 ends for values up to top: the
+// PercentAxisEnd is where an axis of percentages from 0 ends for values up to top: the
 // first of 10, 20, ... 60, 80 and 100 at or past top, each a labelled tick of the axis
 // (steps of 10 up to 60, of 20 beyond), so that the axis does not end just past its
 // data at a value it does not name (68.6% drawn to 70.3).
-func percentAxisEnd(top float64) float64 {
+func PercentAxisEnd(top float64) float64 {
 	for _, end := range []float64{10, 20, 30, 40, 50, 60, 80, 100} {
 		if top <= end+1e-9 {
 			return end
@@ -231,20 +231,20 @@ func percentAxisEnd(top float64) float64 {
 	return top
 }
 
-type numberTicks struct{ l *labels }
+type NumberTicks struct{ L *Labels }
 
-func (t numberTicks) Ticks(lo, hi float64) []plot.Tick { return niceTicks(t.l, lo, hi) }
+func (t NumberTicks) Ticks(lo, hi float64) []plot.Tick { return niceTicks(t.L, lo, hi) }
 
 // niceTicks marks about five round values between lo and hi (steps of 1, 2, 2.5 or 5
 // times a power of ten), labelled with as many decimals as the step needs, and a minor
 // tick between each.
-func niceTicks(l *labels, lo, hi float64) []plot.Tick { return roundTicks(l, lo, hi, 6.5) }
+func niceTicks(l *Labels, lo, hi float64) []plot.Tick { return roundTicks(l, lo, hi, 6.5) }
 
 // roundTicks marks round values between lo and hi, at most most of them.
-func roundTicks(l *labels, lo, hi, most float64) []plot.Tick {
+func roundTicks(l *Labels, lo, hi, most float64) []plot.Tick {
 	span := hi - lo
 	if !(span > 0) || math.IsInf(span, 0) {
-		return []plot.Tick{{Value: lo, Label: l.num(lo, 0)}}
+		return []plot.Tick{{Value: lo, Label: l.Num(lo, 0)}}
 	}
 	mag := math.Pow(10, math.Floor(math.Log10(span/(most-1.5))))
 	step, prec := mag, 0
@@ -266,7 +266,7 @@ func roundTicks(l *labels, lo, hi, most float64) []plot.Tick {
 		if math.Abs(v) < step*1e-9 {
 			v = 0
 		}
-		ticks = append(ticks, plot.Tick{Value: v, Label: l.num(v, prec)})
+		ticks = append(ticks, plot.Tick{Value: v, Label: l.Num(v, prec)})
 		if minor := v + step/2; minor <= hi {
 			ticks = append(ticks, plot.Tick{Value: minor})
 		}
@@ -277,31 +277,31 @@ func roundTicks(l *labels, lo, hi, most float64) []plot.Tick {
 	return ticks
 }
 
-// fewTicks mark about three round values, for the short axis of a panel.
-type fewTicks struct{ l *labels }
+// FewTicks mark about three round values, for the short axis of a panel.
+type FewTicks struct{ L *Labels }
 
-func (t fewTicks) Ticks(lo, hi float64) []plot.Tick { return roundTicks(t.l, lo, hi, 3.5) }
+func (t FewTicks) Ticks(lo, hi float64) []plot.Tick { return roundTicks(t.L, lo, hi, 3.5) }
 
-// logTicks label the powers of ten of a logarithmic axis as 1, 10, 100, 1,000... or as
+// LogTicks label the powers of ten of a logarithmic axis as 1, 10, 100, 1,000... or as
 // percentages; blank leaves the labels out (a panel above another that has them).
-type logTicks struct {
-	l       *labels
-	percent bool
-	blank   bool
+type LogTicks struct {
+	L       *Labels
+	Percent bool
+	Blank   bool
 }
 
-func (t logTicks) Ticks(lo, hi float64) []plot.Tick {
+func (t LogTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ticks []plot.Tick
 	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
 		v := math.Pow(10, e)
 		label := ""
 		switch {
-		case t.percent:
-			label = t.l.percentLabel(v)
+		case t.Percent:
+			label = t.L.percentLabel(v)
 		default:
-			label = t.l.count(int64(math.Round(v)))
+			label = t.L.Count(int64(math.Round(v)))
 		}
-		if t.blank {
+		if t.Blank {
 			label = ""
 		}
 		if v >= lo*(1-1e-9) && v <= hi*(1+1e-9) {
@@ -316,15 +316,15 @@ func (t logTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
-// renderPanels draws plots one above the other, each panelH high and aligned on their
+// RenderPanels draws plots one above the other, each panelH high and aligned on their
 // axes, and under them the legend of key; extra is the height of the titles and labels
 // of the axes, above and below the panels.
-func renderPanels(panels []*fig, key *fig, panelH, extra vg.Length) (svg, png []byte, err error) {
+func RenderPanels(panels []*Fig, key *Fig, panelH, extra vg.Length) (svg, png []byte, err error) {
 	var rows [][]*plot.Plot
 	for _, p := range panels {
 		rows = append(rows, []*plot.Plot{p.Plot})
 	}
-	lh := key.legendHeight(figWidth)
+	lh := key.legendHeight(FigWidth)
 	height := vg.Length(len(panels))*panelH + extra + lh
 	draw1 := func(c draw.Canvas) {
 		area := draw.Crop(c, 0, 0, lh, 0)
@@ -335,11 +335,11 @@ func renderPanels(panels []*fig, key *fig, panelH, extra vg.Length) (svg, png []
 		}
 		key.drawLegend(draw.Crop(c, 0, 0, 0, -(c.Max.Y - c.Min.Y - lh)))
 	}
-	return renderWith(draw1, figWidth, height)
+	return RenderWith(draw1, FigWidth, height)
 }
 
-// renderWith draws with a function of the canvas, for figures of several plots.
-func renderWith(draw1 func(c draw.Canvas), w, h vg.Length) (svg, png []byte, err error) {
+// RenderWith draws with a function of the canvas, for figures of several plots.
+func RenderWith(draw1 func(c draw.Canvas), w, h vg.Length) (svg, png []byte, err error) {
 	sc := vgsvg.New(w, h)
 	draw1(inset(draw.New(sc)))
 	var b bytes.Buffer
@@ -390,12 +390,12 @@ func inset(c draw.Canvas) draw.Canvas {
 func fixSVG(svg []byte) []byte {
 	s := string(svg)
 	s = strings.Replace(s, "<!-- Generated by SVGo and Plotinum VG -->\n", "", 1)
-	s = strings.ReplaceAll(s, "font-family:Liberation Sans;", svgFamily)
+	s = strings.ReplaceAll(s, "font-family:Liberation Sans;", SVGFamily)
 	s = strings.ReplaceAll(s, "<image ", `<image preserveAspectRatio="none" `)
 	return []byte(s)
 }
 
-// plotError wraps an error of gonum/plot with the figure it was drawing.
-func plotError(name string, err error) error {
+// PlotError wraps an error of gonum/plot with the figure it was drawing.
+func PlotError(name string, err error) error {
 	return fmt.Errorf("reports: plot %s: %w", name, err)
 }

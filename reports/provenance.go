@@ -13,34 +13,34 @@ import (
 // which yams wrote it, when and with what command, which commands played its games when
 // others did (a merge, a resume, a report of a saved summary), and each bot's command.
 
-// footerLine is a line of a report's footer: words, then a command line set as code.
-type footerLine struct{ text, code string }
+// FooterLine is a line of a report's footer: words, then a command line set as code.
+type FooterLine struct{ text, code string }
 
 // maxRunLines is the most runs a footer lists one by one; the summary file lists them all.
 const maxRunLines = 4
 
-// provenanceFooter returns the lines of the footer: the writer, the runs that played the
+// ProvenanceFooter returns the lines of the footer: the writer, the runs that played the
 // games (runs; none when the writer played them all) and the bots of summaries; nil when
 // the writer is not known (results of a yams that did not record it).
-func provenanceFooter(l *labels, writer *provenance.Record, runs []provenance.Run, summaries []*sim.Summary) []footerLine {
+func ProvenanceFooter(l *Labels, writer *provenance.Record, runs []provenance.Run, summaries []*sim.Summary) []FooterLine {
 	if writer == nil {
 		return nil
 	}
-	lines := []footerLine{{fmt.Sprintf(l.writtenBy, recordDate(writer), l.build(writer.Yams)), writer.Command}}
+	lines := []FooterLine{{fmt.Sprintf(l.writtenBy, recordDate(writer), l.build(writer.Yams)), writer.Command}}
 	for i, run := range runs {
 		if i == maxRunLines && len(runs) > maxRunLines+1 {
-			lines = append(lines, footerLine{fmt.Sprintf(l.moreRuns, len(runs)-maxRunLines), ""})
+			lines = append(lines, FooterLine{fmt.Sprintf(l.moreRuns, len(runs)-maxRunLines), ""})
 			break
 		}
 		by := l.build(run.Yams)
 		if run.Yams == writer.Yams {
 			by = l.sameYams
 		}
-		lines = append(lines, footerLine{fmt.Sprintf(l.playedBy, l.count(run.First), l.count(run.First+run.Games-1), recordDate(&run.Record), by), run.Command})
+		lines = append(lines, FooterLine{fmt.Sprintf(l.playedBy, l.Count(run.First), l.Count(run.First+run.Games-1), recordDate(&run.Record), by), run.Command})
 	}
 	for _, s := range summaries {
 		if b := s.Bot; b != nil {
-			lines = append(lines, footerLine{fmt.Sprintf(l.botBy, s.Strategy, strconv.Quote(b.Name), strconv.Quote(b.Version)), provenance.Quote(b.Command)})
+			lines = append(lines, FooterLine{fmt.Sprintf(l.botBy, s.Strategy, strconv.Quote(b.Name), strconv.Quote(b.Version)), provenance.Quote(b.Command)})
 		}
 	}
 	return lines
@@ -53,7 +53,7 @@ const shortRevision = 12
 // build describes a build of yams in the language, as provenance.Build.String does in
 // English: "yams VERSION (revision REV, modified; go1.26.8)", or "(no revision
 // recorded; ...)" when the go command stamped none.
-func (l *labels) build(b provenance.Build) string {
+func (l *Labels) build(b provenance.Build) string {
 	version := b.Version
 	if version == "" {
 		version = l.unknownVersion
@@ -88,7 +88,7 @@ func recordDate(r *provenance.Record) string {
 }
 
 // markdownFooter ends a Markdown report with its footer, after a rule.
-func markdownFooter(b *strings.Builder, lines []footerLine) {
+func markdownFooter(b *strings.Builder, lines []FooterLine) {
 	if len(lines) == 0 {
 		return
 	}

@@ -21,11 +21,11 @@ type Scaling struct {
 // workers, beside the ideal (linear) speed-up, as SVG and PNG in the style of every plot
 // of the package. The rates themselves are in the table that goes with it.
 func ScalingPlot(rules string, runs []Scaling) (svg, png []byte, err error) {
-	l, err := labelsFor("en")
+	l, err := LabelsFor("en")
 	if err != nil {
 		return nil, nil, err
 	}
-	f := newPlot(l, "Scaling with the number of workers ("+rules+")", "workers (goroutines playing)", "speed-up over one worker")
+	f := NewPlot(l, "Scaling with the number of workers ("+rules+")", "workers (goroutines playing)", "speed-up over one worker")
 	maxW := 1
 	for _, r := range runs {
 		maxW = max(maxW, len(r.GamesPerSecond))
@@ -34,19 +34,19 @@ func ScalingPlot(rules string, runs []Scaling) (svg, png []byte, err error) {
 		a.Min, a.Max = 0.8, float64(maxW)+0.2
 		a.Tick.Marker = workerTicks(maxW)
 	}
-	grid(f, true, true)
+	Grid(f, true, true)
 	ideal, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 1}, {X: float64(maxW), Y: float64(maxW)}})
 	if err != nil {
 		return nil, nil, err
 	}
-	ideal.LineStyle = draw.LineStyle{Color: gray, Width: vg.Points(0.8), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
+	ideal.LineStyle = draw.LineStyle{Color: Gray, Width: vg.Points(0.8), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
 	f.Add(ideal)
-	f.key("ideal (linear)", ideal)
+	f.Key("ideal (linear)", ideal)
 	var names []string
 	for _, r := range runs {
 		names = append(names, r.Strategy)
 	}
-	looks := looksOf(names)
+	looks := LooksOf(names)
 	for i, r := range runs {
 		if len(r.GamesPerSecond) == 0 || r.GamesPerSecond[0] <= 0 {
 			return nil, nil, fmt.Errorf("reports: scaling of %s: no rate with one worker", r.Strategy)
@@ -59,12 +59,12 @@ func ScalingPlot(rules string, runs []Scaling) (svg, png []byte, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		line.LineStyle = looks[i].line(1.2)
-		dots.GlyphStyle = looks[i].marker(2.6)
+		line.LineStyle = looks[i].Line(1.2)
+		dots.GlyphStyle = looks[i].Marker(2.6)
 		f.Add(line, dots)
-		f.key(r.Strategy, line, dots)
+		f.Key(r.Strategy, line, dots)
 	}
-	return f.render(figWidth, figHeight)
+	return f.Render(FigWidth, FigHeight)
 }
 
 // workerTicks marks the whole numbers of workers, at most about eight of them labelled.

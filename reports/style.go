@@ -35,42 +35,42 @@ import (
 // set of its strategies, never on their order, and a strategy changes look only beside
 // another that would be taken for it.
 
-// series is the look of one strategy (or player) in every plot: a colour, a dash pattern
+// Series is the look of one strategy (or player) in every plot: a colour, a dash pattern
 // and a marker.
-type series struct {
-	color  color.Color
-	dashes []vg.Length
-	glyph  draw.GlyphDrawer
+type Series struct {
+	Color  color.Color
+	Dashes []vg.Length
+	Glyph  draw.GlyphDrawer
 }
 
-func rgb(v uint32) color.Color {
+func RGB(v uint32) color.Color {
 	return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
 }
 
 // Okabe and Ito's colours but yellow, too light for a line on white, a grey, and four
 // colours of Paul Tol's muted scheme that stand apart from them (CIELAB ΔE over 30).
 var (
-	black      = rgb(0x000000)
-	orange     = rgb(0xE69F00)
-	skyBlue    = rgb(0x56B4E9)
-	green      = rgb(0x009E73) // bluish green
-	blue       = rgb(0x0072B2)
-	vermillion = rgb(0xD55E00)
-	purple     = rgb(0xCC79A7) // reddish purple
-	grey       = rgb(0x666666)
-	wine       = rgb(0x882255)
-	indigo     = rgb(0x332288)
-	olive      = rgb(0x999933)
-	magenta    = rgb(0xE7298A)
-	teal       = rgb(0x44AA99) // the best responses' alone, outside the hashed colours
-	brown      = rgb(0x8C510A) // the look-ahead's alone, outside the hashed colours
+	Black      = RGB(0x000000)
+	orange     = RGB(0xE69F00)
+	skyBlue    = RGB(0x56B4E9)
+	green      = RGB(0x009E73) // bluish green
+	blue       = RGB(0x0072B2)
+	vermillion = RGB(0xD55E00)
+	purple     = RGB(0xCC79A7) // reddish purple
+	grey       = RGB(0x666666)
+	wine       = RGB(0x882255)
+	indigo     = RGB(0x332288)
+	olive      = RGB(0x999933)
+	magenta    = RGB(0xE7298A)
+	teal       = RGB(0x44AA99) // the best responses' alone, outside the hashed colours
+	brown      = RGB(0x8C510A) // the look-ahead's alone, outside the hashed colours
 )
 
 // colours are the colours of the strategies; a name's hash chooses among them.
-var colours = []color.Color{black, orange, skyBlue, green, blue, vermillion, purple, grey, wine, indigo, olive, magenta}
+var colours = []color.Color{Black, orange, skyBlue, green, blue, vermillion, purple, grey, wine, indigo, olive, magenta}
 
 // The dash patterns, solid first.
-var dashPatterns = [][]vg.Length{
+var DashPatterns = [][]vg.Length{
 	nil,
 	{vg.Points(5), vg.Points(2)},     // dashed
 	{vg.Points(1.5), vg.Points(1.5)}, // dotted
@@ -89,25 +89,25 @@ var (
 )
 
 // builtinLooks are the looks of the built-in strategies, each with a marker of its own.
-var builtinLooks = map[string]series{
-	"optimal":       {vermillion, dashPatterns[0], draw.PyramidGlyph{}},
-	"greedy":        {blue, dashPatterns[2], squareGlyph{}},
-	"upper-first":   {orange, dashPatterns[1], ringGlyph{}},
-	"random":        {grey, dashPatterns[7], plusGlyph{}},
-	"bonus":         {skyBlue, dashPatterns[4], draw.BoxGlyph{}},
-	"win":           {wine, dashPatterns[3], starGlyph{}},
-	"column-tables": {indigo, dashPatterns[5], hollowDiamondGlyph{}},
+var builtinLooks = map[string]Series{
+	"optimal":       {vermillion, DashPatterns[0], draw.PyramidGlyph{}},
+	"greedy":        {blue, DashPatterns[2], squareGlyph{}},
+	"upper-first":   {orange, DashPatterns[1], ringGlyph{}},
+	"random":        {grey, DashPatterns[7], plusGlyph{}},
+	"bonus":         {skyBlue, DashPatterns[4], draw.BoxGlyph{}},
+	"win":           {wine, DashPatterns[3], starGlyph{}},
+	"column-tables": {indigo, DashPatterns[5], hollowDiamondGlyph{}},
 }
 
 // botFamily is the family of the external bots: the names bot:NAME, and any name a
 // summary or Options.Bots marks as a bot's.
 const botFamily = "bot"
 
-// familyLooks are the looks of the families, by the prefix of their names: the look of
+// FamilyLooks are the looks of the families, by the prefix of their names: the look of
 // the family drawn as one (the risk:θ of a frontier), and the colour and marker of each
 // member, whose dashes come from its name.
-var familyLooks = map[string]series{
-	"risk":   {black, nil, draw.CircleGlyph{}},
+var FamilyLooks = map[string]Series{
+	"risk":   {Black, nil, draw.CircleGlyph{}},
 	"target": {green, nil, diamondGlyph{}},
 	"beat":   {purple, nil, crossGlyph{}},
 	"rules":  {olive, nil, triangleGlyph{}},
@@ -118,23 +118,23 @@ var familyLooks = map[string]series{
 	botFamily: {magenta, nil, triangleDownGlyph{}},
 }
 
-// familyLook returns the look of a family drawn as one: "risk", "target" or "beat".
-func familyLook(family string) series { return familyLooks[family] }
+// FamilyLook returns the look of a family drawn as one: "risk", "target" or "beat".
+func FamilyLook(family string) Series { return FamilyLooks[family] }
 
-// drawn is a strategy a figure draws: its name, and whether it is an external bot,
+// Drawn is a strategy a figure draws: its name, and whether it is an external bot,
 // whatever its name.
-type drawn struct {
-	name string
-	bot  bool
+type Drawn struct {
+	Name string
+	Bot  bool
 }
 
 // family returns the family of a strategy drawn, "" for none.
-func (d drawn) family() string {
-	if d.bot {
+func (d Drawn) family() string {
+	if d.Bot {
 		return botFamily
 	}
-	if prefix, _, ok := strings.Cut(d.name, ":"); ok {
-		if _, ok := familyLooks[prefix]; ok {
+	if prefix, _, ok := strings.Cut(d.Name, ":"); ok {
+		if _, ok := FamilyLooks[prefix]; ok {
 			return prefix
 		}
 	}
@@ -143,8 +143,8 @@ func (d drawn) family() string {
 
 // reserved reports whether a strategy's look is fixed: a built-in's or a family
 // member's, which a hashed name must give way to.
-func (d drawn) reserved() bool {
-	_, builtin := builtinLooks[d.name]
+func (d Drawn) reserved() bool {
+	_, builtin := builtinLooks[d.Name]
 	return d.family() != "" || builtin
 }
 
@@ -155,9 +155,9 @@ func nameHash(name string) int {
 	return int(h.Sum32() & math.MaxInt32)
 }
 
-// lookOf returns the k-th look of a name's sequence: k = 0 is its own look, the next
+// LookOf returns the k-th look of a name's sequence: k = 0 is its own look, the next
 // ones those it falls back on when a strategy of the same figure has taken it.
-func lookOf(name string, k int) series { return drawn{name: name}.look(k) }
+func LookOf(name string, k int) Series { return Drawn{Name: name}.look(k) }
 
 // glyphSeq returns the markers of glyph's kind (filled or hollow) from glyph on; a
 // marker of a kind's own (the best responses' hexagon) first, then the hollow ones.
@@ -176,8 +176,8 @@ func glyphSeq(glyph draw.GlyphDrawer) []draw.GlyphDrawer {
 // pattern from the first'th on: each step changes both, and the first
 // len(glyphs)·len(dashPatterns) steps go through every combination once.
 func combination(glyphs []draw.GlyphDrawer, first, k int) (draw.GlyphDrawer, []vg.Length) {
-	period := lcm(len(glyphs), len(dashPatterns))
-	return glyphs[k%len(glyphs)], dashPatterns[(first+k+k/period)%len(dashPatterns)]
+	period := lcm(len(glyphs), len(DashPatterns))
+	return glyphs[k%len(glyphs)], DashPatterns[(first+k+k/period)%len(DashPatterns)]
 }
 
 func lcm(a, b int) int {
@@ -189,48 +189,48 @@ func lcm(a, b int) int {
 }
 
 // look returns the k-th look of a strategy's sequence (see lookOf).
-func (d drawn) look(k int) series {
-	if s, ok := builtinLooks[d.name]; ok && !d.bot {
+func (d Drawn) look(k int) Series {
+	if s, ok := builtinLooks[d.Name]; ok && !d.Bot {
 		if k == 0 {
 			return s
 		}
 		// The same colour, other markers and other dashes.
-		glyph, dashes := combination(glyphSeq(s.glyph), slices.IndexFunc(dashPatterns, func(p []vg.Length) bool { return slices.Equal(p, s.dashes) }), k)
-		return series{s.color, dashes, glyph}
+		glyph, dashes := combination(glyphSeq(s.Glyph), slices.IndexFunc(DashPatterns, func(p []vg.Length) bool { return slices.Equal(p, s.Dashes) }), k)
+		return Series{s.Color, dashes, glyph}
 	}
-	h := nameHash(d.name)
+	h := nameHash(d.Name)
 	if f := d.family(); f != "" {
 		// The family's colour and, first, its marker; the dashes of the member.
-		fl := familyLooks[f]
-		glyph, dashes := combination(glyphSeq(fl.glyph), h, k)
-		return series{fl.color, dashes, glyph}
+		fl := FamilyLooks[f]
+		glyph, dashes := combination(glyphSeq(fl.Glyph), h, k)
+		return Series{fl.Color, dashes, glyph}
 	}
 	// A colour, a hollow marker and dashes from the hash, then the next of each.
 	glyph, dashes := combination(glyphSeq(hollowGlyphs[h%len(hollowGlyphs)]), h/len(hollowGlyphs), k)
-	return series{colours[(h/7+k)%len(colours)], dashes, glyph}
+	return Series{colours[(h/7+k)%len(colours)], dashes, glyph}
 }
 
 // alike reports whether two looks would be taken for each other: the same colour and
 // either the same marker (in a dot plot) or the same dashes (in a line plot).
-func alike(a, b series) bool {
-	return a.color == b.color && (a.glyph == b.glyph || slices.Equal(a.dashes, b.dashes))
+func alike(a, b Series) bool {
+	return a.Color == b.Color && (a.Glyph == b.Glyph || slices.Equal(a.Dashes, b.Dashes))
 }
 
 // same reports whether two looks are one: colour, dashes and marker.
-func same(a, b series) bool {
-	return a.color == b.color && a.glyph == b.glyph && slices.Equal(a.dashes, b.dashes)
+func same(a, b Series) bool {
+	return a.Color == b.Color && a.Glyph == b.Glyph && slices.Equal(a.Dashes, b.Dashes)
 }
 
 // likeAKind reports whether a hashed name's look would be taken for a kind's: alike a
 // built-in's, or of a family's colour and marker.
-func likeAKind(s series) bool {
+func likeAKind(s Series) bool {
 	for _, b := range builtinLooks {
 		if alike(s, b) {
 			return true
 		}
 	}
-	for _, f := range familyLooks {
-		if s.color == f.color && s.glyph == f.glyph {
+	for _, f := range FamilyLooks {
+		if s.Color == f.Color && s.Glyph == f.Glyph {
 			return true
 		}
 	}
@@ -239,19 +239,19 @@ func likeAKind(s series) bool {
 
 // maxLooks bounds the looks a strategy tries: past it, a figure of hundreds of
 // strategies takes a look alike another's rather than none.
-var maxLooks = len(colours) * len(dashPatterns) * len(hollowGlyphs)
+var maxLooks = len(colours) * len(DashPatterns) * len(hollowGlyphs)
 
-// looksOf returns the look of each strategy of a figure, names[i] being the strategy of
+// LooksOf returns the look of each strategy of a figure, names[i] being the strategy of
 // its i-th series (a strategy may come twice, as at a table); none is an external bot.
-func looksOf(names []string) []series {
-	ds := make([]drawn, len(names))
+func LooksOf(names []string) []Series {
+	ds := make([]Drawn, len(names))
 	for i, n := range names {
-		ds[i] = drawn{name: n}
+		ds[i] = Drawn{Name: n}
 	}
-	return looksOfDrawn(ds)
+	return LooksOfDrawn(ds)
 }
 
-// looksOfDrawn returns the look of each strategy of a figure. Each takes its own look
+// LooksOfDrawn returns the look of each strategy of a figure. Each takes its own look
 // unless a strategy before it, in the order fixed looks first and then names, and first
 // seat first, has a look alike; it then takes the next of its sequence that is alike
 // none, with a marker that no other strategy of the figure has as its own where there is
@@ -259,7 +259,7 @@ func looksOf(names []string) []series {
 // next that is the same as none. A hashed name also gives way to the looks of the kinds,
 // in the figure or not, so that no strategy of the tests or of the future is drawn as
 // optimal or a bot is.
-func looksOfDrawn(ds []drawn) []series {
+func LooksOfDrawn(ds []Drawn) []Series {
 	order := make([]int, len(ds))
 	for i := range order {
 		order[i] = i
@@ -272,13 +272,13 @@ func looksOfDrawn(ds []drawn) []series {
 		case rb && !ra:
 			return 1
 		}
-		if c := strings.Compare(ds[a].name, ds[b].name); c != 0 {
+		if c := strings.Compare(ds[a].Name, ds[b].Name); c != 0 {
 			return c
 		}
 		switch {
-		case ds[a].bot && !ds[b].bot:
+		case ds[a].Bot && !ds[b].Bot:
 			return 1
-		case ds[b].bot && !ds[a].bot:
+		case ds[b].Bot && !ds[a].Bot:
 			return -1
 		}
 		return 0
@@ -287,14 +287,14 @@ func looksOfDrawn(ds []drawn) []series {
 	// way takes, if it can, a marker none of the others has.
 	var own []draw.GlyphDrawer
 	for _, d := range ds {
-		own = append(own, d.look(0).glyph)
+		own = append(own, d.look(0).Glyph)
 	}
-	out := make([]series, len(ds))
-	var taken []series
+	out := make([]Series, len(ds))
+	var taken []Series
 	for _, i := range order {
 		d := ds[i]
-		base := d.look(0).glyph
-		pick := func(from int, ok func(s series) bool) bool {
+		base := d.look(0).Glyph
+		pick := func(from int, ok func(s Series) bool) bool {
 			for k := from; k < maxLooks; k++ {
 				s := d.look(k)
 				if ok(s) && (d.reserved() || !likeAKind(s)) {
@@ -304,10 +304,10 @@ func looksOfDrawn(ds []drawn) []series {
 			}
 			return false
 		}
-		unlike := func(s series) bool { return !slices.ContainsFunc(taken, func(t series) bool { return alike(s, t) }) }
-		fresh := func(s series) bool { return s.glyph == base || !slices.Contains(own, s.glyph) }
-		if !pick(0, func(s series) bool { return unlike(s) && fresh(s) }) && !pick(0, unlike) &&
-			!pick(0, func(s series) bool { return !slices.ContainsFunc(taken, func(t series) bool { return same(s, t) }) }) {
+		unlike := func(s Series) bool { return !slices.ContainsFunc(taken, func(t Series) bool { return alike(s, t) }) }
+		fresh := func(s Series) bool { return s.Glyph == base || !slices.Contains(own, s.Glyph) }
+		if !pick(0, func(s Series) bool { return unlike(s) && fresh(s) }) && !pick(0, unlike) &&
+			!pick(0, func(s Series) bool { return !slices.ContainsFunc(taken, func(t Series) bool { return same(s, t) }) }) {
 			out[i] = d.look(0)
 		}
 		taken = append(taken, out[i])
@@ -315,23 +315,23 @@ func looksOfDrawn(ds []drawn) []series {
 	return out
 }
 
-func (s series) line(width float64) draw.LineStyle {
-	return draw.LineStyle{Color: s.color, Width: vg.Points(width), Dashes: s.dashes}
+func (s Series) Line(width float64) draw.LineStyle {
+	return draw.LineStyle{Color: s.Color, Width: vg.Points(width), Dashes: s.Dashes}
 }
 
-func (s series) marker(radius float64) draw.GlyphStyle {
-	return draw.GlyphStyle{Color: s.color, Radius: vg.Points(radius), Shape: s.glyph}
+func (s Series) Marker(radius float64) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: s.Color, Radius: vg.Points(radius), Shape: s.Glyph}
 }
 
 // faded returns the colour of s with an alpha, for the bands of intervals.
-func (s series) faded(alpha float64) color.Color {
-	c := color.NRGBAModel.Convert(s.color).(color.NRGBA)
+func (s Series) Faded(alpha float64) color.Color {
+	c := color.NRGBAModel.Convert(s.Color).(color.NRGBA)
 	c.A = uint8(math.Round(alpha * 255))
 	return c
 }
 
-// gray is the colour of reference lines and of what is not a strategy.
-var gray = rgb(0x888888)
+// Gray is the colour of reference lines and of what is not a strategy.
+var Gray = RGB(0x888888)
 
 // diamondGlyph is a filled diamond, the marker of the target:T strategies.
 type diamondGlyph struct{}
@@ -371,13 +371,13 @@ type (
 func (squareGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	cos := vg.Length(math.Cos(math.Pi / 4))
 	x := (sty.Radius-sty.Radius*cos)/2 + sty.Radius*cos
-	outline(c, sty, polygon(pt, []vg.Point{{X: -x, Y: -x}, {X: x, Y: -x}, {X: x, Y: x}, {X: -x, Y: x}}))
+	outline(c, sty, Polygon(pt, []vg.Point{{X: -x, Y: -x}, {X: x, Y: -x}, {X: x, Y: x}, {X: -x, Y: x}}))
 }
 
 func (triangleGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	sin, cos := vg.Length(math.Sin(math.Pi/6)), vg.Length(math.Cos(math.Pi/6))
 	r := sty.Radius + (sty.Radius-sty.Radius*sin)/2
-	outline(c, sty, polygon(pt, []vg.Point{{Y: r}, {X: -r * cos, Y: -r * sin}, {X: r * cos, Y: -r * sin}}))
+	outline(c, sty, Polygon(pt, []vg.Point{{Y: r}, {X: -r * cos, Y: -r * sin}, {X: r * cos, Y: -r * sin}}))
 }
 
 // crossGlyph is an ×, plusGlyph a +.
@@ -407,8 +407,8 @@ func strokes(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point, ends []vg.Point) 
 	c.Stroke(p)
 }
 
-// polygon is the closed path through the corners about pt.
-func polygon(pt vg.Point, corners []vg.Point) vg.Path {
+// Polygon is the closed path through the corners about pt.
+func Polygon(pt vg.Point, corners []vg.Point) vg.Path {
 	var p vg.Path
 	for i, q := range corners {
 		if i == 0 {
@@ -439,7 +439,7 @@ func (triangleDownGround) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.P
 func triangleDownPath(radius vg.Length, pt vg.Point) vg.Path {
 	sin, cos := vg.Length(math.Sin(math.Pi/6)), vg.Length(math.Cos(math.Pi/6))
 	r := radius + (radius-radius*sin)/2
-	return polygon(pt, []vg.Point{{Y: -r}, {X: r * cos, Y: r * sin}, {X: -r * cos, Y: r * sin}})
+	return Polygon(pt, []vg.Point{{Y: -r}, {X: r * cos, Y: r * sin}, {X: -r * cos, Y: r * sin}})
 }
 
 // starGlyph is a filled five-pointed star, the marker of win: its points reach a little
@@ -457,7 +457,7 @@ func (starGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 		a := math.Pi/2 + float64(i)*math.Pi/5
 		corners[i] = vg.Point{X: r * vg.Length(math.Cos(a)), Y: r * vg.Length(math.Sin(a))}
 	}
-	c.Fill(polygon(pt, corners))
+	c.Fill(Polygon(pt, corners))
 }
 
 // hexagonGlyph is a filled hexagon standing on a corner, the marker of the best responses.
@@ -470,7 +470,7 @@ func (hexagonGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) 
 		a := math.Pi/2 + float64(i)*math.Pi/3
 		corners[i] = vg.Point{X: r * vg.Length(math.Cos(a)), Y: r * vg.Length(math.Sin(a))}
 	}
-	c.Fill(polygon(pt, corners))
+	c.Fill(Polygon(pt, corners))
 }
 
 // pentagonGlyph is the outline of a pentagon standing on a side, the marker of the
@@ -484,7 +484,7 @@ func (pentagonGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point)
 		a := math.Pi/2 + float64(i)*2*math.Pi/5
 		corners[i] = vg.Point{X: r * vg.Length(math.Cos(a)), Y: r * vg.Length(math.Sin(a))}
 	}
-	outline(c, sty, polygon(pt, corners))
+	outline(c, sty, Polygon(pt, corners))
 }
 
 // hollowDiamondGlyph is the outline of a diamond.
@@ -495,5 +495,38 @@ func (hollowDiamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.P
 }
 
 func diamondPath(r vg.Length, pt vg.Point) vg.Path {
-	return polygon(pt, []vg.Point{{Y: r}, {X: r}, {Y: -r}, {X: -r}})
+	return Polygon(pt, []vg.Point{{Y: r}, {X: r}, {Y: -r}, {X: -r}})
 }
+
+// columnColours are the colours of the columns of a sheet in the figure of the columns
+// by turn. Columns are not strategies: they have a palette of their own, every colour of
+// it far from every strategy's (CIELAB ΔE of 25 or more), so that no column line is
+// read as a strategy's; dark ones first. Each column also has dashes of its own, which
+// tell the columns apart in grayscale.
+var columnColours = []color.Color{
+	RGB(0x7F3B08), // dark brown
+	RGB(0x1F3A5F), // navy
+	RGB(0xE41A1C), // red
+	RGB(0x01665E), // dark teal
+	RGB(0x984EA3), // violet
+	RGB(0x4DAF4A), // leaf green
+	RGB(0xA6761D), // ochre
+	RGB(0xB2ABD2), // lavender
+}
+
+// ColumnLook is the look of column c in the figure of the columns by turn: its colour
+// and its dashes, solid first (a sheet has at most engine.MaxColumns, as many as there
+// are colours and dash patterns).
+func ColumnLook(c int) Series {
+	return Series{Color: columnColours[c%len(columnColours)], Dashes: DashPatterns[c%len(DashPatterns)], Glyph: draw.CircleGlyph{}}
+}
+
+// The colours of head_to_head: the first strategy's wins, the ties, the second's wins.
+// They are no strategy's (the first and the second are not the strategies of these
+// colours): the two ends of ColorBrewer's brown–teal scale, dark teal and light brown,
+// and a light grey between, three lightnesses that grayscale keeps apart.
+var (
+	FirstWinsColour  = RGB(0x01665E)
+	TieColour        = RGB(0xDDDDDD)
+	SecondWinsColour = RGB(0xBF812D)
+)

@@ -1,19 +1,16 @@
 package reports
 
 import (
-	"context"
 	"fmt"
 	"image/color"
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/vg/draw"
 
 	"yams/engine"
-	"yams/sim"
 	"yams/strategies"
 	_ "yams/strategies/duel"     // registers best-response:S
 	_ "yams/strategies/optimal"  // registers optimal, bonus, win, column-tables, risk, target, beat
@@ -22,9 +19,9 @@ import (
 
 // kindNames are a strategy of each kind: every built-in with a look of its own and a
 // member of each family, bots among them.
-var kindNames = []drawn{
-	{name: "optimal"}, {name: "greedy"}, {name: "upper-first"}, {name: "random"}, {name: "bonus"}, {name: "win"}, {name: "column-tables"},
-	{name: "risk:-0.02"}, {name: "target:300"}, {name: "beat:optimal"}, {name: "rules:three-of-each.rules"}, {name: "bot:python"}, {name: "rollout:column-tables"},
+var kindNames = []Drawn{
+	{Name: "optimal"}, {Name: "greedy"}, {Name: "upper-first"}, {Name: "random"}, {Name: "bonus"}, {Name: "win"}, {Name: "column-tables"},
+	{Name: "risk:-0.02"}, {Name: "target:300"}, {Name: "beat:optimal"}, {Name: "rules:three-of-each.rules"}, {Name: "bot:python"}, {Name: "rollout:column-tables"},
 }
 
 // Every strategy yams registers, and every family, has a look of its kind: a strategy
@@ -36,7 +33,7 @@ func TestEveryKindHasALook(t *testing.T) {
 		}
 	}
 	for _, f := range strategies.Families() {
-		if _, ok := familyLooks[f.Prefix]; !ok {
+		if _, ok := FamilyLooks[f.Prefix]; !ok {
 			t.Errorf("the family %s: has no look of its own: give it one in familyLooks (style.go), a colour and a marker no other kind has", f.Prefix)
 		}
 	}
@@ -46,51 +43,51 @@ func TestEveryKindHasALook(t *testing.T) {
 // stay apart in grayscale, nor a colour; a built-in keeps its look beside the others,
 // and a member of a family takes its family's colour and marker.
 func TestKindLooks(t *testing.T) {
-	var kinds []series
+	var kinds []Series
 	for _, b := range builtinLooks {
 		kinds = append(kinds, b)
 	}
-	for _, f := range familyLooks {
+	for _, f := range FamilyLooks {
 		kinds = append(kinds, f)
 	}
 	for i, a := range kinds {
 		for _, b := range kinds[:i] {
-			if a.glyph == b.glyph {
-				t.Errorf("two kinds share the marker %T: in grayscale they look alike", a.glyph)
+			if a.Glyph == b.Glyph {
+				t.Errorf("two kinds share the marker %T: in grayscale they look alike", a.Glyph)
 			}
-			if a.color == b.color {
-				t.Errorf("two kinds share the colour %v", a.color)
+			if a.Color == b.Color {
+				t.Errorf("two kinds share the colour %v", a.Color)
 			}
 		}
 	}
-	looks := looksOfDrawn(kindNames)
+	looks := LooksOfDrawn(kindNames)
 	for i, d := range kindNames {
 		own := d.look(0)
 		if f := d.family(); f != "" {
-			if own.color != familyLooks[f].color || own.glyph != familyLooks[f].glyph {
-				t.Errorf("%s: %v, not in the look of its family %s", d.name, own, f)
+			if own.Color != FamilyLooks[f].Color || own.Glyph != FamilyLooks[f].Glyph {
+				t.Errorf("%s: %v, not in the look of its family %s", d.Name, own, f)
 			}
-		} else if !same(own, builtinLooks[d.name]) {
-			t.Errorf("%s: %v, its look is %v", d.name, own, builtinLooks[d.name])
+		} else if !same(own, builtinLooks[d.Name]) {
+			t.Errorf("%s: %v, its look is %v", d.Name, own, builtinLooks[d.Name])
 		}
 		if !same(looks[i], own) {
-			t.Errorf("%s: drawn %v beside the other kinds, %v alone", d.name, looks[i], own)
+			t.Errorf("%s: drawn %v beside the other kinds, %v alone", d.Name, looks[i], own)
 		}
 		for j, e := range kindNames[:i] {
 			if alike(looks[i], looks[j]) {
-				t.Errorf("%s and %s look alike: %v, %v", d.name, e.name, looks[i], looks[j])
+				t.Errorf("%s and %s look alike: %v, %v", d.Name, e.Name, looks[i], looks[j])
 			}
 		}
 	}
 	// optimal is the vermillion triangle of the frontier's figures, wherever it is.
-	if o := lookOf("optimal", 0); o.color != vermillion || o.glyph != optimalLook.glyph || optimalLook.color != vermillion {
-		t.Errorf("optimal: %v, the frontier draws it %v", o, optimalLook)
+	if o := LookOf("optimal", 0); o.Color != vermillion || o.Glyph != builtinLooks["optimal"].Glyph {
+		t.Errorf("optimal: %v, want its vermillion look (the frontier draws it so: exact's TestLooksAcrossReports)", o)
 	}
-	if f := familyLook("risk"); lookOf("risk:0.01", 0).color != f.color || lookOf("risk:0.01", 0).glyph != f.glyph {
+	if f := FamilyLook("risk"); LookOf("risk:0.01", 0).Color != f.Color || LookOf("risk:0.01", 0).Glyph != f.Glyph {
 		t.Errorf("risk:0.01 is not drawn in the look of its family")
 	}
 	// A bot is drawn as a bot whatever its name, even one a hash would draw otherwise.
-	if b := looksOfDrawn([]drawn{{name: "mybot", bot: true}})[0]; b.color != magenta || b.glyph != (triangleDownGlyph{}) {
+	if b := LooksOfDrawn([]Drawn{{Name: "mybot", Bot: true}})[0]; b.Color != magenta || b.Glyph != (triangleDownGlyph{}) {
 		t.Errorf("a bot: %v", b)
 	}
 }
@@ -100,17 +97,17 @@ func TestKindLooks(t *testing.T) {
 // dashes and marker together, and none looks alike another where its family has markers
 // enough; the looks are the same whatever the order of the figure.
 func TestNoTwoLooksTheSame(t *testing.T) {
-	var pool []drawn
+	var pool []Drawn
 	pool = append(pool, kindNames...)
 	for k := range 8 {
-		pool = append(pool, drawn{name: fmt.Sprintf("rules:files/learned-%d.rules", k)}, drawn{name: fmt.Sprintf("bot-%d", k), bot: true},
-			drawn{name: fmt.Sprintf("risk:%g", 0.01*float64(k+1))}, drawn{name: fmt.Sprintf("target:%d", 200+10*k)},
-			drawn{name: fmt.Sprintf("beat:rules:f%d.rules", k)}, drawn{name: fmt.Sprintf("other-%d", k)})
+		pool = append(pool, Drawn{Name: fmt.Sprintf("rules:files/learned-%d.rules", k)}, Drawn{Name: fmt.Sprintf("bot-%d", k), Bot: true},
+			Drawn{Name: fmt.Sprintf("risk:%g", 0.01*float64(k+1))}, Drawn{Name: fmt.Sprintf("target:%d", 200+10*k)},
+			Drawn{Name: fmt.Sprintf("beat:rules:f%d.rules", k)}, Drawn{Name: fmt.Sprintf("other-%d", k)})
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := range 400 {
 		n := 2 + rng.IntN(14)
-		var fig []drawn
+		var fig []Drawn
 		for range n {
 			fig = append(fig, pool[rng.IntN(len(pool))])
 		}
@@ -120,25 +117,25 @@ func TestNoTwoLooksTheSame(t *testing.T) {
 				fig = append(fig, fig[0])
 			}
 		}
-		looks := looksOfDrawn(fig)
+		looks := LooksOfDrawn(fig)
 		perm := rng.Perm(len(fig))
-		shuffled := make([]drawn, len(fig))
+		shuffled := make([]Drawn, len(fig))
 		for i, p := range perm {
 			shuffled[i] = fig[p]
 		}
-		again := looksOfDrawn(shuffled)
+		again := LooksOfDrawn(shuffled)
 		for i := range fig {
 			// A strategy that comes once keeps its look in any order (one that comes twice,
 			// as players at a table, takes its looks in the order of its players).
 			if p := perm[i]; count(fig, fig[p]) == 1 && !same(looks[p], again[i]) {
-				t.Errorf("%s: drawn %v in one order, %v in another", fig[p].name, looks[p], again[i])
+				t.Errorf("%s: drawn %v in one order, %v in another", fig[p].Name, looks[p], again[i])
 			}
 			for j := range i {
 				if same(looks[i], looks[j]) {
-					t.Fatalf("%v: %s and %s are drawn alike: %v", names(fig), fig[i].name, fig[j].name, looks[i])
+					t.Fatalf("%v: %s and %s are drawn alike: %v", names(fig), fig[i].Name, fig[j].Name, looks[i])
 				}
-				if alike(looks[i], looks[j]) && sameColourFew(fig, looks[i].color) {
-					t.Errorf("%v: %s and %s look alike: %v, %v", names(fig), fig[i].name, fig[j].name, looks[i], looks[j])
+				if alike(looks[i], looks[j]) && sameColourFew(fig, looks[i].Color) {
+					t.Errorf("%v: %s and %s look alike: %v, %v", names(fig), fig[i].Name, fig[j].Name, looks[i], looks[j])
 				}
 			}
 		}
@@ -149,10 +146,10 @@ func TestNoTwoLooksTheSame(t *testing.T) {
 // a dash pattern before they come back to one, each step changing both.
 func TestCombinations(t *testing.T) {
 	for _, glyphs := range [][]draw.GlyphDrawer{filledGlyphs, hollowGlyphs} {
-		for first := range len(dashPatterns) {
+		for first := range len(DashPatterns) {
 			seen := map[string]bool{}
-			n := len(glyphs) * len(dashPatterns)
-			var last series
+			n := len(glyphs) * len(DashPatterns)
+			var last Series
 			for k := range n {
 				g, d := combination(glyphs, first, k)
 				key := fmt.Sprintf("%T %v", g, d)
@@ -160,10 +157,10 @@ func TestCombinations(t *testing.T) {
 					t.Fatalf("%d markers, from dashes %d: step %d repeats %s", len(glyphs), first, k, key)
 				}
 				seen[key] = true
-				if k > 0 && (g == last.glyph || slices.Equal(d, last.dashes)) {
+				if k > 0 && (g == last.Glyph || slices.Equal(d, last.Dashes)) {
 					t.Errorf("%d markers, from dashes %d: step %d keeps the marker or the dashes", len(glyphs), first, k)
 				}
-				last = series{glyph: g, dashes: d}
+				last = Series{Glyph: g, Dashes: d}
 			}
 		}
 	}
@@ -171,10 +168,10 @@ func TestCombinations(t *testing.T) {
 
 // sameColourFew reports whether the strategies of fig drawn in colour c are few enough
 // (no more than the markers of a family) to be told apart by marker and dashes both.
-func sameColourFew(fig []drawn, c color.Color) bool {
+func sameColourFew(fig []Drawn, c color.Color) bool {
 	n := 0
-	for _, s := range looksOfDrawn(fig) {
-		if s.color == c {
+	for _, s := range LooksOfDrawn(fig) {
+		if s.Color == c {
 			n++
 		}
 	}
@@ -182,7 +179,7 @@ func sameColourFew(fig []drawn, c color.Color) bool {
 }
 
 // count counts d in ds.
-func count(ds []drawn, d drawn) int {
+func count(ds []Drawn, d Drawn) int {
 	n := 0
 	for _, e := range ds {
 		if e == d {
@@ -192,10 +189,10 @@ func count(ds []drawn, d drawn) int {
 	return n
 }
 
-func names(ds []drawn) []string {
+func names(ds []Drawn) []string {
 	var out []string
 	for _, d := range ds {
-		out = append(out, d.name)
+		out = append(out, d.Name)
 	}
 	return out
 }
@@ -207,10 +204,10 @@ func TestLooksByName(t *testing.T) {
 	others := []string{"mybot", "columns", "rules.json", "bot-1", "bot-2", "bot-3", "a", "b", "c", "d", "e", "f", "g", "h"}
 	for n := 1; n <= len(others); n++ {
 		names := append([]string{"optimal", "greedy"}, others[:n]...)
-		looks := looksOf(names)
+		looks := LooksOf(names)
 		rev := slices.Clone(names)
 		slices.Reverse(rev)
-		revLooks := looksOf(rev)
+		revLooks := LooksOf(rev)
 		for i, name := range names {
 			if !same(looks[i], revLooks[len(names)-1-i]) {
 				t.Errorf("%d names: %s drawn %v in one order, %v in the other", len(names), name, looks[i], revLooks[len(names)-1-i])
@@ -224,58 +221,23 @@ func TestLooksByName(t *testing.T) {
 				t.Errorf("%s looks like a kind of strategy: %v", name, looks[i])
 			}
 		}
-		if !same(looks[0], lookOf("optimal", 0)) || !same(looks[1], lookOf("greedy", 0)) {
+		if !same(looks[0], LookOf("optimal", 0)) || !same(looks[1], LookOf("greedy", 0)) {
 			t.Errorf("beside %d other names, optimal or greedy lost its look", n)
 		}
 	}
 	// Alone or beside optimal, a name keeps its look.
-	if a, b := looksOf([]string{"mybot"})[0], looksOf([]string{"optimal", "mybot"})[1]; !same(a, b) {
+	if a, b := LooksOf([]string{"mybot"})[0], LooksOf([]string{"optimal", "mybot"})[1]; !same(a, b) {
 		t.Errorf("mybot: %v alone, %v beside optimal", a, b)
 	}
 	// Players of the same strategy at a table: one colour, told apart by their markers.
-	players := looksOf([]string{"greedy", "optimal", "greedy"})
-	if players[0].color != players[2].color || alike(players[0], players[2]) || !same(players[0], lookOf("greedy", 0)) {
+	players := LooksOf([]string{"greedy", "optimal", "greedy"})
+	if players[0].Color != players[2].Color || alike(players[0], players[2]) || !same(players[0], LookOf("greedy", 0)) {
 		t.Errorf("two greedy players: %v and %v", players[0], players[2])
 	}
 	// Two rule files: one colour, the family's, apart by marker and dashes.
-	files := looksOf([]string{"rules:a.rules", "rules:b.rules"})
-	if files[0].color != olive || files[1].color != olive || alike(files[0], files[1]) {
+	files := LooksOf([]string{"rules:a.rules", "rules:b.rules"})
+	if files[0].Color != olive || files[1].Color != olive || alike(files[0], files[1]) {
 		t.Errorf("two rule files: %v and %v", files[0], files[1])
-	}
-}
-
-// The columns of column_turn have a palette of their own: far from every strategy's
-// colour, a colour and dashes for each of the most columns a sheet has.
-func TestColumnPalette(t *testing.T) {
-	if len(columnColours) < engine.MaxColumns || len(dashPatterns) < engine.MaxColumns {
-		t.Fatalf("%d colours and %d dash patterns for %d columns", len(columnColours), len(dashPatterns), engine.MaxColumns)
-	}
-	for c := range engine.MaxColumns {
-		a := columnLook(c)
-		for _, s := range colours {
-			if d := deltaE(a.color, s); d < 25 {
-				t.Errorf("column %d: its colour %v is %.1f from a strategy's, %v", c, a.color, d, s)
-			}
-		}
-		for k := range c {
-			if b := columnLook(k); b.color == a.color || slices.Equal(a.dashes, b.dashes) {
-				t.Errorf("columns %d and %d look alike", k, c)
-			}
-		}
-	}
-	// head_to_head's colours are no strategy's either, and keep apart in grayscale.
-	h2h := []color.Color{firstWinsColour, tieColour, secondWinsColour}
-	for i, a := range h2h {
-		for _, s := range colours {
-			if d := deltaE(a, s); d < 20 {
-				t.Errorf("head_to_head's colour %v is %.1f from a strategy's, %v", a, d, s)
-			}
-		}
-		for _, b := range h2h[:i] {
-			if math.Abs(lightness(a)-lightness(b)) < 15 {
-				t.Errorf("head_to_head's colours %v and %v have the lightness %.0f and %.0f: alike in grayscale", a, b, lightness(a), lightness(b))
-			}
-		}
 	}
 }
 
@@ -310,102 +272,23 @@ func deltaE(a, b color.Color) float64 {
 	return math.Sqrt((p[0]-q[0])*(p[0]-q[0]) + (p[1]-q[1])*(p[1]-q[1]) + (p[2]-q[2])*(p[2]-q[2]))
 }
 
-// Every figure of every report draws a strategy in the look of its name: a run, the same
-// strategies in another order, a table, the speed-up of yams bench, a frontier.
+// A strategy keeps its look whatever the report: each report draws its strategies by
+// LooksOf (LooksOfDrawn), its bots as bots (the reports' tests check that they do); the
+// built-in win has its own look; yams bench's speed-up draws greedy and optimal as runs
+// do; the external bots are the strategies played through a batch alone.
 func TestLooksAcrossReports(t *testing.T) {
-	rules := tinyRules(t)
-	infos := fixtureInfos()
-	named := func(name string, i strategies.Info) strategies.Info { i.Name = name; return i }
-	run := func(names ...string) *report {
-		var ss []strategies.Info
-		for k, n := range names {
-			ss = append(ss, named(n, infos[k%2]))
-		}
-		res, err := sim.Run(context.Background(), sim.Config{Rules: rules, Strategies: ss, Seed: 1, Games: 20, Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := newReport(res, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
+	if !same(LooksOf([]string{"greedy", "win"})[1], builtinLooks["win"]) {
+		t.Errorf("win is drawn %v, its look is %v", LooksOf([]string{"win"})[0], builtinLooks["win"])
 	}
-	want := map[string]series{}
-	for _, r := range []*report{run("optimal", "greedy"), run("greedy", "mybot", "optimal", "win"), run("random", "upper-first", "optimal", "greedy", "win")} {
-		for i, name := range r.strategyNames() {
-			if w, ok := want[name]; ok && !same(w, r.looks[i]) {
-				t.Errorf("%s: drawn %v in one report, %v in another", name, w, r.looks[i])
-			}
-			want[name] = r.looks[i]
-		}
-	}
-	table, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: rules,
-		Players: []strategies.Info{named("greedy", infos[0]), named("optimal", infos[1]), named("win", infos[1])}, Seed: 1, Games: 10, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := newTableReport(table, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, name := range table.Players {
-		if !same(tr.looks[k], want[name]) {
-			t.Errorf("player %s: %v at the table, %v in a run", name, tr.looks[k], want[name])
-		}
-	}
-	if !same(want["win"], builtinLooks["win"]) {
-		t.Errorf("win is drawn %v, its look is %v", want["win"], builtinLooks["win"])
-	}
-	if !same(optimalLook, want["optimal"]) {
-		t.Errorf("the frontier draws optimal %v, a run %v", optimalLook, want["optimal"])
-	}
-	if fmt.Sprint(looksOf([]string{"greedy", "optimal"})) != fmt.Sprint([]series{want["greedy"], want["optimal"]}) {
+	if fmt.Sprint(LooksOf([]string{"greedy", "optimal"})) != fmt.Sprint([]Series{LooksOf([]string{"random", "greedy"})[1], LooksOf([]string{"optimal"})[0]}) {
 		t.Errorf("yams bench's speed-up would draw greedy and optimal otherwise")
 	}
-	// A player the command names as a bot is drawn as a bot at a table, and in a run.
-	tb, err := newTableReport(table, Options{Bots: []string{"optimal"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if lk := tb.looks[1]; lk.color != familyLooks[botFamily].color || lk.glyph != familyLooks[botFamily].glyph {
-		t.Errorf("a bot at a table: drawn %v", lk)
-	}
+	infos := []strategies.Info{{Name: "lazy", New: func(*engine.Rules) (strategies.Strategy, error) { return nil, nil }}}
 	batch := func(worker int) strategies.Info {
 		return strategies.Info{Name: fmt.Sprint("bot-", worker), NewBatch: func(*engine.Rules, int) (strategies.Batch, error) { return nil, nil }}
 	}
 	if got := ExternalBots([]strategies.Info{infos[0], batch(1), batch(1), batch(2), {Name: "both", New: infos[0].New, NewBatch: batch(3).NewBatch}}); !slices.Equal(got, []string{"bot-1", "bot-2"}) {
 		t.Errorf("the external bots: %v", got)
-	}
-	// A bot's summary draws it as a bot.
-	res, err := sim.Run(context.Background(), sim.Config{Rules: rules, Strategies: infos, Seed: 1, Games: 10, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Summaries[1].Bot = &sim.BotIdentity{Name: "hoarder", Version: "1"}
-	r, err := newReport(res, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.looks[1].color != familyLooks[botFamily].color || r.looks[1].glyph != familyLooks[botFamily].glyph || strings.HasPrefix(res.Summaries[1].Strategy, "bot:") {
-		t.Errorf("a bot's summary: drawn %v", r.looks[1])
-	}
-}
-
-// Every tick of a heat map's colour bar has its number (issue 40 §5): a share too close to
-// the one before is left out, not marked blank; 0 and the top are always there.
-func TestColourBarTicksAllLabelled(t *testing.T) {
-	l, _ := labelsFor("en")
-	for _, top := range []float64{0.5, 1, 2, 3, 5, 8, 10, 15, 20, 30, 40, 50, 60, 80, 100} {
-		ticks := sqrtTicks{l: l, top: top}.Ticks(0, math.Sqrt(top))
-		if len(ticks) < 3 || ticks[0].Value != 0 || ticks[len(ticks)-1].Value != math.Sqrt(top) {
-			t.Errorf("top %v: ticks %v, want 0, a share between and the top", top, ticks)
-		}
-		for _, tk := range ticks {
-			if tk.Label == "" {
-				t.Errorf("top %v: a tick at %v (a share of %v) without its number: %v", top, tk.Value, tk.Value*tk.Value, ticks)
-			}
-		}
 	}
 }
 
@@ -413,15 +296,50 @@ func TestColourBarTicksAllLabelled(t *testing.T) {
 // on hasbro, 68.6%, with its interval) ends at 80, not just past 70 (issue 40 §5); and
 // niceTicks labels that end.
 func TestPercentAxisEnd(t *testing.T) {
-	l, _ := labelsFor("en")
+	l, _ := LabelsFor("en")
 	for top, want := range map[float64]float64{0: 10, 3.2: 10, 10: 10, 10.5: 20, 41: 50, 60: 60, 60.1: 80, 70.3: 80, 96.1: 100, 100: 100} {
-		got := percentAxisEnd(top)
+		got := PercentAxisEnd(top)
 		if got != want {
 			t.Errorf("percentAxisEnd(%v) = %v, want %v", top, got, want)
 		}
 		ticks := niceTicks(l, 0, got)
 		if last := ticks[len(ticks)-1]; last.Value != got || last.Label == "" {
 			t.Errorf("0 to %v: the last tick %+v does not name the end", got, last)
+		}
+	}
+}
+
+// The columns of column_turn have a palette of their own: far from every strategy's
+// colour, a colour and dashes for each of the most columns a sheet has.
+func TestColumnPalette(t *testing.T) {
+	if len(columnColours) < engine.MaxColumns || len(DashPatterns) < engine.MaxColumns {
+		t.Fatalf("%d colours and %d dash patterns for %d columns", len(columnColours), len(DashPatterns), engine.MaxColumns)
+	}
+	for c := range engine.MaxColumns {
+		a := ColumnLook(c)
+		for _, s := range colours {
+			if d := deltaE(a.Color, s); d < 25 {
+				t.Errorf("column %d: its colour %v is %.1f from a strategy's, %v", c, a.Color, d, s)
+			}
+		}
+		for k := range c {
+			if b := ColumnLook(k); b.Color == a.Color || slices.Equal(a.Dashes, b.Dashes) {
+				t.Errorf("columns %d and %d look alike", k, c)
+			}
+		}
+	}
+	// head_to_head's colours are no strategy's either, and keep apart in grayscale.
+	h2h := []color.Color{FirstWinsColour, TieColour, SecondWinsColour}
+	for i, a := range h2h {
+		for _, s := range colours {
+			if d := deltaE(a, s); d < 20 {
+				t.Errorf("head_to_head's colour %v is %.1f from a strategy's, %v", a, d, s)
+			}
+		}
+		for _, b := range h2h[:i] {
+			if math.Abs(lightness(a)-lightness(b)) < 15 {
+				t.Errorf("head_to_head's colours %v and %v have the lightness %.0f and %.0f: alike in grayscale", a, b, lightness(a), lightness(b))
+			}
 		}
 	}
 }

@@ -18,46 +18,46 @@ import (
 // A report is written file by file through outfile: each file of the directory holds
 // either its previous content or the whole new one, never a part (a full disk while
 // writing summary.json leaves the previous summary.json as it was). The directory keeps
-// a manifest, manifestName, of the files the last report wrote; the next report into it
+// a manifest, ManifestName, of the files the last report wrote; the next report into it
 // removes those it does not write again (the fill_turn_ figures of a strategy no longer
 // in the run, compare.csv of a run without pairs) and nothing else: not a file the user
 // put there, not a file of a report written before manifests existed.
 
-// manifestName is the manifest of a report's directory: a comment line, then the name of
+// ManifestName is the manifest of a report's directory: a comment line, then the name of
 // each file the last report wrote, one a line.
-const manifestName = ".yams-report"
+const ManifestName = ".yams-report"
 
-const manifestHeader = "# the files yams report wrote here; the next report into this directory removes those it does not write again"
+const ManifestHeader = "# the files yams report wrote here; the next report into this directory removes those it does not write again"
 
 // maxManifestBytes bounds the manifest read: a report writes a few hundred names.
 const maxManifestBytes = 1 << 20
 
-// file is a file of a report.
-type file struct {
-	name string
-	data []byte
+// File is a file of a report.
+type File struct {
+	Name string
+	Data []byte
 }
 
-// writeFunc writes a file whole or not at all; outfile.WriteBytes in a report, a
+// WriteFunc writes a file whole or not at all; outfile.WriteBytes in a report, a
 // failing one in tests.
-type writeFunc func(path string, data []byte) error
+type WriteFunc func(path string, data []byte) error
 
-// writeFiles writes the files of a report into dir, creating it, and removes the files
+// WriteFiles writes the files of a report into dir, creating it, and removes the files
 // of the previous report that this one does not write. It returns the names written. On
 // an error, the files not yet written keep their previous content and nothing is
 // removed; the manifest then lists the files of both reports, so that the next report
 // removes what is stale.
-func writeFiles(dir string, files []file, write writeFunc) ([]string, error) {
+func WriteFiles(dir string, files []File, write WriteFunc) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err
 	}
-	previous, err := readManifest(dir)
+	previous, err := ReadManifest(dir)
 	if err != nil {
 		return nil, err
 	}
 	var names []string
 	for _, f := range files {
-		names = append(names, f.name)
+		names = append(names, f.Name)
 	}
 	// Before anything is written, the manifest covers both reports: whatever happens
 	// next, every file a report wrote here is listed.
@@ -73,8 +73,8 @@ func writeFiles(dir string, files []file, write writeFunc) ([]string, error) {
 		}
 	}
 	for i, f := range files {
-		if err := write(filepath.Join(dir, f.name), f.data); err != nil {
-			return names[:i], fmt.Errorf("%s: %w", filepath.Join(dir, f.name), err)
+		if err := write(filepath.Join(dir, f.Name), f.Data); err != nil {
+			return names[:i], fmt.Errorf("%s: %w", filepath.Join(dir, f.Name), err)
 		}
 	}
 	for _, n := range previous {
@@ -92,11 +92,11 @@ func writeFiles(dir string, files []file, write writeFunc) ([]string, error) {
 	return names, nil
 }
 
-// readManifest returns the names the manifest of dir lists, none if it has none. Only
+// ReadManifest returns the names the manifest of dir lists, none if it has none. Only
 // plain names of files in dir count: a line that names another directory, or the
 // manifest itself, is ignored.
-func readManifest(dir string) ([]string, error) {
-	path := filepath.Join(dir, manifestName)
+func ReadManifest(dir string) ([]string, error) {
+	path := filepath.Join(dir, ManifestName)
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -117,7 +117,7 @@ func readManifest(dir string) ([]string, error) {
 	sc.Buffer(nil, maxManifestBytes)
 	for sc.Scan() {
 		n := sc.Text()
-		if n == "" || strings.HasPrefix(n, "#") || n != filepath.Base(n) || n == "." || n == ".." || n == manifestName ||
+		if n == "" || strings.HasPrefix(n, "#") || n != filepath.Base(n) || n == "." || n == ".." || n == ManifestName ||
 			strings.ContainsAny(n, `/\`) || slices.Contains(names, n) {
 			continue
 		}
@@ -126,13 +126,13 @@ func readManifest(dir string) ([]string, error) {
 	return names, sc.Err()
 }
 
-func writeManifest(dir string, names []string, write writeFunc) error {
+func writeManifest(dir string, names []string, write WriteFunc) error {
 	var b strings.Builder
-	b.WriteString(manifestHeader + "\n")
+	b.WriteString(ManifestHeader + "\n")
 	for _, n := range names {
 		b.WriteString(n + "\n")
 	}
-	return write(filepath.Join(dir, manifestName), []byte(b.String()))
+	return write(filepath.Join(dir, ManifestName), []byte(b.String()))
 }
 
 // removeStale removes a file of the previous report, if it is still a regular file:
@@ -172,7 +172,7 @@ func CheckDir(dir string) error {
 	return os.Remove(name)
 }
 
-// writeReport writes files with outfile.
-func writeReport(dir string, files []file) ([]string, error) {
-	return writeFiles(dir, files, outfile.WriteBytes)
+// WriteReport writes files with outfile.
+func WriteReport(dir string, files []File) ([]string, error) {
+	return WriteFiles(dir, files, outfile.WriteBytes)
 }

@@ -10,6 +10,7 @@ import (
 	"yams/coach"
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
@@ -51,7 +52,7 @@ const (
 const humanName = "human"
 
 // MaxPlayers is the most players at a table, the player included.
-const MaxPlayers = sim.MaxPlayers
+const MaxPlayers = tablegame.MaxPlayers
 
 // maxGameNumber bounds the game number of a seed: the dice of seat s of game g at a table
 // of n are those of game g·n+s of the seed, which must stay in sim's range.

@@ -58,7 +58,7 @@ func (d *botDecider) box(s *engine.Sheet, r engine.Roll, used int) (engine.BoxID
 }
 
 // playSeat plays the next turn of the opponent of seat s on its own dice, as the
-// simulator plays a table (sim.RunTable): a strategy that sees the table is shown it
+// simulator plays a table (tablegame.Run): a strategy that sees the table is shown it
 // first, one that draws random numbers is handed the seat's generator. The turn is kept,
 // move by move, for the state. A bot that fails or a decision that breaks a rule ends
 // the game, with why.

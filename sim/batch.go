@@ -8,14 +8,14 @@ import (
 	"yams/strategies"
 )
 
-// batchGames plays games of a batch strategy together: every game waits for a decision,
+// BatchGames plays games of a batch strategy together: every game waits for a decision,
 // the strategy answers them all in one call, and the games move on, until all are over.
 // Each game draws its dice from its own generator, seeded as any game of its index is, so
 // a batch strategy plays the dice a strategy of one decision at a time would: the same
 // counts, bit for bit, whatever the batches. Run and RunTable keep one per batch
 // strategy of a worker, its storage reused from chunk to chunk.
-type batchGames struct {
-	games  []*Game
+type BatchGames struct {
+	Games  []*Game
 	dice   []rand.PCG
 	seed   []uint64 // each game's seed for the strategy's own draws
 	reqs   []strategies.Request
@@ -23,24 +23,24 @@ type batchGames struct {
 	slot   []int32 // the game of each request
 	// window is the most requests the strategy is asked at once (its Info.BatchGames):
 	// the chunk may be larger, sized for another batch strategy of the run.
-	window int
+	Window int
 }
 
-// start begins the games of the given indices, games[k] that of index[k], each told its
+// Start begins the games of the given indices, Games[k] that of index[k], each told its
 // turns if obs is not nil.
-func (b *batchGames) start(rules *engine.Rules, seed uint64, index []int64, obs turnObserver) {
+func (b *BatchGames) Start(rules *engine.Rules, seed uint64, index []int64, obs turnObserver) {
 	n := len(index)
-	for len(b.games) < n {
+	for len(b.Games) < n {
 		g := NewGame(rules)
 		g.observe(obs)
-		b.games = append(b.games, g)
+		b.Games = append(b.Games, g)
 	}
 	if len(b.dice) < n {
 		b.dice = make([]rand.PCG, n)
 		b.seed = make([]uint64, n)
 	}
 	for k, gi := range index {
-		g := b.games[k]
+		g := b.Games[k]
 		g.index = gi
 		dice, draws := gameSeeds(seed, uint64(gi))
 		b.dice[k].Seed(dice[0], dice[1])
@@ -49,10 +49,10 @@ func (b *batchGames) start(rules *engine.Rules, seed uint64, index []int64, obs 
 	}
 }
 
-// play plays the first n games started to their end with st. When a game breaks a rule
+// Play plays the first n games started to their end with st. When a game breaks a rule
 // it returns that game's position and the *MoveError; when st fails, −1 and its error,
 // which names it.
-func (b *batchGames) play(st strategies.Batch, n int) (failed int, err error) {
+func (b *BatchGames) Play(st strategies.Batch, n int) (failed int, err error) {
 	return b.drive(st, func() {
 		for k := range n {
 			b.ask(k, 0)
@@ -62,7 +62,7 @@ func (b *batchGames) play(st strategies.Batch, n int) (failed int, err error) {
 
 // drive asks st for the decisions that collect gathers (ask), and applies them, until
 // collect gathers none.
-func (b *batchGames) drive(st strategies.Batch, collect func()) (failed int, err error) {
+func (b *BatchGames) drive(st strategies.Batch, collect func()) (failed int, err error) {
 	for {
 		b.reqs, b.slot = b.reqs[:0], b.slot[:0]
 		collect()
@@ -77,13 +77,13 @@ func (b *batchGames) drive(st strategies.Batch, collect func()) (failed int, err
 
 // ask adds the decision game k waits for to the requests, if it waits for one in turn
 // round (any turn for round 0).
-func (b *batchGames) ask(k, round int) {
-	g := b.games[k]
+func (b *BatchGames) ask(k, round int) {
+	g := b.Games[k]
 	kind, r, used := g.Decision()
 	if kind == Over || (round > 0 && g.turn != round) {
 		return
 	}
-	req := strategies.Request{Game: g.index, Seed: b.seed[k], Turn: g.turnNumber(), Sheet: &g.Sheet, Roll: r, RollsUsed: used}
+	req := strategies.Request{Game: g.index, Seed: b.seed[k], Turn: g.TurnNumber(), Sheet: &g.Sheet, Roll: r, RollsUsed: used}
 	if kind == KeepDecision {
 		req.RollsLeft = g.RollsLeft()
 	}
@@ -94,13 +94,13 @@ func (b *batchGames) ask(k, round int) {
 // decide asks st for the requests in b.reqs (at most the window at once) and applies the
 // answers to their games (b.slot). When a game breaks a rule it returns that game's
 // position and the *MoveError; when st fails, −1 and its error.
-func (b *batchGames) decide(st strategies.Batch) (failed int, err error) {
+func (b *BatchGames) decide(st strategies.Batch) (failed int, err error) {
 	if cap(b.answer) < len(b.reqs) {
 		b.answer = make([]strategies.Answer, len(b.reqs))
 	}
 	b.answer = b.answer[:len(b.reqs)]
 	clear(b.answer)
-	window := b.window
+	window := b.Window
 	if window <= 0 {
 		window = len(b.reqs)
 	}
@@ -112,7 +112,7 @@ func (b *batchGames) decide(st strategies.Batch) (failed int, err error) {
 	}
 	for j, req := range b.reqs {
 		k := int(b.slot[j])
-		g := b.games[k]
+		g := b.Games[k]
 		var err error
 		if req.RollsLeft > 0 {
 			err = g.Keep(b.answer[j].Keep)
@@ -126,13 +126,24 @@ func (b *batchGames) decide(st strategies.Batch) (failed int, err error) {
 	return 0, nil
 }
 
-// closeBatches closes batch strategies all together: an external bot's process may take
+// CloseBatches closes batch strategies all together: an external bot's process may take
 // a moment to stop (a second or two if it lingers), and the bots of every worker then
 // stop in that moment rather than one after another.
-func closeBatches(bs []strategies.Batch) {
+func CloseBatches(bs []strategies.Batch) {
 	var wg sync.WaitGroup
 	for _, b := range bs {
 		wg.Go(func() { b.Close() })
 	}
 	wg.Wait()
+}
+
+// PlayTurn plays turn round of the games which (positions among those started) with the
+// batch strategy st, together. When a game breaks a rule it returns that game's position
+// and the *MoveError; when st fails, −1 and its error.
+func (b *BatchGames) PlayTurn(st strategies.Batch, which []int, round int) (failed int, err error) {
+	return b.drive(st, func() {
+		for _, k := range which {
+			b.ask(k, round)
+		}
+	})
 }

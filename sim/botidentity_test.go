@@ -10,6 +10,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/summaryfile"
 	"yams/strategies"
 )
 
@@ -30,7 +31,7 @@ func botNamed(t testing.TB, id sim.BotIdentity, failFrom int64) strategies.Info 
 	greedy := infos(t, "greedy")[0]
 	return strategies.Info{Name: "b", NewBatch: func(r *engine.Rules, _ int) (strategies.Batch, error) {
 		st, err := greedy.New(r)
-		return &identifiedBatch{asBatch: asBatch{st: st, failFrom: failFrom}, id: id}, err
+		return &identifiedBatch{asBatch: asBatch{St: st, FailFrom: failFrom}, id: id}, err
 	}}
 }
 
@@ -55,7 +56,7 @@ func TestBotIdentityRecorded(t *testing.T) {
 	if !bytes.Contains(js, []byte(`"command": [`)) {
 		t.Fatalf("the summary file does not name the bot's command:\n%.600s", js)
 	}
-	back, err := sim.ReadSummary(bytes.NewReader(js))
+	back, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +77,7 @@ func TestBotIdentityRecorded(t *testing.T) {
 			if bytes.Equal(edited, js) {
 				t.Fatalf("%q is not in the file", c.from)
 			}
-			if _, err := sim.ReadSummary(bytes.NewReader(edited)); err == nil || !strings.Contains(err.Error(), c.want) {
+			if _, err := summaryfile.Read(bytes.NewReader(edited)); err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("%v, want %q", err, c.want)
 			}
 		})
@@ -99,7 +100,7 @@ func TestResumeWithAnotherBot(t *testing.T) {
 	if b := partial.Summaries[0].Bot; b == nil || !b.Equal(&botA) {
 		t.Fatalf("the partial results record bot %v", b)
 	}
-	back, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, partial)))
+	back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, partial)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,14 +144,14 @@ func TestMergeShardsOfTwoBots(t *testing.T) {
 		if id == nil {
 			res.Summaries[1].Bot = nil // as a file of an earlier yams
 		}
-		back, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, res)))
+		back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, res)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return back
 	}
 	names := []string{"one.json", "two.json"}
-	_, err := sim.MergeShards(names, []*sim.Results{shard(1, &botA), shard(2, &botANewer)})
+	_, err := summaryfile.MergeShards(names, []*sim.Results{shard(1, &botA), shard(2, &botANewer)})
 	var ob *sim.OtherBotError
 	if !errors.As(err, &ob) || ob.Strategy != "b" || !strings.Contains(err.Error(), "one.json") || !strings.Contains(err.Error(), "two.json") ||
 		!strings.Contains(err.Error(), botANewer.String()) {
@@ -161,7 +162,7 @@ func TestMergeShardsOfTwoBots(t *testing.T) {
 		a, b *sim.BotIdentity
 	}{{"the same bot", &botA, &botA}, {"one shard of an earlier yams", nil, &botA}, {"the other of an earlier yams", &botA, nil}} {
 		t.Run(c.name, func(t *testing.T) {
-			merged, err := sim.MergeShards(names, []*sim.Results{shard(1, c.a), shard(2, c.b)})
+			merged, err := summaryfile.MergeShards(names, []*sim.Results{shard(1, c.a), shard(2, c.b)})
 			if err != nil {
 				t.Fatal(err)
 			}

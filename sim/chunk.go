@@ -23,7 +23,7 @@ func (s *Summary) clear() {
 		sl.Sum, sl.Zeros, sl.Jokers = 0, 0, 0
 		clear(sl.FillTurn)
 	}
-	s.blocks = [len(s.blocks)]blockSums{}
+	s.Blocks = [len(s.Blocks)]BlockSums{}
 	if s.Regret != nil {
 		s.Regret.clear()
 	}
@@ -45,7 +45,7 @@ func (p *Pair) clear() { *p = Pair{A: p.A, B: p.B} }
 // or the progress line never waits long. A batch strategy (an external bot, target:T)
 // gets chunks of the games it asks to play together (Info.BatchGames), the most any asks,
 // or an eighth of a worker's share of the run if that is fewer; each is asked at most its
-// own number of requests at once (batchGames.window), so an external bot beside target:T
+// own number of requests at once (BatchGames.window), so an external bot beside target:T
 // still gets 1,024.
 type chunkSizer struct {
 	min, max int64
@@ -55,34 +55,34 @@ type chunkSizer struct {
 const (
 	chunkTarget = 20 * time.Millisecond
 	maxChunk    = 4096
-	batchChunk  = 1024 // the games played together for a batch strategy that does not say
+	BatchChunk  = 1024 // the games played together for a batch strategy that does not say
 )
 
 func newChunkSizer(cfg *Config, games int64, workers int) chunkSizer {
 	share := games / int64(8*max(1, workers))
 	c := chunkSizer{min: 16, max: max(1, min(maxChunk, share))}
 	c.min = min(c.min, c.max)
-	if together := mostTogether(cfg.Strategies); together > 0 {
+	if together := MostTogether(cfg.Strategies); together > 0 {
 		c.batch = min(together, max(c.min, share))
 	}
 	return c
 }
 
-// gamesTogether is the number of games a batch strategy plays together.
-func gamesTogether(info strategies.Info) int64 {
+// GamesTogether is the number of games a batch strategy plays together.
+func GamesTogether(info strategies.Info) int64 {
 	if info.BatchGames > 0 {
 		return int64(info.BatchGames)
 	}
-	return batchChunk
+	return BatchChunk
 }
 
-// mostTogether is the most games any batch strategy of infos plays together, 0 if none
+// MostTogether is the most games any batch strategy of infos plays together, 0 if none
 // is a batch strategy: the chunk of a run or a table run that has one.
-func mostTogether(infos []strategies.Info) int64 {
+func MostTogether(infos []strategies.Info) int64 {
 	most := int64(0)
 	for _, info := range infos {
 		if info.NewBatch != nil {
-			most = max(most, gamesTogether(info))
+			most = max(most, GamesTogether(info))
 		}
 	}
 	return most

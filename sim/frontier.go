@@ -5,20 +5,23 @@ import (
 	"sync"
 )
 
-// frontier is where the committed prefix of a run ends: every game before at has been
+// Frontier is where the committed prefix of a run ends: every game before at has been
 // played by a chunk that finished. Workers finish chunks out of order; a chunk past the
-// frontier waits (pendingChunks) until the chunks before it are done. When a chunk fails
+// frontier waits (Pending) until the chunks before it are done. When a chunk fails
 // (a strategy broke a rule, a bot stopped answering), the frontier never passes it, so
 // the results of a stopped run are always those of its first games, whatever happened
 // after.
-type frontier struct {
+type Frontier struct {
 	mu   sync.Mutex
 	at   int64
 	done map[int64]int64 // finished chunks past at, by first game: their end
 }
 
-// finish records that games [lo, hi) are played and returns the frontier.
-func (f *frontier) finish(lo, hi int64) int64 {
+// NewFrontier returns the frontier of a run that has played none of its games.
+func NewFrontier() *Frontier { return &Frontier{done: map[int64]int64{}} }
+
+// Finish records that games [lo, hi) are played and returns the frontier.
+func (f *Frontier) Finish(lo, hi int64) int64 {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if lo != f.at {
@@ -36,16 +39,17 @@ func (f *frontier) finish(lo, hi int64) int64 {
 	}
 }
 
-func (f *frontier) get() int64 {
+// Get returns the frontier.
+func (f *Frontier) Get() int64 {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.at
 }
 
-// pendingChunks holds the counts C of the chunks a worker finished past the frontier,
+// Pending holds the counts C of the chunks a worker finished past the frontier,
 // until the frontier passes them, and the storage of those committed since, for reuse:
 // Run's workers and RunTable's commit their chunks alike.
-type pendingChunks[C any] struct {
+type Pending[C any] struct {
 	chunks []pendingChunk[C]
 	spare  []C
 }
@@ -56,24 +60,24 @@ type pendingChunk[C any] struct {
 	counts C
 }
 
-// chunkCounts is what pendingChunks.commit needs of a worker's counts of type C.
-type chunkCounts[C any] interface {
-	// commitInPlay adds the counts of the chunk in play to the committed ones, and
+// ChunkCounts is what Pending.commit needs of a worker's counts of type C.
+type ChunkCounts[C any] interface {
+	// CommitInPlay adds the counts of the chunk in play to the committed ones, and
 	// empties them for the next chunk.
-	commitInPlay()
-	// parkInPlay returns the counts of the chunk in play, to wait for the frontier, and
+	CommitInPlay()
+	// ParkInPlay returns the counts of the chunk in play, to wait for the frontier, and
 	// plays on with those of spare, emptied, or with new empty ones when reuse is false.
-	parkInPlay(spare C, reuse bool) C
-	// commitCounts adds the counts of a pending chunk to the committed ones.
-	commitCounts(c C)
+	ParkInPlay(spare C, reuse bool) C
+	// CommitCounts adds the counts of a pending chunk to the committed ones.
+	CommitCounts(c C)
 }
 
 // commit hands the chunk just played, games [lo, hi), to the committed counts if the
 // frontier has passed it, or keeps it pending; and commits the pending chunks the
 // frontier has passed since.
-func (q *pendingChunks[C]) commit(lo, hi, front int64, w chunkCounts[C]) {
+func (q *Pending[C]) Commit(lo, hi, front int64, w ChunkCounts[C]) {
 	if hi <= front {
-		w.commitInPlay()
+		w.CommitInPlay()
 	} else {
 		var spare C
 		n := len(q.spare)
@@ -81,7 +85,7 @@ func (q *pendingChunks[C]) commit(lo, hi, front int64, w chunkCounts[C]) {
 			spare = q.spare[n-1]
 			q.spare = q.spare[:n-1]
 		}
-		q.chunks = append(q.chunks, pendingChunk[C]{lo: lo, hi: hi, counts: w.parkInPlay(spare, n > 0)})
+		q.chunks = append(q.chunks, pendingChunk[C]{lo: lo, hi: hi, counts: w.ParkInPlay(spare, n > 0)})
 	}
 	kept := q.chunks[:0]
 	for _, c := range q.chunks {
@@ -89,7 +93,7 @@ func (q *pendingChunks[C]) commit(lo, hi, front int64, w chunkCounts[C]) {
 			kept = append(kept, c)
 			continue
 		}
-		w.commitCounts(c.counts)
+		w.CommitCounts(c.counts)
 		q.spare = append(q.spare, c.counts)
 	}
 	q.chunks = kept
@@ -97,7 +101,7 @@ func (q *pendingChunks[C]) commit(lo, hi, front int64, w chunkCounts[C]) {
 
 // passed yields the counts of the pending chunks that end by end, the frontier of a run
 // that is over: those it passed after the worker's last commit.
-func (q *pendingChunks[C]) passed(end int64) iter.Seq[C] {
+func (q *Pending[C]) Passed(end int64) iter.Seq[C] {
 	return func(yield func(C) bool) {
 		for _, c := range q.chunks {
 			if c.hi <= end && !yield(c.counts) {

@@ -138,8 +138,8 @@ func (g *Game) Decision() (kind DecisionKind, r engine.Roll, rollsUsed int) {
 // RollsLeft returns the rerolls left in the turn, for a keep decision.
 func (g *Game) RollsLeft() int { return g.turnRolls - g.used }
 
-// turnNumber returns the turn in play, from 1.
-func (g *Game) turnNumber() int { return g.turn }
+// TurnNumber returns the turn in play, from 1.
+func (g *Game) TurnNumber() int { return g.turn }
 
 // Keep applies the keep k of a keep decision: the roll is final if k holds every die,
 // else the other dice are rerolled. A keep that is not part of the roll is a *MoveError.
@@ -265,4 +265,15 @@ func slotName(rules *engine.Rules, id engine.BoxID) string {
 		return fmt.Sprintf("%s of column %d (%s)", rules.Boxes()[b].ID, c, rules.Columns()[c].Name)
 	}
 	return rules.Boxes()[b].ID
+}
+
+// PlayTurn plays the turn in play of a game started with Start to its box.
+func (g *Game) PlayTurn(st strategies.Strategy) error {
+	s := &g.Sheet
+	for g.used < g.turnRolls {
+		if err := g.Keep(st.Keep(s, g.roll, g.turnRolls-g.used)); err != nil {
+			return err
+		}
+	}
+	return g.Box(st.Box(s, g.roll, g.used))
 }

@@ -13,9 +13,9 @@ type Histogram struct {
 	Counts []int64
 }
 
-// newHistogram returns a histogram sized for the values lo to hi, so that counting them
+// NewHistogram returns a histogram sized for the values lo to hi, so that counting them
 // never allocates.
-func newHistogram(lo, hi int) Histogram {
+func NewHistogram(lo, hi int) Histogram {
 	return Histogram{Min: lo, Counts: make([]int64, hi-lo+1)}
 }
 
@@ -28,8 +28,8 @@ func (h *Histogram) Add(v int) {
 	h.addOutside(v, 1)
 }
 
-// addN counts v n times.
-func (h *Histogram) addN(v int, n int64) {
+// AddN counts v n times.
+func (h *Histogram) AddN(v int, n int64) {
 	if i := v - h.Min; uint(i) < uint(len(h.Counts)) {
 		h.Counts[i] += n
 		return
@@ -58,7 +58,7 @@ func (h *Histogram) Max() int { return h.Min + len(h.Counts) - 1 }
 func (h *Histogram) Merge(o *Histogram) {
 	for i, n := range o.Counts {
 		if n != 0 {
-			h.addN(o.Min+i, n)
+			h.AddN(o.Min+i, n)
 		}
 	}
 }

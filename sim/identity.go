@@ -17,12 +17,12 @@ import (
 // A strategy without one (a built-in, or a summary written before yams recorded them)
 // goes with any.
 
-// identityPrefix begins an identity: the algorithm, then the digest in hexadecimal.
-const identityPrefix = "sha256:"
+// IdentityPrefix begins an identity: the algorithm, then the digest in hexadecimal.
+const IdentityPrefix = "sha256:"
 
-// identityOf returns the identity of a strategy of info, built for the rules as st (nil
+// IdentityOf returns the identity of a strategy of info, built for the rules as st (nil
 // for a batch strategy) or batch: "" when its play depends on its name and the build alone.
-func identityOf(info strategies.Info, st strategies.Strategy, batch strategies.Batch) string {
+func IdentityOf(info strategies.Info, st strategies.Strategy, batch strategies.Batch) string {
 	text := info.Identity
 	for _, x := range []any{st, batch} {
 		if d, ok := x.(strategies.Dependent); ok {
@@ -34,12 +34,12 @@ func identityOf(info strategies.Info, st strategies.Strategy, batch strategies.B
 		return ""
 	}
 	sum := sha256.Sum256([]byte(text))
-	return identityPrefix + hex.EncodeToString(sum[:])
+	return IdentityPrefix + hex.EncodeToString(sum[:])
 }
 
-// validIdentity reports whether s is an identity as a summary file writes it.
-func validIdentity(s string) bool {
-	digits, ok := strings.CutPrefix(s, identityPrefix)
+// ValidIdentity reports whether s is an identity as a summary file writes it.
+func ValidIdentity(s string) bool {
+	digits, ok := strings.CutPrefix(s, IdentityPrefix)
 	if !ok || len(digits) != 2*sha256.Size {
 		return false
 	}
@@ -54,18 +54,18 @@ func validIdentity(s string) bool {
 type OtherStrategyError struct {
 	Strategy        string
 	Identity, Other string
-	in, otherIn     string
+	In, OtherIn     string
 }
 
 func (e *OtherStrategyError) Error() string {
 	return fmt.Sprintf("strategy %s: %s played it as %s, %s as %s (the file it plays from changed in between): the games of two strategies do not add up",
-		e.Strategy, e.in, shortIdentity(e.Identity), e.otherIn, shortIdentity(e.Other))
+		e.Strategy, e.In, shortIdentity(e.Identity), e.OtherIn, shortIdentity(e.Other))
 }
 
 // shortIdentity is an identity as an error line names it: its first 12 digits.
 func shortIdentity(id string) string {
-	if len(id) > len(identityPrefix)+12 {
-		return id[:len(identityPrefix)+12]
+	if len(id) > len(IdentityPrefix)+12 {
+		return id[:len(IdentityPrefix)+12]
 	}
 	return id
 }
@@ -75,14 +75,14 @@ func shortIdentity(id string) string {
 func checkSameIdentities(names []string, a, b []string, in, otherIn string) error {
 	for i := range min(len(names), len(a), len(b)) {
 		if x, y := a[i], b[i]; x != "" && y != "" && x != y {
-			return &OtherStrategyError{Strategy: names[i], Identity: x, Other: y, in: in, otherIn: otherIn}
+			return &OtherStrategyError{Strategy: names[i], Identity: x, Other: y, In: in, OtherIn: otherIn}
 		}
 	}
 	return nil
 }
 
-// identitiesOf returns the identities of the summaries, "" for a strategy without.
-func identitiesOf(summaries []*Summary) []string {
+// Identities returns the identities of the summaries, "" for a strategy without.
+func Identities(summaries []*Summary) []string {
 	ids := make([]string, len(summaries))
 	for i, s := range summaries {
 		ids[i] = s.Identity
@@ -99,7 +99,7 @@ func strategyIdentities(cfg *Config, workers []*worker) []string {
 	}
 	for i, info := range cfg.Strategies {
 		p := &workers[0].players[i]
-		ids[i] = identityOf(info, p.strategy, p.batch)
+		ids[i] = IdentityOf(info, p.strategy, p.batch)
 	}
 	return ids
 }

@@ -2,35 +2,14 @@ package sim_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/summaryfile"
 )
-
-// columnRules returns rules of one or two boxes in columns of the given names; a box id
-// may have a dot, as a rule file allows.
-func columnRules(t testing.TB, names []string, boxes ...string) (*engine.Rules, error) {
-	t.Helper()
-	if len(boxes) == 0 {
-		boxes = []string{"chance"}
-	}
-	spec := engine.Spec{Name: "columns", Rolls: 1}
-	for _, id := range boxes {
-		spec.Boxes = append(spec.Boxes, engine.BoxSpec{ID: id, Section: "lower", Kind: "chance", Add: "all"})
-	}
-	for _, n := range names {
-		spec.Columns = append(spec.Columns, engine.ColumnSpec{Name: n, Order: "free"})
-	}
-	data, err := json.Marshal(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return engine.Parse("columns", data)
-}
 
 func TestColumnLabels(t *testing.T) {
 	for _, c := range []struct {
@@ -119,7 +98,7 @@ func TestColumnNamesRoundTrip(t *testing.T) {
 	}
 	res := run(t, sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Games: 3})
 	js := jsonOf(t, res)
-	back, err := sim.ReadSummary(bytes.NewReader(js))
+	back, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/summaryfile"
 	"yams/strategies"
 )
 
@@ -55,7 +56,7 @@ func TestInterruptAndResume(t *testing.T) {
 	whole := run(t, cfg)
 	wholeJSON := jsonOf(t, whole)
 	// Resumed from the results in memory, and from the partial summary file.
-	back, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, part)))
+	back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, part)))
 	if err != nil {
 		t.Fatalf("the partial summary does not read back: %v", err)
 	}
@@ -275,7 +276,7 @@ func TestMergeShards(t *testing.T) {
 	shard := func(cfg sim.Config, k, n int) *sim.Results {
 		cfg.Shard = sim.Shard{K: k, N: n, Total: cfg.Games}
 		cfg.First, cfg.Games = cfg.Shard.Range()
-		res, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, run(t, cfg))))
+		res, err := summaryfile.Read(bytes.NewReader(jsonOf(t, run(t, cfg))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -288,7 +289,7 @@ func TestMergeShards(t *testing.T) {
 			parts = append(parts, shard(base, k, n))
 			names = append(names, "shard-"+string(rune('0'+k)))
 		}
-		merged, err := sim.MergeShards(names, parts)
+		merged, err := summaryfile.MergeShards(names, parts)
 		if err != nil {
 			t.Fatalf("%d shards: %v", n, err)
 		}
@@ -322,7 +323,7 @@ func TestMergeShards(t *testing.T) {
 		{"partial", []*sim.Results{s1, interrupted(t, partialCfg), s3}, "b: partial: "},
 	} {
 		names := []string{"a", "b", "c", "d"}[:len(c.parts)]
-		if _, err := sim.MergeShards(names, c.parts); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := summaryfile.MergeShards(names, c.parts); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
 	}
@@ -348,7 +349,7 @@ func interrupted(t *testing.T, cfg sim.Config) *sim.Results {
 	if !errors.Is(err, context.Canceled) || res == nil || !res.Partial() {
 		t.Fatalf("not interrupted: %v", err)
 	}
-	back, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, res)))
+	back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, res)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,7 +430,7 @@ func TestChecksumRefusals(t *testing.T) {
 		{"no checksum", replace(`,\n  "checksum": "[^"]*"`, ``), "no checksum"},
 		{"an md5", replace(`"sha256:[0-9a-f]{64}"`, `"md5:d41d8cd98f00b204e9800998ecf8427e"`), "want sha256:"},
 	} {
-		res, err := sim.ReadSummary(bytes.NewReader(c.data))
+		res, err := summaryfile.Read(bytes.NewReader(c.data))
 		if err == nil || res != nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
@@ -459,7 +460,7 @@ func TestSliceFieldsRefused(t *testing.T) {
 		{"negative first", `"first": 25,`, `"first": -1,`, "out of 0 to"},
 	} {
 		data := bytes.Replace(js, []byte(c.old), []byte(c.new), 1)
-		if _, err := sim.ReadSummary(bytes.NewReader(data)); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := summaryfile.Read(bytes.NewReader(data)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
 	}

@@ -75,7 +75,7 @@ func (p *Pair) Stats() PairStats {
 	sum := big.NewInt(p.Sum)
 	st.Mean = ratio(sum, n)
 	if p.Games > 1 {
-		num := new(big.Int).Mul(n, p.Squares.bigInt())
+		num := new(big.Int).Mul(n, p.Squares.BigInt())
 		num.Sub(num, new(big.Int).Mul(sum, sum))
 		st.StdDev = math.Sqrt(ratio(num, new(big.Int).Mul(n, big.NewInt(p.Games-1))))
 	}
@@ -90,21 +90,21 @@ func (p *Pair) Stats() PairStats {
 // common dice gain.
 func Unpaired(a, b *Summary) Interval {
 	sa, sb := a.Stats(), b.Stats()
-	return unpaired(&sa, &sb)
+	return UnpairedStats(&sa, &sb)
 }
 
-// unpaired is Unpaired from the figures of the two summaries.
-func unpaired(sa, sb *Stats) Interval {
+// UnpairedStats is Unpaired from the figures of the two summaries.
+func UnpairedStats(sa, sb *Stats) Interval {
 	if sa.games == 0 || sb.games == 0 {
 		return Interval{}
 	}
 	d := sa.Mean - sb.Mean
-	half := Z95 * math.Hypot(sa.stdErr, sb.stdErr)
+	half := Z95 * math.Hypot(sa.StdErr, sb.StdErr)
 	return Interval{d - half, d + half}
 }
 
-// pairsOf returns the empty pairs of the strategies, in the order of Results.Pairs.
-func pairsOf(names []string) []*Pair {
+// NewPairs returns the empty pairs of the strategies, in the order of Results.Pairs.
+func NewPairs(names []string) []*Pair {
 	var out []*Pair
 	for i, a := range names {
 		for _, b := range names[i+1:] {

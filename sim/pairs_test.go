@@ -10,10 +10,9 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/summaryfile"
 	"yams/strategies"
 )
-
-func approx(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b)) }
 
 // Four games worked by hand: A scores 10, 20, 30, 40 and B 12, 15, 30, 31 on the same
 // dice. The differences are −2, 5, 0, 9: sum 12, mean 3, sum of squares 110, variance
@@ -136,7 +135,7 @@ func TestPairsMergeAndJSON(t *testing.T) {
 	}
 
 	js := jsonOf(t, whole)
-	back, err := sim.ReadSummary(bytes.NewReader(js))
+	back, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +155,7 @@ func TestPairsMergeAndJSON(t *testing.T) {
 		{"squares", func(d map[string]any) { pair(d)["squares"] = 0 }, "too few"},
 		{"missing", func(d map[string]any) { d["pairs"] = append(d["pairs"].([]any), pair(d)) }, "2 pairs, want 1"},
 	} {
-		_, err := sim.ReadSummary(bytes.NewReader(edit(t, js, c.change)))
+		_, err := summaryfile.Read(bytes.NewReader(edit(t, js, c.change)))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error that says %q", c.name, err, c.want)
 		}

@@ -9,13 +9,8 @@ import (
 
 	"yams/internal/provenance"
 	"yams/sim"
+	"yams/sim/summaryfile"
 )
-
-// record returns a provenance record of a made-up build and command.
-func record(version, command, date string) *provenance.Record {
-	return &provenance.Record{Yams: provenance.Build{Version: version, Revision: "9472861c0ab1e7f0d7c1a2b3c4d5e6f708192a3b", Go: "go1.26.8"},
-		Date: date, Command: command}
-}
 
 // withoutProvenance returns a summary file without its "provenance" member, the rest
 // byte for byte: what two runs of the same games must share.
@@ -47,7 +42,7 @@ func TestProvenanceIsNotContent(t *testing.T) {
 	if !bytes.Equal(withoutProvenance(t, js), plain) {
 		t.Errorf("the file with its provenance differs from the file without it elsewhere than in the provenance")
 	}
-	back, err := sim.ReadSummary(bytes.NewReader(js))
+	back, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +53,7 @@ func TestProvenanceIsNotContent(t *testing.T) {
 		t.Errorf("written again, the file changed")
 	}
 	// A file of an earlier yams has none, and is read as such.
-	old, err := sim.ReadSummary(bytes.NewReader(plain))
+	old, err := summaryfile.Read(bytes.NewReader(plain))
 	if err != nil || old.Provenance != nil || old.PlayedBy() != nil || len(old.Builds()) != 1 || old.Builds()[0] != (provenance.Build{}) {
 		t.Errorf("a file without provenance: %v, %+v, builds %v", err, old, old.Builds())
 	}
@@ -76,7 +71,7 @@ func TestProvenanceOfResumesAndMerges(t *testing.T) {
 	first.Games = 120
 	part := run(t, first)
 	part.Planned = 300
-	part, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, part)))
+	part, err := summaryfile.Read(bytes.NewReader(jsonOf(t, part)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +84,7 @@ func TestProvenanceOfResumesAndMerges(t *testing.T) {
 	if builds := resumed.Builds(); len(builds) != 2 || builds[0] != a.Yams || builds[1] != b.Yams {
 		t.Errorf("builds %v", builds)
 	}
-	back, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, resumed)))
+	back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, resumed)))
 	if err != nil || !reflect.DeepEqual(back.Runs, want) {
 		t.Fatalf("read back: %v, runs %+v", err, back.Runs)
 	}
@@ -107,13 +102,13 @@ func TestProvenanceOfResumesAndMerges(t *testing.T) {
 		s := sim.Shard{K: k + 1, N: 3, Total: 300}
 		sc := sim.Config{Rules: rules, Strategies: infos(t, "greedy", "upper-first"), Seed: 8, Shard: s, Provenance: rec}
 		sc.First, sc.Games = s.Range()
-		res, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, run(t, sc))))
+		res, err := summaryfile.Read(bytes.NewReader(jsonOf(t, run(t, sc))))
 		if err != nil {
 			t.Fatal(err)
 		}
 		parts, names = append([]*sim.Results{res}, parts...), append([]string{s.String()}, names...)
 	}
-	merged, err := sim.MergeShards(names, parts)
+	merged, err := summaryfile.MergeShards(names, parts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +122,7 @@ func TestProvenanceOfResumesAndMerges(t *testing.T) {
 	m := record("(devel)", "yams merge shard-1.json shard-2.json shard-3.json", "2026-07-03T00:00:00Z")
 	merged.WrittenBy(*m)
 	js := jsonOf(t, merged)
-	back, err = sim.ReadSummary(bytes.NewReader(js))
+	back, err = summaryfile.Read(bytes.NewReader(js))
 	if err != nil || !reflect.DeepEqual(back.Runs, wantRuns) || !reflect.DeepEqual(back.Provenance, m) {
 		t.Fatalf("merged, read back: %v, %+v, %+v", err, back.Provenance, back.Runs)
 	}
@@ -147,7 +142,7 @@ func TestProvenanceChecked(t *testing.T) {
 	res := run(t, cfg)
 	res.Runs = []provenance.Run{{Record: *cfg.Provenance, First: 0, Games: 40}, {Record: *cfg.Provenance, First: 40, Games: 60}}
 	js := jsonOf(t, res)
-	if _, err := sim.ReadSummary(bytes.NewReader(js)); err != nil {
+	if _, err := summaryfile.Read(bytes.NewReader(js)); err != nil {
 		t.Fatal(err)
 	}
 	prov := func(d map[string]any) map[string]any { return d["provenance"].(map[string]any) }
@@ -166,7 +161,7 @@ func TestProvenanceChecked(t *testing.T) {
 		{"a run's date", func(d map[string]any) { runAt(d, 0)["date"] = "" }, "provenance: runs[0]: date"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := sim.ReadSummary(bytes.NewReader(edit(t, js, c.change)))
+			res, err := summaryfile.Read(bytes.NewReader(edit(t, js, c.change)))
 			if err == nil || res != nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 				t.Errorf("%v, want one line that says %q", err, c.want)
 			}
@@ -178,7 +173,7 @@ func TestProvenanceChecked(t *testing.T) {
 		prov(d)["yams"].(map[string]any)["platform"] = "linux/arm64"
 		d["something_new"] = map[string]any{"a": 1}
 	})
-	if back, err := sim.ReadSummary(bytes.NewReader(later)); err != nil || back.Provenance.Command != "yams sim" {
+	if back, err := summaryfile.Read(bytes.NewReader(later)); err != nil || back.Provenance.Command != "yams sim" {
 		t.Errorf("a file with fields of a later yams: %v", err)
 	}
 	var doc map[string]any

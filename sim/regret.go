@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"math/big"
 	"math/bits"
 	"slices"
 
@@ -37,9 +38,9 @@ type Valuer interface {
 // 2^60 games within 128 bits.
 const RegretScale = 1 << 20
 
-// costlyThresholds are the costs, in points, above which a decision counts as costly: any
+// CostlyThresholds are the costs, in points, above which a decision counts as costly: any
 // cost (more than one unit of RegretScale), more than a point, more than five.
-var costlyThresholds = [3]float64{0, 1, 5}
+var CostlyThresholds = [3]float64{0, 1, 5}
 
 // defaultCostliest is how many of the costliest positions a regret run keeps per strategy.
 const defaultCostliest = 20
@@ -48,18 +49,45 @@ const defaultCostliest = 20
 // 1/RegretScale points.
 type Sums struct {
 	Sum     Uint128
-	squares Uint128
+	Squares Uint128
 }
 
 func (s *Sums) addGame(c int64) {
 	s.Sum = s.Sum.add(Uint128{Lo: uint64(c)})
 	hi, lo := mulSquare(c)
-	s.squares = s.squares.add(Uint128{hi, lo})
+	s.Squares = s.Squares.add(Uint128{hi, lo})
 }
 
 func (s *Sums) merge(o *Sums) {
 	s.Sum = s.Sum.add(o.Sum)
-	s.squares = s.squares.add(o.squares)
+	s.Squares = s.Squares.add(o.Squares)
+}
+
+// SumsStats are the figures of a per-game cost: its mean per game in points and the 95%
+// interval of the mean.
+type SumsStats struct {
+	Mean float64
+	CI95 Interval
+}
+
+// Stats derives the figures of s over games.
+func (s Sums) Stats(games int64) SumsStats {
+	if games <= 0 {
+		return SumsStats{}
+	}
+	n := big.NewInt(games)
+	sum := s.Sum.BigInt()
+	mean := ratio(sum, n) / RegretScale
+	var sd float64
+	if games > 1 {
+		num := new(big.Int).Mul(n, s.Squares.BigInt())
+		num.Sub(num, new(big.Int).Mul(sum, sum))
+		if num.Sign() > 0 {
+			sd = math.Sqrt(ratio(num, new(big.Int).Mul(n, big.NewInt(games-1)))) / RegretScale
+		}
+	}
+	half := Z95 * sd / math.Sqrt(float64(games))
+	return SumsStats{Mean: mean, CI95: Interval{mean - half, mean + half}}
 }
 
 // Regret holds the cost of a strategy's decisions against optimal play, summed over its
@@ -77,11 +105,11 @@ type Regret struct {
 	ByBox  []Sums
 	ByTurn []Sums
 	// Costly[i] counts the decisions that cost more than costlyThresholds[i].
-	Costly [len(costlyThresholds)]int64
+	Costly [len(CostlyThresholds)]int64
 	// Costliest are the positions of highest cost met, at most keepmost of them, the
 	// costliest first (CostlyPosition.before gives the order).
 	Costliest []CostlyPosition
-	keepmost  int
+	KeepMost  int
 }
 
 // CostlyPosition is a decision of a game and what it cost.
@@ -93,8 +121,8 @@ type CostlyPosition struct {
 	// Sheet is the sheet before the turn: Scores[id] the score of each box, −1 when empty.
 	Scores []int16
 	Dice   engine.Roll
-	// rollsUsed is the rolls thrown when the decision was taken.
-	rollsUsed int
+	// RollsUsed is the rolls thrown when the decision was taken.
+	RollsUsed int
 	// Choice and Best are the option taken and the best one: keeps for a keep decision,
 	// boxes for a box decision.
 	ChoiceKeep, BestKeep engine.Keep
@@ -102,11 +130,11 @@ type CostlyPosition struct {
 	// Cost is what the decision cost, in units of 1/RegretScale points: bestValue − value,
 	// the values of the best option and of the one taken.
 	Cost             int64
-	value, bestValue int64
+	Value, BestValue int64
 }
 
-// before orders positions: the higher cost first, then the lower game, turn and decision.
-func (p *CostlyPosition) before(o *CostlyPosition) bool {
+// Before orders positions: the higher cost first, then the lower game, turn and decision.
+func (p *CostlyPosition) Before(o *CostlyPosition) bool {
 	return cmpPositions(p, o) < 0
 }
 
@@ -122,13 +150,13 @@ func decisionOrder(p *CostlyPosition) int {
 	return p.Roll
 }
 
-// newRegret returns empty regret counts for the rules, keeping the costliest positions.
-func newRegret(rules *engine.Rules, costliest int) *Regret {
+// NewRegret returns empty regret counts for the rules, keeping the costliest positions.
+func NewRegret(rules *engine.Rules, costliest int) *Regret {
 	return &Regret{
 		Keep:     make([]Sums, rules.Rolls()-1),
 		ByBox:    make([]Sums, rules.NumSlots()),
 		ByTurn:   make([]Sums, rules.NumSlots()),
-		keepmost: costliest,
+		KeepMost: costliest,
 	}
 }
 
@@ -157,15 +185,15 @@ func (r *Regret) merge(o *Regret) error {
 
 // offer keeps p if it is among the keepmost costliest positions.
 func (r *Regret) offer(p *CostlyPosition) {
-	if r.keepmost <= 0 {
+	if r.KeepMost <= 0 {
 		return
 	}
 	n := len(r.Costliest)
-	if n == r.keepmost && !p.before(&r.Costliest[n-1]) {
+	if n == r.KeepMost && !p.Before(&r.Costliest[n-1]) {
 		return
 	}
 	i, _ := slices.BinarySearchFunc(r.Costliest, p, func(a CostlyPosition, b *CostlyPosition) int { return cmpPositions(&a, b) })
-	if n < r.keepmost {
+	if n < r.KeepMost {
 		r.Costliest = append(r.Costliest, CostlyPosition{})
 	}
 	copy(r.Costliest[i+1:], r.Costliest[i:])
@@ -214,7 +242,7 @@ func (o *regretObserver) Turn(g *Game) {
 	count := func(c int64, kind *int64) {
 		*kind += c
 		turnCost += c
-		for i, above := range costlyThresholds {
+		for i, above := range CostlyThresholds {
 			if c > units(above) {
 				o.r.Costly[i]++
 			}
@@ -234,7 +262,7 @@ func (o *regretObserver) Turn(g *Game) {
 			c := max(0, best-val)
 			count(c, &gc.keep[i])
 			if c > 0 {
-				o.scratch = CostlyPosition{Roll: used, ChoiceKeep: k, BestKeep: bestK, value: val, bestValue: best, Cost: c}
+				o.scratch = CostlyPosition{Roll: used, ChoiceKeep: k, BestKeep: bestK, Value: val, BestValue: best, Cost: c}
 				o.consider(g, t, r, used)
 			}
 		}
@@ -248,7 +276,7 @@ func (o *regretObserver) Turn(g *Game) {
 		c := max(0, best-val)
 		count(c, &gc.box)
 		if c > 0 {
-			o.scratch = CostlyPosition{ChoiceBox: t.box, BestBox: bestB, value: val, bestValue: best, Cost: c}
+			o.scratch = CostlyPosition{ChoiceBox: t.box, BestBox: bestB, Value: val, BestValue: best, Cost: c}
 			o.consider(g, t, r, used)
 		}
 	}
@@ -261,8 +289,8 @@ func (o *regretObserver) Turn(g *Game) {
 // rolls) to the costliest, filling in what only a kept position needs.
 func (o *regretObserver) consider(g *Game, t *turnRecord, r engine.Roll, used int) {
 	p := &o.scratch
-	p.Game, p.Turn, p.Dice, p.rollsUsed = g.index, t.turn, r, used
-	if n := len(o.r.Costliest); n == o.r.keepmost && !p.before(&o.r.Costliest[n-1]) {
+	p.Game, p.Turn, p.Dice, p.RollsUsed = g.index, t.turn, r, used
+	if n := len(o.r.Costliest); n == o.r.KeepMost && !p.Before(&o.r.Costliest[n-1]) {
 		return
 	}
 	rules := t.sheet.Rules()
@@ -298,7 +326,7 @@ func mulSquare(c int64) (hi, lo uint64) {
 
 // empty returns empty counts of the same shape.
 func (r *Regret) empty() *Regret {
-	return &Regret{Keep: make([]Sums, len(r.Keep)), ByBox: make([]Sums, len(r.ByBox)), ByTurn: make([]Sums, len(r.ByTurn)), keepmost: r.keepmost}
+	return &Regret{Keep: make([]Sums, len(r.Keep)), ByBox: make([]Sums, len(r.ByBox)), ByTurn: make([]Sums, len(r.ByTurn)), KeepMost: r.KeepMost}
 }
 
 // clone returns a deep copy of r.
@@ -317,11 +345,11 @@ func (r *Regret) clear() {
 	clear(r.Keep)
 	clear(r.ByBox)
 	clear(r.ByTurn)
-	r.Box, r.Total, r.Costly = Sums{}, Sums{}, [len(costlyThresholds)]int64{}
+	r.Box, r.Total, r.Costly = Sums{}, Sums{}, [len(CostlyThresholds)]int64{}
 	r.Costliest = r.Costliest[:0]
 }
 
-// measuresRegret reports whether the results count the regret of their strategies.
-func (r *Results) measuresRegret() bool {
+// MeasuresRegret reports whether the results count the regret of their strategies.
+func (r *Results) MeasuresRegret() bool {
 	return len(r.Summaries) > 0 && r.Summaries[0].Regret != nil
 }

@@ -11,6 +11,7 @@ import (
 	"yams/internal/cachedir"
 	"yams/internal/exhaustive"
 	"yams/sim"
+	"yams/sim/summaryfile"
 	"yams/strategies"
 	"yams/strategies/analysis"
 	"yams/strategies/optimal"
@@ -128,14 +129,14 @@ func TestRegretDeterministic(t *testing.T) {
 		}
 		parts = append(parts, r)
 	}
-	merged, err := sim.MergeShards([]string{"1", "2", "3"}, parts)
+	merged, err := summaryfile.MergeShards([]string{"1", "2", "3"}, parts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(jsonOf(t, merged), want) {
 		t.Error("shards merged count other regret than one run")
 	}
-	back, err := sim.ReadSummary(bytes.NewReader(want))
+	back, err := summaryfile.Read(bytes.NewReader(want))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func TestRegretDeterministic(t *testing.T) {
 		t.Error("a run resumed counts other regret than one run")
 	}
 	edited := bytes.Replace(want, []byte(`"costly": {`), []byte(`"costly": {"0": 1, `), 1)
-	if _, err := sim.ReadSummary(bytes.NewReader(edited)); err == nil {
+	if _, err := summaryfile.Read(bytes.NewReader(edited)); err == nil {
 		t.Error("an edited regret was read")
 	}
 	noRegret := cfg

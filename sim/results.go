@@ -17,7 +17,7 @@ type Results struct {
 	RulesHash   string
 	RuleOptions []string
 	// RuleSet is the rule set the games were played under (its name and hash are Rules
-	// and RulesHash): every Results made by Run or read by ReadSummary has it.
+	// and RulesHash): every Results made by Run or read by summaryfile.Read has it.
 	RuleSet *engine.Rules
 	Seed    uint64
 	// The results count games First to First+Games−1 of the seed. Planned is the
@@ -86,12 +86,12 @@ func (r *Results) Partial() bool { return r.Planned > r.Games }
 // Merge adds the results of another run of the same rules, seed and strategies, of the
 // slice of game indices just before or just after that of r (a shard, for instance).
 // Of the two slices, the earlier must be complete (not Partial); the merged results are
-// partial if the later one is. They are no longer of a shard (MergeShards checks that
+// partial if the later one is. They are no longer of a shard (summaryfile.MergeShards checks that
 // the shards of a run are all there).
 func (r *Results) Merge(o *Results) error {
-	names := (*Results).names
-	otherBot := checkSameBots(names(r), bots(r.Summaries), bots(o.Summaries), "one", "the other")
-	otherStrategy := checkSameIdentities(names(r), identitiesOf(r.Summaries), identitiesOf(o.Summaries), "one", "the other")
+	names := (*Results).Names
+	otherBot := checkSameBots(names(r), Bots(r.Summaries), Bots(o.Summaries), "one", "the other")
+	otherStrategy := checkSameIdentities(names(r), Identities(r.Summaries), Identities(o.Summaries), "one", "the other")
 	switch {
 	case o.RulesHash != r.RulesHash:
 		return fmt.Errorf("cannot merge results of different rules (%s %s, %s %s)", r.Rules, r.RulesHash, o.Rules, o.RulesHash)
@@ -126,7 +126,7 @@ func (r *Results) Merge(o *Results) error {
 	r.Runs = joinRuns(r.PlayedBy(), o.PlayedBy())
 	r.Provenance = nil
 	r.First = min(r.First, o.First)
-	r.Planned = r.planned() + o.planned() // the earlier slice is complete
+	r.Planned = r.PlannedGames() + o.PlannedGames() // the earlier slice is complete
 	r.Games += o.Games
 	r.Resumed += o.Resumed
 	r.Shard = Shard{}
@@ -145,8 +145,8 @@ func (r *Results) Merge(o *Results) error {
 	return nil
 }
 
-// names returns the strategies of the results, in order.
-func (r *Results) names() []string {
+// Names returns the strategies of the results, in order.
+func (r *Results) Names() []string {
 	var n []string
 	for _, s := range r.Summaries {
 		n = append(n, s.Strategy)
@@ -154,5 +154,24 @@ func (r *Results) names() []string {
 	return n
 }
 
-// planned returns the games the results set out to play (Games when they are complete).
-func (r *Results) planned() int64 { return max(r.Planned, r.Games) }
+// PlannedGames returns the games the results set out to play (Games when they are complete).
+func (r *Results) PlannedGames() int64 { return max(r.Planned, r.Games) }
+
+// Clone returns a deep copy of the counts of r, with its timings.
+func (r *Results) Clone() *Results {
+	c := *r
+	c.RuleOptions = slices.Clone(r.RuleOptions)
+	c.Runs = slices.Clone(r.Runs)
+	c.Busy = slices.Clone(r.Busy)
+	c.Outside = slices.Clone(r.Outside)
+	c.Summaries = nil
+	for _, s := range r.Summaries {
+		c.Summaries = append(c.Summaries, s.clone())
+	}
+	c.Pairs = nil
+	for _, p := range r.Pairs {
+		q := *p
+		c.Pairs = append(c.Pairs, &q)
+	}
+	return &c
+}

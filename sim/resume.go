@@ -23,24 +23,24 @@ func CheckResume(cfg Config, res *Results) error {
 		return fmt.Errorf("the checkpoint is of rules %s (hash %s), this run plays %s (hash %s)", res.Rules, res.RulesHash, cfg.Rules.Name(), cfg.Rules.Hash())
 	case res.Seed != cfg.Seed:
 		return fmt.Errorf("the checkpoint is of seed %d, this run's seed is %d", res.Seed, cfg.Seed)
-	case !slices.Equal(res.names(), names):
-		return fmt.Errorf("the checkpoint is of strategies %s, this run plays %s", strings.Join(res.names(), ","), strings.Join(names, ","))
+	case !slices.Equal(res.Names(), names):
+		return fmt.Errorf("the checkpoint is of strategies %s, this run plays %s", strings.Join(res.Names(), ","), strings.Join(names, ","))
 	case (len(res.Pairs) > 0) != (cfg.Pairs && len(names) > 1):
 		if cfg.Pairs {
 			return errors.New("the checkpoint does not compare the strategies in pairs (yams sim), this run does (yams compare)")
 		}
 		return errors.New("the checkpoint compares the strategies in pairs (yams compare), this run does not (yams sim)")
-	case res.measuresRegret() != (cfg.Regret != nil):
+	case res.MeasuresRegret() != (cfg.Regret != nil):
 		if cfg.Regret != nil {
 			return errors.New("the checkpoint does not measure regret, this run does (--regret)")
 		}
 		return errors.New("the checkpoint measures regret (--regret), this run does not")
 	case res.Shard != cfg.Shard:
-		return fmt.Errorf("the checkpoint is %s, this run is %s", res.Shard.describe(), cfg.Shard.describe())
+		return fmt.Errorf("the checkpoint is %s, this run is %s", res.Shard.Describe(), cfg.Shard.Describe())
 	case res.First != cfg.First:
 		return fmt.Errorf("the checkpoint's games start at index %d, this run's at %d", res.First, cfg.First)
-	case res.planned() != cfg.Games:
-		return fmt.Errorf("the checkpoint is of a run of %d games, this run plays %d", res.planned(), cfg.Games)
+	case res.PlannedGames() != cfg.Games:
+		return fmt.Errorf("the checkpoint is of a run of %d games, this run plays %d", res.PlannedGames(), cfg.Games)
 	}
 	for _, s := range res.Summaries {
 		want := NewSummary(s.Strategy, cfg.Rules)

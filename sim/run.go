@@ -40,7 +40,7 @@ type Config struct {
 	Pairs bool
 
 	// Shard, if not zero, says that the run is a shard of a larger one: First and Games
-	// must then be its Range. It is recorded in the results, for MergeShards.
+	// must then be its Range. It is recorded in the results, for summaryfile.MergeShards.
 	Shard Shard
 	// Resume, if not nil, holds the results of the first games of the run, played
 	// before: a checkpoint, or the results of an interrupted run, of the same run
@@ -67,6 +67,9 @@ type Config struct {
 	// played the games resumed are kept beside it (Results.Runs).
 	Provenance *provenance.Record
 }
+
+// errTableStrategy refuses a strategy that sees the table in a run of games of one player.
+var errTableStrategy = errors.New("plays at a table, seeing the other players' sheets: a game of one player has no table (play it with compare --players)")
 
 // clock reads the time of a run's timings (Results.Elapsed and Busy); a test replaces it
 // to check which strategy each moment goes to.
@@ -156,7 +159,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 			return nil, err
 		}
 	}
-	ids, err := identities(names, len(workers), func(w, i int) strategies.Batch { return workers[w].players[i].batch })
+	ids, err := BotIdentities(names, len(workers), func(w, i int) strategies.Batch { return workers[w].players[i].batch })
 	if err != nil {
 		return nil, err
 	}
@@ -164,10 +167,10 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	if base != nil {
 		// Known once the bots have said hello: the games of another program are not
 		// added to those of the checkpoint; nor those of a strategy whose file changed.
-		if err := checkSameBots(names, bots(base.Summaries), ids, "the checkpoint", "this run"); err != nil {
+		if err := checkSameBots(names, Bots(base.Summaries), ids, "the checkpoint", "this run"); err != nil {
 			return nil, fmt.Errorf("sim: %w", err)
 		}
-		if err := checkSameIdentities(names, identitiesOf(base.Summaries), played, "the checkpoint", "this run"); err != nil {
+		if err := checkSameIdentities(names, Identities(base.Summaries), played, "the checkpoint", "this run"); err != nil {
 			return nil, fmt.Errorf("sim: %w", err)
 		}
 	}
@@ -179,7 +182,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 		stop   atomic.Bool
 		wg     sync.WaitGroup
 		g      gate
-		front  = &frontier{at: 0, done: map[int64]int64{}}
+		front  = NewFrontier()
 		sizing = newChunkSizer(&cfg, part.Games, nw)
 	)
 	g.cond.L = &g.mu
@@ -211,7 +214,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 				}
 				var snap *Results
 				var err error
-				g.hold(nw, func() { snap, err = collect(&cfg, base, workers, names, ids, played, front.get()) })
+				g.hold(nw, func() { snap, err = collect(&cfg, base, workers, names, ids, played, front.Get()) })
 				if err == nil {
 					err = cfg.Checkpoint(snap)
 				}
@@ -232,7 +235,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	// The bots are done: closed now, their processes say what they took.
 	closeWorkers(workers)
 
-	res, err := collect(&cfg, base, workers, names, ids, played, front.get())
+	res, err := collect(&cfg, base, workers, names, ids, played, front.Get())
 	if err != nil {
 		return nil, err
 	}
@@ -247,10 +250,10 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 		}
 	}
 	// The first failure in the order of the games is the one that stopped the prefix.
-	failed := firstFailed(errs)
+	failed := FirstFailed(errs)
 	switch {
 	case failed != nil:
-		return res, failed.err
+		return res, failed.Err
 	case !res.Partial():
 		return res, nil
 	case checkpointErr != nil:
@@ -259,22 +262,22 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	return res, ctx.Err()
 }
 
-// chunkError is the failure of a worker in the chunk of games from lo.
-type chunkError struct {
-	lo  int64
-	err error
+// ChunkError is the failure of a worker in the chunk of games from lo.
+type ChunkError struct {
+	Lo  int64
+	Err error
 }
 
-func (e *chunkError) Error() string { return e.err.Error() }
-func (e *chunkError) Unwrap() error { return e.err }
+func (e *ChunkError) Error() string { return e.Err.Error() }
+func (e *ChunkError) Unwrap() error { return e.Err }
 
-// firstFailed returns the failure of the earliest chunk among the workers' errors, nil
+// FirstFailed returns the failure of the earliest chunk among the workers' errors, nil
 // if none failed in a chunk: the games before it are those the results keep.
-func firstFailed(errs []error) *chunkError {
-	var failed *chunkError
+func FirstFailed(errs []error) *ChunkError {
+	var failed *ChunkError
 	for _, err := range errs {
-		var ce *chunkError
-		if errors.As(err, &ce) && (failed == nil || ce.lo < failed.lo) {
+		var ce *ChunkError
+		if errors.As(err, &ce) && (failed == nil || ce.Lo < failed.Lo) {
 			failed = ce
 		}
 	}
@@ -318,7 +321,7 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string, ids 
 		}
 		for _, w := range workers {
 			mustMerge(s.merge(w.players[i].total))
-			for c := range w.pending.passed(end) {
+			for c := range w.pending.Passed(end) {
 				mustMerge(s.merge(c.summaries[i]))
 			}
 		}
@@ -332,7 +335,7 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string, ids 
 		res.Summaries = append(res.Summaries, s)
 	}
 	if cfg.Pairs {
-		res.Pairs = pairsOf(names)
+		res.Pairs = NewPairs(names)
 		for i, p := range res.Pairs {
 			if base != nil {
 				if err := p.Merge(base.Pairs[i]); err != nil {
@@ -341,7 +344,7 @@ func collect(cfg *Config, base *Results, workers []*worker, names []string, ids 
 			}
 			for _, w := range workers {
 				mustMerge(p.Merge(w.pairs[i]))
-				for c := range w.pending.passed(end) {
+				for c := range w.pending.Passed(end) {
 					mustMerge(p.Merge(c.pairs[i]))
 				}
 			}

@@ -13,7 +13,7 @@ const MaxGames = 1 << 60
 
 // Shard is one of N contiguous slices of the game indices 0 to Total−1 of a run: shard K
 // (from 1) plays games Total·(K−1)/N to Total·K/N − 1, rounded down. Shards of a run,
-// played apart (Config.Shard) and merged (MergeShards), give exactly the results of the
+// played apart (Config.Shard) and merged (summaryfile.MergeShards), give exactly the results of the
 // whole run. The zero Shard is "not a shard": the results are of a run of their own.
 type Shard struct {
 	K, N  int
@@ -54,8 +54,8 @@ func (s Shard) bound(k int) int64 {
 // String writes the shard as --shard takes it: "K/N".
 func (s Shard) String() string { return strconv.Itoa(s.K) + "/" + strconv.Itoa(s.N) }
 
-// describe names the shard and the run it is of, for messages.
-func (s Shard) describe() string {
+// Describe names the shard and the run it is of, for messages.
+func (s Shard) Describe() string {
 	if s.IsZero() {
 		return "not a shard"
 	}

@@ -15,64 +15,29 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/strategies"
 )
 
-func load(t testing.TB, name string, opts ...string) *engine.Rules {
-	t.Helper()
-	r, err := engine.Load(name, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
-func infos(t testing.TB, names ...string) []strategies.Info {
-	t.Helper()
-	var list []strategies.Info
-	for _, n := range names {
-		if n == sim.FloorName {
-			list = append(list, sim.Floor())
-			continue
-		}
-		info, ok := strategies.Lookup(n)
-		if !ok {
-			t.Fatalf("no strategy %s", n)
-		}
-		list = append(list, info)
-	}
-	return list
-}
-
-func run(t testing.TB, cfg sim.Config) *sim.Results {
-	t.Helper()
-	res, err := sim.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
-
-// counts strips the timings, which are not part of what a run finds.
-func counts(r *sim.Results) *sim.Results {
-	c := *r
-	c.Workers, c.Setup, c.Elapsed, c.Busy, c.Outside = 0, 0, 0, nil, nil
-	return &c
-}
-
-func jsonOf(t testing.TB, r *sim.Results) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := r.WriteJSON(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+var (
+	load        = simtest.Load
+	infos       = simtest.Infos
+	run         = simtest.Run
+	counts      = simtest.Counts
+	jsonOf      = simtest.JSONOf
+	record      = simtest.Record
+	edit        = simtest.Edit
+	approx      = simtest.Approx
+	columnRules = simtest.ColumnRules
+)
 
 // oneThrow is a game of one turn of one roll in one chance box: it has no decision to
 // make, so every strategy scores the sum of the same five dice.
-const oneThrow = `{"name": "one-throw", "rolls": 1, "boxes": [{"id": "chance", "section": "lower", "kind": "chance"}]}`
+const oneThrow = simtest.OneThrow
+
+// asBatch plays a strategy as a batch (simtest.AsBatch).
+type asBatch = simtest.AsBatch
 
 func TestSameResultsWhateverTheWorkers(t *testing.T) {
 	games := int64(3000)

@@ -26,26 +26,26 @@ type Estimate struct {
 type Proportion struct {
 	Rate  float64
 	CI95  Interval
-	count int64 // written to the summary file beside the rate
+	Count int64 // written to the summary file beside the rate
 }
 
 // Wilson returns the proportion count/trials with its Wilson score interval at 95%
 // (E. B. Wilson, "Probable inference...", JASA 22, 1927).
 func Wilson(count, trials int64) Proportion {
-	p := Proportion{count: count}
+	p := Proportion{Count: count}
 	if trials <= 0 {
 		return p
 	}
 	p.Rate = float64(count) / float64(trials)
-	p.CI95 = wilsonInterval(p.Rate, trials)
+	p.CI95 = WilsonInterval(p.Rate, trials)
 	return p
 }
 
-// wilsonInterval returns the Wilson score 95% interval of a rate observed over trials.
+// WilsonInterval returns the Wilson score 95% interval of a rate observed over trials.
 // The rate need not be a whole count over trials: a share of wins in which ties split a
 // win (TableResults) takes it too, and the interval is then slightly conservative, since
 // a split win varies less than a whole one.
-func wilsonInterval(rate float64, trials int64) Interval {
+func WilsonInterval(rate float64, trials int64) Interval {
 	if trials <= 0 {
 		return Interval{}
 	}
@@ -75,7 +75,7 @@ type Stats struct {
 	Slots         []SlotStats
 
 	games  int64
-	stdErr float64
+	StdErr float64
 }
 
 // SlotStats are the statistics of one box.
@@ -100,8 +100,8 @@ func (s *Summary) Stats() Stats {
 		den := new(big.Int).Mul(n, big.NewInt(s.Games-1))
 		st.StdDev = math.Sqrt(ratio(num, den))
 	}
-	st.stdErr = st.StdDev / math.Sqrt(float64(s.Games))
-	st.CI95 = Interval{st.Mean - Z95*st.stdErr, st.Mean + Z95*st.stdErr}
+	st.StdErr = st.StdDev / math.Sqrt(float64(s.Games))
+	st.CI95 = Interval{st.Mean - Z95*st.StdErr, st.Mean + Z95*st.StdErr}
 	st.Min, st.Max, _ = s.Scores.Range()
 	for i, p := range PercentileRanks {
 		st.Percentiles[i] = s.Scores.percentile(p)
@@ -140,16 +140,16 @@ func (s *Summary) Convergence() []RunningMean {
 		squares Uint128
 		one     = big.NewInt(1)
 	)
-	for _, b := range s.blocks {
-		if b.games == 0 {
+	for _, b := range s.Blocks {
+		if b.Games == 0 {
 			continue
 		}
-		n.Add(&n, big.NewInt(b.games))
-		sum.Add(&sum, big.NewInt(b.sum))
-		squares = squares.add(b.squares)
+		n.Add(&n, big.NewInt(b.Games))
+		sum.Add(&sum, big.NewInt(b.Sum))
+		squares = squares.add(b.Squares)
 		p := RunningMean{Games: n.Int64(), Mean: ratio(&sum, &n)}
 		if n.Cmp(one) > 0 {
-			num := new(big.Int).Mul(&n, squares.bigInt())
+			num := new(big.Int).Mul(&n, squares.BigInt())
 			num.Sub(num, new(big.Int).Mul(&sum, &sum))
 			p.StdDev = math.Sqrt(ratio(num, new(big.Int).Mul(&n, new(big.Int).Sub(&n, one))))
 		}
@@ -164,6 +164,26 @@ func (s *Summary) Convergence() []RunningMean {
 func ratio(a, b *big.Int) float64 {
 	f, _ := new(big.Rat).SetFrac(a, b).Float64()
 	return f
+}
+
+// Mean returns the mean of the values counted, correctly rounded from the exact sums, with
+// its 95% interval (the mean ± Z95 standard errors).
+func (h *Histogram) Mean() (float64, Interval) {
+	n := h.Total()
+	if n == 0 {
+		return 0, Interval{}
+	}
+	sum, squares := h.Sums()
+	bn := big.NewInt(n)
+	mean := ratio(sum, bn)
+	var sd float64
+	if n > 1 {
+		num := new(big.Int).Mul(bn, squares)
+		num.Sub(num, new(big.Int).Mul(sum, sum))
+		sd = math.Sqrt(ratio(num, new(big.Int).Mul(bn, big.NewInt(n-1))))
+	}
+	half := Z95 * sd / math.Sqrt(float64(n))
+	return mean, Interval{mean - half, mean + half}
 }
 
 // Moments returns the mean and the sample standard deviation of the values the histogram

@@ -10,6 +10,8 @@ import (
 
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/summaryfile"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
@@ -49,7 +51,7 @@ func TestStrategyIdentityRecorded(t *testing.T) {
 	if !bytes.Contains(js, []byte(`"identity": "`+id+`"`)) {
 		t.Fatalf("the summary file does not record the identity:\n%.400s", js)
 	}
-	back, err := sim.ReadSummary(bytes.NewReader(js))
+	back, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +68,7 @@ func TestStrategyIdentityRecorded(t *testing.T) {
 			if bytes.Equal(edited, js) {
 				t.Fatalf("%q is not in the file", c.from)
 			}
-			if _, err := sim.ReadSummary(bytes.NewReader(edited)); err == nil || !strings.Contains(err.Error(), c.want) {
+			if _, err := summaryfile.Read(bytes.NewReader(edited)); err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("%v, want %q", err, c.want)
 			}
 		})
@@ -103,7 +105,7 @@ func TestResumeAnotherStrategy(t *testing.T) {
 	partialRun := run(t, first)
 	// As a checkpoint of the run of 3,000 games, after its first 1,000.
 	partialRun.Planned = 3000
-	back, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, partialRun)))
+	back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, partialRun)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,19 +149,19 @@ func TestMergeShardsOfTwoFiles(t *testing.T) {
 		if dropIdentity {
 			res.Summaries[1].Identity = "" // as a file of an earlier yams
 		}
-		back, err := sim.ReadSummary(bytes.NewReader(jsonOf(t, res)))
+		back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, res)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return back
 	}
 	names := []string{"one.json", "two.json"}
-	_, err := sim.MergeShards(names, []*sim.Results{shard(1, "version 1", false), shard(2, "version 2", false)})
+	_, err := summaryfile.MergeShards(names, []*sim.Results{shard(1, "version 1", false), shard(2, "version 2", false)})
 	var os *sim.OtherStrategyError
 	if !errors.As(err, &os) || os.Strategy != "f" || !strings.Contains(err.Error(), "one.json") || !strings.Contains(err.Error(), "two.json") {
 		t.Errorf("shards of two files merged: %v", err)
 	}
-	merged, err := sim.MergeShards(names, []*sim.Results{shard(1, "version 1", false), shard(2, "version 1", false)})
+	merged, err := summaryfile.MergeShards(names, []*sim.Results{shard(1, "version 1", false), shard(2, "version 1", false)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +175,7 @@ func TestMergeShardsOfTwoFiles(t *testing.T) {
 		wantID bool
 	}{{"one shard of an earlier yams", true, false, true}, {"the other of an earlier yams", false, true, true}} {
 		t.Run(c.name, func(t *testing.T) {
-			merged, err := sim.MergeShards(names, []*sim.Results{shard(1, "version 1", c.a), shard(2, "version 1", c.b)})
+			merged, err := summaryfile.MergeShards(names, []*sim.Results{shard(1, "version 1", c.a), shard(2, "version 1", c.b)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -193,7 +195,7 @@ func TestMergeShardsOfTwoFiles(t *testing.T) {
 // identity, in the results and their JSON; a built-in player with none.
 func TestTableRecordsIdentities(t *testing.T) {
 	rules := load(t, "hasbro")
-	res, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: rules, Players: append(infos(t, "greedy"), fileStrategy(t, "version 1")), Seed: 2, Games: 50, Workers: 2})
+	res, err := tablegame.Run(context.Background(), tablegame.Config{Rules: rules, Players: append(infos(t, "greedy"), fileStrategy(t, "version 1")), Seed: 2, Games: 50, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +204,7 @@ func TestTableRecordsIdentities(t *testing.T) {
 		t.Errorf("identities %q, want none and %s", res.Identities, want)
 	}
 	var b bytes.Buffer
-	if err := res.WriteJSON(&b); err != nil {
+	if err := summaryfile.WriteTable(&b, res); err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Count(b.Bytes(), []byte(`"identity": "`+want+`"`)) != 1 || !bytes.Contains(b.Bytes(), []byte(`"rule_options": []`)) {

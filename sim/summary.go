@@ -39,10 +39,10 @@ type Summary struct {
 	// JokerGames counts the games in which at least one joker was scored.
 	JokerGames int64
 	Slots      []SlotCounts
-	// blocks[b] adds up the games of index 2^b−1 to 2^(b+1)−2, so that the running mean
-	// after 1, 3, 7, 15... games, a convergence plot, is the sum of the first blocks.
-	// blocks are of game indices, not of the order games finish in: they merge exactly.
-	blocks [64]blockSums
+	// Blocks[b] adds up the games of index 2^b−1 to 2^(b+1)−2, so that the running mean
+	// after 1, 3, 7, 15... games, a convergence plot, is the sum of the first Blocks.
+	// Blocks are of game indices, not of the order games finish in: they merge exactly.
+	Blocks [64]BlockSums
 	// Regret is the cost of the strategy's decisions against optimal play, when the run
 	// measured it (Config.Regret); nil otherwise.
 	Regret *Regret
@@ -88,12 +88,12 @@ func (b *BotIdentity) String() string {
 type OtherBotError struct {
 	Strategy    string
 	Bot, Other  *BotIdentity
-	in, otherIn string
+	In, OtherIn string
 }
 
 func (e *OtherBotError) Error() string {
 	return fmt.Sprintf("strategy %s: %s was played by bot %s, %s by bot %s: the games of two programs do not add up",
-		e.Strategy, e.in, e.Bot, e.otherIn, e.Other)
+		e.Strategy, e.In, e.Bot, e.OtherIn, e.Other)
 }
 
 // checkSameBots returns an *OtherBotError for the first strategy whose bots in a and in b
@@ -103,14 +103,14 @@ func (e *OtherBotError) Error() string {
 func checkSameBots(names []string, a, b []*BotIdentity, in, otherIn string) error {
 	for i := range min(len(names), len(a), len(b)) {
 		if x, y := a[i], b[i]; x != nil && y != nil && !x.Equal(y) {
-			return &OtherBotError{Strategy: names[i], in: in, otherIn: otherIn, Bot: x, Other: y}
+			return &OtherBotError{Strategy: names[i], In: in, OtherIn: otherIn, Bot: x, Other: y}
 		}
 	}
 	return nil
 }
 
-// bots returns the identities of the bots of the summaries, nil for a strategy without.
-func bots(summaries []*Summary) []*BotIdentity {
+// Bots returns the identities of the Bots of the summaries, nil for a strategy without.
+func Bots(summaries []*Summary) []*BotIdentity {
 	ids := make([]*BotIdentity, len(summaries))
 	for i, s := range summaries {
 		ids[i] = s.Bot
@@ -118,10 +118,10 @@ func bots(summaries []*Summary) []*BotIdentity {
 	return ids
 }
 
-// blockSums is the count, sum and sum of squares of the scores of a block of games.
-type blockSums struct {
-	games, sum int64
-	squares    Uint128
+// BlockSums is the count, sum and sum of squares of the scores of a block of games.
+type BlockSums struct {
+	Games, Sum int64
+	Squares    Uint128
 }
 
 // Uint128 is an unsigned integer of 128 bits: a sum of squares of a billion games of a
@@ -134,8 +134,8 @@ func (u Uint128) add(v Uint128) Uint128 {
 	return Uint128{u.Hi + v.Hi + carry, lo}
 }
 
-// bigInt returns u as a big.Int.
-func (u Uint128) bigInt() *big.Int {
+// BigInt returns u as a big.Int.
+func (u Uint128) BigInt() *big.Int {
 	b := new(big.Int).SetUint64(u.Hi)
 	return b.Lsh(b, 64).Or(b, new(big.Int).SetUint64(u.Lo))
 }
@@ -149,8 +149,8 @@ func uint128Of(b *big.Int) (Uint128, bool) {
 	return Uint128{new(big.Int).Rsh(b, 64).Uint64(), lo.Uint64()}, true
 }
 
-// block returns the block of game index g.
-func block(g int64) int { return bits.Len64(uint64(g)+1) - 1 }
+// Block returns the Block of game index g.
+func Block(g int64) int { return bits.Len64(uint64(g)+1) - 1 }
 
 // SlotCounts is what the games wrote in one box.
 type SlotCounts struct {
@@ -171,20 +171,29 @@ func NewSummary(strategy string, rules *engine.Rules) *Summary {
 		YahtzeeBox:    rules.FiveOfAKindBox(),
 		UpperBonus:    make([]int64, len(cols)),
 		UpperSubtotal: make([]Histogram, len(cols)),
-		ExtraBonuses:  newHistogram(0, rules.NumSlots()),
+		ExtraBonuses:  NewHistogram(0, rules.NumSlots()),
 		Slots:         make([]SlotCounts, rules.NumSlots()),
 	}
 	for _, b := range rules.Boxes() {
 		s.Boxes = append(s.Boxes, b.ID)
 	}
-	lo, hi := scoreRange(rules)
-	s.Scores = newHistogram(lo, hi)
+	lo, hi := ScoreRange(rules)
+	s.Scores = NewHistogram(lo, hi)
 	for c := range cols {
-		s.UpperSubtotal[c] = newHistogram(0, rules.MaxUpper())
+		s.UpperSubtotal[c] = NewHistogram(0, rules.MaxUpper())
 	}
 	for i := range s.Slots {
 		s.Slots[i].FillTurn = make([]int64, len(s.Slots))
 	}
+	s.setMask()
+	return s
+}
+
+// EmptySummary returns a summary of no games of a sheet of those columns and boxes (as
+// Summary's fields of those names hold them), its counts left to the caller: a reader of
+// a summary file allocates each once it has checked it.
+func EmptySummary(strategy string, columns, boxes []string, yahtzeeBox int) *Summary {
+	s := &Summary{Strategy: strategy, Columns: columns, Boxes: boxes, YahtzeeBox: yahtzeeBox}
 	s.setMask()
 	return s
 }
@@ -235,8 +244,8 @@ func ColumnLabels(rules *engine.Rules) []string {
 	return labels
 }
 
-// scoreRange bounds the final score under the rules.
-func scoreRange(rules *engine.Rules) (lo, hi int) {
+// ScoreRange bounds the final score under the rules.
+func ScoreRange(rules *engine.Rules) (lo, hi int) {
 	for b, box := range rules.Boxes() {
 		best := 0
 		for r := range engine.Roll(engine.NumRolls) {
@@ -262,11 +271,11 @@ func (s *Summary) Add(index int64, g *Game) {
 	s.Games++
 	total := sh.Total()
 	s.Scores.Add(total)
-	b := &s.blocks[block(index)]
-	b.games++
-	b.sum += int64(total)
+	b := &s.Blocks[Block(index)]
+	b.Games++
+	b.Sum += int64(total)
 	hi, lo := bits.Mul64(uint64(abs(total)), uint64(abs(total)))
-	b.squares = b.squares.add(Uint128{hi, lo})
+	b.Squares = b.Squares.add(Uint128{hi, lo})
 	for c := range s.UpperBonus {
 		s.UpperSubtotal[c].Add(sh.Upper(c))
 		if sh.UpperBonus(c) != 0 {
@@ -308,9 +317,9 @@ func (s *Summary) merge(o *Summary) error {
 	case !slices.Equal(o.Columns, s.Columns) || !slices.Equal(o.Boxes, s.Boxes) || o.YahtzeeBox != s.YahtzeeBox:
 		return fmt.Errorf("%s: cannot merge summaries of different sheets", s.Strategy)
 	case s.Bot != nil && o.Bot != nil && !s.Bot.Equal(o.Bot):
-		return &OtherBotError{Strategy: s.Strategy, in: "a summary", otherIn: "the other", Bot: s.Bot, Other: o.Bot}
+		return &OtherBotError{Strategy: s.Strategy, In: "a summary", OtherIn: "the other", Bot: s.Bot, Other: o.Bot}
 	case s.Identity != "" && o.Identity != "" && s.Identity != o.Identity:
-		return &OtherStrategyError{Strategy: s.Strategy, in: "a summary", otherIn: "the other", Identity: s.Identity, Other: o.Identity}
+		return &OtherStrategyError{Strategy: s.Strategy, In: "a summary", OtherIn: "the other", Identity: s.Identity, Other: o.Identity}
 	}
 	// Counts without regret merge into counts with it only when they hold no game (a
 	// fresh summary takes the regret of what merges into it).
@@ -340,10 +349,10 @@ func (s *Summary) merge(o *Summary) error {
 	s.YahtzeeScored += o.YahtzeeScored
 	s.ExtraBonuses.Merge(&o.ExtraBonuses)
 	s.JokerGames += o.JokerGames
-	for i, b := range o.blocks {
-		s.blocks[i].games += b.games
-		s.blocks[i].sum += b.sum
-		s.blocks[i].squares = s.blocks[i].squares.add(b.squares)
+	for i, b := range o.Blocks {
+		s.Blocks[i].Games += b.Games
+		s.Blocks[i].Sum += b.Sum
+		s.Blocks[i].Squares = s.Blocks[i].Squares.add(b.Squares)
 	}
 	for i := range s.Slots {
 		a, b := &s.Slots[i], &o.Slots[i]
@@ -382,4 +391,26 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// clone returns a deep copy of s.
+func (s *Summary) clone() *Summary {
+	c := *s
+	c.Columns = slices.Clone(s.Columns)
+	c.Boxes = slices.Clone(s.Boxes)
+	c.Scores.Counts = slices.Clone(s.Scores.Counts)
+	c.ExtraBonuses.Counts = slices.Clone(s.ExtraBonuses.Counts)
+	c.UpperBonus = slices.Clone(s.UpperBonus)
+	c.UpperSubtotal = nil
+	for _, h := range s.UpperSubtotal {
+		c.UpperSubtotal = append(c.UpperSubtotal, Histogram{Min: h.Min, Counts: slices.Clone(h.Counts)})
+	}
+	if s.Regret != nil {
+		c.Regret = s.Regret.clone()
+	}
+	c.Slots = slices.Clone(s.Slots)
+	for i := range c.Slots {
+		c.Slots[i].FillTurn = slices.Clone(s.Slots[i].FillTurn)
+	}
+	return &c
 }

@@ -20,7 +20,7 @@ type player struct {
 	game     *Game
 	// A batch strategy plays the games of a chunk together, each on its own dice: index
 	// holds their indices.
-	inBatch batchGames
+	inBatch BatchGames
 	index   []int64
 	// total holds the counts of the chunks committed (see frontier), chunk those of the
 	// chunk in play.
@@ -39,7 +39,7 @@ type worker struct {
 	pairs, chunkPairs []*Pair
 	// pending holds chunks finished after a chunk still in play elsewhere: they are
 	// committed once the frontier passes them, or dropped if it never does.
-	pending pendingChunks[runChunk]
+	pending Pending[runChunk]
 	closed  bool // its batch strategies are closed
 }
 
@@ -68,7 +68,7 @@ func newWorker(cfg *Config, i int, names []string) (*worker, error) {
 		var err error
 		if info.NewBatch != nil {
 			p.batch, err = info.NewBatch(cfg.Rules, i)
-			p.inBatch.window = int(gamesTogether(info))
+			p.inBatch.Window = int(GamesTogether(info))
 		} else {
 			p.strategy, err = info.New(cfg.Rules)
 			p.starter, _ = p.strategy.(strategies.GameStarter)
@@ -82,15 +82,15 @@ func newWorker(cfg *Config, i int, names []string) (*worker, error) {
 			if costliest == 0 {
 				costliest = defaultCostliest
 			}
-			p.total.Regret = newRegret(cfg.Rules, costliest)
-			p.chunk.Regret = newRegret(cfg.Rules, costliest)
+			p.total.Regret = NewRegret(cfg.Rules, costliest)
+			p.chunk.Regret = NewRegret(cfg.Rules, costliest)
 			p.regret = newRegretObserver(valuer, p.chunk.Regret)
 			p.game.observe(p.regret)
 		}
 		w.players = append(w.players, p)
 	}
 	if cfg.Pairs {
-		w.pairs, w.chunkPairs = pairsOf(names), pairsOf(names)
+		w.pairs, w.chunkPairs = NewPairs(names), NewPairs(names)
 	}
 	return w, nil
 }
@@ -109,13 +109,13 @@ func closeWorkers(workers []*worker) {
 			}
 		}
 	}
-	closeBatches(bs)
+	CloseBatches(bs)
 }
 
-// identities returns the identity of each strategy's bot (identified), nil for a strategy
+// BotIdentities returns the identity of each strategy's bot (identified), nil for a strategy
 // that is not one, batch giving the batch strategy of worker w's strategy (or player) i.
 // Every worker runs a process of a bot: they must all be the same program.
-func identities(names []string, workers int, batch func(w, i int) strategies.Batch) ([]*BotIdentity, error) {
+func BotIdentities(names []string, workers int, batch func(w, i int) strategies.Batch) ([]*BotIdentity, error) {
 	ids := make([]*BotIdentity, len(names))
 	from := make([]int, len(names)) // the worker whose process said ids[i]
 	for i := range names {
@@ -187,7 +187,7 @@ func (g *gate) hold(n int, f func()) {
 
 // play plays chunks of games until there are none left, ctx is done or another worker
 // failed.
-func (w *worker) play(ctx context.Context, cfg *Config, next *atomic.Int64, sizing chunkSizer, front *frontier, stop *atomic.Bool, g *gate) error {
+func (w *worker) play(ctx context.Context, cfg *Config, next *atomic.Int64, sizing chunkSizer, front *Frontier, stop *atomic.Bool, g *gate) error {
 	size := sizing.first()
 	for !stop.Load() {
 		g.pass()
@@ -204,9 +204,9 @@ func (w *worker) play(ctx context.Context, cfg *Config, next *atomic.Int64, sizi
 		hi := min(lo+size, cfg.Games)
 		t0 := time.Now()
 		if err := w.playChunk(cfg, lo, hi); err != nil {
-			return &chunkError{lo: lo, err: err}
+			return &ChunkError{Lo: lo, Err: err}
 		}
-		w.pending.commit(lo, hi, front.finish(lo, hi), w)
+		w.pending.Commit(lo, hi, front.Finish(lo, hi), w)
 		if cfg.Progress != nil {
 			cfg.Progress.Add(hi - lo)
 		}
@@ -250,7 +250,7 @@ func (w *worker) playChunk(cfg *Config, lo, hi int64) error {
 	return nil
 }
 
-// playBatch plays the games of a chunk of a batch strategy together (batchGames), and
+// playBatch plays the games of a chunk of a batch strategy together (BatchGames), and
 // counts them.
 func (w *worker) playBatch(p *player, i int, cfg *Config, lo, hi int64) error {
 	p.index = p.index[:0]
@@ -261,15 +261,15 @@ func (w *worker) playBatch(p *player, i int, cfg *Config, lo, hi int64) error {
 	if p.regret != nil {
 		obs = p.regret
 	}
-	p.inBatch.start(cfg.Rules, cfg.Seed, p.index, obs)
+	p.inBatch.Start(cfg.Rules, cfg.Seed, p.index, obs)
 	n := int(hi - lo)
-	if k, err := p.inBatch.play(p.batch, n); err != nil {
+	if k, err := p.inBatch.Play(p.batch, n); err != nil {
 		if k < 0 {
 			return err // a batch strategy's error names it
 		}
 		return fmt.Errorf("strategy %s, game %d: %w", p.name, p.index[k], err)
 	}
-	for k, g := range p.inBatch.games[:n] {
+	for k, g := range p.inBatch.Games[:n] {
 		if err := w.finishGame(p, i, g, int64(k)); err != nil {
 			return err
 		}
@@ -315,8 +315,8 @@ func (w *worker) finishGame(p *player, i int, g *Game, k int64) error {
 	return nil
 }
 
-// commitInPlay adds the counts of the chunk in play to the committed ones and empties them.
-func (w *worker) commitInPlay() {
+// CommitInPlay adds the counts of the chunk in play to the committed ones and empties them.
+func (w *worker) CommitInPlay() {
 	for i := range w.players {
 		p := &w.players[i]
 		mustMerge(p.total.merge(p.chunk))
@@ -328,9 +328,9 @@ func (w *worker) commitInPlay() {
 	}
 }
 
-// parkInPlay returns the counts of the chunk in play and plays on with those of spare,
+// ParkInPlay returns the counts of the chunk in play and plays on with those of spare,
 // emptied, or with new empty ones (reuse false).
-func (w *worker) parkInPlay(spare runChunk, reuse bool) runChunk {
+func (w *worker) ParkInPlay(spare runChunk, reuse bool) runChunk {
 	c := spare
 	if reuse {
 		for _, s := range c.summaries {
@@ -361,8 +361,8 @@ func (w *worker) parkInPlay(spare runChunk, reuse bool) runChunk {
 	return c
 }
 
-// commitCounts adds the counts of a pending chunk to the committed ones.
-func (w *worker) commitCounts(c runChunk) {
+// CommitCounts adds the counts of a pending chunk to the committed ones.
+func (w *worker) CommitCounts(c runChunk) {
 	for i := range w.players {
 		mustMerge(w.players[i].total.merge(c.summaries[i]))
 	}

@@ -4,8 +4,9 @@
 // strategies/columns (column-tables) and strategies/tableplay (win), strategies/optimal
 // dispatching among them, and register themselves the same way; strategies written as
 // rules by their users (rules:FILE) in strategies/rulefile, which breaks its ties as
-// greedy does (TieOrder) and gives up first the boxes whose turns alone score least
-// (SoloTurns).
+// greedy does (turnplan.TieOrder) and gives up first the boxes whose turns alone score
+// least (turnplan.SoloTurns). The heuristics plan their turns with strategies/turnplan,
+// which turns what ending a turn in each box is worth into the turn's decisions.
 //
 // A Strategy makes the two decisions of a turn: which dice to keep before each reroll
 // (keeping all five ends the turn) and which box takes the final roll. It is built per
@@ -31,7 +32,8 @@
 // final roll goes in the box of highest worth.
 //
 // Ties go to the box that is harder to fill later, measured once per rule set by playing
-// one whole turn for each box alone, from an empty sheet (SoloTurns), and ranked by:
+// one whole turn for each box alone, from an empty sheet (turnplan.SoloTurns), and ranked
+// by:
 //
 //  1. the best chance of a non-zero score in the box, the keeps of the turn chosen to
 //     make it highest (not to make the most points), the lower first. On hasbro: yahtzee,
@@ -45,10 +47,10 @@
 //  3. the order of the rules' boxes.
 //
 // Chances or expected scores within 10⁻⁹ of each other are equal: figures equal on paper
-// may differ in the last bits of floating point, and on every preset no two figures
-// that differ on paper come within 10⁻⁶ of each other (TestBoxOrderIsExact). Between
-// the same box of several columns: a "sec" column first, then an ordered column, then a
-// free one, the most constrained column being the hardest to fill later, then the
+// may differ in the last bits of floating point, and on every preset no two figures that
+// differ on paper come within 10⁻⁶ of each other (turnplan's TestBoxOrderIsExact).
+// Between the same box of several columns: a "sec" column first, then an ordered column,
+// then a free one, the most constrained column being the hardest to fill later, then the
 // columns in the order of the sheet. docs/strategies.md lists the order of each preset.
 //
 // Glenn reports a mean of 218.05 and a standard deviation of 46.87 for his greedy
@@ -94,38 +96,21 @@
 //
 // # Speed
 //
-// A heuristic is one function, the worth of ending the turn with a roll in a box; the
-// planner (planner.go) turns it into decisions: the keeps that maximise the expected
-// worth at the end of the turn, and the box of highest worth, ties broken by the order of
-// the boxes (boxorder.go). Its tables are built once per rule set and heuristic and
-// shared read-only by every worker (cache.go), held weakly so that a process that plays
-// many rule sets one after the other does not keep them all.
-//
-// On a sheet of one column greedy and upper-first decide by table lookup (policytable.go).
-// Their decisions depend only on the filled boxes, whether the yahtzee box holds a
-// non-zero score (when the rules have an extra bonus) and, for upper-first, the upper
-// status; for every such state the whole turn policy (a keep mask per roll and reroll,
-// and the box per roll) is computed once per rule set, on every core: about 0.06 s and
-// 9 MB for greedy on hasbro, 0.15 s and 19 MB more for upper-first, up to eight times as
-// much for a column of 16 boxes. A decision then reads one byte.
-//
-// Sheets of several columns have too many states to tabulate: there the strategies plan
-// each turn when it starts (liveplan.go). A turn's plan depends on much less than the
-// position: after the first roll, on the worth vectors of the legal slots, of which only
-// the distinct ones that no other beats everywhere count, and on the worth of each five
-// of a kind; the "sec" columns only enter the choice to stop after the first roll, made
-// when the roll is known. Plans are kept by that key in a cache that the workers share
-// (plancache.go: at most 32 MB per strategy and rule set, filled by the plans met first,
-// which are the frequent ones): a turn whose plan is cached costs a few table reads. A
-// new plan (turnsolve.go) finds the best keep of each roll from the best sub-keeps of the
-// keeps with one die fewer instead of scanning every sub-keep, in a few microseconds.
-// The decisions are exactly those of a plan from scratch (engine.TurnPlan, as the
-// planning of before, kept in reference_test.go, made them: the tests compare them), and
-// allocate nothing.
+// A heuristic is one function, the worth of ending the turn with a roll in a box; a
+// turnplan.Planner turns it into decisions: the keeps that maximise the expected worth at
+// the end of the turn, and the box of highest worth, ties broken by turnplan.TieOrder.
+// Its tables are built once per rule set and heuristic and shared read-only by every
+// worker (cache.go), held weakly so that a process that plays many rule sets one after
+// the other does not keep them all. On a sheet of one column greedy and upper-first
+// decide by table lookup (turnplan.Policy: about 0.06 s and 9 MB for greedy on hasbro,
+// 0.15 s and 19 MB more for upper-first, once per rule set); on a sheet of several columns
+// they plan each turn when it starts, from a cache of plans the workers share
+// (turnplan.Live: a few table reads a turn once the cache holds its plan). Their decisions
+// are exactly those of a plan from scratch (engine.TurnPlan), and allocate nothing.
 //
 // # Table strategies
 //
-// A TableStrategy sees the table: at a table game (sim.RunTable) the simulator tells it
+// A TableStrategy sees the table: at a table game (tablegame.Run) the simulator tells it
 // the players of the run (Join) and, before each of its turns, the table (Table: every
 // player's sheet in seat order, its seat, what each seat plays). It plays at a table only
 // (Info.Table): sim.Run refuses it, and so do the commands whose games have one player.

@@ -1,6 +1,9 @@
 package strategies
 
-import "yams/engine"
+import (
+	"yams/engine"
+	"yams/strategies/turnplan"
+)
 
 func init() {
 	Register(Info{
@@ -22,12 +25,12 @@ func init() {
 // turn plans shared by the workers.
 type greedy struct {
 	t    *greedyTables
-	live *live
+	live *turnplan.Live
 }
 
 type greedyTables struct {
-	plan   *planner
-	policy *policy // nil for a sheet of several columns
+	plan   *turnplan.Planner
+	policy *turnplan.Policy // nil for a sheet of several columns
 }
 
 var greedyCache tableCache[greedyTables]
@@ -37,15 +40,15 @@ func newGreedy(rules *engine.Rules) (*greedy, error) {
 	t := greedyCache.get(rules.Hash(), func() *greedyTables { return newGreedyTables(rules) })
 	g := &greedy{t: t}
 	if t.policy == nil {
-		g.live = newLive(t.plan)
+		g.live = turnplan.NewLive(t.plan)
 	}
 	return g, nil
 }
 
 func newGreedyTables(rules *engine.Rules) *greedyTables {
-	t := &greedyTables{plan: newPlanner(rules, 1, greedyWorth(rules), nil, ranks(boxOrder(rules)))}
+	t := &greedyTables{plan: turnplan.New(rules, 1, greedyWorth(rules), nil, turnplan.Ranks(turnplan.TieOrder(rules)))}
 	if len(rules.Columns()) == 1 {
-		t.policy = buildPolicy(t.plan, []uint8{0}, nil)
+		t.policy = turnplan.NewPolicy(t.plan, []uint8{0}, nil)
 	}
 	return t
 }
@@ -62,11 +65,7 @@ func greedyWorth(rules *engine.Rules) func(st uint8, b, points int) float64 {
 }
 
 // state numbers the position of a sheet of one column in the policy table.
-func (t *greedyTables) state(s *engine.Sheet) int {
-	filled := s.FilledMask()
-	y := t.policy.ybox
-	return t.policy.state(0, filled, y >= 0 && s.Score(engine.BoxID(y)) > 0)
-}
+func (t *greedyTables) state(s *engine.Sheet) int { return t.policy.State(0, s) }
 
 // Block implements Blocked: the state of the policy table, -1 on several columns.
 func (g *greedy) Block(s *engine.Sheet) int {
@@ -79,18 +78,18 @@ func (g *greedy) Block(s *engine.Sheet) int {
 // Keep implements Strategy.
 func (g *greedy) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
 	if g.live != nil {
-		p := g.t.plan.position(s)
-		return g.live.keep(&p, r, rollsLeft)
+		p := g.t.plan.Position(s)
+		return g.live.Keep(&p, r, rollsLeft)
 	}
-	return g.t.policy.keep(g.t.state(s), r, rollsLeft)
+	return g.t.policy.Keep(g.t.state(s), r, rollsLeft)
 }
 
 // Box implements Strategy.
 func (g *greedy) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
 	if g.live != nil {
-		p := g.t.plan.position(s)
-		id, _ := g.t.plan.best(&p, r, s.Legal(r, rollsUsed))
+		p := g.t.plan.Position(s)
+		id, _ := g.t.plan.Best(&p, r, s.Legal(r, rollsUsed))
 		return id
 	}
-	return g.t.policy.box(g.t.state(s), r)
+	return g.t.policy.Box(g.t.state(s), r)
 }

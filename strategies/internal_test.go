@@ -7,6 +7,7 @@ import (
 
 	"yams/engine"
 	"yams/internal/exhaustive"
+	"yams/strategies/turnplan"
 )
 
 func mustLoad(t testing.TB, name string, opts ...string) *engine.Rules {
@@ -54,8 +55,8 @@ func TestTablesMatchTurnPlans(t *testing.T) {
 		if g.live != nil || u.live != nil {
 			t.Fatalf("%s %v: one column should use tables", c.preset, c.opts)
 		}
-		gLive := &greedy{t: g.t, live: newLive(g.t.plan)}
-		uLive := &upperFirst{t: u.t, live: newLive(u.t.plan)}
+		gLive := &greedy{t: g.t, live: turnplan.NewLive(g.t.plan)}
+		uLive := &upperFirst{t: u.t, live: turnplan.NewLive(u.t.plan)}
 		pairs := []struct {
 			name        string
 			table, plan Strategy
@@ -315,5 +316,70 @@ func TestTablesShared(t *testing.T) {
 	c, _ := newGreedy(mustLoad(t, "yams-app", "order=top_down"))
 	if c.t == a.t {
 		t.Errorf("two rule sets share tables")
+	}
+}
+
+// At the tie of issue 40 on yatzy (1-1-2-2-2, with only the sixes, two pairs, three of a
+// kind and four of a kind open) greedy scores two pairs, the harder to fill of the two
+// boxes that score 6 (turnplan's TestTieOnYatzy: their exact chances and TieOrder).
+func TestGreedyTieOnYatzy(t *testing.T) {
+	rules := mustLoad(t, "yatzy")
+	two, three := rules.BoxIndex("two_pairs"), rules.BoxIndex("three_of_a_kind")
+	g, _ := newGreedy(rules)
+	s := engine.NewSheet(rules)
+	filler := roll(t, 1, 2, 3, 4, 6)
+	for b, box := range rules.Boxes() {
+		if box.ID != "sixes" && b != two && b != three && box.ID != "four_of_a_kind" {
+			s.Fill(engine.BoxID(b), filler)
+		}
+	}
+	if got := g.Box(&s, roll(t, 1, 1, 2, 2, 2), 3); int(got) != two {
+		t.Errorf("yatzy, 1-1-2-2-2, sixes, two pairs, three and four of a kind open: greedy scores %s, want two_pairs", rules.Boxes()[got].ID)
+	}
+}
+
+// BenchmarkLiveGames is the time of a game of greedy and of upper-first on the four-column
+// yams-family sheet, decisions included and the cache warm: the cost of planning on the
+// spot when play has met most keys already, as in a long simulation.
+func BenchmarkLiveGames(b *testing.B) {
+	rules := mustLoad(b, "yams", "dry=true", "extra_yahtzee=100", "columns=free,top_down,bottom_up,sec")
+	for _, name := range []string{"greedy", "upper-first"} {
+		st, err := New(name, rules)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g := rand.NewPCG(1, 2)
+		playGames(rules, st, g, 2000)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				playGames(rules, st, g, 1)
+			}
+		})
+	}
+}
+
+// playGames plays games of st with dice from g.
+func playGames(rules *engine.Rules, st Strategy, g *rand.PCG, games int) {
+	s := engine.NewSheet(rules)
+	var tape engine.Tape
+	for range games {
+		s.Reset()
+		for !s.Done() {
+			tape.Draw(g, rules.Rolls())
+			r := tape.First()
+			rolls := rules.Rolls()
+			if s.Legal(0, 2) == 0 {
+				rolls = 1 // only "sec" boxes are left
+			}
+			used := 1
+			for ; used < rolls; used++ {
+				k := st.Keep(&s, r, rolls-used)
+				if k.IsRoll() {
+					break
+				}
+				r = tape.Reroll(k)
+			}
+			s.Fill(st.Box(&s, r, used), r)
+		}
 	}
 }

@@ -68,8 +68,8 @@ const (
 
 // TableAnalyst looks at the table games of a player that sees the table (a
 // TableStrategy) for a report: it compares each of the player's decisions
-// with another way of playing (sim.TableResults.Profile), and estimates each player's chance
-// of winning from the sheets (sim.TableResults.Trace). Each worker has its own.
+// with another way of playing (tablegame.Results.Profile), and estimates each player's chance
+// of winning from the sheets (tablegame.Results.Trace). Each worker has its own.
 type TableAnalyst interface {
 	// Keep judges keep k of roll r, rollsLeft rerolls left, at table t (the player's
 	// sheet is t.Sheets[t.Seat]).

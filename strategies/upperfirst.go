@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"yams/engine"
+	"yams/strategies/turnplan"
 )
 
 func init() {
@@ -44,14 +45,14 @@ const (
 // it plays as greedy. The package documentation gives the rules in full.
 type upperFirst struct {
 	t    *upperTables
-	live *live
+	live *turnplan.Live
 }
 
 type upperTables struct {
 	up     *upperInfo
-	plan   *planner
-	greedy *greedyTables // the policy of the upperDone status
-	policy *policy       // the upperBehind and upperAhead statuses; nil for several columns
+	plan   *turnplan.Planner
+	greedy *greedyTables    // the policy of the upperDone status
+	policy *turnplan.Policy // the upperBehind and upperAhead statuses; nil for several columns
 }
 
 var upperCache tableCache[upperTables]
@@ -61,7 +62,7 @@ func newUpperFirst(rules *engine.Rules) (*upperFirst, error) {
 	t := upperCache.get(rules.Hash(), func() *upperTables { return newUpperTables(rules) })
 	u := &upperFirst{t: t}
 	if t.policy == nil {
-		u.live = newLive(t.plan)
+		u.live = turnplan.NewLive(t.plan)
 	}
 	return u, nil
 }
@@ -180,10 +181,10 @@ func newUpperTables(rules *engine.Rules) *upperTables {
 
 	// Ties: in the done status as greedy; in play, lower boxes before upper boxes (a
 	// zero goes to the lower section while the bonus is in play), each in greedy's order.
-	order := boxOrder(rules)
+	order := turnplan.TieOrder(rules)
 	nslots := rules.NumSlots()
 	rank := make([]int32, 3*nslots)
-	copy(rank, ranks(order))
+	copy(rank, turnplan.Ranks(order))
 	inPlay := make([]engine.BoxID, 0, nslots)
 	for _, upper := range []bool{false, true} {
 		for _, id := range order {
@@ -192,12 +193,12 @@ func newUpperTables(rules *engine.Rules) *upperTables {
 			}
 		}
 	}
-	copy(rank[nslots:], ranks(inPlay))
-	copy(rank[2*nslots:], ranks(inPlay))
+	copy(rank[nslots:], turnplan.Ranks(inPlay))
+	copy(rank[2*nslots:], turnplan.Ranks(inPlay))
 
-	t.plan = newPlanner(rules, 3, worth, u.statuses, rank)
+	t.plan = turnplan.New(rules, 3, worth, u.statuses, rank)
 	if len(rules.Columns()) == 1 {
-		t.policy = buildPolicy(t.plan, []uint8{upperBehind, upperAhead}, func(filled uint64, _ uint8) bool {
+		t.policy = turnplan.NewPolicy(t.plan, []uint8{upperBehind, upperAhead}, func(filled uint64, _ uint8) bool {
 			return filled&u.mask == u.mask
 		})
 	}
@@ -213,37 +214,35 @@ func (u *upperFirst) Block(s *engine.Sheet) int {
 	if st := u.t.up.statusOf(s.FilledMask(), s.Upper(0)); st != upperDone {
 		return u.t.state(s, st)
 	}
-	return len(u.t.policy.data)/u.t.policy.stride + u.t.greedy.state(s)
+	return u.t.policy.States() + u.t.greedy.state(s)
 }
 
 // Keep implements Strategy.
 func (u *upperFirst) Keep(s *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
 	if u.live != nil {
-		p := u.t.plan.position(s)
-		return u.live.keep(&p, r, rollsLeft)
+		p := u.t.plan.Position(s)
+		return u.live.Keep(&p, r, rollsLeft)
 	}
 	if st := u.t.up.statusOf(s.FilledMask(), s.Upper(0)); st != upperDone {
-		return u.t.policy.keep(u.t.state(s, st), r, rollsLeft)
+		return u.t.policy.Keep(u.t.state(s, st), r, rollsLeft)
 	}
-	return u.t.greedy.policy.keep(u.t.greedy.state(s), r, rollsLeft)
+	return u.t.greedy.policy.Keep(u.t.greedy.state(s), r, rollsLeft)
 }
 
 // Box implements Strategy.
 func (u *upperFirst) Box(s *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
 	if u.live != nil {
-		p := u.t.plan.position(s)
-		id, _ := u.t.plan.best(&p, r, s.Legal(r, rollsUsed))
+		p := u.t.plan.Position(s)
+		id, _ := u.t.plan.Best(&p, r, s.Legal(r, rollsUsed))
 		return id
 	}
 	if st := u.t.up.statusOf(s.FilledMask(), s.Upper(0)); st != upperDone {
-		return u.t.policy.box(u.t.state(s, st), r)
+		return u.t.policy.Box(u.t.state(s, st), r)
 	}
-	return u.t.greedy.policy.box(u.t.greedy.state(s), r)
+	return u.t.greedy.policy.Box(u.t.greedy.state(s), r)
 }
 
 // state numbers the position of a sheet of one column in status st (in play).
 func (t *upperTables) state(s *engine.Sheet, st uint8) int {
-	filled := s.FilledMask()
-	y := t.policy.ybox
-	return t.policy.state(int(st-upperBehind), filled, y >= 0 && s.Score(engine.BoxID(y)) > 0)
+	return t.policy.State(int(st-upperBehind), s)
 }

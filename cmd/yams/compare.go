@@ -10,7 +10,9 @@ import (
 	"sync/atomic"
 
 	"yams/reports"
+	"yams/reports/tablegames"
 	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
@@ -26,7 +28,7 @@ func init() {
 func runCompare(e *env, args []string) error {
 	fs := newFlags(e)
 	names := addStrategiesFlag(fs, "two or more strategies `a,b,...` to compare game by game on the same dice")
-	players := fs.StringSlice("players", nil, fmt.Sprintf("2 to %d strategies `a,b,...` to seat at a table, each with their own dice (a strategy may sit more than once; --games then counts table games)", sim.MaxPlayers))
+	players := fs.StringSlice("players", nil, fmt.Sprintf("2 to %d strategies `a,b,...` to seat at a table, each with their own dice (a strategy may sit more than once; --games then counts table games)", tablegame.MaxPlayers))
 	oneOfFlags(fs, "strategy", "players")
 	rulesFlags := addRulesFlags(fs)
 	memory := addMemoryFlag(fs)
@@ -52,8 +54,8 @@ func runCompare(e *env, args []string) error {
 		return usagef("--strategy and --players: give one or the other")
 	case !table && len(*names) < 2:
 		return usagef("--strategy: give two strategies or more, such as --strategy greedy,upper-first (strategies: %s)", strings.Join(strategies.Names(), ", "))
-	case table && (len(*players) < 2 || len(*players) > sim.MaxPlayers):
-		return usagef("--players: %s, a table seats 2 to %d", plural(len(*players), "player", "players"), sim.MaxPlayers)
+	case table && (len(*players) < 2 || len(*players) > tablegame.MaxPlayers):
+		return usagef("--players: %s, a table seats 2 to %d", plural(len(*players), "player", "players"), tablegame.MaxPlayers)
 	case table && *regret:
 		return usagef("--regret and --players: the cost of decisions is measured on games of one player; compare --strategy ... --regret")
 	case fs.Changed("trace-game") && (!table || !fs.Changed("out")):
@@ -147,7 +149,7 @@ func runCompare(e *env, args []string) error {
 		bar = startProgress(e.stderr, c, games, unit, &done)
 	}
 	if table {
-		cfg := sim.TableConfig{
+		cfg := tablegame.Config{
 			Rules: rules, RuleOptions: rulesFlags.options, Players: infos,
 			Seed: *play.seed, Games: games, Workers: workers, Progress: &done,
 			Provenance: e.provenance(),
@@ -155,7 +157,7 @@ func runCompare(e *env, args []string) error {
 		if out.given() {
 			cfg.Analyst, cfg.TraceGame = winAnalyst(rules, infos), int64(*traceGame)
 		}
-		res, err := sim.RunTable(ctx, cfg)
+		res, err := tablegame.Run(ctx, cfg)
 		if bar != nil {
 			bar.end()
 		}
@@ -173,11 +175,11 @@ func runCompare(e *env, args []string) error {
 		}
 		printTable(outTable, c, res)
 		printWinAssumes(outTable, c, rules, infos)
-		if err := jsonOut.write(e, res.WriteJSON); err != nil {
+		if err := jsonOut.write(e, tableJSON(res)); err != nil {
 			return err
 		}
 		if err := out.writeReport(e, outTable, func(dir string) ([]string, error) {
-			return reports.WriteTable(dir, res, reports.Options{Lang: out.lang.lang, Bots: reports.ExternalBots(infos)})
+			return tablegames.Write(dir, res, reports.Options{Lang: out.lang.lang, Bots: reports.ExternalBots(infos)})
 		}); err != nil {
 			return err
 		}
@@ -213,7 +215,7 @@ func runCompare(e *env, args []string) error {
 	}
 	printComparison(outTable, c, res)
 	printRunRegret(outTable, c, res, optimalMean)
-	if err := jsonOut.write(e, res.WriteJSON); err != nil {
+	if err := jsonOut.write(e, summaryJSON(res)); err != nil {
 		return err
 	}
 	if err := out.writeRun(e, outTable, res, rules); err != nil {
@@ -231,7 +233,7 @@ func runCompare(e *env, args []string) error {
 
 // tableStopped returns the error of table games stopped before their end: why, how far
 // they got, and note, with the exit status stopCause gives.
-func tableStopped(ctx context.Context, res *sim.TableResults, runErr error, note string) error {
+func tableStopped(ctx context.Context, res *tablegame.Results, runErr error, note string) error {
 	cause, code := stopCause(ctx, runErr)
 	return exitError{code, fmt.Errorf("%s after %s of %s; %s", cause, thousands(res.Games), plural(res.Planned, "table game", "table games"), note)}
 }
@@ -286,7 +288,7 @@ func printComparison(w io.Writer, c console, res *sim.Results) {
 }
 
 // printTable prints the wins of each player and of each seat, and the test of the seat.
-func printTable(w io.Writer, c console, res *sim.TableResults) {
+func printTable(w io.Writer, c console, res *tablegame.Results) {
 	n := len(res.Players)
 	fmt.Fprintln(w, c.f("rules %s, seed %d, %s table games of %d players, each on their own dice, seats rotating", describeRules(res.Rules, res.RuleOptions), res.Seed, c.count(res.Games), n))
 	fmt.Fprintln(w)
@@ -307,7 +309,7 @@ func printTable(w io.Writer, c console, res *sim.TableResults) {
 		t.row(fmt.Sprint(s+1), c.pct(r.Rate, 2)+" ± "+c.pct((r.CI95.Hi-r.CI95.Lo)/2, 2))
 	}
 	t.write(w)
-	test := reports.SeatOrder(res)
+	test := tablegames.SeatOrder(res)
 	if slices.Contains(res.SeesTable, true) {
 		fmt.Fprintln(w, c.f("seat order: chi-square %s on %s, p = %s (a player sees the others' sheets, so the seat may matter: a later seat knows more of the round)",
 			c.num(test.ChiSquare, 2), c.plural(int64(test.DF), "degree of freedom", "degrees of freedom"), c.num(test.P, 3)))

@@ -12,7 +12,7 @@ import (
 
 	"yams/internal/memlimit"
 	"yams/internal/provenance"
-	"yams/reports"
+	"yams/reports/distillation"
 	"yams/strategies/distill"
 	"yams/strategies/widget"
 )
@@ -123,7 +123,7 @@ func runDistill(e *env, args []string) error {
 		last := res.Steps[len(res.Steps)-1]
 		e.note("the learning stopped at %s (%.4f): no rule the search found raised the exact mean (%d tried)", plural(last.N, "rule", "rules"), last.Mean, len(res.Stopped))
 	}
-	d := distillation(res, rulesFlags.options, *states, *seed)
+	d := distillationOf(res, rulesFlags.options, *states, *seed)
 	d.Provenance = e.provenance()
 	if err := printDistillation(text, d, out.lang.lang); err != nil {
 		return err
@@ -132,7 +132,7 @@ func runDistill(e *env, args []string) error {
 		return err
 	}
 	return out.writeReport(e, text, func(dir string) ([]string, error) {
-		return reports.WriteDistillation(dir, d, out.lang.lang)
+		return distillation.Write(dir, d, out.lang.lang)
 	})
 }
 
@@ -156,19 +156,19 @@ func parseSizes(list string) ([]int, error) {
 	return sizes, nil
 }
 
-// distillation turns what distill learned into what the reports show.
-func distillation(res *distill.Result, options []string, states int, seed uint64) *reports.Distillation {
+// distillationOf turns what distill learned into what the reports show.
+func distillationOf(res *distill.Result, options []string, states int, seed uint64) *distillation.Distillation {
 	r := res.Rules
-	d := &reports.Distillation{Rules: r, RuleOptions: options, Optimal: res.Optimal, Greedy: res.Greedy, UpperFirst: res.UpperFirst,
+	d := &distillation.Distillation{Rules: r, RuleOptions: options, Optimal: res.Optimal, Greedy: res.Greedy, UpperFirst: res.UpperFirst,
 		States: states, Seed: seed, Elapsed: duration(res.Elapsed), Averaged: res.Averaged}
 	for _, s := range res.Steps {
-		d.Steps = append(d.Steps, reports.DistillStep{N: s.N, Rule: s.Rule, Mean: s.Mean})
+		d.Steps = append(d.Steps, distillation.DistillStep{N: s.N, Rule: s.Rule, Mean: s.Mean})
 	}
 	for _, f := range res.Files {
 		fig := f.Figures
-		df := reports.DistilledFile{N: f.N, File: f.File, Mean: fig.Mean, SD: fig.SD, UpperBonus: fig.PUpperBonus, Yahtzee: fig.PYahtzee}
+		df := distillation.DistilledFile{N: f.N, File: f.File, Mean: fig.Mean, SD: fig.SD, UpperBonus: fig.PUpperBonus, Yahtzee: fig.PYahtzee}
 		if rg := fig.Regret; rg != nil {
-			df.Regret = reports.DistillRegret{Total: rg.Total, Keep: rg.Keep, Box: rg.Box, ByBox: rg.ByBox}
+			df.Regret = distillation.DistillRegret{Total: rg.Total, Keep: rg.Keep, Box: rg.Box, ByBox: rg.ByBox}
 		}
 		d.Files = append(d.Files, df)
 	}
@@ -176,8 +176,8 @@ func distillation(res *distill.Result, options []string, states int, seed uint64
 }
 
 // printDistillation prints the table of the files, then each file in words.
-func printDistillation(w io.Writer, d *reports.Distillation, lang string) error {
-	head, rows, _, err := reports.DistillTable(d, "en")
+func printDistillation(w io.Writer, d *distillation.Distillation, lang string) error {
+	head, rows, _, err := distillation.DistillTable(d, "en")
 	if err != nil {
 		return err
 	}
@@ -198,7 +198,7 @@ func printDistillation(w io.Writer, d *reports.Distillation, lang string) error 
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "\n%s: exact mean %.4f, %.4f below optimal\n%s", reports.FileName(f.N), f.Mean, d.Optimal-f.Mean, words)
+		fmt.Fprintf(w, "\n%s: exact mean %.4f, %.4f below optimal\n%s", distillation.FileName(f.N), f.Mean, d.Optimal-f.Mean, words)
 		if note := parNote(words, lang); note != "" {
 			par = note
 		}
@@ -255,7 +255,7 @@ type distillRegretJSON struct {
 	ByBox map[string]float64 `json:"by_box"`
 }
 
-func writeDistillJSON(w io.Writer, d *reports.Distillation) error {
+func writeDistillJSON(w io.Writer, d *distillation.Distillation) error {
 	r := d.Rules
 	out := distillJSON{Rules: r.Name(), RulesHash: r.Hash(), RuleOptions: d.RuleOptions, Optimal: d.Optimal, Greedy: d.Greedy,
 		UpperFirst: d.UpperFirst, Sampling: distillSampleJSON{States: d.States, Seed: d.Seed},

@@ -15,6 +15,7 @@ import (
 	"yams/internal/memlimit"
 	"yams/internal/provenance"
 	"yams/reports"
+	"yams/reports/exact"
 	"yams/sim"
 	"yams/strategies"
 	"yams/strategies/analysis"
@@ -134,23 +135,23 @@ func runExact(e *env, args []string) error {
 	x := exactReport(rules, rulesFlags.options, fig, js.Bytes())
 	x.Provenance = prov
 	return out.writeReport(e, text, func(dir string) ([]string, error) {
-		return reports.WriteExact(dir, x, out.lang.lang)
+		return exact.Write(dir, x, out.lang.lang)
 	})
 }
 
 // exactReport gives the figures of a strategy to the reports, as plain numbers.
-func exactReport(rules *engine.Rules, options []string, f *analysis.Figures, js []byte) *reports.Exact {
-	x := &reports.Exact{Rules: rules, RuleOptions: options, Strategy: f.Strategy, States: f.States, Mean: f.Mean, SD: f.SD,
+func exactReport(rules *engine.Rules, options []string, f *analysis.Figures, js []byte) *exact.Exact {
+	x := &exact.Exact{Rules: rules, RuleOptions: options, Strategy: f.Strategy, States: f.States, Mean: f.Mean, SD: f.SD,
 		UpperBonus: f.PUpperBonus, Yahtzee: f.PYahtzee, HasYahtzee: f.HasYahtzee, ExtraBonuses: f.ExtraBonuses,
 		Distribution: f.Distribution, DistMin: f.DistMin, JSON: js}
 	for _, b := range f.Boxes {
-		x.Boxes = append(x.Boxes, reports.ExactBox{Mean: b.Mean, ZeroRate: b.ZeroRate})
+		x.Boxes = append(x.Boxes, exact.ExactBox{Mean: b.Mean, ZeroRate: b.ZeroRate})
 	}
 	for _, c := range f.Columns {
 		x.ColumnBonus = append(x.ColumnBonus, c.PUpperBonus)
 	}
 	if o := f.Objective; o != nil && o.Kind != solver.MeanScore {
-		xo := &reports.ExactObjective{Kind: o.KindName(), Value: o.Value}
+		xo := &exact.ExactObjective{Kind: o.KindName(), Value: o.Value}
 		if _, param, ok := strings.Cut(o.String(), ":"); ok {
 			xo.Parameter = param
 		}
@@ -158,7 +159,7 @@ func exactReport(rules *engine.Rules, options []string, f *analysis.Figures, js 
 		x.Objective = xo
 	}
 	if g := f.Regret; g != nil {
-		x.Regret = &reports.ExactRegret{OptimalMean: g.OptimalMean, Total: g.Total, Keep: g.Keep, Box: g.Box, ByBox: g.ByBox, ByTurn: g.ByTurn,
+		x.Regret = &exact.ExactRegret{OptimalMean: g.OptimalMean, Total: g.Total, Keep: g.Keep, Box: g.Box, ByBox: g.ByBox, ByTurn: g.ByTurn,
 			CostlyAbove: analysis.CostlyAbove[:], Costly: g.Costly[:]}
 	}
 	return x
@@ -242,8 +243,8 @@ func printFigures(w io.Writer, c console, r *engine.Rules, options []string, f *
 		fmt.Fprintf(w, " p%g %d", 100*q, f.Quantile(q))
 	}
 	fmt.Fprintln(w)
-	for _, t := range reports.ExactThresholds {
-		fmt.Fprintf(w, "P(score >= %d) = %s\n", t, c.pct(reports.AtLeast(f.Distribution, f.DistMin, t), 4))
+	for _, t := range exact.ExactThresholds {
+		fmt.Fprintf(w, "P(score >= %d) = %s\n", t, c.pct(exact.AtLeast(f.Distribution, f.DistMin, t), 4))
 	}
 }
 

@@ -18,10 +18,13 @@ import (
 	"yams/engine"
 	"yams/internal/outfile"
 	"yams/reports"
+	"yams/reports/simulation"
 	"yams/sim"
+	"yams/sim/summaryfile"
+	"yams/sim/tablegame"
 )
 
-// readSummaryFile reads and checks a summary file (sim.ReadSummary); its errors name the
+// readSummaryFile reads and checks a summary file (summaryfile.Read); its errors name the
 // file and say what is wrong, as one line for the user.
 func readSummaryFile(path string) (*sim.Results, error) {
 	f, err := os.Open(path)
@@ -29,11 +32,21 @@ func readSummaryFile(path string) (*sim.Results, error) {
 		return nil, fileError(path, err)
 	}
 	defer f.Close()
-	res, err := sim.ReadSummary(f) // a file, which ReadSummary reads at its size
+	res, err := summaryfile.Read(f) // a file, which Read reads at its size
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return res, nil
+}
+
+// summaryJSON writes res as its summary file (summaryfile.Write), for outfile.Write.
+func summaryJSON(res *sim.Results) func(io.Writer) error {
+	return func(w io.Writer) error { return summaryfile.Write(w, res) }
+}
+
+// tableJSON writes res as its summary file (summaryfile.WriteTable), for outfile.Write.
+func tableJSON(res *tablegame.Results) func(io.Writer) error {
+	return func(w io.Writer) error { return summaryfile.WriteTable(w, res) }
 }
 
 // fileError says why the file at path cannot be read: its name and the system's reason,
@@ -372,7 +385,7 @@ func (r *reportFlags) writeReport(e *env, w io.Writer, write func(dir string) ([
 // says so on w.
 func (r *reportFlags) writeRun(e *env, w io.Writer, res *sim.Results, rules *engine.Rules) error {
 	return r.writeReport(e, w, func(dir string) ([]string, error) {
-		return reports.Write(dir, res, reports.Options{Lang: r.lang.lang, Rules: rules})
+		return simulation.Write(dir, res, reports.Options{Lang: r.lang.lang, Rules: rules})
 	})
 }
 

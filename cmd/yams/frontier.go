@@ -14,7 +14,7 @@ import (
 	"yams/engine"
 	"yams/internal/memlimit"
 	"yams/internal/provenance"
-	"yams/reports"
+	"yams/reports/exact"
 	"yams/strategies/analysis"
 	"yams/strategies/optimal"
 	"yams/strategies/solver"
@@ -113,7 +113,7 @@ func runFrontier(e *env, args []string) error {
 		return err
 	}
 	return out.writeReport(e, text, func(dir string) ([]string, error) {
-		return reports.WriteFrontier(dir, f, out.lang.lang)
+		return exact.WriteFrontier(dir, f, out.lang.lang)
 	})
 }
 
@@ -229,8 +229,8 @@ func frontierStrategies(rules *engine.Rules, thetas []float64, targets []int) []
 // (1.6 GiB for target:300). The θ are those allowedThetas kept, the targets those
 // allowedTargets passed; optimal, analysed first, must be there, for the value of each
 // objective under optimal play.
-func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts analysis.Options) (*reports.Frontier, error) {
-	f := &reports.Frontier{Rules: rules}
+func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts analysis.Options) (*exact.Frontier, error) {
+	f := &exact.Frontier{Rules: rules}
 	var best *analysis.Figures // optimal's, for the value of each objective under optimal play
 	start := time.Now()
 	for k, name := range names {
@@ -264,8 +264,8 @@ func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts analysis.
 		f.Points = append(f.Points, p)
 	}
 	// The table's order: risk:θ by θ with optimal at θ = 0, bonus, then target:T by T.
-	group := map[string]int{reports.FrontierMean: 0, reports.FrontierRisk: 0, reports.FrontierBonus: 1, reports.FrontierTarget: 2}
-	slices.SortStableFunc(f.Points, func(a, b reports.FrontierPoint) int {
+	group := map[string]int{exact.FrontierMean: 0, exact.FrontierRisk: 0, exact.FrontierBonus: 1, exact.FrontierTarget: 2}
+	slices.SortStableFunc(f.Points, func(a, b exact.FrontierPoint) int {
 		return cmp.Or(cmp.Compare(group[a.Kind], group[b.Kind]), cmp.Compare(a.Theta, b.Theta), cmp.Compare(a.Target, b.Target))
 	})
 	return f, nil
@@ -274,12 +274,12 @@ func analyzeFrontier(e *env, rules *engine.Rules, names []string, opts analysis.
 // frontierPoint takes from the figures of a strategy what a frontier shows: its
 // objective, and that objective's value under optimal play (from best, optimal's
 // figures), the moments, P(score ≥ T) from the exact distribution, the bonus rates.
-func frontierPoint(fig, best *analysis.Figures) (reports.FrontierPoint, error) {
+func frontierPoint(fig, best *analysis.Figures) (exact.FrontierPoint, error) {
 	o := fig.Objective
 	if o == nil || fig.Distribution == nil {
-		return reports.FrontierPoint{}, fmt.Errorf("%s: the analysis gave no objective or no distribution", fig.Strategy)
+		return exact.FrontierPoint{}, fmt.Errorf("%s: the analysis gave no objective or no distribution", fig.Strategy)
 	}
-	p := reports.FrontierPoint{Strategy: fig.Strategy, Kind: o.KindName(), Theta: o.Theta, Target: o.Target, Objective: o.Value,
+	p := exact.FrontierPoint{Strategy: fig.Strategy, Kind: o.KindName(), Theta: o.Theta, Target: o.Target, Objective: o.Value,
 		Mean: fig.Mean, SD: fig.SD, UpperBonus: fig.PUpperBonus, Yahtzee: fig.PYahtzee,
 		Distribution: fig.Distribution, DistMin: fig.DistMin}
 	switch o.Kind {
@@ -292,19 +292,19 @@ func frontierPoint(fig, best *analysis.Figures) (reports.FrontierPoint, error) {
 		asOptimal.Objective = &analysis.ObjectiveFigure{Objective: o.Objective}
 		v, ok := asOptimal.ObjectiveFromDistribution()
 		if !ok {
-			return reports.FrontierPoint{}, fmt.Errorf("%s: no value of the objective from optimal's distribution", fig.Strategy)
+			return exact.FrontierPoint{}, fmt.Errorf("%s: no value of the objective from optimal's distribution", fig.Strategy)
 		}
 		p.OptimalObjective = v
 	}
-	for _, t := range reports.FrontierThresholds {
-		p.AtLeast = append(p.AtLeast, reports.AtLeast(fig.Distribution, fig.DistMin, t))
+	for _, t := range exact.FrontierThresholds {
+		p.AtLeast = append(p.AtLeast, exact.AtLeast(fig.Distribution, fig.DistMin, t))
 	}
 	return p, nil
 }
 
 // printFrontier prints the table of a frontier and the time it took.
-func printFrontier(w io.Writer, c console, f *reports.Frontier, elapsed time.Duration) error {
-	head, rows, _, err := reports.FrontierTable(f, c.lang)
+func printFrontier(w io.Writer, c console, f *exact.Frontier, elapsed time.Duration) error {
+	head, rows, _, err := exact.FrontierTable(f, c.lang)
 	if err != nil {
 		return err
 	}
@@ -357,7 +357,7 @@ type frontierObjective struct {
 }
 
 // writeFrontierJSON writes the table of a frontier as JSON.
-func writeFrontierJSON(w io.Writer, f *reports.Frontier) error {
+func writeFrontierJSON(w io.Writer, f *exact.Frontier) error {
 	out := frontierJSON{Rules: f.Rules.Name(), RulesHash: f.Rules.Hash(), RuleOptions: f.RuleOptions, Strategies: []frontierStrategyJSON{},
 		Provenance: f.Provenance}
 	if out.RuleOptions == nil {
@@ -367,13 +367,13 @@ func writeFrontierJSON(w io.Writer, f *reports.Frontier) error {
 		s := frontierStrategyJSON{Strategy: p.Strategy, Mean: p.Mean, SD: p.SD, AtLeast: map[string]float64{},
 			Objective: frontierObjective{exactObjective: exactObjective{Kind: p.Kind, Value: p.Objective}, OptimalValue: p.OptimalObjective}}
 		switch p.Kind {
-		case reports.FrontierRisk:
+		case exact.FrontierRisk:
 			s.Objective.Parameter = &p.Theta
-		case reports.FrontierTarget:
+		case exact.FrontierTarget:
 			t := float64(p.Target)
 			s.Objective.Parameter = &t
 		}
-		for i, t := range reports.FrontierThresholds {
+		for i, t := range exact.FrontierThresholds {
 			s.AtLeast[strconv.Itoa(t)] = p.AtLeast[i]
 		}
 		if f.Rules.UpperPoints() != 0 {

@@ -184,7 +184,7 @@ func (l *longRun) saver() func(*sim.Results) error {
 	if l.checkpoint == "" {
 		return nil
 	}
-	return func(res *sim.Results) error { return outfile.Write(l.checkpoint, res.WriteJSON) }
+	return func(res *sim.Results) error { return outfile.Write(l.checkpoint, summaryJSON(res)) }
 }
 
 // resumeHint says how to continue a run that stopped early: from the checkpoint if one
@@ -224,7 +224,7 @@ func finishRun(ctx context.Context, e *env, res *sim.Results, runErr error, long
 	if res.Games > 0 {
 		print(table)
 		if long.checkpoint != "" {
-			if err := outfile.Write(long.checkpoint, res.WriteJSON); err != nil {
+			if err := outfile.Write(long.checkpoint, summaryJSON(res)); err != nil {
 				failed = append(failed, fmt.Sprintf("--checkpoint: %v", err))
 			} else {
 				if pause != nil {
@@ -234,7 +234,7 @@ func finishRun(ctx context.Context, e *env, res *sim.Results, runErr error, long
 				e.wrote("checkpoint")
 			}
 		}
-		if err := jsonOut.write(e, res.WriteJSON); err != nil {
+		if err := jsonOut.write(e, summaryJSON(res)); err != nil {
 			failed = append(failed, err.Error())
 			jsonPath = "" // not to resume from
 		}

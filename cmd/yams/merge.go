@@ -7,6 +7,7 @@ import (
 
 	"yams/internal/provenance"
 	"yams/sim"
+	"yams/sim/summaryfile"
 )
 
 func init() {
@@ -49,7 +50,7 @@ func runMerge(e *env, args []string) error {
 		}
 		parts[i] = res
 	}
-	res, err := sim.MergeShards(files, parts)
+	res, err := summaryfile.MergeShards(files, parts)
 	if err != nil {
 		return badInput(err)
 	}
@@ -62,7 +63,7 @@ func runMerge(e *env, args []string) error {
 	if jsonOut.toStdout() {
 		msgs = e.stderr
 	}
-	if err := jsonOut.write(e, res.WriteJSON); err != nil {
+	if err := jsonOut.write(e, summaryJSON(res)); err != nil {
 		return err
 	}
 	if !jsonOut.toStdout() {

@@ -12,6 +12,7 @@ import (
 	"yams/engine"
 	"yams/internal/exhaustive"
 	"yams/sim"
+	"yams/sim/summaryfile"
 	"yams/strategies"
 	"yams/strategies/analysis"
 	"yams/strategies/solver"
@@ -93,7 +94,7 @@ func TestSimRegret(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	res, err := sim.ReadSummary(f)
+	res, err := summaryfile.Read(f)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"yams/engine"
-	"yams/sim"
+	"yams/sim/summaryfile"
 	"yams/strategies"
 )
 
@@ -116,7 +116,7 @@ func TestSimJSON(t *testing.T) {
 	if !sameContent(t, data, []byte(out)) {
 		t.Errorf("the file and --json - differ (3 workers and 2 must give the same summary)")
 	}
-	if _, err := sim.ReadSummary(bytes.NewReader(data)); err != nil {
+	if _, err := summaryfile.Read(bytes.NewReader(data)); err != nil {
 		t.Errorf("the summary does not read back: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"yams/strategies"
 	"yams/strategies/rollout"
 	"yams/strategies/solver"
+	"yams/strategies/turnplan"
 	"yams/strategies/widget"
 )
 
@@ -63,7 +64,7 @@ type columnTables struct {
 	nb     int
 	rolls  int
 	cols   []columnPart
-	solver strategies.TurnSolver
+	solver turnplan.TurnSolver
 	key    solver.SheetKey // the turn planned
 	// first and later: the worth of ending the turn with each roll after the first roll
 	// and after a later one; box*: the BoxID that takes it.

@@ -16,7 +16,7 @@
 // the fit that made it, and named in the strategy's identity: DependsOn), kept only where
 // it beats the plain sum. The fit is damped policy iteration on the counts, each cell
 // measured by what the strategy's turns from there on were expected to gain
-// (strategies.TurnSolver.Expected), which leaves the turns' dice out of the estimate. The choice of the column is made once the dice are seen,
+// (turnplan.TurnSolver.Expected), which leaves the turns' dice out of the estimate. The choice of the column is made once the dice are seen,
 // as the rules allow. A turn changes one column, so the strategy keeps, for each column,
 // what scoring in it is worth for every final roll and works that out again for the
 // column the last turn filled only; the turn's plan is then the best gain of the columns,

@@ -6,13 +6,13 @@ import (
 	"testing"
 
 	"yams/engine"
-	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 	_ "yams/strategies/goals" // beat:S, which the best response refuses
 )
 
 // playTable plays games tables of the named players on r, seats rotating.
-func playTable(t testing.TB, r *engine.Rules, games int64, players ...string) *sim.TableResults {
+func playTable(t testing.TB, r *engine.Rules, games int64, players ...string) *tablegame.Results {
 	t.Helper()
 	var infos []strategies.Info
 	for _, n := range players {
@@ -22,7 +22,7 @@ func playTable(t testing.TB, r *engine.Rules, games int64, players ...string) *s
 		}
 		infos = append(infos, info)
 	}
-	res, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: r, Players: infos, Seed: 7, Games: games, Workers: 2})
+	res, err := tablegame.Run(context.Background(), tablegame.Config{Rules: r, Players: infos, Seed: 7, Games: games, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,8 @@ import (
 	"yams/internal/exhaustive"
 	"yams/internal/proctest"
 	"yams/sim"
+	"yams/sim/summaryfile"
+	"yams/sim/tablegame"
 	"yams/strategies"
 	"yams/strategies/external"
 )
@@ -245,13 +247,13 @@ const fiveBoxes = `{"name": "five", "rolls": 3, "boxes": [
 
 // tableJSON returns the counts of table games as their summary file has them, the
 // players named by names, none said to see the table.
-func tableJSON(t *testing.T, res *sim.TableResults, names []string) string {
+func tableJSON(t *testing.T, res *tablegame.Results, names []string) string {
 	t.Helper()
 	copy(res.Players, names)
 	clear(res.SeesTable)
 	clear(res.Bots) // the program that played: the counts alone are compared
 	var b strings.Builder
-	if err := res.WriteJSON(&b); err != nil {
+	if err := summaryfile.WriteTable(&b, res); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -293,7 +295,7 @@ func TestServeAtTable(t *testing.T) {
 			}
 			var results []string
 			for _, players := range [][]strategies.Info{inside, outside} {
-				res, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: r, Players: players, Seed: 3, Games: 300, Workers: 2})
+				res, err := tablegame.Run(context.Background(), tablegame.Config{Rules: r, Players: players, Seed: 3, Games: 300, Workers: 2})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -340,7 +342,7 @@ func TestTableHello(t *testing.T) {
 		t.Errorf("alone, the hellos %v", alone)
 	}
 	table := hellos(func(bot strategies.Info) error {
-		_, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: r, Players: []strategies.Info{greedy, bot, greedy}, Seed: 1, Games: 10, Workers: 2})
+		_, err := tablegame.Run(context.Background(), tablegame.Config{Rules: r, Players: []strategies.Info{greedy, bot, greedy}, Seed: 1, Games: 10, Workers: 2})
 		return err
 	})
 	if len(table) != 2 {

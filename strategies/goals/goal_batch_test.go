@@ -11,6 +11,7 @@ import (
 	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 	"yams/strategies/widget"
 )
@@ -60,8 +61,8 @@ func TestGoalBatchPlaysAsOneGameAtATime(t *testing.T) {
 						workers, got.Summaries[0].UpperBonus[0], want.Summaries[0].UpperBonus[0])
 				}
 			}
-			table := func(info strategies.Info) *sim.TableResults {
-				res, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: c.rules, Players: []strategies.Info{info, greedy, info},
+			table := func(info strategies.Info) *tablegame.Results {
+				res, err := tablegame.Run(context.Background(), tablegame.Config{Rules: c.rules, Players: []strategies.Info{info, greedy, info},
 					Seed: 9, Games: games / 2, Workers: 2})
 				if err != nil {
 					t.Fatal(err)

@@ -53,13 +53,13 @@ type Valued interface {
 }
 
 // Keeper decides the keeps of a turn planned: its Keep is the strategy's for the sheet
-// planned (a strategies.TurnSolver is one).
+// planned (a turnplan.TurnSolver is one).
 type Keeper interface {
 	Keep(r engine.Roll, rollsLeft int) engine.Keep
 }
 
 // RollKeeper is a Keeper that gives the keeps of every roll at once, cheaper than roll by
-// roll (strategies.TurnSolver.Keeps).
+// roll (turnplan.TurnSolver.Keeps).
 type RollKeeper interface {
 	Keeper
 	Keeps(rollsLeft int, keeps *[engine.NumRolls]engine.Keep)

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"yams/engine"
-	"yams/strategies"
+	"yams/strategies/turnplan"
 )
 
 // The definitions of docs/rules.md that the code could break: the ranges of the numbers
@@ -198,7 +198,7 @@ func TestCheapestCostsAreFixed(t *testing.T) {
 	for i, id := range ids {
 		page[id] = costs[i]
 	}
-	_, solo := strategies.SoloTurns(r)
+	_, solo := turnplan.SoloTurns(r)
 	var order []string
 	for b, box := range r.Boxes() {
 		if math.Abs(solo[b]-page[box.ID]) > 0.005 {
@@ -295,13 +295,13 @@ func TestTieOrderOfThePage(t *testing.T) {
 		}
 	}
 	var order []string
-	for _, id := range strategies.TieOrder(r) {
+	for _, id := range turnplan.TieOrder(r) {
 		order = append(order, r.Boxes()[id].ID)
 	}
 	if !slices.Equal(ids, order) {
 		t.Fatalf("%s orders the ties %v, TieOrder %v", rulesPage, ids, order)
 	}
-	hit, mean := strategies.SoloTurns(r)
+	hit, mean := turnplan.SoloTurns(r)
 	rows := pageTable(t, head)
 	if len(rows) != 2 || rows[0][0] != "chance" || rows[1][0] != "cost" {
 		t.Fatalf("%s: the table of ties has rows %v, want chance and cost", rulesPage, rows)

@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"yams/engine"
-	"yams/strategies"
+	"yams/strategies/turnplan"
 )
 
 // Program is a rule file compiled for a rule set: its boxes found, its defaults in place,
@@ -158,11 +158,11 @@ func compile(f *File, rules *engine.Rules) (*Program, error) {
 		p.ybox, p.extra = rules.YahtzeeBox(), float64(rules.ExtraPoints())
 	}
 	p.rank = make([]int32, p.nb)
-	for i, id := range strategies.TieOrder(rules) {
+	for i, id := range turnplan.TieOrder(rules) {
 		p.rank[id] = int32(i)
 	}
 	p.cheap = make([]int32, p.nb)
-	for i, b := range strategies.CostOrder(rules) {
+	for i, b := range turnplan.CostOrder(rules) {
 		p.cheap[b] = int32(i)
 	}
 	if !p.sameStop {

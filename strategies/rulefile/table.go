@@ -13,7 +13,7 @@ import (
 )
 
 // A program plays from a table of its decisions, computed once per rule set on every core
-// as the heuristics' policy tables are (strategies/policytable.go): for every block (the
+// as the heuristics' policy tables are (strategies/turnplan/policytable.go): for every block (the
 // filled boxes, whether the box of the extra bonus holds a score when the rules pay one,
 // and the class of the upper subtotal), every roll, the keep after each roll but the last
 // (a mask of the roll's dice) and the box. A decision is then a few reads.

@@ -52,8 +52,8 @@
 // from each count of open boxes per column, measured over 32,768 of its games and cached).
 // That is its model of its own future and of every other player's, whatever they play
 // (WinAssumes says so): column-tables's. A turn's options are valued by u as on one column,
-// the other columns' points to come folded into u, and the keeps planned by a TurnSolver
-// as column-tables plans them. With one column open on every sheet the estimate is exact,
+// the other columns' points to come folded into u, and the keeps planned by a
+// turnplan.TurnSolver as column-tables plans them. With one column open on every sheet the estimate is exact,
 // and win decides as it does on that column alone (tested). The first half of the game
 // is played as column-tables plays it. The columns played alone understate the spread of
 // a game of several columns (on the family sheet a deviation of 82 points at the start

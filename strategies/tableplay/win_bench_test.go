@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"yams/internal/exacttest"
-	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 )
 
@@ -27,15 +27,15 @@ func BenchmarkWinTable(b *testing.B) {
 				}
 				infos = append(infos, info)
 			}
-			cfg := sim.TableConfig{Rules: r, Players: infos, Seed: 1, Games: 64, Workers: 1}
-			if _, err := sim.RunTable(context.Background(), cfg); err != nil {
+			cfg := tablegame.Config{Rules: r, Players: infos, Seed: 1, Games: 64, Workers: 1}
+			if _, err := tablegame.Run(context.Background(), cfg); err != nil {
 				b.Fatal(err)
 			}
 			for _, workers := range []int{1, 2} {
 				b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 					cfg.Workers, cfg.Games = workers, int64(b.N)
 					b.ResetTimer()
-					if _, err := sim.RunTable(context.Background(), cfg); err != nil {
+					if _, err := tablegame.Run(context.Background(), cfg); err != nil {
 						b.Fatal(err)
 					}
 					b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "tables/s")

@@ -11,6 +11,7 @@ import (
 	"yams/strategies"
 	"yams/strategies/analysis"
 	"yams/strategies/columns"
+	"yams/strategies/turnplan"
 	"yams/strategies/widget"
 )
 
@@ -36,7 +37,7 @@ import (
 // where u_c(y) = Σ_k Q_c(k) · u(y + k) folds in the other columns' points to come and
 // the calibration after the turn (Q_c, their distribution shifted). The keeps then
 // maximise the expectation of the best (column, box) of the final roll (a
-// strategies.TurnSolver, as column-tables plans its turns). Options whose chances differ
+// turnplan.TurnSolver, as column-tables plans its turns). Options whose chances differ
 // by less than about 1e-10 are told apart by the expected final score; where u is the same
 // over every final score the turn can reach, and in the first half of the game, it plays
 // column-tables's decisions.
@@ -49,7 +50,7 @@ type columnsWin struct {
 	// The turn in play: what its decisions depend on, whether it is settled, its plan.
 	key, next          []int64
 	has, settled       bool
-	solver             strategies.TurnSolver
+	solver             turnplan.TurnSolver
 	first, later       [widget.NumRolls]float64
 	boxFirst, boxLater [widget.NumRolls]uint8
 	anySec             bool

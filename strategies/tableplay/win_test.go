@@ -14,7 +14,7 @@ import (
 	"yams/engine"
 	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
-	"yams/sim"
+	"yams/sim/tablegame"
 	"yams/strategies"
 	"yams/strategies/analysis"
 	"yams/strategies/solver"
@@ -202,7 +202,7 @@ func TestWinSettledPlaysOptimal(t *testing.T) {
 }
 
 // winTable plays games of players on r at a table, with workers workers.
-func winTable(t testing.TB, r *engine.Rules, games int64, workers int, players ...string) *sim.TableResults {
+func winTable(t testing.TB, r *engine.Rules, games int64, workers int, players ...string) *tablegame.Results {
 	t.Helper()
 	var infos []strategies.Info
 	for _, n := range players {
@@ -212,7 +212,7 @@ func winTable(t testing.TB, r *engine.Rules, games int64, workers int, players .
 		}
 		infos = append(infos, info)
 	}
-	res, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: r, Players: infos, Seed: 11, Games: games, Workers: workers})
+	res, err := tablegame.Run(context.Background(), tablegame.Config{Rules: r, Players: infos, Seed: 11, Games: games, Workers: workers})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +238,7 @@ func TestWinAtTheTable(t *testing.T) {
 			t.Errorf("player %d of three win: %.4f, interval [%.4f, %.4f] (want 1/3 in it)", p+1, s.Rate, s.CI95.Lo, s.CI95.Hi)
 		}
 	}
-	if sum != sim.ShareUnits*three.Games {
+	if sum != tablegame.ShareUnits*three.Games {
 		t.Errorf("the shares of three win add up to %d sixtieths over %d games", sum, three.Games)
 	}
 	again := winTable(t, r, 3000, 3, "win", "win", "win")

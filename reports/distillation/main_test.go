@@ -1,0 +1,9 @@
+package distillation
+
+import (
+	"testing"
+
+	"yams/reports/internal/reporttest"
+)
+
+func TestMain(m *testing.M) { reporttest.Main(m) }

@@ -1,0 +1,9 @@
+package exact
+
+import (
+	"testing"
+
+	"yams/reports/internal/reporttest"
+)
+
+func TestMain(m *testing.M) { reporttest.Main(m) }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package summaryfile
+
+const raceEnabled = false

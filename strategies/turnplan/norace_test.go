@@ -1,0 +1,5 @@
+//go:build !race
+
+package turnplan
+
+const raceEnabled = false
