@@ -113,6 +113,20 @@ func (t *tableReport) netGrid() (netGrid, float64) {
 	return g, reports.RoundUp(top)
 }
 
+// labelledTicks are the ticks of t that carry a number: on a colour bar, a tick without
+// its number reads as a number missing.
+type labelledTicks struct{ t plot.Ticker }
+
+func (lt labelledTicks) Ticks(lo, hi float64) []plot.Tick {
+	var out []plot.Tick
+	for _, tk := range lt.t.Ticks(lo, hi) {
+		if tk.Label != "" {
+			out = append(out, tk)
+		}
+	}
+	return out
+}
+
 // leftTicks label the columns of the map with the turns left.
 type leftTicks struct{ turns int }
 
@@ -152,6 +166,7 @@ func (t *tableReport) winFigures() ([]reports.Figure, error) {
 		cm := reports.ColorMapOf(pal, top)
 		cm.SetMin(-top)
 		bar.Add(&plotter.ColorBar{ColorMap: cm})
+		bar.X.Tick.Marker = labelledTicks{reports.NumberTicks{L: l}}
 		bar.X.Label.Text = w.decisionsKey
 		bar.X.Label.TextStyle.Font = font.From(reports.Sans, reports.TickSize)
 		draw1 := func(c draw.Canvas) {
