@@ -224,3 +224,28 @@ func meanHW(d []float64) (float64, float64) {
 	}
 	return mean, 1.959964 * math.Sqrt(ss/(n-1)/n)
 }
+
+// TestLookaheadOfOptimal: the look-ahead of a strategy that maximises the expected score
+// exactly is the strategy, game for game: optimal's on one column, and column-tables's
+// there, which is optimal (measured, each option's 16 games would choose by the dice's
+// luck and fall below it).
+func TestLookaheadOfOptimal(t *testing.T) {
+	r := exacttest.SmallRules(t)
+	base, err := strategies.New("optimal", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"rollout:optimal", "rollout:column-tables", "rollout:64:column-tables"} {
+		la, err := strategies.New(name, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 50 {
+			x := exacttest.PlayGames(t, la, r, 1, uint64(i)+1)
+			y := exacttest.PlayGames(t, base, r, 1, uint64(i)+1)
+			if x.Sum != y.Sum {
+				t.Fatalf("%s scores %v on the dice of game %d, optimal %v", name, x.Sum, i, y.Sum)
+			}
+		}
+	}
+}

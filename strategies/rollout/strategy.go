@@ -128,6 +128,16 @@ type Lookahead struct {
 	m      *Measurer
 	ranker *Ranker // where base is Valued
 	opts   []Option
+	// optimal: the base maximises the expected score exactly, and the look-ahead is the base
+	optimal bool
+}
+
+// Optimal is a strategy that may maximise the expected final score exactly (optimal's,
+// and column-tables's on one column, which is optimal): no option can do better than its
+// own choice but by the luck of the dice the look-ahead measures it on, and the
+// look-ahead of such a strategy is the strategy itself.
+type Optimal interface {
+	MaximisesMean() bool
 }
 
 // New returns the look-ahead of the strategy that build makes (two copies: one decides,
@@ -138,6 +148,9 @@ func New(r *engine.Rules, build func() (strategies.Strategy, error), set Setting
 		return nil, err
 	}
 	l := &Lookahead{rules: r, set: set, base: base, m: NewMeasurer(r, build, 1)}
+	if o, ok := base.(Optimal); ok && o.MaximisesMean() {
+		l.optimal = true
+	}
 	if v, ok := base.(Valued); ok {
 		l.ranker = NewRanker(l.m, v, CoachSettings{Games: set.Games, LookGames: set.Games, Margin: set.Margin, Most: set.Most, Horizon: set.Horizon})
 	}
@@ -155,6 +168,9 @@ func (l *Lookahead) DependsOn() string {
 // Keep implements strategies.Strategy.
 func (l *Lookahead) Keep(sh *engine.Sheet, r engine.Roll, rollsLeft int) engine.Keep {
 	used := l.rules.Rolls() - rollsLeft
+	if l.optimal {
+		return l.base.Keep(sh, r, rollsLeft)
+	}
 	if l.ranker != nil {
 		if k, err := l.ranker.DecideKeep(sh, r, used); err == nil {
 			return k
@@ -173,6 +189,9 @@ func (l *Lookahead) Keep(sh *engine.Sheet, r engine.Roll, rollsLeft int) engine.
 
 // Box implements strategies.Strategy.
 func (l *Lookahead) Box(sh *engine.Sheet, r engine.Roll, rollsUsed int) engine.BoxID {
+	if l.optimal {
+		return l.base.Box(sh, r, rollsUsed)
+	}
 	if l.ranker != nil {
 		if b, err := l.ranker.DecideBox(sh, r, rollsUsed); err == nil {
 			return b

@@ -26,6 +26,10 @@ type productStrategy struct {
 	mask  int
 }
 
+// MaximisesMean reports that every decision maximises the expected final score exactly:
+// the product's values are optimal's.
+func (s *productStrategy) MaximisesMean() bool { return true }
+
 // SheetKey tells the turn-start state of a sheet of several columns: its filled boxes,
 // its columns' upper subtotals and which columns' yahtzee box scored.
 type SheetKey struct {

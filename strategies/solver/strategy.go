@@ -76,6 +76,10 @@ func NewStrategyFrom(p *Policy) *Strategy {
 	return &Strategy{p: p, sp: p.Space, gf: NewGroupFiller(p), ybox: p.Space.YahtzeeBox, cur: stateDecisions{key: NoKey}, next: stateDecisions{key: NoKey}}
 }
 
+// MaximisesMean reports whether every decision of the strategy maximises the expected final
+// score exactly (optimal's): the look-ahead of such a strategy is itself (rollout).
+func (s *Strategy) MaximisesMean() bool { return s.p.Table.Obj == Mean }
+
 // key returns what tells the state of a sheet of the strategy's rules: its filled boxes,
 // its upper subtotal, and whether the yahtzee box holds a non-zero score.
 func (s *Strategy) key(sh *engine.Sheet) uint64 {
