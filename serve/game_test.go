@@ -272,8 +272,8 @@ func TestRealDiceGame(t *testing.T) {
 }
 
 // The seeds' family sheet, too large for an exact solve, is coached on column-tables's
-// estimates, which say so, from its first game (which fits column-tables to the sheet, a few
-// minutes).
+// estimates, which say so, from its first game (which fits column-tables to the sheet, about
+// 40 s).
 func TestFamilySheetEstimates(t *testing.T) {
 	exhaustive.Only(t)
 	rs := RuleSet{Source: "../examples/rules/yams-family.json"}
@@ -290,7 +290,7 @@ func TestFamilySheetEstimates(t *testing.T) {
 // The coach of a sheet without an exact solve: the values of column-tables, marked as
 // estimates, on a small sheet of two columns whose values the test makes estimated (its
 // product fits, but its values are read as they would be on a sheet that does not). Each
-// estimate plays 128 games on from its position, not 512, in the default run.
+// estimate plays 128 games on from its position, not 640, in the default run.
 func TestEstimatedValues(t *testing.T) {
 	t.Parallel()
 	games := 128

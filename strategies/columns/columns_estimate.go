@@ -17,9 +17,9 @@ import (
 // games each played five turns on. Then the figures, on other dice, of games played to
 // the end: the best's, DefaultEstimateGames games; column-tables's own choice and an
 // option judged, on the first half of those, each paired with the best's games (the
-// difference of two options varies from game to game about a fifth as much as a score:
-// half the games measure a cost well, and the advice at the start of the family sheet
-// takes a quarter less time).
+// difference of two options on the same dice varies from game to game far less than a
+// score: half the games measure a cost well, and the slowest advice of the family sheet,
+// where the best is not column-tables's own choice, takes a quarter less time).
 var CoachSettings = rollout.CoachSettings{Games: DefaultEstimateGames, CostGames: DefaultEstimateGames / 2, LookGames: 128, Margin: 3, Most: 3, Horizon: 5}
 
 // ColumnEstimate values the options at a position of a sheet of several columns too large
