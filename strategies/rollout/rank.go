@@ -129,15 +129,7 @@ func (k *Ranker) Boxes(s *engine.Sheet, r engine.Roll, used int, judged *Option)
 // so that the figures are not those that chose the best): the best, own and judged.
 func (k *Ranker) rank(s *engine.Sheet, r engine.Roll, used int, own Option, judged *Option) ([]Ranked, error) {
 	list := k.list
-	slices.SortStableFunc(list, func(a, b Ranked) int {
-		switch {
-		case a.Model > b.Model:
-			return -1
-		case a.Model < b.Model:
-			return 1
-		}
-		return 0
-	})
+	sortByModel(list)
 	set := k.set
 	k.opts, k.games = k.opts[:0], k.games[:0]
 	k.add(own, set.LookGames)
@@ -233,19 +225,7 @@ func (k *Ranker) rank(s *engine.Sheet, r engine.Roll, used int, own Option, judg
 		x.Interval = math.Hypot(bestFig.HalfWidth, x.CostInterval)
 	}
 	bestOpt := k.figs[0]
-	slices.SortStableFunc(list, func(a, b Ranked) int {
-		switch {
-		case a.Option == bestOpt:
-			return -1
-		case b.Option == bestOpt:
-			return 1
-		case a.Value > b.Value:
-			return -1
-		case a.Value < b.Value:
-			return 1
-		}
-		return 0
-	})
+	sortFirst(list, bestOpt)
 	return list, nil
 }
 
@@ -337,15 +317,7 @@ func (k *Ranker) Exact(s *engine.Sheet, r engine.Roll, used int, boxes bool) ([]
 			k.list = append(k.list, x)
 		}
 	}
-	slices.SortStableFunc(k.list, func(a, b Ranked) int {
-		switch {
-		case a.Model > b.Model:
-			return -1
-		case a.Model < b.Model:
-			return 1
-		}
-		return 0
-	})
+	sortByModel(k.list)
 	for i := range k.list {
 		x := &k.list[i]
 		x.Value, x.Cost = x.Model, k.list[0].Model-x.Model
@@ -382,18 +354,37 @@ func (k *Ranker) BoxesAt(s *engine.Sheet, r engine.Roll, used int, value, interv
 		}
 		x.Value, x.Interval = value-x.Cost, interval
 	}
-	slices.SortStableFunc(k.list, func(a, b Ranked) int {
+	sortFirst(k.list, own)
+	return k.list
+}
+
+// sortByModel sorts list by the strategy's own values, the highest first (stably: equals
+// keep their order).
+func sortByModel(list []Ranked) {
+	slices.SortStableFunc(list, func(a, b Ranked) int { return cmpDesc(a.Model, b.Model) })
+}
+
+// sortFirst sorts list with option first at its head, then by value, the highest first
+// (stably).
+func sortFirst(list []Ranked, first Option) {
+	slices.SortStableFunc(list, func(a, b Ranked) int {
 		switch {
-		case a.Option == own:
+		case a.Option == first:
 			return -1
-		case b.Option == own:
-			return 1
-		case a.Value > b.Value:
-			return -1
-		case a.Value < b.Value:
+		case b.Option == first:
 			return 1
 		}
-		return 0
+		return cmpDesc(a.Value, b.Value)
 	})
-	return k.list
+}
+
+// cmpDesc orders a before b when it is higher (0 for equals, or NaN).
+func cmpDesc(a, b float64) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return 0
 }
