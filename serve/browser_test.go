@@ -397,7 +397,22 @@ func (p *page) clickShown(sel string) chromedp.Action[chromedp.Void] {
 	if slot == "" {
 		p.t.Fatalf("no %s shown", sel)
 	}
-	return chromedp.Click(chromedp.CSS(sel + `[data-slot="` + slot + `"]`))
+	return retryGone(chromedp.Click(chromedp.CSS(sel + `[data-slot="` + slot + `"]`)))
+}
+
+// retryGone runs a, again up to twice where the node it found was replaced before it
+// acted ("Could not find node with given id": the page drew its sheet again between the
+// query and the click, as it may when an answer lands; nothing was clicked then).
+func retryGone(a chromedp.Action[chromedp.Void]) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		var err error
+		for range 3 {
+			if _, err = a(ctx, tg); err == nil || !strings.Contains(err.Error(), "Could not find node") {
+				break
+			}
+		}
+		return chromedp.Void{}, err
+	}
 }
 
 // die is a die of the page at its place.
