@@ -2,6 +2,8 @@ package columns
 
 import (
 	"math"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"yams/engine"
@@ -41,7 +43,7 @@ var lookaheadGolden = []struct {
 func TestLookaheadAgainstOptimum(t *testing.T) {
 	exhaustive.Only(t)
 	for _, g := range lookaheadGolden {
-		t.Run(g.rules+":"+g.columns, func(t *testing.T) {
+		t.Run(strings.TrimSuffix(filepath.Base(g.rules), ".json")+":"+g.columns, func(t *testing.T) {
 			r, err := engine.Load(g.rules, "columns="+g.columns)
 			if err != nil {
 				t.Fatal(err)
