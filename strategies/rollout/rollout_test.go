@@ -183,6 +183,9 @@ func TestLookaheadNeverWorse(t *testing.T) {
 	}{
 		{exacttest.ColumnsRules(t, exacttest.FourBoxes, "top_down,bottom_up"), "column-tables", 600},
 	}
+	if exacttest.RaceEnabled {
+		cases[0].games = 100 // the race detector slows the games tenfold: the check of the code, not of the gain
+	}
 	if exhaustive.On {
 		// Every option of every decision looked ahead, without a control variate: slow.
 		cases[0].games = 20000
