@@ -1,6 +1,7 @@
 package rollout
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/bits"
@@ -361,7 +362,7 @@ func (k *Ranker) BoxesAt(s *engine.Sheet, r engine.Roll, used int, value, interv
 // sortByModel sorts list by the strategy's own values, the highest first (stably: equals
 // keep their order).
 func sortByModel(list []Ranked) {
-	slices.SortStableFunc(list, func(a, b Ranked) int { return cmpDesc(a.Model, b.Model) })
+	slices.SortStableFunc(list, func(a, b Ranked) int { return cmp.Compare(b.Model, a.Model) })
 }
 
 // sortFirst sorts list with option first at its head, then by value, the highest first
@@ -374,17 +375,6 @@ func sortFirst(list []Ranked, first Option) {
 		case b.Option == first:
 			return 1
 		}
-		return cmpDesc(a.Value, b.Value)
+		return cmp.Compare(b.Value, a.Value)
 	})
-}
-
-// cmpDesc orders a before b when it is higher (0 for equals, or NaN).
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }
