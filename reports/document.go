@@ -193,9 +193,9 @@ func escapeCells(cells []string) []string {
 }
 
 func markdownParams(b *strings.Builder, l *Labels, ps []Param) {
-	fmt.Fprintf(b, "## %s\n\n", l.parameters)
+	fmt.Fprintf(b, "## %s\n\n", l.Parameters)
 	for _, p := range ps {
-		fmt.Fprintf(b, "- %s%s%s\n", p.Name, l.colon, p.Value)
+		fmt.Fprintf(b, "- %s%s%s\n", p.Name, l.Colon, p.Value)
 	}
 	b.WriteString("\n")
 }
@@ -362,7 +362,7 @@ func inlineSVG(svg []byte, title string) template.HTML {
 // html renders the document as report.html.
 func (d *Document) html() ([]byte, error) {
 	pg := page{Lang: d.L.Lang, Title: d.Title, Lead: richHTML(d.Lead)}
-	pg.Labels.Contents, pg.Labels.Parameters, pg.Labels.Generated = d.L.contents, d.L.parameters, d.Generated
+	pg.Labels.Contents, pg.Labels.Parameters, pg.Labels.Generated = d.L.Contents, d.L.Parameters, d.Generated
 	for _, p := range d.Params {
 		pg.Params = append(pg.Params, struct{ Name, Value string }{p.Name, p.Value})
 	}
@@ -385,11 +385,11 @@ func (d *Document) html() ([]byte, error) {
 				for _, row := range t.Rows {
 					ht.Rows = append(ht.Rows, cells(row))
 				}
-				hs.Items = append(hs.Items, htmlItem{ID: t.ID, Title: richHTML(t.Title), Entry: richHTML(fmt.Sprintf(d.L.tableItem, t.Title)), Table: ht})
+				hs.Items = append(hs.Items, htmlItem{ID: t.ID, Title: richHTML(t.Title), Entry: richHTML(fmt.Sprintf(d.L.TableItem, t.Title)), Table: ht})
 				continue
 			}
 			f := it.figure
-			hs.Items = append(hs.Items, htmlItem{ID: "figure-" + f.Name, Title: richHTML(f.Title), Entry: richHTML(fmt.Sprintf(d.L.figureItem, f.Title)),
+			hs.Items = append(hs.Items, htmlItem{ID: "figure-" + f.Name, Title: richHTML(f.Title), Entry: richHTML(fmt.Sprintf(d.L.FigureItem, f.Title)),
 				Fig: &htmlFigure{Caption: richHTML(f.Caption), SVG: inlineSVG(f.SVG, Plain(f.Title))}})
 		}
 		pg.Sections = append(pg.Sections, hs)

@@ -26,21 +26,21 @@ func ProvenanceFooter(l *Labels, writer *provenance.Record, runs []provenance.Ru
 	if writer == nil {
 		return nil
 	}
-	lines := []FooterLine{{fmt.Sprintf(l.writtenBy, recordDate(writer), l.build(writer.Yams)), writer.Command}}
+	lines := []FooterLine{{fmt.Sprintf(l.WrittenBy, recordDate(writer), l.build(writer.Yams)), writer.Command}}
 	for i, run := range runs {
 		if i == maxRunLines && len(runs) > maxRunLines+1 {
-			lines = append(lines, FooterLine{fmt.Sprintf(l.moreRuns, len(runs)-maxRunLines), ""})
+			lines = append(lines, FooterLine{fmt.Sprintf(l.MoreRuns, len(runs)-maxRunLines), ""})
 			break
 		}
 		by := l.build(run.Yams)
 		if run.Yams == writer.Yams {
-			by = l.sameYams
+			by = l.SameYams
 		}
-		lines = append(lines, FooterLine{fmt.Sprintf(l.playedBy, l.Count(run.First), l.Count(run.First+run.Games-1), recordDate(&run.Record), by), run.Command})
+		lines = append(lines, FooterLine{fmt.Sprintf(l.PlayedBy, l.Count(run.First), l.Count(run.First+run.Games-1), recordDate(&run.Record), by), run.Command})
 	}
 	for _, s := range summaries {
 		if b := s.Bot; b != nil {
-			lines = append(lines, FooterLine{fmt.Sprintf(l.botBy, s.Strategy, strconv.Quote(b.Name), strconv.Quote(b.Version)), provenance.Quote(b.Command)})
+			lines = append(lines, FooterLine{fmt.Sprintf(l.BotBy, s.Strategy, strconv.Quote(b.Name), strconv.Quote(b.Version)), provenance.Quote(b.Command)})
 		}
 	}
 	return lines
@@ -56,21 +56,21 @@ const shortRevision = 12
 func (l *Labels) build(b provenance.Build) string {
 	version := b.Version
 	if version == "" {
-		version = l.unknownVersion
+		version = l.UnknownVersion
 	}
 	var parts []string
 	switch {
 	case b.Revision != "":
-		rev := fmt.Sprintf(l.revision, b.Revision[:min(len(b.Revision), shortRevision)])
+		rev := fmt.Sprintf(l.Revision, b.Revision[:min(len(b.Revision), shortRevision)])
 		if b.RevisionFrom == "git" {
-			rev += l.fromGit
+			rev += l.FromGit
 		}
 		if b.Modified {
-			rev += l.modified
+			rev += l.Modified
 		}
 		parts = append(parts, rev)
 	default:
-		parts = append(parts, l.noRevision)
+		parts = append(parts, l.NoRevision)
 	}
 	if b.Go != "" {
 		parts = append(parts, b.Go)

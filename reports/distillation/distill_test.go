@@ -182,7 +182,7 @@ func TestDistillNumbering(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(tables) != 2 || tables[0].Head[1] != distillEnglish.keepsHead || tables[1].Head[1] != distillEnglish.boxesHead {
+		if len(tables) != 2 || tables[0].Head[1] != distillWords.In(&reports.English).KeepsHead || tables[1].Head[1] != distillWords.In(&reports.English).BoxesHead {
 			t.Fatalf("the file of %d rules: %d tables", f.N, len(tables))
 		}
 		var numbers []int
@@ -193,7 +193,7 @@ func TestDistillNumbering(t *testing.T) {
 			cell := tables[k].Rows[row[rule.Kind()]][0]
 			row[rule.Kind()]++
 			if rule.Default() {
-				if cell != distillEnglish.otherwise {
+				if cell != distillWords.In(&reports.English).Otherwise {
 					t.Errorf("the file of %d rules: its default %q numbered %s", f.N, rule.String(), cell)
 				}
 				continue
@@ -231,9 +231,9 @@ func TestDistillHTMLInChromium(t *testing.T) {
 // fileTitle is the footer of a distillation's page in a language.
 func (d *Distillation) fileTitle(lang string) string {
 	if lang == "fr" {
-		return distillFrench.generated
+		return distillWords.In(&reports.French).Generated
 	}
-	return distillEnglish.generated
+	return distillWords.In(&reports.English).Generated
 }
 
 func TestDistillErrors(t *testing.T) {

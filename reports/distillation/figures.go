@@ -28,7 +28,7 @@ var (
 func (r *distillReport) curveFigure() (reports.Figure, error) {
 	l, dl := r.l, r.dl
 	const name = "distill_curve"
-	p := reports.NewPlot(l, r.title(dl.curveTitle), dl.curveX, dl.curveY)
+	p := reports.NewPlot(l, r.title(dl.CurveTitle), dl.CurveX, dl.CurveY)
 	reports.Grid(p, true, true)
 	var pts plotter.XYs
 	lo, hi := math.Min(r.d.Greedy, r.d.UpperFirst), r.d.Optimal
@@ -46,7 +46,7 @@ func (r *distillReport) curveFigure() (reports.Figure, error) {
 		v   float64
 		lk  reports.Series
 		key string
-	}{{r.d.Optimal, refOptimalLook, dl.optimalKey}, {r.d.UpperFirst, refUpperLook, dl.upperKey}, {r.d.Greedy, refGreedyLook, dl.greedyKey}} {
+	}{{r.d.Optimal, refOptimalLook, dl.OptimalKey}, {r.d.UpperFirst, refUpperLook, dl.UpperKey}, {r.d.Greedy, refGreedyLook, dl.GreedyKey}} {
 		ln, err := plotter.NewLine(plotter.XYs{{X: p.X.Min, Y: ref.v}, {X: p.X.Max, Y: ref.v}})
 		if err != nil {
 			return reports.Figure{}, reports.PlotError(name, err)
@@ -63,21 +63,21 @@ func (r *distillReport) curveFigure() (reports.Figure, error) {
 		line.LineStyle = learnedLook.Line(1.1)
 		dots.GlyphStyle = learnedLook.Marker(2.2)
 		p.Add(line, dots)
-		p.Key(dl.learnedKey, line, dots)
+		p.Key(dl.LearnedKey, line, dots)
 	}
 	svg, png, err := p.Render(reports.FigWidth, reports.FigHeight)
 	if err != nil {
 		return reports.Figure{}, reports.PlotError(name, err)
 	}
-	caption := dl.curveCaption
+	caption := dl.CurveCaption
 	if r.d.Averaged {
-		caption = dl.curveAveraged
+		caption = dl.CurveAveraged
 	}
 	data := [][]string{{"rules", "mean"}}
 	for _, st := range r.d.Steps {
 		data = append(data, []string{fmt.Sprint(st.N), fmt.Sprint(st.Mean)})
 	}
-	return reports.Figure{Name: name, Title: dl.curveTitle, Caption: fmt.Sprintf(caption, r.context()), SVG: svg, PNG: png, CSV: data}, nil
+	return reports.Figure{Name: name, Title: dl.CurveTitle, Caption: fmt.Sprintf(caption, r.context()), SVG: svg, PNG: png, CSV: data}, nil
 }
 
 // rampStep returns the shade of the i-th of n series of a ramp: from 0.45 (towards white)
@@ -165,10 +165,10 @@ func (r *distillReport) regretFigures() ([]reports.Figure, error) {
 		cats                 []string
 		ss                   []reports.DotSeries
 	}{
-		{"distill_regret", l.RegretTitle, dl.regretCaption, kinds, byKind},
-		{"distill_regret_by_box", l.RegretBoxTitle, dl.regretBoxCaption, reports.SlotLabels(r.d.Rules, l.Lang), byBox},
+		{"distill_regret", l.RegretTitle, dl.RegretCaption, kinds, byKind},
+		{"distill_regret_by_box", l.RegretBoxTitle, dl.RegretBoxCaption, reports.SlotLabels(r.d.Rules, l.Lang), byBox},
 	} {
-		p := reports.NewPlot(l, r.title(fg.title), dl.regretX, "")
+		p := reports.NewPlot(l, r.title(fg.title), dl.RegretX, "")
 		reports.Grid(p, true, false)
 		if err := reports.DotPlot(p, fg.cats, fg.ss, true, 1); err != nil {
 			return nil, reports.PlotError(fg.name, err)

@@ -56,7 +56,7 @@ func (r *frontierReport) tradeOffAxes(x func(FrontierPoint) float64) (xlo, xhi, 
 // xHead names x in the figure's CSV.
 func (r *frontierReport) tradeOffFigure(name, title, xLabel, caption, xHead string, x func(FrontierPoint) float64) (reports.Figure, error) {
 	l, fl := r.l, r.fl
-	p := reports.NewPlot(l, r.title(title), xLabel, fl.meanY)
+	p := reports.NewPlot(l, r.title(title), xLabel, fl.MeanY)
 	reports.Grid(p, true, true)
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = r.tradeOffAxes(x)
 
@@ -85,7 +85,7 @@ func (r *frontierReport) tradeOffFigure(name, title, xLabel, caption, xHead stri
 		}
 		sc.GlyphStyle = riskLook.Marker(riskMarker)
 		p.Add(sc)
-		p.Key(fl.riskKey, sc)
+		p.Key(fl.RiskKey, sc)
 	}
 	if err := addPointLabels(p, placeLabels(l, r.f.Points, x, p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)); err != nil {
 		return reports.Figure{}, reports.PlotError(name, err)
@@ -99,13 +99,13 @@ func (r *frontierReport) tradeOffFigure(name, title, xLabel, caption, xHead stri
 		)
 		switch pt.Kind {
 		case FrontierMean:
-			lk, key, rad = optimalLook, fl.optimalKey, optimalMarker
+			lk, key, rad = optimalLook, fl.OptimalKey, optimalMarker
 		case FrontierBonus:
-			lk, key, rad = bonusLook, fl.bonusKey, bonusMarker
+			lk, key, rad = bonusLook, fl.BonusKey, bonusMarker
 		case FrontierTarget:
 			lk, rad = targetLook, targetMarker
 			if !targetKeyed { // one entry in the key for all, their labels telling them apart
-				key, targetKeyed = fl.targetKey, true
+				key, targetKeyed = fl.TargetKey, true
 			}
 		default:
 			continue
@@ -198,7 +198,7 @@ func (r *frontierReport) scoresFigure() (reports.Figure, bool, error) {
 		hi = max(hi, distQuantile(p.Distribution, p.DistMin, 0.999))
 	}
 	lo, hi, width := reports.WholeBins(lo, hi)
-	p := reports.NewPlot(l, r.title(fl.scoresTitle), l.ScoresX, l.ScoresY)
+	p := reports.NewPlot(l, r.title(fl.ScoresTitle), l.ScoresX, l.ScoresY)
 	reports.Grid(p, false, true)
 	p.X.Min, p.X.Max = float64(lo), float64(hi)
 	p.Y.Min = 0
@@ -224,11 +224,11 @@ func (r *frontierReport) scoresFigure() (reports.Figure, bool, error) {
 	if err != nil {
 		return reports.Figure{}, false, reports.PlotError("frontier_scores", err)
 	}
-	caption := fl.scoresCaption
+	caption := fl.ScoresCaption
 	if r.hasTargets() {
-		caption = fl.scoresTargetsCaption
+		caption = fl.ScoresTargetsCaption
 	}
-	return reports.Figure{Name: "frontier_scores", Title: fl.scoresTitle, Caption: fmt.Sprintf(caption, width, r.context()), SVG: svg, PNG: png, CSV: data}, true, nil
+	return reports.Figure{Name: "frontier_scores", Title: fl.ScoresTitle, Caption: fmt.Sprintf(caption, width, r.context()), SVG: svg, PNG: png, CSV: data}, true, nil
 }
 
 func (r *frontierReport) figures() ([]reports.Figure, error) {
@@ -236,15 +236,15 @@ func (r *frontierReport) figures() ([]reports.Figure, error) {
 	target := slices.Index(FrontierThresholds, frontierTarget)
 	targets := "" // what the captions of the trade-offs say of the target strategies
 	if r.hasTargets() {
-		targets = " " + fl.targetCaption
+		targets = " " + fl.TargetCaption
 	}
-	sd, err := r.tradeOffFigure("frontier_sd", fl.sdTitle, fl.sdX, fmt.Sprintf(fl.sdCaption, r.context())+targets, "sd",
+	sd, err := r.tradeOffFigure("frontier_sd", fl.SdTitle, fl.SdX, fmt.Sprintf(fl.SdCaption, r.context())+targets, "sd",
 		func(p FrontierPoint) float64 { return p.SD })
 	if err != nil {
 		return nil, err
 	}
-	p300, err := r.tradeOffFigure("frontier_p300", fmt.Sprintf(fl.p300Title, frontierTarget), fmt.Sprintf(fl.p300X, frontierTarget),
-		fmt.Sprintf(fl.p300Caption, frontierTarget, r.context())+targets, fmt.Sprintf("p_at_least_%d_percent", frontierTarget),
+	p300, err := r.tradeOffFigure("frontier_p300", fmt.Sprintf(fl.P300Title, frontierTarget), fmt.Sprintf(fl.P300X, frontierTarget),
+		fmt.Sprintf(fl.P300Caption, frontierTarget, r.context())+targets, fmt.Sprintf("p_at_least_%d_percent", frontierTarget),
 		func(p FrontierPoint) float64 { return 100 * p.AtLeast[target] })
 	if err != nil {
 		return nil, err

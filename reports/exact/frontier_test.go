@@ -238,7 +238,7 @@ func checkLabels(t *testing.T, pts []FrontierPoint, x func(FrontierPoint) float6
 // with leaders, and no label hides a marker, another label or a leader.
 func TestFrontierLabels(t *testing.T) {
 	f := frontierFixture(t)
-	r := &frontierReport{f: f, l: &reports.English, fl: &frontierEnglish}
+	r := &frontierReport{f: f, l: &reports.English, fl: frontierWords.In(&reports.English)}
 	var want []string
 	for _, p := range f.Points {
 		if p.Kind == FrontierRisk {
@@ -425,7 +425,7 @@ func TestFrontierTargetFigures(t *testing.T) {
 		want := []string{"target:300"}
 		if fg.Name != "frontier_scores" {
 			want = append(want, "target:T")
-			if !strings.HasSuffix(fg.Caption, frontierEnglish.targetCaption) {
+			if !strings.HasSuffix(fg.Caption, frontierWords.In(&reports.English).TargetCaption) {
 				t.Errorf("%s: the caption does not say what the targets are: %q", fg.Name, fg.Caption)
 			}
 		} else if !strings.Contains(fg.Caption, "each `target:T`") {

@@ -1,6 +1,7 @@
 package tablegames
 
 import (
+	_ "embed"
 	"fmt"
 	"strconv"
 
@@ -20,41 +21,20 @@ import (
 
 // tableScoreWords are the words of these figures and tables in one language.
 type tableScoreWords struct {
-	scoresTitle, scoresCaption                   string // caption: bin width, context
-	diffTitle, diffX, diffCaption, zeroKey       string // caption: bin width, context
-	scoresTable, scoresNote, diffTable, diffNote string // diffTable: player 1, player 2
-	figure, value, ahead, level                  string // ahead: player
+	ScoresTitle, ScoresCaption                   string // caption: bin width, context
+	DiffTitle, DiffX, DiffCaption, ZeroKey       string // caption: bin width, context
+	ScoresTable, ScoresNote, DiffTable, DiffNote string // diffTable: player 1, player 2
+	Figure, Value, Ahead, Level                  string // ahead: player
 }
 
-var tableScoreEnglish = tableScoreWords{
-	scoresTitle:   "Final score of each player",
-	scoresCaption: "Distribution of each player's final score, in bins of %d points, from the 0.1th to the 99.9th percentile (the CSV file beside the figure holds every bin); vertical lines mark the means, markers the medians (%s).",
-	diffTitle:     "Difference of the totals", diffX: "player 1's total less player 2's (points)",
-	diffCaption: "Distribution of player 1's final total less player 2's, table game by table game, in bins of %d points centred on 0 and its multiples, from the 0.1th to the 99.9th percentile (the CSV file beside the figure holds every bin): right of 0 player 1 won, at 0 they tied; the vertical line marks the mean, the marker the median (%s).",
-	zeroKey:     "0: a tie",
-	scoresTable: "Final scores", scoresNote: "Every figure with its 95% interval in brackets: normal for the mean, from the fourth moment for the standard deviation, from the order statistics for the percentiles.",
-	diffTable: "Difference of the totals, %s less %s",
-	diffNote:  "Player 1's final total less player 2's in each table game, with 95% intervals: normal for the mean, from the fourth moment for the standard deviation, from the order statistics for the percentiles, Wilson for the shares. A player ahead at the end won the game.",
-	figure:    "figure", value: "value", ahead: "%s ahead", level: "level (a tie)",
-}
+//go:embed labels_scores.tsv
+var scoreTranslationsTable []byte
 
-var tableScoreFrench = tableScoreWords{
-	scoresTitle:   "Score final de chaque joueur",
-	scoresCaption: "Distribution du score final de chaque joueur, par classes de %d points, du 0,1e au 99,9e centile (le fichier CSV à côté de la figure donne toutes les classes) ; les traits verticaux marquent les moyennes, les symboles les médianes (%s).",
-	diffTitle:     "Écart des totaux", diffX: "total du joueur 1 moins celui du joueur 2 (points)",
-	diffCaption: "Distribution du total final du joueur 1 moins celui du joueur 2, partie par partie, par classes de %d points centrées sur 0 et ses multiples, du 0,1e au 99,9e centile (le fichier CSV à côté de la figure donne toutes les classes) : à droite de 0 le joueur 1 a gagné, à 0 ils sont à égalité ; le trait vertical marque la moyenne, le symbole la médiane (%s).",
-	zeroKey:     "0 : égalité",
-	scoresTable: "Scores finaux", scoresNote: "Chaque valeur avec son intervalle à 95 % entre crochets : normal pour la moyenne, par le moment d’ordre quatre pour l’écart type, par les statistiques d’ordre pour les centiles.",
-	diffTable: "Écart des totaux, %s moins %s",
-	diffNote:  "Total final du joueur 1 moins celui du joueur 2 dans chaque partie, avec les intervalles à 95 % : normal pour la moyenne, par le moment d’ordre quatre pour l’écart type, par les statistiques d’ordre pour les centiles, de Wilson pour les parts. Le joueur en tête à la fin a gagné la partie.",
-	figure:    "grandeur", value: "valeur", ahead: "%s en tête", level: "à égalité",
-}
+// scoreTranslations are these words in every language (labels_scores.tsv).
+var scoreTranslations = reports.MustTranslations[tableScoreWords]("reports/tablegames/labels_scores.tsv", scoreTranslationsTable)
 
 func (t *tableReport) scoreWords() *tableScoreWords {
-	if t.l.Lang == "fr" {
-		return &tableScoreFrench
-	}
-	return &tableScoreEnglish
+	return scoreTranslations.In(t.l)
 }
 
 // scorePercentiles are the percentiles the tables of final scores give.
@@ -150,7 +130,7 @@ func (t *tableReport) scoreFigures() ([]reports.Figure, error) {
 	}
 	axisFrom, axisTo, width := reports.WholeBins(lo, hi)
 	from, to := reports.FloorTo(first, width), reports.FloorTo(last, width)+width
-	p := reports.NewPlot(l, w.scoresTitle+" · "+t.res.Rules, l.ScoresX, l.ScoresY)
+	p := reports.NewPlot(l, w.ScoresTitle+" · "+t.res.Rules, l.ScoresX, l.ScoresY)
 	reports.Grid(p, false, true)
 	p.X.Min, p.X.Max = float64(axisFrom), float64(axisTo)
 	p.Y.Min = 0
@@ -178,7 +158,7 @@ func (t *tableReport) scoreFigures() ([]reports.Figure, error) {
 	if err != nil {
 		return nil, reports.PlotError("table_scores", err)
 	}
-	figs := []reports.Figure{{Name: "table_scores", Title: w.scoresTitle, Caption: fmt.Sprintf(w.scoresCaption, width, t.context()), SVG: svg, PNG: png, CSV: data}}
+	figs := []reports.Figure{{Name: "table_scores", Title: w.ScoresTitle, Caption: fmt.Sprintf(w.ScoresCaption, width, t.context()), SVG: svg, PNG: png, CSV: data}}
 
 	d := t.res.Difference()
 	if d == nil {
@@ -190,7 +170,7 @@ func (t *tableReport) scoreFigures() ([]reports.Figure, error) {
 	}
 	axisFrom, axisTo, width = centredBins(min(0, reports.Quantile(d, 0.001)), max(0, reports.Quantile(d, 0.999)))
 	from, to, _ = centredBinsOf(dlo, dhi, width)
-	p = reports.NewPlot(l, w.diffTitle+" · "+t.res.Rules, w.diffX, l.ScoresY)
+	p = reports.NewPlot(l, w.DiffTitle+" · "+t.res.Rules, w.DiffX, l.ScoresY)
 	reports.Grid(p, false, true)
 	p.X.Min, p.X.Max = float64(axisFrom), float64(axisTo)
 	p.Y.Min = 0
@@ -212,7 +192,7 @@ func (t *tableReport) scoreFigures() ([]reports.Figure, error) {
 	if err := reports.AddDistribution(p, name, xys, width, mean.Value, median, t.looks[0]); err != nil {
 		return nil, reports.PlotError("table_difference", err)
 	}
-	p.Key(w.zeroKey, zero)
+	p.Key(w.ZeroKey, zero)
 	p.Key(l.MeanKey)
 	p.Key(l.MedianKey)
 	p.Y.Max = 1.06 * top
@@ -220,14 +200,14 @@ func (t *tableReport) scoreFigures() ([]reports.Figure, error) {
 	if err != nil {
 		return nil, reports.PlotError("table_difference", err)
 	}
-	return append(figs, reports.Figure{Name: "table_difference", Title: w.diffTitle, Caption: fmt.Sprintf(w.diffCaption, width, t.context()), SVG: svg, PNG: png, CSV: data}), nil
+	return append(figs, reports.Figure{Name: "table_difference", Title: w.DiffTitle, Caption: fmt.Sprintf(w.DiffCaption, width, t.context()), SVG: svg, PNG: png, CSV: data}), nil
 }
 
 // scoreTables returns the table of the players' final scores and, at a table of two, the
 // Table of the difference of their totals.
 func (t *tableReport) scoreTables() []reports.Table {
 	l, w := t.l, t.scoreWords()
-	st := reports.Table{ID: "table-player-scores", Title: w.scoresTable, Head: []string{l.Player, l.Mean, l.Sd}, Note: w.scoresNote}
+	st := reports.Table{ID: "table-player-scores", Title: w.ScoresTable, Head: []string{l.Player, l.Mean, l.Sd}, Note: w.ScoresNote}
 	for _, rank := range scorePercentiles {
 		st.Head = append(st.Head, fmt.Sprintf("p%d", rank))
 	}
@@ -245,8 +225,8 @@ func (t *tableReport) scoreTables() []reports.Table {
 	if d == nil || d.Total() == 0 {
 		return []reports.Table{st}
 	}
-	dt := reports.Table{ID: "table-difference", Title: fmt.Sprintf(w.diffTable, t.playerLabel(0, true), t.playerLabel(1, true)),
-		Head: []string{w.figure, w.value}, Note: w.diffNote}
+	dt := reports.Table{ID: "table-difference", Title: fmt.Sprintf(w.DiffTable, t.playerLabel(0, true), t.playerLabel(1, true)),
+		Head: []string{w.Figure, w.Value}, Note: w.DiffNote}
 	mean, sd := reports.Moments(d)
 	dt.Rows = append(dt.Rows, []string{l.Mean, l.Interval(mean.V, mean.Lo, mean.Hi, 2)}, []string{l.Sd, l.Interval(sd.V, sd.Lo, sd.Hi, 2)})
 	for _, rank := range scorePercentiles {
@@ -259,7 +239,7 @@ func (t *tableReport) scoreTables() []reports.Table {
 	for _, part := range []struct {
 		name  string
 		count int64
-	}{{fmt.Sprintf(w.ahead, t.playerLabel(0, false)), ahead}, {w.level, level}, {fmt.Sprintf(w.ahead, t.playerLabel(1, false)), behind}} {
+	}{{fmt.Sprintf(w.Ahead, t.playerLabel(0, false)), ahead}, {w.Level, level}, {fmt.Sprintf(w.Ahead, t.playerLabel(1, false)), behind}} {
 		e := reports.Wilson(part.count, d.Total())
 		dt.Rows = append(dt.Rows, []string{part.name, l.PctInterval(e.V, e.Lo, e.Hi, 2)})
 	}

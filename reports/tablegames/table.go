@@ -204,7 +204,7 @@ func (t *tableReport) tables() []reports.Table {
 	st.Head = append(st.Head, t.players...)
 	st.Note = fmt.Sprintf(l.SeatNote, n, n) + " " + fmt.Sprintf(l.SeatTest, l.Num(test.ChiSquare, 2), degrees(l, test.DF), l.Num(test.P, 3))
 	if slices.Contains(t.res.SeesTable, true) {
-		st.Note = t.win().seatsNote + " " + fmt.Sprintf(l.SeatTest, l.Num(test.ChiSquare, 2), degrees(l, test.DF), l.Num(test.P, 3))
+		st.Note = t.win().SeatsNote + " " + fmt.Sprintf(l.SeatTest, l.Num(test.ChiSquare, 2), degrees(l, test.DF), l.Num(test.P, 3))
 	}
 	for s := range n {
 		a := t.res.SeatWinRate(s)
@@ -226,7 +226,7 @@ func (t *tableReport) document(figs []reports.Figure) *reports.Document {
 	tables := append(append(t.tables(), t.scoreTables()...), t.winTables()...)
 	var secs []reports.Section
 	secs = append(secs, reports.SectionOf("players", l.PlayersTable, tables, figs, "table-players", "wins")...)
-	secs = append(secs, reports.SectionOf("scores", t.scoreWords().scoresTable, tables, figs,
+	secs = append(secs, reports.SectionOf("scores", t.scoreWords().ScoresTable, tables, figs,
 		"table-player-scores", "table_scores", "table-difference", "table_difference")...)
 	secs = append(secs, reports.SectionOf("seats", l.SeatsTable, tables, figs, "table-seats", "seats")...)
 	secs = append(secs, t.winSections(tables, figs)...)

@@ -1,6 +1,7 @@
 package tablegames
 
 import (
+	_ "embed"
 	"fmt"
 	"math"
 
@@ -22,47 +23,22 @@ import (
 
 // winWords are the words of these figures and tables in one language.
 type winWords struct {
-	decisionsTitle, decisionsX, decisionsY, decisionsKey, decisionsCaption string // player, fewest, context
-	chancesTitle, chancesX, chancesY, chancesKey, chancesCaption           string // game, context
-	decisionsTable, turnsLeft, lead, decisions, unlike, riskier, safer     string
-	decisionsNote                                                          string
-	behind, ahead, level                                                   string
-	seatsNote                                                              string
+	DecisionsTitle, DecisionsX, DecisionsY, DecisionsKey, DecisionsCaption string // player, fewest, context
+	ChancesTitle, ChancesX, ChancesY, ChancesKey, ChancesCaption           string // game, context
+	DecisionsTable, TurnsLeft, Lead, Decisions, Unlike, Riskier, Safer     string
+	DecisionsNote                                                          string
+	Behind, Ahead, Level                                                   string
+	SeatsNote                                                              string
 }
 
-var winEnglish = winWords{
-	decisionsTitle: "Where %s decides unlike optimal", decisionsX: "turns left", decisionsY: "lead (points)",
-	decisionsKey:     "riskier less safer decisions (% of decisions)",
-	decisionsCaption: "Decisions of %s against optimal's at the same position, by the turns it has left and its lead (its total less the best of the others', negative when behind), in cells of 10 points; red where it takes riskier decisions than optimal would (the final score more spread out, both decisions played on as optimal plays), blue where it takes safer ones, white where it decides as optimal; cells of fewer than %s decisions are grey (%s).",
-	chancesTitle:     "Chances of winning along table game %d", chancesX: "rounds played", chancesY: "chance of winning (%)",
-	chancesKey:     "seat %d · %s, %s points",
-	chancesCaption: "Each player's chance of finishing first after each turn of table game %d, as win estimates it: every player's rest of the game from the exact distribution of the points still to come under its strategy (win's as optimal's), a tie shared; the legend gives the final totals (%s).",
-	decisionsTable: "Decisions of %s against optimal's", turnsLeft: "turns left", lead: "lead", decisions: "decisions",
-	unlike: "unlike optimal", riskier: "riskier", safer: "safer",
-	decisionsNote: "Shares of the decisions (keeps and boxes) at each position; a decision unlike optimal's is riskier when the final score it leads to is more spread out than after optimal's (both played on as optimal plays), safer when less. win_decisions.csv holds every cell of 10 points.",
-	behind:        "behind by %s or more", ahead: "ahead by %s or more", level: "from %s to %s",
-	seatsNote: "A player sees the other players' sheets and decides by them, so the seat may matter: in a round, a later seat knows more of the others' scores. Players rotate seats from game to game, and each seat throws its own dice; the χ² test compares the wins of each seat with those its players would take at their overall rates.",
-}
+//go:embed labels_win.tsv
+var winTranslationsTable []byte
 
-var winFrench = winWords{
-	decisionsTitle: "Où %s décide autrement qu’optimal", decisionsX: "tours restants", decisionsY: "avance (points)",
-	decisionsKey:     "décisions plus risquées moins plus sûres (% des décisions)",
-	decisionsCaption: "Décisions de %s comparées à celles d’optimal dans la même position, selon les tours qui lui restent et son avance (son total moins le meilleur des autres, négative quand il est mené), par cases de 10 points ; en rouge où il prend des décisions plus risquées qu’optimal (un score final plus dispersé, les deux décisions suivies du jeu d’optimal), en bleu où il en prend de plus sûres, en blanc où il décide comme optimal ; les cases de moins de %s décisions sont grises (%s).",
-	chancesTitle:     "Chances de gagner au fil de la partie %d", chancesX: "tours de table joués", chancesY: "chance de gagner (%)",
-	chancesKey:     "place %d · %s, %s points",
-	chancesCaption: "Chance de chaque joueur de finir premier après chaque tour de la partie %d, telle que win l’estime : la fin de partie de chacun selon la distribution exacte des points qui lui restent à marquer avec sa stratégie (celle de win comme celle d’optimal), une égalité partagée ; la légende donne les totaux finaux (%s).",
-	decisionsTable: "Décisions de %s comparées à celles d’optimal", turnsLeft: "tours restants", lead: "avance", decisions: "décisions",
-	unlike: "autres qu’optimal", riskier: "plus risquées", safer: "plus sûres",
-	decisionsNote: "Parts des décisions (dés gardés et cases) dans chaque position ; une décision autre que celle d’optimal est plus risquée quand le score final qu’elle donne est plus dispersé qu’après celle d’optimal (les deux suivies du jeu d’optimal), plus sûre quand il l’est moins. win_decisions.csv donne chaque case de 10 points.",
-	behind:        "mené de %s ou plus", ahead: "en avance de %s ou plus", level: "de %s à %s",
-	seatsNote: "Un joueur voit les feuilles des autres et décide d’après elles : la place peut compter, car dans un tour une place plus tardive connaît davantage des scores des autres. Les joueurs tournent d’une partie à l’autre et chaque place lance ses propres dés ; le test du χ² compare les victoires de chaque place à celles que ses joueurs prendraient à leurs taux d’ensemble.",
-}
+// winTranslations are these words in every language (labels_win.tsv).
+var winTranslations = reports.MustTranslations[winWords]("reports/tablegames/labels_win.tsv", winTranslationsTable)
 
 func (t *tableReport) win() *winWords {
-	if t.l.Lang == "fr" {
-		return &winFrench
-	}
-	return &winEnglish
+	return winTranslations.In(t.l)
 }
 
 // fewestDecisions is the fewest decisions a cell of the map needs to be coloured.
@@ -155,8 +131,8 @@ func (t *tableReport) winFigures() ([]reports.Figure, error) {
 		hm.Min, hm.Max = -top, top
 		hm.NaN = reports.RGB(0xdddddd)
 		name := t.res.Players[pr.Player]
-		title := fmt.Sprintf(w.decisionsTitle, name)
-		p := reports.NewPlot(l, title+" · "+t.res.Rules, w.decisionsX, w.decisionsY)
+		title := fmt.Sprintf(w.DecisionsTitle, name)
+		p := reports.NewPlot(l, title+" · "+t.res.Rules, w.DecisionsX, w.DecisionsY)
 		p.Add(hm)
 		p.X.Min, p.X.Max = -0.5, float64(g.cols)-0.5
 		p.Y.Min, p.Y.Max = -tablegame.DiffMax-tablegame.DiffStep/2, tablegame.DiffMax+tablegame.DiffStep/2
@@ -167,7 +143,7 @@ func (t *tableReport) winFigures() ([]reports.Figure, error) {
 		cm.SetMin(-top)
 		bar.Add(&plotter.ColorBar{ColorMap: cm})
 		bar.X.Tick.Marker = labelledTicks{reports.NumberTicks{L: l}}
-		bar.X.Label.Text = w.decisionsKey
+		bar.X.Label.Text = w.DecisionsKey
 		bar.X.Label.TextStyle.Font = font.From(reports.Sans, reports.TickSize)
 		draw1 := func(c draw.Canvas) {
 			barH := vg.Points(46)
@@ -179,12 +155,12 @@ func (t *tableReport) winFigures() ([]reports.Figure, error) {
 			return nil, reports.PlotError("win_decisions", err)
 		}
 		figs = append(figs, reports.Figure{Name: "win_decisions", Title: title,
-			Caption: fmt.Sprintf(w.decisionsCaption, name, l.Count(fewestDecisions), t.context()), SVG: svg, PNG: png, CSV: t.decisionRows()})
+			Caption: fmt.Sprintf(w.DecisionsCaption, name, l.Count(fewestDecisions), t.context()), SVG: svg, PNG: png, CSV: t.decisionRows()})
 	}
 	if tr := t.res.Trace; tr != nil {
 		n := len(tr.Players)
-		title := fmt.Sprintf(w.chancesTitle, tr.Game)
-		p := reports.NewPlot(l, title+" · "+t.res.Rules, w.chancesX, w.chancesY)
+		title := fmt.Sprintf(w.ChancesTitle, tr.Game)
+		p := reports.NewPlot(l, title+" · "+t.res.Rules, w.ChancesX, w.ChancesY)
 		reports.Grid(p, true, true)
 		last := tr.Turns[len(tr.Turns)-1]
 		for s := range n {
@@ -199,7 +175,7 @@ func (t *tableReport) winFigures() ([]reports.Figure, error) {
 			lk := t.looks[tr.Players[s]]
 			ln.LineStyle = lk.Line(1.2)
 			p.Add(ln)
-			p.Key(fmt.Sprintf(w.chancesKey, s+1, t.playerLabel(tr.Players[s], false), l.Count(int64(last.Totals[s]))), ln)
+			p.Key(fmt.Sprintf(w.ChancesKey, s+1, t.playerLabel(tr.Players[s], false), l.Count(int64(last.Totals[s]))), ln)
 		}
 		p.X.Min, p.X.Max = 0, float64(len(tr.Turns)-1)
 		p.X.Tick.Marker = turnRoundTicks{players: n, rounds: (len(tr.Turns) - 1) / n}
@@ -209,7 +185,7 @@ func (t *tableReport) winFigures() ([]reports.Figure, error) {
 			return nil, reports.PlotError("win_chances", err)
 		}
 		figs = append(figs, reports.Figure{Name: "win_chances", Title: title,
-			Caption: fmt.Sprintf(w.chancesCaption, tr.Game, t.context()), SVG: svg, PNG: png, CSV: t.chanceRows()})
+			Caption: fmt.Sprintf(w.ChancesCaption, tr.Game, t.context()), SVG: svg, PNG: png, CSV: t.chanceRows()})
 	}
 	return figs, nil
 }
@@ -223,8 +199,8 @@ func (t *tableReport) winTables() []reports.Table {
 	}
 	w, l := t.win(), t.l
 	turns := len(pr.Counts)
-	tb := reports.Table{ID: "table-win-decisions", Title: fmt.Sprintf(w.decisionsTable, t.res.Players[pr.Player]),
-		Head: []string{w.turnsLeft, w.lead, w.decisions, w.unlike, w.riskier, w.safer}, Note: w.decisionsNote}
+	tb := reports.Table{ID: "table-win-decisions", Title: fmt.Sprintf(w.DecisionsTable, t.res.Players[pr.Player]),
+		Head: []string{w.TurnsLeft, w.Lead, w.Decisions, w.Unlike, w.Riskier, w.Safer}, Note: w.DecisionsNote}
 	// Groups of turns left: thirds of the game, the last three turns apart.
 	spans := [][2]int{{turns, 2*turns/3 + 1}, {2 * turns / 3, 4}, {3, 1}}
 	// Groups of the lead, by the middles of their cells (a cell of middle x holds the
@@ -255,11 +231,11 @@ func (t *tableReport) winTables() []reports.Table {
 			num := func(x int) string { return l.Num(float64(x), 0) }
 			switch li {
 			case 0:
-				lead = fmt.Sprintf(w.behind, num(-(ld[1] + half - 1)))
+				lead = fmt.Sprintf(w.Behind, num(-(ld[1] + half - 1)))
 			case len(leads) - 1:
-				lead = fmt.Sprintf(w.ahead, num(ld[0]-half))
+				lead = fmt.Sprintf(w.Ahead, num(ld[0]-half))
 			default:
-				lead = fmt.Sprintf(w.level, num(ld[0]-half), num(ld[1]+half-1))
+				lead = fmt.Sprintf(w.Level, num(ld[0]-half), num(ld[1]+half-1))
 			}
 			share := func(n int64) string { return l.Pct(float64(n)/float64(all), 1) }
 			tb.Rows = append(tb.Rows, []string{fmt.Sprintf("%d–%d", sp[0], sp[1]), lead, l.Count(all),
@@ -275,11 +251,11 @@ func (t *tableReport) winSections(tables []reports.Table, figs []reports.Figure)
 	w := t.win()
 	var secs []reports.Section
 	if pr := t.res.Profile; pr != nil {
-		title := fmt.Sprintf(w.decisionsTable, t.res.Players[pr.Player])
+		title := fmt.Sprintf(w.DecisionsTable, t.res.Players[pr.Player])
 		secs = append(secs, reports.SectionOf("win-decisions", title, tables, figs, "win_decisions", "table-win-decisions")...)
 	}
 	if tr := t.res.Trace; tr != nil {
-		secs = append(secs, reports.SectionOf("win-chances", fmt.Sprintf(w.chancesTitle, tr.Game), tables, figs, "win_chances")...)
+		secs = append(secs, reports.SectionOf("win-chances", fmt.Sprintf(w.ChancesTitle, tr.Game), tables, figs, "win_chances")...)
 	}
 	return secs
 }
