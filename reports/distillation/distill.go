@@ -17,7 +17,7 @@ import (
 // A distillation is what yams distill learned on a rule set: rule files of a growing
 // number of rules and their exact figures. Its report is distill.md, distill.csv, the
 // figures distill_curve (the exact mean against the number of rules), distill_regret and
-// distill_regret_by_box (where each file loses its points), each file as rules-N.Rules,
+// distill_regret_by_box (where each file loses its points), each file as rules-N.rules,
 // and report.html.
 
 // Distillation is what a distillation learned.
@@ -73,7 +73,7 @@ type DistillRegret struct {
 }
 
 // FileName is the name of the file of n rules in a distillation's directory.
-func FileName(n int) string { return fmt.Sprintf("rules-%d.Rules", n) }
+func FileName(n int) string { return fmt.Sprintf("rules-%d.rules", n) }
 
 // distillLabels are the words of a distillation's report in one language; the rest are
 // those of labels.
@@ -393,7 +393,7 @@ func RuleFileText(d *Distillation, f DistilledFile, path string) string {
 // Write writes the report of a distillation into dir, in a language (en or
 // fr): distill.md (the tables, each file in words), distill.csv (the figures of each
 // file for programs), the figures distill_curve, distill_regret and distill_regret_by_box
-// as SVG and PNG, each file as rules-N.Rules, and report.html. Like Write, it removes the
+// as SVG and PNG, each file as rules-N.rules, and report.html. Like Write, it removes the
 // files of the previous report in dir that it does not write, and returns the names of
 // the files written.
 func Write(dir string, d *Distillation, lang string) ([]string, error) {

@@ -1,6 +1,7 @@
 package distillation
 
 import (
+	"fmt"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
@@ -95,6 +96,10 @@ func TestWriteDistillation(t *testing.T) {
 		}
 		want := []string{"distill.md", "distill.csv"}
 		for _, f := range d.Files {
+			// The name the docs and yams exact --strategy rules:FILE use, written out.
+			if name := FileName(f.N); name != fmt.Sprintf("rules-%d.rules", f.N) {
+				t.Errorf("the file of %d rules is named %s", f.N, name)
+			}
 			want = append(want, FileName(f.N))
 		}
 		for _, fig := range []string{"distill_curve", "distill_regret", "distill_regret_by_box"} {
