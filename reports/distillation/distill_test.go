@@ -1,10 +1,10 @@
 package distillation
 
 import (
-	"fmt"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
