@@ -1,103 +1,53 @@
-// Package reports turns what package sim counted into what an article shows: plots
-// (gonum.org/v1/plot, as SVG and PNG), Markdown and CSV tables, the summary file, and
-// report.html, one self-contained page with all of them.
+// Package reports is how a report is made: the document, figures, looks, languages,
+// estimates, CSV, provenance and writing that every kind of report shares. The kinds
+// live beside it, one package each, each importing this core and none another:
+// reports/simulation (yams sim and yams compare), reports/tablegames (games at a table),
+// reports/exact (yams exact and yams frontier) and reports/distillation (yams distill).
+// A new kind of report is a new package of that kind; the core changes only where the
+// kind needs something no report had (a look for a new kind of strategy, say).
 //
-// # Outputs
+// # A report
 //
-// Write renders the report of a run (sim.Results) into a directory: summary.json (the
-// summary file of yams sim --json), summary.md, summary.csv, histogram.csv, boxes.csv,
-// compare.csv when the run compared its strategies in pairs (sim.Config.Pairs), every
-// figure as NAME.svg and NAME.png with NAME.csv, the numbers it draws, and report.html.
-// WriteTable does the same for table games (tablegame.Results): table.json, table.md,
-// table.csv, the figures wins, seats and table_scores (each player's final score) and,
-// at a table of two, table_difference (player 1's total less player 2's, game by game,
-// in bins centred on 0, with a table of its mean, deviation, percentiles and the shares
-// of games each player ends ahead), the figures of a player that sees the table
-// (win_decisions, win_chances), and report.html. Rendering depends on the counts and the
-// rule set only, so a report made from a summary file read back (summaryfile.Read) is the
-// report of the run, byte for byte.
+// A kind of report builds one Document (document.go): a title, a lead that says what
+// the command did, the parameters (Param), and sections (Section, SectionOf) of tables
+// (Table) and figures (Figure), the section of what the command was run for first (the
+// comparison of yams compare, the points lost of --regret). report.html shows it whole,
+// after a table of contents that links every section, table and figure (in two columns
+// when it is long, a section never split between them); the Markdown file holds its
+// tables, section by section. Prose may name strategies in backquotes (Code): code font
+// on the page, code in Markdown. WithFigures adds to the kind's data files each figure
+// as NAME.svg, NAME.png and NAME.csv (the numbers it draws), and report.html; a figure
+// that the document's page or contents leave out is an error, not a file. WriteReport
+// then writes them all.
 //
-// Every report is one document (document.go): a title, a lead that says what the
-// command did, the parameters, and sections of tables and figures, the section of what
-// the command was run for first (the comparison of yams compare, the points lost of
-// --regret). report.html shows it whole, after a table of contents that links every
-// section, table and figure (in two columns when it is long, a section never split
-// between them); the Markdown file holds its tables, section by section. Every figure a
-// report writes stands in its page and contents: a report whose document leaves one out
-// is refused with an error (withFigures), not written. Prose may name strategies in
-// backquotes: code font on the page, code in Markdown.
+// A report is drawn from the counts and the rule set only, never from the clock or the
+// machine (the provenance footer's dates aside), so that a report made from a summary
+// file read back is the report of the run, byte for byte. What a report says of the
+// rules (the labels of the boxes and columns, the threshold of the upper bonus, whether
+// the rules pay extra bonuses and have a joker, the title of the rule set: BoxLabel,
+// SlotLabels, ColumnLabels, RuleSetTitle, DescribeRuleSet) comes from the rule set the
+// results carry, never from the counts. Options.Rules replaces it with rules of the same
+// hash; results with neither are refused with an error.
 //
-// What a report says of the rules (the labels of the boxes and columns, the threshold
-// of the upper bonus, whether the rules pay extra bonuses and have a joker, the title
-// of the rule set) comes from the rule set the results carry (sim.Results.RuleSet),
-// never from the counts. Options.Rules replaces it with rules of the same hash; results
-// with neither are refused with an error.
+// # Figures
 //
-// Every file is written through yams/internal/outfile: a file of the directory holds its
-// previous content or the whole new one, never a part, whatever fails while a report is
-// written (a full disk leaves the previous summary.json as it was). A hidden manifest,
-// .yams-report, lists the files the last report wrote; the next report into the
-// directory removes those of them it does not write again (the fill_turn_ figures of a
-// strategy no longer in the run, compare.csv of a run without pairs), and nothing else:
-// not a file of the user's, nor one a report wrote before manifests existed. CheckDir
-// lets a command refuse an --out it cannot write before a long run.
+// NewPlot starts a figure (Fig) in the style of every report (plot.go): 4.5 inches wide
+// (FigWidth), Liberation Sans (gonum's default is Liberation Serif) at sizes that stay
+// legible at the width of a column, axis labels with their units, titles that name the
+// rule set, legends under the plot that name the strategies and read row by row. Grid,
+// the ticks (NumberTicks, FewTicks, LogTicks, in the language's numbers), DotPlot (a
+// value and its interval per row, RowsHeight high), AddDistribution and StepLine (a
+// distribution in bins: WholeBins, DistBins), RenderPanels and RenderWith draw what the
+// kinds share; Render writes SVG and PNG. A plotting error names its figure (PlotError).
 //
-// WriteFrontier writes the report of a frontier (yams frontier): the exact figures of
-// the strategies that play for an objective — optimal for the mean, risk:θ for the
-// certainty equivalent (1/θ)·ln E[exp(θ·score)], bonus for P(upper bonus) — given as
-// plain numbers (Frontier, FrontierPoint), so that reports need nothing of the solver.
-// It writes frontier.md and frontier.csv (a row per strategy: the objective and its value
-// under optimal play, which playing for it can only equal or beat, the mean, the
-// deviation, P(score ≥ 200, 250, 300, 350), the rates of the upper bonus and of a scored
-// yahtzee), three figures and report.html: frontier_sd (the mean against the standard
-// deviation) and frontier_p300 (the mean against P(score ≥ 300)), one point per
-// strategy, the risk:θ on a line in the order of θ through optimal at θ = 0,
-// every one labelled by θ where its label overlaps no marker, label nor line, beside its
-// point or, where the points crowd about optimal, further away with a leader line,
-// optimal and bonus marked apart; and frontier_scores, the distributions of the
-// final score of optimal, bonus and the smallest and largest θ. FrontierTable gives the
-// same table to the command line.
+// # Looks
 //
-// WriteExact writes the report of the exact figures of a strategy (yams exact), given as
-// plain numbers (Exact): exact.json, exact.md, exact.csv, boxes.csv, the figures
-// box_mean and box_zeros (each box's exact mean, which with the bonuses add up to the
-// strategy's mean, and its probability of a 0), with the distribution distribution.csv
-// and the figure scores, with the regret regret.csv, and report.html. DistributionCSV
-// and AtLeast serve the command line's --csv and its thresholds.
-//
-// WriteDistillation writes the report of yams distill: its lead says what was learned;
-// the files and their exact figures (distill_curve, distill_regret,
-// distill_regret_by_box, the learned files drawn as rule files in shades of their
-// colour); a section per file, its keep rules and its box rules in two tables, each rule
-// numbered by the step of the learning that added it; the learning, rule by rule.
-//
-// The figures of a run, in order: scores (the distribution of the final score, means and
-// medians marked, from the 0.1th to the 99.9th percentile; the caption counts the games
-// beyond the axis), cdf, upper_bonus (rates with Wilson intervals), upper_subtotal (the
-// games with the bonus on a shaded ground, so that no line hides the bar of the games at
-// the threshold), yahtzee, extra_bonus and jokers (when the rules have a yahtzee box,
-// extra bonuses and jokers), box_mean, box_zeros, on a sheet of several columns
-// column_turn (the share of the games whose turn goes in each column, by turn, a panel
-// per strategy), fill_turn_STRATEGY (a heat map of the
-// turn each box is filled in, on a colour scale of its own), convergence (a panel per
-// strategy: the running mean and its band, from the summary's blocks of game indices,
-// over the final mean and its interval), with --regret regret, regret_by_box and
-// regret_by_turn, and with pairs, pairs (the paired and unpaired intervals of each
-// difference) and head_to_head. Table games have wins, seats, table_scores and, at two
-// players, table_difference.
-//
-// # Style
-//
-// One style for every figure (plot.go): 4.5 inches wide, Liberation Sans (gonum's
-// default is Liberation Serif) at sizes that stay legible at the width of a column, axis
-// labels with their units, titles that name the rule set, legends under the plot that
-// name the strategies and read row by row. Each kind of strategy has a look of its own
-// (style.go), chosen by its name, so that a strategy keeps its look in every figure of
-// every report: the built-ins optimal, greedy, upper-first, random, bonus, win and
+// Each kind of strategy has a look of its own (style.go: Series, LookOf, LooksOf),
+// chosen by its name, so that a strategy keeps its look in every figure of every report: the built-ins optimal, greedy, upper-first, random, bonus, win and
 // column-tables a fixed colour, dash pattern and marker; the families risk:θ, target:T,
 // beat:S, rules:FILE and the external bots (bot:NAME, or any name a summary marks as a
-// bot's or Options.Bots names) a fixed colour and marker, each member its dashes; no two kinds share a marker,
-// so that they stay apart in grayscale, nor a colour (Okabe and Ito's palette, a grey and
+// bot's or Options.Bots names) a fixed colour and marker, each member its dashes; no two
+// kinds share a marker, so that they stay apart in grayscale, nor a colour (Okabe and Ito's palette, a grey and
 // four of Paul Tol's muted scheme). Any other name takes a look from a hash of its name,
 // never alike a kind's. In one figure, where two strategies would look alike (two rule
 // files, two bots, several risk:θ, two players of one strategy), the later name takes
@@ -112,21 +62,45 @@
 // (so that the shares of a few percent that make most of a map stay apart), and marked
 // in shares. In report.html a figure takes the width of the page's column.
 //
+// # Languages
+//
 // Everything a reader sees comes in English or French (Options.Lang): titles, captions,
 // legends, tables, the page, the labels of the boxes and columns and the title of the
 // rule set (the rule file's label_fr and title_fr), numbers (decimal comma, thin
-// spaces). The CSV files are for programs: their headers and ids stay English, their
-// numbers take a decimal point.
+// spaces: Labels.Num, Pct, Interval, Count). The CSV files are for programs: their
+// headers and ids stay English, their numbers take a decimal point (F64, I64, CI).
+//
+// The words are data, not code: labels.tsv holds the core's (Labels), and each kind
+// holds its own table beside its code (labels_exact.tsv, labels_frontier.tsv, ...), a row
+// a label and a column a language, embedded in the binary. Translations reads a table
+// into a struct of strings and refuses one that misses a field, has one too many, or
+// whose translation drops or reorders a verb of fmt; Languages are the columns of
+// labels.tsv, and every kind's table must have the same. A language is added as a column
+// of each table. Translations.In(l) gives a kind's words in the language of l.
 //
 // # Estimates
 //
-// Every estimated figure comes with its 95% interval: normal for means (from the exact
-// integer sums of sim), Wilson for rates and for shares of wins (ties split a win, which
-// makes it slightly conservative), distribution-free for the median and the percentiles
-// (the order statistics of ranks n·q ∓ 1.96·√(n·q·(1−q))), and by the delta method on the
-// fourth moment for the standard deviation. The summary keeps no sum of squares per box,
-// so the box means are bounded instead: a box's standard deviation is at most half its
-// range (Popoviciu). SeatOrder tests the effect of the seat at a table with Pearson's χ².
+// Every estimated figure (Estimate) comes with its 95% interval: normal for means (from
+// the exact integer sums of sim), Wilson for rates and for shares of wins (ties split a
+// win, which makes it slightly conservative), distribution-free for the median and the
+// percentiles (the order statistics of ranks n·q ∓ 1.96·√(n·q·(1−q))), and by the delta
+// method on the fourth moment for the standard deviation. The summary keeps no sum of
+// squares per box, so the box means are bounded instead: a box's standard deviation is
+// at most half its range (Popoviciu). Wilson, Moments, PercentileCI and Quantile compute
+// them from sim's counts.
+//
+// # Writing
+//
+// Every file is written through yams/internal/outfile (WriteFiles, WriteReport): a file
+// of the directory holds its previous content or the whole new one, never a part,
+// whatever fails while a report is written (a full disk leaves the previous summary.json
+// as it was). A hidden manifest, .yams-report (ReadManifest), lists the files the last
+// report wrote; the next report into the directory removes those of them it does not
+// write again (the fill_turn_ figures of a strategy no longer in the run, compare.csv of
+// a run without pairs), and nothing else: not a file of the user's, nor one a report
+// wrote before manifests existed. CheckDir lets a command refuse an --out it cannot
+// write before a long run. ProvenanceFooter writes who wrote the report, with which
+// yams, from which command, and which runs and bots played its games.
 //
 // # For the command line
 //
@@ -136,34 +110,14 @@
 //
 // # Tests
 //
-// TestEveryFigureOnItsPage writes every kind of report (a run, a comparison, points lost,
-// the family sheet of four columns, tables of two and three players and with a player
-// that sees the table, exact figures with and without their distribution, a frontier, a
-// distillation), in English and French, and fails on any figure written into the
-// directory that its page or its contents leave out.
-// Each kind of figure has a golden SVG in testdata, drawn from small runs of two
-// strategies defined in the tests on a small sheet (testdata/tiny.json), and compared
-// byte for byte; go test ./reports -run Golden -update rewrites them. The frontier's
-// figures are drawn from hasbro's exact figures (testdata/frontier_hasbro.json, written
-// by yams frontier --json) with distributions made in the test. TestHTMLInChromium
-// opens report.html in headless Chromium and checks that every figure is laid out,
-// visible and drawn, that no table is wider than the column (a costliest decision's
-// sheet in words wraps, and a distilled rule), that the contents split no section
-// across their columns, and that every link of the contents leads somewhere; it and its
-// siblings (table games of two and three players, a regret run on hasbro, a frontier,
-// exact figures, a distillation) skip, saying why, where Chromium is not installed.
 // TestEveryKindHasALook fails on a registered strategy or family without a look of its
 // own; TestKindLooks, TestNoTwoLooksTheSame, TestLooksByName and TestLooksAcrossReports
 // check that the kinds stand apart, that no two strategies of a figure look alike, and
-// that a strategy keeps its look; TestFigureCSVs that each figure has its CSV, with the
-// numbers of the other files; TestTableScoreFigures and TestExactBoxFigures that the new
-// figures' CSV files hold the counts of the summaries.
-// TestEveryFigureOnItsPage (for runs and tables; TestFrontierFrench for a frontier,
-// TestWriteExact for exact figures) also reads every string of the French reports
-// (figures, page, Markdown) and fails on a
-// word of English from its list, so that a string added in English only does not go
-// unnoticed, on a wording readers found wrong, and on a strategy's name outside code
-// font in the prose. The tests of
-// write_test.go check that a second report leaves no stale file of the first, keeps the
-// user's own, and that a failed write keeps the previous summary.json.
+// that a strategy keeps its look (each kind's TestLooksAcrossReports checks it in that
+// kind's figures). TestParseTranslations and TestLabelTablesCanonical check the reader of
+// the tables of labels and every table of the reports. The tests of write_test.go check
+// that a second report leaves no stale file of the first, keeps the user's own, and that
+// a failed write keeps the previous summary.json. Each kind tests its own figures and
+// pages: TestEveryFigureOnItsPage in each, golden SVGs, TestFigureCSVs, and the checks
+// in Chromium (reports/internal/reporttest holds what they share).
 package reports
