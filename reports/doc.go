@@ -75,8 +75,8 @@
 // a label and a column a language, embedded in the binary. Translations reads a table
 // into a struct of strings and refuses one that misses a field, has one too many, or
 // whose translation drops or reorders a verb of fmt; Languages are the columns of
-// labels.tsv, and every kind's table must have the same. A language is added as a column
-// of each table. Translations.In(l) gives a kind's words in the language of l.
+// labels.tsv, and every kind's table must have the same. Translations.In(l) gives a
+// kind's words in the language of l.
 //
 // # Estimates
 //

@@ -13,7 +13,7 @@ import (
 // Translations are the words of one kind of output in every language, read from a table
 // of labels: a file of the report's package (labels.tsv, embedded in the binary), one row
 // a label, one column a language, so that a sentence and its translations stand side by
-// side and a language is added as a column.
+// side.
 //
 // The table's first row is "label" and the languages' codes, separated by tabs; every
 // other row is the name of a field of T and its text in each language. A text is written
