@@ -25,7 +25,7 @@ func (s *Summary) clear() {
 	}
 	s.Blocks = [len(s.Blocks)]BlockSums{}
 	if s.Regret != nil {
-		s.Regret.clear()
+		s.Regret.Clear()
 	}
 }
 

@@ -67,6 +67,12 @@
 // the differences once the chunk is played. Pair.Stats gives the paired mean difference
 // and its 95% interval, Unpaired the interval that ignores the pairing.
 //
+// With Config.Regret, every turn of every game is valued against optimal play and its
+// decisions' costs counted into Summary.Regret, by package sim/regret (the Valuer, the
+// Observer the games tell their turns, the Counts). The sums of scores, of their squares
+// and of the paired differences are exact integers of package sim/estimate, from which
+// the means, deviations and intervals are rounded once.
+//
 // Table games, where each player's game is one of a table's, are played on the same
 // pool, its games, batches and chunks (Game, BatchGames, Frontier and Pending), by
 // package sim/tablegame.

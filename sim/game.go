@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math/rand/v2"
+	"yams/sim/regret"
 
 	"yams/engine"
 	"yams/strategies"
@@ -39,8 +40,8 @@ type Game struct {
 	// obs, when set, is told each turn once played, recorded in last (for regret), and
 	// cost is what the game's decisions have cost so far.
 	obs  turnObserver
-	last turnRecord
-	cost gameCost
+	last regret.Turn
+	cost regret.GameCost
 }
 
 // turnObserver is told every turn of a game once played (Game.observe).
@@ -52,19 +53,6 @@ type turnObserver interface {
 
 // observe makes the game record its turns and tell obs each one (nil: stop).
 func (g *Game) observe(obs turnObserver) { g.obs = obs }
-
-// turnRecord is a turn as it was played: the sheet at its start, its rolls, the keeps
-// between them and the box of the last roll.
-type turnRecord struct {
-	turn  int
-	sheet engine.Sheet
-	rolls [engine.MaxRollsPerTurn]engine.Roll
-	keeps [engine.MaxRollsPerTurn - 1]engine.Keep
-	// n is the rolls thrown (keeps[:n-1] held before rolls 2 to n) of the allowed; when n
-	// is below allowed, the player stopped after roll n (a keep of the whole roll).
-	n, allowed int
-	box        engine.BoxID
-}
 
 // NewGame returns the scratch space of a game under the rules.
 func NewGame(rules *engine.Rules) *Game {
@@ -119,8 +107,8 @@ func (g *Game) beginTurn() {
 		g.turnRolls = 1
 	}
 	if g.obs != nil {
-		g.last.turn, g.last.sheet, g.last.n, g.last.allowed = g.turn, g.Sheet, 1, g.turnRolls
-		g.last.rolls[0] = g.roll
+		g.last.Number, g.last.Sheet, g.last.N, g.last.Allowed = g.turn, g.Sheet, 1, g.turnRolls
+		g.last.Rolls[0] = g.roll
 	}
 }
 
@@ -154,7 +142,7 @@ func (g *Game) Keep(k engine.Keep) error {
 	g.roll = g.tape.Reroll(k)
 	g.used++
 	if g.obs != nil {
-		g.last.keeps[g.used-2], g.last.rolls[g.used-1], g.last.n = k, g.roll, g.used
+		g.last.Keeps[g.used-2], g.last.Rolls[g.used-1], g.last.N = k, g.roll, g.used
 	}
 	return nil
 }
@@ -177,7 +165,7 @@ func (g *Game) Box(id engine.BoxID) error {
 	s.Fill(id, g.roll)
 	g.Turn[id&(engine.MaxSlots-1)] = uint8(g.turn) // id is legal: below MaxSlots
 	if g.obs != nil {
-		g.last.box = id
+		g.last.Box = id
 		g.obs.Turn(g)
 	}
 	if !s.Done() {

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"math/bits"
+
+	"yams/sim/estimate"
 )
 
 // Pair is the paired comparison of two strategies of a run (Config.Pairs): since both
@@ -28,8 +29,7 @@ func (p *Pair) Add(a, b int) {
 	d := a - b
 	p.Games++
 	p.Sum += int64(d)
-	hi, lo := bits.Mul64(uint64(abs(d)), uint64(abs(d)))
-	p.Squares = p.Squares.add(Uint128{hi, lo})
+	p.Squares = p.Squares.Add(estimate.Square(int64(d)))
 	switch {
 	case d > 0:
 		p.Wins++
@@ -47,7 +47,7 @@ func (p *Pair) Merge(o *Pair) error {
 	}
 	p.Games += o.Games
 	p.Sum += o.Sum
-	p.Squares = p.Squares.add(o.Squares)
+	p.Squares = p.Squares.Add(o.Squares)
 	p.Wins += o.Wins
 	p.Ties += o.Ties
 	p.Losses += o.Losses
@@ -71,16 +71,9 @@ func (p *Pair) Stats() PairStats {
 	if p.Games == 0 {
 		return st
 	}
-	n := big.NewInt(p.Games)
-	sum := big.NewInt(p.Sum)
-	st.Mean = ratio(sum, n)
-	if p.Games > 1 {
-		num := new(big.Int).Mul(n, p.Squares.BigInt())
-		num.Sub(num, new(big.Int).Mul(sum, sum))
-		st.StdDev = math.Sqrt(ratio(num, new(big.Int).Mul(n, big.NewInt(p.Games-1))))
-	}
+	st.Mean, st.StdDev = estimate.MeanSD(p.Games, big.NewInt(p.Sum), p.Squares.BigInt())
 	st.StdErr = st.StdDev / math.Sqrt(float64(p.Games))
-	st.CI95 = Interval{st.Mean - Z95*st.StdErr, st.Mean + Z95*st.StdErr}
+	st.CI95 = Interval{Lo: st.Mean - Z95*st.StdErr, Hi: st.Mean + Z95*st.StdErr}
 	return st
 }
 
@@ -100,7 +93,7 @@ func UnpairedStats(sa, sb *Stats) Interval {
 	}
 	d := sa.Mean - sb.Mean
 	half := Z95 * math.Hypot(sa.StdErr, sb.StdErr)
-	return Interval{d - half, d + half}
+	return Interval{Lo: d - half, Hi: d + half}
 }
 
 // NewPairs returns the empty pairs of the strategies, in the order of Results.Pairs.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sync"
 	"testing"
+	"yams/sim/regret"
 
 	"yams/engine"
 	"yams/internal/cachedir"
@@ -46,7 +47,7 @@ func regretConfig(t *testing.T, games int64, names ...string) sim.Config {
 		infos = append(infos, info)
 	}
 	return sim.Config{Rules: rules, Strategies: infos, Seed: 5, Games: games, Workers: 2,
-		Regret: func() (sim.Valuer, error) { return analysis.NewEvaluator(tab), nil }, Costliest: 8}
+		Regret: func() (regret.Valuer, error) { return analysis.NewEvaluator(tab), nil }, Costliest: 8}
 }
 
 // TestRegretSimulated: the simulated cost of greedy's decisions agrees with the exact one

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"yams/sim/regret"
 
 	"yams/engine"
 	"yams/internal/provenance"
@@ -59,7 +60,7 @@ type Config struct {
 	// with which every turn of every strategy is valued (Summary.Regret): the cost of
 	// each decision against the best one. Costliest is how many of the costliest
 	// positions each strategy keeps (0: defaultCostliest, 20).
-	Regret    func() (Valuer, error)
+	Regret    func() (regret.Valuer, error)
 	Costliest int
 
 	// Provenance, if not nil, is the command that runs the games, recorded in the

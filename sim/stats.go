@@ -3,17 +3,18 @@ package sim
 import (
 	"math"
 	"math/big"
+	"yams/sim/estimate"
 )
 
 // Z95 is the 97.5th percentile of the standard normal distribution: a 95% interval is
 // the estimate ± Z95 standard errors. Every interval of the project uses it.
-const Z95 = 1.959963984540054
+const Z95 = estimate.Z95
 
 // PercentileRanks are the percentiles that Stats reports.
 var PercentileRanks = [...]int{1, 5, 25, 50, 75, 95, 99}
 
 // Interval is a confidence interval.
-type Interval struct{ Lo, Hi float64 }
+type Interval = estimate.Interval
 
 // Estimate is a figure with its 95% interval.
 type Estimate struct {
@@ -54,7 +55,7 @@ func WilsonInterval(rate float64, trials int64) Interval {
 	den := 1 + z2/n
 	center := (rate + z2/(2*n)) / den
 	half := Z95 * math.Sqrt(max(0, rate*(1-rate))/n+z2/(4*n*n)) / den
-	return Interval{max(0, center-half), min(1, center+half)}
+	return Interval{Lo: max(0, center-half), Hi: min(1, center+half)}
 }
 
 // Stats are the statistics of a Summary, derived from its counts.
@@ -91,17 +92,9 @@ func (s *Summary) Stats() Stats {
 		return st
 	}
 	sum, squares := s.Scores.Sums()
-	n := big.NewInt(s.Games)
-	st.Mean = ratio(sum, n)
-	if s.Games > 1 {
-		// Var = (n·Σx² − (Σx)²) / (n(n−1)), exact before the one rounding of ratio.
-		num := new(big.Int).Mul(n, squares)
-		num.Sub(num, new(big.Int).Mul(sum, sum))
-		den := new(big.Int).Mul(n, big.NewInt(s.Games-1))
-		st.StdDev = math.Sqrt(ratio(num, den))
-	}
+	st.Mean, st.StdDev = estimate.MeanSD(s.Games, sum, squares)
 	st.StdErr = st.StdDev / math.Sqrt(float64(s.Games))
-	st.CI95 = Interval{st.Mean - Z95*st.StdErr, st.Mean + Z95*st.StdErr}
+	st.CI95 = Interval{Lo: st.Mean - Z95*st.StdErr, Hi: st.Mean + Z95*st.StdErr}
 	st.Min, st.Max, _ = s.Scores.Range()
 	for i, p := range PercentileRanks {
 		st.Percentiles[i] = s.Scores.percentile(p)
@@ -136,34 +129,24 @@ type RunningMean struct {
 func (s *Summary) Convergence() []RunningMean {
 	var (
 		out     []RunningMean
-		n, sum  big.Int
+		n       int64
+		sum     big.Int // of the blocks' sums, which one int64 holds each
 		squares Uint128
-		one     = big.NewInt(1)
 	)
 	for _, b := range s.Blocks {
 		if b.Games == 0 {
 			continue
 		}
-		n.Add(&n, big.NewInt(b.Games))
+		n += b.Games
 		sum.Add(&sum, big.NewInt(b.Sum))
-		squares = squares.add(b.Squares)
-		p := RunningMean{Games: n.Int64(), Mean: ratio(&sum, &n)}
-		if n.Cmp(one) > 0 {
-			num := new(big.Int).Mul(&n, squares.BigInt())
-			num.Sub(num, new(big.Int).Mul(&sum, &sum))
-			p.StdDev = math.Sqrt(ratio(num, new(big.Int).Mul(&n, new(big.Int).Sub(&n, one))))
-		}
+		squares = squares.Add(b.Squares)
+		p := RunningMean{Games: n}
+		p.Mean, p.StdDev = estimate.MeanSD(n, &sum, squares.BigInt())
 		half := Z95 * p.StdDev / math.Sqrt(float64(p.Games))
-		p.CI95 = Interval{p.Mean - half, p.Mean + half}
+		p.CI95 = Interval{Lo: p.Mean - half, Hi: p.Mean + half}
 		out = append(out, p)
 	}
 	return out
-}
-
-// ratio returns a/b correctly rounded.
-func ratio(a, b *big.Int) float64 {
-	f, _ := new(big.Rat).SetFrac(a, b).Float64()
-	return f
 }
 
 // Mean returns the mean of the values counted, correctly rounded from the exact sums, with
@@ -174,16 +157,9 @@ func (h *Histogram) Mean() (float64, Interval) {
 		return 0, Interval{}
 	}
 	sum, squares := h.Sums()
-	bn := big.NewInt(n)
-	mean := ratio(sum, bn)
-	var sd float64
-	if n > 1 {
-		num := new(big.Int).Mul(bn, squares)
-		num.Sub(num, new(big.Int).Mul(sum, sum))
-		sd = math.Sqrt(ratio(num, new(big.Int).Mul(bn, big.NewInt(n-1))))
-	}
+	mean, sd := estimate.MeanSD(n, sum, squares)
 	half := Z95 * sd / math.Sqrt(float64(n))
-	return mean, Interval{mean - half, mean + half}
+	return mean, Interval{Lo: mean - half, Hi: mean + half}
 }
 
 // Moments returns the mean and the sample standard deviation of the values the histogram
@@ -211,18 +187,18 @@ func (h *Histogram) Moments() (mean, sd Estimate) {
 	}
 	m2 /= n
 	m4 /= n
-	mean = Estimate{m, Interval{m, m}}
+	mean = Estimate{m, Interval{Lo: m, Hi: m}}
 	if n < 2 {
 		return mean, Estimate{}
 	}
 	s := math.Sqrt(m2 * n / (n - 1))
 	se := s / math.Sqrt(n)
-	mean = Estimate{m, Interval{m - Z95*se, m + Z95*se}}
-	sd = Estimate{s, Interval{s, s}}
+	mean = Estimate{m, Interval{Lo: m - Z95*se, Hi: m + Z95*se}}
+	sd = Estimate{s, Interval{Lo: s, Hi: s}}
 	if s > 0 {
 		v := max(0, (m4-(n-3)/(n-1)*m2*m2)/n)
 		half := Z95 * math.Sqrt(v) / (2 * s)
-		sd = Estimate{s, Interval{max(0, s-half), s + half}}
+		sd = Estimate{s, Interval{Lo: max(0, s-half), Hi: s + half}}
 	}
 	return mean, sd
 }

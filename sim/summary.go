@@ -2,11 +2,13 @@ package sim
 
 import (
 	"fmt"
-	"math/big"
+	"yams/sim/regret"
+
 	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
+	"yams/sim/estimate"
 
 	"yams/engine"
 )
@@ -45,7 +47,7 @@ type Summary struct {
 	Blocks [64]BlockSums
 	// Regret is the cost of the strategy's decisions against optimal play, when the run
 	// measured it (Config.Regret); nil otherwise.
-	Regret *Regret
+	Regret *regret.Counts
 	// Bot says which program played the games of an external bot (identified); nil for
 	// a built-in strategy, and in a summary written before yams recorded it.
 	Bot *BotIdentity
@@ -126,28 +128,7 @@ type BlockSums struct {
 
 // Uint128 is an unsigned integer of 128 bits: a sum of squares of a billion games of a
 // multi-column sheet overflows 64.
-type Uint128 struct{ Hi, Lo uint64 }
-
-// add returns u + v.
-func (u Uint128) add(v Uint128) Uint128 {
-	lo, carry := bits.Add64(u.Lo, v.Lo, 0)
-	return Uint128{u.Hi + v.Hi + carry, lo}
-}
-
-// BigInt returns u as a big.Int.
-func (u Uint128) BigInt() *big.Int {
-	b := new(big.Int).SetUint64(u.Hi)
-	return b.Lsh(b, 64).Or(b, new(big.Int).SetUint64(u.Lo))
-}
-
-// uint128Of returns b, which must be within 0 and 2^128−1, as a Uint128.
-func uint128Of(b *big.Int) (Uint128, bool) {
-	if b.Sign() < 0 || b.BitLen() > 128 {
-		return Uint128{}, false
-	}
-	lo := new(big.Int).And(b, new(big.Int).SetUint64(^uint64(0)))
-	return Uint128{new(big.Int).Rsh(b, 64).Uint64(), lo.Uint64()}, true
-}
+type Uint128 = estimate.Uint128
 
 // Block returns the Block of game index g.
 func Block(g int64) int { return bits.Len64(uint64(g)+1) - 1 }
@@ -274,8 +255,7 @@ func (s *Summary) Add(index int64, g *Game) {
 	b := &s.Blocks[Block(index)]
 	b.Games++
 	b.Sum += int64(total)
-	hi, lo := bits.Mul64(uint64(abs(total)), uint64(abs(total)))
-	b.Squares = b.Squares.add(Uint128{hi, lo})
+	b.Squares = b.Squares.Add(estimate.Square(int64(total)))
 	for c := range s.UpperBonus {
 		s.UpperSubtotal[c].Add(sh.Upper(c))
 		if sh.UpperBonus(c) != 0 {
@@ -324,13 +304,13 @@ func (s *Summary) merge(o *Summary) error {
 	// Counts without regret merge into counts with it only when they hold no game (a
 	// fresh summary takes the regret of what merges into it).
 	if o.Regret != nil && s.Regret == nil && s.Games == 0 {
-		s.Regret = o.Regret.empty()
+		s.Regret = o.Regret.Empty()
 	}
 	if (o.Regret == nil) != (s.Regret == nil) && o.Games != 0 {
 		return fmt.Errorf("%s: cannot merge summaries with and without regret", s.Strategy)
 	}
 	if o.Regret != nil && s.Regret != nil {
-		if err := s.Regret.merge(o.Regret); err != nil {
+		if err := s.Regret.Merge(o.Regret); err != nil {
 			return fmt.Errorf("%s: %w", s.Strategy, err)
 		}
 	}
@@ -352,7 +332,7 @@ func (s *Summary) merge(o *Summary) error {
 	for i, b := range o.Blocks {
 		s.Blocks[i].Games += b.Games
 		s.Blocks[i].Sum += b.Sum
-		s.Blocks[i].Squares = s.Blocks[i].Squares.add(b.Squares)
+		s.Blocks[i].Squares = s.Blocks[i].Squares.Add(b.Squares)
 	}
 	for i := range s.Slots {
 		a, b := &s.Slots[i], &o.Slots[i]
@@ -406,7 +386,7 @@ func (s *Summary) clone() *Summary {
 		c.UpperSubtotal = append(c.UpperSubtotal, Histogram{Min: h.Min, Counts: slices.Clone(h.Counts)})
 	}
 	if s.Regret != nil {
-		c.Regret = s.Regret.clone()
+		c.Regret = s.Regret.Clone()
 	}
 	c.Slots = slices.Clone(s.Slots)
 	for i := range c.Slots {

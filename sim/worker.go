@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"yams/sim/regret"
 
 	"yams/strategies"
 )
@@ -25,7 +26,7 @@ type player struct {
 	// total holds the counts of the chunks committed (see frontier), chunk those of the
 	// chunk in play.
 	total, chunk *Summary
-	regret       *regretObserver
+	regret       *regret.Observer
 	busy         time.Duration
 }
 
@@ -52,10 +53,10 @@ type runChunk struct {
 // newWorker builds the strategies of worker i.
 func newWorker(cfg *Config, i int, names []string) (*worker, error) {
 	w := &worker{}
-	// One Valuer for the worker's players: they play one after the other in its goroutine,
+	// One regret.Valuer for the worker's players: they play one after the other in its goroutine,
 	// each turn valued whole within its observer's call, so they share its cache of turns
 	// (and the memory of one, which is what --max-memory counts a worker).
-	var valuer Valuer
+	var valuer regret.Valuer
 	if cfg.Regret != nil {
 		v, err := cfg.Regret()
 		if err != nil {
@@ -80,12 +81,12 @@ func newWorker(cfg *Config, i int, names []string) (*worker, error) {
 		if valuer != nil {
 			costliest := cfg.Costliest
 			if costliest == 0 {
-				costliest = defaultCostliest
+				costliest = regret.DefaultCostliest
 			}
-			p.total.Regret = NewRegret(cfg.Rules, costliest)
-			p.chunk.Regret = NewRegret(cfg.Rules, costliest)
-			p.regret = newRegretObserver(valuer, p.chunk.Regret)
-			p.game.observe(p.regret)
+			p.total.Regret = regret.New(cfg.Rules, costliest)
+			p.chunk.Regret = regret.New(cfg.Rules, costliest)
+			p.regret = regret.NewObserver(valuer, p.chunk.Regret)
+			p.game.observe(regretTurns{p.regret})
 		}
 		w.players = append(w.players, p)
 	}
@@ -259,7 +260,7 @@ func (w *worker) playBatch(p *player, i int, cfg *Config, lo, hi int64) error {
 	}
 	var obs turnObserver
 	if p.regret != nil {
-		obs = p.regret
+		obs = regretTurns{p.regret}
 	}
 	p.inBatch.Start(cfg.Rules, cfg.Seed, p.index, obs)
 	n := int(hi - lo)
@@ -304,10 +305,10 @@ func (w *worker) playEach(p *player, i int, cfg *Config, lo, hi int64) error {
 func (w *worker) finishGame(p *player, i int, g *Game, k int64) error {
 	p.chunk.Add(g.index, g)
 	if p.regret != nil {
-		if p.regret.err != nil {
-			return fmt.Errorf("strategy %s, game %d: %w", p.name, g.index, p.regret.err)
+		if err := p.regret.Err(); err != nil {
+			return fmt.Errorf("strategy %s, game %d: %w", p.name, g.index, err)
 		}
-		p.regret.endGame(g)
+		p.regret.EndGame(&g.cost)
 	}
 	if w.scores != nil {
 		w.scores[i][k] = int32(g.Sheet.Total())
@@ -352,7 +353,7 @@ func (w *worker) ParkInPlay(spare runChunk, reuse bool) runChunk {
 		p := &w.players[i]
 		c.summaries[i], p.chunk = p.chunk, c.summaries[i]
 		if p.regret != nil {
-			p.regret.r = p.chunk.Regret
+			p.regret.CountInto(p.chunk.Regret)
 		}
 	}
 	for i := range w.chunkPairs {

@@ -36,7 +36,7 @@ func runCompare(e *env, args []string) error {
 	play := addPlayFlags(fs)
 	jsonOut := addJSONFlag(fs, "the results")
 	out := addReportFlags(fs, reportOfRun, true)
-	regret := addRegretFlag(fs)
+	withRegret := addRegretFlag(fs)
 	traceGame := fs.Uint64("trace-game", 0, "with --players, --out and a player that plays win: the table game `T` whose chances of winning the report follows turn by turn")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -56,7 +56,7 @@ func runCompare(e *env, args []string) error {
 		return usagef("--strategy: give two strategies or more, such as --strategy greedy,upper-first (strategies: %s)", strings.Join(strategies.Names(), ", "))
 	case table && (len(*players) < 2 || len(*players) > tablegame.MaxPlayers):
 		return usagef("--players: %s, a table seats 2 to %d", plural(len(*players), "player", "players"), tablegame.MaxPlayers)
-	case table && *regret:
+	case table && *withRegret:
 		return usagef("--regret and --players: the cost of decisions is measured on games of one player; compare --strategy ... --regret")
 	case fs.Changed("trace-game") && (!table || !fs.Changed("out")):
 		return usagef("--trace-game: the game a report of table games follows (--players, --out)")
@@ -84,41 +84,16 @@ func runCompare(e *env, args []string) error {
 
 	// Everything that can be refused is refused before the games: the files, then the
 	// strategies, which are built once here (their shared tables ready for the workers).
-	var outTable io.Writer = e.stdout
-	if jsonOut.toStdout() {
-		outTable = e.stderr
-	}
-	if err := jsonOut.check(); err != nil {
+	outTable, err := checkOutputs(e, jsonOut, out)
+	if err != nil {
 		return err
 	}
-	if err := out.check(); err != nil {
-		return err
-	}
-	e.lang = out.lang.lang
 	c := e.console()
-	// The memory of every table and worker first, before anything is read or solved: a
-	// run beyond --max-memory is refused at once, or played with the workers that fit.
-	if infos, err = strategiesWithinMemory(e, rules, infos, true, *regret); err != nil {
-		return err
-	}
-	workers, estimate, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
+	run, err := prepareStrategies(e, rules, infos, true, *withRegret, int(*play.workers))
 	if err != nil {
 		return err
 	}
-	holdWithin(estimate)
-	// The optimal table of --regret first: a sheet it cannot value is refused before
-	// the strategies say anything.
-	var valuer func() (sim.Valuer, error)
-	var optimalMean float64
-	if *regret {
-		if valuer, optimalMean, err = regretValuer(rules); err != nil {
-			return err
-		}
-	}
-	_, built, err := buildStrategies(e, rules, infos, true)
-	if err != nil {
-		return err
-	}
+	built := run.built
 	if table {
 		// A player that refuses the table (best-response:S seated beside another than
 		// S, win beside a player it cannot model) is bad input, said before the games.
@@ -151,7 +126,7 @@ func runCompare(e *env, args []string) error {
 	if table {
 		cfg := tablegame.Config{
 			Rules: rules, RuleOptions: rulesFlags.options, Players: infos,
-			Seed: *play.seed, Games: games, Workers: workers, Progress: &done,
+			Seed: *play.seed, Games: games, Workers: run.workers, Progress: &done,
 			Provenance: e.provenance(),
 		}
 		if out.given() {
@@ -195,7 +170,7 @@ func runCompare(e *env, args []string) error {
 
 	res, err := sim.Run(ctx, sim.Config{
 		Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
-		Seed: *play.seed, Games: games, Workers: workers, Progress: &done, Pairs: true, Regret: valuer,
+		Seed: *play.seed, Games: games, Workers: run.workers, Progress: &done, Pairs: true, Regret: run.valuer,
 		Provenance: e.provenance(),
 	})
 	if bar != nil {
@@ -214,7 +189,7 @@ func runCompare(e *env, args []string) error {
 		fmt.Fprintln(outTable, c.f("PARTIAL: %s of %s games played (the run was stopped)", c.count(res.Games), c.count(res.Planned)))
 	}
 	printComparison(outTable, c, res)
-	printRunRegret(outTable, c, res, optimalMean)
+	printRunRegret(outTable, c, res, run.optimalMean)
 	if err := jsonOut.write(e, summaryJSON(res)); err != nil {
 		return err
 	}

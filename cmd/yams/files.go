@@ -405,3 +405,22 @@ func writeResults(e *env, text []byte, js []byte, jsonOut *outputFile, out *outD
 	}
 	return out.writeFiles(e, w, files)
 }
+
+// checkOutputs checks the summary file and the report directory of a run before any
+// game, so that a wrong path is refused at once, not after hours of games (each is written
+// at the end, atomically), and sets the language of what the run prints to the report's.
+// It returns where the run's table goes: stdout, or stderr when the summary takes stdout.
+func checkOutputs(e *env, jsonOut *outputFile, out *reportFlags) (io.Writer, error) {
+	var table io.Writer = e.stdout
+	if jsonOut.toStdout() {
+		table = e.stderr
+	}
+	if err := jsonOut.check(); err != nil {
+		return nil, err
+	}
+	if err := out.check(); err != nil {
+		return nil, err
+	}
+	e.lang = out.lang.lang
+	return table, nil
+}

@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"yams/sim/regret"
+	"yams/strategies/analysis"
 
 	"yams/engine"
 	"yams/internal/memlimit"
 	"yams/reports"
 	"yams/sim"
-	"yams/strategies"
-	"yams/strategies/analysis"
 	"yams/strategies/solver"
 	"yams/strategies/widget"
 )
@@ -22,7 +22,7 @@ import (
 // regretValuer returns what sim.Config.Regret needs: the optimal table of the rules,
 // loaded or solved once for the process, and an evaluator of it per worker. It also returns the optimal
 // expected score, which the printed table sets beside the strategies' means.
-func regretValuer(rules *engine.Rules) (func() (sim.Valuer, error), float64, error) {
+func regretValuer(rules *engine.Rules) (func() (regret.Valuer, error), float64, error) {
 	// The process's table, which the optimal strategy of the run reads too: one copy.
 	shared := solver.SharedFor(rules, solver.Mean)
 	tab, err := shared.Table, shared.Err
@@ -32,68 +32,7 @@ func regretValuer(rules *engine.Rules) (func() (sim.Valuer, error), float64, err
 	if err != nil {
 		return nil, 0, fmt.Errorf("--regret: %w", err)
 	}
-	return func() (sim.Valuer, error) {
-		return &lazyValuer{ev: analysis.NewEvaluator(tab), best: solver.NewStrategy(tab), rolls: rules.Rolls()}, nil
-	}, tab.Expected(), nil
-}
-
-// lazyValuer values a turn only when a strategy strays from optimal play. The best
-// options come from the optimal strategy's stored decisions (a lookup), and the turn is
-// valued, which takes tens of microseconds, at the first value asked: a turn where the
-// strategy took every best option costs nothing, and is not valued at all. The optimal
-// strategy's choice is the argmax of the very values the evaluator computes, so its value
-// is the best value bit for bit, as sim.Valuer requires.
-type lazyValuer struct {
-	ev     *analysis.Evaluator
-	best   strategies.Strategy
-	rolls  int
-	sheet  *engine.Sheet
-	valued bool
-}
-
-func (v *lazyValuer) Start(s *engine.Sheet) error {
-	v.sheet, v.valued = s, false
-	return nil
-}
-
-// value values the turn, once.
-func (v *lazyValuer) value() {
-	if !v.valued {
-		// The sheet was a position of the rules when the game reached it; an error here
-		// would be a sheet of other rules, which the run never hands over.
-		if err := v.ev.Start(v.sheet); err != nil {
-			panic(fmt.Sprintf("regret: %v", err))
-		}
-		v.valued = true
-	}
-}
-
-func (v *lazyValuer) BestKeep(r engine.Roll, used int) engine.Keep {
-	return v.best.Keep(v.sheet, r, v.rolls-used)
-}
-
-func (v *lazyValuer) BestBox(r engine.Roll, used int) engine.BoxID {
-	return v.best.Box(v.sheet, r, used)
-}
-
-func (v *lazyValuer) BestKeepValue(r engine.Roll, used int) float64 {
-	v.value()
-	return v.ev.BestKeepValue(r, used)
-}
-
-func (v *lazyValuer) KeepValue(r engine.Roll, used int, k engine.Keep) float64 {
-	v.value()
-	return v.ev.KeepValue(r, used, k)
-}
-
-func (v *lazyValuer) BestBoxValue(r engine.Roll, used int) float64 {
-	v.value()
-	return v.ev.BestBoxValue(r, used)
-}
-
-func (v *lazyValuer) BoxValue(r engine.Roll, used int, b engine.BoxID) float64 {
-	v.value()
-	return v.ev.BoxValue(r, used, b)
+	return func() (regret.Valuer, error) { return analysis.NewOptimalValuer(tab), nil }, tab.Expected(), nil
 }
 
 // printRunRegret prints where each strategy of a run loses its points against optimal
@@ -179,7 +118,7 @@ func printRunRegret(w io.Writer, c console, res *sim.Results, optimalMean float6
 				choice, best = labels[p.ChoiceBox], labels[p.BestBox]
 			}
 			t.row(fmt.Sprint(p.Game), fmt.Sprint(p.Turn), decision, p.Dice.String(), choice, best,
-				c.num(float64(p.Cost)/sim.RegretScale, 2))
+				c.num(float64(p.Cost)/regret.Scale, 2))
 		}
 		t.write(w)
 	}

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"yams/sim/regret"
 
 	"yams/engine"
 	"yams/internal/exhaustive"
@@ -43,14 +44,14 @@ func TestLazyValuerIdentity(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			eager := func() (sim.Valuer, error) { return analysis.NewEvaluator(tab), nil }
+			eager := func() (regret.Valuer, error) { return analysis.NewEvaluator(tab), nil }
 			var infos []strategies.Info
 			for _, name := range []string{"greedy", "upper-first", "optimal", "random"} {
 				info, _ := strategies.Lookup(name)
 				infos = append(infos, info)
 			}
-			var got [2][]*sim.Regret
-			for i, v := range []func() (sim.Valuer, error){lazy, eager} {
+			var got [2][]*regret.Counts
+			for i, v := range []func() (regret.Valuer, error){lazy, eager} {
 				res, err := sim.Run(context.Background(), sim.Config{Rules: rules, Strategies: infos, Seed: 11, Games: 1500, Workers: 2, Regret: v})
 				if err != nil {
 					t.Fatal(err)

@@ -40,7 +40,7 @@ func runSim(e *env, args []string) error {
 	jsonOut := addJSONFlag(fs, "the summary")
 	out := addReportFlags(fs, reportOfRun, true)
 	profile := addOutputFile(fs, "cpuprofile", "write a CPU profile of the run to `FILE`", false)
-	regret := addRegretFlag(fs)
+	withRegret := addRegretFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -70,17 +70,10 @@ func runSim(e *env, args []string) error {
 
 	// Every output is checked before anything slow, so that a wrong path is refused at
 	// once, not after hours of games, and written at the end, each atomically.
-	var table io.Writer = e.stdout
-	if jsonOut.toStdout() {
-		table = e.stderr
-	}
-	if err := jsonOut.check(); err != nil {
+	table, err := checkOutputs(e, jsonOut, out)
+	if err != nil {
 		return err
 	}
-	if err := out.check(); err != nil {
-		return err
-	}
-	e.lang = out.lang.lang
 	if err := profile.check(); err != nil {
 		return err
 	}
@@ -90,34 +83,16 @@ func runSim(e *env, args []string) error {
 	}
 
 	setup := time.Now()
-	// The memory of every table and worker first, before anything is read or solved: a
-	// run beyond --max-memory is refused at once, or played with the workers that fit.
-	if infos, err = strategiesWithinMemory(e, rules, infos, named, *regret); err != nil {
-		return err
-	}
-	workers, estimate, err := fitWorkers(e, rules, infos, *regret, int(*play.workers))
+	run, err := prepareStrategies(e, rules, infos, named, *withRegret, int(*play.workers))
 	if err != nil {
 		return err
 	}
-	holdWithin(estimate)
-	// The optimal table of --regret first: a sheet it cannot value is refused before
-	// the strategies say anything.
-	var valuer func() (sim.Valuer, error)
-	var optimalMean float64
-	if *regret {
-		if valuer, optimalMean, err = regretValuer(rules); err != nil {
-			return err
-		}
-	}
-	infos, built, err := buildStrategies(e, rules, infos, named)
-	if err != nil {
-		return err
-	}
+	infos, built, workers, optimalMean := run.infos, run.built, run.workers, run.optimalMean
 	setupTime := time.Since(setup)
 
 	var done atomic.Int64
 	cfg := sim.Config{
-		Regret: valuer, Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
+		Regret: run.valuer, Rules: rules, RuleOptions: rulesFlags.options, Strategies: infos,
 		Seed: *play.seed, Games: int64(*play.games), Workers: workers, Progress: &done,
 		Shard: shard, Resume: resume, Checkpoint: long.saver(), CheckpointEvery: long.every,
 		Provenance: e.provenance(),

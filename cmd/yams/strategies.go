@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"yams/sim/regret"
 
 	"yams/engine"
 	"yams/internal/memlimit"
@@ -270,4 +271,44 @@ func listStrategies(w io.Writer, defaults bool) {
 		fmt.Fprintf(w, "  %s%s  %s\n", l[0], strings.Repeat(" ", width-len([]rune(l[0]))), l[1])
 	}
 	fmt.Fprintln(w, "An external program plays as a strategy with --bot NAME=COMMAND (docs/bots.md).")
+}
+
+// preparedStrategies are what sim and compare set up before their games.
+type preparedStrategies struct {
+	infos   []strategies.Info // those kept (a bot's has no New: it starts with the run)
+	built   []strategies.Strategy
+	workers int
+	// valuer and optimalMean are --regret's: the valuer of optimal play for sim.Config,
+	// and the optimal expected score the printed table sets beside the means.
+	valuer      func() (regret.Valuer, error)
+	optimalMean float64
+}
+
+// prepareStrategies sets up the strategies of a run in the order that refuses what can
+// be refused soonest: the memory of every table and worker first, before anything is read
+// or solved (a run beyond --max-memory is refused at once, or played with the workers
+// that fit); then the optimal table of --regret, so that a sheet it cannot value is
+// refused before the strategies say anything; then the strategies, built once here
+// (their shared tables ready for the workers). named says the user named the
+// strategies: one that cannot play the rules is then an error, not left out.
+func prepareStrategies(e *env, rules *engine.Rules, infos []strategies.Info, named, withRegret bool, workers int) (*preparedStrategies, error) {
+	infos, err := strategiesWithinMemory(e, rules, infos, named, withRegret)
+	if err != nil {
+		return nil, err
+	}
+	p := &preparedStrategies{}
+	var estimate int64
+	if p.workers, estimate, err = fitWorkers(e, rules, infos, withRegret, workers); err != nil {
+		return nil, err
+	}
+	holdWithin(estimate)
+	if withRegret {
+		if p.valuer, p.optimalMean, err = regretValuer(rules); err != nil {
+			return nil, err
+		}
+	}
+	if p.infos, p.built, err = buildStrategies(e, rules, infos, named); err != nil {
+		return nil, err
+	}
+	return p, nil
 }

@@ -3,6 +3,7 @@ package simulation
 import (
 	"context"
 	"testing"
+	"yams/sim/regret"
 
 	"yams/engine"
 	"yams/reports"
@@ -42,7 +43,7 @@ func TestRegretHTMLInChromium(t *testing.T) {
 	}
 	res, err := sim.Run(context.Background(), sim.Config{
 		Rules: rules, Strategies: reporttest.FixtureInfos(), Seed: 3, Games: 200, Workers: 2, Costliest: 10,
-		Regret: func() (sim.Valuer, error) { return analysis.NewEvaluator(tab), nil },
+		Regret: func() (regret.Valuer, error) { return analysis.NewEvaluator(tab), nil },
 	})
 	if err != nil {
 		t.Fatal(err)

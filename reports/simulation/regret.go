@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"yams/sim/regret"
 
 	"gonum.org/v1/plot/plotter"
 
 	"yams/engine"
 	"yams/reports"
-	"yams/sim"
 )
 
 // costliestShown is how many of a strategy's costliest decisions the report lists.
@@ -24,7 +24,7 @@ func (r *report) hasRegret() bool {
 }
 
 // costOf is a per-game cost of strategy i with its 95% interval.
-func (r *report) costOf(s sim.Sums) reports.Estimate {
+func (r *report) costOf(s regret.Sums) reports.Estimate {
 	st := s.Stats(r.res.Games)
 	return reports.Estimate{V: st.Mean, Lo: st.CI95.Lo, Hi: st.CI95.Hi}
 }
@@ -186,7 +186,7 @@ func (r *report) regretTables() []reports.Table {
 }
 
 // costlyRow is a costly decision as a row of its table.
-func (r *report) costlyRow(p *sim.CostlyPosition) []string {
+func (r *report) costlyRow(p *regret.Position) []string {
 	l := r.l
 	decision, choice, best := l.RegretBox, "", ""
 	if p.Roll != 0 {
@@ -206,7 +206,7 @@ func (r *report) costlyRow(p *sim.CostlyPosition) []string {
 		sheet = strings.Join(filled, ", ")
 	}
 	return []string{l.Count(p.Game), fmt.Sprint(p.Turn), decision, p.Dice.String(), choice, best,
-		l.Num(float64(p.Cost)/sim.RegretScale, 2), sheet}
+		l.Num(float64(p.Cost)/regret.Scale, 2), sheet}
 }
 
 // keepText names a keep: its dice, none, or stop when it holds the whole roll.
@@ -226,7 +226,7 @@ func (r *report) regretCSV() [][]string {
 	rows := [][]string{append([]string{"strategy", "part"}, reports.WithCI("cost_per_game")...)}
 	for _, s := range r.res.Summaries {
 		rg := s.Regret
-		add := func(part string, c sim.Sums) {
+		add := func(part string, c regret.Sums) {
 			rows = append(rows, append([]string{s.Strategy, part}, reports.CI(r.costOf(c))...))
 		}
 		add("all", rg.Total)

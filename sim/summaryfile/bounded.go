@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"yams/sim"
+	"yams/sim/regret"
 
 	"yams/engine"
 )
@@ -47,7 +48,7 @@ func (blocksLimit) most() (int, string)   { return len(sim.Summary{}.Blocks), "b
 func (ranksLimit) most() (int, string)    { return len(sim.PercentileRanks), "percentiles" }
 func (keepsLimit) most() (int, string)    { return engine.MaxRollsPerTurn - 1, "keeps" }
 func (diceLimit) most() (int, string)     { return engine.NumDice, "dice" }
-func (costlyLimit) most() (int, string)   { return len(sim.CostlyThresholds), "thresholds" }
+func (costlyLimit) most() (int, string)   { return len(regret.CostlyThresholds), "thresholds" }
 func (costliestKept) most() (int, string) { return maxCostKept, "costliest positions" }
 
 // list is a JSON array of at most the elements its limit L allows, counted before any is

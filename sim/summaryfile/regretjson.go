@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"yams/sim"
+	"yams/sim/regret"
 
 	"yams/engine"
 )
@@ -62,7 +63,7 @@ type jsonCostlyPosition struct {
 	Units     [3]int64                       `json:"units"`
 }
 
-func sumsJSON(s sim.Sums, games int64) jsonSums {
+func sumsJSON(s regret.Sums, games int64) jsonSums {
 	st := s.Stats(games)
 	return jsonSums{Sum: squares(s.Sum), Squares: squares(s.Squares), Mean: st.Mean, CI95: [2]float64{st.CI95.Lo, st.CI95.Hi}}
 }
@@ -86,8 +87,8 @@ func keepDice(k engine.Keep) []int {
 }
 
 // toJSON returns the regret as a summary file writes it; slots names the boxes.
-func regretJSON(r *sim.Regret, games int64, slots []string) *jsonRegret {
-	j := &jsonRegret{Scale: sim.RegretScale, Total: sumsJSON(r.Total, games), Box: sumsJSON(r.Box, games),
+func regretJSON(r *regret.Counts, games int64, slots []string) *jsonRegret {
+	j := &jsonRegret{Scale: regret.Scale, Total: sumsJSON(r.Total, games), Box: sumsJSON(r.Box, games),
 		Keep: []jsonSums{}, ByTurn: []jsonSums{}, ByBox: []member[jsonSums]{}, Costly: []member[int64]{},
 		Keepmost: r.KeepMost, Costliest: []jsonCostlyPosition{}}
 	for _, k := range r.Keep {
@@ -99,13 +100,13 @@ func regretJSON(r *sim.Regret, games int64, slots []string) *jsonRegret {
 	for _, t := range r.ByTurn {
 		j.ByTurn = append(j.ByTurn, sumsJSON(t, games))
 	}
-	for i, above := range sim.CostlyThresholds {
+	for i, above := range regret.CostlyThresholds {
 		j.Costly = append(j.Costly, member[int64]{strconv.FormatFloat(above, 'g', -1, 64), r.Costly[i]})
 	}
 	for _, p := range r.Costliest {
 		jp := jsonCostlyPosition{Game: p.Game, Turn: p.Turn, Decision: decisionName(p.Roll), RollsUsed: p.RollsUsed,
 			Sheet: []member[int]{}, Units: [3]int64{p.Value, p.BestValue, p.Cost},
-			Value: float64(p.Value) / sim.RegretScale, BestValue: float64(p.BestValue) / sim.RegretScale, Cost: float64(p.Cost) / sim.RegretScale}
+			Value: float64(p.Value) / regret.Scale, BestValue: float64(p.BestValue) / regret.Scale, Cost: float64(p.Cost) / regret.Scale}
 		for _, d := range p.Dice.Dice() {
 			jp.Dice = append(jp.Dice, int(d))
 		}
@@ -162,14 +163,14 @@ const maxCostKept = 10000
 // the rules', every sum within what games can cost, the squares consistent with the sums,
 // the figures those of the counts, and the costliest positions real positions of the
 // rules, in order.
-func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*sim.Regret, error) {
+func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*regret.Counts, error) {
 	rules := b.rules
-	bad := func(format string, args ...any) (*sim.Regret, error) {
+	bad := func(format string, args ...any) (*regret.Counts, error) {
 		return nil, fmt.Errorf("regret: "+format, args...)
 	}
 	switch {
-	case j.Scale != sim.RegretScale:
-		return bad("scale %d, this yams counts in units of 1/%d point", j.Scale, sim.RegretScale)
+	case j.Scale != regret.Scale:
+		return bad("scale %d, this yams counts in units of 1/%d point", j.Scale, regret.Scale)
 	case len(rules.Columns()) != 1:
 		return bad("regret is measured on sheets of one column")
 	case len(j.Keep) != rules.Rolls()-1 || len(j.ByBox) != len(b.slots) || len(j.ByTurn) != b.turns:
@@ -177,12 +178,12 @@ func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*sim.Regret, error) 
 	case j.Keepmost < 0 || j.Keepmost > maxCostKept || len(j.Costliest) > j.Keepmost:
 		return bad("%d costliest positions of %d kept, at most %d", len(j.Costliest), j.Keepmost, maxCostKept)
 	}
-	r := sim.NewRegret(rules, j.Keepmost)
+	r := regret.New(rules, j.Keepmost)
 	// A game's decisions cost at most the spread of the values of its options, which the
 	// highest score of the rules bounds, per decision.
-	perGame := float64(b.scoreHi-b.scoreLo) * float64(rules.Rolls()*b.turns) * sim.RegretScale
-	sums := func(name string, js jsonSums, into *sim.Sums) error {
-		s := sim.Sums{Sum: sim.Uint128(js.Sum), Squares: sim.Uint128(js.Squares)}
+	perGame := float64(b.scoreHi-b.scoreLo) * float64(rules.Rolls()*b.turns) * regret.Scale
+	sums := func(name string, js jsonSums, into *regret.Sums) error {
+		s := regret.Sums{Sum: sim.Uint128(js.Sum), Squares: sim.Uint128(js.Squares)}
 		sum, sq := s.Sum.BigInt(), s.Squares.BigInt()
 		n := big.NewInt(games)
 		limit := new(big.Float).Mul(big.NewFloat(perGame), new(big.Float).SetInt(n))
@@ -237,12 +238,12 @@ func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*sim.Regret, error) 
 	if kinds.Cmp(total) != 0 || byBox.Cmp(total) != 0 || byTurn.Cmp(total) != 0 {
 		return bad("the costs by decision, by box and by turn add up to %v, %v and %v, not the total %v", kinds, byBox, byTurn, total)
 	}
-	if len(j.Costly) != len(sim.CostlyThresholds) {
-		return bad("costly: %d thresholds, want %d", len(j.Costly), len(sim.CostlyThresholds))
+	if len(j.Costly) != len(regret.CostlyThresholds) {
+		return bad("costly: %d thresholds, want %d", len(j.Costly), len(regret.CostlyThresholds))
 	}
 	decisions := games * int64(rules.Rolls()*b.turns)
 	for i, m := range j.Costly {
-		if want := strconv.FormatFloat(sim.CostlyThresholds[i], 'g', -1, 64); m.Key != want {
+		if want := strconv.FormatFloat(regret.CostlyThresholds[i], 'g', -1, 64); m.Key != want {
 			return bad("costly: %q, want %q", m.Key, want)
 		}
 		if m.Value < 0 || m.Value > decisions || (i > 0 && m.Value > r.Costly[i-1]) {
@@ -265,9 +266,9 @@ func (b *sheetBounds) regretOf(j *jsonRegret, games int64) (*sim.Regret, error) 
 
 // costlyOf rebuilds a costly position and checks it: a game of the file, a sheet the
 // rules allow, dice, a choice and a best of the kind of the decision, values that add up.
-func (b *sheetBounds) costlyOf(j *jsonCostlyPosition, games int64) (sim.CostlyPosition, error) {
+func (b *sheetBounds) costlyOf(j *jsonCostlyPosition, games int64) (regret.Position, error) {
 	rules := b.rules
-	p := sim.CostlyPosition{Game: j.Game, Turn: j.Turn, RollsUsed: j.RollsUsed, Value: j.Units[0], BestValue: j.Units[1], Cost: j.Units[2]}
+	p := regret.Position{Game: j.Game, Turn: j.Turn, RollsUsed: j.RollsUsed, Value: j.Units[0], BestValue: j.Units[1], Cost: j.Units[2]}
 	switch {
 	case j.Turn < 1 || j.Turn > b.turns:
 		return p, fmt.Errorf("turn %d", j.Turn)
@@ -275,7 +276,7 @@ func (b *sheetBounds) costlyOf(j *jsonCostlyPosition, games int64) (sim.CostlyPo
 		return p, fmt.Errorf("%d rolls used", j.RollsUsed)
 	case p.Cost <= 0 || p.BestValue-p.Value != p.Cost:
 		return p, errors.New("the cost is not the best value less the value")
-	case !near(j.Value, float64(p.Value)/sim.RegretScale) || !near(j.BestValue, float64(p.BestValue)/sim.RegretScale) || !near(j.Cost, float64(p.Cost)/sim.RegretScale):
+	case !near(j.Value, float64(p.Value)/regret.Scale) || !near(j.BestValue, float64(p.BestValue)/regret.Scale) || !near(j.Cost, float64(p.Cost)/regret.Scale):
 		return p, errors.New("the values do not match their units")
 	}
 	roll, ok := engine.RollOf(j.Dice)
@@ -344,15 +345,15 @@ func (b *sheetBounds) costlyOf(j *jsonCostlyPosition, games int64) (sim.CostlyPo
 }
 
 // regret writes regret counts for the checksum.
-func (e *encoder) regret(r *sim.Regret) {
-	sums := func(s sim.Sums) {
+func (e *encoder) regret(r *regret.Counts) {
+	sums := func(s regret.Sums) {
 		e.int(int64(s.Sum.Hi))
 		e.int(int64(s.Sum.Lo))
 		e.int(int64(s.Squares.Hi))
 		e.int(int64(s.Squares.Lo))
 	}
 	e.str("regret")
-	e.int(sim.RegretScale)
+	e.int(regret.Scale)
 	sums(r.Total)
 	sums(r.Box)
 	e.int(int64(len(r.Keep)))

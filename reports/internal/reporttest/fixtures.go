@@ -12,6 +12,7 @@ import (
 	"testing"
 	"yams/engine"
 	"yams/sim"
+	"yams/sim/regret"
 	"yams/sim/tablegame"
 	"yams/strategies"
 	"yams/strategies/analysis"
@@ -126,7 +127,7 @@ func RegretFixture(t testing.TB) (*sim.Results, float64) {
 	}
 	res, err := sim.Run(context.Background(), sim.Config{
 		Rules: rules, Strategies: FixtureInfos(), Seed: 7, Games: 400, Workers: 2, Costliest: 4,
-		Regret: func() (sim.Valuer, error) { return analysis.NewEvaluator(tab), nil },
+		Regret: func() (regret.Valuer, error) { return analysis.NewEvaluator(tab), nil },
 	})
 	if err != nil {
 		t.Fatal(err)
