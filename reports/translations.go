@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"reflect"
 	"regexp"
 	"slices"
@@ -157,12 +158,16 @@ func EncodeCell(s string) string {
 	return s
 }
 
-// MustTranslations reads a table of labels embedded in the binary, whose languages must
-// be the reports' (Languages, in that order). It panics on a bad table: the tables are
-// part of the program, and each package's tests read its tables (a panic at the start
-// of every test).
-func MustTranslations[T any](name string, table []byte) *Translations[T] {
-	t, err := ParseTranslations[T](name, table)
+// MustTranslations reads the table of labels name of fsys (a package's files embedded in
+// the binary), whose languages must be the reports' (Languages, in that order). It
+// panics on a bad table: the tables are part of the program, and each package's tests
+// read its tables (a panic at the start of every test).
+func MustTranslations[T any](fsys fs.FS, name string) *Translations[T] {
+	table, err := fs.ReadFile(fsys, name)
+	var t *Translations[T]
+	if err == nil {
+		t, err = ParseTranslations[T](name, table)
+	}
 	if err == nil && !slices.Equal(t.langs, Languages) {
 		err = fmt.Errorf("%s: languages %s, the reports speak %s", name, strings.Join(t.langs, ", "), strings.Join(Languages, ", "))
 	}

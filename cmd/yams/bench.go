@@ -68,13 +68,7 @@ func runBench(e *env, args []string) error {
 	botFlags := addBotFlags(fs)
 	jsonOut := addJSONFlag(fs, "the figures")
 	out := addOutDir(fs, "the figures: as JSON and CSV (bench.json, bench.csv), and the scaling plot as SVG and PNG (scaling.svg, scaling.png)")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if err := memory.apply(); err != nil {
-		return err
-	}
-	if err := noArgs(fs); err != nil {
+	if err := parseCommand(fs, args, memory); err != nil {
 		return err
 	}
 	rules, err := rulesFlags.load()
@@ -111,10 +105,7 @@ func runBench(e *env, args []string) error {
 	n := int64(*games)
 	maxWorkers := runtime.GOMAXPROCS(0)
 	desc := describeRules(rules.Name(), rulesFlags.options)
-	text := io.Writer(e.stdout)
-	if jsonOut.toStdout() {
-		text = e.stderr
-	}
+	text := jsonOut.textOut(e)
 	fmt.Fprintf(text, "yams bench: rules %s; %s per strategy and number of workers, the fastest of %d runs\n", desc, gameCount(n), benchReps)
 	fmt.Fprintf(text, "%s/%s, %s, GOMAXPROCS %d%s\n\n", runtime.GOOS, runtime.GOARCH, runtime.Version(), maxWorkers, cpuModel())
 

@@ -38,13 +38,7 @@ func runCompare(e *env, args []string) error {
 	out := addReportFlags(fs, reportOfRun, true)
 	withRegret := addRegretFlag(fs)
 	traceGame := fs.Uint64("trace-game", 0, "with --players, --out and a player that plays win: the table game `T` whose chances of winning the report follows turn by turn")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if err := memory.apply(); err != nil {
-		return err
-	}
-	if err := noArgs(fs); err != nil {
+	if err := parseCommand(fs, args, memory); err != nil {
 		return err
 	}
 	table := fs.Changed("players")

@@ -42,13 +42,7 @@ func runDistill(e *env, args []string) error {
 	jsonOut := addJSONFlag(fs, "the files and their figures")
 	workers := addWorkersFlag(fs)
 	memory := addMemoryFlag(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if err := noArgs(fs); err != nil {
-		return err
-	}
-	if err := memory.apply(); err != nil {
+	if err := parseCommand(fs, args, memory); err != nil {
 		return err
 	}
 	sizes, err := parseSizes(*sizeList)
@@ -71,10 +65,7 @@ func runDistill(e *env, args []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
-	text := io.Writer(e.stdout)
-	if jsonOut.toStdout() {
-		text = e.stderr
-	}
+	text := jsonOut.textOut(e)
 
 	fmt.Fprintf(e.stderr, "yams: distill: learning up to %s on %s from the optimal strategy, each rule checked by an exact analysis\n",
 		plural(sizes[len(sizes)-1], "rule", "rules"), describeRules(rules.Name(), rulesFlags.options))
@@ -125,15 +116,10 @@ func runDistill(e *env, args []string) error {
 	}
 	d := distillationOf(res, rulesFlags.options, *states, *seed)
 	d.Provenance = e.provenance()
-	if err := printDistillation(text, d, out.lang.lang); err != nil {
-		return err
-	}
-	if err := jsonOut.write(e, func(w io.Writer) error { return writeDistillJSON(w, d) }); err != nil {
-		return err
-	}
-	return out.writeReport(e, text, func(dir string) ([]string, error) {
-		return distillation.Write(dir, d, out.lang.lang)
-	})
+	return writeComputed(e, text, jsonOut, out,
+		func(w io.Writer) error { return printDistillation(w, d, out.lang.lang) },
+		func(w io.Writer) error { return writeDistillJSON(w, d) },
+		func(dir string) ([]string, error) { return distillation.Write(dir, d, out.lang.lang) })
 }
 
 // parseSizes reads --size: distinct numbers of rules from 1 to maxSize, returned in

@@ -45,13 +45,7 @@ func runExact(e *env, args []string) error {
 	out := addReportFlags(fs, "the report: the figures as JSON, Markdown and CSV, the mean of each box and how often it is scratched as plots (box_mean, box_zeros: SVG, PNG and their CSV), the distribution (with --distribution) as CSV and as a plot in SVG and PNG, and report.html, which shows them all", true)
 	csv := addOutputFile(fs, "csv", "write the distribution as score,probability lines to `FILE` (implies --distribution; the older form of --out, which writes the same as distribution.csv)", false)
 	workers := addWorkersFlag(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if err := noArgs(fs); err != nil {
-		return err
-	}
-	if err := memory.apply(); err != nil {
+	if err := parseCommand(fs, args, memory); err != nil {
 		return err
 	}
 	if strings.Contains(*name, ",") {
@@ -113,10 +107,7 @@ func runExact(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	text := io.Writer(e.stdout)
-	if jsonOut.toStdout() {
-		text = e.stderr
-	}
+	text := jsonOut.textOut(e)
 	printFigures(text, c, rules, rulesFlags.options, fig)
 	if err := csv.write(e, func(w io.Writer) error { return writeDistribution(w, fig) }); err != nil {
 		return err

@@ -143,6 +143,15 @@ func (o *outputFile) check() error {
 	return nil
 }
 
+// textOut returns where a command's text goes beside this JSON: standard output, or
+// standard error when the JSON goes there (--json -), so that the JSON stays whole.
+func (o *outputFile) textOut(e *env) io.Writer {
+	if o.toStdout() {
+		return e.stderr
+	}
+	return e.stdout
+}
+
 // write writes the output with write: to standard output for "-", else to the file,
 // which then holds either what it held before or the whole new content.
 func (o *outputFile) write(e *env, write func(io.Writer) error) error {
@@ -393,10 +402,7 @@ func (r *reportFlags) writeRun(e *env, w io.Writer, res *sim.Results, rules *eng
 // the JSON goes there (--json -), on standard error; its JSON, js, to --json; and its
 // files into --out.
 func writeResults(e *env, text []byte, js []byte, jsonOut *outputFile, out *outDir, files []namedFile) error {
-	w := io.Writer(e.stdout)
-	if jsonOut.toStdout() {
-		w = e.stderr
-	}
+	w := jsonOut.textOut(e)
 	if _, err := w.Write(text); err != nil {
 		return err
 	}
@@ -406,15 +412,24 @@ func writeResults(e *env, text []byte, js []byte, jsonOut *outputFile, out *outD
 	return out.writeFiles(e, w, files)
 }
 
+// writeComputed writes what a command computed: its text on text (print), its JSON to
+// --json, and its report into --out (report), saying on text where the report went.
+func writeComputed(e *env, text io.Writer, jsonOut *outputFile, out *reportFlags, print, writeJSON func(io.Writer) error, report func(dir string) ([]string, error)) error {
+	if err := print(text); err != nil {
+		return err
+	}
+	if err := jsonOut.write(e, writeJSON); err != nil {
+		return err
+	}
+	return out.writeReport(e, text, report)
+}
+
 // checkOutputs checks the summary file and the report directory of a run before any
 // game, so that a wrong path is refused at once, not after hours of games (each is written
 // at the end, atomically), and sets the language of what the run prints to the report's.
 // It returns where the run's table goes: stdout, or stderr when the summary takes stdout.
 func checkOutputs(e *env, jsonOut *outputFile, out *reportFlags) (io.Writer, error) {
-	var table io.Writer = e.stdout
-	if jsonOut.toStdout() {
-		table = e.stderr
-	}
+	table := jsonOut.textOut(e)
 	if err := jsonOut.check(); err != nil {
 		return nil, err
 	}

@@ -156,6 +156,19 @@ func quoteShort(v string) string {
 	return strconv.Quote(v)
 }
 
+// parseCommand parses the flags of a command that takes no argument and holds to
+// --max-memory: the flags, then that no argument follows them, then the memory limit set
+// for the process, before the command reads or computes anything.
+func parseCommand(fs *pflag.FlagSet, args []string, memory *memoryFlag) error {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
+	return memory.apply()
+}
+
 // noArgs refuses the arguments left after the flags, for a command that takes none.
 func noArgs(fs *pflag.FlagSet) error {
 	if fs.NArg() > 0 {

@@ -43,13 +43,7 @@ func runFrontier(e *env, args []string) error {
 	jsonOut := addJSONFlag(fs, "the table")
 	workers := addWorkersFlag(fs)
 	memory := addMemoryFlag(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if err := noArgs(fs); err != nil {
-		return err
-	}
-	if err := memory.apply(); err != nil {
+	if err := parseCommand(fs, args, memory); err != nil {
 		return err
 	}
 	thetas, err := parseThetas(*thetaList)
@@ -102,19 +96,10 @@ func runFrontier(e *env, args []string) error {
 	f.Provenance = e.provenance()
 	elapsed := time.Since(start)
 
-	text := io.Writer(e.stdout)
-	if jsonOut.toStdout() {
-		text = e.stderr
-	}
-	if err := printFrontier(text, c, f, elapsed); err != nil {
-		return err
-	}
-	if err := jsonOut.write(e, func(w io.Writer) error { return writeFrontierJSON(w, f) }); err != nil {
-		return err
-	}
-	return out.writeReport(e, text, func(dir string) ([]string, error) {
-		return exact.WriteFrontier(dir, f, out.lang.lang)
-	})
+	return writeComputed(e, jsonOut.textOut(e), jsonOut, out,
+		func(w io.Writer) error { return printFrontier(w, c, f, elapsed) },
+		func(w io.Writer) error { return writeFrontierJSON(w, f) },
+		func(dir string) ([]string, error) { return exact.WriteFrontier(dir, f, out.lang.lang) })
 }
 
 // parseThetas reads --thetas: distinct θ of risk:θ, each a number in [-1, 1] other than

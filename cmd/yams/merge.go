@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"yams/internal/provenance"
@@ -59,10 +58,7 @@ func runMerge(e *env, args []string) error {
 	}
 	res.WrittenBy(e.record())
 
-	var msgs io.Writer = e.stdout
-	if jsonOut.toStdout() {
-		msgs = e.stderr
-	}
+	msgs := jsonOut.textOut(e)
 	if err := jsonOut.write(e, summaryJSON(res)); err != nil {
 		return err
 	}

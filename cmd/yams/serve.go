@@ -61,13 +61,7 @@ func runServe(e *env, args []string) error {
 	fs.Lookup("lang").DefValue = "the browser's"
 	ownDefault(fs, "lang")
 	memory := addMemoryFlag(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if err := noArgs(fs); err != nil {
-		return err
-	}
-	if err := memory.apply(); err != nil {
+	if err := parseCommand(fs, args, memory); err != nil {
 		return err
 	}
 	if err := lang.check(nil); err != nil {

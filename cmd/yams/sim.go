@@ -41,13 +41,7 @@ func runSim(e *env, args []string) error {
 	out := addReportFlags(fs, reportOfRun, true)
 	profile := addOutputFile(fs, "cpuprofile", "write a CPU profile of the run to `FILE`", false)
 	withRegret := addRegretFlag(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if err := memory.apply(); err != nil {
-		return err
-	}
-	if err := noArgs(fs); err != nil {
+	if err := parseCommand(fs, args, memory); err != nil {
 		return err
 	}
 	rules, err := rulesFlags.load()

@@ -33,13 +33,7 @@ func runSolve(e *env, args []string) error {
 	strategy := addStrategyFlag(fs, "the strategy `NAME` to solve for: optimal (the expected score), bonus (P(upper bonus)), risk:θ (the certainty equivalent (1/θ)·ln E[exp(θ·score)]), target:T (P(score ≥ T)) beat:S (P(beating strategy S), from its exact distribution) or win (the chance of finishing first at a table: the distributions of the points still to come under optimal play)")
 	workers := addWorkersFlag(fs)
 	jsonOut := addJSONFlag(fs, "the solved value and where the table is")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if err := memory.apply(); err != nil {
-		return err
-	}
-	if err := noArgs(fs); err != nil {
+	if err := parseCommand(fs, args, memory); err != nil {
 		return err
 	}
 	rules, err := rulesFlags.load()
@@ -72,10 +66,7 @@ func runSolve(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	w := io.Writer(e.stdout)
-	if jsonOut.toStdout() {
-		w = e.stderr
-	}
+	w := jsonOut.textOut(e)
 	rs := describeRules(rules.Name(), rulesFlags.options)
 	switch obj.Kind {
 	case solver.Risk:

@@ -39,10 +39,7 @@ func runVersion(e *env, args []string) error {
 		return err
 	}
 	b := provenance.Current()
-	text := io.Writer(e.stdout)
-	if jsonOut.toStdout() {
-		text = e.stderr
-	}
+	text := jsonOut.textOut(e)
 	fmt.Fprintln(text, b)
 	for _, d := range b.Details() {
 		fmt.Fprintf(text, "  %-10s %s\n", d[0], d[1])

@@ -1,7 +1,7 @@
 package distillation
 
 import (
-	_ "embed"
+	"embed"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -96,11 +96,13 @@ type distillLabels struct {
 	FileHeader, FileHeaderMean, FileHeaderReproduce string
 }
 
-//go:embed labels.tsv
-var distillWordsTable []byte
+// labelFiles are the tables of this package's words (reports.Translations).
+//
+//go:embed labels*.tsv
+var labelFiles embed.FS
 
 // distillWords are these words in every language (labels.tsv).
-var distillWords = reports.MustTranslations[distillLabels]("reports/distillation/labels.tsv", distillWordsTable)
+var distillWords = reports.MustTranslations[distillLabels](labelFiles, "labels.tsv")
 
 // fileName names the file of n rules in a legend or a heading.
 func (dl *distillLabels) fileName(n int) string {

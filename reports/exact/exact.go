@@ -1,7 +1,7 @@
 package exact
 
 import (
-	_ "embed"
+	"embed"
 	"errors"
 	"fmt"
 	"math"
@@ -103,11 +103,13 @@ type exactLabels struct {
 	Context                                           string // rules
 }
 
-//go:embed labels_exact.tsv
-var exactWordsTable []byte
+// labelFiles are the tables of this package's words (reports.Translations).
+//
+//go:embed labels*.tsv
+var labelFiles embed.FS
 
 // exactWords are these words in every language (labels_exact.tsv).
-var exactWords = reports.MustTranslations[exactLabels]("reports/exact/labels_exact.tsv", exactWordsTable)
+var exactWords = reports.MustTranslations[exactLabels](labelFiles, "labels_exact.tsv")
 
 // exactReport is what the tables and figures of yams exact draw from.
 type exactReport struct {

@@ -1,7 +1,6 @@
 package exact
 
 import (
-	_ "embed"
 	"errors"
 	"fmt"
 	"slices"
@@ -91,11 +90,8 @@ type frontierLabels struct {
 	TargetKey, TargetCaption, ScoresTargetsCaption string
 }
 
-//go:embed labels_frontier.tsv
-var frontierWordsTable []byte
-
 // frontierWords are these words in every language (labels_frontier.tsv).
-var frontierWords = reports.MustTranslations[frontierLabels]("reports/exact/labels_frontier.tsv", frontierWordsTable)
+var frontierWords = reports.MustTranslations[frontierLabels](labelFiles, "labels_frontier.tsv")
 
 // frontierReport is what the tables and figures of a frontier draw from.
 type frontierReport struct {

@@ -1,7 +1,6 @@
 package tablegames
 
 import (
-	_ "embed"
 	"fmt"
 	"strconv"
 
@@ -27,11 +26,8 @@ type tableScoreWords struct {
 	Figure, Value, Ahead, Level                  string // ahead: player
 }
 
-//go:embed labels_scores.tsv
-var scoreTranslationsTable []byte
-
 // scoreTranslations are these words in every language (labels_scores.tsv).
-var scoreTranslations = reports.MustTranslations[tableScoreWords]("reports/tablegames/labels_scores.tsv", scoreTranslationsTable)
+var scoreTranslations = reports.MustTranslations[tableScoreWords](labelFiles, "labels_scores.tsv")
 
 func (t *tableReport) scoreWords() *tableScoreWords {
 	return scoreTranslations.In(t.l)

@@ -1,7 +1,7 @@
 package tablegames
 
 import (
-	_ "embed"
+	"embed"
 	"fmt"
 	"math"
 
@@ -31,11 +31,13 @@ type winWords struct {
 	SeatsNote                                                              string
 }
 
-//go:embed labels_win.tsv
-var winTranslationsTable []byte
+// labelFiles are the tables of this package's words (reports.Translations).
+//
+//go:embed labels*.tsv
+var labelFiles embed.FS
 
 // winTranslations are these words in every language (labels_win.tsv).
-var winTranslations = reports.MustTranslations[winWords]("reports/tablegames/labels_win.tsv", winTranslationsTable)
+var winTranslations = reports.MustTranslations[winWords](labelFiles, "labels_win.tsv")
 
 func (t *tableReport) win() *winWords {
 	return winTranslations.In(t.l)
