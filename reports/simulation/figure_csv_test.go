@@ -12,10 +12,7 @@ import (
 // draws: the same as the tables and the other CSV files hold.
 func TestFigureCSVs(t *testing.T) {
 	res, rules := reporttest.Fixture(t)
-	dir := t.TempDir()
-	if _, err := Write(dir, res, reports.Options{Rules: rules}); err != nil {
-		t.Fatal(err)
-	}
+	dir, _ := written(t, res, reports.Options{Rules: rules})
 	csvs := reporttest.CheckFigureCSVs(t, dir)
 	summary := reporttest.ReadCSV(t, dir, "summary.csv")
 	for i := 1; i <= 2; i++ {

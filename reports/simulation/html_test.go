@@ -15,11 +15,7 @@ import (
 
 func TestHTMLInChromium(t *testing.T) {
 	res, rules := reporttest.Fixture(t)
-	dir := t.TempDir()
-	names, err := Write(dir, res, reports.Options{Rules: rules})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, names := written(t, res, reports.Options{Rules: rules})
 	svgs := reporttest.CountSVG(names)
 	r, _ := newReport(res, reports.Options{Rules: rules})
 	got := reporttest.CheckInChromium(t, dir, svgs, 1+len(r.tables()))
@@ -48,11 +44,7 @@ func TestRegretHTMLInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	names, err := Write(dir, res, reports.Options{Lang: "fr"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, names := written(t, res, reports.Options{Lang: "fr"})
 	svgs := reporttest.CountSVG(names)
 	r, _ := newReport(res, reports.Options{})
 	got := reporttest.CheckInChromium(t, dir, svgs, 1+len(r.tables()))

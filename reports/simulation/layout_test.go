@@ -56,10 +56,7 @@ func TestTablesFitThePage(t *testing.T) {
 	bctx, cancelBrowser := chromedp.NewContext(alloc)
 	defer cancelBrowser()
 	for _, lang := range reports.Languages {
-		dir := t.TempDir()
-		if _, err := Write(dir, res, reports.Options{Rules: rules, Lang: lang}); err != nil {
-			t.Fatal(err)
-		}
+		dir, _ := written(t, res, reports.Options{Rules: rules, Lang: lang})
 		if err := chromedp.Do(bctx, chromedp.Navigate("file://"+filepath.Join(dir, "report.html"))); err != nil {
 			t.Fatalf("chromium: %v", err)
 		}

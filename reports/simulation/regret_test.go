@@ -17,11 +17,7 @@ import (
 // cost is the optimal expectation within the intervals; a run without regret has none.
 func TestRegretReport(t *testing.T) {
 	res, optimalMean := reporttest.RegretFixture(t)
-	dir := t.TempDir()
-	names, err := Write(dir, res, reports.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, names := written(t, res, reports.Options{})
 	for _, want := range []string{"regret.csv", "regret.svg", "regret.png", "regret_by_box.svg", "regret_by_turn.png"} {
 		if !strings.Contains(strings.Join(names, " "), want) {
 			t.Errorf("%s not written (written: %v)", want, names)

@@ -23,11 +23,7 @@ import (
 // the CSV files add up to the counts.
 func TestWrite(t *testing.T) {
 	res, rules := reporttest.Fixture(t)
-	dir := t.TempDir()
-	names, err := Write(dir, res, reports.Options{Rules: rules})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, names := written(t, res, reports.Options{Rules: rules})
 	want := []string{"summary.json", "summary.md", "summary.csv", "histogram.csv", "boxes.csv", "compare.csv"}
 	for _, f := range []string{"scores", "cdf", "upper_bonus", "upper_subtotal", "yahtzee", "extra_bonus", "jokers",
 		"box_mean", "box_zeros", "fill_turn_lazy", "fill_turn_hoarder", "convergence", "pairs", "head_to_head"} {

@@ -20,11 +20,7 @@ import (
 // succeeds removes what is stale.
 func TestFailedWriteKeepsPreviousReport(t *testing.T) {
 	res, _ := reporttest.Fixture(t)
-	dir := t.TempDir()
-	first, err := Write(dir, res, reports.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, first := written(t, res, reports.Options{})
 	before := reporttest.Read(t, dir, "summary.json")
 
 	r, err := newReport(reporttest.LazyAlone(t), reports.Options{})
