@@ -84,10 +84,7 @@ func adviseAt(e *env, args []string, legacy *bool) error {
 	if *roll < 1 || *roll > rules.Rolls() {
 		return usagef("--roll %d: want 1 to %d, the rolls of a turn of rules %s", *roll, rules.Rolls(), rules.Name())
 	}
-	if err := jsonOut.check(); err != nil {
-		return err
-	}
-	if err := out.check(); err != nil {
+	if err := checkFiles(jsonOut, out); err != nil {
 		return err
 	}
 	values, err := coach.ValuesOf(rules)

@@ -84,10 +84,7 @@ func runBench(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := jsonOut.check(); err != nil {
-		return err
-	}
-	if err := out.check(); err != nil {
+	if err := checkFiles(jsonOut, out); err != nil {
 		return err
 	}
 	// Before anything is read or solved: a strategy beyond --max-memory with one worker

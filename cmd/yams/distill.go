@@ -59,10 +59,7 @@ func runDistill(e *env, args []string) error {
 	if len(rules.Columns()) != 1 {
 		return badInput(fmt.Errorf("rules %s have %d columns: a rule file plays a sheet of one column, and distill learns from the exact solve of one", rules.Name(), len(rules.Columns())))
 	}
-	if err := jsonOut.check(); err != nil {
-		return err
-	}
-	if err := out.check(); err != nil {
+	if err := checkFiles(jsonOut, out); err != nil {
 		return err
 	}
 	text := jsonOut.textOut(e)

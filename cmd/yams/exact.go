@@ -66,13 +66,7 @@ func runExact(e *env, args []string) error {
 		e.lang = out.lang.lang
 		return runExactDuel(e, fs, info.Name, rules, rulesFlags.options, *withDist || csv.given(), int(*workers))
 	}
-	if err := csv.check(); err != nil {
-		return err
-	}
-	if err := jsonOut.check(); err != nil {
-		return err
-	}
-	if err := out.check(); err != nil {
+	if err := checkFiles(csv, jsonOut, out); err != nil {
 		return err
 	}
 	e.lang = out.lang.lang

@@ -412,6 +412,17 @@ func writeResults(e *env, text []byte, js []byte, jsonOut *outputFile, out *outD
 	return out.writeFiles(e, w, files)
 }
 
+// checkFiles checks the files and directories a command will write, in order, before
+// anything slow: a path that cannot be written is refused at once, not after the work.
+func checkFiles(outputs ...interface{ check() error }) error {
+	for _, o := range outputs {
+		if err := o.check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // writeComputed writes what a command computed: its text on text (print), its JSON to
 // --json, and its report into --out (report), saying on text where the report went.
 func writeComputed(e *env, text io.Writer, jsonOut *outputFile, out *reportFlags, print, writeJSON func(io.Writer) error, report func(dir string) ([]string, error)) error {
@@ -430,10 +441,7 @@ func writeComputed(e *env, text io.Writer, jsonOut *outputFile, out *reportFlags
 // It returns where the run's table goes: stdout, or stderr when the summary takes stdout.
 func checkOutputs(e *env, jsonOut *outputFile, out *reportFlags) (io.Writer, error) {
 	table := jsonOut.textOut(e)
-	if err := jsonOut.check(); err != nil {
-		return nil, err
-	}
-	if err := out.check(); err != nil {
+	if err := checkFiles(jsonOut, out); err != nil {
 		return nil, err
 	}
 	e.lang = out.lang.lang

@@ -58,10 +58,7 @@ func runFrontier(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := jsonOut.check(); err != nil {
-		return err
-	}
-	if err := out.check(); err != nil {
+	if err := checkFiles(jsonOut, out); err != nil {
 		return err
 	}
 	opts := analysis.Options{Workers: int(*workers), Distribution: true, DistributionBudget: memory.bytes()}

@@ -35,10 +35,7 @@ func runMerge(e *env, args []string) error {
 		jsonOut.path = "-"
 	}
 	// The destinations are checked before the files are read.
-	if err := jsonOut.check(); err != nil {
-		return err
-	}
-	if err := out.check(); err != nil {
+	if err := checkFiles(jsonOut, out); err != nil {
 		return err
 	}
 	parts := make([]*sim.Results, len(files))

@@ -91,10 +91,7 @@ func replay(e *env, args []string, legacy *bool) error {
 	default:
 		return usagef("want one record file (or - for standard input), got %d arguments", fs.NArg())
 	}
-	if err := jsonOut.check(); err != nil {
-		return err
-	}
-	if err := out.check(); err != nil {
+	if err := checkFiles(jsonOut, out); err != nil {
 		return err
 	}
 	rec, rules, sheet, turns, err := readRecord(e, name)
