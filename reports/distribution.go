@@ -73,6 +73,21 @@ func AddDistribution(p *Fig, name string, xys plotter.XYs, width int, mean float
 	return nil
 }
 
+// RenderDistributions finishes a figure of distributions drawn by AddDistribution, whose
+// tallest bin is top: the keys of the mean's line and the median's marker after the
+// strategies', room above the tallest bin, and the figure rendered at the reports' size.
+// name names the figure in an error.
+func RenderDistributions(p *Fig, l *Labels, top float64, name string) (svg, png []byte, err error) {
+	p.Key(l.MeanKey)
+	p.Key(l.MedianKey)
+	p.Y.Max = 1.06 * top
+	if svg, png, err = p.Render(FigWidth, FigHeight); err != nil {
+		return nil, nil, PlotError(name, err)
+	}
+	return svg, png, nil
+}
+
+// FloorTo returns x rounded down to a multiple of w.
 func FloorTo(x, w int) int {
 	q := x / w
 	if x%w != 0 && x < 0 {

@@ -319,12 +319,9 @@ func (r *exactReport) scoresFigure() ([]reports.Figure, error) {
 	if err := reports.AddDistribution(p, e.Strategy, xys, width, e.Mean, median, look); err != nil {
 		return nil, reports.PlotError("scores", err)
 	}
-	p.Key(l.MeanKey)
-	p.Key(l.MedianKey)
-	p.Y.Max = 1.06 * top
-	svg, png, err := p.Render(reports.FigWidth, reports.FigHeight)
+	svg, png, err := reports.RenderDistributions(p, l, top, "scores")
 	if err != nil {
-		return nil, reports.PlotError("scores", err)
+		return nil, err
 	}
 	caption := fmt.Sprintf(xl.ScoresCaption, reports.Code(e.Strategy), width, l.Num(e.Mean, 2), strconv.Itoa(median), r.context())
 	return []reports.Figure{{Name: "scores", Title: xl.ScoresSection, Caption: caption, SVG: svg, PNG: png, CSV: data}}, nil

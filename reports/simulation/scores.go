@@ -63,12 +63,9 @@ func (r *report) scoreFigures() ([]reports.Figure, error) {
 			return nil, reports.PlotError("scores", err)
 		}
 	}
-	p.Key(l.MeanKey)
-	p.Key(l.MedianKey)
-	p.Y.Max = 1.06 * top
-	svg, png, err := p.Render(reports.FigWidth, reports.FigHeight)
+	svg, png, err := reports.RenderDistributions(p, l, top, "scores")
 	if err != nil {
-		return nil, reports.PlotError("scores", err)
+		return nil, err
 	}
 	figs := []reports.Figure{{
 		Name: "scores", Title: l.ScoresTitle,

@@ -147,12 +147,9 @@ func (t *tableReport) scoreFigures() ([]reports.Figure, error) {
 			return nil, reports.PlotError("table_scores", err)
 		}
 	}
-	p.Key(l.MeanKey)
-	p.Key(l.MedianKey)
-	p.Y.Max = 1.06 * top
-	svg, png, err := p.Render(reports.FigWidth, reports.FigHeight)
+	svg, png, err := reports.RenderDistributions(p, l, top, "table_scores")
 	if err != nil {
-		return nil, reports.PlotError("table_scores", err)
+		return nil, err
 	}
 	figs := []reports.Figure{{Name: "table_scores", Title: w.ScoresTitle, Caption: fmt.Sprintf(w.ScoresCaption, width, t.context()), SVG: svg, PNG: png, CSV: data}}
 
@@ -189,12 +186,9 @@ func (t *tableReport) scoreFigures() ([]reports.Figure, error) {
 		return nil, reports.PlotError("table_difference", err)
 	}
 	p.Key(w.ZeroKey, zero)
-	p.Key(l.MeanKey)
-	p.Key(l.MedianKey)
-	p.Y.Max = 1.06 * top
-	svg, png, err = p.Render(reports.FigWidth, reports.FigHeight)
+	svg, png, err = reports.RenderDistributions(p, l, top, "table_difference")
 	if err != nil {
-		return nil, reports.PlotError("table_difference", err)
+		return nil, err
 	}
 	return append(figs, reports.Figure{Name: "table_difference", Title: w.DiffTitle, Caption: fmt.Sprintf(w.DiffCaption, width, t.context()), SVG: svg, PNG: png, CSV: data}), nil
 }
