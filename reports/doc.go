@@ -8,8 +8,10 @@
 //
 // # A report
 //
-// A kind of report builds one Document (document.go): a title, a lead that says what
-// the command did, the parameters (Param), and sections (Section, SectionOf) of tables
+// A kind of report is a Report (make.go): it draws its Figures, lays out its Document
+// around them, and gives the Data files beside them; Make renders and writes it, and
+// Files renders it without writing. The Document (document.go) has a title, a lead that
+// says what the command did, the parameters (Param), and sections (Section, SectionOf) of tables
 // (Table) and figures (Figure), the section of what the command was run for first (the
 // comparison of yams compare, the points lost of --regret). report.html shows it whole,
 // after a table of contents that links every section, table and figure (in two columns

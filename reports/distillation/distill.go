@@ -114,9 +114,10 @@ func (dl *distillLabels) fileName(n int) string {
 
 // distillReport is what the tables and figures of a distillation draw from.
 type distillReport struct {
-	d  *Distillation
-	l  *reports.Labels
-	dl *distillLabels
+	d   *Distillation
+	l   *reports.Labels
+	dl  *distillLabels
+	dir string // where Write writes the report, which each learned file names
 }
 
 func newDistillReport(d *Distillation, lang string) (*distillReport, error) {
@@ -316,7 +317,7 @@ func (r *distillReport) params() []reports.Param {
 
 // Document is the page and the Markdown of a distillation: the files and their
 // figures, then each file in words, then the learning.
-func (r *distillReport) document(figs []reports.Figure) (*reports.Document, error) {
+func (r *distillReport) Document(figs []reports.Figure) (*reports.Document, error) {
 	l, dl, d := r.l, r.dl, r.d
 	files := []reports.Table{r.filesTable(), r.byBoxTable()}
 	secs := reports.SectionOf("distill", dl.FilesSection, files, figs, "table-distill-files", "distill_curve", "distill_regret", "table-distill-by-box", "distill_regret_by_box")
@@ -403,21 +404,16 @@ func Write(dir string, d *Distillation, lang string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	figs, err := r.figures()
-	if err != nil {
-		return nil, err
+	r.dir = dir
+	return reports.Make(dir, r)
+}
+
+// Data returns distill.md, distill.csv and each learned file, which names the path it
+// is written at (r.dir) in its header.
+func (r *distillReport) Data(doc *reports.Document) ([]reports.File, error) {
+	files := []reports.File{{Name: "distill.md", Data: doc.Markdown()}, {Name: "distill.csv", Data: r.csv()}}
+	for _, f := range r.d.Files {
+		files = append(files, reports.File{Name: FileName(f.N), Data: []byte(RuleFileText(r.d, f, filepath.Join(r.dir, FileName(f.N))))})
 	}
-	doc, err := r.document(figs)
-	if err != nil {
-		return nil, err
-	}
-	first := []reports.File{{Name: "distill.md", Data: doc.Markdown()}, {Name: "distill.csv", Data: r.csv()}}
-	for _, f := range d.Files {
-		first = append(first, reports.File{Name: FileName(f.N), Data: []byte(RuleFileText(d, f, filepath.Join(dir, FileName(f.N))))})
-	}
-	files, err := reports.WithFigures(doc, first, figs)
-	if err != nil {
-		return nil, err
-	}
-	return reports.WriteReport(dir, files)
+	return files, nil
 }

@@ -191,7 +191,7 @@ func (r *distillReport) regretFigures() ([]reports.Figure, error) {
 	return figs, nil
 }
 
-func (r *distillReport) figures() ([]reports.Figure, error) {
+func (r *distillReport) Figures() ([]reports.Figure, error) {
 	curve, err := r.curveFigure()
 	if err != nil {
 		return nil, err

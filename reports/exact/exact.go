@@ -367,7 +367,7 @@ func (r *exactReport) boxFigures() ([]reports.Figure, error) {
 
 // figures draws the figures of the report: the boxes, and the distribution when there
 // is one.
-func (r *exactReport) figures() ([]reports.Figure, error) {
+func (r *exactReport) Figures() ([]reports.Figure, error) {
 	boxes, err := r.boxFigures()
 	if err != nil {
 		return nil, err
@@ -381,7 +381,7 @@ func (r *exactReport) figures() ([]reports.Figure, error) {
 
 // Document is the page and the Markdown of the exact figures: the figures of the game
 // and of each box, then the final score, then the points lost.
-func (r *exactReport) document(figs []reports.Figure) *reports.Document {
+func (r *exactReport) Document(figs []reports.Figure) (*reports.Document, error) {
 	xl := r.xl
 	tables := r.tables()
 	var secs []reports.Section
@@ -390,7 +390,7 @@ func (r *exactReport) document(figs []reports.Figure) *reports.Document {
 	secs = append(secs, reports.SectionOf("regret", xl.RegretSection, tables, figs, "table-regret", "table-regret-by-box", "table-regret-by-turn")...)
 	lead := fmt.Sprintf(xl.Lead, reports.Code(r.e.Strategy), r.rulesText(), r.l.Count(int64(r.e.States)))
 	return &reports.Document{L: r.l, Title: xl.PageTitle, Lead: lead, Params: r.params(), Sections: secs, Generated: xl.Generated,
-		Footer: reports.ProvenanceFooter(r.l, r.e.Provenance, nil, nil)}
+		Footer: reports.ProvenanceFooter(r.l, r.e.Provenance, nil, nil)}, nil
 }
 
 // csv is exact.csv: a row of the figures of the game, for programs (probabilities as
@@ -479,11 +479,13 @@ func Write(dir string, e *Exact, lang string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	figs, err := r.figures()
-	if err != nil {
-		return nil, err
-	}
-	doc := r.document(figs)
+	return reports.Make(dir, r)
+}
+
+// Data returns exact.json, exact.md, exact.csv, boxes.csv, and distribution.csv and
+// regret.csv where the figures have them.
+func (r *exactReport) Data(doc *reports.Document) ([]reports.File, error) {
+	e := r.e
 	var files []reports.File
 	if e.JSON != nil {
 		files = append(files, reports.File{Name: "exact.json", Data: e.JSON})
@@ -495,8 +497,5 @@ func Write(dir string, e *Exact, lang string) ([]string, error) {
 	if e.Regret != nil {
 		files = append(files, reports.File{Name: "regret.csv", Data: r.regretCSV()})
 	}
-	if files, err = reports.WithFigures(doc, files, figs); err != nil {
-		return nil, err
-	}
-	return reports.WriteReport(dir, files)
+	return files, nil
 }

@@ -242,7 +242,7 @@ func (r *frontierReport) csv() []byte {
 
 // Document is the page and the Markdown of a frontier: the table, the trade-offs, the
 // distributions of the final score.
-func (r *frontierReport) document(figs []reports.Figure) *reports.Document {
+func (r *frontierReport) Document(figs []reports.Figure) (*reports.Document, error) {
 	l, fl := r.l, r.fl
 	tables := []reports.Table{r.table()}
 	var secs []reports.Section
@@ -251,7 +251,7 @@ func (r *frontierReport) document(figs []reports.Figure) *reports.Document {
 	secs = append(secs, reports.SectionOf("scores", fl.ScoresTitle, tables, figs, "frontier_scores")...)
 	lead := fmt.Sprintf(fl.Lead, len(r.f.Points), reports.DescribeRuleSet(r.f.Rules.Name(), r.f.RuleOptions))
 	return &reports.Document{L: l, Title: fl.PageTitle, Lead: lead, Params: r.params(), Sections: secs, Generated: fl.Generated,
-		Footer: reports.ProvenanceFooter(l, r.f.Provenance, nil, nil)}
+		Footer: reports.ProvenanceFooter(l, r.f.Provenance, nil, nil)}, nil
 }
 
 // WriteFrontier writes the report of a frontier into dir, in a language (en or fr):
@@ -265,14 +265,10 @@ func WriteFrontier(dir string, f *Frontier, lang string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	figs, err := r.figures()
-	if err != nil {
-		return nil, err
-	}
-	doc := r.document(figs)
-	files, err := reports.WithFigures(doc, []reports.File{{Name: "frontier.md", Data: doc.Markdown()}, {Name: "frontier.csv", Data: r.csv()}}, figs)
-	if err != nil {
-		return nil, err
-	}
-	return reports.WriteReport(dir, files)
+	return reports.Make(dir, r)
+}
+
+// Data returns frontier.md and frontier.csv.
+func (r *frontierReport) Data(doc *reports.Document) ([]reports.File, error) {
+	return []reports.File{{Name: "frontier.md", Data: doc.Markdown()}, {Name: "frontier.csv", Data: r.csv()}}, nil
 }

@@ -231,7 +231,7 @@ func (r *frontierReport) scoresFigure() (reports.Figure, bool, error) {
 	return reports.Figure{Name: "frontier_scores", Title: fl.ScoresTitle, Caption: fmt.Sprintf(caption, width, r.context()), SVG: svg, PNG: png, CSV: data}, true, nil
 }
 
-func (r *frontierReport) figures() ([]reports.Figure, error) {
+func (r *frontierReport) Figures() ([]reports.Figure, error) {
 	fl := r.fl
 	target := slices.Index(FrontierThresholds, frontierTarget)
 	targets := "" // what the captions of the trade-offs say of the target strategies

@@ -107,7 +107,7 @@ func TestGoldenFrontierPlots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		figs, err := r.figures()
+		figs, err := r.Figures()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -411,7 +411,7 @@ func TestFrontierTargetFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	figs, err := r.figures()
+	figs, err := r.Figures()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -442,7 +442,7 @@ func TestFrontierTargetFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	figs, err = r.figures()
+	figs, err = r.Figures()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func figuresOf(t *testing.T, res *sim.Results, opt reports.Options) []reports.Fi
 	if err != nil {
 		t.Fatal(err)
 	}
-	figs, err := r.figures()
+	figs, err := r.Figures()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 // Document is the page and the Markdown of a run: what the run was made for first (the
 // comparison of a compare, the points lost of a --regret), then the final score, the
 // bonuses, the boxes and the turn each is filled in.
-func (r *report) document(figs []reports.Figure) *reports.Document {
+func (r *report) Document(figs []reports.Figure) (*reports.Document, error) {
 	l := r.l
 	tables := r.tables()
 	var secs []reports.Section
@@ -24,7 +24,7 @@ func (r *report) document(figs []reports.Figure) *reports.Document {
 	if len(r.res.Pairs) > 0 {
 		title = l.CompareTitle
 	}
-	return &reports.Document{L: l, Title: title, Lead: r.lead(), Params: r.params(), Sections: secs, Generated: l.Generated, Footer: r.footer()}
+	return &reports.Document{L: l, Title: title, Lead: r.lead(), Params: r.params(), Sections: secs, Generated: l.Generated, Footer: r.footer()}, nil
 }
 
 // lead says what the run did: which strategies it played, how many games, on which

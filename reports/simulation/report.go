@@ -72,7 +72,7 @@ func (r *report) footer() []reports.FooterLine {
 }
 
 // figures draws every plot of the results, in the order of the report.
-func (r *report) figures() ([]reports.Figure, error) {
+func (r *report) Figures() ([]reports.Figure, error) {
 	var out []reports.Figure
 	for _, f := range []func() ([]reports.Figure, error){
 		r.scoreFigures, r.bonusFigures, r.yahtzeeFigures, r.boxFigures, r.fillFigures, r.columnTurnFigures, r.regretFigures, r.convergenceFigures, r.pairFigures,
@@ -97,19 +97,12 @@ func Write(dir string, res *sim.Results, opt reports.Options) ([]string, error) 
 	if err != nil {
 		return nil, err
 	}
-	files, err := r.files()
-	if err != nil {
-		return nil, err
-	}
-	return reports.WriteReport(dir, files)
+	return reports.Make(dir, r)
 }
 
-// files renders every file of the report.
-func (r *report) files() ([]reports.File, error) {
-	figs, err := r.figures()
-	if err != nil {
-		return nil, err
-	}
+// Data returns summary.json, summary.md, summary.csv, histogram.csv, boxes.csv, and
+// compare.csv for a run of pairs.
+func (r *report) Data(doc *reports.Document) ([]reports.File, error) {
 	// The summary file records the rule set: the one the report used, which Options.Rules
 	// may have given.
 	withRules := *r.res
@@ -118,7 +111,6 @@ func (r *report) files() ([]reports.File, error) {
 	if err := summaryfile.Write(&js, &withRules); err != nil {
 		return nil, err
 	}
-	doc := r.document(figs)
 	files := []reports.File{
 		{Name: "summary.json", Data: js.Bytes()},
 		{Name: "summary.md", Data: doc.Markdown()},
@@ -129,5 +121,5 @@ func (r *report) files() ([]reports.File, error) {
 	if len(r.res.Pairs) > 0 {
 		files = append(files, reports.File{Name: "compare.csv", Data: r.compareCSV()})
 	}
-	return reports.WithFigures(doc, files, figs)
+	return files, nil
 }

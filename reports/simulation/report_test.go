@@ -219,7 +219,7 @@ func TestFiguresFollowRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			figs, err := r.figures()
+			figs, err := r.Figures()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -27,7 +27,7 @@ func TestFailedWriteKeepsPreviousReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := r.files()
+	files, err := reports.Files(r)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -221,7 +221,7 @@ func (t *tableReport) tables() []reports.Table {
 // Document is the page and the Markdown of table games: the players and their wins,
 // their final scores (and the difference of their totals at a table of two), then the
 // seats.
-func (t *tableReport) document(figs []reports.Figure) *reports.Document {
+func (t *tableReport) Document(figs []reports.Figure) (*reports.Document, error) {
 	l := t.l
 	tables := append(append(t.tables(), t.scoreTables()...), t.winTables()...)
 	var secs []reports.Section
@@ -232,7 +232,7 @@ func (t *tableReport) document(figs []reports.Figure) *reports.Document {
 	secs = append(secs, t.winSections(tables, figs)...)
 	lead := fmt.Sprintf(l.TableLead, l.ListOf(reports.Codes(t.res.Players)), l.Count(t.res.Games), len(t.players), t.rulesText(), t.res.Seed)
 	return &reports.Document{L: l, Title: l.TableTitle, Lead: lead, Params: t.params(), Sections: secs, Generated: l.Generated,
-		Footer: reports.ProvenanceFooter(l, t.res.Provenance, nil, nil)}
+		Footer: reports.ProvenanceFooter(l, t.res.Provenance, nil, nil)}, nil
 }
 
 // rulesText names the rule set and its options.
@@ -270,6 +270,12 @@ func Write(dir string, res *tablegame.Results, opt reports.Options) ([]string, e
 	if err != nil {
 		return nil, err
 	}
+	return reports.Make(dir, t)
+}
+
+// Figures draws the figures of the wins and seats, of the scores, and of a player that
+// sees the table.
+func (t *tableReport) Figures() ([]reports.Figure, error) {
 	var figs []reports.Figure
 	for _, f := range []func() ([]reports.Figure, error){t.figures, t.scoreFigures, t.winFigures} {
 		more, err := f()
@@ -278,16 +284,16 @@ func Write(dir string, res *tablegame.Results, opt reports.Options) ([]string, e
 		}
 		figs = append(figs, more...)
 	}
+	return figs, nil
+}
+
+// Data returns table.json, table.md and table.csv.
+func (t *tableReport) Data(doc *reports.Document) ([]reports.File, error) {
 	var js bytes.Buffer
-	if err := summaryfile.WriteTable(&js, res); err != nil {
+	if err := summaryfile.WriteTable(&js, t.res); err != nil {
 		return nil, err
 	}
-	doc := t.document(figs)
-	files, err := reports.WithFigures(doc, []reports.File{{Name: "table.json", Data: js.Bytes()}, {Name: "table.md", Data: doc.Markdown()}, {Name: "table.csv", Data: t.csv()}}, figs)
-	if err != nil {
-		return nil, err
-	}
-	return reports.WriteReport(dir, files)
+	return []reports.File{{Name: "table.json", Data: js.Bytes()}, {Name: "table.md", Data: doc.Markdown()}, {Name: "table.csv", Data: t.csv()}}, nil
 }
 
 // degrees writes a number of degrees of freedom, singular for one.
