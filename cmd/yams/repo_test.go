@@ -40,34 +40,16 @@ func TestCIFuzzTargets(t *testing.T) {
 		t.Fatal(".ci/run has no line `fuzz ./PACKAGE FuzzTARGET COUNT`: the pattern of this test no longer reads it")
 	}
 	declared := 0
-	err = filepath.WalkDir(repoRoot, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	for _, f := range goFiles(t) {
+		if !f.test {
+			continue
 		}
-		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && path != repoRoot || d.Name() == "testdata") {
-			return filepath.SkipDir
-		}
-		if !strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(repoRoot, filepath.Dir(path))
-		if err != nil {
-			return err
-		}
-		for _, m := range fuzzFunc.FindAllStringSubmatch(string(src), -1) {
+		for _, m := range fuzzFunc.FindAllStringSubmatch(f.src, -1) {
 			declared++
-			if !named[rel+" "+m[1]] {
-				t.Errorf("%s declares %s, which .ci/run does not fuzz (a line `fuzz ./%s %s COUNT`)", path, m[1], filepath.ToSlash(rel), m[1])
+			if !named[f.pkg+" "+m[1]] {
+				t.Errorf("%s declares %s, which .ci/run does not fuzz (a line `fuzz ./%s %s COUNT`)", f.path, m[1], f.pkg, m[1])
 			}
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	if declared != len(named) {
 		t.Errorf(".ci/run fuzzes %d targets, the tests declare %d", len(named), declared)
@@ -94,33 +76,10 @@ func TestCodeMapListsEveryPackage(t *testing.T) {
 		}
 	}
 	lines := map[string]int{} // package folder → lines of its non-test Go files
-	err = filepath.WalkDir(repoRoot, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	for _, f := range goFiles(t) {
+		if !f.test {
+			lines[f.pkg] += strings.Count(f.src, "\n")
 		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != repoRoot && (strings.HasPrefix(name, ".") || name == "testdata" || name == "examples" || name == "docs") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(repoRoot, filepath.Dir(path))
-		if err != nil {
-			return err
-		}
-		lines[filepath.ToSlash(rel)] += strings.Count(string(b), "\n")
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	var pkgs []string
 	for p := range lines {
@@ -143,4 +102,47 @@ func TestCodeMapListsEveryPackage(t *testing.T) {
 			t.Errorf("docs/code.md has a row for %s, which is no package of the repository", p)
 		}
 	}
+}
+
+// goFile is a Go file of the repository: its path, its package's folder from the root
+// (slash-separated), whether it is a test, and its source.
+type goFile struct {
+	path, pkg, src string
+	test           bool
+}
+
+// goFiles reads the Go files of the repository, but those of hidden folders, testdata,
+// examples and docs.
+func goFiles(t *testing.T) []goFile {
+	t.Helper()
+	var files []goFile
+	err := filepath.WalkDir(repoRoot, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != repoRoot && (strings.HasPrefix(name, ".") || name == "testdata" || name == "examples" || name == "docs") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(repoRoot, filepath.Dir(path))
+		if err != nil {
+			return err
+		}
+		files = append(files, goFile{path: path, pkg: filepath.ToSlash(rel), src: string(src), test: strings.HasSuffix(name, "_test.go")})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
