@@ -94,21 +94,33 @@ func TestGrade(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "no keeps for turns 1") || !strings.Contains(out, "so far") {
 		t.Errorf("exit %d %s\n%s", code, errOut, out)
 	}
-	// A sheet without an exact solve is graded against column-tables's play, each cost
-	// measured, and says so, in both languages.
-	several := `{"rules":"hasbro","options":["columns=free,sec"],"turns":[{"rolls":[[1,2,3,4,6],[1,2,3,4,5]],"keeps":[[1,2,3,4]],"column":0,"box":"large_straight"},{"rolls":[[2,2,2,3,3]],"column":1,"box":"full_house"}]}`
-	out, errOut, code = execYams(t, several, "replay", "--grade", "--json", "-")
+	// A sheet without an exact solve (here, within --max-memory: six-boxes's two columns
+	// need about 101 MiB, column-tables's 65) is graded against column-tables's
+	// play, each cost measured, and says so, in both languages; its cost agrees with the
+	// exact grading of the same game, which the default --max-memory allows.
+	rules := filepath.Join("..", "..", "examples", "rules", "six-boxes.json")
+	several := `{"rules":` + strconv.Quote(rules) + `,"options":["columns=free,sec"],"turns":[{"rolls":[[1,3,3,5,3],[3,3,3,5,6]],"keeps":[[3,3,3]],"column":0,"box":"threes"},{"rolls":[[2,2,2,3,3]],"column":1,"box":"full_house"}]}`
+	out, errOut, code = execYams(t, several, "replay", "--grade", "--json", "-", "--max-memory", "80")
 	var g gradeOutput
 	if code != 0 || json.Unmarshal([]byte(out), &g) != nil || g.Estimate == "" || len(g.Decisions) != 5 || g.TotalCostInterval <= 0 || g.OptimalStartInterval <= 0 {
-		t.Fatalf("several columns: exit %d %s\n%s", code, errOut, out)
+		t.Fatalf("several columns: exit %d, %d decisions, intervals %v %v: %s\n%s", code, len(g.Decisions), g.TotalCostInterval, g.OptimalStartInterval, errOut, out)
 	}
 	for _, d := range g.Decisions {
 		if math.Abs(d.Value-(d.BestValue-d.Cost)) > 1e-9 || d.Choice.String() != d.Best.String() && d.CostInterval <= 0 {
 			t.Errorf("turn %d %s: value %v, best %v, cost %v ± %v", d.Turn, d.Decision, d.Value, d.BestValue, d.Cost, d.CostInterval)
 		}
 	}
+	out, errOut, code = execYams(t, several, "replay", "--grade", "--json", "-")
+	var exact gradeOutput
+	if code != 0 || json.Unmarshal([]byte(out), &exact) != nil || exact.Estimate != "" {
+		t.Fatalf("several columns, exactly: exit %d %s\n%s", code, errOut, out)
+	}
+	if math.Abs(g.TotalCost-exact.TotalCost) > g.TotalCostInterval+0.2 {
+		t.Errorf("several columns: estimated cost %v ± %v, exact %v", g.TotalCost, g.TotalCostInterval, exact.TotalCost)
+	}
+	t.Logf("several columns: estimated cost %v ± %v, exact %v", g.TotalCost, g.TotalCostInterval, exact.TotalCost)
 	for lang, want := range map[string]string{"en": "ESTIMATED", "fr": "ESTIMÉ"} {
-		text, errOut, code := execYams(t, several, "replay", "--grade", "--lang", lang)
+		text, errOut, code := execYams(t, several, "replay", "--grade", "--lang", lang, "--max-memory", "80")
 		if code != 0 || !strings.Contains(text, want) || !strings.Contains(text, "±") {
 			t.Errorf("several columns, %s: exit %d %s\n%s", lang, code, errOut, text)
 		}
