@@ -71,7 +71,14 @@ func playDirect(t *testing.T, srv *Server, req map[string]any, n int) {
 			if s.Mode == modeReal && s.Phase == phaseRoll {
 				body = map[string]any{"dice": []int{rng.IntN(6) + 1, rng.IntN(6) + 1, rng.IntN(6) + 1, rng.IntN(6) + 1, rng.IntN(6) + 1}}
 			} else if s.Mode == modeReal && strings.HasSuffix(path, "/roll") {
-				body.(map[string]any)["dice"] = []int{1, 2, 3, 4, 5, 6}[:engine.NumDice-len(body.(map[string]any)["keep"].([]int))]
+				// The dice rerolled alone; a keep of no die is sent as [] (null would
+				// keep the dice held since the last roll: they stay held, as in a hand).
+				m := body.(map[string]any)
+				keep, _ := m["keep"].([]int)
+				if keep == nil {
+					keep = []int{}
+				}
+				m["keep"], m["dice"] = keep, []int{1, 2, 3, 4, 5, 6}[:engine.NumDice-len(keep)]
 			}
 			s = call("POST", path, body)
 		}
