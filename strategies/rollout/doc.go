@@ -35,7 +35,9 @@
 //
 // Lookahead is rollout:S, registered as the family rollout:[G[/H]:]S: at each decision,
 // S's own choice unless S's values put other options close, and then the best measured
-// of them (Settings: DefaultSettings for rollout:S, StrongSettings for rollout:G:S). The
+// of them (Settings: DefaultSettings for rollout:S, StrongSettings for rollout:G:S). A
+// strategy without values has every option measured, and another than its own taken
+// only on a paired advantage beyond its 95% interval. The
 // look-ahead of a strategy that maximises the expected score exactly (Optimal) is that
 // strategy. Its decisions are a function of the position, allocate nothing once its
 // scratch space has grown, and cost at most candidates × games × turns of S.

@@ -2,7 +2,6 @@ package rollout
 
 import (
 	"fmt"
-	"math"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -208,8 +207,16 @@ func (l *Lookahead) Box(sh *engine.Sheet, r engine.Roll, rollsUsed int) engine.B
 	return l.best(sh, r, rollsUsed).Box
 }
 
-// best measures every option of l.opts, the base's own first, and returns the best
-// measured (the base's own among equals).
+// best measures every option of l.opts, the base's own first, on the same dice, and
+// returns the one whose games beat the base's own by the most, of those that beat it
+// beyond the 95% interval of their paired difference; the base's own where none does.
+//
+// A strategy without values has every option measured, on games played to the end
+// without a control variate: a figure of 16 games spreads over tens of points, and the
+// best mean of thirty options is the luckiest as often as the best. Taking it, rollout:
+// greedy played 4.4 ± 1.6 points below greedy on a small sheet (TestLookaheadNeverWorse,
+// exhaustive run). An option taken on a clear paired advantage only keeps the
+// look-ahead at or above its base.
 func (l *Lookahead) best(sh *engine.Sheet, r engine.Roll, used int) Option {
 	if len(l.opts) < 2 {
 		return l.opts[0]
@@ -218,10 +225,10 @@ func (l *Lookahead) best(sh *engine.Sheet, r engine.Roll, used int) Option {
 	if err != nil {
 		return l.opts[0]
 	}
-	best, bestMean := 0, math.Inf(-1)
-	for i := range l.opts {
-		if x := ms.Figure(i).Mean; x > bestMean {
-			best, bestMean = i, x
+	best, bestGain := 0, 0.0
+	for i := 1; i < len(l.opts); i++ {
+		if d := ms.Diff(i, 0); d.Mean-d.HalfWidth > 0 && d.Mean > bestGain {
+			best, bestGain = i, d.Mean
 		}
 	}
 	return l.opts[best]
