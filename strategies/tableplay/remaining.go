@@ -111,21 +111,32 @@ func solveRemaining(sp *widget.Space, newDecider func() (analysis.Decider, error
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	// Each worker writes the distributions it makes of a layer one after another into a
+	// buffer of its own, which the next layer reuses: the layer in the making is one
+	// buffer a worker, not a slice a state, and packing it into the chunks leaves no
+	// garbage behind (a slice a state left each layer's distributions for the collector,
+	// and the process peaked above --max-memory before they were given back).
 	type worker struct {
 		tw  *analysis.TurnWorker
 		res analysis.TurnResult
 		buf []float64
+		out []float32
 	}
+	share := int(float64(making) / 4 / float64(workers))
 	ws := make([]*worker, workers)
 	for i := range ws {
 		d, err := newDecider()
 		if err != nil {
 			return nil, err
 		}
-		ws[i] = &worker{tw: analysis.NewTurnWorker(sp, d)}
+		ws[i] = &worker{tw: analysis.NewTurnWorker(sp, d), out: make([]float32, 0, share)}
 	}
 	rm := newRemaining(sp)
-	vec := make([][]float32, sp.NumStates()) // the distributions of the layer in the making
+	// The layer in the making: state i's distribution is n[i] probabilities from lo[i]
+	// points, at offset at[i] of the buffer of worker by[i].
+	at := make([]int64, sp.NumStates())
+	by := make([]uint16, sp.NumStates())
+	n := make([]int32, sp.NumStates())
 	lo := make([]int32, sp.NumStates())
 	for f := range sp.NumFlags {
 		if !sp.GroupValid(sp.FullMask, f) {
@@ -185,11 +196,10 @@ func solveRemaining(sp *widget.Space, newDecider func() (analysis.Decider, error
 				}
 			}
 			l, v := trimTails(buf, tail)
-			out := make([]float32, len(v))
-			for j, x := range v {
-				out[j] = float32(x)
+			at[i], by[i], n[i], lo[i] = int64(len(w.out)), uint16(id), int32(len(v)), int32(a+l)
+			for _, x := range v {
+				w.out = append(w.out, float32(x))
 			}
-			vec[i], lo[i] = out, int32(a+l)
 		})
 		for _, err := range errs {
 			if err != nil {
@@ -199,8 +209,10 @@ func solveRemaining(sp *widget.Space, newDecider func() (analysis.Decider, error
 		// The layer's probabilities are made: packed into the chunks, with the slack of the
 		// last chunk, they must fit.
 		for _, i := range list {
-			rm.put(i, int(lo[i]), vec[i])
-			vec[i] = nil
+			rm.put(i, int(lo[i]), ws[by[i]].out[at[i]:at[i]+int64(n[i])])
+		}
+		for _, w := range ws {
+			w.out = w.out[:0]
 		}
 		if err := memlimit.Check(what, memlimit.Sum(base, remainingMemory(sp, rm.probs+remainingChunk), making)); err != nil {
 			return nil, err

@@ -214,11 +214,11 @@ func remainingMemory(sp *widget.Space, probs int64) int64 {
 }
 
 // layerMemory estimates what solveRemaining holds beside the table while it computes:
-// the distributions of the largest layer, made apart before they are packed into the
-// chunks (each its own allocation, an eighth more for the allocator's size classes), and
-// its index of them. On hasbro the largest layer (7 boxes filled) holds 88,049 of the
-// 359,616 states: about 200 MiB, which a run computing the tables of win must leave room
-// for on top of them.
+// the distributions of the largest layer, made into the workers' buffers before they are
+// packed into the chunks (an eighth more, for the buffers' uneven shares), and its index
+// of them. On hasbro the largest layer (7 boxes filled) holds 88,049 of the 359,616
+// states, 175 MiB of distributions: about 200 MiB, which a run computing the tables of
+// win must leave room for on top of them.
 func layerMemory(sp *widget.Space, r *engine.Rules) int64 {
 	largest := 0
 	for _, masks := range sp.Layers() {
