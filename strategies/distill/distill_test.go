@@ -6,24 +6,15 @@ import (
 	"testing"
 
 	"yams/engine"
-	"yams/internal/cachedir"
+	"yams/internal/exacttest"
 	"yams/strategies/analysis"
 	"yams/strategies/optimal"
 	"yams/strategies/rulefile"
 	"yams/strategies/solver"
 )
 
-func TestMain(m *testing.M) {
-	// The tests solve the optimal strategy: not into the user's cache.
-	dir, err := os.MkdirTemp("", "yams-distill-test-")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv(cachedir.Env, dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+// TestMain keeps the tests, which solve the optimal strategy, out of the user's cache.
+func TestMain(m *testing.M) { os.Exit(exacttest.Main(m)) }
 
 // smallRules is examples/rules/six-boxes.json: a short game with what the language
 // reads (an upper section with a bonus, a full house, a chance, a five-of-a-kind box with

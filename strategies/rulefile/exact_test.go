@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"yams/engine"
-	"yams/internal/cachedir"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies/analysis"
@@ -15,17 +15,8 @@ import (
 	"yams/strategies/rulefile"
 )
 
-func TestMain(m *testing.M) {
-	// The tests that solve the optimal strategy must not write to the user's cache.
-	dir, err := os.MkdirTemp("", "yams-rulefile-test-")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv(cachedir.Env, dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+// TestMain keeps the tests, which solve the optimal strategy, out of the user's cache.
+func TestMain(m *testing.M) { os.Exit(exacttest.Main(m)) }
 
 // heavy skips a test that analyses or plays a 13-box game under the race detector, which
 // runs it ten times slower; the concurrent code is raced on small rules.
