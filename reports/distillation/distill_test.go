@@ -13,7 +13,6 @@ import (
 	"strings"
 	"testing"
 
-	"yams/engine"
 	"yams/reports"
 	"yams/reports/internal/reporttest"
 	"yams/strategies/rulefile"
@@ -59,13 +58,7 @@ func distillFixture(t *testing.T) *Distillation {
 	if err := json.Unmarshal(data, &in); err != nil {
 		t.Fatal(err)
 	}
-	rules, err := engine.Load("hasbro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rules.Hash() != in.RulesHash {
-		t.Fatalf("testdata/distill_hasbro.json is of rules %s, hasbro's hash is %s", in.RulesHash, rules.Hash())
-	}
+	rules := reporttest.Hasbro(t, "distill_hasbro.json", in.RulesHash)
 	d := &Distillation{Rules: rules, Optimal: in.Optimal, Greedy: in.Greedy, UpperFirst: in.UpperFirst,
 		States: in.Sampling.States, Seed: in.Sampling.Seed, Elapsed: "9 min"}
 	for _, s := range in.Steps {

@@ -66,13 +66,7 @@ func frontierFixtureFrom(t *testing.T, name string) *Frontier {
 	if err := json.Unmarshal(data, &in); err != nil {
 		t.Fatal(err)
 	}
-	rules, err := engine.Load("hasbro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rules.Hash() != in.RulesHash {
-		t.Fatalf("testdata/%s is of rules %s, hasbro's hash is %s", name, in.RulesHash, rules.Hash())
-	}
+	rules := reporttest.Hasbro(t, name, in.RulesHash)
 	f := &Frontier{Rules: rules}
 	for _, s := range in.Strategies {
 		p := FrontierPoint{Strategy: s.Strategy, Kind: s.Objective.Kind, Theta: s.Objective.Parameter,

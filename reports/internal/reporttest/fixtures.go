@@ -213,3 +213,18 @@ func LazyAlone(t *testing.T) *sim.Results {
 	}
 	return res
 }
+
+// Hasbro returns the rules hasbro, failing the test unless hash, that of the rules a file
+// of testdata (name) was written for, is theirs: a file of other rules would draw
+// another report.
+func Hasbro(t testing.TB, name, hash string) *engine.Rules {
+	t.Helper()
+	rules, err := engine.Load("hasbro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rules.Hash() != hash {
+		t.Fatalf("testdata/%s is of rules %s, hasbro's hash is %s", name, hash, rules.Hash())
+	}
+	return rules
+}
