@@ -150,11 +150,15 @@ func (p *page) version() int {
 }
 
 // act does what actions do on the page and waits for the state it leads to, failing on
-// an error the page shows; then checks that the coach's verdict and the next action are
-// in view.
+// an error the page shows, or at once where nothing was asked of the server (the click
+// reached no control: the page is not busy, and shows no new state); then checks that
+// the coach's verdict and the next action are in view.
 func (p *page) act(actions ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
 	before := p.version()
+	var installed bool
+	p.eval(`(function(){if(!window.lastClick){window.lastClick="none";document.addEventListener("click",function(e){
+		window.lastClick=e.target.outerHTML.slice(0,120)+" at "+e.clientX+","+e.clientY},true)}return true})()`, &installed)
 	p.run(actions...)
 	// A decision on a sheet of estimates plays games on from its position: minutes, on a
 	// loaded machine.
@@ -163,16 +167,29 @@ func (p *page) act(actions ...chromedp.Action[chromedp.Void]) {
 	if exhaustive.On {
 		deadline = start.Add(5 * time.Minute)
 	}
+	idleSince := start
 	for p.version() == before {
-		var msg string
-		p.eval(`(function(){var e=document.getElementById("error");return e.hidden?"":e.textContent})()`, &msg)
-		if msg != "" {
-			p.t.Fatalf("the page says: %s", msg)
+		var now struct {
+			Error, LastClick string
+			Busy             bool
 		}
-		if time.Now().After(deadline) {
+		p.eval(`(function(){var e=document.getElementById("error");return {Error: e.hidden?"":e.textContent,
+			LastClick: window.lastClick, Busy: document.body.classList.contains("busy")}})()`, &now)
+		if now.Error != "" {
+			p.t.Fatalf("the page says: %s", now.Error)
+		}
+		if now.Busy {
+			idleSince = time.Now()
+		}
+		lost := time.Since(idleSince) > 2*time.Second
+		if lost || time.Now().After(deadline) {
 			var text string
 			p.eval(`document.body.innerText.slice(0, 600)`, &text)
-			p.t.Fatalf("the page shows no new state after %v; it shows:\n%s", time.Since(start).Round(time.Second), text)
+			what := "shows no new state"
+			if lost {
+				what = "asked nothing of the server (the action reached no control)"
+			}
+			p.t.Fatalf("the page %s after %v; the last click was on %s; it shows:\n%s", what, time.Since(start).Round(time.Second), now.LastClick, text)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -387,17 +404,25 @@ func (p *page) playTurn(keys bool, down int) {
 }
 
 // clickShown clicks the first element of sel that is shown (a sheet of several columns
-// shows one at a time on a phone).
+// shows one at a time on a phone), brought to the middle of the screen first: the sticky
+// bar of the dice may cover a box that is merely in view, and a click there would land on
+// the bar (as it did on CI's fonts).
 func (p *page) clickShown(sel string) chromedp.Action[chromedp.Void] {
 	p.t.Helper()
-	var slot string
+	var found struct{ Slot, Cover string }
 	data, _ := json.Marshal(sel)
 	p.eval(`(function(){var e=Array.from(document.querySelectorAll(`+string(data)+`)).filter(function(b){return b.getBoundingClientRect().width>0})[0];
-		return e ? e.getAttribute("data-slot") : ""})()`, &slot)
-	if slot == "" {
+		if(!e)return {Slot:"",Cover:""};
+		e.scrollIntoView({block:"center"});
+		var r=e.getBoundingClientRect(), at=document.elementFromPoint(r.left+r.width/2, r.top+r.height/2);
+		return {Slot:e.getAttribute("data-slot"), Cover: at && e.contains(at) ? "" : at ? at.outerHTML.slice(0,120) : "nothing"}})()`, &found)
+	switch {
+	case found.Slot == "":
 		p.t.Fatalf("no %s shown", sel)
+	case found.Cover != "":
+		p.t.Fatalf("the middle of %s[data-slot=%q], brought to the middle of the screen, shows %s", sel, found.Slot, found.Cover)
 	}
-	return retryGone(chromedp.Click(chromedp.CSS(sel + `[data-slot="` + slot + `"]`)))
+	return retryGone(chromedp.Click(chromedp.CSS(sel + `[data-slot="` + found.Slot + `"]`)))
 }
 
 // retryGone runs a, again up to twice where the node it found was replaced before it

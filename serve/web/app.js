@@ -329,6 +329,7 @@
     }
     poll = setTimeout(watch, 300);
     busy = true;
+    document.body.classList.add("busy");
     var btn = document.getElementById("start");
     if (btn) btn.disabled = true;
     api("POST", "/api/games", body).then(function (g) {
@@ -346,6 +347,7 @@
       if (p) p.hidden = true;
       if (btn) btn.disabled = false;
       busy = false;
+      document.body.classList.remove("busy");
     });
   }
 
@@ -957,10 +959,14 @@
     }
   }
 
-  // refreshSheets redraws the others' sheets and the strip as a turn's box is shown.
+  // refreshSheets redraws the others' sheets and the strip as a turn's box is shown. The
+  // player's own sheet stays: a tap on one of its boxes as a step is shown would
+  // otherwise press a button that is gone when the finger lifts, and be lost.
   function refreshSheets() {
-    var s = document.getElementById("sheets");
-    if (s) s.replaceWith(sheetsPanel());
+    game.players.forEach(function (p) {
+      var s = p.seat !== 0 && document.getElementById("sheet-" + p.seat);
+      if (s) s.replaceWith(sheetTable(p));
+    });
     var st = document.getElementById("strip");
     var fresh = strip();
     if (st && fresh) st.replaceWith(fresh);
