@@ -43,14 +43,7 @@ func adviseAt(e *env, args []string, legacy *bool) error {
 	out := addOutDir(fs, "the options: as JSON, as Markdown and as CSV (advice.json, advice.md, advice.csv)")
 	lang := addLangFlag(fs, true)
 	memory := addMemoryFlag(fs)
-	args, *legacy = legacyJSONSwitch(fs, args)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if err := memory.apply(); err != nil {
-		return err
-	}
-	if err := lang.check(out); err != nil {
+	if err := parseLegacyCommand(fs, args, legacy, memory, lang, out); err != nil {
 		return err
 	}
 	if fs.NArg() > 1 {

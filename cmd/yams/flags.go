@@ -169,6 +169,21 @@ func parseCommand(fs *pflag.FlagSet, args []string, memory *memoryFlag) error {
 	return memory.apply()
 }
 
+// parseLegacyCommand parses the flags of a command that reads a game's record (advise,
+// replay): --json given as the switch it once was rewritten (legacy says so), then the
+// flags, the memory limit, and --lang against --out. The record's argument is the
+// caller's.
+func parseLegacyCommand(fs *pflag.FlagSet, args []string, legacy *bool, memory *memoryFlag, lang *langFlag, out *outDir) error {
+	args, *legacy = legacyJSONSwitch(fs, args)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := memory.apply(); err != nil {
+		return err
+	}
+	return lang.check(out)
+}
+
 // noArgs refuses the arguments left after the flags, for a command that takes none.
 func noArgs(fs *pflag.FlagSet) error {
 	if fs.NArg() > 0 {

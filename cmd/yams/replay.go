@@ -73,14 +73,7 @@ func replay(e *env, args []string, legacy *bool) error {
 	grading := fs.Bool("grade", false, "value every decision of the game against optimal play: what each cost, the best choice, the total")
 	lang := addLangFlag(fs, true)
 	memory := addMemoryFlag(fs)
-	args, *legacy = legacyJSONSwitch(fs, args)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if err := memory.apply(); err != nil {
-		return err
-	}
-	if err := lang.check(out); err != nil {
+	if err := parseLegacyCommand(fs, args, legacy, memory, lang, out); err != nil {
 		return err
 	}
 	name := "-"
