@@ -75,7 +75,9 @@
 // The words are data, not code: labels.tsv holds the core's (Labels), and each kind
 // holds its own table beside its code (labels_exact.tsv, labels_frontier.tsv, ...), a row
 // a label and a column a language, embedded in the binary. Translations reads a table
-// into a struct of strings and refuses one that misses a field, has one too many, or
+// into a struct of strings through internal/wordtable (whose doc.go is the format's
+// manual: the same reader reads the words in which a strategy rule file is explained),
+// and refuses one that misses a field, has one too many, spells a text two ways, or
 // whose translation drops or reorders a verb of fmt; Languages are the columns of
 // labels.tsv, and every kind's table must have the same. Translations.In(l) gives a
 // kind's words in the language of l.
@@ -116,8 +118,9 @@
 // own; TestKindLooks, TestNoTwoLooksTheSame, TestLooksByName and TestLooksAcrossReports
 // check that the kinds stand apart, that no two strategies of a figure look alike, and
 // that a strategy keeps its look (each kind's TestLooksAcrossReports checks it in that
-// kind's figures). TestParseTranslations and TestLabelTablesCanonical check the reader of
-// the tables of labels and every table of the reports. The tests of write_test.go check
+// kind's figures). Every table of labels is read as its package starts, so that a bad one
+// fails all of that package's tests; TestMustTranslations checks that a kind's table
+// speaks the reports' languages. The tests of write_test.go check
 // that a second report leaves no stale file of the first, keeps the user's own, and that
 // a failed write keeps the previous summary.json. Each kind tests its own figures and
 // pages: TestEveryFigureOnItsPage in each, golden SVGs, TestFigureCSVs, and the checks

@@ -100,14 +100,14 @@ var translations = func() *Translations[Labels] {
 }()
 
 // English and French are the labels of the two languages the reports speak.
-var English, French = *translations.byLang["en"], *translations.byLang["fr"]
+var English, French = *translations.must("en"), *translations.must("fr")
 
 // LabelsFor returns the labels of a language, or an error naming those there are.
 func LabelsFor(lang string) (*Labels, error) {
 	if lang == "" {
 		lang = Languages[0]
 	}
-	if l, ok := translations.byLang[lang]; ok {
+	if l, ok := translations.Table.In(lang); ok {
 		return l, nil
 	}
 	return nil, fmt.Errorf("language %q: want %s", lang, strings.Join(Languages, " or "))

@@ -17,8 +17,10 @@
 // Parse reads a file into a syntax tree (ast.go: File, Rule, Cond, Atom, Action), and
 // every mistake is an *Error, one line with the file, the line and the column (lex.go,
 // parse.go). String prints a tree in the canonical spelling, which Parse reads back to the
-// same tree; Words and Explain print it in words, in English or French (print.go,
-// vocab.go). A tree knows no rule set: Compile checks it against one (the boxes it names,
+// same tree; Words and Explain print it in words, in English or French (print.go), in
+// the words of words.tsv, a table of texts a column a language that internal/wordtable
+// reads and vocab.go checks: every feature, comparison, face, action and set has its
+// reading in every language, and nothing else (TestReadWords). A tree knows no rule set: Compile checks it against one (the boxes it names,
 // the features the rules track, one column) and resolves its boxes into a Program.
 //
 // A Decider evaluates a program at a position: a turn-start State (the filled boxes, the

@@ -1,8 +1,17 @@
 package rulefile
 
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"strings"
+
+	"yams/internal/wordtable"
+)
+
 // The words of the language: how each feature, comparison and action is written in a
 // file (canonical English, which Parse reads and String writes), and how it reads in
-// words, in English and in French (Explain).
+// words, in English and in French (Explain), from words.tsv.
 
 // faceWords are the names of the faces as counts and in "keep sixes": faceWords[f−1].
 var faceWords = [6]string{"ones", "twos", "threes", "fours", "fives", "sixes"}
@@ -141,129 +150,154 @@ type words struct {
 	writtenFor string
 }
 
-var english = words{
-	lang: "en", ifThen: "If %s, %s.", otherwise: "Otherwise, %s.", and: " and ", or: " or ", not: "not %s",
-	keeps: "Keeps", boxes: "Boxes",
-	feature: map[Feature]string{
-		Pair: "a pair", TwoPairs: "two pairs", ThreeOfAKind: "three of a kind", FourOfAKind: "four of a kind",
-		FiveOfAKind: "five of a kind", FullHouse: "a full house", SmallStraight: "a small straight (four in a row)",
-		LargeStraight: "a large straight (five in a row)",
-		Open:          "%s is open", Filled: "%s is filled", Scored: "%s holds a score",
-		BonusWon: "the upper bonus is won", BonusLost: "the upper bonus is out of reach", BonusInPlay: "the upper bonus is in play",
-	},
-	notFeature: map[Feature]string{
-		Pair: "no pair", TwoPairs: "not two pairs", ThreeOfAKind: "no three of a kind", FourOfAKind: "no four of a kind",
-		FiveOfAKind: "not five of a kind", FullHouse: "no full house", SmallStraight: "no small straight",
-		LargeStraight: "no large straight",
-		Open:          "%s is filled", Filled: "%s is open", Scored: "%s does not hold a score",
-		BonusWon: "the upper bonus is not won", BonusLost: "the upper bonus is within reach", BonusInPlay: "the upper bonus is not in play",
-	},
-	subject: map[Feature]string{
-		GroupFace: "the group's face", Run: "the longest run",
-		Sum: "the sum of the dice", Turn: "the turn", TurnsLeft: "the number of turns left",
-		RollsLeft: "the number of rolls left", Upper: "the upper subtotal", BonusNeeds: "what the upper bonus still needs",
-		OverPar: "the upper subtotal minus par",
-	},
-	compare: [6]string{GE: "%s is at least %s", GT: "%s is more than %s", LE: "%s is at most %s", LT: "%s is less than %s",
-		EQ: "%s is %s", NE: "%s is not %s"},
-	count: [6]string{GE: "at least %d %s", GT: "more than %d %s", LE: "at most %d %s", LT: "fewer than %d %s",
-		EQ: "exactly %d %s", NE: "not exactly %d %s"},
-	group: [6]string{GE: "at least %d of a kind", GT: "more than %d of a kind", LE: "at most %d of a kind", LT: "fewer than %d of a kind",
-		EQ: "exactly %d of a kind", NE: "not exactly %d of a kind"},
-	pays: [6]string{GE: "%s pays at least %s", GT: "%s pays more than %s", LE: "%s pays at most %s", LT: "%s pays less than %s",
-		EQ: "%s pays exactly %s", NE: "%s does not pay %s"},
-	faces:    [6]string{"ones", "twos", "threes", "fours", "fives", "sixes"},
-	face:     [6]string{"one", "two", "three", "four", "five", "six"},
-	theFaces: "the %s", minus: "-",
-	verb: map[Verb]string{
-		KeepAll: "keep all the dice (stop)", KeepNothing: "reroll all the dice", KeepFaces: "keep %s",
-		KeepGroup: "keep the group", KeepGroupKicker: "keep the group and the highest other die",
-		KeepPairs: "keep the pairs", KeepRun: "keep the longest run", KeepFor: "play for %s",
-		ScoreBox: "score %s", ScoreBest: "score where it pays most", ScoreCheapest: "score in the box cheapest to give up",
-		Scratch: "put a zero in the box cheapest to give up",
-	},
-	among: " among %s",
-	sets:  map[Set]string{Points: "the most points", UpperBoxes: "the upper boxes", LowerBoxes: "the lower boxes"},
-	// The group's box reads as the box of the group's face.
-	allBoxes: "all the boxes",
-	groupBox: "the group's upper box",
-	lastAnd:  " and ",
-	boxName:  "%s",
-	colon:    ":",
-	implicitDefault: [2]string{KeepRule: "Otherwise, play for the most points (the default).",
-		BoxRule: "Otherwise, score where it pays most (the default)."},
-	implicitAveraged: [2]string{KeepRule: "Otherwise, play for the most points above the boxes' averages (the default).",
-		BoxRule: "Otherwise, score where it pays most above the box's average (the default)."},
-	averages:     "What each box is worth on average: %s.",
-	aboveAverage: ", above the boxes' averages",
-	writtenFor:   "Written for the rules %s.",
+// wordsTable is the words of Explain in every language: words.tsv, a row a text and a
+// column a language, read by internal/wordtable.
+//
+//go:embed words.tsv
+var wordsTable []byte
+
+// wordRows is words.tsv as internal/wordtable reads it: the families of texts keyed by
+// how a file spells what they read (featureKey, opText, faceWords, verbKey, setWords,
+// kindKey), which readWords turns into words.
+type wordRows struct {
+	Lang                                 string
+	IfThen, Otherwise, And, Or, Not      string
+	Keeps, Boxes, Colon                  string
+	Feature, NotFeature, Subject         map[string]string
+	Compare, Count, Group, Pays          map[string]string
+	Faces, Face                          map[string]string
+	TheFaces, Minus                      string
+	Verb                                 map[string]string
+	Among                                string
+	Sets                                 map[string]string
+	AllBoxes, GroupBox, LastAnd, BoxName string
+	Implicit, ImplicitAveraged           map[string]string
+	Averages, AboveAverage, WrittenFor   string
 }
 
-var french = words{
-	lang: "fr", ifThen: "Si %s, %s.", otherwise: "Sinon, %s.", and: " et ", or: " ou ", not: "non %s",
-	keeps: "Dés gardés", boxes: "Cases",
-	feature: map[Feature]string{
-		Pair: "une paire", TwoPairs: "deux paires", ThreeOfAKind: "un brelan", FourOfAKind: "un carré",
-		FiveOfAKind: "cinq dés identiques", FullHouse: "un full", SmallStraight: "une petite suite (quatre à la suite)",
-		LargeStraight: "une grande suite (cinq à la suite)",
-		Open:          "%s est libre", Filled: "%s est remplie", Scored: "%s est marquée",
-		BonusWon: "la prime du haut est acquise", BonusLost: "la prime du haut est hors d’atteinte", BonusInPlay: "la prime du haut est jouable",
-	},
-	notFeature: map[Feature]string{
-		Pair: "aucune paire", TwoPairs: "pas deux paires", ThreeOfAKind: "pas de brelan", FourOfAKind: "pas de carré",
-		FiveOfAKind: "pas cinq dés identiques", FullHouse: "pas de full", SmallStraight: "pas de petite suite",
-		LargeStraight: "pas de grande suite",
-		Open:          "%s est remplie", Filled: "%s est libre", Scored: "%s n’est pas marquée",
-		BonusWon: "la prime du haut n’est pas acquise", BonusLost: "la prime du haut est à portée", BonusInPlay: "la prime du haut n’est pas jouable",
-	},
-	subject: map[Feature]string{
-		GroupFace: "la face du groupe", Run: "la plus longue suite",
-		Sum: "la somme des dés", Turn: "le tour", TurnsLeft: "le nombre de tours restants",
-		RollsLeft: "le nombre de lancers restants", Upper: "le sous-total du haut", BonusNeeds: "ce qui manque pour la prime du haut",
-		OverPar: "le sous-total du haut moins le par",
-	},
-	compare: [6]string{GE: "%s vaut au moins %s", GT: "%s dépasse %s", LE: "%s vaut au plus %s", LT: "%s vaut moins de %s",
-		EQ: "%s vaut %s", NE: "%s ne vaut pas %s"},
-	count: [6]string{GE: "au moins %d %s", GT: "plus de %d %s", LE: "au plus %d %s", LT: "moins de %d %s",
-		EQ: "exactement %d %s", NE: "pas exactement %d %s"},
-	group: [6]string{GE: "au moins %d dés identiques", GT: "plus de %d dés identiques", LE: "au plus %d dés identiques", LT: "moins de %d dés identiques",
-		EQ: "exactement %d dés identiques", NE: "pas exactement %d dés identiques"},
-	pays: [6]string{GE: "%s rapporte au moins %s", GT: "%s rapporte plus de %s", LE: "%s rapporte au plus %s", LT: "%s rapporte moins de %s",
-		EQ: "%s rapporte exactement %s", NE: "%s ne rapporte pas %s"},
-	faces:    [6]string{"as", "deux", "trois", "quatre", "cinq", "six"},
-	face:     [6]string{"as", "deux", "trois", "quatre", "cinq", "six"},
-	theFaces: "les %s", minus: "−",
-	verb: map[Verb]string{
-		KeepAll: "garder tous les dés (s’arrêter)", KeepNothing: "relancer tous les dés", KeepFaces: "garder %s",
-		KeepGroup: "garder le groupe", KeepGroupKicker: "garder le groupe et le plus haut des autres dés",
-		KeepPairs: "garder les paires", KeepRun: "garder la plus longue suite", KeepFor: "jouer pour %s",
-		ScoreBox: "marquer dans %s", ScoreBest: "marquer là où ça rapporte le plus", ScoreCheapest: "marquer dans la case la moins coûteuse à sacrifier",
-		Scratch: "barrer la case la moins coûteuse à sacrifier",
-	},
-	among: " parmi %s",
-	sets:  map[Set]string{Points: "le plus de points", UpperBoxes: "les cases du haut", LowerBoxes: "les cases du bas"},
-	// The group's box reads as the box of the group's face.
-	allBoxes: "toutes les cases",
-	groupBox: "la case du haut de la face du groupe",
-	lastAnd:  " et ",
-	boxName:  "la case %s",
-	colon:    " :",
-	implicitDefault: [2]string{KeepRule: "Sinon, jouer pour le plus de points (par défaut).",
-		BoxRule: "Sinon, marquer là où ça rapporte le plus (par défaut)."},
-	implicitAveraged: [2]string{KeepRule: "Sinon, jouer pour le plus de points au-dessus des moyennes des cases (par défaut).",
-		BoxRule: "Sinon, marquer là où ça rapporte le plus au-dessus de la moyenne de la case (par défaut)."},
-	averages:     "Ce que vaut chaque case en moyenne : %s.",
-	aboveAverage: ", au-dessus des moyennes des cases",
-	writtenFor:   "Écrit pour les règles %s.",
+// languages are the words of Explain by language.
+var languages = func() map[string]*words {
+	ws, err := readWords("strategies/rulefile/words.tsv", wordsTable)
+	if err != nil {
+		panic(err)
+	}
+	return ws
+}()
+
+// featureKey is how a file spells a feature, as words.tsv keys it: three_of_a_kind.
+func featureKey(f Feature) string { return strings.Join(featureSyntax[f][0], "_") }
+
+// hasSubject reports whether a numeric feature reads as a subject compared with a number
+// ("the sum of the dice is at least 20"): all but a face's count, the group and what a
+// box pays, which read in families of their own (Count, Group, Pays).
+func (f Feature) hasSubject() bool { return f.Numeric() && f != Count && f != Group && f != Pays }
+
+// verbKey is how a file spells a verb, as words.tsv keys it: keep_group_and_kicker.
+func verbKey(v Verb) string { return strings.Join(verbSyntax[v], "_") }
+
+// kindKey is how words.tsv keys the two lists of rules.
+var kindKey = [2]string{KeepRule: "keep", BoxRule: "box"}
+
+// readWords reads a table of the words of Explain: every family holds a text for each
+// thing it reads, and for nothing else.
+func readWords(name string, table []byte) (map[string]*words, error) {
+	t, err := wordtable.Parse[wordRows](name, table)
+	if err != nil {
+		return nil, err
+	}
+	// The keys each family must have: what it reads, as a file spells it.
+	var boolean, subjects, ops, faces, verbs, sets, kinds []string
+	for f := Pair; f < numFeatures; f++ {
+		switch {
+		case !f.Numeric():
+			boolean = append(boolean, featureKey(f))
+		case f.hasSubject():
+			subjects = append(subjects, featureKey(f))
+		}
+	}
+	for v := KeepAll; v < numVerbs; v++ {
+		verbs = append(verbs, verbKey(v))
+	}
+	ops, faces, kinds = opText[:], faceWords[:], kindKey[:]
+	for _, s := range []Set{Points, UpperBoxes, LowerBoxes} {
+		sets = append(sets, setWords[s])
+	}
+	families := []struct {
+		name string
+		rows func(r *wordRows) map[string]string
+		keys []string
+	}{
+		{"Feature", func(r *wordRows) map[string]string { return r.Feature }, boolean},
+		{"NotFeature", func(r *wordRows) map[string]string { return r.NotFeature }, boolean},
+		{"Subject", func(r *wordRows) map[string]string { return r.Subject }, subjects},
+		{"Compare", func(r *wordRows) map[string]string { return r.Compare }, ops},
+		{"Count", func(r *wordRows) map[string]string { return r.Count }, ops},
+		{"Group", func(r *wordRows) map[string]string { return r.Group }, ops},
+		{"Pays", func(r *wordRows) map[string]string { return r.Pays }, ops},
+		{"Faces", func(r *wordRows) map[string]string { return r.Faces }, faces},
+		{"Face", func(r *wordRows) map[string]string { return r.Face }, faces},
+		{"Verb", func(r *wordRows) map[string]string { return r.Verb }, verbs},
+		{"Sets", func(r *wordRows) map[string]string { return r.Sets }, sets},
+		{"Implicit", func(r *wordRows) map[string]string { return r.Implicit }, kinds},
+		{"ImplicitAveraged", func(r *wordRows) map[string]string { return r.ImplicitAveraged }, kinds},
+	}
+	// Rows are the same in every language: the first language's say it for all.
+	first, _ := t.In(t.Languages()[0])
+	for _, fam := range families {
+		rows := fam.rows(first)
+		for _, k := range fam.keys {
+			if _, ok := rows[k]; !ok {
+				return nil, fmt.Errorf("%s: no row for %s.%s", name, fam.name, k)
+			}
+		}
+		if len(rows) > len(fam.keys) {
+			for k := range rows {
+				if !slices.Contains(fam.keys, k) {
+					return nil, fmt.Errorf("%s: row %s.%s: no such key (want %s)", name, fam.name, k, strings.Join(fam.keys, ", "))
+				}
+			}
+		}
+	}
+
+	out := map[string]*words{}
+	for _, lang := range t.Languages() {
+		r, _ := t.In(lang)
+		w := &words{lang: lang, ifThen: r.IfThen, otherwise: r.Otherwise, and: r.And, or: r.Or, not: r.Not,
+			keeps: r.Keeps, boxes: r.Boxes, colon: r.Colon, theFaces: r.TheFaces, minus: r.Minus, among: r.Among,
+			allBoxes: r.AllBoxes, groupBox: r.GroupBox, lastAnd: r.LastAnd, boxName: r.BoxName,
+			averages: r.Averages, aboveAverage: r.AboveAverage, writtenFor: r.WrittenFor,
+			feature: map[Feature]string{}, notFeature: map[Feature]string{}, subject: map[Feature]string{},
+			verb: map[Verb]string{}, sets: map[Set]string{}}
+		for f := Pair; f < numFeatures; f++ {
+			switch {
+			case !f.Numeric():
+				w.feature[f], w.notFeature[f] = r.Feature[featureKey(f)], r.NotFeature[featureKey(f)]
+			case f.hasSubject():
+				w.subject[f] = r.Subject[featureKey(f)]
+			}
+		}
+		for op, key := range opText {
+			w.compare[op], w.count[op], w.group[op], w.pays[op] = r.Compare[key], r.Count[key], r.Group[key], r.Pays[key]
+		}
+		for i, key := range faceWords {
+			w.faces[i], w.face[i] = r.Faces[key], r.Face[key]
+		}
+		for v := KeepAll; v < numVerbs; v++ {
+			w.verb[v] = r.Verb[verbKey(v)]
+		}
+		for _, s := range []Set{Points, UpperBoxes, LowerBoxes} {
+			w.sets[s] = r.Sets[setWords[s]]
+		}
+		for k, key := range kindKey {
+			w.implicitDefault[k], w.implicitAveraged[k] = r.Implicit[key], r.ImplicitAveraged[key]
+		}
+		out[lang] = w
+	}
+	return out, nil
 }
 
 // wordsFor returns the words of a language: "en" or "fr".
 func wordsFor(lang string) (*words, bool) {
-	switch lang {
-	case "en":
-		return &english, true
-	case "fr":
-		return &french, true
-	}
-	return nil, false
+	w, ok := languages[lang]
+	return w, ok
 }
