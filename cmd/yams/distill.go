@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"yams/internal/memlimit"
@@ -123,20 +121,13 @@ func runDistill(e *env, args []string) error {
 // increasing order. Its errors name the value that is wrong, never the whole list, which
 // may be long.
 func parseSizes(list string) ([]int, error) {
-	var sizes []int
-	for _, s := range strings.Split(list, ",") {
-		s = strings.TrimSpace(s)
+	return parseDistinct(list, func(s string) (int, error) {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > maxSize {
-			return nil, fmt.Errorf("%s is not a number of rules from 1 to %d", quoteShort(s), maxSize)
+			return 0, fmt.Errorf("%s is not a number of rules from 1 to %d", quoteShort(s), maxSize)
 		}
-		if slices.Contains(sizes, n) {
-			return nil, fmt.Errorf("%d given twice", n)
-		}
-		sizes = append(sizes, n)
-	}
-	slices.Sort(sizes)
-	return sizes, nil
+		return n, nil
+	}, "%s given twice")
 }
 
 // distillationOf turns what distill learned into what the reports show.

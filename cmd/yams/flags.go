@@ -8,6 +8,7 @@ package main
 // of its argument, which the help and the synopsis show (pflag.UnquoteUsage).
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -182,6 +183,26 @@ func parseLegacyCommand(fs *pflag.FlagSet, args []string, legacy *bool, memory *
 		return err
 	}
 	return lang.check(out)
+}
+
+// parseDistinct reads a flag's list of values separated by commas, each trimmed and read
+// by parse, and returns them in increasing order; a value given twice is an error, twice
+// its format (%s: the value as given).
+func parseDistinct[T cmp.Ordered](list string, parse func(s string) (T, error), twice string) ([]T, error) {
+	var vs []T
+	for _, s := range strings.Split(list, ",") {
+		s = strings.TrimSpace(s)
+		v, err := parse(s)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(vs, v) {
+			return nil, fmt.Errorf(twice, s)
+		}
+		vs = append(vs, v)
+	}
+	slices.Sort(vs)
+	return vs, nil
 }
 
 // noArgs refuses the arguments left after the flags, for a command that takes none.

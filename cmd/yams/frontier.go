@@ -102,26 +102,16 @@ func runFrontier(e *env, args []string) error {
 // parseThetas reads --thetas: distinct θ of risk:θ, each a number in [-1, 1] other than
 // 0 (risk:0 is optimal, which every frontier has), returned in increasing order.
 func parseThetas(list string) ([]float64, error) {
-	var thetas []float64
-	for _, s := range strings.Split(list, ",") {
-		s = strings.TrimSpace(s)
+	return parseDistinct(list, func(s string) (float64, error) {
 		if s == "" {
-			return nil, errors.New("an empty θ: want numbers separated by commas, such as -0.02,0.01")
+			return 0, errors.New("an empty θ: want numbers separated by commas, such as -0.02,0.01")
 		}
 		o, err := solver.ParseObjective("risk:" + s)
-		if err != nil {
-			return nil, err
+		if err == nil && o.Kind != solver.Risk {
+			err = fmt.Errorf("θ = %s is optimal, which the frontier always has", s)
 		}
-		if o.Kind != solver.Risk {
-			return nil, fmt.Errorf("θ = %s is optimal, which the frontier always has", s)
-		}
-		if slices.Contains(thetas, o.Theta) {
-			return nil, fmt.Errorf("θ = %s given twice", s)
-		}
-		thetas = append(thetas, o.Theta)
-	}
-	slices.Sort(thetas)
-	return thetas, nil
+		return o.Theta, err
+	}, "θ = %s given twice")
 }
 
 // allowedThetas checks every θ against the rules before anything is solved: a θ the
@@ -151,23 +141,13 @@ func parseTargets(list string) ([]int, error) {
 	if strings.TrimSpace(list) == "" {
 		return nil, nil
 	}
-	var targets []int
-	for _, s := range strings.Split(list, ",") {
-		s = strings.TrimSpace(s)
+	return parseDistinct(list, func(s string) (int, error) {
 		if s == "" {
-			return nil, errors.New("an empty T: want whole numbers separated by commas, such as 250,300")
+			return 0, errors.New("an empty T: want whole numbers separated by commas, such as 250,300")
 		}
 		o, err := solver.ParseObjective("target:" + s)
-		if err != nil {
-			return nil, err
-		}
-		if slices.Contains(targets, o.Target) {
-			return nil, fmt.Errorf("target %s given twice", s)
-		}
-		targets = append(targets, o.Target)
-	}
-	slices.Sort(targets)
-	return targets, nil
+		return o.Target, err
+	}, "target %s given twice")
 }
 
 // allowedTargets checks every target against the rules before anything is solved: the
