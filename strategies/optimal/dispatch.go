@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"yams/engine"
-	"yams/internal/memlimit"
 	"yams/strategies"
 	"yams/strategies/analysis"
 	"yams/strategies/columns"
@@ -38,14 +37,7 @@ func Analyze(name string, r *engine.Rules, opts analysis.Options) (*analysis.Fig
 			return nil, widget.RefuseColumns(r, o.String())
 		}
 		// The table, then three numbers per state of it, before the table is solved.
-		if err := widget.CheckProductMemory(r); err != nil {
-			return nil, err
-		}
-		values, _, err := widget.ProductSize(r)
-		if err != nil {
-			return nil, err
-		}
-		if err := memlimit.Check(fmt.Sprintf("the exact analysis of optimal on rules %s (%d columns)", r.Name(), len(r.Columns())), memlimit.Sum(widget.ProductMemory(values), memlimit.Mul(int64(min(values, 1<<58)), 3*8))); err != nil {
+		if err := checkProductAnalysis(name, r, opts); err != nil {
 			return nil, err
 		}
 		e := solver.SharedFor(r, solver.Mean)

@@ -290,14 +290,11 @@ func checkProductAnalysis(name string, r *engine.Rules, opts analysis.Options) e
 		if o != solver.Mean {
 			return nil // Analyze says that only optimal is solved on several columns
 		}
-		if err := widget.CheckProductMemory(r); err != nil {
+		values, table, err := widget.ProductTable(r)
+		if err != nil {
 			return err
 		}
-		values, _, err := widget.ProductSize(r)
-		if err != nil {
-			return nil
-		}
-		return memlimit.Check(what, memlimit.Sum(widget.ProductMemory(values), memlimit.Mul(int64(min(values, 1<<58)), 3*8)))
+		return memlimit.Check(what, memlimit.Sum(table, memlimit.Mul(int64(min(values, 1<<58)), 3*8)))
 	}
 	need, err := columns.ProductAnalysisMemory(name, r)
 	if err != nil {
@@ -305,14 +302,11 @@ func checkProductAnalysis(name string, r *engine.Rules, opts analysis.Options) e
 	}
 	need = memlimit.Sum(need, strategyTables(name, r))
 	if opts.Regret {
-		if err := widget.CheckProductMemory(r); err != nil {
+		_, table, err := widget.ProductTable(r)
+		if err != nil {
 			return err
 		}
-		values, _, err := widget.ProductSize(r)
-		if err != nil {
-			return nil
-		}
-		need = memlimit.Sum(need, widget.ProductMemory(values))
+		need = memlimit.Sum(need, table)
 	}
 	return memlimit.Check(what, need)
 }

@@ -183,14 +183,11 @@ func TablesMemory(r *engine.Rules, o Objective) (map[string]int64, error) {
 		if o != Mean {
 			return nil, widget.RefuseColumns(r, o.String())
 		}
-		if err := widget.CheckProductMemory(r); err != nil {
-			return nil, err
-		}
-		values, _, err := widget.ProductSize(r)
+		_, table, err := widget.ProductTable(r)
 		if err != nil {
 			return nil, err
 		}
-		return map[string]int64{TableKey(r, Mean): widget.ProductMemory(values)}, nil
+		return map[string]int64{TableKey(r, Mean): table}, nil
 	}
 	if err := o.CheckRules(r); err != nil {
 		return nil, err

@@ -125,18 +125,27 @@ func productWhat(r *engine.Rules) string {
 // CheckProductMemory refuses the exact solve of a sheet of several columns whose table
 // would take more than the memory limit, before anything of it is allocated.
 func CheckProductMemory(r *engine.Rules) error {
+	_, _, err := ProductTable(r)
+	return err
+}
+
+// ProductTable returns the values of the table of the exact solve of a sheet of several
+// columns and the bytes it takes (ProductMemory), refusing as CheckProductMemory a table
+// that would not fit.
+func ProductTable(r *engine.Rules) (values float64, bytes int64, err error) {
 	values, states, err := ProductSize(r)
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
-	if err := memlimit.Check(productWhat(r), ProductMemory(values)); err != nil {
+	bytes = ProductMemory(values)
+	if err := memlimit.Check(productWhat(r), bytes); err != nil {
 		var me *memlimit.Error
 		if errors.As(err, &me) {
-			return &ColumnsError{Memory: *me, Rules: r.Name(), Columns: len(r.Columns()), States: states}
+			return 0, 0, &ColumnsError{Memory: *me, Rules: r.Name(), Columns: len(r.Columns()), States: states}
 		}
-		return err
+		return 0, 0, err
 	}
-	return nil
+	return values, bytes, nil
 }
 
 // ColumnsError is a sheet of several columns whose exact solve would not fit in memory:
