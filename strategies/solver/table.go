@@ -305,18 +305,8 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 	bad := func(kind error, format string, args ...any) error {
 		return &TableError{Path: path, Kind: kind, Detail: fmt.Sprintf(format, args...)}
 	}
-	left := uint64(n)
-	take := func(n uint64) ([]byte, bool) {
-		if n > left {
-			return nil, false
-		}
-		b := make([]byte, n)
-		if _, err := io.ReadFull(src, b); err != nil {
-			return nil, false
-		}
-		left -= n
-		return b, true
-	}
+	body := &Sections{Src: src, Left: n}
+	take := body.Take
 	head, _ := take(HeaderSize)
 	hash := string(bytes.TrimRight(head[32:64], "\x00"))
 	if hash != r.Hash() {
@@ -370,7 +360,7 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 		gv = widget.NewGoalValues(sp, gl)
 		states = uint64(gv.Size())
 	}
-	if !ok || count != states || 8*states > left {
+	if !ok || count != states || 8*states > uint64(body.Left) {
 		return nil, bad(ErrCorrupt, "%d values, want %d", count, states)
 	}
 	// The values, a chunk at a time, straight into their place: a table of a goal or of
@@ -394,15 +384,15 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 	if vr.Err != nil {
 		return nil, bad(ErrCorrupt, "values: %v", vr.Err)
 	}
-	left -= 8 * states
+	body.Left -= int64(8 * states)
 	gh, ok := take(8)
 	if !ok {
 		return nil, bad(ErrCorrupt, "no decisions header")
 	}
 	groups := binary.LittleEndian.Uint64(gh)
 	if groups == 0 {
-		if left != 0 {
-			return nil, bad(ErrCorrupt, "%d bytes after the values", left)
+		if body.Left != 0 {
+			return nil, bad(ErrCorrupt, "%d bytes after the values", body.Left)
 		}
 		return t, nil
 	}
@@ -412,15 +402,15 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 	}
 	lens := make([][]uint8, sp.NumBoxes)
 	for i := range lens {
-		if lens[i], ok = take(uint64(numCodeLengths)); !ok {
+		if lens[i], ok = take(int64(numCodeLengths)); !ok {
 			return nil, bad(ErrCorrupt, "truncated code lengths")
 		}
 	}
-	ob, ok := take(8 * (groups + 1))
+	ob, ok := take(int64(8 * (groups + 1)))
 	if !ok {
 		return nil, bad(ErrCorrupt, "truncated decisions")
 	}
-	rest, _ := take(left)
+	rest, _ := take(body.Left)
 	off := make([]uint64, groups+1)
 	for i := range off {
 		off[i] = binary.LittleEndian.Uint64(ob[8*i:])
@@ -437,6 +427,27 @@ func decodeBody(path string, src *bufio.Reader, n int64, r *engine.Rules) (*Tabl
 	}
 	t.dec = d
 	return t, nil
+}
+
+// Sections reads the sections of a table file's body one after another, Left bytes, never
+// past them: a length read from a corrupt file cannot make its reader allocate more than
+// the file holds.
+type Sections struct {
+	Src  io.Reader
+	Left int64 // the bytes not read yet; a caller that reads Src itself counts them off
+}
+
+// Take reads the next n bytes; false where fewer are left, or n < 0.
+func (s *Sections) Take(n int64) ([]byte, bool) {
+	if n > s.Left || n < 0 {
+		return nil, false
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(s.Src, b); err != nil {
+		return nil, false
+	}
+	s.Left -= n
+	return b, true
 }
 
 // ValueReader reads the values of a table file, left bytes, a chunk at a time; after an

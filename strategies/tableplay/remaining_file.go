@@ -111,18 +111,8 @@ func readRemaining(path string, r *engine.Rules, name string) (*remaining, error
 	bad := func(kind error, format string, args ...any) error {
 		return &solver.TableError{Path: path, Kind: kind, Detail: fmt.Sprintf(format, args...)}
 	}
-	left := size - solver.SumSize
-	take := func(n int64) ([]byte, bool) {
-		if n > left || n < 0 {
-			return nil, false
-		}
-		b := make([]byte, n)
-		if _, err := io.ReadFull(src, b); err != nil {
-			return nil, false
-		}
-		left -= n
-		return b, true
-	}
+	body := &solver.Sections{Src: src, Left: size - solver.SumSize}
+	take := body.Take
 	head, _ := take(solver.HeaderSize)
 	if hash := strings.TrimRight(string(head[32:64]), "\x00"); hash != r.Hash() {
 		return nil, bad(solver.ErrForeign, "rules hash %s, want %s (%s)", hash, r.Hash(), r.Name())
@@ -146,7 +136,7 @@ func readRemaining(path string, r *engine.Rules, name string) (*remaining, error
 	}
 	states := sp.CountStates()
 	cb, ok := take(8)
-	if !ok || binary.LittleEndian.Uint64(cb) != uint64(states) || int64(states)*8 > left {
+	if !ok || binary.LittleEndian.Uint64(cb) != uint64(states) || int64(states)*8 > body.Left {
 		return nil, bad(solver.ErrCorrupt, "state count")
 	}
 	rm := newRemaining(sp)
@@ -166,8 +156,8 @@ func readRemaining(path string, r *engine.Rules, name string) (*remaining, error
 		return nil, bad(solver.ErrCorrupt, "a distribution's length")
 	}
 	pb, ok := take(8)
-	if !ok || binary.LittleEndian.Uint64(pb) != uint64(total) || total*4 != left {
-		return nil, bad(solver.ErrCorrupt, "%d probabilities for %d bytes", total, left)
+	if !ok || binary.LittleEndian.Uint64(pb) != uint64(total) || total*4 != body.Left {
+		return nil, bad(solver.ErrCorrupt, "%d probabilities for %d bytes", total, body.Left)
 	}
 	if err := memlimit.Check(remainingWhat(r, name), remainingMemory(sp, total+remainingChunk)); err != nil {
 		return nil, err
