@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/strategies"
 )
@@ -26,7 +27,7 @@ type player struct {
 }
 
 func newPlayer(b *testing.B, name string, opts ...string) *player {
-	rules := load(b, "hasbro", opts...)
+	rules := simtest.Load(b, "hasbro", opts...)
 	var st strategies.Strategy
 	var err error
 	if name == sim.FloorName {
@@ -124,7 +125,7 @@ func BenchmarkRun(b *testing.B) {
 	const games = 100_000
 	for _, name := range benchStrategies {
 		b.Run(name, func(b *testing.B) {
-			cfg := sim.Config{Rules: load(b, "hasbro"), Strategies: infos(b, name), Games: games}
+			cfg := sim.Config{Rules: simtest.Load(b, "hasbro"), Strategies: simtest.Infos(b, name), Games: games}
 			held := newPlayer(b, name) // the shared tables, as yams sim holds them
 			for i := 0; b.Loop(); i++ {
 				cfg.Seed = uint64(i)

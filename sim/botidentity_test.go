@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 	"yams/strategies"
@@ -17,7 +18,7 @@ import (
 // identifiedBatch is a batch strategy that says which program it is, as an external bot
 // does from its hello and command.
 type identifiedBatch struct {
-	asBatch
+	simtest.AsBatch
 	id sim.BotIdentity
 }
 
@@ -28,10 +29,10 @@ func (b *identifiedBatch) Identity() (name, version string, command []string) {
 // botNamed returns greedy as a batch strategy named "b" that says it is id, failing from
 // game index failFrom (if not negative).
 func botNamed(t testing.TB, id sim.BotIdentity, failFrom int64) strategies.Info {
-	greedy := infos(t, "greedy")[0]
+	greedy := simtest.Infos(t, "greedy")[0]
 	return strategies.Info{Name: "b", NewBatch: func(r *engine.Rules, _ int) (strategies.Batch, error) {
 		st, err := greedy.New(r)
-		return &identifiedBatch{asBatch: asBatch{St: st, FailFrom: failFrom}, id: id}, err
+		return &identifiedBatch{AsBatch: simtest.AsBatch{St: st, FailFrom: failFrom}, id: id}, err
 	}}
 }
 
@@ -44,15 +45,15 @@ var (
 // TestBotIdentityRecorded: the summary of a bot's games says which program played them,
 // and the summary file keeps it, under its checksum.
 func TestBotIdentityRecorded(t *testing.T) {
-	rules := load(t, "hasbro")
-	res := run(t, sim.Config{Rules: rules, Strategies: append(infos(t, "greedy"), botNamed(t, botA, -1)), Seed: 3, Games: 500, Workers: 2})
+	rules := simtest.Load(t, "hasbro")
+	res := simtest.Run(t, sim.Config{Rules: rules, Strategies: append(simtest.Infos(t, "greedy"), botNamed(t, botA, -1)), Seed: 3, Games: 500, Workers: 2})
 	if res.Summaries[0].Bot != nil {
 		t.Errorf("greedy, built in, is recorded as bot %s", res.Summaries[0].Bot)
 	}
 	if b := res.Summaries[1].Bot; b == nil || !b.Equal(&botA) {
 		t.Fatalf("the bot is recorded as %v, want %s", b, &botA)
 	}
-	js := jsonOf(t, res)
+	js := simtest.JSONOf(t, res)
 	if !bytes.Contains(js, []byte(`"command": [`)) {
 		t.Fatalf("the summary file does not name the bot's command:\n%.600s", js)
 	}
@@ -60,7 +61,7 @@ func TestBotIdentityRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(counts(back), counts(res)) {
+	if !reflect.DeepEqual(simtest.Counts(back), simtest.Counts(res)) {
 		t.Error("the summary read back differs from the one written")
 	}
 	for _, c := range []struct{ name, from, to, want string }{
@@ -89,7 +90,7 @@ func TestBotIdentityRecorded(t *testing.T) {
 // and both bots, before a game is played; the same program resumes to the results of a
 // run without a break.
 func TestResumeWithAnotherBot(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	cfg := sim.Config{Rules: rules, Seed: 5, Games: 3000, Workers: 2}
 	failing := cfg
 	failing.Strategies = []strategies.Info{botNamed(t, botA, 1500)}
@@ -100,7 +101,7 @@ func TestResumeWithAnotherBot(t *testing.T) {
 	if b := partial.Summaries[0].Bot; b == nil || !b.Equal(&botA) {
 		t.Fatalf("the partial results record bot %v", b)
 	}
-	back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, partial)))
+	back, err := summaryfile.Read(bytes.NewReader(simtest.JSONOf(t, partial)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,10 +121,10 @@ func TestResumeWithAnotherBot(t *testing.T) {
 	}
 	same := cfg
 	same.Strategies, same.Resume = []strategies.Info{botNamed(t, botA, -1)}, back
-	resumed := run(t, same)
+	resumed := simtest.Run(t, same)
 	whole := cfg
 	whole.Strategies = []strategies.Info{botNamed(t, botA, -1)}
-	if got, want := jsonOf(t, resumed), jsonOf(t, run(t, whole)); !bytes.Equal(got, want) {
+	if got, want := simtest.JSONOf(t, resumed), simtest.JSONOf(t, simtest.Run(t, whole)); !bytes.Equal(got, want) {
 		t.Error("resumed by the same bot, the run differs from the run without a break")
 	}
 }
@@ -132,7 +133,7 @@ func TestResumeWithAnotherBot(t *testing.T) {
 // error names the strategy, both files and both bots); shards of the same bot are, and so
 // are shards of which one was written before yams recorded bots.
 func TestMergeShardsOfTwoBots(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	shard := func(k int, id *sim.BotIdentity) *sim.Results {
 		s := sim.Shard{K: k, N: 2, Total: 1000}
 		first, games := s.Range()
@@ -140,11 +141,11 @@ func TestMergeShardsOfTwoBots(t *testing.T) {
 		if id != nil {
 			info = botNamed(t, *id, -1)
 		}
-		res := run(t, sim.Config{Rules: rules, Strategies: append(infos(t, "greedy"), info), Seed: 8, First: first, Games: games, Shard: s, Pairs: true})
+		res := simtest.Run(t, sim.Config{Rules: rules, Strategies: append(simtest.Infos(t, "greedy"), info), Seed: 8, First: first, Games: games, Shard: s, Pairs: true})
 		if id == nil {
 			res.Summaries[1].Bot = nil // as a file of an earlier yams
 		}
-		back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, res)))
+		back, err := summaryfile.Read(bytes.NewReader(simtest.JSONOf(t, res)))
 		if err != nil {
 			t.Fatal(err)
 		}

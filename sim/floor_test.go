@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/simtest"
 	"yams/sim"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestFloorPlaysEveryRoll(t *testing.T) {
 	for _, name := range engine.Presets() {
 		t.Run(name, func(t *testing.T) {
-			rules := load(t, name)
+			rules := simtest.Load(t, name)
 			st, err := sim.Floor().New(rules)
 			if err != nil {
 				t.Fatal(err)
@@ -51,7 +52,7 @@ func TestTimeFloorParts(t *testing.T) {
 	const games = 300
 	for _, name := range []string{"hasbro", "yams"} {
 		t.Run(name, func(t *testing.T) {
-			rules := load(t, name)
+			rules := simtest.Load(t, name)
 			var calls int
 			parts, err := sim.TimeFloorParts(rules, games, func(part func()) time.Duration {
 				part()

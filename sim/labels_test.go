@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 )
@@ -27,7 +28,7 @@ func TestColumnLabels(t *testing.T) {
 		{[]string{".", "_", "#"}, []string{"_#1", "_#2", "#"}},
 	} {
 		t.Run(strings.Join(c.names, ","), func(t *testing.T) {
-			rules, err := columnRules(t, c.names)
+			rules, err := simtest.ColumnRules(t, c.names)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -47,7 +48,7 @@ func TestColumnLabelsUniqueByConstruction(t *testing.T) {
 	tried := 0
 	try = func(n int) {
 		if n == 0 {
-			rules, err := columnRules(t, names, "b", "b.chance", "chance")
+			rules, err := simtest.ColumnRules(t, names, "b", "b.chance", "chance")
 			if err != nil {
 				t.Fatalf("%q: %v", names, err)
 			}
@@ -92,17 +93,17 @@ func checkLabels(t testing.TB, rules *engine.Rules) {
 // issue 9, item 11: columns named "a#2", "a", "a" made a summary file with the key
 // "a#2.chance" twice, which yams could not read back.
 func TestColumnNamesRoundTrip(t *testing.T) {
-	rules, err := columnRules(t, []string{"a#2", "a", "a"})
+	rules, err := simtest.ColumnRules(t, []string{"a#2", "a", "a"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := run(t, sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Games: 3})
-	js := jsonOf(t, res)
+	res := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy"), Games: 3})
+	js := simtest.JSONOf(t, res)
 	back, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again := jsonOf(t, back); !bytes.Equal(again, js) {
+	if again := simtest.JSONOf(t, back); !bytes.Equal(again, js) {
 		t.Errorf("written again, the summary changes")
 	}
 }

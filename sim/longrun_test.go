@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 	"yams/strategies"
@@ -24,7 +25,7 @@ import (
 // A run interrupted, then resumed from its results, ends with exactly the results of the
 // run played without a break: bit for bit, through the summary file too.
 func TestInterruptAndResume(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	hold(t, rules, "random", "greedy")
 	games := int64(40_000)
 	if raceEnabled {
@@ -32,12 +33,12 @@ func TestInterruptAndResume(t *testing.T) {
 	}
 	var done atomic.Int64
 	ctx, cancel := context.WithCancel(context.Background())
-	random := infos(t, "random")[0]
+	random := simtest.Infos(t, "random")[0]
 	stopping := strategies.Info{Name: "random", New: func(r *engine.Rules) (strategies.Strategy, error) {
 		st, err := random.New(r)
 		return cancelAfter{st, &done, cancel}, err
 	}}
-	cfg := sim.Config{Rules: rules, Strategies: []strategies.Info{stopping, infos(t, "greedy")[0]}, Seed: 4, Games: games, Workers: 3, Pairs: true, Progress: &done}
+	cfg := sim.Config{Rules: rules, Strategies: []strategies.Info{stopping, simtest.Infos(t, "greedy")[0]}, Seed: 4, Games: games, Workers: 3, Pairs: true, Progress: &done}
 	part, err := sim.Run(ctx, cfg)
 	if !errors.Is(err, context.Canceled) || part == nil || !part.Partial() || part.Games == 0 || part.Planned != games {
 		t.Fatalf("interrupted: %v, results %+v", err, part)
@@ -48,15 +49,15 @@ func TestInterruptAndResume(t *testing.T) {
 	cfg.Progress = nil
 	prefix := cfg
 	prefix.Games = part.Games
-	want := run(t, prefix)
+	want := simtest.Run(t, prefix)
 	if !reflect.DeepEqual(want.Summaries, part.Summaries) || !reflect.DeepEqual(want.Pairs, part.Pairs) {
 		t.Errorf("the %d games of the interrupted run are not games 0 to %d", part.Games, part.Games-1)
 	}
 
-	whole := run(t, cfg)
-	wholeJSON := jsonOf(t, whole)
+	whole := simtest.Run(t, cfg)
+	wholeJSON := simtest.JSONOf(t, whole)
 	// Resumed from the results in memory, and from the partial summary file.
-	back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, part)))
+	back, err := summaryfile.Read(bytes.NewReader(simtest.JSONOf(t, part)))
 	if err != nil {
 		t.Fatalf("the partial summary does not read back: %v", err)
 	}
@@ -65,17 +66,17 @@ func TestInterruptAndResume(t *testing.T) {
 	}
 	for _, from := range []*sim.Results{part, back} {
 		cfg.Resume, cfg.Workers = from, 2
-		resumed := run(t, cfg)
+		resumed := simtest.Run(t, cfg)
 		if resumed.Resumed != part.Games || resumed.Partial() {
 			t.Errorf("resumed: %d games resumed, partial %v", resumed.Resumed, resumed.Partial())
 		}
-		if got := jsonOf(t, resumed); !bytes.Equal(got, wholeJSON) {
+		if got := simtest.JSONOf(t, resumed); !bytes.Equal(got, wholeJSON) {
 			t.Errorf("resumed run and uninterrupted run differ")
 		}
 	}
 	// A complete run resumed has nothing left to play, and the same results.
 	cfg.Resume = whole
-	if again := run(t, cfg); again.Resumed != games || !bytes.Equal(jsonOf(t, again), wholeJSON) {
+	if again := simtest.Run(t, cfg); again.Resumed != games || !bytes.Equal(simtest.JSONOf(t, again), wholeJSON) {
 		t.Errorf("complete run resumed: %d resumed, other results", again.Resumed)
 	}
 }
@@ -83,14 +84,14 @@ func TestInterruptAndResume(t *testing.T) {
 // Checkpoints are taken while the workers play: each is a prefix of the run's games,
 // and each resumes into the results of the whole run.
 func TestCheckpoints(t *testing.T) {
-	rules := load(t, "yams")
+	rules := simtest.Load(t, "yams")
 	hold(t, rules, "greedy")
 	var (
 		mu    sync.Mutex
 		snaps []*sim.Results
 	)
 	games := int64(2000)
-	cfg := sim.Config{Rules: rules, Strategies: []strategies.Info{slow(t, "greedy", 50*time.Microsecond), infos(t, "random")[0]}, Seed: 8, Games: games, Workers: 4,
+	cfg := sim.Config{Rules: rules, Strategies: []strategies.Info{slow(t, "greedy", 50*time.Microsecond), simtest.Infos(t, "random")[0]}, Seed: 8, Games: games, Workers: 4,
 		Checkpoint: func(r *sim.Results) error {
 			mu.Lock()
 			defer mu.Unlock()
@@ -100,13 +101,13 @@ func TestCheckpoints(t *testing.T) {
 		CheckpointEvery: time.Millisecond}
 	// The games take at least games × 50 µs / 4 workers = 25 ms, a chunk of 62 games
 	// at least 3 ms: checkpoints every millisecond see several in the middle of the run.
-	whole := run(t, cfg)
+	whole := simtest.Run(t, cfg)
 	if !slices.ContainsFunc(snaps, func(s *sim.Results) bool { return s.Games > 0 && s.Partial() }) {
 		t.Fatalf("no checkpoint in the middle of the run among %d", len(snaps))
 	}
 	slowCfg := cfg
-	cfg.Checkpoint, cfg.Strategies = nil, infos(t, "greedy", "random") // the same games, at full speed
-	wholeJSON := jsonOf(t, whole)
+	cfg.Checkpoint, cfg.Strategies = nil, simtest.Infos(t, "greedy", "random") // the same games, at full speed
+	wholeJSON := simtest.JSONOf(t, whole)
 	var last int64
 	for i, s := range snaps {
 		if s.Games < last || s.Games > games || s.First != 0 || s.Planned != games {
@@ -127,12 +128,12 @@ func TestCheckpoints(t *testing.T) {
 		}
 		prefix := cfg
 		prefix.Games = s.Games
-		if want := run(t, prefix); !reflect.DeepEqual(want.Summaries, s.Summaries) {
+		if want := simtest.Run(t, prefix); !reflect.DeepEqual(want.Summaries, s.Summaries) {
 			t.Errorf("checkpoint %d: its %d games are not games 0 to %d", i, s.Games, s.Games-1)
 		}
 		resume := cfg
 		resume.Resume = s
-		if got := jsonOf(t, run(t, resume)); !bytes.Equal(got, wholeJSON) {
+		if got := simtest.JSONOf(t, simtest.Run(t, resume)); !bytes.Equal(got, wholeJSON) {
 			t.Errorf("checkpoint %d (%d games) resumed differs from the run", i, s.Games)
 		}
 	}
@@ -163,7 +164,7 @@ func hold(t *testing.T, rules *engine.Rules, names ...string) {
 
 // slow returns a strategy that plays as the named one, taking at least d per game.
 func slow(t testing.TB, name string, d time.Duration) strategies.Info {
-	info := infos(t, name)[0]
+	info := simtest.Infos(t, name)[0]
 	return strategies.Info{Name: name, New: func(r *engine.Rules) (strategies.Strategy, error) {
 		st, err := info.New(r)
 		return sleeper{st, d}, err
@@ -184,10 +185,10 @@ func (s sleeper) StartGame(g *rand.PCG) {
 
 // A checkpoint of another run is refused, with the difference named.
 func TestCheckResume(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	hold(t, rules, "greedy", "random")
-	cfg := sim.Config{Rules: rules, Strategies: infos(t, "greedy", "random"), Seed: 3, Games: 300}
-	res := run(t, sim.Config{Rules: rules, Strategies: infos(t, "greedy", "random"), Seed: 3, Games: 300})
+	cfg := sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy", "random"), Seed: 3, Games: 300}
+	res := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy", "random"), Seed: 3, Games: 300})
 	if err := sim.CheckResume(cfg, res); err != nil {
 		t.Fatalf("the same run: %v", err)
 	}
@@ -196,10 +197,10 @@ func TestCheckResume(t *testing.T) {
 		change func(*sim.Config)
 		want   string
 	}{
-		{func(c *sim.Config) { c.Rules = load(t, "yams") }, "the checkpoint is of rules hasbro"},
-		{func(c *sim.Config) { c.Rules = load(t, "hasbro", "joker=free") }, "(hash "},
+		{func(c *sim.Config) { c.Rules = simtest.Load(t, "yams") }, "the checkpoint is of rules hasbro"},
+		{func(c *sim.Config) { c.Rules = simtest.Load(t, "hasbro", "joker=free") }, "(hash "},
 		{func(c *sim.Config) { c.Seed = 4 }, "the checkpoint is of seed 3, this run's seed is 4"},
-		{func(c *sim.Config) { c.Strategies = infos(t, "random", "greedy") }, "strategies greedy,random, this run plays random,greedy"},
+		{func(c *sim.Config) { c.Strategies = simtest.Infos(t, "random", "greedy") }, "strategies greedy,random, this run plays random,greedy"},
 		{func(c *sim.Config) { c.Games = 301 }, "a run of 300 games, this run plays 301"},
 		{func(c *sim.Config) { c.Pairs = true }, "does not compare the strategies in pairs"},
 		{func(c *sim.Config) { c.Shard = shard; c.First, c.Games = shard.Range() }, "the checkpoint is not a shard, this run is shard 2/3 of 300 games"},
@@ -268,15 +269,15 @@ func TestShardRanges(t *testing.T) {
 // of one run of all the games, byte for byte; shards that do not belong together are
 // refused with the file named.
 func TestMergeShards(t *testing.T) {
-	rules := load(t, "verhoeff")
+	rules := simtest.Load(t, "verhoeff")
 	hold(t, rules, "greedy", "random")
 	const games = 300
-	base := sim.Config{Rules: rules, Strategies: infos(t, "greedy", "random"), Seed: 7, Games: games, Workers: 2}
-	wholeJSON := jsonOf(t, run(t, base))
+	base := sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy", "random"), Seed: 7, Games: games, Workers: 2}
+	wholeJSON := simtest.JSONOf(t, simtest.Run(t, base))
 	shard := func(cfg sim.Config, k, n int) *sim.Results {
 		cfg.Shard = sim.Shard{K: k, N: n, Total: cfg.Games}
 		cfg.First, cfg.Games = cfg.Shard.Range()
-		res, err := summaryfile.Read(bytes.NewReader(jsonOf(t, run(t, cfg))))
+		res, err := summaryfile.Read(bytes.NewReader(simtest.JSONOf(t, simtest.Run(t, cfg))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -293,7 +294,7 @@ func TestMergeShards(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%d shards: %v", n, err)
 		}
-		if got := jsonOf(t, merged); !bytes.Equal(got, wholeJSON) {
+		if got := simtest.JSONOf(t, merged); !bytes.Equal(got, wholeJSON) {
 			t.Errorf("%d shards merged differ from the whole run", n)
 		}
 	}
@@ -302,7 +303,7 @@ func TestMergeShards(t *testing.T) {
 	seed := base
 	seed.Seed = 8
 	strats := base
-	strats.Strategies = infos(t, "greedy")
+	strats.Strategies = simtest.Infos(t, "greedy")
 	more := base
 	more.Games = 301
 	partialCfg := base
@@ -319,7 +320,7 @@ func TestMergeShards(t *testing.T) {
 		{"other strategies", []*sim.Results{s1, s2, shard(strats, 3, 3)}, "c: strategies greedy, a has greedy,random"},
 		{"other split", []*sim.Results{s1, shard(base, 2, 4), s3}, "b: shard 2/4 of 300 games, a is shard 1/3 of 300 games"},
 		{"other game count", []*sim.Results{s1, shard(more, 2, 3), s3}, "b: shard 2/3 of 301 games, a is shard 1/3 of 300 games"},
-		{"other rules", []*sim.Results{s1, s2, shard(sim.Config{Rules: load(t, "hasbro"), Strategies: infos(t, "random"), Seed: 7, Games: games}, 3, 3)}, "c: rules hasbro"},
+		{"other rules", []*sim.Results{s1, s2, shard(sim.Config{Rules: simtest.Load(t, "hasbro"), Strategies: simtest.Infos(t, "random"), Seed: 7, Games: games}, 3, 3)}, "c: rules hasbro"},
 		{"partial", []*sim.Results{s1, interrupted(t, partialCfg), s3}, "b: partial: "},
 	} {
 		names := []string{"a", "b", "c", "d"}[:len(c.parts)]
@@ -335,9 +336,9 @@ func interrupted(t *testing.T, cfg sim.Config) *sim.Results {
 	t.Helper()
 	var done atomic.Int64
 	ctx, cancel := context.WithCancel(context.Background())
-	random := infos(t, "random")[0]
+	random := simtest.Infos(t, "random")[0]
 	cfg.Strategies = []strategies.Info{{Name: "greedy", New: func(r *engine.Rules) (strategies.Strategy, error) {
-		st, err := infos(t, "greedy")[0].New(r)
+		st, err := simtest.Infos(t, "greedy")[0].New(r)
 		if err != nil {
 			return nil, err
 		}
@@ -349,7 +350,7 @@ func interrupted(t *testing.T, cfg sim.Config) *sim.Results {
 	if !errors.Is(err, context.Canceled) || res == nil || !res.Partial() {
 		t.Fatalf("not interrupted: %v", err)
 	}
-	back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, res)))
+	back, err := summaryfile.Read(bytes.NewReader(simtest.JSONOf(t, res)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,30 +367,30 @@ func (s starter) StartGame(g *rand.PCG) { s.gs.StartGame(g) }
 
 // Results merge only with the slice of games next to theirs, and after complete ones.
 func TestMergeNeedsNextSlice(t *testing.T) {
-	rules := load(t, "yams")
+	rules := simtest.Load(t, "yams")
 	hold(t, rules, "greedy")
-	cfg := sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Seed: 1, Games: 50}
-	a := run(t, cfg)
+	cfg := sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy"), Seed: 1, Games: 50}
+	a := simtest.Run(t, cfg)
 	cfg.First = 60
-	if err := a.Merge(run(t, cfg)); err == nil || !strings.Contains(err.Error(), "not next to each other") {
+	if err := a.Merge(simtest.Run(t, cfg)); err == nil || !strings.Contains(err.Error(), "not next to each other") {
 		t.Errorf("games 0-49 with 60-109: %v", err)
 	}
 	cfg.First = 0
-	if err := a.Merge(run(t, cfg)); err == nil || !strings.Contains(err.Error(), "not next to each other") {
+	if err := a.Merge(simtest.Run(t, cfg)); err == nil || !strings.Contains(err.Error(), "not next to each other") {
 		t.Errorf("games 0-49 twice: %v", err)
 	}
 	// After: the merged results start where the earlier slice does.
-	b := run(t, cfg)
+	b := simtest.Run(t, cfg)
 	cfg.First = 50
-	c := run(t, cfg)
+	c := simtest.Run(t, cfg)
 	if err := c.Merge(b); err != nil || c.First != 0 || c.Games != 100 || c.Planned != 100 {
 		t.Errorf("games 50-99 then 0-49: %v, from %d, %d games of %d", err, c.First, c.Games, c.Planned)
 	}
 	// Partial results are followed by nothing.
-	p := run(t, sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Seed: 1, Games: 50})
+	p := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy"), Seed: 1, Games: 50})
 	p.Planned = 80
 	cfg.First = 50
-	if err := p.Merge(run(t, cfg)); err == nil || !strings.Contains(err.Error(), "partial") {
+	if err := p.Merge(simtest.Run(t, cfg)); err == nil || !strings.Contains(err.Error(), "partial") {
 		t.Errorf("after partial results: %v", err)
 	}
 }
@@ -397,7 +398,7 @@ func TestMergeNeedsNextSlice(t *testing.T) {
 // Every summary file carries a checksum over its content: a file truncated, damaged or
 // edited is refused, and so is one without a checksum.
 func TestChecksumRefusals(t *testing.T) {
-	js := jsonOf(t, run(t, sim.Config{Rules: load(t, "hasbro"), Strategies: infos(t, "random", "greedy"), Seed: 9, Games: 300}))
+	js := simtest.JSONOf(t, simtest.Run(t, sim.Config{Rules: simtest.Load(t, "hasbro"), Strategies: simtest.Infos(t, "random", "greedy"), Seed: 9, Games: 300}))
 	if !regexp.MustCompile(`\n  "checksum": "sha256:[0-9a-f]{64}"\n}\n$`).Match(js) {
 		t.Fatalf("no checksum at the end of the file:\n%s", js[len(js)-120:])
 	}
@@ -439,11 +440,11 @@ func TestChecksumRefusals(t *testing.T) {
 
 // The fields of a shard and of partial results are checked against each other.
 func TestSliceFieldsRefused(t *testing.T) {
-	rules := load(t, "yams")
+	rules := simtest.Load(t, "yams")
 	hold(t, rules, "greedy")
-	cfg := sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Seed: 1, Shard: sim.Shard{K: 2, N: 4, Total: 100}}
+	cfg := sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy"), Seed: 1, Shard: sim.Shard{K: 2, N: 4, Total: 100}}
 	cfg.First, cfg.Games = cfg.Shard.Range()
-	js := jsonOf(t, run(t, cfg))
+	js := simtest.JSONOf(t, simtest.Run(t, cfg))
 	if !bytes.Contains(js, []byte(`"first": 25,`)) || !bytes.Contains(js, []byte(`"shard": {`)) {
 		t.Fatalf("no first game or shard in the file")
 	}

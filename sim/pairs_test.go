@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 	"yams/strategies"
@@ -35,7 +36,7 @@ func TestPairByHand(t *testing.T) {
 	st := p.Stats()
 	sd := math.Sqrt(296.0 / 12)
 	half := 1.959963984540054 * sd / 2
-	if !approx(st.Mean, 3) || !approx(st.StdDev, sd) || !approx(st.StdErr, sd/2) || !approx(st.CI95.Lo, 3-half) || !approx(st.CI95.Hi, 3+half) {
+	if !simtest.Approx(st.Mean, 3) || !simtest.Approx(st.StdDev, sd) || !simtest.Approx(st.StdErr, sd/2) || !simtest.Approx(st.CI95.Lo, 3-half) || !simtest.Approx(st.CI95.Hi, 3+half) {
 		t.Errorf("stats %+v, want mean 3 sd %v interval 3 ± %v", st, sd, half)
 	}
 	if st.Wins.Rate != 0.5 || st.Ties.Rate != 0.25 || st.Losses.Rate != 0.25 {
@@ -43,7 +44,7 @@ func TestPairByHand(t *testing.T) {
 	}
 	un := sim.Unpaired(sa, sb)
 	uhalf := 1.959963984540054 * math.Sqrt((500.0/3+294.0/3)/4)
-	if !approx(un.Lo, 3-uhalf) || !approx(un.Hi, 3+uhalf) {
+	if !simtest.Approx(un.Lo, 3-uhalf) || !simtest.Approx(un.Hi, 3+uhalf) {
 		t.Errorf("unpaired %+v, want 3 ± %v", un, uhalf)
 	}
 
@@ -59,10 +60,10 @@ func TestPairByHand(t *testing.T) {
 
 // The pairs of a run are the differences of the games played one by one.
 func TestRunPairs(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	names := []string{"random", "greedy", "upper-first"}
 	const games = 300
-	res := run(t, sim.Config{Rules: rules, Strategies: infos(t, names...), Seed: 4, Games: games, Workers: 3, Pairs: true})
+	res := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, names...), Seed: 4, Games: games, Workers: 3, Pairs: true})
 	scores := make([][]int, len(names))
 	for i, n := range names {
 		st, err := strategies.New(n, rules)
@@ -109,37 +110,28 @@ func TestRunPairs(t *testing.T) {
 // Pairs are the same for any number of workers, merge across shards, and survive the
 // summary file; a file whose pairs do not add up is refused.
 func TestPairsMergeAndJSON(t *testing.T) {
-	rules := load(t, "yams")
-	cfg := sim.Config{Rules: rules, Strategies: infos(t, "greedy", "upper-first"), Seed: 2, Games: 400, Workers: 1, Pairs: true}
-	whole := run(t, cfg)
+	rules := simtest.Load(t, "yams")
+	cfg := sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy", "upper-first"), Seed: 2, Games: 400, Workers: 1, Pairs: true}
+	whole := simtest.Run(t, cfg)
 	cfg.Workers = 4
-	if other := run(t, cfg); !reflect.DeepEqual(counts(whole), counts(other)) {
+	if other := simtest.Run(t, cfg); !reflect.DeepEqual(simtest.Counts(whole), simtest.Counts(other)) {
 		t.Errorf("1 and 4 workers give different pairs")
 	}
-	var merged *sim.Results
-	for _, slice := range [][2]int64{{0, 99}, {99, 400}} {
-		cfg.First, cfg.Games = slice[0], slice[1]-slice[0]
-		part := run(t, cfg)
-		if merged == nil {
-			merged = part
-		} else if err := merged.Merge(part); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if !reflect.DeepEqual(counts(whole), counts(merged)) {
+	merged := simtest.RunShards(t, cfg, [2]int64{0, 99}, [2]int64{99, 400})
+	if !reflect.DeepEqual(simtest.Counts(whole), simtest.Counts(merged)) {
 		t.Errorf("merged shards differ from the whole run: %+v, %+v", whole.Pairs[0], merged.Pairs[0])
 	}
-	unpaired := run(t, sim.Config{Rules: rules, Strategies: infos(t, "greedy", "upper-first"), Seed: 2, Games: 10})
+	unpaired := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy", "upper-first"), Seed: 2, Games: 10})
 	if err := unpaired.Merge(whole); err == nil {
 		t.Errorf("merged results with pairs into results without")
 	}
 
-	js := jsonOf(t, whole)
+	js := simtest.JSONOf(t, whole)
 	back, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(counts(whole), counts(back)) {
+	if !reflect.DeepEqual(simtest.Counts(whole), simtest.Counts(back)) {
 		t.Errorf("pairs read back differ")
 	}
 	pair := func(d map[string]any) map[string]any { return d["pairs"].([]any)[0].(map[string]any) }
@@ -155,7 +147,7 @@ func TestPairsMergeAndJSON(t *testing.T) {
 		{"squares", func(d map[string]any) { pair(d)["squares"] = 0 }, "too few"},
 		{"missing", func(d map[string]any) { d["pairs"] = append(d["pairs"].([]any), pair(d)) }, "2 pairs, want 1"},
 	} {
-		_, err := summaryfile.Read(bytes.NewReader(edit(t, js, c.change)))
+		_, err := summaryfile.Read(bytes.NewReader(simtest.Edit(t, js, c.change)))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error that says %q", c.name, err, c.want)
 		}
@@ -164,11 +156,11 @@ func TestPairsMergeAndJSON(t *testing.T) {
 
 // In a game without decisions every pair ties every game.
 func TestPairsWithoutDecisions(t *testing.T) {
-	rules, err := engine.Parse("one-throw", []byte(oneThrow))
+	rules, err := engine.Parse("one-throw", []byte(simtest.OneThrow))
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := run(t, sim.Config{Rules: rules, Strategies: infos(t, "random", "greedy"), Seed: 3, Games: 100, Pairs: true})
+	res := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "random", "greedy"), Seed: 3, Games: 100, Pairs: true})
 	if p := res.Pairs[0]; p.Ties != 100 || p.Sum != 0 || p.Squares != (sim.Uint128{}) {
 		t.Errorf("pair %+v, want 100 ties", p)
 	}

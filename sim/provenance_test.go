@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"yams/internal/provenance"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 )
@@ -31,11 +32,11 @@ func withoutProvenance(t testing.TB, js []byte) []byte {
 // anything else of the file: the same games give the same file but for their provenance,
 // whoever ran them, whenever, with whatever command.
 func TestProvenanceIsNotContent(t *testing.T) {
-	cfg := sim.Config{Rules: load(t, "hasbro"), Strategies: infos(t, "greedy", "random"), Seed: 5, Games: 200}
-	plain := jsonOf(t, run(t, cfg))
-	cfg.Provenance = record("(devel)", "yams sim --games 200 --seed 5 --strategy greedy,random", "2026-07-01T15:04:05Z")
-	res := run(t, cfg)
-	js := jsonOf(t, res)
+	cfg := sim.Config{Rules: simtest.Load(t, "hasbro"), Strategies: simtest.Infos(t, "greedy", "random"), Seed: 5, Games: 200}
+	plain := simtest.JSONOf(t, simtest.Run(t, cfg))
+	cfg.Provenance = simtest.Record("(devel)", "yams sim --games 200 --seed 5 --strategy greedy,random", "2026-07-01T15:04:05Z")
+	res := simtest.Run(t, cfg)
+	js := simtest.JSONOf(t, res)
 	if bytes.Equal(js, plain) || !bytes.Contains(js, []byte(`"command": "yams sim --games 200 --seed 5 --strategy greedy,random"`)) {
 		t.Fatalf("no provenance written:\n%s", js)
 	}
@@ -49,7 +50,7 @@ func TestProvenanceIsNotContent(t *testing.T) {
 	if !reflect.DeepEqual(back.Provenance, cfg.Provenance) || back.Runs != nil {
 		t.Errorf("read back: %+v, runs %+v; want %+v and no runs", back.Provenance, back.Runs, cfg.Provenance)
 	}
-	if again := jsonOf(t, back); !bytes.Equal(again, js) {
+	if again := simtest.JSONOf(t, back); !bytes.Equal(again, js) {
 		t.Errorf("written again, the file changed")
 	}
 	// A file of an earlier yams has none, and is read as such.
@@ -62,21 +63,21 @@ func TestProvenanceIsNotContent(t *testing.T) {
 // A resumed run records who played the games of the checkpoint and who the rest; a merge
 // of shards, who played each shard; written and read back, the runs stay.
 func TestProvenanceOfResumesAndMerges(t *testing.T) {
-	rules := load(t, "hasbro")
-	a := record("v1.0.0", "yams sim --games 300 --checkpoint c.ckpt", "2026-07-01T10:00:00Z")
-	b := record("(devel)", "yams sim --games 300 --checkpoint c.ckpt --resume c.ckpt", "2026-07-01T11:00:00Z")
-	cfg := sim.Config{Rules: rules, Strategies: infos(t, "greedy", "upper-first"), Seed: 8, Games: 300, Provenance: a}
+	rules := simtest.Load(t, "hasbro")
+	a := simtest.Record("v1.0.0", "yams sim --games 300 --checkpoint c.ckpt", "2026-07-01T10:00:00Z")
+	b := simtest.Record("(devel)", "yams sim --games 300 --checkpoint c.ckpt --resume c.ckpt", "2026-07-01T11:00:00Z")
+	cfg := sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy", "upper-first"), Seed: 8, Games: 300, Provenance: a}
 	// The first 120 games, as the checkpoint of an interrupted run holds them.
 	first := cfg
 	first.Games = 120
-	part := run(t, first)
+	part := simtest.Run(t, first)
 	part.Planned = 300
-	part, err := summaryfile.Read(bytes.NewReader(jsonOf(t, part)))
+	part, err := summaryfile.Read(bytes.NewReader(simtest.JSONOf(t, part)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg.Resume, cfg.Provenance = part, b
-	resumed := run(t, cfg)
+	resumed := simtest.Run(t, cfg)
 	want := []provenance.Run{{Record: *a, First: 0, Games: 120}, {Record: *b, First: 120, Games: 180}}
 	if !reflect.DeepEqual(resumed.Provenance, b) || !reflect.DeepEqual(resumed.Runs, want) {
 		t.Fatalf("resumed: written by %+v, runs %+v; want %+v and %+v", resumed.Provenance, resumed.Runs, b, want)
@@ -84,14 +85,14 @@ func TestProvenanceOfResumesAndMerges(t *testing.T) {
 	if builds := resumed.Builds(); len(builds) != 2 || builds[0] != a.Yams || builds[1] != b.Yams {
 		t.Errorf("builds %v", builds)
 	}
-	back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, resumed)))
+	back, err := summaryfile.Read(bytes.NewReader(simtest.JSONOf(t, resumed)))
 	if err != nil || !reflect.DeepEqual(back.Runs, want) {
 		t.Fatalf("read back: %v, runs %+v", err, back.Runs)
 	}
 	// Resumed again once complete: nothing more is played, by this run or any.
-	c := record("(devel)", "yams sim --games 300 --resume run.json", "2026-07-02T09:00:00Z")
+	c := simtest.Record("(devel)", "yams sim --games 300 --resume run.json", "2026-07-02T09:00:00Z")
 	cfg.Resume, cfg.Provenance = back, c
-	if again := run(t, cfg); !reflect.DeepEqual(again.Runs, want) || again.Provenance != c {
+	if again := simtest.Run(t, cfg); !reflect.DeepEqual(again.Runs, want) || again.Provenance != c {
 		t.Errorf("a complete run resumed: runs %+v", again.Runs)
 	}
 
@@ -100,9 +101,9 @@ func TestProvenanceOfResumesAndMerges(t *testing.T) {
 	var names []string
 	for k, rec := range []*provenance.Record{a, b, a} {
 		s := sim.Shard{K: k + 1, N: 3, Total: 300}
-		sc := sim.Config{Rules: rules, Strategies: infos(t, "greedy", "upper-first"), Seed: 8, Shard: s, Provenance: rec}
+		sc := sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy", "upper-first"), Seed: 8, Shard: s, Provenance: rec}
 		sc.First, sc.Games = s.Range()
-		res, err := summaryfile.Read(bytes.NewReader(jsonOf(t, run(t, sc))))
+		res, err := summaryfile.Read(bytes.NewReader(simtest.JSONOf(t, simtest.Run(t, sc))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,16 +120,16 @@ func TestProvenanceOfResumesAndMerges(t *testing.T) {
 	if builds := merged.Builds(); len(builds) != 2 {
 		t.Errorf("merged builds %v, want 2", builds)
 	}
-	m := record("(devel)", "yams merge shard-1.json shard-2.json shard-3.json", "2026-07-03T00:00:00Z")
+	m := simtest.Record("(devel)", "yams merge shard-1.json shard-2.json shard-3.json", "2026-07-03T00:00:00Z")
 	merged.WrittenBy(*m)
-	js := jsonOf(t, merged)
+	js := simtest.JSONOf(t, merged)
 	back, err = summaryfile.Read(bytes.NewReader(js))
 	if err != nil || !reflect.DeepEqual(back.Runs, wantRuns) || !reflect.DeepEqual(back.Provenance, m) {
 		t.Fatalf("merged, read back: %v, %+v, %+v", err, back.Provenance, back.Runs)
 	}
 	// The same content as one run of all the games, by whatever command.
-	whole := sim.Config{Rules: rules, Strategies: infos(t, "greedy", "upper-first"), Seed: 8, Games: 300}
-	if !bytes.Equal(withoutProvenance(t, js), jsonOf(t, run(t, whole))) {
+	whole := sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy", "upper-first"), Seed: 8, Games: 300}
+	if !bytes.Equal(withoutProvenance(t, js), simtest.JSONOf(t, simtest.Run(t, whole))) {
 		t.Errorf("the merged shards differ from one run elsewhere than in their provenance")
 	}
 }
@@ -137,11 +138,11 @@ func TestProvenanceOfResumesAndMerges(t *testing.T) {
 // overlapping or out of order) is refused in one line; fields a later yams may add to it
 // are not.
 func TestProvenanceChecked(t *testing.T) {
-	cfg := sim.Config{Rules: load(t, "hasbro"), Strategies: infos(t, "greedy"), Seed: 5, Games: 100,
-		Provenance: record("(devel)", "yams sim", "2026-07-01T15:04:05Z")}
-	res := run(t, cfg)
+	cfg := sim.Config{Rules: simtest.Load(t, "hasbro"), Strategies: simtest.Infos(t, "greedy"), Seed: 5, Games: 100,
+		Provenance: simtest.Record("(devel)", "yams sim", "2026-07-01T15:04:05Z")}
+	res := simtest.Run(t, cfg)
 	res.Runs = []provenance.Run{{Record: *cfg.Provenance, First: 0, Games: 40}, {Record: *cfg.Provenance, First: 40, Games: 60}}
-	js := jsonOf(t, res)
+	js := simtest.JSONOf(t, res)
 	if _, err := summaryfile.Read(bytes.NewReader(js)); err != nil {
 		t.Fatal(err)
 	}
@@ -161,14 +162,14 @@ func TestProvenanceChecked(t *testing.T) {
 		{"a run's date", func(d map[string]any) { runAt(d, 0)["date"] = "" }, "provenance: runs[0]: date"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := summaryfile.Read(bytes.NewReader(edit(t, js, c.change)))
+			res, err := summaryfile.Read(bytes.NewReader(simtest.Edit(t, js, c.change)))
 			if err == nil || res != nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 				t.Errorf("%v, want one line that says %q", err, c.want)
 			}
 		})
 	}
 	// New fields, in the provenance and beside it, are read past.
-	later := edit(t, js, func(d map[string]any) {
+	later := simtest.Edit(t, js, func(d map[string]any) {
 		prov(d)["host"] = "node-7"
 		prov(d)["yams"].(map[string]any)["platform"] = "linux/arm64"
 		d["something_new"] = map[string]any{"a": 1}

@@ -11,6 +11,7 @@ import (
 	"yams/engine"
 	"yams/internal/cachedir"
 	"yams/internal/exhaustive"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 	"yams/strategies"
@@ -36,17 +37,17 @@ func regretConfig(t *testing.T, games int64, names ...string) sim.Config {
 		t.Skip("solves hasbro")
 	}
 	t.Setenv(cachedir.Env, t.TempDir()) // for the analyses of the tests, not the user's cache
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	tab, err := hasbroTable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var infos []strategies.Info
+	var chosen []strategies.Info
 	for _, n := range names {
 		info, _ := strategies.Lookup(n)
-		infos = append(infos, info)
+		chosen = append(chosen, info)
 	}
-	return sim.Config{Rules: rules, Strategies: infos, Seed: 5, Games: games, Workers: 2,
+	return sim.Config{Rules: rules, Strategies: chosen, Seed: 5, Games: games, Workers: 2,
 		Regret: func() (regret.Valuer, error) { return analysis.NewEvaluator(tab), nil }, Costliest: 8}
 }
 
@@ -115,8 +116,8 @@ func TestRegretDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := jsonOf(t, a)
-	if got := jsonOf(t, b); !bytes.Equal(got, want) {
+	want := simtest.JSONOf(t, a)
+	if got := simtest.JSONOf(t, b); !bytes.Equal(got, want) {
 		t.Fatal("3 workers count other regret than 1")
 	}
 	var parts []*sim.Results
@@ -134,14 +135,14 @@ func TestRegretDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(jsonOf(t, merged), want) {
+	if !bytes.Equal(simtest.JSONOf(t, merged), want) {
 		t.Error("shards merged count other regret than one run")
 	}
 	back, err := summaryfile.Read(bytes.NewReader(want))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(jsonOf(t, back), want) {
+	if !bytes.Equal(simtest.JSONOf(t, back), want) {
 		t.Error("the summary file does not give back its regret")
 	}
 	first := cfg
@@ -157,7 +158,7 @@ func TestRegretDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(jsonOf(t, resumed), want) {
+	if !bytes.Equal(simtest.JSONOf(t, resumed), want) {
 		t.Error("a run resumed counts other regret than one run")
 	}
 	edited := bytes.Replace(want, []byte(`"costly": {`), []byte(`"costly": {"0": 1, `), 1)

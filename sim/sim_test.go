@@ -20,25 +20,6 @@ import (
 	"yams/strategies"
 )
 
-var (
-	load        = simtest.Load
-	infos       = simtest.Infos
-	run         = simtest.Run
-	counts      = simtest.Counts
-	jsonOf      = simtest.JSONOf
-	record      = simtest.Record
-	edit        = simtest.Edit
-	approx      = simtest.Approx
-	columnRules = simtest.ColumnRules
-)
-
-// oneThrow is a game of one turn of one roll in one chance box: it has no decision to
-// make, so every strategy scores the sum of the same five dice.
-const oneThrow = simtest.OneThrow
-
-// asBatch plays a strategy as a batch (simtest.AsBatch).
-type asBatch = simtest.AsBatch
-
 func TestSameResultsWhateverTheWorkers(t *testing.T) {
 	games := int64(3000)
 	if raceEnabled {
@@ -48,22 +29,22 @@ func TestSameResultsWhateverTheWorkers(t *testing.T) {
 		rules *engine.Rules
 		games int64
 	}{
-		{load(t, "hasbro"), games},
-		{load(t, "yams", "columns=top_down,free,sec"), max(games/100, 12)},
+		{simtest.Load(t, "hasbro"), games},
+		{simtest.Load(t, "yams", "columns=top_down,free,sec"), max(games/100, 12)},
 	} {
 		var first *sim.Results
 		var firstJSON []byte
 		for _, w := range []int{1, 2, 7} {
-			res := run(t, sim.Config{Rules: c.rules, Strategies: infos(t, "random", "greedy", "upper-first"), Seed: 42, Games: c.games, Workers: w})
+			res := simtest.Run(t, sim.Config{Rules: c.rules, Strategies: simtest.Infos(t, "random", "greedy", "upper-first"), Seed: 42, Games: c.games, Workers: w})
 			if res.Workers != w || res.Games != c.games {
 				t.Fatalf("%d workers: ran %d workers, %d games", w, res.Workers, res.Games)
 			}
-			js := jsonOf(t, res)
+			js := simtest.JSONOf(t, res)
 			if first == nil {
 				first, firstJSON = res, js
 				continue
 			}
-			if !reflect.DeepEqual(counts(first), counts(res)) || !bytes.Equal(firstJSON, js) {
+			if !reflect.DeepEqual(simtest.Counts(first), simtest.Counts(res)) || !bytes.Equal(firstJSON, js) {
 				t.Errorf("%s: 1 and %d workers give different summaries", c.rules.Name(), w)
 			}
 		}
@@ -71,9 +52,9 @@ func TestSameResultsWhateverTheWorkers(t *testing.T) {
 }
 
 func TestOtherSeedOtherResults(t *testing.T) {
-	rules := load(t, "hasbro")
-	a := run(t, sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Seed: 1, Games: 200})
-	b := run(t, sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Seed: 2, Games: 200})
+	rules := simtest.Load(t, "hasbro")
+	a := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy"), Seed: 1, Games: 200})
+	b := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy"), Seed: 2, Games: 200})
 	if reflect.DeepEqual(a.Summaries[0].Scores, b.Summaries[0].Scores) {
 		t.Errorf("seeds 1 and 2 give the same scores")
 	}
@@ -81,27 +62,18 @@ func TestOtherSeedOtherResults(t *testing.T) {
 
 // Slices of game indices run apart and merged equal the run of all the games.
 func TestShardsMergeIntoOneRun(t *testing.T) {
-	rules := load(t, "verhoeff")
-	cfg := sim.Config{Rules: rules, Strategies: infos(t, "greedy", "random"), Seed: 7, Games: 1000, Workers: 2}
-	whole := run(t, cfg)
-	var merged *sim.Results
-	for _, slice := range [][2]int64{{0, 137}, {137, 600}, {600, 1000}} {
-		cfg.First, cfg.Games = slice[0], slice[1]-slice[0]
-		part := run(t, cfg)
-		if merged == nil {
-			merged = part
-		} else if err := merged.Merge(part); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if !reflect.DeepEqual(counts(whole), counts(merged)) {
+	rules := simtest.Load(t, "verhoeff")
+	cfg := sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy", "random"), Seed: 7, Games: 1000, Workers: 2}
+	whole := simtest.Run(t, cfg)
+	merged := simtest.RunShards(t, cfg, [2]int64{0, 137}, [2]int64{137, 600}, [2]int64{600, 1000})
+	if !reflect.DeepEqual(simtest.Counts(whole), simtest.Counts(merged)) {
 		t.Errorf("merged shards differ from the whole run:\nwhole  %+v\nmerged %+v", whole.Summaries[0].Stats(), merged.Summaries[0].Stats())
 	}
-	other := run(t, sim.Config{Rules: rules, Strategies: infos(t, "greedy", "random"), Seed: 8, Games: 10})
+	other := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy", "random"), Seed: 8, Games: 10})
 	if err := merged.Merge(other); err == nil || !strings.Contains(err.Error(), "seed") {
 		t.Errorf("merging another seed: %v", err)
 	}
-	other = run(t, sim.Config{Rules: load(t, "hasbro"), Strategies: infos(t, "greedy", "random"), Seed: 7, Games: 10})
+	other = simtest.Run(t, sim.Config{Rules: simtest.Load(t, "hasbro"), Strategies: simtest.Infos(t, "greedy", "random"), Seed: 7, Games: 10})
 	if err := merged.Merge(other); err == nil || !strings.Contains(err.Error(), "rules") {
 		t.Errorf("merging other rules: %v", err)
 	}
@@ -110,10 +82,10 @@ func TestShardsMergeIntoOneRun(t *testing.T) {
 // A strategy's results do not depend on the strategies it is run with: its dice come
 // from the game's seed, and its own draws from a stream of their own.
 func TestStrategyAloneOrInCompany(t *testing.T) {
-	rules := load(t, "hasbro")
-	all := run(t, sim.Config{Rules: rules, Strategies: infos(t, "random", "greedy", "upper-first"), Seed: 3, Games: 500})
+	rules := simtest.Load(t, "hasbro")
+	all := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "random", "greedy", "upper-first"), Seed: 3, Games: 500})
 	for i, name := range []string{"random", "greedy", "upper-first"} {
-		alone := run(t, sim.Config{Rules: rules, Strategies: infos(t, name), Seed: 3, Games: 500, Workers: 3})
+		alone := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, name), Seed: 3, Games: 500, Workers: 3})
 		if !reflect.DeepEqual(alone.Summaries[0], all.Summaries[i]) {
 			t.Errorf("%s: alone and in company differ", name)
 		}
@@ -123,11 +95,11 @@ func TestStrategyAloneOrInCompany(t *testing.T) {
 // Every strategy plays game g on the same dice: in a game without decisions they all
 // score the same, game by game.
 func TestCommonDice(t *testing.T) {
-	rules, err := engine.Parse("one-throw", []byte(oneThrow))
+	rules, err := engine.Parse("one-throw", []byte(simtest.OneThrow))
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := run(t, sim.Config{Rules: rules, Strategies: infos(t, "random", "greedy", "upper-first"), Seed: 11, Games: 2000})
+	res := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "random", "greedy", "upper-first"), Seed: 11, Games: 2000})
 	for _, s := range res.Summaries[1:] {
 		if !reflect.DeepEqual(s.Scores, res.Summaries[0].Scores) {
 			t.Errorf("%s and %s scored different dice", s.Strategy, res.Summaries[0].Strategy)
@@ -138,9 +110,9 @@ func TestCommonDice(t *testing.T) {
 // The aggregates of a small run, checked against a computation of each game by hand:
 // game g of the one-throw rules scores the sum of the dice its seed throws.
 func TestAggregatesOfASmallRun(t *testing.T) {
-	rules, _ := engine.Parse("one-throw", []byte(oneThrow))
+	rules, _ := engine.Parse("one-throw", []byte(simtest.OneThrow))
 	const games = 500
-	res := run(t, sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Seed: 5, Games: games, Workers: 3})
+	res := simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy"), Seed: 5, Games: games, Workers: 3})
 	s := res.Summaries[0]
 
 	var scores []int
@@ -213,7 +185,7 @@ func TestAggregatesOfASmallRun(t *testing.T) {
 
 // Boxes, bonuses and jokers, counted from hand-played sheets.
 func TestSummaryAddCountsBoxes(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	s := sim.NewSummary("hand", rules)
 	g := sim.NewGame(rules)
 	roll := func(d ...int) engine.Roll { r, _ := engine.RollOf(d); return r }
@@ -330,7 +302,7 @@ func (c cheat) Keep(s *engine.Sheet, r engine.Roll, _ int) engine.Keep {
 func (cheat) Box(*engine.Sheet, engine.Roll, int) engine.BoxID { return 0 } // twice by turn 2
 
 func TestIllegalMovesStopTheRun(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	for _, c := range []struct {
 		s    cheat
 		want string
@@ -367,7 +339,7 @@ func (s *sometimes) Box(sh *engine.Sheet, r engine.Roll, used int) engine.BoxID 
 // with the results of the games before the chunk that failed, marked partial, and those
 // are the results of an honest run of as many games, bit for bit, whatever the workers.
 func TestFailureKeepsThePrefix(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	first := int64(-1) // the first game that breaks a rule
 	for g := int64(0); first < 0; g++ {
 		_, draws := sim.GameSeeds(1, uint64(g))
@@ -393,7 +365,7 @@ func TestFailureKeepsThePrefix(t *testing.T) {
 			t.Fatal(err)
 		}
 		res.Planned = res.Games
-		if a, b := jsonOf(t, res), jsonOf(t, want); !bytes.Equal(a, b) {
+		if a, b := simtest.JSONOf(t, res), simtest.JSONOf(t, want); !bytes.Equal(a, b) {
 			t.Errorf("%d workers: the %d games before the failure differ from an honest run", workers, res.Games)
 		}
 	}
@@ -422,9 +394,9 @@ func (rerollAll) Box(s *engine.Sheet, r engine.Roll, used int) engine.BoxID {
 // Once only "sec" boxes are open a turn has one roll: a strategy that always rerolls
 // still finishes its games.
 func TestSecColumnTurns(t *testing.T) {
-	rules := load(t, "hasbro", "columns=free,sec")
+	rules := simtest.Load(t, "hasbro", "columns=free,sec")
 	info := strategies.Info{Name: "reroll-all", New: func(*engine.Rules) (strategies.Strategy, error) { return rerollAll{t}, nil }}
-	res := run(t, sim.Config{Rules: rules, Strategies: []strategies.Info{info}, Games: 50})
+	res := simtest.Run(t, sim.Config{Rules: rules, Strategies: []strategies.Info{info}, Games: 50})
 	s := res.Summaries[0]
 	for id, sl := range s.Slots {
 		if sl.FillTurn[id] != 50 {
@@ -434,17 +406,17 @@ func TestSecColumnTurns(t *testing.T) {
 }
 
 func TestCancel(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := sim.Run(ctx, sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Games: 100})
+	res, err := sim.Run(ctx, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy"), Games: 100})
 	if !errors.Is(err, context.Canceled) || res == nil || res.Games != 0 {
 		t.Errorf("cancelled before the start: %v, %v games", err, res.Games)
 	}
 
 	ctx, cancel = context.WithCancel(context.Background())
 	var done atomic.Int64
-	info := infos(t, "random")[0]
+	info := simtest.Infos(t, "random")[0]
 	slow := strategies.Info{Name: "random", New: func(r *engine.Rules) (strategies.Strategy, error) {
 		st, err := info.New(r)
 		return cancelAfter{st, &done, cancel}, err
@@ -473,9 +445,9 @@ func (c cancelAfter) StartGame(g *rand.PCG) {
 }
 
 func TestProgressAndValidation(t *testing.T) {
-	rules := load(t, "yams-app")
+	rules := simtest.Load(t, "yams-app")
 	var done atomic.Int64
-	run(t, sim.Config{Rules: rules, Strategies: infos(t, "greedy", "random"), Games: 777, Workers: 2, Progress: &done})
+	simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy", "random"), Games: 777, Workers: 2, Progress: &done})
 	if done.Load() != 777 {
 		t.Errorf("progress %d, want 777", done.Load())
 	}
@@ -483,11 +455,11 @@ func TestProgressAndValidation(t *testing.T) {
 		cfg  sim.Config
 		want string
 	}{
-		{sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Games: 0}, "at least one"},
+		{sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy"), Games: 0}, "at least one"},
 		{sim.Config{Rules: rules, Games: 10}, "no strategy"},
-		{sim.Config{Rules: rules, Strategies: infos(t, "greedy", "greedy"), Games: 10}, "twice"},
-		{sim.Config{Strategies: infos(t, "greedy"), Games: 10}, "no rules"},
-		{sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Games: 10, First: -1}, "out of range"},
+		{sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy", "greedy"), Games: 10}, "twice"},
+		{sim.Config{Strategies: simtest.Infos(t, "greedy"), Games: 10}, "no rules"},
+		{sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy"), Games: 10, First: -1}, "out of range"},
 	} {
 		if _, err := sim.Run(context.Background(), c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: error %v, want %q", c.cfg, err, c.want)
@@ -497,7 +469,7 @@ func TestProgressAndValidation(t *testing.T) {
 
 func TestGameDoesNotAllocate(t *testing.T) {
 	for _, opts := range [][]string{nil, {"columns=top_down,free,sec"}} {
-		rules := load(t, "hasbro", opts...)
+		rules := simtest.Load(t, "hasbro", opts...)
 		for _, name := range []string{"random", "greedy", "upper-first"} {
 			st, _ := strategies.New(name, rules)
 			g := sim.NewGame(rules)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 	"yams/sim/tablegame"
@@ -18,7 +19,7 @@ import (
 // fileStrategy is greedy under the name "f", as a strategy read from a file whose content
 // is content (Info.Identity, as rules:FILE gives it).
 func fileStrategy(t testing.TB, content string) strategies.Info {
-	greedy := infos(t, "greedy")[0]
+	greedy := simtest.Infos(t, "greedy")[0]
 	return strategies.Info{Name: "f", Identity: content, New: greedy.New}
 }
 
@@ -34,8 +35,8 @@ func (f fitted) DependsOn() string { return f.fit }
 // records a hash of it, which the summary file keeps under its checksum; a built-in
 // strategy records none, and its summary file reads as before.
 func TestStrategyIdentityRecorded(t *testing.T) {
-	rules := load(t, "hasbro")
-	res := run(t, sim.Config{Rules: rules, Strategies: append(infos(t, "greedy"), fileStrategy(t, "version 1")), Seed: 3, Games: 400, Workers: 2})
+	rules := simtest.Load(t, "hasbro")
+	res := simtest.Run(t, sim.Config{Rules: rules, Strategies: append(simtest.Infos(t, "greedy"), fileStrategy(t, "version 1")), Seed: 3, Games: 400, Workers: 2})
 	if id := res.Summaries[0].Identity; id != "" {
 		t.Errorf("greedy, built in, is recorded with identity %s", id)
 	}
@@ -43,11 +44,11 @@ func TestStrategyIdentityRecorded(t *testing.T) {
 	if !strings.HasPrefix(id, "sha256:") || len(id) != len("sha256:")+64 {
 		t.Fatalf("identity %q", id)
 	}
-	other := run(t, sim.Config{Rules: rules, Strategies: []strategies.Info{fileStrategy(t, "version 2")}, Seed: 3, Games: 10})
+	other := simtest.Run(t, sim.Config{Rules: rules, Strategies: []strategies.Info{fileStrategy(t, "version 2")}, Seed: 3, Games: 10})
 	if other.Summaries[0].Identity == id || other.Summaries[0].Identity == "" {
 		t.Errorf("two contents, identities %s and %s", id, other.Summaries[0].Identity)
 	}
-	js := jsonOf(t, res)
+	js := simtest.JSONOf(t, res)
 	if !bytes.Contains(js, []byte(`"identity": "`+id+`"`)) {
 		t.Fatalf("the summary file does not record the identity:\n%.400s", js)
 	}
@@ -55,7 +56,7 @@ func TestStrategyIdentityRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Summaries[1].Identity != id || !reflect.DeepEqual(counts(back), counts(res)) {
+	if back.Summaries[1].Identity != id || !reflect.DeepEqual(simtest.Counts(back), simtest.Counts(res)) {
 		t.Error("the summary read back differs from the one written")
 	}
 	for _, c := range []struct{ name, from, to, want string }{
@@ -74,20 +75,20 @@ func TestStrategyIdentityRecorded(t *testing.T) {
 		})
 	}
 	// A built-in strategy's summary file is what it was: no identity, nothing more covered.
-	plain := jsonOf(t, run(t, sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Seed: 3, Games: 10}))
+	plain := simtest.JSONOf(t, simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy"), Seed: 3, Games: 10}))
 	if bytes.Contains(plain, []byte(`"identity"`)) {
 		t.Error("a built-in strategy's summary names an identity")
 	}
 	// A strategy that depends on what it computed for the rules records that too.
-	greedy := infos(t, "greedy")[0]
+	greedy := simtest.Infos(t, "greedy")[0]
 	fit := func(text string) strategies.Info {
 		return strategies.Info{Name: "g", New: func(r *engine.Rules) (strategies.Strategy, error) {
 			st, err := greedy.New(r)
 			return fitted{st, text}, err
 		}}
 	}
-	a := run(t, sim.Config{Rules: rules, Strategies: []strategies.Info{fit("fit a")}, Seed: 3, Games: 10}).Summaries[0].Identity
-	b := run(t, sim.Config{Rules: rules, Strategies: []strategies.Info{fit("fit b")}, Seed: 3, Games: 10}).Summaries[0].Identity
+	a := simtest.Run(t, sim.Config{Rules: rules, Strategies: []strategies.Info{fit("fit a")}, Seed: 3, Games: 10}).Summaries[0].Identity
+	b := simtest.Run(t, sim.Config{Rules: rules, Strategies: []strategies.Info{fit("fit b")}, Seed: 3, Games: 10}).Summaries[0].Identity
 	if a == "" || b == "" || a == b {
 		t.Errorf("two fits, identities %q and %q", a, b)
 	}
@@ -98,14 +99,14 @@ func TestStrategyIdentityRecorded(t *testing.T) {
 // game is played; the same file resumes to the results of a run without a break; a
 // checkpoint written before yams recorded identities resumes as before.
 func TestResumeAnotherStrategy(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	cfg := sim.Config{Rules: rules, Seed: 5, Games: 3000, Workers: 2}
 	first := cfg
 	first.Strategies, first.Games = []strategies.Info{fileStrategy(t, "version 1")}, 1000
-	partialRun := run(t, first)
+	partialRun := simtest.Run(t, first)
 	// As a checkpoint of the run of 3,000 games, after its first 1,000.
 	partialRun.Planned = 3000
-	back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, partialRun)))
+	back, err := summaryfile.Read(bytes.NewReader(simtest.JSONOf(t, partialRun)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +124,7 @@ func TestResumeAnotherStrategy(t *testing.T) {
 	same.Strategies, same.Resume = []strategies.Info{fileStrategy(t, "version 1")}, back
 	whole := cfg
 	whole.Strategies = []strategies.Info{fileStrategy(t, "version 1")}
-	if got, want := jsonOf(t, run(t, same)), jsonOf(t, run(t, whole)); !bytes.Equal(got, want) {
+	if got, want := simtest.JSONOf(t, simtest.Run(t, same)), simtest.JSONOf(t, simtest.Run(t, whole)); !bytes.Equal(got, want) {
 		t.Error("resumed by the same file, the run differs from the run without a break")
 	}
 	// A checkpoint without identity goes with any: the guard cannot see what it does not
@@ -132,7 +133,7 @@ func TestResumeAnotherStrategy(t *testing.T) {
 	old.Summaries[0].Identity = ""
 	oldCfg := cfg
 	oldCfg.Strategies, oldCfg.Resume = []strategies.Info{fileStrategy(t, "version 2")}, old
-	if res := run(t, oldCfg); res.Summaries[0].Identity == "" {
+	if res := simtest.Run(t, oldCfg); res.Summaries[0].Identity == "" {
 		t.Error("resumed from a checkpoint without identity, the results record none")
 	}
 }
@@ -141,15 +142,15 @@ func TestResumeAnotherStrategy(t *testing.T) {
 // merged (the error names the strategy and both files); shards of the same file are, into
 // exactly the results of one run, and so are shards of which one records no identity.
 func TestMergeShardsOfTwoFiles(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	shard := func(k int, content string, dropIdentity bool) *sim.Results {
 		s := sim.Shard{K: k, N: 2, Total: 1000}
 		firstGame, games := s.Range()
-		res := run(t, sim.Config{Rules: rules, Strategies: append(infos(t, "greedy"), fileStrategy(t, content)), Seed: 8, First: firstGame, Games: games, Shard: s, Pairs: true})
+		res := simtest.Run(t, sim.Config{Rules: rules, Strategies: append(simtest.Infos(t, "greedy"), fileStrategy(t, content)), Seed: 8, First: firstGame, Games: games, Shard: s, Pairs: true})
 		if dropIdentity {
 			res.Summaries[1].Identity = "" // as a file of an earlier yams
 		}
-		back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, res)))
+		back, err := summaryfile.Read(bytes.NewReader(simtest.JSONOf(t, res)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,8 +166,8 @@ func TestMergeShardsOfTwoFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	whole := run(t, sim.Config{Rules: rules, Strategies: append(infos(t, "greedy"), fileStrategy(t, "version 1")), Seed: 8, Games: 1000, Pairs: true})
-	if got, want := jsonOf(t, merged), jsonOf(t, whole); !bytes.Equal(got, want) {
+	whole := simtest.Run(t, sim.Config{Rules: rules, Strategies: append(simtest.Infos(t, "greedy"), fileStrategy(t, "version 1")), Seed: 8, Games: 1000, Pairs: true})
+	if got, want := simtest.JSONOf(t, merged), simtest.JSONOf(t, whole); !bytes.Equal(got, want) {
 		t.Error("the shards of one file merged differ from the run of all the games")
 	}
 	for _, c := range []struct {
@@ -194,12 +195,12 @@ func TestMergeShardsOfTwoFiles(t *testing.T) {
 // TestTableRecordsIdentities: at a table, a player read from a file is recorded with its
 // identity, in the results and their JSON; a built-in player with none.
 func TestTableRecordsIdentities(t *testing.T) {
-	rules := load(t, "hasbro")
-	res, err := tablegame.Run(context.Background(), tablegame.Config{Rules: rules, Players: append(infos(t, "greedy"), fileStrategy(t, "version 1")), Seed: 2, Games: 50, Workers: 2})
+	rules := simtest.Load(t, "hasbro")
+	res, err := tablegame.Run(context.Background(), tablegame.Config{Rules: rules, Players: append(simtest.Infos(t, "greedy"), fileStrategy(t, "version 1")), Seed: 2, Games: 50, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := run(t, sim.Config{Rules: rules, Strategies: []strategies.Info{fileStrategy(t, "version 1")}, Seed: 2, Games: 1}).Summaries[0].Identity
+	want := simtest.Run(t, sim.Config{Rules: rules, Strategies: []strategies.Info{fileStrategy(t, "version 1")}, Seed: 2, Games: 1}).Summaries[0].Identity
 	if len(res.Identities) != 2 || res.Identities[0] != "" || res.Identities[1] != want {
 		t.Errorf("identities %q, want none and %s", res.Identities, want)
 	}

@@ -56,6 +56,23 @@ func Run(t testing.TB, cfg sim.Config) *sim.Results {
 	return res
 }
 
+// RunShards runs cfg as shards, the games of each [first, end) of bounds, and returns
+// their results merged: what the run of all their games must equal.
+func RunShards(t testing.TB, cfg sim.Config, bounds ...[2]int64) *sim.Results {
+	t.Helper()
+	var merged *sim.Results
+	for _, b := range bounds {
+		cfg.First, cfg.Games = b[0], b[1]-b[0]
+		part := Run(t, cfg)
+		if merged == nil {
+			merged = part
+		} else if err := merged.Merge(part); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return merged
+}
+
 // Counts strips the timings, which are not part of what a run finds.
 func Counts(r *sim.Results) *sim.Results {
 	c := *r

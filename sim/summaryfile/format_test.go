@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"yams/internal/simtest"
 	"yams/sim"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestJSONShape(t *testing.T) {
 	res := sample(t, "hasbro")
 	var doc map[string]any
-	if err := json.Unmarshal(jsonOf(t, res), &doc); err != nil {
+	if err := json.Unmarshal(simtest.JSONOf(t, res), &doc); err != nil {
 		t.Fatal(err)
 	}
 	keys := func(m map[string]any) []string {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 )
@@ -14,7 +15,7 @@ import (
 // for a run of 2^60 one-game shards, is never a number of things to allocate. A missing
 // shard is one line.
 func TestMergeShardsOfHugeRuns(t *testing.T) {
-	rules, err := engine.Parse("one-throw", []byte(oneThrow))
+	rules, err := engine.Parse("one-throw", []byte(simtest.OneThrow))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,10 +33,10 @@ func TestMergeShardsOfHugeRuns(t *testing.T) {
 			var names []string
 			var parts []*sim.Results
 			for _, s := range c.shards {
-				cfg := sim.Config{Rules: rules, Strategies: infos(t, "greedy"), Seed: 3, Shard: s}
+				cfg := sim.Config{Rules: rules, Strategies: simtest.Infos(t, "greedy"), Seed: 3, Shard: s}
 				cfg.First, cfg.Games = s.Range()
 				// Through the file, as yams merge reads them.
-				res, err := summaryfile.Read(bytes.NewReader(jsonOf(t, run(t, cfg))))
+				res, err := summaryfile.Read(bytes.NewReader(simtest.JSONOf(t, simtest.Run(t, cfg))))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -14,37 +14,38 @@ import (
 
 	"yams/engine"
 	"yams/internal/provenance"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 )
 
 func sample(t testing.TB, rules string, opts ...string) *sim.Results {
 	t.Helper()
-	cfg := sim.Config{Rules: load(t, rules, opts...), RuleOptions: opts, Strategies: infos(t, "random", "greedy", "upper-first"), Seed: 9, Games: 300}
+	cfg := sim.Config{Rules: simtest.Load(t, rules, opts...), RuleOptions: opts, Strategies: simtest.Infos(t, "random", "greedy", "upper-first"), Seed: 9, Games: 300}
 	if len(opts) > 0 {
 		cfg.Games = 20
 	}
-	return run(t, cfg)
+	return simtest.Run(t, cfg)
 }
 
 func TestJSONRoundTrip(t *testing.T) {
 	for _, res := range []*sim.Results{sample(t, "hasbro"), sample(t, "yams-wiki", "columns=top_down,free,free")} {
-		js := jsonOf(t, res)
+		js := simtest.JSONOf(t, res)
 		back, err := summaryfile.Read(bytes.NewReader(js))
 		if err != nil {
 			t.Fatalf("%s: %v", res.Rules, err)
 		}
-		if !reflect.DeepEqual(counts(res), counts(back)) {
+		if !reflect.DeepEqual(simtest.Counts(res), simtest.Counts(back)) {
 			t.Errorf("%s: the summary read back differs from the one written", res.Rules)
 		}
-		if again := jsonOf(t, back); !bytes.Equal(js, again) {
+		if again := simtest.JSONOf(t, back); !bytes.Equal(js, again) {
 			t.Errorf("%s: written again, the summary changes", res.Rules)
 		}
 	}
 }
 
 func TestReadSummaryRefuses(t *testing.T) {
-	js := jsonOf(t, sample(t, "hasbro"))
+	js := simtest.JSONOf(t, sample(t, "hasbro"))
 	strat := func(doc map[string]any) map[string]any { return doc["strategies"].([]any)[1].(map[string]any) }
 	obj := func(m map[string]any, k string) map[string]any { return m[k].(map[string]any) }
 	firstKey := func(m map[string]any) string {
@@ -64,41 +65,41 @@ func TestReadSummaryRefuses(t *testing.T) {
 		{"truncated", js[:len(js)/2], "truncated: the file ends in the middle"},
 		{"not an object", []byte(`[1, 2]`), "cannot unmarshal"},
 		{"trailing data", append(slices.Clone(js), "{}"...), "data after"},
-		{"no games", edit(t, js, func(d map[string]any) { d["games"] = 0 }), "games: 0"},
-		{"no strategies", edit(t, js, func(d map[string]any) { d["strategies"] = []any{} }), "no strategies"},
-		{"strategy twice", edit(t, js, func(d map[string]any) {
+		{"no games", simtest.Edit(t, js, func(d map[string]any) { d["games"] = 0 }), "games: 0"},
+		{"no strategies", simtest.Edit(t, js, func(d map[string]any) { d["strategies"] = []any{} }), "no strategies"},
+		{"strategy twice", simtest.Edit(t, js, func(d map[string]any) {
 			d["strategies"] = append(d["strategies"].([]any), d["strategies"].([]any)[0])
 		}), "twice"},
-		{"a game more", edit(t, js, func(d map[string]any) {
+		{"a game more", simtest.Edit(t, js, func(d map[string]any) {
 			h := obj(strat(d), "histogram")
 			h[firstKey(h)] = h[firstKey(h)].(float64) + 1
 		}), "histogram: counts more than 300 games"},
-		{"mean edited", edit(t, js, func(d map[string]any) { strat(d)["mean"] = 250.0 }), "mean: 250"},
-		{"negative count", edit(t, js, func(d map[string]any) {
+		{"mean edited", simtest.Edit(t, js, func(d map[string]any) { strat(d)["mean"] = 250.0 }), "mean: 250"},
+		{"negative count", simtest.Edit(t, js, func(d map[string]any) {
 			h := obj(strat(d), "histogram")
 			h[firstKey(h)] = -1.0
 		}), "want a positive count"},
-		{"key not a number", edit(t, js, func(d map[string]any) { obj(strat(d), "histogram")["abc"] = 1.0 }), `key "abc"`},
-		{"huge key", edit(t, js, func(d map[string]any) { obj(strat(d), "histogram")["99999999999"] = 1.0 }), "out of 0..1575 under these rules"},
-		{"fractional count", edit(t, js, func(d map[string]any) {
+		{"key not a number", simtest.Edit(t, js, func(d map[string]any) { obj(strat(d), "histogram")["abc"] = 1.0 }), `key "abc"`},
+		{"huge key", simtest.Edit(t, js, func(d map[string]any) { obj(strat(d), "histogram")["99999999999"] = 1.0 }), "out of 0..1575 under these rules"},
+		{"fractional count", simtest.Edit(t, js, func(d map[string]any) {
 			h := obj(strat(d), "histogram")
 			h[firstKey(h)] = 0.5
 		}), "cannot unmarshal number 0.5"},
-		{"box missing", edit(t, js, func(d map[string]any) { delete(obj(strat(d), "boxes"), "chance") }), "boxes: 12 boxes, the rule set's sheet has 13"},
-		{"turn out of range", edit(t, js, func(d map[string]any) {
+		{"box missing", simtest.Edit(t, js, func(d map[string]any) { delete(obj(strat(d), "boxes"), "chance") }), "boxes: 12 boxes, the rule set's sheet has 13"},
+		{"turn out of range", simtest.Edit(t, js, func(d map[string]any) {
 			obj(obj(obj(strat(d), "boxes"), "ones"), "fill_turn")["14"] = 1.0
 		}), "fill_turn"},
-		{"zeros above games", edit(t, js, func(d map[string]any) { obj(obj(strat(d), "boxes"), "ones")["zeros"] = 301.0 }), "zeros: 301 out of 0..300"},
-		{"percentile edited", edit(t, js, func(d map[string]any) { obj(strat(d), "percentiles")["p50"] = 1.0 }), "percentiles"},
-		{"unknown yahtzee box", edit(t, js, func(d map[string]any) { obj(strat(d), "yahtzee")["box"] = "yam" }), `yahtzee.box: "yam", the rule set's is "yahtzee"`},
-		{"bonus above games", edit(t, js, func(d map[string]any) { obj(strat(d), "upper_bonus")["count"] = 1000.0 }), "upper_bonus"},
-		{"block sum edited", edit(t, js, func(d map[string]any) {
+		{"zeros above games", simtest.Edit(t, js, func(d map[string]any) { obj(obj(strat(d), "boxes"), "ones")["zeros"] = 301.0 }), "zeros: 301 out of 0..300"},
+		{"percentile edited", simtest.Edit(t, js, func(d map[string]any) { obj(strat(d), "percentiles")["p50"] = 1.0 }), "percentiles"},
+		{"unknown yahtzee box", simtest.Edit(t, js, func(d map[string]any) { obj(strat(d), "yahtzee")["box"] = "yam" }), `yahtzee.box: "yam", the rule set's is "yahtzee"`},
+		{"bonus above games", simtest.Edit(t, js, func(d map[string]any) { obj(strat(d), "upper_bonus")["count"] = 1000.0 }), "upper_bonus"},
+		{"block sum edited", simtest.Edit(t, js, func(d map[string]any) {
 			strat(d)["convergence"].([]any)[2].(map[string]any)["sum"] = 1.0
 		}), "blocks do not add up"},
-		{"block misplaced", edit(t, js, func(d map[string]any) {
+		{"block misplaced", simtest.Edit(t, js, func(d map[string]any) {
 			strat(d)["convergence"].([]any)[2].(map[string]any)["first"] = 4.0
 		}), "convergence[2]: want the block of games from 3, with 4 of them"},
-		{"another stream", edit(t, js, func(d map[string]any) { d["stream"] = sim.StreamVersion + 1.0 }),
+		{"another stream", simtest.Edit(t, js, func(d map[string]any) { d["stream"] = sim.StreamVersion + 1.0 }),
 			"written by a build of yams with another dice stream"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -129,7 +130,7 @@ func TestReadSummaryRefuses(t *testing.T) {
 	if _, err := summaryfile.Read(bytes.NewReader(noStream)); err != nil || bytes.Equal(noStream, js) {
 		t.Errorf("no stream: %v", err)
 	}
-	if _, err := summaryfile.Read(bytes.NewReader(edit(t, js, func(map[string]any) {}))); err != nil {
+	if _, err := summaryfile.Read(bytes.NewReader(simtest.Edit(t, js, func(map[string]any) {}))); err != nil {
 		t.Errorf("decoded and encoded again in the order of the file: %v", err)
 	}
 	var doc map[string]any
@@ -151,17 +152,17 @@ func FuzzReadSummary(f *testing.F) {
 	// Small seeds: the fuzzer minimizes every input that finds new code, and a summary
 	// takes about a millisecond per 5 kB to read, write and read again, so that a seed of
 	// a hundred kilobytes would take minutes. (testdata/fuzz holds one of yams compare.)
-	oneThrow, _ := engine.Parse("one-throw", []byte(oneThrow))
+	throw, _ := engine.Parse("one-throw", []byte(simtest.OneThrow))
 	for _, rules := range []*sim.Results{
-		run(f, sim.Config{Rules: oneThrow, Strategies: infos(f, "random", "greedy"), Games: 4}),
-		run(f, sim.Config{Rules: load(f, "yams-app", "columns=free,sec"), Strategies: infos(f, "random"), Games: 2}),
+		simtest.Run(f, sim.Config{Rules: throw, Strategies: simtest.Infos(f, "random", "greedy"), Games: 4}),
+		simtest.Run(f, sim.Config{Rules: simtest.Load(f, "yams-app", "columns=free,sec"), Strategies: simtest.Infos(f, "random"), Games: 2}),
 	} {
-		f.Add(jsonOf(f, rules))
+		f.Add(simtest.JSONOf(f, rules))
 	}
 	// With a provenance and its runs (which the checksum does not cover).
-	withRuns := run(f, sim.Config{Rules: oneThrow, Strategies: infos(f, "random"), Games: 3, Provenance: record("(devel)", "yams sim", "2026-07-01T15:04:05Z")})
+	withRuns := simtest.Run(f, sim.Config{Rules: throw, Strategies: simtest.Infos(f, "random"), Games: 3, Provenance: simtest.Record("(devel)", "yams sim", "2026-07-01T15:04:05Z")})
 	withRuns.Runs = []provenance.Run{{Record: *withRuns.Provenance, First: 0, Games: 1}, {Record: *withRuns.Provenance, First: 1, Games: 2}}
-	f.Add(jsonOf(f, withRuns))
+	f.Add(simtest.JSONOf(f, withRuns))
 	f.Add([]byte(`{"games": 1, "columns": ["free"], "strategies": [{"name": "x", "games": 1, "histogram": {"5": 1}}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, err := summaryfile.Read(bytes.NewReader(data))
@@ -173,7 +174,7 @@ func FuzzReadSummary(f *testing.F) {
 			t.Fatal(err)
 		}
 		again, err := summaryfile.Read(&b)
-		if err != nil || !reflect.DeepEqual(counts(res), counts(again)) {
+		if err != nil || !reflect.DeepEqual(simtest.Counts(res), simtest.Counts(again)) {
 			t.Fatalf("accepted, written, refused or changed: %v", err)
 		}
 	})
@@ -211,13 +212,13 @@ func TestReadEarlierFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := load(t, c.rules, c.options...)
+			want := simtest.Load(t, c.rules, c.options...)
 			if res.RuleSet == nil || res.RuleSet.Hash() != want.Hash() || res.RulesHash != want.Hash() || len(res.Pairs) != c.pairs {
 				t.Errorf("rule set %v, hash %s, %d pairs; want %s and %d pairs", res.RuleSet != nil, res.RulesHash, len(res.Pairs), want.Hash(), c.pairs)
 			}
-			again := jsonOf(t, res)
+			again := simtest.JSONOf(t, res)
 			back, err := summaryfile.Read(bytes.NewReader(again))
-			if err != nil || !bytes.Contains(again, []byte(`"rule_set": {`)) || !reflect.DeepEqual(counts(res), counts(back)) {
+			if err != nil || !bytes.Contains(again, []byte(`"rule_set": {`)) || !reflect.DeepEqual(simtest.Counts(res), simtest.Counts(back)) {
 				t.Errorf("written again: %v, or another summary", err)
 			}
 			// The checksum of those days is checked, not skipped.
@@ -238,8 +239,8 @@ func TestReadEarlierFiles(t *testing.T) {
 // A file records its rule set, which ReadSummary compiles and checks: a file whose rule
 // set was edited, removed or broken is refused, in one line.
 func TestRuleSetChecked(t *testing.T) {
-	rules := load(t, "verhoeff", "upper_bonus.threshold=60")
-	js := jsonOf(t, run(t, sim.Config{Rules: rules, RuleOptions: []string{"upper_bonus.threshold=60"}, Strategies: infos(t, "greedy"), Seed: 3, Games: 50}))
+	rules := simtest.Load(t, "verhoeff", "upper_bonus.threshold=60")
+	js := simtest.JSONOf(t, simtest.Run(t, sim.Config{Rules: rules, RuleOptions: []string{"upper_bonus.threshold=60"}, Strategies: simtest.Infos(t, "greedy"), Seed: 3, Games: 50}))
 	res, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
@@ -283,12 +284,12 @@ func TestReadFileOfToday(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := load(t, "yams-app", "columns=free,free,sec")
+	want := simtest.Load(t, "yams-app", "columns=free,free,sec")
 	if res.RuleSet.Hash() != want.Hash() || !slices.Equal(res.Summaries[0].Columns, []string{"free#1", "free#2", "sec"}) || len(res.Pairs) != 1 || res.Games != 60 {
 		t.Errorf("rules %s, columns %v, %d pairs, %d games", res.RuleSet.Hash(), res.Summaries[0].Columns, len(res.Pairs), res.Games)
 	}
-	back, err := summaryfile.Read(bytes.NewReader(jsonOf(t, res)))
-	if err != nil || !reflect.DeepEqual(counts(res), counts(back)) {
+	back, err := summaryfile.Read(bytes.NewReader(simtest.JSONOf(t, res)))
+	if err != nil || !reflect.DeepEqual(simtest.Counts(res), simtest.Counts(back)) {
 		t.Errorf("written again and read back: %v, or other results", err)
 	}
 }
@@ -296,7 +297,7 @@ func TestReadFileOfToday(t *testing.T) {
 // issue 9, item 9: every figure of a strategy that WriteJSON derives from the counts is
 // checked against them, on a sheet of several columns too.
 func TestDerivedFiguresChecked(t *testing.T) {
-	js := jsonOf(t, sample(t, "yams-app", "columns=free,top_down"))
+	js := simtest.JSONOf(t, sample(t, "yams-app", "columns=free,top_down"))
 	strat := func(d map[string]any) map[string]any { return d["strategies"].([]any)[1].(map[string]any) }
 	obj := func(m map[string]any, k string) map[string]any { return m[k].(map[string]any) }
 	column := func(d map[string]any) map[string]any { return strat(d)["by_column"].([]any)[0].(map[string]any) }
@@ -336,7 +337,7 @@ func TestDerivedFiguresChecked(t *testing.T) {
 		{"running ci95", func(d map[string]any) { block(d)["running_ci95"] = []any{0, 1} }, "convergence[3].running_ci95["},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := summaryfile.Read(bytes.NewReader(edit(t, js, c.change)))
+			res, err := summaryfile.Read(bytes.NewReader(simtest.Edit(t, js, c.change)))
 			if err == nil || res != nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "checksum") {
 				t.Errorf("%v, want one line that says %q", err, c.want)
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 	"yams/strategies"
@@ -15,7 +16,7 @@ import (
 // twoRandom returns the random strategy under two names: the cheapest pair of strategies
 // to build (the others fill tables first), for tests of the file format.
 func twoRandom(t testing.TB) []strategies.Info {
-	a := infos(t, "random")[0]
+	a := simtest.Infos(t, "random")[0]
 	b := a
 	b.Name = "random-again"
 	return []strategies.Info{a, b}
@@ -25,15 +26,15 @@ func twoRandom(t testing.TB) []strategies.Info {
 // written again byte for byte.
 func roundTrip(t *testing.T, res *sim.Results) {
 	t.Helper()
-	js := jsonOf(t, res)
+	js := simtest.JSONOf(t, res)
 	back, err := summaryfile.Read(bytes.NewReader(js))
 	if err != nil {
 		t.Fatalf("yams wrote a summary it cannot read: %v", err)
 	}
-	if !reflect.DeepEqual(counts(res), counts(back)) {
+	if !reflect.DeepEqual(simtest.Counts(res), simtest.Counts(back)) {
 		t.Errorf("the summary read back differs from the one written")
 	}
-	if again := jsonOf(t, back); !bytes.Equal(js, again) {
+	if again := simtest.JSONOf(t, back); !bytes.Equal(js, again) {
 		t.Errorf("written again, the summary changes")
 	}
 }
@@ -63,7 +64,7 @@ func TestEverySummaryRoundTrips(t *testing.T) {
 			t.Run(preset+" "+strings.Join(opts, " "), func(t *testing.T) {
 				played++
 				cfg := sim.Config{Rules: rules, RuleOptions: opts, Strategies: twoRandom(t), Seed: uint64(played), Games: 9, Pairs: played%2 == 0}
-				roundTrip(t, run(t, cfg))
+				roundTrip(t, simtest.Run(t, cfg))
 			})
 		}
 	}
@@ -75,20 +76,20 @@ func TestEverySummaryRoundTrips(t *testing.T) {
 		{"chance", "chance.chance", "b"}, {"a", "a", "a", "a", "a", "a", "a", "a"},
 	} {
 		t.Run(strings.Join(names, ","), func(t *testing.T) {
-			rules, err := columnRules(t, names, "chance", "b.chance", "b")
+			rules, err := simtest.ColumnRules(t, names, "chance", "b.chance", "b")
 			if err != nil {
 				t.Fatal(err)
 			}
-			roundTrip(t, run(t, sim.Config{Rules: rules, Strategies: twoRandom(t), Games: 5, Pairs: true}))
+			roundTrip(t, simtest.Run(t, sim.Config{Rules: rules, Strategies: twoRandom(t), Games: 5, Pairs: true}))
 		})
 	}
 	t.Run("shard", func(t *testing.T) {
-		cfg := sim.Config{Rules: load(t, "yams"), Strategies: infos(t, "greedy"), Seed: 4, Shard: sim.Shard{K: 2, N: 3, Total: 40}}
+		cfg := sim.Config{Rules: simtest.Load(t, "yams"), Strategies: simtest.Infos(t, "greedy"), Seed: 4, Shard: sim.Shard{K: 2, N: 3, Total: 40}}
 		cfg.First, cfg.Games = cfg.Shard.Range()
-		roundTrip(t, run(t, cfg))
+		roundTrip(t, simtest.Run(t, cfg))
 	})
 	t.Run("partial", func(t *testing.T) {
-		res := run(t, sim.Config{Rules: load(t, "hasbro"), Strategies: infos(t, "greedy"), Seed: 4, First: 5, Games: 20})
+		res := simtest.Run(t, sim.Config{Rules: simtest.Load(t, "hasbro"), Strategies: simtest.Infos(t, "greedy"), Seed: 4, First: 5, Games: 20})
 		res.Planned = 50 // an interrupted run of 50 games
 		roundTrip(t, res)
 	})
@@ -101,10 +102,10 @@ func FuzzColumnNames(f *testing.F) {
 	f.Add("x.y", "x_y", "x", "b.c")
 	f.Add("", "#", ".", "free")
 	f.Fuzz(func(t *testing.T, a, b, c, box string) {
-		rules, err := columnRules(t, []string{a, b, c}, box, "chance")
+		rules, err := simtest.ColumnRules(t, []string{a, b, c}, box, "chance")
 		if err != nil {
 			return // not a rule file engine takes
 		}
-		roundTrip(t, run(t, sim.Config{Rules: rules, Strategies: infos(t, "random"), Games: 2, Workers: 1}))
+		roundTrip(t, simtest.Run(t, sim.Config{Rules: rules, Strategies: simtest.Infos(t, "random"), Games: 2, Workers: 1}))
 	})
 }

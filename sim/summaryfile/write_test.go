@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 )
@@ -18,10 +19,10 @@ func TestWriteJSONNeedsTheRuleSet(t *testing.T) {
 		want   string
 	}{
 		{"no rule set", func(r *sim.Results) { r.RuleSet = nil }, "no rule set"},
-		{"another rule set", func(r *sim.Results) { r.RuleSet = load(t, "yams") }, "their rule set is yams"},
+		{"another rule set", func(r *sim.Results) { r.RuleSet = simtest.Load(t, "yams") }, "their rule set is yams"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			res := run(t, sim.Config{Rules: load(t, "hasbro"), Strategies: infos(t, "greedy"), Games: 5})
+			res := simtest.Run(t, sim.Config{Rules: simtest.Load(t, "hasbro"), Strategies: simtest.Infos(t, "greedy"), Games: 5})
 			c.change(res)
 			var b bytes.Buffer
 			if err := summaryfile.Write(&b, res); err == nil || !strings.Contains(err.Error(), c.want) || b.Len() != 0 {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 	"yams/sim/tablegame"
@@ -19,12 +20,12 @@ import (
 // own game index), it gives each player's wins and ties, and its mean is the difference
 // of the players' means.
 func TestTableDifferenceByHand(t *testing.T) {
-	rules, err := engine.Parse("one-throw", []byte(oneThrow))
+	rules, err := engine.Parse("one-throw", []byte(simtest.OneThrow))
 	if err != nil {
 		t.Fatal(err)
 	}
 	const games, n = 900, 2
-	res := runTable(t, tablegame.Config{Rules: rules, Players: infos(t, "greedy", "random"), Seed: 4, Games: games, Workers: 3})
+	res := runTable(t, tablegame.Config{Rules: rules, Players: simtest.Infos(t, "greedy", "random"), Seed: 4, Games: games, Workers: 3})
 	want := map[int]int64{}
 	scores := [n]map[int]int64{{}, {}}
 	var g rand.PCG
@@ -77,11 +78,11 @@ func TestTableDifferenceByHand(t *testing.T) {
 	mean, sd := h.Moments()
 	m0, _ := res.Mean(0)
 	m1, _ := res.Mean(1)
-	if !approx(mean.Value, m0-m1) || mean.CI95.Lo >= mean.Value || mean.CI95.Hi <= mean.Value || sd.Value <= 0 {
+	if !simtest.Approx(mean.Value, m0-m1) || mean.CI95.Lo >= mean.Value || mean.CI95.Hi <= mean.Value || sd.Value <= 0 {
 		t.Errorf("difference %+v, the means %v and %v", mean, m0, m1)
 	}
 	// A table of three has no difference.
-	three := runTable(t, tablegame.Config{Rules: rules, Players: infos(t, "greedy", "random", "greedy"), Seed: 4, Games: 30, Workers: 1})
+	three := runTable(t, tablegame.Config{Rules: rules, Players: simtest.Infos(t, "greedy", "random", "greedy"), Seed: 4, Games: 30, Workers: 1})
 	if three.Difference() != nil {
 		t.Errorf("a table of three has a difference")
 	}
@@ -90,8 +91,8 @@ func TestTableDifferenceByHand(t *testing.T) {
 // The difference adds up exactly: the same whatever the workers, slices merged into the
 // whole, and in the JSON as counted; a table of three writes none, as before.
 func TestTableDifferenceMergesAndWrites(t *testing.T) {
-	rules := load(t, "yams-app")
-	cfg := tablegame.Config{Rules: rules, Players: infos(t, "upper-first", "greedy"), Seed: 9, Games: 300, Workers: 1}
+	rules := simtest.Load(t, "yams-app")
+	cfg := tablegame.Config{Rules: rules, Players: simtest.Infos(t, "upper-first", "greedy"), Seed: 9, Games: 300, Workers: 1}
 	whole := runTable(t, cfg)
 	cfg.Workers = 3
 	if other := runTable(t, cfg); !reflect.DeepEqual(whole.Difference(), other.Difference()) {
@@ -137,7 +138,7 @@ func TestTableDifferenceMergesAndWrites(t *testing.T) {
 	if total != 300 {
 		t.Errorf("the JSON's difference counts %d games", total)
 	}
-	cfg = tablegame.Config{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 9, Games: 20, Workers: 1}
+	cfg = tablegame.Config{Rules: rules, Players: simtest.Infos(t, "upper-first", "greedy", "random"), Seed: 9, Games: 20, Workers: 1}
 	b.Reset()
 	if err := summaryfile.WriteTable(&b, runTable(t, cfg)); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/summaryfile"
 	"yams/sim/tablegame"
@@ -31,12 +32,12 @@ func runTable(t testing.TB, cfg tablegame.Config) *tablegame.Results {
 // Table games of the one-throw rules, worked out by hand: each seat scores the sum of the
 // dice of its own game index, the players rotate, and ties share the win.
 func TestTableByHand(t *testing.T) {
-	rules, err := engine.Parse("one-throw", []byte(oneThrow))
+	rules, err := engine.Parse("one-throw", []byte(simtest.OneThrow))
 	if err != nil {
 		t.Fatal(err)
 	}
 	const games, n = 600, 3
-	res := runTable(t, tablegame.Config{Rules: rules, Players: infos(t, "greedy", "random", "greedy"), Seed: 8, Games: games, Workers: 3})
+	res := runTable(t, tablegame.Config{Rules: rules, Players: simtest.Infos(t, "greedy", "random", "greedy"), Seed: 8, Games: games, Workers: 3})
 
 	seated, shares := make([][]int64, n), make([][]int64, n)
 	outright, tied := make([]int64, n), make([]int64, n)
@@ -98,15 +99,15 @@ func TestTableByHand(t *testing.T) {
 	for s := range n {
 		rate += res.SeatWinRate(s).Rate
 	}
-	if !approx(rate, 1) {
+	if !simtest.Approx(rate, 1) {
 		t.Errorf("seat win rates add up to %v", rate)
 	}
 }
 
 // The counts do not depend on the workers, and slices of table games merge into the whole.
 func TestTableDeterministic(t *testing.T) {
-	rules := load(t, "yams-app")
-	cfg := tablegame.Config{Rules: rules, Players: infos(t, "greedy", "upper-first"), Seed: 6, Games: 200, Workers: 1}
+	rules := simtest.Load(t, "yams-app")
+	cfg := tablegame.Config{Rules: rules, Players: simtest.Infos(t, "greedy", "upper-first"), Seed: 6, Games: 200, Workers: 1}
 	whole := runTable(t, cfg)
 	cfg.Workers = 4
 	if other := runTable(t, cfg); !reflect.DeepEqual(whole, other) {
@@ -144,12 +145,12 @@ func TestTableDeterministic(t *testing.T) {
 }
 
 func TestTableRefuses(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	for _, cfg := range []tablegame.Config{
-		{Rules: rules, Players: infos(t, "greedy"), Games: 10},
-		{Rules: rules, Players: infos(t, "greedy", "greedy", "greedy", "greedy", "greedy", "greedy", "greedy"), Games: 10},
-		{Rules: rules, Players: infos(t, "greedy", "random"), Games: 0},
-		{Rules: rules, Players: infos(t, "greedy", "random"), Games: 10, First: 1 << 61},
+		{Rules: rules, Players: simtest.Infos(t, "greedy"), Games: 10},
+		{Rules: rules, Players: simtest.Infos(t, "greedy", "greedy", "greedy", "greedy", "greedy", "greedy", "greedy"), Games: 10},
+		{Rules: rules, Players: simtest.Infos(t, "greedy", "random"), Games: 0},
+		{Rules: rules, Players: simtest.Infos(t, "greedy", "random"), Games: 10, First: 1 << 61},
 	} {
 		if res, err := tablegame.Run(context.Background(), cfg); err == nil || res != nil {
 			t.Errorf("%d players, %d games from %d: no error", len(cfg.Players), cfg.Games, cfg.First)
@@ -160,11 +161,11 @@ func TestTableRefuses(t *testing.T) {
 // A batch strategy (an external bot) plays the table games of its built-in twin: the
 // same counts, bit for bit, whatever the seat and the workers.
 func TestTableBatchPlaysAsItsTwin(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	for _, workers := range []int{1, 3} {
-		cfg := tablegame.Config{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 11, Games: 200, Workers: workers}
+		cfg := tablegame.Config{Rules: rules, Players: simtest.Infos(t, "upper-first", "greedy", "random"), Seed: 11, Games: 200, Workers: workers}
 		want := runTable(t, cfg)
-		cfg.Players[1] = batchOf(t, "greedy", -1)
+		cfg.Players[1] = simtest.BatchOf(t, "greedy", -1)
 		if got := runTable(t, cfg); !reflect.DeepEqual(got, want) {
 			t.Errorf("%d workers: greedy as a batch strategy:\n%+v\nbuilt in:\n%+v", workers, got, want)
 		}
@@ -175,7 +176,7 @@ func TestTableBatchPlaysAsItsTwin(t *testing.T) {
 // partial, and names the failure: a batch strategy that stops answering, or a strategy
 // that breaks a rule.
 func TestTableFailureKeepsThePrefix(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	const games, seed = 4000, 5
 	// Player 2 (index 1) plays the game of index 2t + (1+t) mod 2 at table game t.
 	index := func(t int64) int64 { return 2*t + (1+t)%2 }
@@ -196,13 +197,13 @@ func TestTableFailureKeepsThePrefix(t *testing.T) {
 		fails  int64
 		want   string
 	}{
-		{"a bot stops", batchOf(t, "greedy", index(botFails)), botFails, fmt.Sprintf("no answer for game %d", index(botFails))},
+		{"a bot stops", simtest.BatchOf(t, "greedy", index(botFails)), botFails, fmt.Sprintf("no answer for game %d", index(botFails))},
 		{"a rule broken", cheat, cheats, fmt.Sprintf("strategy cheat (player 2), table game %d: turn 1: box", cheats)},
 	}
 	for _, c := range cases {
 		for _, workers := range []int{1, 2} {
 			t.Run(fmt.Sprintf("%s, %d workers", c.name, workers), func(t *testing.T) {
-				cfg := tablegame.Config{Rules: rules, Players: []strategies.Info{infos(t, "upper-first")[0], c.player}, Seed: seed, Games: games, Workers: workers}
+				cfg := tablegame.Config{Rules: rules, Players: []strategies.Info{simtest.Infos(t, "upper-first")[0], c.player}, Seed: seed, Games: games, Workers: workers}
 				res, err := tablegame.Run(context.Background(), cfg)
 				if err == nil || !strings.Contains(err.Error(), c.want) {
 					t.Fatalf("error %v, want one with %q", err, c.want)
@@ -217,7 +218,7 @@ func TestTableFailureKeepsThePrefix(t *testing.T) {
 					return
 				}
 				cfg.Games = res.Games
-				honest := infos(t, "greedy")[0]
+				honest := simtest.Infos(t, "greedy")[0]
 				honest.Name = c.player.Name
 				cfg.Players[1] = honest
 				want := runTable(t, cfg)
@@ -257,9 +258,9 @@ func (c *cheater) Box(s *engine.Sheet, r engine.Roll, used int) engine.BoxID {
 	return c.st.Box(s, r, used)
 }
 
-// countingBatch is asBatch recording the most requests it was asked at once.
+// countingBatch is simtest.AsBatch recording the most requests it was asked at once.
 type countingBatch struct {
-	asBatch
+	simtest.AsBatch
 	most *atomic.Int64
 }
 
@@ -267,7 +268,7 @@ func (b *countingBatch) Decide(reqs []strategies.Request, answers []strategies.A
 	if n := int64(len(reqs)); n > b.most.Load() {
 		b.most.Store(n) // one worker: no race between load and store
 	}
-	return b.asBatch.Decide(reqs, answers)
+	return b.AsBatch.Decide(reqs, answers)
 }
 
 // A run's chunk is sized for the batch strategy that asks for the most games together
@@ -275,13 +276,13 @@ func (b *countingBatch) Decide(reqs []strategies.Request, answers []strategies.A
 // number of requests at once: an external bot beside target:T gets 1,024, as alone. The
 // counts are those of the strategies built in.
 func TestBatchWindows(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	var mostWide, mostBot atomic.Int64
 	counting := func(name string, games int, most *atomic.Int64) strategies.Info {
-		info := infos(t, name)[0]
+		info := simtest.Infos(t, name)[0]
 		return strategies.Info{Name: name, BatchGames: games, NewBatch: func(r *engine.Rules, _ int) (strategies.Batch, error) {
 			st, err := info.New(r)
-			return &countingBatch{asBatch: asBatch{St: st, FailFrom: -1}, most: most}, err
+			return &countingBatch{AsBatch: simtest.AsBatch{St: st, FailFrom: -1}, most: most}, err
 		}}
 	}
 	wide, bot := counting("greedy", 3000, &mostWide), counting("upper-first", 0, &mostBot)
@@ -299,7 +300,7 @@ func TestBatchWindows(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("sim.Run")
-	cfg.Strategies = infos(t, "greedy", "upper-first")
+	cfg.Strategies = simtest.Infos(t, "greedy", "upper-first")
 	want, err := sim.Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -310,17 +311,17 @@ func TestBatchWindows(t *testing.T) {
 	tcfg := tablegame.Config{Rules: rules, Players: []strategies.Info{wide, bot}, Seed: 3, Games: 40000, Workers: 1}
 	gotT := runTable(t, tcfg)
 	check("tablegame.Run")
-	tcfg.Players = infos(t, "greedy", "upper-first")
+	tcfg.Players = simtest.Infos(t, "greedy", "upper-first")
 	if wantT := runTable(t, tcfg); !reflect.DeepEqual(gotT, wantT) {
 		t.Errorf("tablegame.Run: the batch strategies' counts differ from those of their built-in twins")
 	}
 }
 
-// asTableBatch is asBatch told the tables of its games (strategies.TableBatch), as an
+// asTableBatch is simtest.AsBatch told the tables of its games (strategies.TableBatch), as an
 // external bot at a table is: it checks at each request that the table told is the one
 // the game is played at, as it stands.
 type asTableBatch struct {
-	asBatch
+	simtest.AsBatch
 	players []string
 	player  int
 	told    map[int64]*strategies.Table
@@ -365,7 +366,7 @@ func (b *asTableBatch) Decide(reqs []strategies.Request, answers []strategies.An
 			b.wrong.CompareAndSwap(nil, &bad)
 		}
 	}
-	return b.asBatch.Decide(reqs, answers)
+	return b.AsBatch.Decide(reqs, answers)
 }
 
 // A batch strategy that sees the table (an external bot at a table) is told, before its
@@ -373,16 +374,16 @@ func (b *asTableBatch) Decide(reqs []strategies.Request, answers []strategies.An
 // its own sheet there, the other players' sheets as they stand in the round; and it plays
 // the table games of its built-in twin, bit for bit, whatever the seat and the workers.
 func TestTableBatchSeesTheTable(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	for _, workers := range []int{1, 3} {
-		cfg := tablegame.Config{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 11, Games: 200, Workers: workers}
+		cfg := tablegame.Config{Rules: rules, Players: simtest.Infos(t, "upper-first", "greedy", "random"), Seed: 11, Games: 200, Workers: workers}
 		want := runTable(t, cfg)
 		var calls atomic.Int64
 		var wrong atomic.Pointer[string]
-		greedy := infos(t, "greedy")[0]
+		greedy := simtest.Infos(t, "greedy")[0]
 		cfg.Players[1] = strategies.Info{Name: "greedy", NewTableBatch: func(r *engine.Rules, _ int, players []string, player int) (strategies.TableBatch, error) {
 			st, err := greedy.New(r)
-			return &asTableBatch{asBatch: asBatch{St: st, FailFrom: -1}, players: players, player: player, told: map[int64]*strategies.Table{}, calls: &calls, wrong: &wrong}, err
+			return &asTableBatch{AsBatch: simtest.AsBatch{St: st, FailFrom: -1}, players: players, player: player, told: map[int64]*strategies.Table{}, calls: &calls, wrong: &wrong}, err
 		}}
 		got := runTable(t, cfg)
 		if w := wrong.Load(); w != nil {
@@ -407,15 +408,15 @@ func TestTableBatchSeesTheTable(t *testing.T) {
 // analyst's judgements and the traced game, turn after turn, are those of the batch
 // player's built-in twin, whatever its seat in the traced game.
 func TestTableBatchLeadKeepsTheOrder(t *testing.T) {
-	rules := load(t, "yams-app")
+	rules := simtest.Load(t, "yams-app")
 	var made []*watcher
 	var seen atomic.Int64
 	watch := watcherInfo(&seen, &made)
 	for _, traced := range []int64{120, 121, 122} { // the batch player in each seat
-		cfg := tablegame.Config{Rules: rules, Players: append(infos(t, "upper-first"), watch, infos(t, "random")[0]), Seed: 3, Games: 150, Workers: 2,
+		cfg := tablegame.Config{Rules: rules, Players: append(simtest.Infos(t, "upper-first"), watch, simtest.Infos(t, "random")[0]), Seed: 3, Games: 150, Workers: 2,
 			Analyst: func() (strategies.TableAnalyst, error) { return counter{}, nil }, TraceGame: traced}
 		want := runTable(t, cfg)
-		cfg.Players[0] = batchOf(t, "upper-first", -1)
+		cfg.Players[0] = simtest.BatchOf(t, "upper-first", -1)
 		got := runTable(t, cfg)
 		for _, w := range made {
 			if w.err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/simtest"
 	"yams/sim"
 	"yams/sim/tablegame"
 	"yams/strategies"
@@ -21,9 +22,9 @@ import (
 // the workers.
 func TestTableTurnByTurnPlaysTheSameGames(t *testing.T) {
 	for _, name := range []string{"hasbro"} {
-		rules := load(t, name)
-		cfg := tablegame.Config{Rules: rules, Players: infos(t, "upper-first", "greedy", "random"), Seed: 21, Games: 120, Workers: 2}
-		cfg.Players[1] = batchOf(t, "greedy", -1)
+		rules := simtest.Load(t, name)
+		cfg := tablegame.Config{Rules: rules, Players: simtest.Infos(t, "upper-first", "greedy", "random"), Seed: 21, Games: 120, Workers: 2}
+		cfg.Players[1] = simtest.BatchOf(t, "greedy", -1)
 		want := runTable(t, cfg)
 		tablegame.SetTurnByTurn(true)
 		for _, workers := range []int{1, 3} {
@@ -111,11 +112,11 @@ func watcherInfo(seen *atomic.Int64, made *[]*watcher) strategies.Info {
 // games of the strategy it plays otherwise; a run of games of one player refuses it; a
 // table it says it cannot play is refused before the games.
 func TestTableStrategySeesTheTable(t *testing.T) {
-	rules := load(t, "hasbro")
+	rules := simtest.Load(t, "hasbro")
 	var made []*watcher
 	var seen atomic.Int64
 	watch := watcherInfo(&seen, &made)
-	cfg := tablegame.Config{Rules: rules, Players: append([]strategies.Info{watch}, infos(t, "upper-first", "random")...), Seed: 5, Games: 90, Workers: 1}
+	cfg := tablegame.Config{Rules: rules, Players: append([]strategies.Info{watch}, simtest.Infos(t, "upper-first", "random")...), Seed: 5, Games: 90, Workers: 1}
 	got := runTable(t, cfg)
 	for _, w := range made {
 		if w.err != nil {
@@ -128,7 +129,7 @@ func TestTableStrategySeesTheTable(t *testing.T) {
 	if seen.Load() < 90*13 {
 		t.Errorf("%d decisions shown a table in 90 games", seen.Load())
 	}
-	cfg.Players[0] = infos(t, "greedy")[0]
+	cfg.Players[0] = simtest.Infos(t, "greedy")[0]
 	want := runTable(t, cfg)
 	if !reflect.DeepEqual(got.Shares, want.Shares) || !reflect.DeepEqual(got.Outright, want.Outright) {
 		t.Errorf("the watcher plays other games than greedy: %v, %v", got.Shares, want.Shares)
@@ -137,7 +138,7 @@ func TestTableStrategySeesTheTable(t *testing.T) {
 	if _, err := sim.Run(context.Background(), sim.Config{Rules: rules, Strategies: []strategies.Info{watch}, Games: 10}); err == nil || !strings.Contains(err.Error(), "compare --players") {
 		t.Errorf("a table strategy alone: %v", err)
 	}
-	refused := infos(t, "greedy")[0]
+	refused := simtest.Infos(t, "greedy")[0]
 	refused.Name = "refused"
 	cfg.Players = []strategies.Info{watch, refused}
 	if _, err := tablegame.Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "cannot model a player named refused") {
@@ -167,13 +168,13 @@ func (counter) Chances(t *strategies.Table, out []float64) {
 // the traced game turn by turn; both are the same whatever the workers, and the games
 // those played without an analyst.
 func TestTableAnalysis(t *testing.T) {
-	rules := load(t, "yams-app")
+	rules := simtest.Load(t, "yams-app")
 	var seen atomic.Int64
 	watch := strategies.Info{Name: "watcher", Table: true, New: func(r *engine.Rules) (strategies.Strategy, error) {
 		st, err := strategies.New("greedy", r)
 		return &watcher{st: st, seen: &seen}, err
 	}}
-	cfg := tablegame.Config{Rules: rules, Players: append(infos(t, "upper-first"), watch, infos(t, "random")[0]), Seed: 3, Games: 200, Workers: 1}
+	cfg := tablegame.Config{Rules: rules, Players: append(simtest.Infos(t, "upper-first"), watch, simtest.Infos(t, "random")[0]), Seed: 3, Games: 200, Workers: 1}
 	plain := runTable(t, cfg)
 	seen.Store(0)
 	cfg.Analyst = func() (strategies.TableAnalyst, error) { return counter{}, nil }
@@ -211,7 +212,7 @@ func TestTableAnalysis(t *testing.T) {
 	if again := runTable(t, cfg); !reflect.DeepEqual(again.Profile, got.Profile) || !reflect.DeepEqual(again.Trace, got.Trace) {
 		t.Errorf("the analysis depends on the workers")
 	}
-	cfg.Players = infos(t, "greedy", "random")
+	cfg.Players = simtest.Infos(t, "greedy", "random")
 	if _, err := tablegame.Run(context.Background(), cfg); err == nil {
 		t.Errorf("an analysis of a table where nobody sees it")
 	}
