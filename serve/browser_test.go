@@ -738,9 +738,10 @@ func watchProgress(p *page, rs RuleSet) {
 		prep.setProgress(stageValues, 1, 1)
 	})
 	<-held
+	prep.setProgress(stageValues, 0, 1) // as coachValues does, then its fit
 	prep.setProgress("fit", 2, 10)
 	prep.progress.mu.Lock()
-	prep.progress.began = time.Now().Add(-4 * time.Second)
+	prep.progress.stages[1].began = time.Now().Add(-4 * time.Second)
 	prep.progress.mu.Unlock()
 	p.fresh("en")
 	p.run(chromedp.SetValue(chromedp.CSS("#rules"), rs.Rules.Name()), chromedp.Click(chromedp.CSS("#start")),

@@ -18,7 +18,7 @@ const (
 // progress of the rule sets it concerns: yams serve hands it every notice of the process
 // (solver.SetNotify), and the page shows how far a preparation is and the time left.
 func (s *Server) Notice(n solver.Notice) {
-	stage := stageValues
+	stage := stageTables // an exact table, the rules' or a column's: within the coach's values
 	switch {
 	case n.Strategy == columns.ColumnTablesName:
 		stage = stageFit

@@ -46,18 +46,27 @@ func TestPrepareAtStart(t *testing.T) {
 		t.Errorf("greedy not prepared: %+v", first.status("en", time.Now()))
 	}
 
+	// The stages of the coach's values as they come: a column's table, the fit of
+	// column-tables, each shown while it runs and the values' own again once it ends,
+	// never nothing before the values are loaded.
+	stageIs := func(what, stage string, done, total int) {
+		t.Helper()
+		if st := second.status("en", time.Now()); st.Stage != stage || st.Done != done || st.Total != total || st.Ready {
+			t.Errorf("%s: %+v, want %q %d/%d", what, st, stage, done, total)
+		}
+	}
+	second.setProgress(stageValues, 0, 1) // as coachValues does
+	stageIs("the values", "Preparing the coach's tables of these rules", 0, 1)
 	srv.Notice(solver.Notice{Rules: second.Rules.Name() + " (column top_down)", Strategy: "optimal", Layer: 3, Layers: 4})
-	if st := second.status("en", time.Now()); st.Stage != "Preparing the coach's tables of these rules" || st.Done != 3 || st.Total != 4 {
-		t.Errorf("a column's table: %+v", st)
-	}
+	stageIs("a column's table", "Solving the exact tables of these rules", 3, 4)
+	srv.Notice(solver.Notice{Rules: second.Rules.Name() + " (column top_down)", Strategy: "optimal", Layer: 4, Layers: 4, Done: true})
+	stageIs("a column's table solved", "Preparing the coach's tables of these rules", 0, 1)
 	srv.Notice(solver.Notice{Rules: second.Rules.Name(), Strategy: columns.ColumnTablesName, Layer: 2, Layers: 7})
-	if st := second.status("en", time.Now()); st.Stage != "Fitting column-tables to the sheet" || st.Done != 2 || st.Total != 7 || st.Ready {
-		t.Errorf("the fit: %+v", st)
-	}
+	stageIs("the fit", "Fitting column-tables to the sheet", 2, 7)
 	srv.Notice(solver.Notice{Rules: second.Rules.Name(), Strategy: columns.ColumnTablesName, Layer: 7, Layers: 7, Done: true})
-	if st := second.status("en", time.Now()); st.Stage != "" {
-		t.Errorf("the fit done: %+v", st)
-	}
+	stageIs("the fit done", "Preparing the coach's tables of these rules", 0, 1)
+	second.setProgress(stageValues, 1, 1)
+	stageIs("the values loaded", "", 0, 0)
 	if st := first.status("en", time.Now()); st.Stage != "" || !st.Ready {
 		t.Errorf("another rule set's notices moved this one: %+v", st)
 	}

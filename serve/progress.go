@@ -11,44 +11,65 @@ import (
 // page in English and in French. A stage not among them is shown as it is named.
 const (
 	stageValues     = "values"
+	stageTables     = "tables"
 	stageStrategies = "strategies"
 	stageChances    = "chances"
 )
 
 var stageMessages = map[string]message{
 	stageValues:     {"Preparing the coach's tables of these rules", "Préparation des tables de l'entraîneur pour ces règles"},
+	stageTables:     {"Solving the exact tables of these rules", "Résolution des tables exactes de ces règles"},
 	stageStrategies: {"Preparing the opponents' strategies", "Préparation des stratégies des adversaires"},
 	stageChances:    {"Preparing the chances of finishing first (win's tables)", "Préparation des chances de finir premier (tables de win)"},
 	"fit":           {"Fitting column-tables to the sheet", "Ajustement de column-tables à la feuille"},
 	"calibration":   {"Calibrating the estimates", "Calibrage des estimations"},
 }
 
-// progress is how far a rule set's preparation has gone: its stage, the steps done of
-// the stage's, and when the stage began, for the time left.
+// progress is how far a rule set's preparation has gone: the stages under way, each with
+// the steps done of its own and when it began, for the time left.
 type progress struct {
-	mu          sync.Mutex
-	stage       string
-	done, total int
-	began       time.Time
+	mu sync.Mutex
+	// stages are the stages under way, the innermost last. A stage that another's work
+	// starts (the coach's values fit column-tables, then calibrate its estimates) is
+	// shown while it runs, then the stage that started it again, rather than nothing
+	// while that one still works.
+	stages []stage
 	// err is why the preparation failed; ready that the coach's values are loaded, which
 	// every game of the rule set needs first.
 	err   error
 	ready bool
 }
 
+// stage is a stage of a preparation under way.
+type stage struct {
+	name        string
+	done, total int
+	began       time.Time
+}
+
 // setProgress says that the rule set's preparation is at stage (a stage's name above,
 // or a line of its own), done steps of total; a new stage, or a new table of the stage
-// (done 0), starts its clock. done == total ends the stage.
-func (rs *ruleSet) setProgress(stage string, done, total int) {
+// (done 0), starts its clock. done == total ends the stage, and the stages it started.
+func (rs *ruleSet) setProgress(name string, done, total int) {
 	p := &rs.progress
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if stage != p.stage || p.began.IsZero() || done == 0 {
-		p.began = time.Now()
+	i := len(p.stages) - 1
+	for i >= 0 && p.stages[i].name != name {
+		i--
 	}
-	p.stage, p.done, p.total = stage, done, total
+	if i < 0 {
+		p.stages = append(p.stages, stage{name: name})
+		i = len(p.stages) - 1
+	}
+	p.stages = p.stages[:i+1] // the stages it started have ended
+	st := &p.stages[i]
+	if st.began.IsZero() || done == 0 {
+		st.began = time.Now()
+	}
+	st.done, st.total = done, total
 	if done >= total {
-		p.stage, p.began = "", time.Time{}
+		p.stages = p.stages[:i]
 	}
 }
 
@@ -65,7 +86,7 @@ func (rs *ruleSet) failProgress(err error) {
 	p := &rs.progress
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.stage, p.began, p.err = "", time.Time{}, err
+	p.stages, p.err = nil, err
 }
 
 // statusView is GET /api/rulesets/{id}/status: how far the rule set's preparation is.
@@ -86,23 +107,23 @@ func (rs *ruleSet) status(lang string, now time.Time) statusView {
 	p := &rs.progress
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	v := statusView{ID: rs.id, Done: p.done, Total: p.total}
+	v := statusView{ID: rs.id}
 	if p.err != nil {
 		v.Error = p.err.Error()
 		return v
 	}
 	v.Ready = p.ready
-	if p.stage == "" {
-		v.Done, v.Total = 0, 0
+	if len(p.stages) == 0 {
 		return v
 	}
-	v.Stage = p.stage
-	if m, ok := stageMessages[p.stage]; ok {
+	st := p.stages[len(p.stages)-1]
+	v.Stage, v.Done, v.Total = st.name, st.done, st.total
+	if m, ok := stageMessages[st.name]; ok {
 		v.Stage = (&apiError{m: m}).text(lang)
 	}
-	if p.done > 0 && p.total > p.done {
-		elapsed := now.Sub(p.began).Seconds()
-		left := int(elapsed*float64(p.total-p.done)/float64(p.done) + 0.5)
+	if st.done > 0 && st.total > st.done {
+		elapsed := now.Sub(st.began).Seconds()
+		left := int(elapsed*float64(st.total-st.done)/float64(st.done) + 0.5)
 		v.SecondsLeft = &left
 	}
 	return v

@@ -277,7 +277,7 @@ func TestRulesetStatus(t *testing.T) {
 		t.Errorf("at the start of a stage: %+v", v)
 	}
 	rs.setProgress("fit", 2, 10)
-	rs.progress.began = now.Add(-4 * time.Second)
+	rs.progress.stages[0].began = now.Add(-4 * time.Second)
 	v := rs.status("en", now)
 	if v.SecondsLeft == nil || *v.SecondsLeft != 16 || v.Done != 2 || v.Total != 10 || v.Stage != "Fitting column-tables to the sheet" {
 		t.Errorf("2 steps of 10 in 4 s: %+v", v)
@@ -290,8 +290,20 @@ func TestRulesetStatus(t *testing.T) {
 			t.Errorf("the status has no %s: %s", k, data)
 		}
 	}
+	// A stage that another's work starts is shown while it runs; the stage that started
+	// it again once it ends, not nothing while that one still works.
+	rs.setProgress("a stage of its own", 0, 1)
+	if v := rs.status("en", now); v.Stage != "a stage of its own" || v.Done != 0 || v.Total != 1 {
+		t.Errorf("a stage within fit: %+v", v)
+	}
 	rs.setProgress("a stage of its own", 1, 1)
-	if v := rs.status("en", now); v.Stage != "" || v.Ready {
-		t.Errorf("a stage ended before the values are loaded: %+v", v)
+	if v := rs.status("en", now); v.Stage != "Fitting column-tables to the sheet" || v.Done != 2 || v.Total != 10 || v.SecondsLeft == nil || *v.SecondsLeft != 16 {
+		t.Errorf("the stage within fit ended: %+v", v)
+	}
+	// The end of a stage ends those it started, and the last ended leaves none.
+	rs.setProgress("calibration", 0, 3)
+	rs.setProgress("fit", 10, 10)
+	if v := rs.status("en", now); v.Stage != "" || v.Done != 0 || v.Total != 0 || v.SecondsLeft != nil || v.Ready {
+		t.Errorf("every stage ended before the values are loaded: %+v", v)
 	}
 }
