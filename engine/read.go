@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"yams/internal/memlimit"
 )
 
 // Size limits of the files engine reads. A rule file is a few KB and a game record a few
@@ -86,7 +87,7 @@ func checkRegular(info fs.FileInfo, limit int64) error {
 	switch {
 	case mode.IsRegular():
 		if info.Size() > limit {
-			return fmt.Errorf("%d bytes, more than the limit of %s", info.Size(), sizeWord(limit))
+			return fmt.Errorf("%d bytes, more than the limit of %s", info.Size(), memlimit.FormatLimit(limit))
 		}
 		return nil
 	case mode.IsDir():
@@ -110,7 +111,7 @@ func readAtMost(r io.Reader, limit int64, fail func(error) error) ([]byte, error
 		return nil, fail(systemError(err))
 	}
 	if int64(len(data)) > limit {
-		return nil, fail(fmt.Errorf("more than the limit of %s", sizeWord(limit)))
+		return nil, fail(fmt.Errorf("more than the limit of %s", memlimit.FormatLimit(limit)))
 	}
 	return data, nil
 }
@@ -134,15 +135,4 @@ func EchoName(name string) string {
 		return string(r[:60]) + "…" + string(r[len(r)-20:])
 	}
 	return name
-}
-
-// sizeWord writes a limit in MiB or KiB when it is a whole number of them.
-func sizeWord(n int64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

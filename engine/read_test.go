@@ -187,11 +187,3 @@ func TestEchoName(t *testing.T) {
 type failingReader struct{}
 
 func (failingReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
-
-func TestSizeWord(t *testing.T) {
-	for n, want := range map[int64]string{1 << 20: "1 MiB", 4 << 20: "4 MiB", 3 << 10: "3 KiB", 1000: "1000 bytes", 1<<20 + 1: "1048577 bytes"} {
-		if got := sizeWord(n); got != want {
-			t.Errorf("sizeWord(%d) = %q, want %q", n, got, want)
-		}
-	}
-}

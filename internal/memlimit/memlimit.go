@@ -59,6 +59,19 @@ func Format(b int64) string {
 	return fmt.Sprintf("%d MiB", (b+1<<20-1)>>20)
 }
 
+// FormatLimit writes a limit of bytes exactly, as a message that names it does (a rule
+// file's size, a bot's line): in MiB or KiB where it is a whole number of them, else in
+// bytes.
+func FormatLimit(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
 // Mul is a·b, saturated at 2^62 so that an estimate of an absurd size stays a large
 // number instead of overflowing into a small one.
 func Mul(a, b int64) int64 {

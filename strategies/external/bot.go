@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"yams/engine"
+	"yams/internal/memlimit"
 	"yams/strategies"
 )
 
@@ -165,7 +166,7 @@ func (bt *batch) lastWords() string {
 	case w == "" || bt.log == nil:
 	case cut:
 		// The last words are the bot's; the log holds its first, up to its limit.
-		w += fmt.Sprintf(" (%s holds its first %s, the rest dropped)", bt.logName, sizeOf(int(limit)))
+		w += fmt.Sprintf(" (%s holds its first %s, the rest dropped)", bt.logName, memlimit.FormatLimit(int64(limit)))
 	default:
 		w += " (all of it in " + bt.logName + ")"
 	}

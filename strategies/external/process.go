@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	"yams/internal/memlimit"
 )
 
 // process is a bot's process: its standard input and output as pipes yams reads with a
@@ -168,7 +169,7 @@ func (p *process) receiveWithin(what string, limit int, d time.Duration) ([]byte
 		}
 		switch {
 		case long && (err == nil || errors.Is(err, bufio.ErrBufferFull)):
-			return nil, fmt.Errorf("a line of more than %s where %s was due", sizeOf(limit), what)
+			return nil, fmt.Errorf("a line of more than %s where %s was due", memlimit.FormatLimit(int64(limit)), what)
 		case err == nil:
 			return line, nil
 		case p.interrupted.Load():
@@ -186,17 +187,6 @@ func (p *process) receiveWithin(what string, limit int, d time.Duration) ([]byte
 // two messages of yams, a line the bot should not have written.
 func (p *process) pending() bool {
 	return p.out.Buffered() > 0 || unread(p.stdout) > 0
-}
-
-// sizeOf writes a number of bytes in MiB or KiB where it is a whole number of them.
-func sizeOf(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // failure explains why the bot stopped talking: it exited (with what status), or closed

@@ -10,6 +10,7 @@ import (
 
 	"yams/engine"
 	"yams/internal/exhaustive"
+	"yams/internal/memlimit"
 	"yams/strategies"
 )
 
@@ -60,8 +61,8 @@ func textProcess(t *testing.T, text []byte) *process {
 // its end not counted, whether "\n" or "\r\n"; a byte more is refused with the limit in
 // words. An answer's line is read by the same code with maxLine, 64 MiB.
 func TestLineLimits(t *testing.T) {
-	if maxLine != 64<<20 || sizeOf(maxLine) != "64 MiB" || maxHello != 64<<10 {
-		t.Errorf("limits %d (%s) and %d: docs/bots.md says 64 MiB and 64 KiB", maxLine, sizeOf(maxLine), maxHello)
+	if maxLine != 64<<20 || memlimit.FormatLimit(maxLine) != "64 MiB" || maxHello != 64<<10 {
+		t.Errorf("limits %d (%s) and %d: docs/bots.md says 64 MiB and 64 KiB", maxLine, memlimit.FormatLimit(maxLine), maxHello)
 	}
 	checkLineLimit(t, maxHello, "64 KiB", []string{"\n", "\r\n"})
 }

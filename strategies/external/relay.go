@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"yams/internal/memlimit"
 )
 
 // relay passes on what a bot writes on its standard error, whole lines at a time, and
@@ -104,7 +105,7 @@ func (r *relay) line(l []byte) {
 	size := int64(len(r.prefix) + len(l) + 1)
 	if r.limit > 0 && (r.dropped > 0 || r.passed+size > r.limit) {
 		if r.dropped == 0 {
-			r.buf = fmt.Appendf(r.buf, "[yams] this log stops here, at its limit of %s: the bot's standard error goes on, and is dropped (counted when the bot's process ends)\n", sizeOf(int(r.limit)))
+			r.buf = fmt.Appendf(r.buf, "[yams] this log stops here, at its limit of %s: the bot's standard error goes on, and is dropped (counted when the bot's process ends)\n", memlimit.FormatLimit(int64(int(r.limit))))
 		}
 		r.dropped += size
 		r.droppedLines++
