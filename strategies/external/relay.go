@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+
 	"yams/internal/memlimit"
 )
 
