@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+
 	"yams/internal/memlimit"
 )
 

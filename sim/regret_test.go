@@ -6,6 +6,7 @@ import (
 	"math"
 	"sync"
 	"testing"
+
 	"yams/sim/regret"
 
 	"yams/engine"

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
 	"yams/internal/memlimit"
 )
 
