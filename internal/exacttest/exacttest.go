@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -53,6 +54,19 @@ func MustRules(t testing.TB, name string, options ...string) *engine.Rules {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// SixBoxes loads examples/rules/six-boxes.json: a short game with what the rule language
+// reads (an upper section with a bonus, a full house, a chance, a five-of-a-kind box with
+// the extra bonus), which the tests solve and analyse in a blink. Its path is this file's,
+// so that the tests of any package load it alike.
+func SixBoxes(t testing.TB) *engine.Rules {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("exacttest: where is this file?")
+	}
+	return MustRules(t, filepath.Join(filepath.Dir(file), "..", "..", "examples", "rules", "six-boxes.json"))
 }
 
 // parse reads a rule set written in the tests, tabs removed.

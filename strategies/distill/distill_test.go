@@ -16,18 +16,6 @@ import (
 // TestMain keeps the tests, which solve the optimal strategy, out of the user's cache.
 func TestMain(m *testing.M) { os.Exit(exacttest.Main(m)) }
 
-// smallRules is examples/rules/six-boxes.json: a short game with what the language
-// reads (an upper section with a bonus, a full house, a chance, a five-of-a-kind box with
-// the extra bonus), which the tests solve and analyse in a blink.
-func smallRules(t testing.TB) *engine.Rules {
-	t.Helper()
-	r, err := engine.Load("../../examples/rules/six-boxes.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 // analyzeText analyses exactly a file as written (its canonical text read back).
 func analyzeText(t *testing.T, r *engine.Rules, text string) *analysis.Figures {
 	t.Helper()
@@ -50,7 +38,7 @@ func analyzeText(t *testing.T, r *engine.Rules, text string) *analysis.Figures {
 // figures of a file are those of the file as written, read back and analysed again, its
 // regret is the optimal mean minus its mean, and the same options learn the same files.
 func TestLearnSmall(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SixBoxes(t)
 	opts := Options{Sizes: []int{1, 2, 4, 6}, States: 30, Seed: 3}
 	res, err := Learn(r, opts)
 	if err != nil {
@@ -137,7 +125,7 @@ func TestTurnMasses(t *testing.T) {
 			}
 		}
 	}
-	r := smallRules(t)
+	r := exacttest.SixBoxes(t)
 	table, _, err := solver.LoadOrSolve(r, false, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -210,7 +198,7 @@ func TestTurnMasses(t *testing.T) {
 // A learning asked for more rules than a short game has use for runs out of rules: before
 // it stops, it draws its samples again, twice as large, twice; the steps' samples only grow.
 func TestLearnResamplesBeforeStopping(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SixBoxes(t)
 	const states = 3
 	res, err := Learn(r, Options{Sizes: []int{60}, States: states, Seed: 5})
 	if err != nil {

@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/strategies/rulefile"
 )
 
 // A decision of a rule file allocates nothing: a simulation asks for tens of millions.
 func TestDecisionsAllocateNothing(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SixBoxes(t)
 	f, err := rulefile.Parse("a.rules", []byte("if pair and over par >= 0 then keep group\nif sixes >= 3 and bonus in play then score sixes"))
 	if err != nil {
 		t.Fatal(err)

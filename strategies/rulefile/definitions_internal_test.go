@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/strategies/turnplan"
 )
 
@@ -140,10 +141,7 @@ func TestRangesOfTheNumbers(t *testing.T) {
 // would hold neither; "bonus needs" is 0 past the threshold. The table a strategy plays
 // from decides as the decider does.
 func TestUpperIsNotCapped(t *testing.T) {
-	r, err := engine.Load("../../examples/rules/six-boxes.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := exacttest.SixBoxes(t)
 	f, err := Parse("x.rules", []byte(`if upper >= 60 then keep all
 if bonus needs = 0 and over par = 6 then keep sixes
 if bonus needs = 3 then keep fours

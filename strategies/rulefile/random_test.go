@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"yams/engine"
+	"yams/internal/exacttest"
 	"yams/internal/exhaustive"
 	"yams/sim"
 	"yams/strategies/rulefile"
@@ -247,22 +248,10 @@ func rerollOf(rng *rand.Rand, k engine.Keep) engine.Roll {
 	return r
 }
 
-// smallRules is examples/rules/six-boxes.json: a short game with every feature the
-// language reads (an upper section with a bonus, a five-of-a-kind box with the extra
-// bonus, a full house, a chance).
-func smallRules(t testing.TB) *engine.Rules {
-	t.Helper()
-	r, err := engine.Load("../../examples/rules/six-boxes.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 // Random files on a short game, whose tables are built by every core at once (the race
 // detector runs this one): the simulator's game loop finds every decision legal.
 func TestRandomFilesOnSmallRules(t *testing.T) {
-	r := smallRules(t)
+	r := exacttest.SixBoxes(t)
 	g := &gen{rng: rand.New(rand.NewPCG(5, 9)), rules: r}
 	game := sim.NewGame(r)
 	dice := rand.NewPCG(1, 2)

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"yams/engine"
 	"yams/internal/cachedir"
+	"yams/internal/exacttest"
 	"yams/internal/memlimit"
 )
 
@@ -29,10 +29,7 @@ otherwise score best
 // cachedProgram compiles cacheFile (or src) for the six boxes, its table kept in the cache.
 func cachedProgram(t *testing.T, src string) *Program {
 	t.Helper()
-	r, err := engine.Load("../../examples/rules/six-boxes.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := exacttest.SixBoxes(t)
 	f, err := Parse("six.rules", []byte(src))
 	if err != nil {
 		t.Fatal(err)
