@@ -111,18 +111,13 @@ func (s *Server) game(methods map[string]gameHandler) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		// The body is in memory (Server.bounded), and the answer is sent once the lock
-		// is let go: the lock waits on no client. Only a move resets the idle clock.
-		held := &heldAnswer{w: w}
-		func() {
-			g.mu.Lock()
-			defer g.mu.Unlock()
+		// The body is in memory (Server.bounded). Only a move resets the idle clock.
+		answerLocked(w, g, func(held http.ResponseWriter) {
 			if method != "GET" {
 				g.lastMove = s.now()
 			}
 			h(held, r, g)
-		}()
-		held.send()
+		})
 	}
 }
 
@@ -264,14 +259,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	held := &heldAnswer{w: w}
-	func() {
-		g.mu.Lock()
-		defer g.mu.Unlock()
+	answerLocked(w, g, func(held http.ResponseWriter) {
 		w.Header().Set("Location", "/api/games/"+g.id)
 		writeJSON(held, http.StatusCreated, g.view(s.cfg.Idle, s.lang(r)))
-	}()
-	held.send()
+	})
 }
 
 func (s *Server) state(w http.ResponseWriter, r *http.Request, g *game) {

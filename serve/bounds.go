@@ -82,6 +82,18 @@ type heldAnswer struct {
 	body   bytes.Buffer
 }
 
+// answerLocked answers with what f writes under the game's lock, sent once the lock is
+// let go: the lock waits on no client.
+func answerLocked(w http.ResponseWriter, g *game, f func(held http.ResponseWriter)) {
+	held := &heldAnswer{w: w}
+	func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		f(held)
+	}()
+	held.send()
+}
+
 func (h *heldAnswer) Header() http.Header { return h.w.Header() }
 
 func (h *heldAnswer) WriteHeader(code int) {
