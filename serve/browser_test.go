@@ -686,6 +686,24 @@ func playTable(p *page, rs RuleSet) {
 		s := p.state()
 		var all bool // the others' turns, all shown
 		p.eval(`(function(){var b=document.getElementById("show-all");if(b&&!b.hidden)b.click();return true})()`, &all)
+		// Redrawn as their boxes were shown, the sheets are one a player, each in its
+		// place, no id twice, and each gives its player's total.
+		var sheets struct {
+			Boxes, Nested int
+			Twice         []string
+			Totals        []string
+		}
+		p.eval(`(function(){var ids={}, twice=[];document.querySelectorAll("[id]").forEach(function(e){if(ids[e.id])twice.push(e.id);ids[e.id]=1});
+			return {Boxes: document.querySelectorAll("#sheets > .sheet-box").length, Nested: document.querySelectorAll(".sheet-box .sheet-box").length,
+			Twice: twice, Totals: Array.from(document.querySelectorAll("#sheets .sheet caption .total")).map(function(e){return e.textContent})}})()`, &sheets)
+		if sheets.Boxes != 3 || sheets.Nested != 0 || len(sheets.Twice) > 0 || len(sheets.Totals) != 3 {
+			p.t.Errorf("turn %d, the others' turns shown: %+v", turn+1, sheets)
+		}
+		for i, tot := range sheets.Totals {
+			if i < len(s.Players) && tot != strconv.Itoa(s.Players[i].Sheet.Total) {
+				p.t.Errorf("turn %d: %s's sheet gives the total %s, not %d", turn+1, s.Players[i].Name, tot, s.Players[i].Sheet.Total)
+			}
+		}
 		if len(s.Chances) != 3 {
 			p.t.Fatalf("chances %v at a table of three with win", s.Chances)
 		}

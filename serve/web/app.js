@@ -818,7 +818,7 @@
     }
     foot.appendChild(el("tr", {class: "grand"}, el("th", {scope: "row"}, t("total")), el("td", {colspan: cols.length, class: "grand-total"}, String(sheet.total))));
     tbl.appendChild(foot);
-    var box = el("div", {class: "sheet-box"});
+    var box = el("div", {class: "sheet-box", "data-seat": p.seat});
     if (multi) box.appendChild(columnTabs(p.seat));
     box.appendChild(el("div", {class: "scroll sheet-scroll"}, tbl));
     if (game.mode === "real" && !isYou && !p.sheet.done && game.phase !== "ended") box.appendChild(otherForm(p));
@@ -964,7 +964,7 @@
   // otherwise press a button that is gone when the finger lifts, and be lost.
   function refreshSheets() {
     game.players.forEach(function (p) {
-      var s = p.seat !== 0 && document.getElementById("sheet-" + p.seat);
+      var s = p.seat !== 0 && document.querySelector('#sheets > .sheet-box[data-seat="' + p.seat + '"]');
       if (s) s.replaceWith(sheetTable(p));
     });
     var st = document.getElementById("strip");
