@@ -34,7 +34,7 @@ func (s *Server) Notice(n solver.Notice) {
 	for _, rs := range s.sets {
 		// A column's own table is solved under the rules' name and the column's.
 		if name := rs.Rules.Name(); n.Rules == name || strings.HasPrefix(n.Rules, name+" (column ") {
-			rs.setProgress(stage, done, max(n.Layers, 1))
+			rs.noticeProgress(stage, done, max(n.Layers, 1))
 		}
 	}
 }

@@ -55,6 +55,9 @@ func TestPrepareAtStart(t *testing.T) {
 			t.Errorf("%s: %+v, want %q %d/%d", what, st, stage, done, total)
 		}
 	}
+	// A notice while no stage of the rule set's own is open is not its to show.
+	srv.Notice(solver.Notice{Rules: second.Rules.Name(), Strategy: columns.ColumnTablesName, Layer: 2, Layers: 7})
+	stageIs("a fit no preparation asked", "", 0, 0)
 	second.setProgress(stageValues, 0, 1) // as coachValues does
 	stageIs("the values", "Preparing the coach's tables of these rules", 0, 1)
 	srv.Notice(solver.Notice{Rules: second.Rules.Name() + " (column top_down)", Strategy: "optimal", Layer: 3, Layers: 4})
@@ -67,6 +70,13 @@ func TestPrepareAtStart(t *testing.T) {
 	stageIs("the fit done", "Preparing the coach's tables of these rules", 0, 1)
 	second.setProgress(stageValues, 1, 1)
 	stageIs("the values loaded", "", 0, 0)
+	// A solve that fails before its last notice leaves nothing once the stage that
+	// asked for it ends.
+	second.setProgress(stageStrategies, 0, 1)
+	srv.Notice(solver.Notice{Rules: second.Rules.Name(), Strategy: "optimal", Layer: 3, Layers: 13})
+	stageIs("an opponent's table", "Solving the exact tables of these rules", 3, 13)
+	second.setProgress(stageStrategies, 1, 1)
+	stageIs("the strategies ready, their solve failed", "", 0, 0)
 	if st := first.status("en", time.Now()); st.Stage != "" || !st.Ready {
 		t.Errorf("another rule set's notices moved this one: %+v", st)
 	}

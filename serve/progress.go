@@ -54,6 +54,11 @@ func (rs *ruleSet) setProgress(name string, done, total int) {
 	p := &rs.progress
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.set(name, done, total)
+}
+
+// set is setProgress with p.mu held.
+func (p *progress) set(name string, done, total int) {
 	i := len(p.stages) - 1
 	for i >= 0 && p.stages[i].name != name {
 		i--
@@ -70,6 +75,21 @@ func (rs *ruleSet) setProgress(name string, done, total int) {
 	st.done, st.total = done, total
 	if done >= total {
 		p.stages = p.stages[:i]
+	}
+}
+
+// noticeProgress records the progress a solve's notice tells (Server.Notice) as a stage
+// within the one the rule set's own preparation has open (the coach's values, the
+// opponents' strategies, win's tables), whose end ends it too; a notice while none is
+// open (another rule set's of the same name, a solve no preparation of this one asked)
+// is not this rule set's to show, and is left out, so that a solve that fails before its
+// last notice leaves no stage behind.
+func (rs *ruleSet) noticeProgress(name string, done, total int) {
+	p := &rs.progress
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.stages) > 0 {
+		p.set(name, done, total)
 	}
 }
 
