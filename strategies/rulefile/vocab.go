@@ -3,6 +3,7 @@ package rulefile
 import (
 	_ "embed"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -198,6 +199,13 @@ func verbKey(v Verb) string { return strings.Join(verbSyntax[v], "_") }
 // kindKey is how words.tsv keys the two lists of rules.
 var kindKey = [2]string{KeepRule: "keep", BoxRule: "box"}
 
+// wordFamily is a family of texts of words.tsv: the map of wordRows that holds it, and
+// the keys it must have, no more.
+type wordFamily struct {
+	name string
+	keys []string
+}
+
 // readWords reads a table of the words of Explain: every family holds a text for each
 // thing it reads, and for nothing else.
 func readWords(name string, table []byte) (map[string]*words, error) {
@@ -222,29 +230,22 @@ func readWords(name string, table []byte) (map[string]*words, error) {
 	for _, s := range []Set{Points, UpperBoxes, LowerBoxes} {
 		sets = append(sets, setWords[s])
 	}
-	families := []struct {
-		name string
-		rows func(r *wordRows) map[string]string
-		keys []string
-	}{
-		{"Feature", func(r *wordRows) map[string]string { return r.Feature }, boolean},
-		{"NotFeature", func(r *wordRows) map[string]string { return r.NotFeature }, boolean},
-		{"Subject", func(r *wordRows) map[string]string { return r.Subject }, subjects},
-		{"Compare", func(r *wordRows) map[string]string { return r.Compare }, ops},
-		{"Count", func(r *wordRows) map[string]string { return r.Count }, ops},
-		{"Group", func(r *wordRows) map[string]string { return r.Group }, ops},
-		{"Pays", func(r *wordRows) map[string]string { return r.Pays }, ops},
-		{"Faces", func(r *wordRows) map[string]string { return r.Faces }, faces},
-		{"Face", func(r *wordRows) map[string]string { return r.Face }, faces},
-		{"Verb", func(r *wordRows) map[string]string { return r.Verb }, verbs},
-		{"Sets", func(r *wordRows) map[string]string { return r.Sets }, sets},
-		{"Implicit", func(r *wordRows) map[string]string { return r.Implicit }, kinds},
-		{"ImplicitAveraged", func(r *wordRows) map[string]string { return r.ImplicitAveraged }, kinds},
+	families := []wordFamily{
+		{"Feature", boolean}, {"NotFeature", boolean}, {"Subject", subjects},
+		{"Compare", ops}, {"Count", ops}, {"Group", ops}, {"Pays", ops},
+		{"Faces", faces}, {"Face", faces}, {"Verb", verbs}, {"Sets", sets},
+		{"Implicit", kinds}, {"ImplicitAveraged", kinds},
 	}
 	// Rows are the same in every language: the first language's say it for all.
 	first, _ := t.In(t.Languages()[0])
+	fields := reflect.ValueOf(first).Elem()
+	for i := range fields.NumField() {
+		if f := fields.Type().Field(i); f.Type.Kind() == reflect.Map && !slices.ContainsFunc(families, func(fam wordFamily) bool { return fam.name == f.Name }) {
+			return nil, fmt.Errorf("%s: the family %s has no keys to check", name, f.Name)
+		}
+	}
 	for _, fam := range families {
-		rows := fam.rows(first)
+		rows := fields.FieldByName(fam.name).Interface().(map[string]string)
 		for _, k := range fam.keys {
 			if _, ok := rows[k]; !ok {
 				return nil, fmt.Errorf("%s: no row for %s.%s", name, fam.name, k)
