@@ -2,7 +2,7 @@
 // report (reports/labels.tsv and each kind's) and the words in which a strategy rule file
 // is explained (strategies/rulefile/words.tsv). A table stands each sentence beside its
 // translations, one row a text, one column a language, so that a translator reads and
-// edits a file, not Go, and a language is a column more.
+// edits a file, not Go.
 //
 // # The format
 //
